@@ -1,0 +1,3 @@
+module github.com/smithy-validation/go/cli
+
+go 1.24

@@ -1,0 +1,3 @@
+module github.com/smithy-validation/go/conformance
+
+go 1.24

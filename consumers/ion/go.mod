@@ -1,0 +1,3 @@
+module github.com/smithy-validation/go/consumers/ion
+
+go 1.24

@@ -1,0 +1,3 @@
+module github.com/smithy-validation/go/core
+
+go 1.24

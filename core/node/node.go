@@ -1,0 +1,185 @@
+// Package node holds exact JSON values ("nodes" in Smithy's vocabulary) and
+// the project's own JSON reader and writer.
+//
+// Unlike encoding/json, a [Node] keeps everything the source said:
+//
+//   - numbers keep their token text exactly ("1e400", "0.10", a 500-digit
+//     integer); nothing passes through float64. [CompareNumbers] and
+//     [ParseDecimal] compare and inspect them exactly;
+//   - strings are fully unescaped; invalid UTF-8 and unpaired surrogates are
+//     rejected by the reader;
+//   - objects keep member order and, when asked, every occurrence of a
+//     repeated key (the default is to reject duplicates, naming both
+//     positions);
+//   - every node carries its [Pos]: byte offset, line and column.
+//
+// Nodes are values. A tree read by [Parse] is never modified by this module;
+// treat it as read-only and share it freely between goroutines.
+package node
+
+import "fmt"
+
+// Kind is the JSON type of a node.
+type Kind uint8
+
+// The node kinds.
+const (
+	Null Kind = iota
+	Bool
+	Number
+	String
+	Array
+	Object
+)
+
+var kindNames = [...]string{"null", "boolean", "number", "string", "array", "object"}
+
+// String returns the JSON name of the kind: null, boolean, number, string,
+// array or object.
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("Kind(%d)", k)
+}
+
+// Pos is a position in a source text. Offset is the 0-based byte offset;
+// Line and Column are 1-based, and Column counts bytes from the start of the
+// line (as go/token does), so it points at the exact byte. The zero Pos means
+// "no position" (a node built in code).
+type Pos struct {
+	Offset int32
+	Line   int32
+	Column int32
+}
+
+// IsValid reports whether p is a real source position.
+func (p Pos) IsValid() bool { return p.Line > 0 }
+
+// String renders p as line:column.
+func (p Pos) String() string {
+	if !p.IsValid() {
+		return "-"
+	}
+	return fmt.Sprintf("%d:%d", p.Line, p.Column)
+}
+
+// Node is one JSON value. The zero Node is JSON null with no position.
+type Node struct {
+	kind   Kind
+	b      bool
+	pos    Pos
+	text   string  // string value, or the number token exactly as written
+	elems  []Node  // array elements
+	fields []Field // object members, in source order
+}
+
+// Field is one object member occurrence.
+type Field struct {
+	Key    string
+	KeyPos Pos
+	Value  Node
+}
+
+// Kind returns the node's JSON type.
+func (n Node) Kind() Kind { return n.kind }
+
+// Pos returns the node's source position (the zero Pos for built nodes).
+func (n Node) Pos() Pos { return n.pos }
+
+// IsNull reports whether the node is JSON null.
+func (n Node) IsNull() bool { return n.kind == Null }
+
+// BoolValue returns the value of a boolean node, false otherwise.
+func (n Node) BoolValue() bool { return n.b }
+
+// StringValue returns the decoded value of a string node, "" otherwise.
+func (n Node) StringValue() string {
+	if n.kind == String {
+		return n.text
+	}
+	return ""
+}
+
+// NumberText returns a number node's token exactly as written in the source
+// (for example "-0.50e+3"), "" for other kinds.
+func (n Node) NumberText() string {
+	if n.kind == Number {
+		return n.text
+	}
+	return ""
+}
+
+// Elems returns the elements of an array node (nil otherwise). The slice
+// belongs to the node: do not modify it.
+func (n Node) Elems() []Node { return n.elems }
+
+// Len returns the number of elements of an array, members of an object
+// (counting repeated keys), and 0 otherwise.
+func (n Node) Len() int {
+	switch n.kind {
+	case Array:
+		return len(n.elems)
+	case Object:
+		return len(n.fields)
+	}
+	return 0
+}
+
+// Fields returns the member occurrences of an object node in source order
+// (nil otherwise). The slice belongs to the node: do not modify it.
+func (n Node) Fields() []Field { return n.fields }
+
+// Get returns the value of the first member named key of an object node.
+func (n Node) Get(key string) (Node, bool) {
+	for i := range n.fields {
+		if n.fields[i].Key == key {
+			return n.fields[i].Value, true
+		}
+	}
+	return Node{}, false
+}
+
+// Field returns the first member occurrence named key of an object node.
+func (n Node) Field(key string) (Field, bool) {
+	for i := range n.fields {
+		if n.fields[i].Key == key {
+			return n.fields[i], true
+		}
+	}
+	return Field{}, false
+}
+
+// NewNull returns a null node.
+func NewNull() Node { return Node{} }
+
+// NewBool returns a boolean node.
+func NewBool(v bool) Node { return Node{kind: Bool, b: v} }
+
+// NewString returns a string node.
+func NewString(s string) Node { return Node{kind: String, text: s} }
+
+// NewNumber returns a number node with the given token text. The text must
+// be a JSON number; it is not checked (use [IsNumber]).
+func NewNumber(text string) Node { return Node{kind: Number, text: text} }
+
+// NewArray returns an array node. It keeps elems.
+func NewArray(elems ...Node) Node {
+	if elems == nil {
+		elems = []Node{}
+	}
+	return Node{kind: Array, elems: elems}
+}
+
+// NewObject returns an object node with the fields in the given order. It
+// keeps fields.
+func NewObject(fields ...Field) Node {
+	if fields == nil {
+		fields = []Field{}
+	}
+	return Node{kind: Object, fields: fields}
+}
+
+// At returns a copy of n positioned at p. Loaders that build nodes from
+// another syntax (the Smithy IDL) use it to keep source positions.
+func (n Node) At(p Pos) Node { n.pos = p; return n }

@@ -1,0 +1,3 @@
+module github.com/smithy-validation/go/ion-adapter
+
+go 1.24

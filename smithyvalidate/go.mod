@@ -1,0 +1,3 @@
+module github.com/smithy-validation/go/smithyvalidate
+
+go 1.24
