@@ -71,8 +71,19 @@ func (id ID) String() string {
 	return b.String()
 }
 
-// Compare orders IDs by their string form, as the JSON AST writer does.
-func Compare(a, b ID) int { return strings.Compare(a.String(), b.String()) }
+// Compare orders IDs by their string form, as the JSON AST writer does,
+// without building the strings: '#' and '$' sort before every identifier
+// character, so comparing namespace, name and member in turn gives the same
+// order.
+func Compare(a, b ID) int {
+	if c := strings.Compare(a.Namespace, b.Namespace); c != 0 {
+		return c
+	}
+	if c := strings.Compare(a.Name, b.Name); c != 0 {
+		return c
+	}
+	return strings.Compare(a.Member, b.Member)
+}
 
 // Error describes a malformed shape ID. Offset is the 0-based byte offset in
 // the text where the problem was found.

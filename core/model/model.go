@@ -1,0 +1,344 @@
+// Package model is the Smithy semantic model: shapes of every Smithy 2.0
+// type, traits as shape ID to node value, members, mixins, and an immutable
+// [Model] with lookups.
+//
+// Loaders (package jsonast, package idl) produce [Document] values made of
+// [ShapeDef]s; package assembly merges documents, resolves references and
+// mixins, and builds the [Model] with [New]. A Model and its [Shape]s are
+// read-only after construction and safe for concurrent use.
+//
+// Effective member traits: a trait applied to a member replaces the target
+// shape's trait of the same ID as a whole; traits the member does not apply
+// are inherited from the target ([Model.EffectiveTraits]).
+package model
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/shapeid"
+)
+
+// Shape is a shape of a [Model]: a root shape or a member. Slices returned by
+// its methods belong to the shape and must not be modified.
+type Shape struct {
+	def       ShapeDef
+	target    shapeid.ID
+	traits    []Trait // sorted by trait ID, unique
+	members   []*Shape
+	container *Shape
+}
+
+// ID returns the shape's ID (with $member for members).
+func (s *Shape) ID() shapeid.ID { return s.def.ID }
+
+// Type returns the shape type ([MemberType] for members).
+func (s *Shape) Type() ShapeType { return s.def.Type }
+
+// Source returns where the shape was defined.
+func (s *Shape) Source() SourceLocation { return s.def.Source }
+
+// Traits returns the traits applied directly to the shape, sorted by trait
+// ID. For members, see [Model.EffectiveTraits].
+func (s *Shape) Traits() []Trait { return s.traits }
+
+// Trait returns the value of the trait with the given ID applied directly
+// to the shape.
+func (s *Shape) Trait(id shapeid.ID) (node.Node, bool) {
+	if t, ok := s.findTrait(id); ok {
+		return t.Value, true
+	}
+	return node.Node{}, false
+}
+
+// HasTrait reports whether the trait is applied directly to the shape.
+func (s *Shape) HasTrait(id shapeid.ID) bool { _, ok := s.findTrait(id); return ok }
+
+func (s *Shape) findTrait(id shapeid.ID) (Trait, bool) {
+	i := sort.Search(len(s.traits), func(i int) bool { return shapeid.Compare(s.traits[i].ID, id) >= 0 })
+	if i < len(s.traits) && s.traits[i].ID == id {
+		return s.traits[i], true
+	}
+	return Trait{}, false
+}
+
+// Members returns the members in definition order (after mixins were
+// applied: mixin members first, as the specification orders them).
+func (s *Shape) Members() []*Shape { return s.members }
+
+// Member returns the member with the given name.
+func (s *Shape) Member(name string) (*Shape, bool) {
+	for _, m := range s.members {
+		if m.def.ID.Member == name {
+			return m, true
+		}
+	}
+	return nil, false
+}
+
+// MemberName returns a member's name ("" for root shapes).
+func (s *Shape) MemberName() string { return s.def.ID.Member }
+
+// Target returns the shape a member targets (zero for root shapes).
+func (s *Shape) Target() shapeid.ID { return s.target }
+
+// Container returns the shape that declares a member (nil for root shapes).
+func (s *Shape) Container() *Shape { return s.container }
+
+// Mixins returns the mixins the shape was declared with.
+func (s *Shape) Mixins() []shapeid.ID { return s.def.Mixins }
+
+// Version returns a service's version.
+func (s *Shape) Version() string { return s.def.Version }
+
+// Operations returns the operations bound to a service or resource.
+func (s *Shape) Operations() []shapeid.ID { return s.def.Operations }
+
+// Resources returns the resources bound to a service or resource.
+func (s *Shape) Resources() []shapeid.ID { return s.def.Resources }
+
+// Errors returns the errors of a service or operation.
+func (s *Shape) Errors() []shapeid.ID { return s.def.Errors }
+
+// Rename returns a service's rename map as (shape, new name) pairs.
+func (s *Shape) Rename() []NamedTarget { return s.def.Rename }
+
+// Input returns an operation's input structure (zero when not set).
+func (s *Shape) Input() shapeid.ID { return s.def.Input }
+
+// Output returns an operation's output structure (zero when not set).
+func (s *Shape) Output() shapeid.ID { return s.def.Output }
+
+// Identifiers returns a resource's identifiers.
+func (s *Shape) Identifiers() []NamedTarget { return s.def.Identifiers }
+
+// Properties returns a resource's properties.
+func (s *Shape) Properties() []NamedTarget { return s.def.Properties }
+
+// Lifecycle returns a resource's lifecycle operation by name: "create",
+// "put", "read", "update", "delete" or "list".
+func (s *Shape) Lifecycle(name string) shapeid.ID {
+	switch name {
+	case "create":
+		return s.def.Create
+	case "put":
+		return s.def.Put
+	case "read":
+		return s.def.Read
+	case "update":
+		return s.def.Update
+	case "delete":
+		return s.def.Delete
+	case "list":
+		return s.def.List
+	}
+	return shapeid.ID{}
+}
+
+// CollectionOperations returns a resource's collection operations.
+func (s *Shape) CollectionOperations() []shapeid.ID { return s.def.CollectionOperations }
+
+// Def returns a copy of the definition the shape was built from, with
+// members and traits as assembled. Loaders and writers use it; changing the
+// copy does not change the model.
+func (s *Shape) Def() ShapeDef {
+	d := s.def
+	d.Traits = append([]Trait(nil), s.traits...)
+	d.Members = make([]MemberDef, len(s.members))
+	for i, m := range s.members {
+		d.Members[i] = MemberDef{Name: m.MemberName(), Target: m.target, Traits: append([]Trait(nil), m.traits...), Source: m.def.Source}
+	}
+	d.Mixins = append([]shapeid.ID(nil), s.def.Mixins...)
+	return d
+}
+
+// Model is an assembled, immutable Smithy semantic model.
+type Model struct {
+	shapes   map[shapeid.ID]*Shape
+	sorted   []*Shape
+	metadata []MetadataEntry // sorted by key
+}
+
+// Error is a problem found while building a model, with the location of the
+// definition at fault.
+type Error struct {
+	Source  SourceLocation
+	ShapeID shapeid.ID
+	Msg     string
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	if e.Source.File != "" || e.Source.Pos.IsValid() {
+		b.WriteString(e.Source.String())
+		b.WriteString(": ")
+	}
+	if !e.ShapeID.IsZero() {
+		b.WriteString(e.ShapeID.String())
+		b.WriteString(": ")
+	}
+	b.WriteString(e.Msg)
+	return b.String()
+}
+
+// New builds a model from fully resolved shape definitions: every shape ID
+// absolute, every member with its target, each ID defined once, mixins
+// already applied by the caller when wanted. Traits on a definition must be
+// unique per trait ID. Package assembly is the usual caller; New checks only
+// what it needs to build a consistent model (unique IDs, unique trait and
+// member names), not references.
+func New(defs []ShapeDef, metadata []MetadataEntry) (*Model, error) {
+	m := &Model{shapes: make(map[shapeid.ID]*Shape, len(defs))}
+	for i := range defs {
+		d := defs[i]
+		if d.ID.IsZero() || d.ID.HasMember() {
+			return nil, &Error{Source: d.Source, ShapeID: d.ID, Msg: "a shape definition needs an absolute root shape ID"}
+		}
+		if _, dup := m.shapes[d.ID]; dup {
+			return nil, &Error{Source: d.Source, ShapeID: d.ID, Msg: "shape defined more than once"}
+		}
+		s := &Shape{def: d}
+		s.def.Members = nil
+		var err error
+		if s.traits, err = sortTraits(d.ID, d.Traits); err != nil {
+			return nil, err
+		}
+		s.def.Traits = nil
+		seen := make(map[string]bool, len(d.Members))
+		for _, md := range d.Members {
+			if seen[md.Name] {
+				return nil, &Error{Source: md.Source, ShapeID: d.ID.WithMember(md.Name), Msg: "member defined more than once"}
+			}
+			seen[md.Name] = true
+			if md.Target.IsZero() {
+				return nil, &Error{Source: md.Source, ShapeID: d.ID.WithMember(md.Name), Msg: "member has no target"}
+			}
+			ms := &Shape{def: ShapeDef{ID: d.ID.WithMember(md.Name), Type: MemberType, Source: md.Source}, target: md.Target, container: s}
+			if ms.traits, err = sortTraits(ms.def.ID, md.Traits); err != nil {
+				return nil, err
+			}
+			s.members = append(s.members, ms)
+		}
+		m.shapes[d.ID] = s
+		m.sorted = append(m.sorted, s)
+	}
+	sort.Slice(m.sorted, func(i, j int) bool { return shapeid.Compare(m.sorted[i].def.ID, m.sorted[j].def.ID) < 0 })
+	m.metadata = append([]MetadataEntry(nil), metadata...)
+	sort.SliceStable(m.metadata, func(i, j int) bool { return m.metadata[i].Key < m.metadata[j].Key })
+	for i := 1; i < len(m.metadata); i++ {
+		if m.metadata[i].Key == m.metadata[i-1].Key {
+			return nil, &Error{Source: m.metadata[i].Source, Msg: fmt.Sprintf("metadata key %q defined more than once", m.metadata[i].Key)}
+		}
+	}
+	return m, nil
+}
+
+func sortTraits(owner shapeid.ID, traits []Trait) ([]Trait, error) {
+	out := append([]Trait(nil), traits...)
+	sort.SliceStable(out, func(i, j int) bool { return shapeid.Compare(out[i].ID, out[j].ID) < 0 })
+	for i := 1; i < len(out); i++ {
+		if out[i].ID == out[i-1].ID {
+			return nil, &Error{Source: out[i].Source, ShapeID: owner, Msg: fmt.Sprintf("trait %s applied more than once", out[i].ID)}
+		}
+	}
+	return out, nil
+}
+
+// Shape returns the shape with the given ID; member IDs return the member.
+func (m *Model) Shape(id shapeid.ID) (*Shape, bool) {
+	s, ok := m.shapes[id.Root()]
+	if !ok {
+		return nil, false
+	}
+	if id.Member == "" {
+		return s, true
+	}
+	return s.Member(id.Member)
+}
+
+// Shapes returns every root shape sorted by shape ID.
+func (m *Model) Shapes() []*Shape { return m.sorted }
+
+// Len returns the number of root shapes.
+func (m *Model) Len() int { return len(m.sorted) }
+
+// Metadata returns the model's metadata sorted by key.
+func (m *Model) Metadata() []MetadataEntry { return m.metadata }
+
+// MetadataValue returns the metadata value for key.
+func (m *Model) MetadataValue(key string) (node.Node, bool) {
+	i := sort.Search(len(m.metadata), func(i int) bool { return m.metadata[i].Key >= key })
+	if i < len(m.metadata) && m.metadata[i].Key == key {
+		return m.metadata[i].Value, true
+	}
+	return node.Node{}, false
+}
+
+// Target returns the shape a member targets.
+func (m *Model) Target(member *Shape) (*Shape, bool) {
+	if member == nil || member.def.Type != MemberType {
+		return nil, false
+	}
+	return m.Shape(member.target)
+}
+
+// EffectiveTraits returns the traits that govern a member: the member's own
+// traits, plus each trait of its target whose ID the member does not apply
+// (a member trait replaces the target's trait of the same ID as a whole).
+// For a root shape it returns the shape's traits. The result is sorted by
+// trait ID and is a new slice when it differs from the shape's own.
+func (m *Model) EffectiveTraits(s *Shape) []Trait {
+	if s.def.Type != MemberType {
+		return s.traits
+	}
+	t, ok := m.Shape(s.target)
+	if !ok || len(t.traits) == 0 {
+		return s.traits
+	}
+	if len(s.traits) == 0 {
+		return t.traits
+	}
+	out := make([]Trait, 0, len(s.traits)+len(t.traits))
+	i, j := 0, 0
+	for i < len(s.traits) || j < len(t.traits) {
+		switch {
+		case j == len(t.traits):
+			out = append(out, s.traits[i])
+			i++
+		case i == len(s.traits):
+			out = append(out, t.traits[j])
+			j++
+		default:
+			c := shapeid.Compare(s.traits[i].ID, t.traits[j].ID)
+			switch {
+			case c < 0:
+				out = append(out, s.traits[i])
+				i++
+			case c > 0:
+				out = append(out, t.traits[j])
+				j++
+			default: // the member's trait replaces the target's
+				out = append(out, s.traits[i])
+				i++
+				j++
+			}
+		}
+	}
+	return out
+}
+
+// EffectiveTrait returns the value of one effective trait of s (see
+// [Model.EffectiveTraits]).
+func (m *Model) EffectiveTrait(s *Shape, id shapeid.ID) (node.Node, bool) {
+	if v, ok := s.Trait(id); ok {
+		return v, true
+	}
+	if s.def.Type == MemberType {
+		if t, ok := m.Shape(s.target); ok {
+			return t.Trait(id)
+		}
+	}
+	return node.Node{}, false
+}
