@@ -103,4 +103,7 @@ type Document struct {
 	Metadata []MetadataEntry
 	Shapes   []ShapeDef
 	Applies  []Apply
+	// Events are the non-fatal problems the loader found (for example an
+	// unknown property in a JSON AST shape, a warning in the reference).
+	Events []Event
 }

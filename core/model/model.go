@@ -24,11 +24,16 @@ import (
 // Shape is a shape of a [Model]: a root shape or a member. Slices returned by
 // its methods belong to the shape and must not be modified.
 type Shape struct {
-	def       ShapeDef
-	target    shapeid.ID
-	traits    []Trait // sorted by trait ID, unique
-	members   []*Shape
-	container *Shape
+	def         ShapeDef // as defined: own traits (sorted) and own members
+	target      shapeid.ID
+	traits      []Trait // effective (own and mixed in), sorted by trait ID, unique
+	localTraits []Trait // members: the traits the member's definition applies
+	members     []*Shape
+	container   *Shape
+	// members only: inheritedMember is set for a member copied from a mixin
+	// and not redefined; redefined for a mixin member the shape redefines.
+	inheritedMember bool
+	redefined       bool
 }
 
 // ID returns the shape's ID (with $member for members).
@@ -140,19 +145,24 @@ func (s *Shape) Lifecycle(name string) shapeid.ID {
 // CollectionOperations returns a resource's collection operations.
 func (s *Shape) CollectionOperations() []shapeid.ID { return s.def.CollectionOperations }
 
-// Def returns a copy of the definition the shape was built from, with
-// members and traits as assembled. Loaders and writers use it; changing the
-// copy does not change the model.
+// Def returns a copy of the shape's own definition: its mixins, the traits
+// it applies itself and the members it declares itself (redefined mixin
+// members included, with only their own traits). Writers use it to print the
+// model as written; changing the copy does not change the model.
 func (s *Shape) Def() ShapeDef {
 	d := s.def
-	d.Traits = append([]Trait(nil), s.traits...)
-	d.Members = make([]MemberDef, len(s.members))
-	for i, m := range s.members {
-		d.Members[i] = MemberDef{Name: m.MemberName(), Target: m.target, Traits: append([]Trait(nil), m.traits...), Source: m.def.Source}
-	}
+	d.Traits = append([]Trait(nil), s.def.Traits...)
+	d.Members = append([]MemberDef(nil), s.def.Members...)
 	d.Mixins = append([]shapeid.ID(nil), s.def.Mixins...)
 	return d
 }
+
+// IsMixedIn reports whether a member was copied from a mixin without being
+// redefined by its container.
+func (s *Shape) IsMixedIn() bool { return s.inheritedMember }
+
+// IsRedefinedMixinMember reports whether a member redefines a mixin member.
+func (s *Shape) IsRedefinedMixinMember() bool { return s.redefined }
 
 // Model is an assembled, immutable Smithy semantic model.
 type Model struct {
@@ -184,11 +194,15 @@ func (e *Error) Error() string {
 }
 
 // New builds a model from fully resolved shape definitions: every shape ID
-// absolute, every member with its target, each ID defined once, mixins
-// already applied by the caller when wanted. Traits on a definition must be
-// unique per trait ID. Package assembly is the usual caller; New checks only
-// what it needs to build a consistent model (unique IDs, unique trait and
-// member names), not references.
+// absolute, every member with its target (elided members already resolved),
+// each ID defined once, trait IDs unique per definition. New applies mixins:
+// a shape gets its mixins' members (first, in mixin order) and their
+// traits (except @mixin itself and the mixin's localTraits), and a member
+// or trait the shape declares itself supersedes the inherited one. The
+// definitions' own traits and members stay available through [Shape.Def]
+// for writers. New checks only what it needs to build a consistent model
+// (unique IDs, unique traits and members, mixin cycles, conflicting mixed-in
+// members); package assembly checks references.
 func New(defs []ShapeDef, metadata []MetadataEntry) (*Model, error) {
 	m := &Model{shapes: make(map[shapeid.ID]*Shape, len(defs))}
 	for i := range defs {
@@ -200,14 +214,13 @@ func New(defs []ShapeDef, metadata []MetadataEntry) (*Model, error) {
 			return nil, &Error{Source: d.Source, ShapeID: d.ID, Msg: "shape defined more than once"}
 		}
 		s := &Shape{def: d}
-		s.def.Members = nil
 		var err error
-		if s.traits, err = sortTraits(d.ID, d.Traits); err != nil {
+		if s.def.Traits, err = sortTraits(d.ID, d.Traits); err != nil {
 			return nil, err
 		}
-		s.def.Traits = nil
 		seen := make(map[string]bool, len(d.Members))
-		for _, md := range d.Members {
+		s.def.Members = make([]MemberDef, len(d.Members))
+		for j, md := range d.Members {
 			if seen[md.Name] {
 				return nil, &Error{Source: md.Source, ShapeID: d.ID.WithMember(md.Name), Msg: "member defined more than once"}
 			}
@@ -215,14 +228,19 @@ func New(defs []ShapeDef, metadata []MetadataEntry) (*Model, error) {
 			if md.Target.IsZero() {
 				return nil, &Error{Source: md.Source, ShapeID: d.ID.WithMember(md.Name), Msg: "member has no target"}
 			}
-			ms := &Shape{def: ShapeDef{ID: d.ID.WithMember(md.Name), Type: MemberType, Source: md.Source}, target: md.Target, container: s}
-			if ms.traits, err = sortTraits(ms.def.ID, md.Traits); err != nil {
+			if md.Traits, err = sortTraits(d.ID.WithMember(md.Name), md.Traits); err != nil {
 				return nil, err
 			}
-			s.members = append(s.members, ms)
+			s.def.Members[j] = md
 		}
 		m.shapes[d.ID] = s
 		m.sorted = append(m.sorted, s)
+	}
+	state := make(map[*Shape]uint8, len(m.sorted)) // 1 = in progress, 2 = done
+	for _, s := range m.sorted {
+		if err := m.complete(s, state, nil); err != nil {
+			return nil, err
+		}
 	}
 	sort.Slice(m.sorted, func(i, j int) bool { return shapeid.Compare(m.sorted[i].def.ID, m.sorted[j].def.ID) < 0 })
 	m.metadata = append([]MetadataEntry(nil), metadata...)
@@ -233,6 +251,137 @@ func New(defs []ShapeDef, metadata []MetadataEntry) (*Model, error) {
 		}
 	}
 	return m, nil
+}
+
+var (
+	mixinTrait = shapeid.New(shapeid.Prelude, "mixin")
+)
+
+// complete computes a shape's effective traits and members from its own
+// definition and its mixins, mixins first (depth-first, detecting cycles).
+func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) error {
+	switch state[s] {
+	case 2:
+		return nil
+	case 1:
+		cycle := append(append([]shapeid.ID(nil), path...), s.def.ID)
+		parts := make([]string, len(cycle))
+		for i, id := range cycle {
+			parts[i] = id.String()
+		}
+		return &Error{Source: s.def.Source, ShapeID: s.def.ID, Msg: "mixin cycle: " + strings.Join(parts, " -> ")}
+	}
+	state[s] = 1
+	type inherited struct {
+		target shapeid.ID
+		traits []Trait
+		from   shapeid.ID
+	}
+	var order []string
+	mixed := map[string]inherited{}
+	var traits []Trait
+	for _, mid := range s.def.Mixins {
+		mx, ok := m.shapes[mid]
+		if !ok {
+			return &Error{Source: s.def.Source, ShapeID: s.def.ID, Msg: fmt.Sprintf("mixin %s is not defined", mid)}
+		}
+		if err := m.complete(mx, state, append(path, s.def.ID)); err != nil {
+			return err
+		}
+		local := localTraitSet(mx)
+		for _, t := range mx.traits {
+			if t.ID == mixinTrait || local[t.ID] {
+				continue
+			}
+			traits = upsertTrait(traits, t)
+		}
+		for _, mm := range mx.members {
+			name := mm.MemberName()
+			if prev, dup := mixed[name]; dup {
+				if prev.target != mm.target {
+					return &Error{Source: s.def.Source, ShapeID: s.def.ID.WithMember(name), Msg: fmt.Sprintf("member conflicts with the mixed-in member of the same name from %s: mixins %s and %s target %s and %s", mx.def.ID, prev.from, mx.def.ID, prev.target, mm.target)}
+				}
+				merged := prev.traits
+				for _, t := range mm.traits {
+					merged = upsertTrait(merged, t)
+				}
+				mixed[name] = inherited{target: prev.target, traits: merged, from: prev.from}
+				continue
+			}
+			order = append(order, name)
+			mixed[name] = inherited{target: mm.target, traits: append([]Trait(nil), mm.traits...), from: mx.def.ID}
+		}
+	}
+	for _, t := range s.def.Traits {
+		traits = upsertTrait(traits, t)
+	}
+	s.traits = traits
+	if len(s.def.Mixins) == 0 {
+		s.traits = s.def.Traits
+	}
+	localMembers := make(map[string]int, len(s.def.Members))
+	for i, md := range s.def.Members {
+		localMembers[md.Name] = i
+	}
+	s.members = make([]*Shape, 0, len(order)+len(s.def.Members))
+	for _, name := range order {
+		in := mixed[name]
+		ms := &Shape{def: ShapeDef{ID: s.def.ID.WithMember(name), Type: MemberType, Source: s.def.Source}, target: in.target, container: s, traits: in.traits, inheritedMember: true}
+		if i, ok := localMembers[name]; ok {
+			md := s.def.Members[i]
+			if md.Target != in.target {
+				return &Error{Source: md.Source, ShapeID: ms.def.ID, Msg: fmt.Sprintf("member redefines the mixed-in member from %s with target %s, but a redefined mixin member must target the same shape (%s)", in.from, md.Target, in.target)}
+			}
+			for _, t := range md.Traits {
+				ms.traits = upsertTrait(ms.traits, t)
+			}
+			ms.def.Source = md.Source
+			ms.localTraits = md.Traits
+			ms.inheritedMember = false
+			ms.redefined = true
+		}
+		s.members = append(s.members, ms)
+	}
+	for _, md := range s.def.Members {
+		if _, ok := mixed[md.Name]; ok {
+			continue
+		}
+		s.members = append(s.members, &Shape{def: ShapeDef{ID: s.def.ID.WithMember(md.Name), Type: MemberType, Source: md.Source}, target: md.Target, container: s, traits: md.Traits, localTraits: md.Traits})
+	}
+	state[s] = 2
+	return nil
+}
+
+func localTraitSet(mx *Shape) map[shapeid.ID]bool {
+	v, ok := mx.Trait(mixinTrait)
+	if !ok {
+		return nil
+	}
+	lt, ok := v.Get("localTraits")
+	if !ok {
+		return nil
+	}
+	set := map[shapeid.ID]bool{}
+	for _, e := range lt.Elems() {
+		if id, err := shapeid.Parse(e.StringValue()); err == nil {
+			set[id] = true
+		}
+	}
+	return set
+}
+
+// upsertTrait inserts t into the sorted list, replacing a trait of the same ID.
+func upsertTrait(list []Trait, t Trait) []Trait {
+	i := sort.Search(len(list), func(i int) bool { return shapeid.Compare(list[i].ID, t.ID) >= 0 })
+	if i < len(list) && list[i].ID == t.ID {
+		out := append([]Trait(nil), list...)
+		out[i] = t
+		return out
+	}
+	out := make([]Trait, 0, len(list)+1)
+	out = append(out, list[:i]...)
+	out = append(out, t)
+	return append(out, list[i:]...)
 }
 
 func sortTraits(owner shapeid.ID, traits []Trait) ([]Trait, error) {
@@ -341,4 +490,26 @@ func (m *Model) EffectiveTrait(s *Shape, id shapeid.ID) (node.Node, bool) {
 		}
 	}
 	return node.Node{}, false
+}
+
+// Flatten returns the model with every mixin applied and removed: each
+// shape that is not a mixin declares all its members and traits itself and
+// lists no mixins, and the mixin shapes are gone (as the official CLI's
+// --flatten does).
+func (m *Model) Flatten() (*Model, error) {
+	defs := make([]ShapeDef, 0, len(m.sorted))
+	for _, s := range m.sorted {
+		if s.HasTrait(mixinTrait) {
+			continue
+		}
+		d := s.def
+		d.Mixins = nil
+		d.Traits = append([]Trait(nil), s.traits...)
+		d.Members = make([]MemberDef, len(s.members))
+		for i, ms := range s.members {
+			d.Members[i] = MemberDef{Name: ms.MemberName(), Target: ms.target, Traits: append([]Trait(nil), ms.traits...), Source: ms.def.Source}
+		}
+		defs = append(defs, d)
+	}
+	return New(defs, m.metadata)
 }

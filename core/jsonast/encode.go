@@ -1,0 +1,181 @@
+package jsonast
+
+import (
+	"sort"
+
+	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/shapeid"
+)
+
+// EncodeOption configures [Encode].
+type EncodeOption func(*encodeOptions)
+
+type encodeOptions struct {
+	includePrelude bool
+}
+
+// IncludePrelude keeps the smithy.api shapes in the output (they are left
+// out by default).
+func IncludePrelude() EncodeOption { return func(o *encodeOptions) { o.includePrelude = true } }
+
+// Encode prints m as a Smithy 2.0 JSON AST document: 4-space indentation,
+// object keys sorted except members (kept in definition order), a final
+// newline. The same model always gives the same bytes.
+func Encode(m *model.Model, opts ...EncodeOption) []byte {
+	var o encodeOptions
+	for _, opt := range opts {
+		opt(&o)
+	}
+	return append(node.Marshal(ToNode(m, o.includePrelude), node.Indent("    ")), '\n')
+}
+
+// ToNode builds the JSON AST document of m as a node.
+func ToNode(m *model.Model, includePrelude bool) node.Node {
+	fields := []node.Field{{Key: "smithy", Value: node.NewString("2.0")}}
+	if md := m.Metadata(); len(md) > 0 {
+		mf := make([]node.Field, len(md))
+		for i, e := range md {
+			mf[i] = node.Field{Key: e.Key, Value: sortKeys(e.Value)}
+		}
+		fields = append(fields, node.Field{Key: "metadata", Value: node.NewObject(mf...)})
+	}
+	var shapes []node.Field
+	for _, s := range m.Shapes() {
+		if !includePrelude && s.ID().Namespace == shapeid.Prelude {
+			continue
+		}
+		shapes = append(shapes, node.Field{Key: s.ID().String(), Value: shapeNode(s.Def())})
+	}
+	fields = append(fields, node.Field{Key: "shapes", Value: node.NewObject(shapes...)})
+	return node.NewObject(fields...)
+}
+
+func shapeNode(d model.ShapeDef) node.Node {
+	var f fieldList
+	f.add("type", node.NewString(d.Type.String()))
+	f.refs("mixins", d.Mixins)
+	switch {
+	case d.Type == model.ListType || d.Type == model.SetType || d.Type == model.MapType:
+		for _, m := range d.Members {
+			f.add(m.Name, memberNode(m))
+		}
+	case d.Type.HasMembers():
+		members := make([]node.Field, len(d.Members))
+		for i, m := range d.Members {
+			members[i] = node.Field{Key: m.Name, Value: memberNode(m)}
+		}
+		f.add("members", node.NewObject(members...))
+	case d.Type == model.ServiceType:
+		if d.Version != "" {
+			f.add("version", node.NewString(d.Version))
+		}
+		f.refs("operations", d.Operations)
+		f.refs("resources", d.Resources)
+		f.refs("errors", d.Errors)
+		if len(d.Rename) > 0 {
+			rf := make([]node.Field, len(d.Rename))
+			for i, r := range d.Rename {
+				rf[i] = node.Field{Key: r.Target.String(), Value: node.NewString(r.Name)}
+			}
+			f.add("rename", node.NewObject(sortFields(rf)...))
+		}
+	case d.Type == model.OperationType:
+		f.ref("input", d.Input)
+		f.ref("output", d.Output)
+		f.refs("errors", d.Errors)
+	case d.Type == model.ResourceType:
+		f.named("identifiers", d.Identifiers)
+		f.named("properties", d.Properties)
+		f.ref("create", d.Create)
+		f.ref("put", d.Put)
+		f.ref("read", d.Read)
+		f.ref("update", d.Update)
+		f.ref("delete", d.Delete)
+		f.ref("list", d.List)
+		f.refs("operations", d.Operations)
+		f.refs("collectionOperations", d.CollectionOperations)
+		f.refs("resources", d.Resources)
+	}
+	f.traits(d.Traits)
+	return node.NewObject(sortFields(f)...)
+}
+
+func memberNode(m model.MemberDef) node.Node {
+	var f fieldList
+	f.add("target", node.NewString(m.Target.String()))
+	f.traits(m.Traits)
+	return node.NewObject(f...)
+}
+
+type fieldList []node.Field
+
+func (f *fieldList) add(key string, v node.Node) { *f = append(*f, node.Field{Key: key, Value: v}) }
+
+func refNode(id shapeid.ID) node.Node {
+	return node.NewObject(node.Field{Key: "target", Value: node.NewString(id.String())})
+}
+
+func (f *fieldList) ref(key string, id shapeid.ID) {
+	if !id.IsZero() {
+		f.add(key, refNode(id))
+	}
+}
+
+func (f *fieldList) refs(key string, ids []shapeid.ID) {
+	if len(ids) == 0 {
+		return
+	}
+	elems := make([]node.Node, len(ids))
+	for i, id := range ids {
+		elems[i] = refNode(id)
+	}
+	f.add(key, node.NewArray(elems...))
+}
+
+func (f *fieldList) named(key string, list []model.NamedTarget) {
+	if len(list) == 0 {
+		return
+	}
+	nf := make([]node.Field, len(list))
+	for i, n := range list {
+		nf[i] = node.Field{Key: n.Name, Value: refNode(n.Target)}
+	}
+	f.add(key, node.NewObject(sortFields(nf)...))
+}
+
+func (f *fieldList) traits(traits []model.Trait) {
+	if len(traits) == 0 {
+		return
+	}
+	tf := make([]node.Field, len(traits))
+	for i, t := range traits {
+		tf[i] = node.Field{Key: t.ID.String(), Value: sortKeys(t.Value)}
+	}
+	f.add("traits", node.NewObject(sortFields(tf)...))
+}
+
+func sortFields(f []node.Field) []node.Field {
+	sort.SliceStable(f, func(i, j int) bool { return f[i].Key < f[j].Key })
+	return f
+}
+
+// sortKeys returns n with the keys of every object sorted (stable for
+// repeated keys), so trait and metadata values print deterministically.
+func sortKeys(n node.Node) node.Node {
+	switch n.Kind() {
+	case node.Array:
+		elems := make([]node.Node, n.Len())
+		for i, e := range n.Elems() {
+			elems[i] = sortKeys(e)
+		}
+		return node.NewArray(elems...).At(n.Pos())
+	case node.Object:
+		fields := make([]node.Field, n.Len())
+		for i, f := range n.Fields() {
+			fields[i] = node.Field{Key: f.Key, KeyPos: f.KeyPos, Value: sortKeys(f.Value)}
+		}
+		return node.NewObject(sortFields(fields)...).At(n.Pos())
+	}
+	return n
+}
