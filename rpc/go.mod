@@ -1,3 +1,8 @@
 module github.com/smithy-validation/go/rpc
 
 go 1.24
+
+require (
+	github.com/smithy-validation/go/core v0.1.0
+	github.com/smithy-validation/go/smithyvalidate v0.1.0
+)

@@ -1,3 +1,5 @@
 module github.com/smithy-validation/go/consumers/json-value
 
 go 1.24
+
+require github.com/smithy-validation/go/smithyvalidate v0.1.0
