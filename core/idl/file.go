@@ -1,0 +1,226 @@
+package idl
+
+import (
+	"fmt"
+
+	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/shapeid"
+)
+
+// MaxDepth is the deepest nesting of arrays, objects and structured trait
+// bodies that a node value may have. It is the reference implementation's
+// limit; deeper values are a located error, never a stack overflow.
+const MaxDepth = 64
+
+// Error is a problem that stops a model file from loading: a syntax error
+// found by [Parse], or an error found by [File.Lower]. Pos is where the
+// problem is (1-based line and byte column); Shape is the shape the problem
+// is about, when there is one.
+type Error struct {
+	File  string
+	Pos   node.Pos
+	Shape shapeid.ID
+	Msg   string
+}
+
+func (e *Error) Error() string {
+	loc := e.File
+	if loc == "" {
+		loc = "<input>"
+	}
+	if e.Pos.IsValid() {
+		loc += ":" + e.Pos.String()
+	}
+	if !e.Shape.IsZero() {
+		return fmt.Sprintf("%s: %s: %s", loc, e.Shape, e.Msg)
+	}
+	return loc + ": " + e.Msg
+}
+
+// Severity of an [Event]. Events never stop a file from loading; an
+// ERROR-level problem is returned as an [*Error] instead.
+type Severity string
+
+// Event severities, as the reference implementation names them.
+const (
+	Warning Severity = "WARNING"
+	Danger  Severity = "DANGER"
+)
+
+// Event is a non-fatal finding of the loader: an unknown control
+// statement, a documentation comment attached to nothing, a `use` of an
+// undefined shape, or an unquoted shape ID in a node value that names no
+// shape. ID is the reference implementation's event ID ("Model",
+// "Model.BadDocumentationComment", "SyntacticShapeIdTarget").
+type Event struct {
+	Severity Severity
+	ID       string
+	Shape    shapeid.ID
+	File     string
+	Pos      node.Pos
+	Msg      string
+}
+
+func (e Event) String() string {
+	shape := "-"
+	if !e.Shape.IsZero() {
+		shape = e.Shape.String()
+	}
+	return fmt.Sprintf("[%s] %s: %s | %s %s:%s", e.Severity, shape, e.Msg, e.ID, e.File, e.Pos)
+}
+
+// File is a parsed IDL model file whose shape IDs are not resolved yet.
+// Relative shape IDs can only be resolved once every file of the model is
+// known (see [File.Lower]). A File is read-only after [Parse]; Lower may be
+// called any number of times, also concurrently.
+type File struct {
+	name      string
+	version   string // "1.0" or "2.0"
+	namespace string
+	uses      map[string]shapeid.ID
+	usesList  []useStmt
+	metadata  []metaStmt
+	shapes    []*shapeStmt
+	applies   []applyStmt
+	events    []Event
+}
+
+// Name returns the file name given to [Parse].
+func (f *File) Name() string { return f.name }
+
+// Version returns the file's IDL version, normalized to "1.0" or "2.0".
+// A file without a $version statement is "1.0", as the specification says.
+func (f *File) Version() string { return f.version }
+
+// Namespace returns the namespace of the file's shapes ("" for a file
+// without a namespace statement, which defines no shapes).
+func (f *File) Namespace() string { return f.namespace }
+
+// Declared returns the IDs of the root shapes the file defines, in source
+// order, including the structures created for inline operation input and
+// output.
+func (f *File) Declared() []shapeid.ID {
+	ids := make([]shapeid.ID, 0, len(f.shapes))
+	for _, s := range f.shapes {
+		ids = append(ids, shapeid.New(f.namespace, s.name))
+	}
+	return ids
+}
+
+// Uses returns the shapes imported with `use` statements, keyed by name.
+func (f *File) Uses() map[string]shapeid.ID {
+	m := make(map[string]shapeid.ID, len(f.uses))
+	for k, v := range f.uses {
+		m[k] = v
+	}
+	return m
+}
+
+// Events returns the non-fatal findings of parsing (unknown control
+// statements, misplaced documentation comments). [File.LowerWithEvents]
+// adds those that need the whole model.
+func (f *File) Events() []Event { return append([]Event(nil), f.events...) }
+
+// value is a node value as written: like [node.Node], but an unquoted
+// shape ID stays marked (ref) until Lower resolves it.
+type value struct {
+	kind   node.Kind
+	ref    bool // an unquoted shape ID (kind String), resolved by Lower
+	b      bool
+	text   string // string value, number token or shape ID text
+	pos    node.Pos
+	elems  []value
+	fields []field
+	refs   bool // the value or one of its children is a ref
+}
+
+type field struct {
+	key    string
+	keyPos node.Pos
+	val    value
+}
+
+// ref is a shape ID as written.
+type ref struct {
+	rel shapeid.Relative
+	pos node.Pos
+}
+
+func (r ref) isZero() bool { return r.rel.Name == "" }
+
+type traitApp struct {
+	id         ref
+	val        value
+	annotation bool // @foo or @foo(): no value
+	pos        node.Pos
+	doc        bool // from a documentation comment
+}
+
+type memberStmt struct {
+	name       string
+	pos        node.Pos
+	target     ref
+	elided     bool
+	traits     []traitApp
+	hasDefault bool
+	dflt       value
+	dfltPos    node.Pos
+}
+
+type namedRef struct {
+	name   string
+	target ref
+}
+
+type shapeStmt struct {
+	typ     model.ShapeType
+	name    string
+	pos     node.Pos
+	traits  []traitApp
+	mixins  []ref
+	forRes  ref
+	members []memberStmt
+	hasBody bool
+
+	// service, resource and operation properties
+	version      string
+	operations   []ref
+	resources    []ref
+	errors       []ref
+	collectionOp []ref
+	rename       []renameEntry
+	input        ref
+	output       ref
+	identifiers  []namedRef
+	properties   []namedRef
+	create       ref
+	put          ref
+	read         ref
+	update       ref
+	delete       ref
+	list         ref
+}
+
+type renameEntry struct {
+	from shapeid.ID
+	pos  node.Pos
+	to   string
+}
+
+type applyStmt struct {
+	target ref
+	traits []traitApp
+	pos    node.Pos
+}
+
+type metaStmt struct {
+	key string
+	val value
+	pos node.Pos
+}
+
+type useStmt struct {
+	id  shapeid.ID
+	pos node.Pos
+}

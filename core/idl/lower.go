@@ -1,0 +1,280 @@
+package idl
+
+import (
+	"fmt"
+
+	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/shapeid"
+)
+
+var (
+	defaultTraitID = shapeid.New(shapeid.Prelude, "default")
+	mixinTraitID   = shapeid.New(shapeid.Prelude, "mixin")
+)
+
+// Lower resolves every shape ID of the file and returns the file as a
+// [model.Document] with absolute IDs everywhere: member targets, mixins,
+// trait IDs, apply targets, service, operation and resource properties,
+// rename keys, and unquoted shape IDs in node values (which become strings
+// holding the absolute ID, as the specification's "syntactic shape IDs").
+//
+// defined reports whether a root shape ID is defined anywhere in the model
+// being assembled, the prelude included; relative IDs resolve by the rules
+// of [shapeid.Resolver]: a `use` import, then a shape of the file's
+// namespace, then a prelude shape, else the file's namespace. Unquoted
+// shape IDs in metadata values resolve to the prelude namespace.
+//
+// A trait written without a value (@foo or @foo()) has a null value in the
+// Document: its real value ({} or []) depends on the trait's shape type,
+// which only model assembly knows.
+func (f *File) Lower(defined func(shapeid.ID) bool) (*model.Document, error) {
+	doc, _, err := f.LowerWithEvents(defined)
+	return doc, err
+}
+
+// LowerWithEvents is [File.Lower] that also returns the file's non-fatal
+// findings: those of [File.Events] and those that need the whole model (a
+// `use` of an undefined shape, an unquoted shape ID that names no shape).
+func (f *File) LowerWithEvents(defined func(shapeid.ID) bool) (*model.Document, []Event, error) {
+	if defined == nil {
+		defined = func(shapeid.ID) bool { return false }
+	}
+	l := &lowerer{
+		f:       f,
+		defined: defined,
+		res: shapeid.Resolver{
+			Namespace: f.namespace,
+			Uses:      f.uses,
+			Defined:   defined,
+			Prelude:   func(name string) bool { return defined(shapeid.New(shapeid.Prelude, name)) },
+		},
+		events: append([]Event(nil), f.events...),
+	}
+	doc, err := l.lower()
+	if err != nil {
+		return nil, l.events, err
+	}
+	return doc, l.events, nil
+}
+
+type lowerer struct {
+	f       *File
+	defined func(shapeid.ID) bool
+	res     shapeid.Resolver
+	events  []Event
+	err     *Error
+	meta    bool // resolving a metadata value
+	shape   shapeid.ID
+}
+
+func (l *lowerer) loc(p node.Pos) model.SourceLocation {
+	return model.SourceLocation{File: l.f.name, Pos: p}
+}
+
+func (l *lowerer) fail(pos node.Pos, shape shapeid.ID, msg string) {
+	if l.err == nil {
+		l.err = &Error{File: l.f.name, Pos: pos, Shape: shape, Msg: msg}
+	}
+}
+
+func (l *lowerer) resolve(r ref) shapeid.ID {
+	if r.isZero() {
+		return shapeid.ID{}
+	}
+	return l.res.Resolve(r.rel)
+}
+
+func (l *lowerer) resolveAll(rs []ref) []shapeid.ID {
+	if len(rs) == 0 {
+		return nil
+	}
+	ids := make([]shapeid.ID, len(rs))
+	for i, r := range rs {
+		ids[i] = l.resolve(r)
+	}
+	return ids
+}
+
+func (l *lowerer) lower() (*model.Document, error) {
+	f := l.f
+	doc := &model.Document{File: f.name, Version: f.version}
+	for _, u := range f.usesList {
+		if !l.defined(u.id) {
+			l.events = append(l.events, Event{Severity: Warning, ID: "Model", File: f.name, Pos: u.pos,
+				Msg: "Use statement refers to undefined shape: " + u.id.String()})
+		}
+	}
+	if len(f.metadata) > 0 {
+		doc.Metadata = make([]model.MetadataEntry, len(f.metadata))
+		l.meta = true
+		for i, m := range f.metadata {
+			doc.Metadata[i] = model.MetadataEntry{Key: m.key, Value: l.node(m.val), Source: l.loc(m.pos)}
+		}
+		l.meta = false
+	}
+	doc.Shapes = make([]model.ShapeDef, len(f.shapes))
+	for i, s := range f.shapes {
+		l.shapeDef(&doc.Shapes[i], s)
+	}
+	if len(f.applies) > 0 {
+		doc.Applies = make([]model.Apply, len(f.applies))
+		for i, a := range f.applies {
+			target := l.resolve(a.target)
+			l.shape = target
+			doc.Applies[i] = model.Apply{Target: target, Traits: l.traits(target, a.traits, nil), Source: l.loc(a.pos)}
+		}
+	}
+	if l.err != nil {
+		return nil, l.err
+	}
+	return doc, nil
+}
+
+func (l *lowerer) shapeDef(d *model.ShapeDef, s *shapeStmt) {
+	id := shapeid.New(l.f.namespace, s.name)
+	l.shape = id
+	d.ID = id
+	d.Type = s.typ
+	d.Source = l.loc(s.pos)
+	d.Traits = l.traits(id, s.traits, nil)
+	d.Mixins = l.resolveAll(s.mixins)
+	d.ForResource = l.resolve(s.forRes)
+	if len(s.members) > 0 {
+		d.Members = make([]model.MemberDef, len(s.members))
+		for i := range s.members {
+			m := &s.members[i]
+			mid := id.WithMember(m.name)
+			l.shape = mid
+			md := &d.Members[i]
+			md.Name = m.name
+			md.Elided = m.elided
+			if !m.elided {
+				md.Target = l.resolve(m.target)
+			}
+			md.Source = l.loc(m.pos)
+			var extra *model.Trait
+			if m.hasDefault {
+				extra = &model.Trait{ID: defaultTraitID, Value: l.node(m.dflt), Source: l.loc(m.dfltPos)}
+			}
+			md.Traits = l.traits(mid, m.traits, extra)
+		}
+		l.shape = id
+	}
+	d.Version = s.version
+	d.Operations = l.resolveAll(s.operations)
+	d.Resources = l.resolveAll(s.resources)
+	d.Errors = l.resolveAll(s.errors)
+	d.CollectionOperations = l.resolveAll(s.collectionOp)
+	for _, r := range s.rename {
+		d.Rename = append(d.Rename, model.NamedTarget{Name: r.to, Target: r.from})
+	}
+	d.Input = l.resolve(s.input)
+	d.Output = l.resolve(s.output)
+	d.Identifiers = l.named(s.identifiers)
+	d.Properties = l.named(s.properties)
+	d.Create = l.resolve(s.create)
+	d.Put = l.resolve(s.put)
+	d.Read = l.resolve(s.read)
+	d.Update = l.resolve(s.update)
+	d.Delete = l.resolve(s.delete)
+	d.List = l.resolve(s.list)
+}
+
+func (l *lowerer) named(ns []namedRef) []model.NamedTarget {
+	if len(ns) == 0 {
+		return nil
+	}
+	out := make([]model.NamedTarget, len(ns))
+	for i, n := range ns {
+		out[i] = model.NamedTarget{Name: n.name, Target: l.resolve(n.target)}
+	}
+	return out
+}
+
+func (l *lowerer) traits(target shapeid.ID, ts []traitApp, extra *model.Trait) []model.Trait {
+	n := len(ts)
+	if extra != nil {
+		n++
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]model.Trait, 0, n)
+	for _, t := range ts {
+		id := l.resolve(t.id)
+		if l.f.version == "1.0" {
+			l.check10(target, id, t.pos)
+		}
+		out = append(out, model.Trait{ID: id, Value: l.node(t.val), Source: l.loc(t.pos)})
+	}
+	if extra != nil {
+		out = append(out, *extra)
+	}
+	return out
+}
+
+// check10 reports traits that a Smithy 1.0 file may not apply.
+func (l *lowerer) check10(target, trait shapeid.ID, pos node.Pos) {
+	switch trait {
+	case defaultTraitID:
+		l.fail(pos, target, "The @default trait can only be used in Smithy 2.0 or later")
+	case mixinTraitID:
+		l.fail(pos, target, fmt.Sprintf("Mixins can only be used in Smithy 2.0 or later. Attempted to apply "+
+			"a @mixin trait to `%s` in a model file using version `%s`.", target, l.f.version))
+	}
+}
+
+// node converts a parsed value to a node, resolving unquoted shape IDs.
+func (l *lowerer) node(v value) node.Node {
+	switch v.kind {
+	case node.Bool:
+		return node.NewBool(v.b).At(v.pos)
+	case node.Number:
+		return node.NewNumber(v.text).At(v.pos)
+	case node.String:
+		if v.ref {
+			return node.NewString(l.syntactic(v)).At(v.pos)
+		}
+		return node.NewString(v.text).At(v.pos)
+	case node.Array:
+		elems := make([]node.Node, len(v.elems))
+		for i, e := range v.elems {
+			elems[i] = l.node(e)
+		}
+		return node.NewArray(elems...).At(v.pos)
+	case node.Object:
+		fields := make([]node.Field, len(v.fields))
+		for i, f := range v.fields {
+			fields[i] = node.Field{Key: f.key, KeyPos: f.keyPos, Value: l.node(f.val)}
+		}
+		return node.NewObject(fields...).At(v.pos)
+	}
+	return node.NewNull().At(v.pos)
+}
+
+// syntactic resolves an unquoted shape ID of a node value to the text of
+// its absolute ID, reporting (DANGER) a shape ID that names no shape.
+func (l *lowerer) syntactic(v value) string {
+	rel, err := shapeid.ParseRelative(v.text)
+	if err != nil { // checked by Parse
+		return v.text
+	}
+	var id shapeid.ID
+	if l.meta {
+		id = shapeid.ID{Namespace: rel.Namespace, Name: rel.Name, Member: rel.Member}
+		if !rel.IsAbsolute() {
+			id.Namespace = shapeid.Prelude
+		}
+	} else {
+		id = l.res.Resolve(rel)
+	}
+	if !l.defined(id.Root()) {
+		l.events = append(l.events, Event{
+			Severity: Danger, ID: "SyntacticShapeIdTarget", File: l.f.name, Pos: v.pos, Shape: l.shape,
+			Msg: fmt.Sprintf("Syntactic shape ID `%s` does not resolve to a valid shape ID: `%s`. "+
+				"Did you mean to quote this string? Are you missing a model file?", v.text, id),
+		})
+	}
+	return id.String()
+}
