@@ -49,32 +49,75 @@ func (p DuplicatePolicy) String() string {
 	return fmt.Sprintf("DuplicatePolicy(%d)", uint8(p))
 }
 
-// An Option configures [Parse]. Options are plain values: pass several, or
-// combine them into one with [JoinOptions]; a later option overrides an
-// earlier one of the same kind.
-type Option func(*options)
+// An Option configures [Parse]. Options are plain values: pass several,
+// or combine them into one with [JoinOptions]; when two set the same thing,
+// the later one wins. The zero Option changes nothing.
+type Option struct {
+	set       optionBits
+	maxDepth  int
+	maxSize   int
+	maxNumLen int
+	maxStrLen int
+	dup       DuplicatePolicy
+}
 
-// options is the resolved configuration; readOptions is the only place that
-// builds it.
+type optionBits uint8
+
+const (
+	setDepth optionBits = 1 << iota
+	setSize
+	setNumLen
+	setStrLen
+	setDup
+)
+
+// merge returns o with the settings of later applied over it.
+func (o Option) merge(later Option) Option {
+	if later.set&setDepth != 0 {
+		o.maxDepth = later.maxDepth
+	}
+	if later.set&setSize != 0 {
+		o.maxSize = later.maxSize
+	}
+	if later.set&setNumLen != 0 {
+		o.maxNumLen = later.maxNumLen
+	}
+	if later.set&setStrLen != 0 {
+		o.maxStrLen = later.maxStrLen
+	}
+	if later.set&setDup != 0 {
+		o.dup = later.dup
+	}
+	o.set |= later.set
+	return o
+}
+
+// options is the resolved configuration; readOptions is the only place
+// that builds it.
 type options struct {
 	maxDepth  int
 	maxSize   int
 	maxNumLen int
-	maxStrLen int // DefaultMaxStringLength: same as maxSize
+	maxStrLen int
 	dup       DuplicatePolicy
 }
 
 func readOptions(opts []Option) options {
-	o := options{
+	all := Option{
 		maxDepth:  DefaultMaxDepth,
 		maxSize:   DefaultMaxSize,
 		maxNumLen: DefaultMaxNumberLength,
 		maxStrLen: DefaultMaxStringLength,
 	}
-	for _, f := range opts {
-		if f != nil {
-			f(&o)
-		}
+	for _, opt := range opts {
+		all = all.merge(opt)
+	}
+	o := options{
+		maxDepth:  all.maxDepth,
+		maxSize:   all.maxSize,
+		maxNumLen: all.maxNumLen,
+		maxStrLen: all.maxStrLen,
+		dup:       all.dup,
 	}
 	if o.maxStrLen < 0 {
 		o.maxStrLen = o.maxSize
@@ -82,16 +125,13 @@ func readOptions(opts []Option) options {
 	return o
 }
 
-// JoinOptions returns one option that applies opts in order.
+// JoinOptions returns one option that has the effect of opts in order.
 func JoinOptions(opts ...Option) Option {
-	opts = append([]Option(nil), opts...)
-	return func(o *options) {
-		for _, f := range opts {
-			if f != nil {
-				f(o)
-			}
-		}
+	var j Option
+	for _, opt := range opts {
+		j = j.merge(opt)
 	}
+	return j
 }
 
 // MaxDepth limits the nesting of arrays and objects to n levels (the
@@ -99,14 +139,14 @@ func JoinOptions(opts ...Option) Option {
 // as 0. The default is [DefaultMaxDepth]. The reader keeps its own stack, so
 // any depth is safe from stack overflow; memory grows with n.
 func MaxDepth(n int) Option {
-	return func(o *options) { o.maxDepth = max(n, 0) }
+	return Option{set: setDepth, maxDepth: max(n, 0)}
 }
 
 // MaxSize limits the input to n bytes. Negative n counts as 0; n is capped
 // at math.MaxInt32 because [Pos] holds 32-bit offsets. The default is
 // [DefaultMaxSize].
 func MaxSize(n int) Option {
-	return func(o *options) { o.maxSize = min(max(n, 0), math.MaxInt32) }
+	return Option{set: setSize, maxSize: min(max(n, 0), math.MaxInt32)}
 }
 
 // MaxNumberLength limits one number token to n bytes (sign, digits, '.',
@@ -114,25 +154,20 @@ func MaxSize(n int) Option {
 // [DefaultMaxNumberLength]. The reader stops at the first byte past the
 // limit.
 func MaxNumberLength(n int) Option {
-	return func(o *options) { o.maxNumLen = max(n, 0) }
+	return Option{set: setNumLen, maxNumLen: max(n, 0)}
 }
 
 // MaxStringLength limits one string value or object key to n bytes after
 // unescaping. [DefaultMaxStringLength] (or any negative n) means the size
 // limit, which is the default.
 func MaxStringLength(n int) Option {
-	return func(o *options) {
-		if n < 0 {
-			n = DefaultMaxStringLength
-		}
-		o.maxStrLen = n
-	}
+	return Option{set: setStrLen, maxStrLen: max(n, DefaultMaxStringLength)}
 }
 
 // DuplicateKeys sets the policy for repeated object keys. The default is
 // [RejectDuplicates].
 func DuplicateKeys(p DuplicatePolicy) Option {
-	return func(o *options) { o.dup = p }
+	return Option{set: setDup, dup: p}
 }
 
 // PosError is an error located in the source text. Every error of [Parse]

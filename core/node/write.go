@@ -8,19 +8,33 @@ import (
 )
 
 // A WriteOption configures [Marshal], [AppendJSON] and [Write]. Like
-// [Option], options are plain values; a later one overrides an earlier one.
-type WriteOption func(*writeOptions)
+// [Option], write options are plain values; when two set the same thing,
+// the later one wins.
+type WriteOption struct {
+	set      optionBits
+	indent   string
+	sortKeys bool
+}
+
+const (
+	setIndent optionBits = 1 << iota
+	setSortKeys
+)
 
 type writeOptions struct {
 	indent   string
 	sortKeys bool
 }
 
+// readWriteOptions is the only place that resolves write options.
 func readWriteOptions(opts []WriteOption) writeOptions {
 	var o writeOptions
-	for _, f := range opts {
-		if f != nil {
-			f(&o)
+	for _, opt := range opts {
+		if opt.set&setIndent != 0 {
+			o.indent = opt.indent
+		}
+		if opt.set&setSortKeys != 0 {
+			o.sortKeys = opt.sortKeys
 		}
 	}
 	return o
@@ -32,13 +46,13 @@ func readWriteOptions(opts []WriteOption) writeOptions {
 // The Smithy JSON AST uses four spaces. indent should hold only spaces and
 // tabs; "" (the default) means compact output with no whitespace.
 func Indent(indent string) WriteOption {
-	return func(o *writeOptions) { o.indent = indent }
+	return WriteOption{set: setIndent, indent: indent}
 }
 
 // SortKeys writes object members sorted by key in byte order. Members with
 // the same key (kept by [KeepDuplicates]) keep their relative order.
 func SortKeys() WriteOption {
-	return func(o *writeOptions) { o.sortKeys = true }
+	return WriteOption{set: setSortKeys, sortKeys: true}
 }
 
 // Marshal returns the JSON text of n. The output is byte-deterministic and
