@@ -11,6 +11,21 @@ import (
 type Graph struct {
 	Main  string
 	edges map[string][]string
+	// roots, when set, are the requirements of the main module's committed
+	// go.mod ("path@version"). Building with -mod=mod adds "// indirect"
+	// requirements to the main module for every module that provides a
+	// package, which would make every chain start with a direct edge; the
+	// chains that explain a module start from the committed requirements.
+	roots map[string]bool
+}
+
+// SetRoots records the main module's requirements before the build
+// rewrote its go.mod (see [Graph]).
+func (g *Graph) SetRoots(reqs []string) {
+	g.roots = map[string]bool{}
+	for _, r := range reqs {
+		g.roots[r] = true
+	}
 }
 
 // ParseGraph parses `go mod graph` output of the module mainPath.
@@ -34,12 +49,24 @@ func ParseGraph(mainPath string, out string) *Graph {
 // version of modulePath, as nodes ("path" for the main module, "path@version"
 // for the others), or nil when none leads there.
 func (g *Graph) Chain(modulePath string) []string {
+	if g.roots != nil {
+		if c := g.chain(modulePath, true); c != nil {
+			return c
+		}
+	}
+	return g.chain(modulePath, false)
+}
+
+func (g *Graph) chain(modulePath string, fromRoots bool) []string {
 	prev := map[string]string{g.Main: ""}
 	queue := []string{g.Main}
 	for len(queue) > 0 {
 		n := queue[0]
 		queue = queue[1:]
 		for _, next := range g.edges[n] {
+			if fromRoots && n == g.Main && !g.roots[next] {
+				continue
+			}
 			if _, ok := prev[next]; ok {
 				continue
 			}

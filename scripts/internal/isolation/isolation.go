@@ -18,7 +18,6 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -203,6 +202,10 @@ func checkConsumer(r *repo.Repo, m *repo.Module, tmp string, setup modproxy.Setu
 	if err := modproxy.StripProjectSums(work); err != nil {
 		return fail("%v", err)
 	}
+	var roots []string
+	for _, req := range m.File.Require {
+		roots = append(roots, req.Mod.Path+"@"+req.Mod.Version)
+	}
 	env := setup.Env(os.Environ())
 	if out, err := goCmd(work, env, "build", "./..."); err != nil {
 		return fail("go build ./... failed outside the workspace:\n%s", indent(out, "      "))
@@ -221,6 +224,7 @@ func checkConsumer(r *repo.Repo, m *repo.Module, tmp string, setup modproxy.Setu
 		return fail("go mod graph failed:\n%s", indent(graphOut, "      "))
 	}
 	graph := ParseGraph(m.Path, graphOut)
+	graph.SetRoots(roots)
 	res.Problems = append(res.Problems, Compare(m.Dir, expectName, claim, expected, res.Modules, graph)...)
 	return res
 }
@@ -333,14 +337,4 @@ func CopyTree(src, dst string, skip func(rel string, d fs.DirEntry) bool) error 
 		}
 		return nil // symlinks and other irregular files stay behind
 	})
-}
-
-// sortedKeys is used by tests.
-func sortedKeys(m map[string]bool) []string {
-	var out []string
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

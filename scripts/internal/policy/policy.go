@@ -94,7 +94,10 @@ func (l *Library) MayRequire(mod, version string, indirect bool) string {
 				return ""
 			}
 		}
-		return fmt.Sprintf("the contract lets %s require only %s among the project's modules", l.Dir, listOrNothing(l.Project))
+		if len(l.Project) == 0 {
+			return fmt.Sprintf("the contract lets %s require nothing", l.Dir)
+		}
+		return fmt.Sprintf("the contract lets %s require only %s among the project's modules", l.Dir, strings.Join(l.Project, ", "))
 	}
 	if len(l.ThirdParty) == 0 {
 		return fmt.Sprintf("the contract lets %s require no third-party module (may require: %s)", l.Dir, listOrNothing(l.Project))
