@@ -30,17 +30,18 @@ func equal(a, b *Node) bool {
 	case Number:
 		return numbersEqual(a.text, b.text)
 	case Array:
-		if len(a.elems) != len(b.elems) {
+		ae, be := a.Elems(), b.Elems()
+		if len(ae) != len(be) {
 			return false
 		}
-		for i := range a.elems {
-			if !equal(&a.elems[i], &b.elems[i]) {
+		for i := range ae {
+			if !equal(&ae[i], &be[i]) {
 				return false
 			}
 		}
 		return true
 	case Object:
-		return objectsEqual(a.fields, b.fields)
+		return objectsEqual(a.Fields(), b.Fields())
 	}
 	return false
 }
@@ -148,15 +149,16 @@ func appendCanonical(dst []byte, n *Node) []byte {
 		return appendQuoted(dst, n.text, true)
 	case Array:
 		dst = append(dst, '[')
-		for i := range n.elems {
+		elems := n.Elems()
+		for i := range elems {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			dst = appendCanonical(dst, &n.elems[i])
+			dst = appendCanonical(dst, &elems[i])
 		}
 		return append(dst, ']')
 	case Object:
-		return appendCanonicalObject(dst, n.fields)
+		return appendCanonicalObject(dst, n.Fields())
 	}
 	return append(dst, "null"...)
 }

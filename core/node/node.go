@@ -66,13 +66,26 @@ func (p Pos) String() string {
 
 // Node is one JSON value. The zero Node is JSON null with no position.
 type Node struct {
-	kind   Kind
-	b      bool
-	pos    Pos
-	text   string  // string value, or the number token exactly as written
+	kind Kind
+	b    bool
+	pos  Pos
+	text string    // string value, or the number token exactly as written
+	c    *children // contents of an array or object; nil for scalars
+}
+
+// children holds a container's contents behind one pointer: a Node is 40
+// bytes instead of 80, which halves the memory a parsed document takes
+// (most nodes are scalars and most of them sit in a Field).
+type children struct {
 	elems  []Node  // array elements
 	fields []Field // object members, in source order
 }
+
+// Shared contents of empty containers; never modified.
+var (
+	emptyArray  = &children{elems: []Node{}}
+	emptyObject = &children{fields: []Field{}}
+)
 
 // Field is one object member occurrence.
 type Field struct {
@@ -112,29 +125,42 @@ func (n Node) NumberText() string {
 
 // Elems returns the elements of an array node (nil otherwise). The slice
 // belongs to the node: do not modify it.
-func (n Node) Elems() []Node { return n.elems }
+func (n Node) Elems() []Node {
+	if n.kind != Array || n.c == nil {
+		return nil
+	}
+	return n.c.elems
+}
 
 // Len returns the number of elements of an array, members of an object
 // (counting repeated keys), and 0 otherwise.
 func (n Node) Len() int {
-	switch n.kind {
-	case Array:
-		return len(n.elems)
-	case Object:
-		return len(n.fields)
+	switch {
+	case n.c == nil:
+		return 0
+	case n.kind == Array:
+		return len(n.c.elems)
+	case n.kind == Object:
+		return len(n.c.fields)
 	}
 	return 0
 }
 
 // Fields returns the member occurrences of an object node in source order
 // (nil otherwise). The slice belongs to the node: do not modify it.
-func (n Node) Fields() []Field { return n.fields }
+func (n Node) Fields() []Field {
+	if n.kind != Object || n.c == nil {
+		return nil
+	}
+	return n.c.fields
+}
 
 // Get returns the value of the first member named key of an object node.
 func (n Node) Get(key string) (Node, bool) {
-	for i := range n.fields {
-		if n.fields[i].Key == key {
-			return n.fields[i].Value, true
+	fields := n.Fields()
+	for i := range fields {
+		if fields[i].Key == key {
+			return fields[i].Value, true
 		}
 	}
 	return Node{}, false
@@ -142,9 +168,10 @@ func (n Node) Get(key string) (Node, bool) {
 
 // Field returns the first member occurrence named key of an object node.
 func (n Node) Field(key string) (Field, bool) {
-	for i := range n.fields {
-		if n.fields[i].Key == key {
-			return n.fields[i], true
+	fields := n.Fields()
+	for i := range fields {
+		if fields[i].Key == key {
+			return fields[i], true
 		}
 	}
 	return Field{}, false
@@ -165,19 +192,19 @@ func NewNumber(text string) Node { return Node{kind: Number, text: text} }
 
 // NewArray returns an array node. It keeps elems.
 func NewArray(elems ...Node) Node {
-	if elems == nil {
-		elems = []Node{}
+	if len(elems) == 0 {
+		return Node{kind: Array, c: emptyArray}
 	}
-	return Node{kind: Array, elems: elems}
+	return Node{kind: Array, c: &children{elems: elems}}
 }
 
 // NewObject returns an object node with the fields in the given order. It
 // keeps fields.
 func NewObject(fields ...Field) Node {
-	if fields == nil {
-		fields = []Field{}
+	if len(fields) == 0 {
+		return Node{kind: Object, c: emptyObject}
 	}
-	return Node{kind: Object, fields: fields}
+	return Node{kind: Object, c: &children{fields: fields}}
 }
 
 // At returns a copy of n positioned at p. Loaders that build nodes from

@@ -309,6 +309,28 @@ type parser struct {
 	fields []Field // object members of all open objects, innermost last
 	buf    []byte  // unescaping
 	maps   []map[string]int32
+
+	// Container headers are allocated in chunks that grow from
+	// firstChunk to maxChunk entries: one allocation serves many
+	// containers, and a small message wastes few bytes.
+	hdrs      []children
+	nextChunk int
+}
+
+const (
+	firstChunk = 4
+	maxChunk   = 512
+)
+
+// newChildren returns a fresh container header.
+func (p *parser) newChildren() *children {
+	if len(p.hdrs) == 0 {
+		p.hdrs = make([]children, p.nextChunk)
+		p.nextChunk = min(2*p.nextChunk, maxChunk)
+	}
+	c := &p.hdrs[0]
+	p.hdrs = p.hdrs[1:]
+	return c
 }
 
 // frame is one open container.
@@ -327,7 +349,7 @@ const linearKeys = 16
 
 // Scratch stacks larger than these are not kept in the pool.
 const (
-	poolMaxNodes  = 1 << 14
+	poolMaxNodes  = 1 << 17
 	poolMaxFrames = 1 << 12
 )
 
@@ -339,6 +361,7 @@ func parse(s string, o options) (Node, error) {
 	}
 	p := parserPool.Get().(*parser)
 	p.s, p.i, p.line, p.lineStart, p.o = s, 0, 1, 0, o
+	p.nextChunk = firstChunk
 	v, err := p.run()
 	p.release()
 	return v, err
@@ -347,9 +370,18 @@ func parse(s string, o options) (Node, error) {
 // release drops every reference into the input and returns p to the pool.
 func (p *parser) release() {
 	p.s = ""
-	clear(p.elems[:cap(p.elems)])
-	clear(p.fields[:cap(p.fields)])
-	clear(p.stack[:cap(p.stack)])
+	p.hdrs = nil // the rest of the chunk belongs to the returned tree's allocation
+	// Closing a container clears its part of the scratch stacks, so only
+	// what is still open (after an error) holds references.
+	clear(p.elems)
+	clear(p.fields)
+	for i := range p.stack {
+		if m := p.stack[i].keys; m != nil && len(m) <= 1024 {
+			clear(m)
+			p.maps = append(p.maps, m)
+		}
+	}
+	clear(p.stack)
 	if cap(p.elems) > poolMaxNodes || cap(p.fields) > poolMaxNodes || cap(p.stack) > poolMaxFrames {
 		return
 	}
@@ -418,7 +450,7 @@ values:
 			if c == '[' {
 				if p.i < len(s) && s[p.i] == ']' {
 					p.i++
-					v = Node{kind: Array, pos: pos, elems: []Node{}}
+					v = Node{kind: Array, pos: pos, c: emptyArray}
 					break
 				}
 				p.stack = append(p.stack, frame{pos: pos, start: len(p.elems)})
@@ -426,7 +458,7 @@ values:
 			}
 			if p.i < len(s) && s[p.i] == '}' {
 				p.i++
-				v = Node{kind: Object, pos: pos, fields: []Field{}}
+				v = Node{kind: Object, pos: pos, c: emptyObject}
 				break
 			}
 			p.stack = append(p.stack, frame{pos: pos, start: len(p.fields), obj: true})
@@ -498,7 +530,9 @@ values:
 						copy(elems, p.elems[top.start:])
 						clear(p.elems[top.start:])
 						p.elems = p.elems[:top.start]
-						v = Node{kind: Array, pos: top.pos, elems: elems}
+						c := p.newChildren()
+						c.elems = elems
+						v = Node{kind: Array, pos: top.pos, c: c}
 						p.pop()
 						continue
 					}
@@ -522,7 +556,9 @@ values:
 					copy(fields, p.fields[top.start:])
 					clear(p.fields[top.start:])
 					p.fields = p.fields[:top.start]
-					v = Node{kind: Object, pos: top.pos, fields: fields}
+					c := p.newChildren()
+					c.fields = fields
+					v = Node{kind: Object, pos: top.pos, c: c}
 					p.pop()
 					continue
 				}

@@ -104,28 +104,29 @@ func (o *writeOptions) appendValue(dst []byte, n *Node, depth int) []byte {
 	case String:
 		return appendQuoted(dst, n.text, false)
 	case Array:
-		if len(n.elems) == 0 {
+		elems := n.Elems()
+		if len(elems) == 0 {
 			return append(dst, "[]"...)
 		}
 		dst = append(dst, '[')
-		for i := range n.elems {
+		for i := range elems {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
 			if o.indent != "" {
 				dst = o.newline(dst, depth+1)
 			}
-			dst = o.appendValue(dst, &n.elems[i], depth+1)
+			dst = o.appendValue(dst, &elems[i], depth+1)
 		}
 		if o.indent != "" {
 			dst = o.newline(dst, depth)
 		}
 		return append(dst, ']')
 	case Object:
-		if len(n.fields) == 0 {
+		fields := n.Fields()
+		if len(fields) == 0 {
 			return append(dst, "{}"...)
 		}
-		fields := n.fields
 		if o.sortKeys {
 			fields = sortedFields(fields)
 		}
