@@ -1,0 +1,135 @@
+#!/usr/bin/env bash
+# scripts/test.sh: the project's whole test suite, as CI runs it.
+#
+#   bash scripts/test.sh          (from any directory)
+#
+# For every module in go.work: go vet ./... and go test ./...; then the
+# version check (scripts/cmd/checkversions) and the isolation proofs
+# (scripts/cmd/isolation). Every step runs even after a failure; the
+# summary at the end lists each one, and the script exits 1 if any failed.
+#
+# Environment:
+#   SMITHY_TEST_RACE=1   add -race to go test (needs cgo and a C compiler;
+#                        off by default: see scripts/README.md)
+#   SMITHY_TEST_FLAGS    extra go test flags, e.g. "-count=1" or "-short"
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+if ! command -v go >/dev/null 2>&1; then
+	echo "test.sh: the go command is not in PATH" >&2
+	exit 2
+fi
+
+test_flags=()
+if [[ "${SMITHY_TEST_RACE:-0}" == 1 ]]; then
+	test_flags+=(-race)
+fi
+if [[ -n "${SMITHY_TEST_FLAGS:-}" ]]; then
+	read -r -a extra <<<"$SMITHY_TEST_FLAGS"
+	test_flags+=("${extra[@]}")
+fi
+
+log="$(mktemp)"
+modlog="$(mktemp)"
+trap 'rm -f "$log" "$modlog"' EXIT
+
+steps=()         # one summary line per step
+failed_steps=0
+passed_checks=0  # go vet per module, version check, isolation
+failed_checks=0
+start_all=$SECONDS
+
+# record NAME STATUS SECONDS
+record() {
+	local name=$1 status=$2 secs=$3
+	if [[ $status == ok ]]; then
+		steps+=("$(printf '  ok    %-36s %4ss' "$name" "$secs")")
+	elif [[ $status == skip ]]; then
+		steps+=("$(printf '  --    %-36s %4s  (no packages)' "$name" "")")
+	else
+		steps+=("$(printf '  FAIL  %-36s %4ss' "$name" "$secs")")
+		failed_steps=$((failed_steps + 1))
+	fi
+}
+
+# The modules, in go.work order.
+mapfile -t modules < <(go work edit -json | sed -n 's/^.*"DiskPath": "\(.*\)".*$/\1/p' | sed 's#^\./##')
+if [[ ${#modules[@]} -eq 0 ]]; then
+	echo "test.sh: go.work lists no module" >&2
+	exit 2
+fi
+echo "test.sh: go $(go env GOVERSION), ${#modules[@]} modules: ${modules[*]}"
+
+for mod in "${modules[@]}"; do
+	echo
+	echo "=== $mod"
+	if [[ -z "$(cd "$mod" && go list -e ./... 2>/dev/null)" ]]; then
+		echo "no Go packages in $mod"
+		record "$mod: vet + test" skip 0
+		continue
+	fi
+
+	t=$SECONDS
+	if (cd "$mod" && go vet ./...); then
+		record "$mod: go vet" ok $((SECONDS - t))
+		passed_checks=$((passed_checks + 1))
+	else
+		record "$mod: go vet" FAIL $((SECONDS - t))
+		failed_checks=$((failed_checks + 1))
+	fi
+
+	t=$SECONDS
+	: >"$modlog"
+	if (cd "$mod" && go test ${test_flags[@]+"${test_flags[@]}"} ./... 2>&1) | tee "$modlog"; then
+		record "$mod: go test" ok $((SECONDS - t))
+	else
+		record "$mod: go test" FAIL $((SECONDS - t))
+		# A module whose go test fails before any package line counts once.
+		if ! grep -q '^FAIL[[:space:]]' "$modlog"; then
+			printf 'FAIL\t%s [go test failed]\n' "$mod" >>"$modlog"
+		fi
+	fi
+	cat "$modlog" >>"$log"
+done
+
+echo
+echo "=== version check"
+t=$SECONDS
+if go run ./scripts/cmd/checkversions; then
+	record "version check" ok $((SECONDS - t))
+	passed_checks=$((passed_checks + 1))
+else
+	record "version check" FAIL $((SECONDS - t))
+	failed_checks=$((failed_checks + 1))
+fi
+
+echo
+echo "=== isolation proofs"
+t=$SECONDS
+if go run ./scripts/cmd/isolation; then
+	record "isolation proofs" ok $((SECONDS - t))
+	passed_checks=$((passed_checks + 1))
+else
+	record "isolation proofs" FAIL $((SECONDS - t))
+	failed_checks=$((failed_checks + 1))
+fi
+
+pkg_ok=$(grep -c '^ok[[:space:]]' "$log" || true)
+pkg_fail=$(grep -c '^FAIL[[:space:]]' "$log" || true)
+pkg_none=$(grep -c '^?[[:space:]]' "$log" || true)
+
+echo
+echo "=== summary ($((SECONDS - start_all))s)"
+printf '%s\n' "${steps[@]}"
+echo "  go test packages: $pkg_ok ok, $pkg_fail FAIL, $pkg_none without tests"
+if [[ $failed_steps -gt 0 ]]; then
+	echo "test.sh: FAIL: $failed_steps step(s) failed"
+else
+	echo "test.sh: ok"
+fi
+# The closing line counts go test packages and the other checks (go vet per
+# module, the version check, the isolation proofs).
+echo "Summary: $((pkg_ok + passed_checks)) passed, $((pkg_fail + failed_checks)) failed, $pkg_none skipped"
+[[ $failed_steps -eq 0 ]]
