@@ -177,7 +177,7 @@ func TestConstructs(t *testing.T) {
 		},
 		{
 			name: "structure members, defaults and optional commas",
-			src: "$version: \"2\"\nnamespace ex\nstructure S {\n  a: String = \"x\",\n  @required\n  b: Integer = 1\n  c: smithy.api#Boolean, d: S\n}\n",
+			src:  "$version: \"2\"\nnamespace ex\nstructure S {\n  a: String = \"x\",\n  @required\n  b: Integer = 1\n  c: smithy.api#Boolean, d: S\n}\n",
 			want: "version 2.0\nstructure ex#S\n  a: smithy.api#String\n    @smithy.api#default \"x\"\n" +
 				"  b: smithy.api#Integer\n    @smithy.api#required null\n    @smithy.api#default 1\n" +
 				"  c: smithy.api#Boolean\n  d: ex#S\n",
@@ -248,7 +248,7 @@ func TestConstructs(t *testing.T) {
 		},
 		{
 			name: "doc comments",
-			src: "$version: \"2\"\nnamespace ex\n/// First shape\n/// second line\nstring A\n\n///No space\n@deprecated\nstructure B {\n  /// member doc\n  m: String\n}\n",
+			src:  "$version: \"2\"\nnamespace ex\n/// First shape\n/// second line\nstring A\n\n///No space\n@deprecated\nstructure B {\n  /// member doc\n  m: String\n}\n",
 			want: "version 2.0\nstring ex#A\n  @smithy.api#documentation \"First shape\\nsecond line\"\n" +
 				"structure ex#B\n  @smithy.api#deprecated null\n  @smithy.api#documentation \"No space\"\n  m: smithy.api#String\n" +
 				"    @smithy.api#documentation \"member doc\"\n",
