@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/smithy-validation/go/core/shapeid"
 )
@@ -47,4 +48,25 @@ func (e Event) String() string {
 		shape = e.Shape.String()
 	}
 	return fmt.Sprintf("[%s] %s: %s | %s %s", e.Severity, shape, e.Message, e.ID, e.Source)
+}
+
+// SortEvents orders events by file, position, shape, event ID and message,
+// so the same model always reports the same bytes.
+func SortEvents(ev []Event) {
+	sort.SliceStable(ev, func(i, j int) bool {
+		a, b := ev[i], ev[j]
+		if a.Source.File != b.Source.File {
+			return a.Source.File < b.Source.File
+		}
+		if a.Source.Pos.Offset != b.Source.Pos.Offset {
+			return a.Source.Pos.Offset < b.Source.Pos.Offset
+		}
+		if c := shapeid.Compare(a.Shape, b.Shape); c != 0 {
+			return c < 0
+		}
+		if a.ID != b.ID {
+			return a.ID < b.ID
+		}
+		return a.Message < b.Message
+	})
 }

@@ -1,0 +1,69 @@
+// Package app is the `smithy` command: [Run] parses the arguments, runs one
+// command and returns its exit code. cmd/smithy is a thin main around it, so
+// the command is tested in-process with testscript.
+//
+// Exit codes, the same for every command:
+//
+//	0  valid: no finding of severity error
+//	1  invalid: at least one error finding
+//	2  usage: a bad flag, argument or parameter
+//	3  model: the model failed to load, assemble or prepare
+//	4  input: a file could not be read
+//	5  incomplete: a limit stopped validation before any error was found
+//
+// Flags come before the MODEL arguments; `-` as a file name is standard
+// input.
+package app
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/urfave/cli/v2"
+)
+
+// Version is the command's version, printed by `smithy --version`.
+const Version = "0.1.0"
+
+// Run runs the smithy command with args (args[0] is the program name) and
+// returns the exit code. It never calls os.Exit.
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	env := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	a := &cli.App{
+		Name:                 "smithy",
+		Usage:                "check real data against APIs defined in Smithy",
+		Version:              Version,
+		Reader:               stdin,
+		Writer:               stdout,
+		ErrWriter:            stderr,
+		HideHelpCommand:      false,
+		EnableBashCompletion: false,
+		// Errors are mapped to exit codes in one place, below.
+		ExitErrHandler: func(*cli.Context, error) {},
+		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
+			return usageErrorf("%v", err)
+		},
+		Commands: env.commands(),
+	}
+	err := a.Run(args)
+	code, msg := exitCode(err)
+	if msg != "" {
+		fmt.Fprintf(stderr, "smithy: %s\n", msg)
+	}
+	return code
+}
+
+// env is what every command reads and writes.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	stdinUsed      bool
+}
+
+func (e *env) commands() []*cli.Command {
+	cmds := []*cli.Command{e.astCommand(), e.validateCommand()}
+	for _, c := range cmds {
+		c.OnUsageError = func(_ *cli.Context, err error, _ bool) error { return usageErrorf("%v", err) }
+	}
+	return cmds
+}

@@ -1,0 +1,35 @@
+package app
+
+import (
+	"github.com/smithy-validation/go/core/jsonast"
+	"github.com/urfave/cli/v2"
+)
+
+func (e *env) astCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "ast",
+		Usage:     "print the assembled model as a Smithy JSON AST document",
+		ArgsUsage: "MODEL...",
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "include-prelude", Usage: "keep the smithy.api prelude shapes in the output"},
+			&cli.BoolFlag{Name: "flatten", Usage: "apply every mixin and remove the mixin shapes"},
+		},
+		Action: func(c *cli.Context) error {
+			m, err := e.requireModel(c.Args().Slice())
+			if err != nil {
+				return err
+			}
+			if c.Bool("flatten") {
+				if m, err = m.Flatten(); err != nil {
+					return modelErrorf("%v", err)
+				}
+			}
+			var opts []jsonast.EncodeOption
+			if c.Bool("include-prelude") {
+				opts = append(opts, jsonast.IncludePrelude())
+			}
+			_, err = e.stdout.Write(jsonast.Encode(m, opts...))
+			return err
+		},
+	}
+}

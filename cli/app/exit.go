@@ -1,0 +1,60 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+)
+
+// The exit codes of every command (and of the server's error envelope).
+const (
+	ExitValid      = 0 // no finding of severity error
+	ExitInvalid    = 1 // at least one error finding
+	ExitUsage      = 2 // a bad flag, argument or parameter
+	ExitModel      = 3 // the model failed to load, assemble or prepare
+	ExitInput      = 4 // a file could not be read
+	ExitIncomplete = 5 // a limit stopped validation before any error was found
+)
+
+// exitError carries an exit code and a message for stderr. Commands return
+// it; Run is the one place that turns errors into exit codes.
+type exitError struct {
+	code int
+	msg  string
+}
+
+func (e *exitError) Error() string { return e.msg }
+
+func usageErrorf(format string, args ...any) error {
+	return &exitError{code: ExitUsage, msg: fmt.Sprintf(format, args...)}
+}
+
+func modelErrorf(format string, args ...any) error {
+	return &exitError{code: ExitModel, msg: fmt.Sprintf(format, args...)}
+}
+
+func inputErrorf(format string, args ...any) error {
+	return &exitError{code: ExitInput, msg: fmt.Sprintf(format, args...)}
+}
+
+// status is an exit code with nothing to print (the command already wrote
+// its output).
+type status int
+
+func (s status) Error() string { return fmt.Sprintf("exit status %d", int(s)) }
+
+func exitCode(err error) (int, string) {
+	if err == nil {
+		return ExitValid, ""
+	}
+	var st status
+	if errors.As(err, &st) {
+		return int(st), ""
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		return ee.code, ee.msg
+	}
+	// urfave/cli's own errors (unknown flag, missing required flag, bad
+	// value) are usage errors.
+	return ExitUsage, err.Error()
+}

@@ -1,0 +1,460 @@
+// Package assembly merges Smithy model files (JSON AST and IDL documents)
+// and the smithy.api prelude into one [model.Model].
+//
+// It follows the specification's "Merging model files" rules: metadata keys
+// merge (arrays concatenate, equal values are kept once, anything else is a
+// conflict); a shape defined in several files must have the same type,
+// members and properties, and its traits merge as if applied with `apply`;
+// conflicting trait values merge when both are arrays and are otherwise an
+// error unless equal. It also resolves elided members, upgrades Smithy 1.0
+// documents (a set becomes a list with @uniqueItems), applies mixins and
+// reports unresolved references.
+//
+// Problems with the model are returned as [model.Event]s in the [Result]
+// (ERROR events make the model unusable); a file that cannot be read or
+// parsed is an error from [Assembler.AddPath] or [Assembler.AddSource].
+package assembly
+
+import (
+	"fmt"
+
+	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/shapeid"
+)
+
+// Option configures an [Assembler].
+type Option func(*options)
+
+type options struct {
+	noPrelude bool
+	node      []node.Option
+}
+
+// WithoutPrelude leaves the smithy.api prelude out (to assemble the prelude
+// itself, or in tests).
+func WithoutPrelude() Option { return func(o *options) { o.noPrelude = true } }
+
+// NodeOptions sets the JSON reader's options (limits) used for JSON AST
+// files.
+func NodeOptions(opts ...node.Option) Option {
+	return func(o *options) { o.node = append(o.node, opts...) }
+}
+
+// Assembler collects model files and assembles them. It is not safe for
+// concurrent use; the model it builds is.
+type Assembler struct {
+	opts    options
+	docs    []*model.Document
+	sources []source
+}
+
+// New returns an empty assembler.
+func New(opts ...Option) *Assembler {
+	a := &Assembler{}
+	for _, opt := range opts {
+		opt(&a.opts)
+	}
+	return a
+}
+
+// AddDocument adds a loaded document with absolute shape IDs.
+func (a *Assembler) AddDocument(doc *model.Document) { a.docs = append(a.docs, doc) }
+
+// Result is an assembled model and the events found on the way. Model is nil
+// when ERROR events made it impossible to build.
+type Result struct {
+	Model  *model.Model
+	Events []model.Event
+}
+
+// HasErrors reports whether an ERROR event was found.
+func (r *Result) HasErrors() bool {
+	for _, e := range r.Events {
+		if e.Severity == model.ErrorSeverity {
+			return true
+		}
+	}
+	return false
+}
+
+type assembler struct {
+	defs     []*model.ShapeDef
+	byID     map[shapeid.ID]*model.ShapeDef
+	versions map[shapeid.ID]string
+	metadata []model.MetadataEntry
+	events   []model.Event
+}
+
+func (s *assembler) event(sev model.Severity, id string, shape shapeid.ID, loc model.SourceLocation, format string, args ...any) {
+	s.events = append(s.events, model.Event{Severity: sev, ID: id, Shape: shape, Source: loc, Message: fmt.Sprintf(format, args...)})
+}
+
+// Assemble merges everything added so far with the prelude.
+func (a *Assembler) Assemble() (*Result, error) {
+	docs, err := a.documents()
+	if err != nil {
+		return nil, err
+	}
+	s := &assembler{byID: map[shapeid.ID]*model.ShapeDef{}, versions: map[shapeid.ID]string{}}
+	for _, d := range docs {
+		s.events = append(s.events, d.Events...)
+		s.addMetadata(d)
+		for i := range d.Shapes {
+			s.addShape(d, d.Shapes[i])
+		}
+	}
+	for _, d := range docs {
+		for _, ap := range d.Applies {
+			s.apply(ap)
+		}
+	}
+	s.resolveElided()
+	s.coerceOmittedTraitValues()
+	defs := make([]model.ShapeDef, len(s.defs))
+	for i, d := range s.defs {
+		defs[i] = *d
+	}
+	m, err := model.New(defs, s.metadata)
+	if err != nil {
+		if me, ok := err.(*model.Error); ok {
+			s.event(model.ErrorSeverity, "Model", me.ShapeID, me.Source, "%s", me.Msg)
+		} else {
+			s.event(model.ErrorSeverity, "Model", shapeid.ID{}, model.SourceLocation{}, "%v", err)
+		}
+		model.SortEvents(s.events)
+		return &Result{Events: s.events}, nil
+	}
+	s.checkReferences(m)
+	model.SortEvents(s.events)
+	return &Result{Model: m, Events: s.events}, nil
+}
+
+func (s *assembler) addMetadata(d *model.Document) {
+	for _, e := range d.Metadata {
+		i := -1
+		for j := range s.metadata {
+			if s.metadata[j].Key == e.Key {
+				i = j
+				break
+			}
+		}
+		if i < 0 {
+			s.metadata = append(s.metadata, e)
+			continue
+		}
+		prev := s.metadata[i]
+		switch {
+		case prev.Value.Kind() == node.Array && e.Value.Kind() == node.Array:
+			elems := append(append([]node.Node(nil), prev.Value.Elems()...), e.Value.Elems()...)
+			s.metadata[i].Value = node.NewArray(elems...).At(prev.Value.Pos())
+		case node.Equal(prev.Value, e.Value):
+		default:
+			s.event(model.ErrorSeverity, "Model", shapeid.ID{}, e.Source, "Metadata conflict for key `%s`. Defined in both `%s` and `%s`", e.Key, prev.Source, e.Source)
+		}
+	}
+}
+
+var (
+	uniqueItemsTrait = shapeid.New(shapeid.Prelude, "uniqueItems")
+)
+
+func (s *assembler) addShape(d *model.Document, def model.ShapeDef) {
+	if def.Type == model.SetType {
+		// Sets are Smithy 1.0 lists of unique items; 2.0 models see a list
+		// with @uniqueItems, as the reference upgrades them.
+		def.Type = model.ListType
+		if !hasTrait(def.Traits, uniqueItemsTrait) {
+			def.Traits = append(append([]model.Trait(nil), def.Traits...), model.Trait{ID: uniqueItemsTrait, Value: node.NewObject(), Source: def.Source})
+		}
+	}
+	prev, ok := s.byID[def.ID]
+	if !ok {
+		c := def
+		s.defs = append(s.defs, &c)
+		s.byID[def.ID] = &c
+		s.versions[def.ID] = d.Version
+		return
+	}
+	if reason := conflict(prev, &def); reason != "" {
+		s.event(model.ErrorSeverity, "Model", def.ID, def.Source, "Conflicting shape definition for `%s` found at `%s` and `%s`: %s", def.ID, prev.Source, def.Source, reason)
+		return
+	}
+	for _, t := range def.Traits {
+		s.mergeTrait(def.ID, &prev.Traits, t)
+	}
+	for i, m := range def.Members {
+		for _, t := range m.Traits {
+			s.mergeTrait(def.ID.WithMember(m.Name), &prev.Members[i].Traits, t)
+		}
+	}
+}
+
+func hasTrait(list []model.Trait, id shapeid.ID) bool {
+	for _, t := range list {
+		if t.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// conflict says why two definitions of one shape ID cannot be merged, or
+// returns "".
+func conflict(a, b *model.ShapeDef) string {
+	if a.Type != b.Type {
+		return fmt.Sprintf("the shape types differ (%s and %s)", a.Type, b.Type)
+	}
+	if len(a.Members) != len(b.Members) {
+		return "the members differ"
+	}
+	for i := range a.Members {
+		if a.Members[i].Name != b.Members[i].Name || a.Members[i].Target != b.Members[i].Target || a.Members[i].Elided != b.Members[i].Elided {
+			return fmt.Sprintf("member `%s` differs", a.Members[i].Name)
+		}
+	}
+	if !sameIDs(a.Mixins, b.Mixins) || a.Version != b.Version || !sameIDs(a.Operations, b.Operations) ||
+		!sameIDs(a.Resources, b.Resources) || !sameIDs(a.Errors, b.Errors) || a.Input != b.Input || a.Output != b.Output ||
+		!sameNamed(a.Identifiers, b.Identifiers) || !sameNamed(a.Properties, b.Properties) || !sameNamed(a.Rename, b.Rename) ||
+		a.Create != b.Create || a.Put != b.Put || a.Read != b.Read || a.Update != b.Update || a.Delete != b.Delete || a.List != b.List ||
+		!sameIDs(a.CollectionOperations, b.CollectionOperations) {
+		return "the shape properties differ"
+	}
+	return ""
+}
+
+func sameIDs(a, b []shapeid.ID) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func sameNamed(a, b []model.NamedTarget) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// mergeTrait adds t to list with the specification's trait conflict
+// resolution: arrays concatenate, equal values are kept once, anything else
+// is a conflict.
+func (s *assembler) mergeTrait(owner shapeid.ID, list *[]model.Trait, t model.Trait) {
+	for i, prev := range *list {
+		if prev.ID != t.ID {
+			continue
+		}
+		switch {
+		case prev.Value.Kind() == node.Array && t.Value.Kind() == node.Array:
+			elems := append(append([]node.Node(nil), prev.Value.Elems()...), t.Value.Elems()...)
+			(*list)[i].Value = node.NewArray(elems...).At(prev.Value.Pos())
+		case node.Equal(prev.Value, t.Value):
+		default:
+			s.event(model.ErrorSeverity, "Model", owner, t.Source, "Conflicting `%s` trait found on shape `%s`. The previous trait was defined at `%s`, and a conflicting trait was defined at `%s`.", t.ID, owner, prev.Source, t.Source)
+		}
+		return
+	}
+	*list = append(*list, t)
+}
+
+func (s *assembler) apply(ap model.Apply) {
+	def, ok := s.byID[ap.Target.Root()]
+	if !ok {
+		s.event(model.ErrorSeverity, "Model", ap.Target, ap.Source, "Trait `%s` applied to unknown shape `%s`", traitNames(ap.Traits), ap.Target)
+		return
+	}
+	if !ap.Target.HasMember() {
+		for _, t := range ap.Traits {
+			s.mergeTrait(def.ID, &def.Traits, t)
+		}
+		return
+	}
+	name := ap.Target.Member
+	for i := range def.Members {
+		if def.Members[i].Name == name {
+			for _, t := range ap.Traits {
+				s.mergeTrait(ap.Target, &def.Members[i].Traits, t)
+			}
+			return
+		}
+	}
+	// A member the shape gets from a mixin: applying traits to it redefines
+	// it locally with the same target, as the specification allows.
+	if target, ok := s.mixinMemberTarget(def, name, map[shapeid.ID]bool{}); ok {
+		def.Members = append(def.Members, model.MemberDef{Name: name, Target: target, Traits: append([]model.Trait(nil), ap.Traits...), Source: ap.Source})
+		return
+	}
+	s.event(model.ErrorSeverity, "Model", ap.Target, ap.Source, "Trait `%s` applied to unknown shape `%s`", traitNames(ap.Traits), ap.Target)
+}
+
+func traitNames(ts []model.Trait) string {
+	if len(ts) == 0 {
+		return ""
+	}
+	return ts[0].ID.Name
+}
+
+// mixinMemberTarget finds the target of member name in def's mixins.
+func (s *assembler) mixinMemberTarget(def *model.ShapeDef, name string, seen map[shapeid.ID]bool) (shapeid.ID, bool) {
+	for _, mid := range def.Mixins {
+		if seen[mid] {
+			continue
+		}
+		seen[mid] = true
+		mx, ok := s.byID[mid]
+		if !ok {
+			continue
+		}
+		for _, m := range mx.Members {
+			if m.Name == name && !m.Target.IsZero() {
+				return m.Target, true
+			}
+		}
+		if t, ok := s.mixinMemberTarget(mx, name, seen); ok {
+			return t, true
+		}
+	}
+	return shapeid.ID{}, false
+}
+
+// resolveElided gives each `$name` member the target of the mixin member or
+// the resource identifier or property of the same name.
+func (s *assembler) resolveElided() {
+	// Mixins may themselves elide members, so resolve until nothing changes.
+	for changed := true; changed; {
+		changed = false
+		for _, def := range s.defs {
+			for i := range def.Members {
+				m := &def.Members[i]
+				if !m.Elided || !m.Target.IsZero() {
+					continue
+				}
+				if t, ok := s.mixinMemberTarget(def, m.Name, map[shapeid.ID]bool{}); ok {
+					m.Target, changed = t, true
+					continue
+				}
+				if res, ok := s.byID[def.ForResource]; ok {
+					for _, nt := range append(append([]model.NamedTarget(nil), res.Identifiers...), res.Properties...) {
+						if nt.Name == m.Name {
+							m.Target, changed = nt.Target, true
+							break
+						}
+					}
+				}
+			}
+		}
+	}
+	for _, def := range s.defs {
+		kept := def.Members[:0:0]
+		for _, m := range def.Members {
+			if m.Elided && m.Target.IsZero() {
+				where := "its mixins"
+				if !def.ForResource.IsZero() {
+					where = fmt.Sprintf("its mixins or the identifiers and properties of %s", def.ForResource)
+				}
+				s.event(model.ErrorSeverity, "Model", def.ID.WithMember(m.Name), m.Source, "Elided member `%s` of `%s` is not defined in %s", m.Name, def.ID, where)
+				continue
+			}
+			m.Elided = false
+			kept = append(kept, m)
+		}
+		def.Members = kept
+	}
+}
+
+// coerceOmittedTraitValues gives a trait applied without a value (`@foo` in
+// the IDL, read as null) the value the specification assumes from the
+// trait's shape: {} for a structure or map, [] for a list, true for a
+// boolean (Smithy 1.0 boolean traits).
+func (s *assembler) coerceOmittedTraitValues() {
+	fix := func(list []model.Trait) {
+		for i := range list {
+			if !list[i].Value.IsNull() {
+				continue
+			}
+			def, ok := s.byID[list[i].ID]
+			if !ok {
+				continue
+			}
+			pos := list[i].Value.Pos()
+			switch def.Type {
+			case model.StructureType, model.MapType:
+				list[i].Value = node.NewObject().At(pos)
+			case model.ListType, model.SetType:
+				list[i].Value = node.NewArray().At(pos)
+			case model.BooleanType:
+				list[i].Value = node.NewBool(true).At(pos)
+			}
+		}
+	}
+	for _, def := range s.defs {
+		fix(def.Traits)
+		for i := range def.Members {
+			fix(def.Members[i].Traits)
+		}
+	}
+}
+
+// checkReferences reports every reference to a shape the model does not
+// define.
+func (s *assembler) checkReferences(m *model.Model) {
+	for _, sh := range m.Shapes() {
+		d := sh.Def()
+		for _, mem := range sh.Members() {
+			if _, ok := m.Shape(mem.Target()); !ok {
+				s.event(model.ErrorSeverity, "Target", mem.ID(), mem.Source(), "member shape targets an unresolved shape `%s`", mem.Target())
+			}
+		}
+		ref := func(rel string, id shapeid.ID) {
+			if id.IsZero() {
+				return
+			}
+			if _, ok := m.Shape(id); !ok {
+				s.event(model.ErrorSeverity, "Target", sh.ID(), sh.Source(), "%s shape has a%s `%s` relationship to an unresolved shape `%s`", d.Type, an(rel), rel, id)
+			}
+		}
+		refs := func(rel string, ids []shapeid.ID) {
+			for _, id := range ids {
+				ref(rel, id)
+			}
+		}
+		refs("mixin", d.Mixins)
+		refs("operation", d.Operations)
+		refs("resource", d.Resources)
+		refs("error", d.Errors)
+		ref("input", d.Input)
+		ref("output", d.Output)
+		for _, nt := range d.Identifiers {
+			ref("identifier", nt.Target)
+		}
+		for _, nt := range d.Properties {
+			ref("property", nt.Target)
+		}
+		ref("create", d.Create)
+		ref("put", d.Put)
+		ref("read", d.Read)
+		ref("update", d.Update)
+		ref("delete", d.Delete)
+		ref("list", d.List)
+		refs("collection_operation", d.CollectionOperations)
+	}
+}
+
+func an(word string) string {
+	switch word[0] {
+	case 'a', 'e', 'i', 'o', 'u':
+		return "n"
+	}
+	return ""
+}

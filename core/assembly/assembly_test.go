@@ -1,0 +1,226 @@
+package assembly_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/smithy-validation/go/core/assembly"
+	"github.com/smithy-validation/go/core/jsonast"
+	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/shapeid"
+)
+
+type file struct{ name, text string }
+
+func assemble(t *testing.T, files ...file) *assembly.Result {
+	t.Helper()
+	a := assembly.New()
+	for _, f := range files {
+		if err := a.AddSource(f.name, []byte(f.text)); err != nil {
+			t.Fatalf("AddSource(%s): %v", f.name, err)
+		}
+	}
+	res, err := a.Assemble()
+	if err != nil {
+		t.Fatalf("Assemble: %v", err)
+	}
+	return res
+}
+
+func errorMessages(res *assembly.Result) []string {
+	var out []string
+	for _, e := range res.Events {
+		if e.Severity == model.ErrorSeverity {
+			out = append(out, e.Message)
+		}
+	}
+	return out
+}
+
+func TestAssemblyEvents(t *testing.T) {
+	tests := []struct {
+		name  string
+		files []file
+		want  []string // substrings of the ERROR events, in order; none means valid
+	}{
+		{
+			name: "metadata arrays concatenate, equal values merge",
+			files: []file{
+				{"a.json", `{"smithy":"2.0","metadata":{"list":[1],"same":"x"}}`},
+				{"b.json", `{"smithy":"2.0","metadata":{"list":[2],"same":"x"}}`},
+			},
+		},
+		{
+			name: "metadata conflict",
+			files: []file{
+				{"a.json", `{"smithy":"2.0","metadata":{"foo":"a"}}`},
+				{"b.json", `{"smithy":"2.0","metadata":{"foo":"b"}}`},
+			},
+			want: []string{"Metadata conflict for key `foo`. Defined in both `a.json:1:29` and `b.json:1:29`"},
+		},
+		{
+			name: "same shape in two files merges traits",
+			files: []file{
+				{"a.json", `{"smithy":"2.0","shapes":{"ns#S":{"type":"string","traits":{"smithy.api#documentation":"d"}}}}`},
+				{"b.json", `{"smithy":"2.0","shapes":{"ns#S":{"type":"string","traits":{"smithy.api#sensitive":{}}}}}`},
+			},
+		},
+		{
+			name: "conflicting shape types",
+			files: []file{
+				{"a.json", `{"smithy":"2.0","shapes":{"ns#S":{"type":"string"}}}`},
+				{"b.json", `{"smithy":"2.0","shapes":{"ns#S":{"type":"integer"}}}`},
+			},
+			want: []string{"Conflicting shape definition for `ns#S` found at `a.json:1:27` and `b.json:1:27`: the shape types differ (string and integer)"},
+		},
+		{
+			name: "conflicting trait values",
+			files: []file{
+				{"a.json", `{"smithy":"2.0","shapes":{"ns#S":{"type":"string","traits":{"smithy.api#documentation":"a"}}}}`},
+				{"b.json", `{"smithy":"2.0","shapes":{"ns#S$x":{"type":"apply","traits":{}},"ns#S":{"type":"apply","traits":{"smithy.api#documentation":"b"}}}}`},
+			},
+			want: []string{"Trait `` applied to unknown shape `ns#S$x`", "Conflicting `smithy.api#documentation` trait found on shape `ns#S`"},
+		},
+		{
+			name: "list traits concatenate",
+			files: []file{
+				{"a.smithy", "$version: \"2\"\nnamespace ns\n@tags([\"a\"])\nstring S\napply S @tags([\"b\"])\n"},
+			},
+		},
+		{
+			name: "unresolved member target",
+			files: []file{
+				{"a.smithy", "$version: \"2\"\nnamespace ns\nstructure S {\n    a: Missing\n}\n"},
+			},
+			want: []string{"member shape targets an unresolved shape `ns#Missing`"},
+		},
+		{
+			name: "unresolved operation input",
+			files: []file{
+				{"a.smithy", "$version: \"2\"\nnamespace ns\noperation Op { input: Nope }\n"},
+			},
+			want: []string{"operation shape has an `input` relationship to an unresolved shape `ns#Nope`"},
+		},
+		{
+			name: "mixin cycle",
+			files: []file{
+				{"a.smithy", "$version: \"2\"\nnamespace ns\n@mixin\nstructure A with [B] {}\n@mixin\nstructure B with [A] {}\n"},
+			},
+			want: []string{"mixin cycle"},
+		},
+		{
+			name: "elided member from a mixin",
+			files: []file{
+				{"a.smithy", "$version: \"2\"\nnamespace ns\n@mixin\nstructure M { a: String }\nstructure S with [M] { @required $a }\n"},
+			},
+		},
+		{
+			name: "elided member without a source",
+			files: []file{
+				{"a.smithy", "$version: \"2\"\nnamespace ns\nstructure S { $a }\n"},
+			},
+			want: []string{"Elided member `a` of `ns#S` is not defined in its mixins"},
+		},
+		{
+			name: "conflicting mixin members",
+			files: []file{
+				{"a.smithy", "$version: \"2\"\nnamespace ns\n@mixin\nstructure A1 { a: String }\n@mixin\nstructure A2 { a: Integer }\nstructure S with [A1, A2] {}\n"},
+			},
+			want: []string{"member conflicts with the mixed-in member"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := errorMessages(assemble(t, tt.files...))
+			if len(got) != len(tt.want) {
+				t.Fatalf("%s: got %d ERROR events %q, want %d matching %q", tt.name, len(got), got, len(tt.want), tt.want)
+			}
+			for i := range got {
+				if !strings.Contains(got[i], tt.want[i]) {
+					t.Errorf("%s: event %d = %q, want it to contain %q", tt.name, i, got[i], tt.want[i])
+				}
+			}
+		})
+	}
+}
+
+func mustShape(t *testing.T, m *model.Model, id string) *model.Shape {
+	t.Helper()
+	s, ok := m.Shape(shapeid.MustParse(id))
+	if !ok {
+		t.Fatalf("shape %s not in the model", id)
+	}
+	return s
+}
+
+func TestAssemblySemantics(t *testing.T) {
+	res := assemble(t,
+		file{"a.smithy", `$version: "2"
+namespace ns
+
+@mixin
+@documentation("from mixin")
+structure M {
+    @length(min: 1)
+    a: String
+}
+
+structure S with [M] {
+    @length(max: 5)
+    $a
+    b: Integer
+}
+
+@tags
+string Tagged
+`},
+		file{"v1.json", `{"smithy":"1.0","shapes":{"ns#Set":{"type":"set","member":{"target":"smithy.api#String"}}}}`},
+	)
+	if msgs := errorMessages(res); len(msgs) > 0 {
+		t.Fatalf("unexpected errors: %q", msgs)
+	}
+	m := res.Model
+	s := mustShape(t, m, "ns#S")
+	if got := len(s.Members()); got != 2 {
+		t.Fatalf("S has %d members, want 2 (a from the mixin, then b)", got)
+	}
+	if s.Members()[0].MemberName() != "a" || s.Members()[1].MemberName() != "b" {
+		t.Errorf("member order = %s, %s; want a, b", s.Members()[0].MemberName(), s.Members()[1].MemberName())
+	}
+	if _, ok := s.Trait(shapeid.MustParse("smithy.api#documentation")); !ok {
+		t.Errorf("S did not inherit the mixin's documentation trait")
+	}
+	if s.HasTrait(shapeid.MustParse("smithy.api#mixin")) {
+		t.Errorf("S inherited @mixin")
+	}
+	length, _ := s.Members()[0].Trait(shapeid.MustParse("smithy.api#length"))
+	if _, ok := length.Get("min"); ok {
+		t.Errorf("the redefined member's @length should replace the mixin's as a whole, got %s", jsonText(length))
+	}
+	set := mustShape(t, m, "ns#Set")
+	if set.Type() != model.ListType || !set.HasTrait(shapeid.MustParse("smithy.api#uniqueItems")) {
+		t.Errorf("a 1.0 set should become a list with @uniqueItems, got %s", set.Type())
+	}
+	tags, _ := mustShape(t, m, "ns#Tagged").Trait(shapeid.MustParse("smithy.api#tags"))
+	if tags.Len() != 0 || tags.Kind().String() != "array" {
+		t.Errorf("@tags with no value should be [], got %s", jsonText(tags))
+	}
+	// The AST output shows only what S declares itself.
+	out := string(jsonast.Encode(m))
+	if !strings.Contains(out, `"ns#S": {`) || strings.Count(out, `"from mixin"`) != 1 {
+		t.Errorf("ast output should print the mixin's documentation once (on the mixin):\n%s", out)
+	}
+	flat, err := m.Flatten()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := flat.Shape(shapeid.MustParse("ns#M")); ok {
+		t.Errorf("Flatten kept the mixin shape")
+	}
+	if got := len(mustShape(t, flat, "ns#S").Def().Members); got != 2 {
+		t.Errorf("flattened S declares %d members, want 2", got)
+	}
+}
+
+func jsonText(n node.Node) string { return string(node.Marshal(n)) }

@@ -1,0 +1,135 @@
+package assembly
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/smithy-validation/go/core/idl"
+	"github.com/smithy-validation/go/core/jsonast"
+	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/prelude"
+	"github.com/smithy-validation/go/core/shapeid"
+)
+
+// InputError is a model file or directory that could not be read (as
+// opposed to one that was read and is not a valid model).
+type InputError struct {
+	Path string
+	Err  error
+}
+
+func (e *InputError) Error() string { return fmt.Sprintf("cannot read %s: %v", e.Path, e.Err) }
+func (e *InputError) Unwrap() error { return e.Err }
+
+// source is an IDL file waiting for the second phase: its relative shape IDs
+// resolve against the shapes of every file.
+type source struct {
+	file *idl.File
+}
+
+// AddSource adds one model file's contents: a name ending in .json is a JSON
+// AST document, anything else is Smithy IDL. A syntax error is returned with
+// its file, line and column.
+func (a *Assembler) AddSource(name string, data []byte) error {
+	if strings.HasSuffix(name, ".json") {
+		doc, err := jsonast.Decode(name, data, a.opts.node...)
+		if err != nil {
+			return err
+		}
+		a.docs = append(a.docs, doc)
+		return nil
+	}
+	f, err := idl.Parse(name, data)
+	if err != nil {
+		return err
+	}
+	a.sources = append(a.sources, source{file: f})
+	return nil
+}
+
+// AddPath adds a model file, or every .smithy and .json file below a
+// directory (in lexical order, so assembly is deterministic). A path that
+// cannot be read is an *InputError.
+func (a *Assembler) AddPath(path string) error {
+	info, err := os.Stat(path)
+	if err != nil {
+		return &InputError{Path: path, Err: unwrapPathError(err)}
+	}
+	if !info.IsDir() {
+		return a.addFile(path)
+	}
+	var files []string
+	err = filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && (strings.HasSuffix(p, ".smithy") || strings.HasSuffix(p, ".json")) {
+			files = append(files, p)
+		}
+		return nil
+	})
+	if err != nil {
+		return &InputError{Path: path, Err: unwrapPathError(err)}
+	}
+	sort.Strings(files)
+	for _, f := range files {
+		if err := a.addFile(f); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (a *Assembler) addFile(path string) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return &InputError{Path: path, Err: unwrapPathError(err)}
+	}
+	return a.AddSource(path, data)
+}
+
+func unwrapPathError(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// documents returns the prelude, the JSON AST documents and the lowered IDL
+// files, in the order they were added (prelude first).
+func (a *Assembler) documents() ([]*model.Document, error) {
+	var docs []*model.Document
+	if !a.opts.noPrelude {
+		docs = append(docs, prelude.Document())
+	}
+	docs = append(docs, a.docs...)
+	if len(a.sources) == 0 {
+		return docs, nil
+	}
+	defined := map[shapeid.ID]bool{}
+	for _, d := range docs {
+		for _, s := range d.Shapes {
+			defined[s.ID] = true
+		}
+	}
+	for _, src := range a.sources {
+		for _, id := range src.file.Declared() {
+			defined[id] = true
+		}
+	}
+	isDefined := func(id shapeid.ID) bool { return defined[id] }
+	for _, src := range a.sources {
+		doc, err := src.file.Lower(isDefined)
+		if err != nil {
+			return nil, err
+		}
+		docs = append(docs, doc)
+	}
+	return docs, nil
+}
