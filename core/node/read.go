@@ -360,15 +360,25 @@ func parse(s string, o options) (Node, error) {
 		return Node{}, &LimitError{Pos: posAt(s, o.maxSize), Limit: LimitSize, Max: o.maxSize}
 	}
 	p := parserPool.Get().(*parser)
-	p.s, p.i, p.line, p.lineStart, p.o = s, 0, 1, 0, o
-	p.nextChunk = firstChunk
-	v, err := p.run()
-	p.release()
+	v, err := p.parse(s, o)
+	if p.reusable() {
+		parserPool.Put(p)
+	}
 	return v, err
 }
 
-// release drops every reference into the input and returns p to the pool.
-func (p *parser) release() {
+// parse runs one parse with p and leaves p ready for the next.
+func (p *parser) parse(s string, o options) (Node, error) {
+	p.s, p.i, p.line, p.lineStart, p.o = s, 0, 1, 0, o
+	p.nextChunk = firstChunk
+	v, err := p.run()
+	p.reset()
+	return v, err
+}
+
+// reset drops every reference into the last input and the tree built
+// from it.
+func (p *parser) reset() {
 	p.s = ""
 	p.hdrs = nil // the rest of the chunk belongs to the returned tree's allocation
 	// Closing a container clears its part of the scratch stacks, so only
@@ -382,14 +392,16 @@ func (p *parser) release() {
 		}
 	}
 	clear(p.stack)
-	if cap(p.elems) > poolMaxNodes || cap(p.fields) > poolMaxNodes || cap(p.stack) > poolMaxFrames {
-		return
-	}
 	p.elems, p.fields, p.stack = p.elems[:0], p.fields[:0], p.stack[:0]
 	if cap(p.buf) > 1<<16 {
 		p.buf = nil
 	}
-	parserPool.Put(p)
+}
+
+// reusable reports whether p's scratch space is small enough to keep in
+// the pool.
+func (p *parser) reusable() bool {
+	return cap(p.elems) <= poolMaxNodes && cap(p.fields) <= poolMaxNodes && cap(p.stack) <= poolMaxFrames
 }
 
 func (p *parser) pos(i int) Pos {
