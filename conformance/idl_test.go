@@ -263,15 +263,15 @@ func TestIDLValid(t *testing.T) {
 
 // normShape is a shape reduced to what both formats must agree on.
 type normShape struct {
-	typ     model.ShapeType
-	traits  map[string]node.Node
+	typ    model.ShapeType
+	traits map[string]node.Node
 	// inherited holds traits applied to members the shape gets from a
 	// mixin: written as an elided member in the IDL, as an apply in the
 	// JSON AST.
 	inherited map[string]map[string]node.Node
-	mixins  string
-	members []normMember
-	props   string
+	mixins    string
+	members   []normMember
+	props     string
 }
 
 type normMember struct {
