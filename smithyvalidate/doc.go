@@ -1,3 +1,75 @@
-// Package smithyvalidate is the value engine: it checks values (JSON, and Ion
-// through the ion-adapter module) against Smithy shapes.
+// Package smithyvalidate is the value engine: it checks values (JSON, and
+// Ion through the ion-adapter module) against shapes of a Smithy model.
+//
+// # Preparing and validating
+//
+// [Prepare] selects a shape by its typed ID (a root shape, or a member such
+// as example#SubtractOutput$value) and compiles every contract reachable
+// from it (effective member traits, patterns, ranges, lengths, enum sets,
+// timestamp formats) into a [Validator]. A Validator is immutable and
+// validates any number of values, concurrently:
+//
+//	v, err := smithyvalidate.Prepare(m, shapeid.MustParse("example#SubtractInput"))
+//	// err is a *ModelError when the model cannot be validated against
+//	res, err := v.ValidateJSON(data)
+//	// err is an *InternalError only; bad data is in res.Findings
+//
+// [Validator.ValidateJSON] reads JSON bytes directly (no tree is built;
+// text that is not JSON is a syntax finding with its position),
+// [Validator.ValidateNode] validates a core/node tree and
+// [Validator.Validate] any [ValueView].
+//
+// # Values
+//
+// The engine reads values through [ValueView], one source node at a time:
+// [NodeView] presents core/node trees, the ion-adapter module presents Ion.
+// Scalars arrive as neutral [Scalar] payloads that keep what the source
+// said: typed nulls, exact integer and decimal number tokens, binary
+// floats, native timestamps, symbols, blobs and clobs. Object fields keep
+// every occurrence. [LocatedObject] lays logical members over values found
+// elsewhere, so that a positional parameter is validated as a structure
+// member while findings keep its original location ([Positional]).
+//
+// # Findings and results
+//
+// A [Result] says whether the value is Valid (no finding of severity
+// error) and whether validation was Complete (no limit stopped it), and
+// lists [Finding]s in a deterministic order. A Finding is data: [Code]
+// (a stable identifier; see [Codes] and CODES.md), [Severity], [Class],
+// a structural [Path] rendered as a JSON Pointer, the governing shape or
+// member ID, the position, and a message rendered from those.
+// [Result.AppendJSON] and [Result.AppendText] render results in the
+// formats of the smithy command.
+//
+// To validate several values into one result (a JSON-RPC envelope and its
+// params, a transcript), use a [Collector] and [Validator.Check] with a
+// base [Path] such as Root().Key("params") or InDocument(n).
+//
+// # Errors
+//
+// Bad data is never an error. A bad model is a [*ModelError] from
+// [Prepare]; a fault of the engine (a recovered panic) is an
+// [*InternalError]. Nothing in the value is coerced, normalized, defaulted
+// or changed.
+//
+// # Policies and limits
+//
+// Where Smithy leaves a choice, an [Option] decides, with a documented
+// default: [RequiredMembers], [NullMembers], [UnknownMembers],
+// [MemberNaming], [DuplicateKeys], [BlobEncoding], [TimestampFormats],
+// [IntegralDecimals], and for Ion [Annotations], [Sexps], [Symbols] and
+// [Clobs]. Limits ([MaxDepth], [MaxFindings], [MaxValueSize],
+// [MaxNumberLength]) stop validation with a ClassLimit finding and
+// Complete false; [FailFast] stops at the first error.
+//
+// Fixed rules (not options): @default values are never inserted (a missing
+// @required member with a default is still missing); a sparse list or map
+// is the only one that may hold null; a union value sets exactly one
+// non-null member ({} is an error); @mixin shapes, services, operations and
+// resources are never validation targets.
+//
+// # Trait values
+//
+// [CheckTraitValues] checks every trait application of a model against its
+// trait's definition with this engine and returns located findings.
 package smithyvalidate

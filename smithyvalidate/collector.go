@@ -1,0 +1,146 @@
+package smithyvalidate
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/shapeid"
+)
+
+// Collector gathers the findings of one validation run into one [Result].
+// [Validator.Validate] uses one internally; callers that validate several
+// values into one result (the rpc module: an envelope, its params, a
+// transcript) create one with [NewCollector], add their own findings with
+// [Collector.Add] and run validators with [Validator.Check].
+//
+// The run options of the collector apply to everything it collects:
+// [FailFast], [MaxFindings], [MaxDepth], [MaxValueSize] and
+// [MaxNumberLength]; policies come from each validator. A Collector is not
+// safe for concurrent use.
+type Collector struct {
+	cfg      config
+	findings []Finding
+	errors   int
+	counted  int // findings that count towards MaxFindings
+	stopped  bool
+	complete bool
+}
+
+// NewCollector returns an empty collector with the given run options
+// (policies among opts are ignored).
+func NewCollector(opts ...Option) *Collector {
+	return &Collector{cfg: readOptions(opts), complete: true}
+}
+
+func newCollectorConfig(cfg config) *Collector { return &Collector{cfg: cfg, complete: true} }
+
+// Add records f and reports whether validation may go on. Nothing is
+// recorded once the collector has stopped: after a ClassLimit finding, after
+// the first error under [FailFast], or once MaxFindings findings were
+// recorded (a findings-limit finding is then added).
+func (c *Collector) Add(f Finding) bool {
+	if c.stopped {
+		return false
+	}
+	c.findings = append(c.findings, f)
+	if f.Class == ClassLimit {
+		c.stopped, c.complete = true, false
+		return false
+	}
+	c.counted++
+	if f.Severity == SeverityError {
+		c.errors++
+		if c.cfg.failFast {
+			c.stopped, c.complete = true, false
+			return false
+		}
+	}
+	if c.counted >= c.cfg.maxFindings {
+		c.findings = append(c.findings, Finding{
+			Severity: SeverityWarning, Class: ClassLimit, Code: CodeFindingsLimit,
+			Path: f.Path, Pos: f.Pos,
+			Want:    fmt.Sprint(c.cfg.maxFindings),
+			Message: fmt.Sprintf("validation stopped after %d findings (the MaxFindings limit)", c.cfg.maxFindings),
+		})
+		c.stopped, c.complete = true, false
+		return false
+	}
+	return true
+}
+
+// Stopped reports whether the collector accepts no more findings.
+func (c *Collector) Stopped() bool { return c.stopped }
+
+// Len returns the number of findings recorded so far.
+func (c *Collector) Len() int { return len(c.findings) }
+
+// Result returns the findings collected so far, sorted, with Valid and
+// Complete. The collector can go on collecting afterwards.
+func (c *Collector) Result() Result {
+	fs := append([]Finding(nil), c.findings...)
+	sortFindings(fs)
+	return Result{Valid: c.errors == 0, Complete: c.complete, Findings: fs}
+}
+
+// ReadJSON parses data with the collector's limits (MaxValueSize,
+// MaxDepth, MaxNumberLength; every duplicate key kept for the validators to
+// report) and returns the tree. When data is not JSON or exceeds a limit,
+// it adds the finding (a syntax error, or a ClassLimit finding) at its
+// position under the path at, and returns false.
+func (c *Collector) ReadJSON(data []byte, at Path) (node.Node, bool) {
+	n, err := node.Parse(data, c.cfg.readerOptions()...)
+	if err != nil {
+		c.Add(ReadErrorFinding(err, at))
+		return node.Node{}, false
+	}
+	return n, true
+}
+
+// ReadErrorFinding converts an error of the core/node reader into the
+// finding the engine reports for it: code syntax (an error) for text that
+// is not JSON, a ClassLimit finding (size-limit, depth-limit, number-limit,
+// string-limit) for a reader limit, duplicate-key for a repeated key (only
+// under node.RejectDuplicates). Any other error is reported as syntax at
+// the root. The finding's Path is at.
+func ReadErrorFinding(err error, at Path) Finding {
+	var (
+		se *node.SyntaxError
+		le *node.LimitError
+		de *node.DuplicateKeyError
+	)
+	switch {
+	case errors.As(err, &se):
+		return Finding{Severity: SeverityError, Class: ClassInstance, Code: CodeSyntax, Path: at, Pos: se.Pos,
+			Message: "not valid JSON: " + se.Msg}
+	case errors.As(err, &le):
+		code, what := CodeSizeLimit, "the input is larger than %d bytes (the MaxValueSize limit)"
+		switch le.Limit {
+		case node.LimitDepth:
+			code, what = CodeDepthLimit, "the value nests deeper than %d levels (the MaxDepth limit)"
+		case node.LimitNumberLength:
+			code, what = CodeNumberLimit, "a number is longer than %d bytes (the MaxNumberLength limit)"
+		case node.LimitStringLength:
+			code, what = CodeStringLimit, "a string is longer than %d bytes"
+		}
+		return Finding{Severity: SeverityWarning, Class: ClassLimit, Code: code, Path: at, Pos: le.Pos,
+			Want: fmt.Sprint(le.Max), Message: fmt.Sprintf(what, le.Max) + "; validation stopped"}
+	case errors.As(err, &de):
+		return Finding{Severity: SeverityError, Class: ClassInstance, Code: CodeDuplicateKey, Path: at.Key(de.Key), Pos: de.Second,
+			Related: de.First, Got: de.Key,
+			Message: fmt.Sprintf("duplicate key %q (first at %s)", de.Key, de.First)}
+	}
+	return Finding{Severity: SeverityError, Class: ClassInstance, Code: CodeSyntax, Path: at, Message: "not valid JSON: " + err.Error()}
+}
+
+// NewFinding returns a finding with the class and default severity of its
+// catalogue entry (ClassInstance and SeverityError for a code that is not
+// in this package's catalogue), for callers that report their own
+// findings about values.
+func NewFinding(code Code, path Path, shape shapeid.ID, pos node.Pos, message string) Finding {
+	f := Finding{Severity: SeverityError, Class: ClassInstance, Code: code, Path: path, Shape: shape, Pos: pos, Message: message}
+	if info, ok := code.Info(); ok {
+		f.Severity, f.Class = info.Severity, info.Class
+	}
+	return f
+}

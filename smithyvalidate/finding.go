@@ -1,0 +1,150 @@
+package smithyvalidate
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/shapeid"
+)
+
+// Severity is how much a finding matters. Only SeverityError makes a
+// result invalid.
+type Severity uint8
+
+// The severities, strongest first.
+const (
+	SeverityError Severity = iota
+	SeverityWarning
+	SeverityAdvisory
+)
+
+var severityNames = [...]string{"error", "warning", "advisory"}
+
+// String returns "error", "warning" or "advisory".
+func (s Severity) String() string {
+	if int(s) < len(severityNames) {
+		return severityNames[s]
+	}
+	return fmt.Sprintf("Severity(%d)", uint8(s))
+}
+
+// Class says what a finding is about.
+type Class uint8
+
+// The classes.
+const (
+	// ClassInstance: application data against shapes.
+	ClassInstance Class = iota
+	// ClassEnvelope: protocol structure (JSON-RPC; used by the rpc module).
+	ClassEnvelope
+	// ClassExchange: relationships between messages (the rpc module).
+	ClassExchange
+	// ClassLimit: validation stopped early at a limit.
+	ClassLimit
+)
+
+var classNames = [...]string{"instance", "envelope", "exchange", "limit"}
+
+// String returns "instance", "envelope", "exchange" or "limit".
+func (c Class) String() string {
+	if int(c) < len(classNames) {
+		return classNames[c]
+	}
+	return fmt.Sprintf("Class(%d)", uint8(c))
+}
+
+// Finding is one problem found in a value. It is data: a program switches
+// on Code, locates the value by Path or Pos and the governing contract by
+// Shape; Message is rendered from these fields for people and is never
+// parsed back.
+type Finding struct {
+	Severity Severity
+	Class    Class
+	Code     Code
+	// Path locates the offending value in the input (for a map key: the
+	// entry; for a missing member: the object).
+	Path Path
+	// Shape is the shape whose contract was checked: the member ID
+	// (ns#S$m) when a member governs, the shape ID otherwise; zero when no
+	// shape applies.
+	Shape shapeid.ID
+	// Pos is the offending value's position in the input text, zero when
+	// unknown.
+	Pos node.Pos
+	// Want is the requirement as text ("integer", "<= 20", a pattern, a
+	// shape ID), and Got what was found ("string", "21", a count); either
+	// may be empty.
+	Want, Got string
+	// Related is a second position the finding is about (the first
+	// occurrence of a duplicate key or item), zero when none.
+	Related node.Pos
+	// Message is the human-readable text, rendered from the fields above.
+	Message string
+}
+
+// String renders f in the text format of [Result.Text] (one line, no
+// newline).
+func (f Finding) String() string { return string(f.appendText(nil)) }
+
+// Result is the outcome of validating one input.
+type Result struct {
+	// Valid is true when no finding has severity error.
+	Valid bool
+	// Complete is false when validation stopped early: at a limit (a
+	// ClassLimit finding says which), or at the first error under
+	// [FailFast].
+	Complete bool
+	// Findings are ordered by document index, position in the input, then
+	// code (then path, shape and message): the same input gives the same
+	// order.
+	Findings []Finding
+}
+
+// ExitCode returns the exit code of the contract for this result: 0 valid
+// and complete, 1 invalid (some error finding), 5 incomplete without an
+// error.
+func (r Result) ExitCode() int {
+	switch {
+	case !r.Valid:
+		return 1
+	case !r.Complete:
+		return 5
+	}
+	return 0
+}
+
+// sortFindings puts findings in the documented order.
+func sortFindings(fs []Finding) {
+	slices.SortStableFunc(fs, compareFindings)
+}
+
+func compareFindings(a, b Finding) int {
+	if a.Path.doc != b.Path.doc {
+		return cmpInt(a.Path.doc, b.Path.doc)
+	}
+	if a.Pos.Offset != b.Pos.Offset {
+		return cmpInt(int(a.Pos.Offset), int(b.Pos.Offset))
+	}
+	if c := strings.Compare(string(a.Code), string(b.Code)); c != 0 {
+		return c
+	}
+	if c := a.Path.compare(b.Path); c != 0 {
+		return c
+	}
+	if c := shapeid.Compare(a.Shape, b.Shape); c != 0 {
+		return c
+	}
+	return strings.Compare(a.Message, b.Message)
+}
+
+func cmpInt(a, b int) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,701 @@
+package smithyvalidate
+
+import (
+	"fmt"
+	"runtime/debug"
+	"strings"
+	"sync"
+
+	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/shapeid"
+)
+
+// Validate validates one value against the prepared shape, collecting
+// findings with the validator's options. Bad data gives findings, never an
+// error; the error is an [*InternalError] only.
+func (v *Validator) Validate(val ValueView) (Result, error) {
+	c := newCollectorConfig(v.cfg)
+	if err := v.Check(c, Path{}, val); err != nil {
+		return Result{}, err
+	}
+	return c.Result(), nil
+}
+
+// ValidateNode validates a core/node tree (see [NodeView]).
+func (v *Validator) ValidateNode(n node.Node) (Result, error) {
+	return v.Validate(NodeView(&n))
+}
+
+// Check validates val into c, with every path under at (for example
+// Root().Key("params"), or InDocument(n) for a transcript message). It uses
+// the validator's policies and c's run options and limits. It returns an
+// [*InternalError] only; findings go to c.
+func (v *Validator) Check(c *Collector, at Path, val ValueView) (err error) {
+	if c.stopped {
+		return nil
+	}
+	w := walkerPool.Get().(*walker)
+	w.init(v, c, at)
+	defer func() {
+		if r := recover(); r != nil {
+			// The walker's state is unknown: it is not returned to the pool.
+			err = &InternalError{Value: r, Stack: debug.Stack()}
+			c.complete = false
+			return
+		}
+		w.release()
+	}()
+	w.value(v.root, val)
+	return nil
+}
+
+// walker holds the state of one validation. Walkers are pooled: their
+// scratch storage grows to the values' needs once and is reused, so a valid
+// value costs no allocation per node.
+type walker struct {
+	v    *Validator
+	pol  *config // policies (the validator's)
+	run  *config // run options and limits (the collector's)
+	col  *Collector
+	base Path
+	segs []Segment
+
+	depth int
+
+	bits  []uint64           // seen-member sets of open structures
+	maps  []map[string]int32 // free key sets for duplicate detection
+	canon []byte             // canonical encodings for uniqueItems
+	spans []span
+	order []int32
+}
+
+type span struct{ start, end int32 }
+
+var walkerPool = sync.Pool{New: func() any { return new(walker) }}
+
+func (w *walker) init(v *Validator, c *Collector, at Path) {
+	w.v, w.pol, w.run, w.col, w.base = v, &v.cfg, &c.cfg, c, at
+	w.segs, w.depth = w.segs[:0], 0
+}
+
+func (w *walker) release() {
+	w.v, w.pol, w.run, w.col, w.base = nil, nil, nil, nil, Path{}
+	clear(w.segs[:cap(w.segs)])
+	w.segs = w.segs[:0]
+	w.bits = w.bits[:0]
+	if cap(w.canon) > 1<<20 {
+		w.canon = nil
+	}
+	if cap(w.segs) > 1<<12 || cap(w.spans) > 1<<16 {
+		return // do not keep huge scratch space in the pool
+	}
+	walkerPool.Put(w)
+}
+
+func (w *walker) stopped() bool { return w.col.stopped }
+
+func (w *walker) push(s Segment) { w.segs = append(w.segs, s) }
+func (w *walker) pop()           { w.segs = w.segs[:len(w.segs)-1] }
+
+// path materializes the current path (only when a finding is reported).
+func (w *walker) path() Path {
+	p := Path{doc: w.base.doc, segs: make([]Segment, 0, len(w.base.segs)+len(w.segs))}
+	p.segs = append(p.segs, w.base.segs...)
+	p.segs = append(p.segs, w.segs...)
+	return p
+}
+
+// report records a finding at the current path with the catalogue's class
+// and default severity for code.
+func (w *walker) report(code Code, shape shapeid.ID, pos node.Pos, want, got, msg string) {
+	info, _ := code.Info()
+	w.col.Add(Finding{Severity: info.Severity, Class: info.Class, Code: code, Path: w.path(), Shape: shape, Pos: pos, Want: want, Got: got, Message: msg})
+}
+
+func (w *walker) reportSev(sev Severity, code Code, shape shapeid.ID, pos node.Pos, want, got, msg string) {
+	info, _ := code.Info()
+	w.col.Add(Finding{Severity: sev, Class: info.Class, Code: code, Path: w.path(), Shape: shape, Pos: pos, Want: want, Got: got, Message: msg})
+}
+
+// typeMismatch reports a value of the wrong kind.
+func (w *walker) typeMismatch(p *plan, v ValueView, k Kind, want string) {
+	switch k {
+	case KindSymbol, KindClob, KindSexp:
+		w.report(CodeUnsupported, p.id, v.Pos(), want, k.String(),
+			fmt.Sprintf("expected %s, found %s (%s needs an explicit policy)", want, k.article(), policyFor(k)))
+		return
+	}
+	w.report(CodeType, p.id, v.Pos(), want, k.String(), fmt.Sprintf("expected %s, found %s", want, k.article()))
+}
+
+func policyFor(k Kind) string {
+	switch k {
+	case KindSymbol:
+		return "a symbol for a string or enum is accepted only with the SymbolsAsStrings policy"
+	case KindClob:
+		return "a clob for a blob is accepted only with the ClobsAsBlobs policy"
+	case KindSexp:
+		return "an s-expression for a list is accepted only with the SexpsAsLists policy"
+	}
+	return "this mapping"
+}
+
+// value validates v against p. Callers have handled a null value when its
+// context allows one (sparse collections, optional members).
+func (w *walker) value(p *plan, v ValueView) {
+	if w.col.stopped || p == nil {
+		return
+	}
+	if len(v.Annotations()) > 0 && w.pol.annotations == AnnotationsRejected {
+		w.report(CodeAnnotation, p.id, v.Pos(), "", strings.Join(v.Annotations(), "::"),
+			fmt.Sprintf("annotated value %s:: is not accepted (the AnnotationsIgnored policy would validate the bare value)", strings.Join(v.Annotations(), "::")))
+		return
+	}
+	k := v.Kind()
+	if k == KindNull {
+		if p.typ == model.DocumentType {
+			return
+		}
+		w.report(CodeNull, p.id, v.Pos(), wantFor(p), "null", "expected "+wantFor(p)+", found null")
+		return
+	}
+	switch p.typ {
+	case model.BooleanType:
+		if k != KindBool {
+			w.typeMismatch(p, v, k, "a boolean")
+		}
+	case model.StringType, model.EnumType:
+		w.stringValue(p, v, k)
+	case model.ByteType, model.ShortType, model.IntegerType, model.LongType, model.BigIntegerType, model.IntEnumType:
+		w.integerValue(p, v, k)
+	case model.FloatType, model.DoubleType:
+		w.floatValue(p, v, k)
+	case model.BigDecimalType:
+		w.decimalValue(p, v, k)
+	case model.BlobType:
+		w.blobValue(p, v, k)
+	case model.TimestampType:
+		w.timestampValue(p, v, k)
+	case model.DocumentType:
+		w.document(p, v, k)
+	case model.ListType, model.SetType:
+		w.list(p, v, k)
+	case model.MapType:
+		w.mapValue(p, v, k)
+	case model.StructureType:
+		w.structure(p, v, k)
+	case model.UnionType:
+		w.union(p, v, k)
+	}
+}
+
+// wantFor names what a shape type expects, for messages.
+func wantFor(p *plan) string {
+	switch p.typ {
+	case model.BooleanType:
+		return "a boolean"
+	case model.StringType, model.EnumType:
+		return "a string"
+	case model.ByteType, model.ShortType, model.IntegerType, model.LongType, model.BigIntegerType, model.IntEnumType:
+		return "an integer"
+	case model.FloatType, model.DoubleType, model.BigDecimalType:
+		return "a number"
+	case model.BlobType:
+		return "a blob"
+	case model.TimestampType:
+		return "a timestamp"
+	case model.DocumentType:
+		return "a document"
+	case model.ListType, model.SetType:
+		return "an array"
+	}
+	return "an object"
+}
+
+// enter opens a container level and reports whether the depth limit
+// allows it.
+func (w *walker) enter(p *plan, v ValueView) bool {
+	w.depth++
+	if w.depth > w.run.maxDepth {
+		id := shapeid.ID{}
+		if p != nil {
+			id = p.id
+		}
+		w.col.Add(Finding{Severity: SeverityWarning, Class: ClassLimit, Code: CodeDepthLimit, Path: w.path(), Shape: id, Pos: v.Pos(),
+			Want: fmt.Sprint(w.run.maxDepth), Message: fmt.Sprintf("the value nests deeper than %d levels (the MaxDepth limit); validation stopped", w.run.maxDepth)})
+		w.depth--
+		return false
+	}
+	return true
+}
+
+func (w *walker) leave() { w.depth-- }
+
+// fieldSeg returns the path segment of field f.
+func fieldSeg(f *Field) Segment {
+	if f.At.kind != 0 {
+		return f.At
+	}
+	return Segment{key: f.Name, kind: segKey}
+}
+
+func (w *walker) list(p *plan, v ValueView, k Kind) {
+	if k != KindList && !(k == KindSexp && w.pol.sexps == SexpsAsLists) {
+		w.typeMismatch(p, v, k, "an array")
+		return
+	}
+	if !w.enter(p, v) {
+		return
+	}
+	defer w.leave()
+	n := v.Len()
+	w.checkLength(p, v.Pos(), n, "items")
+	for i := 0; i < n && !w.col.stopped; i++ {
+		e := v.Elem(i)
+		w.push(Index(i))
+		if e.Kind() == KindNull && len(e.Annotations()) == 0 {
+			if !p.sparse {
+				w.report(CodeNull, p.member.idOr(p.id), e.Pos(), "", "null",
+					fmt.Sprintf("null is not allowed in %s (it is not @sparse)", describeColl(p, "list")))
+			}
+		} else {
+			w.value(p.member, e)
+		}
+		w.pop()
+	}
+	if p.unique && n > 1 && !w.col.stopped {
+		w.uniqueItems(p, v, n)
+	}
+}
+
+func (pl *plan) idOr(id shapeid.ID) shapeid.ID {
+	if pl == nil {
+		return id
+	}
+	return pl.id
+}
+
+func describeColl(p *plan, what string) string {
+	return "the " + what + " " + p.id.String()
+}
+
+func (w *walker) checkLength(p *plan, pos node.Pos, n int, unit string) {
+	lb := p.length
+	if lb == nil {
+		return
+	}
+	if lb.hasMin && int64(n) < lb.min || lb.hasMax && int64(n) > lb.max {
+		want := lengthWant(lb)
+		w.report(CodeLength, p.id, pos, want, fmt.Sprint(n),
+			fmt.Sprintf("expected %s %s, found %d", want, unit, n))
+	}
+}
+
+func lengthWant(lb *lengthBounds) string {
+	switch {
+	case lb.hasMin && lb.hasMax && lb.min == lb.max:
+		return fmt.Sprintf("exactly %d", lb.min)
+	case lb.hasMin && lb.hasMax:
+		return fmt.Sprintf("%d to %d", lb.min, lb.max)
+	case lb.hasMin:
+		return fmt.Sprintf("at least %d", lb.min)
+	}
+	return fmt.Sprintf("at most %d", lb.max)
+}
+
+func (w *walker) mapValue(p *plan, v ValueView, k Kind) {
+	if k != KindObject {
+		w.typeMismatch(p, v, k, "an object")
+		return
+	}
+	if !w.enter(p, v) {
+		return
+	}
+	defer w.leave()
+	n := v.Len()
+	w.checkLength(p, v.Pos(), n, "entries")
+	keys := w.keySet(n)
+	for i := 0; i < n && !w.col.stopped; i++ {
+		f := v.Field(i)
+		w.push(fieldSeg(&f))
+		if f.NoText {
+			w.report(CodeUnsupported, p.key.idOr(p.id), f.NamePos, "a string key", "a symbol without text",
+				fmt.Sprintf("field name %s is a symbol without text", f.Name))
+			w.pop()
+			continue
+		}
+		if first, dup := w.duplicate(keys, v, i, f.Name); dup {
+			w.pop()
+			continue
+		} else {
+			_ = first
+		}
+		w.keyString(p.key, f.Name, f.NamePos)
+		if f.Value.Kind() == KindNull && len(f.Value.Annotations()) == 0 {
+			if !p.sparse {
+				w.report(CodeNull, p.value.idOr(p.id), f.Value.Pos(), "", "null",
+					fmt.Sprintf("null is not allowed in %s (it is not @sparse)", describeColl(p, "map")))
+			}
+		} else {
+			w.value(p.value, f.Value)
+		}
+		w.pop()
+	}
+	w.releaseKeySet(keys)
+}
+
+// keySet returns a key set for duplicate detection in an object of n
+// fields: nil for small objects (searched linearly), a pooled map
+// otherwise.
+func (w *walker) keySet(n int) map[string]int32 {
+	if n <= linearKeys {
+		return nil
+	}
+	if k := len(w.maps); k > 0 {
+		m := w.maps[k-1]
+		w.maps = w.maps[:k-1]
+		return m
+	}
+	return make(map[string]int32, n)
+}
+
+func (w *walker) releaseKeySet(m map[string]int32) {
+	if m == nil {
+		return
+	}
+	if len(m) > 1<<12 {
+		return
+	}
+	clear(m)
+	w.maps = append(w.maps, m)
+}
+
+const linearKeys = 16
+
+// duplicate checks field i's name against the earlier fields of v; under
+// DuplicatesRejected a repeat is reported (and true returned, so that only
+// the first occurrence is validated).
+func (w *walker) duplicate(keys map[string]int32, v ValueView, i int, name string) (int, bool) {
+	first := -1
+	if keys != nil {
+		if j, ok := keys[name]; ok {
+			first = int(j)
+		} else {
+			keys[name] = int32(i)
+		}
+	} else {
+		for j := 0; j < i; j++ {
+			if f := v.Field(j); !f.NoText && f.Name == name {
+				first = j
+				break
+			}
+		}
+	}
+	if first < 0 || w.pol.duplicates == DuplicatesAllowed {
+		return first, false
+	}
+	w.reportDuplicate(v, first, i, name)
+	return first, true
+}
+
+func (w *walker) reportDuplicate(v ValueView, first, i int, name string) {
+	fp, sp := v.Field(first).NamePos, v.Field(i).NamePos
+	where := ""
+	if fp.IsValid() {
+		where = " (first at " + fp.String() + ")"
+	}
+	w.col.Add(Finding{Severity: SeverityError, Class: ClassInstance, Code: CodeDuplicateKey, Path: w.path(), Pos: sp, Related: fp,
+		Got: name, Message: fmt.Sprintf("duplicate key %q%s", name, where)})
+}
+
+func (w *walker) structure(p *plan, v ValueView, k Kind) {
+	if k != KindObject {
+		w.typeMismatch(p, v, k, "an object")
+		return
+	}
+	if !w.enter(p, v) {
+		return
+	}
+	defer w.leave()
+	n := v.Len()
+	nw := (len(p.members) + 63) / 64
+	base := len(w.bits)
+	for j := 0; j < nw; j++ {
+		w.bits = append(w.bits, 0)
+	}
+	var unknownKeys map[string]int32
+	for i := 0; i < n && !w.col.stopped; i++ {
+		f := v.Field(i)
+		w.push(fieldSeg(&f))
+		if f.NoText {
+			w.report(CodeUnsupported, p.id, f.NamePos, "a member name", "a symbol without text",
+				fmt.Sprintf("field name %s is a symbol without text", f.Name))
+			w.pop()
+			continue
+		}
+		idx := p.lookup(f.Name)
+		if idx < 0 {
+			if unknownKeys == nil && n > 64 {
+				unknownKeys = w.keySet(n)
+			}
+			if _, dup := w.duplicateUnknown(unknownKeys, v, i, f.Name, p); !dup {
+				w.unknownMember(p, &f)
+			}
+			w.pop()
+			continue
+		}
+		word, bit := base+idx/64, uint64(1)<<(idx%64)
+		if w.bits[word]&bit != 0 && w.pol.duplicates == DuplicatesRejected {
+			w.reportDuplicate(v, w.firstField(v, i, f.Name), i, f.Name)
+			w.pop()
+			continue
+		}
+		m := &p.members[idx]
+		if f.Value.Kind() == KindNull && len(f.Value.Annotations()) == 0 {
+			switch {
+			case m.required:
+				w.bits[word] |= bit
+				w.report(CodeNull, m.plan.idOr(p.id), f.Value.Pos(), "", "null",
+					fmt.Sprintf("member %s is @required and cannot be null", m.wire))
+			case w.pol.nulls == NullRejected:
+				w.bits[word] |= bit
+				w.report(CodeNull, m.plan.idOr(p.id), f.Value.Pos(), "", "null",
+					fmt.Sprintf("member %s cannot be null (the NullRejected policy)", m.wire))
+			}
+			// Under NullAsAbsent an optional null member is absent.
+			w.pop()
+			continue
+		}
+		w.bits[word] |= bit
+		w.value(m.plan, f.Value)
+		w.pop()
+	}
+	w.releaseKeySet(unknownKeys)
+	if w.pol.required == RequiredEnforced && !w.col.stopped {
+		for _, ri := range p.required {
+			if w.bits[base+int(ri)/64]&(uint64(1)<<(ri%64)) == 0 {
+				m := &p.members[ri]
+				w.report(CodeRequired, m.plan.idOr(p.id), v.Pos(), m.wire, "",
+					fmt.Sprintf("missing required member %s", m.wire))
+			}
+		}
+	}
+	w.bits = w.bits[:base]
+}
+
+// firstField returns the index of the first field before i named name.
+func (w *walker) firstField(v ValueView, i int, name string) int {
+	for j := 0; j < i; j++ {
+		if f := v.Field(j); !f.NoText && f.Name == name {
+			return j
+		}
+	}
+	return i
+}
+
+// duplicateUnknown detects a repeated unknown field name (known names are
+// tracked by the seen-member bits).
+func (w *walker) duplicateUnknown(keys map[string]int32, v ValueView, i int, name string, p *plan) (int, bool) {
+	first := -1
+	if keys != nil {
+		if j, ok := keys[name]; ok {
+			first = int(j)
+		} else {
+			keys[name] = int32(i)
+		}
+	} else {
+		for j := 0; j < i; j++ {
+			if f := v.Field(j); !f.NoText && f.Name == name {
+				first = j
+				break
+			}
+		}
+	}
+	if first < 0 || w.pol.duplicates == DuplicatesAllowed {
+		return first, false
+	}
+	w.reportDuplicate(v, first, i, name)
+	return first, true
+}
+
+func (w *walker) unknownMember(p *plan, f *Field) {
+	sev := SeverityWarning
+	switch w.pol.unknown {
+	case UnknownIgnored:
+		return
+	case UnknownError:
+		sev = SeverityError
+	}
+	kind := "structure"
+	if p.typ == model.UnionType {
+		kind = "union"
+	}
+	w.reportSev(sev, CodeUnknownMember, p.id, f.NamePos, "", f.Name,
+		fmt.Sprintf("%s %s has no member named %q", kind, p.id, f.Name))
+}
+
+func (w *walker) union(p *plan, v ValueView, k Kind) {
+	if k != KindObject {
+		w.typeMismatch(p, v, k, "an object")
+		return
+	}
+	if !w.enter(p, v) {
+		return
+	}
+	defer w.leave()
+	n := v.Len()
+	set := 0
+	var first string
+	var names []string // only when more than one member is set
+	for i := 0; i < n && !w.col.stopped; i++ {
+		f := v.Field(i)
+		w.push(fieldSeg(&f))
+		if f.NoText {
+			w.report(CodeUnsupported, p.id, f.NamePos, "a member name", "a symbol without text",
+				fmt.Sprintf("field name %s is a symbol without text", f.Name))
+			w.pop()
+			continue
+		}
+		idx := p.lookup(f.Name)
+		if idx < 0 {
+			if _, dup := w.duplicateUnknown(nil, v, i, f.Name, p); !dup {
+				w.unknownMember(p, &f)
+			}
+			w.pop()
+			continue
+		}
+		if j := w.firstField(v, i, f.Name); j != i && w.pol.duplicates == DuplicatesRejected {
+			w.reportDuplicate(v, j, i, f.Name)
+			w.pop()
+			continue
+		}
+		m := &p.members[idx]
+		if f.Value.Kind() == KindNull && len(f.Value.Annotations()) == 0 {
+			if w.pol.nulls == NullRejected {
+				w.report(CodeNull, m.plan.idOr(p.id), f.Value.Pos(), "", "null",
+					fmt.Sprintf("member %s cannot be null (the NullRejected policy)", m.wire))
+			}
+			w.pop()
+			continue
+		}
+		set++
+		switch set {
+		case 1:
+			first = m.wire
+		case 2:
+			names = append(names, first, m.wire)
+		default:
+			names = append(names, m.wire)
+		}
+		w.value(m.plan, f.Value)
+		w.pop()
+	}
+	if w.col.stopped {
+		return
+	}
+	switch {
+	case set == 0:
+		w.report(CodeUnion, p.id, v.Pos(), "exactly one member", "0",
+			"a union value must set exactly one member, found none")
+	case set > 1:
+		w.report(CodeUnion, p.id, v.Pos(), "exactly one member", fmt.Sprint(set),
+			fmt.Sprintf("a union value must set exactly one member, found %d: %s", set, strings.Join(names, ", ")))
+	}
+}
+
+// document checks that a document value is JSON-shaped: null, booleans,
+// numbers, strings, arrays and objects (with the duplicate key policy),
+// within the depth limit.
+func (w *walker) document(p *plan, v ValueView, k Kind) {
+	switch k {
+	case KindNull, KindBool, KindInteger, KindDecimal:
+		w.checkNumberLen(p, v, k)
+	case KindString:
+		w.checkStringSize(p, v, v.Scalar().Text)
+	case KindSymbol:
+		if w.pol.symbols != SymbolsAsStrings {
+			w.typeMismatch(p, v, k, "a JSON-shaped document value")
+		}
+	case KindFloat:
+		f := v.Scalar().Float
+		if f != f || f > maxFloat64 || f < -maxFloat64 {
+			w.report(CodeUnsupported, p.id, v.Pos(), "a finite number", formatFloat(f),
+				fmt.Sprintf("a document holds JSON-shaped values; the float %s has no JSON number", formatFloat(f)))
+		}
+	case KindList, KindSexp:
+		if k == KindSexp && w.pol.sexps != SexpsAsLists {
+			w.typeMismatch(p, v, k, "a JSON-shaped document value")
+			return
+		}
+		if !w.enter(p, v) {
+			return
+		}
+		n := v.Len()
+		for i := 0; i < n && !w.col.stopped; i++ {
+			w.push(Index(i))
+			w.documentChild(p, v.Elem(i))
+			w.pop()
+		}
+		w.leave()
+	case KindObject:
+		if !w.enter(p, v) {
+			return
+		}
+		n := v.Len()
+		keys := w.keySet(n)
+		for i := 0; i < n && !w.col.stopped; i++ {
+			f := v.Field(i)
+			w.push(fieldSeg(&f))
+			switch {
+			case f.NoText:
+				w.report(CodeUnsupported, p.id, f.NamePos, "a string key", "a symbol without text",
+					fmt.Sprintf("field name %s is a symbol without text", f.Name))
+			default:
+				if _, dup := w.duplicate(keys, v, i, f.Name); !dup {
+					w.documentChild(p, f.Value)
+				}
+			}
+			w.pop()
+		}
+		w.releaseKeySet(keys)
+		w.leave()
+	default:
+		w.report(CodeUnsupported, p.id, v.Pos(), "a JSON-shaped document value", k.String(),
+			fmt.Sprintf("a document holds JSON-shaped values, found %s", k.article()))
+	}
+}
+
+func (w *walker) documentChild(p *plan, v ValueView) {
+	if len(v.Annotations()) > 0 && w.pol.annotations == AnnotationsRejected {
+		w.report(CodeAnnotation, p.id, v.Pos(), "", strings.Join(v.Annotations(), "::"),
+			fmt.Sprintf("annotated value %s:: is not accepted (the AnnotationsIgnored policy would validate the bare value)", strings.Join(v.Annotations(), "::")))
+		return
+	}
+	w.document(p, v, v.Kind())
+}
+
+// ValidateJSON validates JSON text: it is read with the validator's limits
+// (MaxValueSize, MaxDepth, MaxNumberLength) and every duplicate key kept
+// for the DuplicateKeys policy; text that is not JSON is a syntax finding
+// at its position, a reader limit a ClassLimit finding.
+func (v *Validator) ValidateJSON(data []byte) (Result, error) {
+	c := newCollectorConfig(v.cfg)
+	if err := v.CheckJSON(c, Path{}, data); err != nil {
+		return Result{}, err
+	}
+	return c.Result(), nil
+}
+
+// CheckJSON is [Validator.ValidateJSON] into a collector, under the path
+// at, with c's limits.
+func (v *Validator) CheckJSON(c *Collector, at Path, data []byte) error {
+	if c.stopped {
+		return nil
+	}
+	n, ok := c.ReadJSON(data, at)
+	if !ok {
+		return nil
+	}
+	return v.Check(c, at, NodeView(&n))
+}

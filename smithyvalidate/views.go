@@ -1,0 +1,111 @@
+package smithyvalidate
+
+import (
+	"strings"
+
+	"github.com/smithy-validation/go/core/node"
+)
+
+// NodeView returns the view of a core/node tree (JSON read by node.Parse,
+// or built in code). Numbers without fraction or exponent are
+// [KindInteger], other numbers [KindDecimal]; the token text is kept
+// exactly. Object fields keep every occurrence (parse with
+// node.DuplicateKeys(node.KeepDuplicates) to let the engine report repeated
+// keys with both positions).
+//
+// The view reads the tree in place and never allocates: n must stay
+// unchanged while it is validated.
+func NodeView(n *node.Node) ValueView { return (*nodeView)(n) }
+
+type nodeView node.Node
+
+func (v *nodeView) n() *node.Node { return (*node.Node)(v) }
+
+func (v *nodeView) Kind() Kind {
+	n := v.n()
+	switch n.Kind() {
+	case node.Bool:
+		return KindBool
+	case node.Number:
+		if isIntegerToken(n.NumberText()) {
+			return KindInteger
+		}
+		return KindDecimal
+	case node.String:
+		return KindString
+	case node.Array:
+		return KindList
+	case node.Object:
+		return KindObject
+	}
+	return KindNull
+}
+
+// isIntegerToken reports whether a number token has neither fraction nor
+// exponent.
+func isIntegerToken(t string) bool { return strings.IndexAny(t, ".eE") < 0 }
+
+func (v *nodeView) Pos() node.Pos         { return v.n().Pos() }
+func (v *nodeView) Annotations() []string { return nil }
+func (v *nodeView) Len() int              { return v.n().Len() }
+func (v *nodeView) Elem(i int) ValueView  { return (*nodeView)(&v.n().Elems()[i]) }
+func (v *nodeView) Field(i int) Field {
+	f := &v.n().Fields()[i]
+	return Field{Name: f.Key, NamePos: f.KeyPos, Value: (*nodeView)(&f.Value)}
+}
+
+func (v *nodeView) Scalar() Scalar {
+	n := v.n()
+	switch n.Kind() {
+	case node.Bool:
+		return Scalar{Kind: KindBool, Bool: n.BoolValue()}
+	case node.Number:
+		k := KindDecimal
+		if isIntegerToken(n.NumberText()) {
+			k = KindInteger
+		}
+		return Scalar{Kind: k, Text: n.NumberText()}
+	case node.String:
+		return Scalar{Kind: KindString, Text: n.StringValue()}
+	case node.Null:
+		return Scalar{Kind: KindNull}
+	}
+	return Scalar{Kind: v.Kind()}
+}
+
+// LocatedObject is an object whose fields are laid over values found
+// elsewhere: it maps logical members onto their original source locations.
+// The rpc module validates positional parameters with it: [42, "23"]
+// becomes an object with field "minuend" at Index(0) and "subtrahend" at
+// Index(1), so that a finding names example#SubtractInput$subtrahend while
+// its path is /params/1.
+//
+// The object has no source text of its own; Pos is the position reported
+// for findings about the object as a whole (a missing member: use the
+// array's position). A *LocatedObject is a [ValueView].
+type LocatedObject struct {
+	Position node.Pos
+	Fields   []Field
+}
+
+// Positional returns the object that names the elements of list by names,
+// in order: element i becomes field names[i] with path segment Index(i).
+// Elements beyond len(names) are left out (report them yourself); names
+// beyond the list's length are absent members.
+func Positional(list ValueView, names ...string) *LocatedObject {
+	n := min(list.Len(), len(names))
+	o := &LocatedObject{Position: list.Pos(), Fields: make([]Field, n)}
+	for i := 0; i < n; i++ {
+		e := list.Elem(i)
+		o.Fields[i] = Field{Name: names[i], NamePos: e.Pos(), Value: e, At: Index(i)}
+	}
+	return o
+}
+
+func (o *LocatedObject) Kind() Kind            { return KindObject }
+func (o *LocatedObject) Pos() node.Pos         { return o.Position }
+func (o *LocatedObject) Annotations() []string { return nil }
+func (o *LocatedObject) Scalar() Scalar        { return Scalar{Kind: KindObject} }
+func (o *LocatedObject) Len() int              { return len(o.Fields) }
+func (o *LocatedObject) Elem(int) ValueView    { panic("smithyvalidate: Elem on an object") }
+func (o *LocatedObject) Field(i int) Field     { return o.Fields[i] }
