@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/smithy-validation/go/core/assembly"
 	"github.com/smithy-validation/go/core/idl"
 	"github.com/smithy-validation/go/core/jsonast"
 	"github.com/smithy-validation/go/core/model"
@@ -134,6 +135,41 @@ func (e expectation) matches(err error) bool {
 	return strings.Contains(cleanMessage(ie.Msg), cleanMessage(e.text))
 }
 
+// assemblyProblem assembles a file that the IDL loader accepted and says
+// what is wrong when assembly does not report the expected error (or
+// DANGER) event.
+func assemblyProblem(path string, src []byte, want expectation) string {
+	a := assembly.New()
+	if err := a.AddSource(path, src); err != nil {
+		if want.matches(err) {
+			return ""
+		}
+		return "wrong error: " + err.Error()
+	}
+	res, err := a.Assemble()
+	if err != nil {
+		if want.matches(err) {
+			return ""
+		}
+		return "wrong error: " + err.Error()
+	}
+	var found []string
+	for _, e := range res.Events {
+		if e.Severity < model.Danger {
+			continue
+		}
+		if (want.shape == "" || e.Shape.String() == want.shape) &&
+			strings.Contains(cleanMessage(e.Message), cleanMessage(want.text)) {
+			return ""
+		}
+		found = append(found, e.String())
+	}
+	if len(found) == 0 {
+		return "loaded without error"
+	}
+	return "wrong events: " + strings.Join(found, "; ")
+}
+
 // readExpectedFailures reads testdata/<name>: "path: reason" lines, paths
 // relative to the corpus directory.
 func readExpectedFailures(t *testing.T, name string) map[string]string {
@@ -173,6 +209,11 @@ func readExpectedFailures(t *testing.T, name string) map[string]string {
 func TestIDLInvalid(t *testing.T) {
 	dir := corpusDir(t, "idl-invalid")
 	expected := readExpectedFailures(t, "idl-expected-failures.txt")
+	for k := range expected {
+		if !strings.HasPrefix(k, "idl-invalid/") {
+			delete(expected, k)
+		}
+	}
 	passed, failedAsExpected := 0, 0
 	files := smithyFiles(t, dir)
 	for _, path := range files {
@@ -183,13 +224,13 @@ func TestIDLInvalid(t *testing.T) {
 		}
 		first, _, _ := strings.Cut(string(src), "\n")
 		want := parseExpectation(first)
-		_, err = loadIDL(path, src)
 		var problem string
-		switch {
-		case err == nil:
-			problem = "loaded without error"
-		case !want.matches(err):
-			problem = "wrong error: " + err.Error()
+		if _, err := loadIDL(path, src); err != nil {
+			if !want.matches(err) {
+				problem = "wrong error: " + err.Error()
+			}
+		} else {
+			problem = assemblyProblem(path, src, want)
 		}
 		reason, listed := expected[rel]
 		delete(expected, rel)
@@ -211,11 +252,12 @@ func TestIDLInvalid(t *testing.T) {
 }
 
 // TestIDLValid loads every idl-valid file with __shared.json and compares
-// it with the JSON AST file of the same name, at the level of loaded
-// documents. Model assembly's work is done on both sides by normalize:
-// apply statements merged into their targets, values of traits written
-// without one, enum values left implicit, operations' implicit Unit input
-// and output, elided member targets.
+// it with the JSON AST file of the same name, twice: as loaded documents
+// (which checks the IDL loader alone; normalize does model assembly's work
+// on both sides: apply statements merged into their targets, values of
+// traits written without one, enum values left implicit, operations'
+// implicit Unit input and output, elided member targets), then as
+// assembled models.
 func TestIDLValid(t *testing.T) {
 	dir := corpusDir(t, "idl-valid")
 	sharedSrc, err := os.ReadFile(filepath.Join(dir, "__shared.json"))
@@ -226,7 +268,13 @@ func TestIDLValid(t *testing.T) {
 	if err != nil {
 		t.Fatalf("__shared.json: %v", err)
 	}
-	loaded, compared := 0, 0
+	expected := readExpectedFailures(t, "idl-expected-failures.txt")
+	for k := range expected {
+		if !strings.HasPrefix(k, "idl-valid/") {
+			delete(expected, k)
+		}
+	}
+	loaded, compared, assembled, failedAsExpected := 0, 0, 0, 0
 	files := smithyFiles(t, dir)
 	for _, path := range files {
 		rel := strings.TrimPrefix(path, dir+string(filepath.Separator))
@@ -253,12 +301,74 @@ func TestIDLValid(t *testing.T) {
 			continue
 		}
 		if diffs := compareDocuments(normalize(doc), normalize(want)); len(diffs) > 0 {
-			t.Errorf("%s differs from its JSON AST:\n  %s", rel, strings.Join(diffs, "\n  "))
+			t.Errorf("%s differs from its JSON AST as a document:\n  %s", rel, strings.Join(diffs, "\n  "))
 			continue
 		}
 		compared++
+		problem := modelProblem(path, src, jsonSrc, sharedSrc)
+		reason, listed := expected["idl-valid/"+filepath.ToSlash(rel)]
+		delete(expected, "idl-valid/"+filepath.ToSlash(rel))
+		switch {
+		case problem == "" && listed:
+			t.Errorf("idl-valid/%s now passes: remove it from testdata/idl-expected-failures.txt (%s)", rel, reason)
+			continue
+		case problem != "" && !listed:
+			t.Errorf("%s: %s", rel, problem)
+			continue
+		case listed:
+			failedAsExpected++
+			continue
+		}
+		assembled++
 	}
-	t.Logf("idl-valid: %d of %d files loaded; %d equal to their JSON AST", loaded, len(files), compared)
+	for rel := range expected {
+		t.Errorf("testdata/idl-expected-failures.txt lists %s, which is not an idl-valid file with a JSON AST", rel)
+	}
+	t.Logf("idl-valid: %d of %d files loaded; %d equal to their JSON AST as documents, %d as assembled models; %d listed as expected failures",
+		loaded, len(files), compared, assembled, failedAsExpected)
+}
+
+// modelProblem assembles the IDL file and the JSON AST file, each with
+// __shared.json, and describes how the two models differ ("" when equal).
+func modelProblem(path string, src, jsonSrc, sharedSrc []byte) string {
+	fromIDL, err := assemble(path, src, sharedSrc)
+	if err != nil {
+		return err.Error()
+	}
+	fromJSON, err := assemble(strings.TrimSuffix(path, ".smithy")+".json", jsonSrc, sharedSrc)
+	if err != nil {
+		return "the JSON AST model: " + err.Error()
+	}
+	if node.Equal(jsonast.ToNode(fromIDL, false), jsonast.ToNode(fromJSON, false)) {
+		return ""
+	}
+	return fmt.Sprintf("the assembled models differ:\nfrom the IDL:\n%s\nfrom the JSON AST:\n%s",
+		jsonast.Encode(fromIDL), jsonast.Encode(fromJSON))
+}
+
+// assemble assembles one model file with __shared.json; ERROR events fail.
+func assemble(path string, src, shared []byte) (*model.Model, error) {
+	a := assembly.New()
+	if err := a.AddSource("__shared.json", shared); err != nil {
+		return nil, err
+	}
+	if err := a.AddSource(path, src); err != nil {
+		return nil, err
+	}
+	res, err := a.Assemble()
+	if err != nil {
+		return nil, err
+	}
+	var errs []string
+	for _, e := range res.Events {
+		if e.Severity >= model.Danger {
+			errs = append(errs, e.String())
+		}
+	}
+	if len(errs) > 0 || res.Model == nil {
+		return nil, fmt.Errorf("assembly failed: %s", strings.Join(errs, "; "))
+	}
+	return res.Model, nil
 }
 
 // normShape is a shape reduced to what both formats must agree on.

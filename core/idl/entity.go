@@ -232,6 +232,7 @@ func (p *parser) inlineable(op *shapeStmt, walrus bool, suffix, implied string) 
 		val:        value{kind: node.Object, pos: pos, fields: []field{}},
 		annotation: true,
 		pos:        pos,
+		implied:    true,
 	})
 	p.f.shapes = append(p.f.shapes, s)
 	return ref{rel: shapeid.Relative{Namespace: p.f.namespace, Name: s.name}, pos: pos}

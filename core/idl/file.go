@@ -155,6 +155,7 @@ type traitApp struct {
 	annotation bool // @foo or @foo(): no value
 	pos        node.Pos
 	doc        bool // from a documentation comment
+	implied    bool // @input/@output of an inline structure; dropped when also written
 }
 
 type memberStmt struct {

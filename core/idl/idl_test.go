@@ -234,6 +234,11 @@ func TestConstructs(t *testing.T) {
 				"operation ex#Op input=ex#OpInput output=ex#OpOutput\n",
 		},
 		{
+			name: "inline IO trait written and implied",
+			src:  "$version: \"2\"\nnamespace ex\noperation Op {\n  input := @input {}\n  output := @output({})\n  {}\n}\n",
+			want: "version 2.0\nstructure ex#OpInput\n  @smithy.api#input null\nstructure ex#OpOutput\n  @smithy.api#output {}\noperation ex#Op input=ex#OpInput output=ex#OpOutput\n",
+		},
+		{
 			name: "inline IO with custom suffixes",
 			src:  "$version: \"2\"\n$operationInputSuffix: \"Request\"\n$operationOutputSuffix: \"Response\"\nnamespace ex\noperation Op { input := {}, output := {} }\n",
 			want: "version 2.0\nstructure ex#OpRequest\n  @smithy.api#input {}\nstructure ex#OpResponse\n  @smithy.api#output {}\noperation ex#Op input=ex#OpRequest output=ex#OpResponse\n",

@@ -203,6 +203,9 @@ func (l *lowerer) traits(target shapeid.ID, ts []traitApp, extra *model.Trait) [
 	out := make([]model.Trait, 0, n)
 	for _, t := range ts {
 		id := l.resolve(t.id)
+		if t.implied && hasTrait(out, id) {
+			continue // `input := @input {}`: written and implied, applied once
+		}
 		if l.f.version == "1.0" {
 			l.check10(target, id, t.pos)
 		}
@@ -277,4 +280,13 @@ func (l *lowerer) syntactic(v value) string {
 		})
 	}
 	return id.String()
+}
+
+func hasTrait(ts []model.Trait, id shapeid.ID) bool {
+	for _, t := range ts {
+		if t.ID == id {
+			return true
+		}
+	}
+	return false
 }
