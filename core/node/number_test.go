@@ -3,6 +3,7 @@ package node
 import (
 	"errors"
 	"math/big"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -297,4 +298,110 @@ func BenchmarkCompareNumbersDecimal(b *testing.B) {
 	for range b.N {
 		CompareNumbers("12.345e2", "-1.5")
 	}
+}
+
+// ratOf is the oracle: math/big.Rat reads decimal tokens exactly.
+func ratOf(t testing.TB, s string) *big.Rat {
+	r, ok := new(big.Rat).SetString(s)
+	if !ok {
+		t.Fatalf("big.Rat cannot read %q", s)
+	}
+	return r
+}
+
+// randomToken returns a number token with moderate exponents, with
+// leading and trailing zeros and equal values spelled differently often.
+func randomToken(r *rand.Rand) string {
+	var b strings.Builder
+	if r.IntN(2) == 0 {
+		b.WriteByte('-')
+	}
+	digits := func(n int) {
+		for range n {
+			b.WriteByte("0012345699"[r.IntN(10)])
+		}
+	}
+	if r.IntN(3) == 0 {
+		b.WriteByte('0')
+	} else {
+		b.WriteByte("123456789"[r.IntN(9)])
+		digits(r.IntN(4))
+	}
+	if r.IntN(2) == 0 {
+		b.WriteByte('.')
+		b.WriteByte("0123456789"[r.IntN(10)])
+		digits(r.IntN(4))
+	}
+	if r.IntN(2) == 0 {
+		b.WriteString([]string{"e", "E", "e+", "e-", "e0"}[r.IntN(5)])
+		b.WriteByte("0123456789"[r.IntN(10)])
+		digits(r.IntN(2))
+	}
+	return b.String()
+}
+
+func TestCompareNumbersAgainstRat(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	equal := 0
+	for range 20000 {
+		a, b := randomToken(r), randomToken(r)
+		if !IsNumber(a) || !IsNumber(b) {
+			t.Fatalf("generator made %q, %q", a, b)
+		}
+		checkAgainstRat(t, a, b)
+		if c, _ := CompareNumbers(a, b); c == 0 {
+			equal++
+		}
+	}
+	if equal < 100 {
+		t.Errorf("only %d equal pairs: the generator does not exercise equality", equal)
+	}
+}
+
+func checkAgainstRat(t *testing.T, a, b string) {
+	t.Helper()
+	want := ratOf(t, a).Cmp(ratOf(t, b))
+	got, err := CompareNumbers(a, b)
+	if err != nil || got != want {
+		t.Fatalf("CompareNumbers(%q, %q) = %d, %v; big.Rat says %d", a, b, got, err, want)
+	}
+	da, _ := ParseDecimal(a)
+	if back := ratOf(t, da.String()); back.Cmp(ratOf(t, a)) != 0 {
+		t.Fatalf("ParseDecimal(%q).String() = %q, a different value", a, da.String())
+	}
+	ra := ratOf(t, a)
+	if da.IsInteger() != ra.IsInt() {
+		t.Fatalf("ParseDecimal(%q).IsInteger() = %v, big.Rat says %v", a, da.IsInteger(), ra.IsInt())
+	}
+	if da.Sign() != ra.Sign() {
+		t.Fatalf("ParseDecimal(%q).Sign() = %d, big.Rat says %d", a, da.Sign(), ra.Sign())
+	}
+	if v, ok := da.BigInt(); ok != ra.IsInt() || ok && v.Cmp(ra.Num()) != 0 {
+		t.Fatalf("ParseDecimal(%q).BigInt() = %v, %v", a, v, ok)
+	}
+}
+
+func FuzzCompareNumbers(f *testing.F) {
+	for _, s := range [][2]string{{"0", "-0"}, {"1.0", "10e-1"}, {"1e40", "9e39"}, {"-12.5e-3", "-0.0125"}, {"01", "1"}, {"123456789012345678901234", "1.23e23"}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		_, err := CompareNumbers(a, b)
+		if (err == nil) != (IsNumber(a) && IsNumber(b)) {
+			t.Fatalf("CompareNumbers(%q, %q) error %v disagrees with IsNumber", a, b, err)
+		}
+		if err != nil {
+			return
+		}
+		// Keep big.Rat's work bounded: it materializes 10^exponent.
+		if len(a)+len(b) > 200 || strings.ContainsAny(a+b, "eE") && (len(a) > 40 || len(b) > 40) {
+			return
+		}
+		for _, s := range []string{a, b} {
+			if i := strings.IndexAny(s, "eE"); i >= 0 && len(strings.TrimLeft(strings.TrimLeft(s[i+1:], "+-"), "0")) > 3 {
+				return
+			}
+		}
+		checkAgainstRat(t, a, b)
+	})
 }
