@@ -132,7 +132,6 @@ type value struct {
 	pos    node.Pos
 	elems  []value
 	fields []field
-	refs   bool // the value or one of its children is a ref
 }
 
 type field struct {

@@ -539,7 +539,6 @@ func (p *parser) structuredTrait(firstKey string, firstPos node.Pos) value {
 	p.enter()
 	first := p.nodeValue()
 	obj := value{kind: node.Object, pos: firstPos, fields: []field{{key: firstKey, keyPos: firstPos, val: first}}}
-	obj.refs = first.refs || first.ref
 	p.skipWsAndDocs()
 	for p.lx.kind != tRParen {
 		p.expect(tIdent, tString)
@@ -556,7 +555,6 @@ func (p *parser) structuredTrait(firstKey string, firstPos node.Pos) value {
 			}
 		}
 		obj.fields = append(obj.fields, field{key: key, keyPos: keyPos, val: v})
-		obj.refs = obj.refs || v.refs || v.ref
 		p.skipWsAndDocs()
 	}
 	p.leave()
@@ -611,7 +609,6 @@ func (p *parser) arrayValue() value {
 	for p.lx.kind != tRBracket {
 		e := p.nodeValue()
 		v.elems = append(v.elems, e)
-		v.refs = v.refs || e.refs || e.ref
 		p.skipWsAndDocs()
 	}
 	p.next()
@@ -643,7 +640,6 @@ func (p *parser) objectValue() value {
 			}
 		}
 		v.fields = append(v.fields, field{key: key, keyPos: keyPos, val: e})
-		v.refs = v.refs || e.refs || e.ref
 		p.skipWsAndDocs()
 	}
 	p.next()
