@@ -61,8 +61,9 @@ const (
 
 // plan is the compiled contract of one shape or member.
 type plan struct {
-	typ model.ShapeType // the value's shape type (a member's target type)
-	id  shapeid.ID      // reported in findings: the member ID or the shape ID
+	typ    model.ShapeType // the value's shape type (a member's target type)
+	id     shapeid.ID      // reported in findings: the member ID or the shape ID
+	target shapeid.ID      // the shape that defines the type (id for root shapes)
 
 	length  *lengthBounds
 	rng     *rangeBounds
@@ -188,7 +189,7 @@ func (p *preparer) planFor(s *model.Shape) *plan {
 		target = t
 		traits = p.m.EffectiveTraits(s)
 	}
-	pl := &plan{typ: target.Type(), id: s.ID()}
+	pl := &plan{typ: target.Type(), id: s.ID(), target: target.ID()}
 	p.cache[s.ID()] = pl
 	switch {
 	case target.Type().IsService():

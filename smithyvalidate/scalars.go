@@ -158,8 +158,8 @@ func (w *walker) integerValue(p *plan, v ValueView, k Kind) {
 					fmt.Sprintf("expected an integer, found %s (a %s shape takes no fraction or exponent)", short(text), p.typ))
 				return
 			}
-			iv, fits = d.Int64()
 		}
+		iv, fits = d.Int64()
 	}
 	if lo, hi, bounded := intTypeRange(p.typ); bounded && (!fits || iv < lo || iv > hi) {
 		w.report(CodeTypeRange, p.id, v.Pos(), fmt.Sprintf("%d to %d", lo, hi), text,
@@ -314,14 +314,14 @@ func mayOverflow(text string, t model.ShapeType) bool {
 	if t == model.FloatType {
 		limit = 38
 	}
-	digits := 0
+	digits, fraction := 0, false
 	for i := 0; i < len(text); i++ {
 		switch c := text[i]; {
 		case c == 'e' || c == 'E':
 			return true
 		case c == '.':
-			return digits > limit
-		case c >= '0' && c <= '9':
+			fraction = true
+		case c >= '0' && c <= '9' && !fraction:
 			digits++
 		}
 	}

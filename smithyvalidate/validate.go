@@ -531,8 +531,8 @@ func (w *walker) unknownMember(p *plan, f *Field) {
 	if p.typ == model.UnionType {
 		kind = "union"
 	}
-	w.reportSev(sev, CodeUnknownMember, p.id, f.NamePos, "", f.Name,
-		fmt.Sprintf("%s %s has no member named %q", kind, p.id, f.Name))
+	w.reportSev(sev, CodeUnknownMember, p.target, f.NamePos, "", f.Name,
+		fmt.Sprintf("%s %s has no member named %q", kind, p.target, f.Name))
 }
 
 func (w *walker) union(p *plan, v ValueView, k Kind) {
@@ -693,9 +693,19 @@ func (v *Validator) CheckJSON(c *Collector, at Path, data []byte) error {
 	if c.stopped {
 		return nil
 	}
-	n, ok := c.ReadJSON(data, at)
-	if !ok {
+	if len(data) > c.cfg.maxValue {
+		// Do not copy what is refused.
+		c.Add(ReadErrorFinding(&node.LimitError{Pos: posAt(data[:c.cfg.maxValue], c.cfg.maxValue), Limit: node.LimitSize, Max: c.cfg.maxValue}, at))
 		return nil
 	}
-	return v.Check(c, at, NodeView(&n))
+	return v.checkJSONDirect(c, at, string(data))
+}
+
+// ValidateJSONString is [Validator.ValidateJSON] for a string (no copy).
+func (v *Validator) ValidateJSONString(s string) (Result, error) {
+	c := newCollectorConfig(v.cfg)
+	if err := v.checkJSONDirect(c, Path{}, s); err != nil {
+		return Result{}, err
+	}
+	return c.Result(), nil
 }
