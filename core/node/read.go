@@ -719,9 +719,7 @@ func (p *parser) readString() (string, error) {
 	start := open + 1
 	i := start
 	for {
-		for i < len(s) && strClass[s[i]] == 0 {
-			i++
-		}
+		i = plainRun(s, i)
 		if i >= len(s) {
 			return "", p.unterminated(open)
 		}
@@ -746,16 +744,40 @@ func (p *parser) readString() (string, error) {
 	}
 }
 
+// plainRun returns the end of the run of plain ASCII string bytes (not
+// '"', '\\', a control character or non-ASCII) that starts at i. It tests
+// eight bytes at a time while it can.
+func plainRun(s string, i int) int {
+	const (
+		ones  = 0x0101010101010101
+		highs = 0x8080808080808080
+	)
+	for ; i+8 <= len(s); i += 8 {
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		q := x ^ (ones * '"')
+		b := x ^ (ones * '\\')
+		// Exact tests for "some byte is < 0x20", "some byte is zero" (in
+		// q and b: '"' and '\\') and "some byte is >= 0x80"; the first
+		// two may also flag bytes above a flagged one, which the byte
+		// loop below sorts out.
+		if ((x-ones*0x20)&^x|(q-ones)&^q|(b-ones)&^b|x)&highs != 0 {
+			break
+		}
+	}
+	for i < len(s) && strClass[s[i]] == 0 {
+		i++
+	}
+	return i
+}
+
 // readEscaped continues readString from the first backslash at i, building
 // the value in p.buf.
 func (p *parser) readEscaped(open, i int) (string, error) {
 	s := p.s
 	buf := append(p.buf[:0], s[open+1:i]...)
 	for {
-		j := i
-		for j < len(s) && strClass[s[j]] == 0 {
-			j++
-		}
+		j := plainRun(s, i)
 		buf = append(buf, s[i:j]...)
 		i = j
 		if i >= len(s) {

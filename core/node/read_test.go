@@ -243,6 +243,28 @@ func TestParseSyntaxErrors(t *testing.T) {
 	}
 }
 
+func TestPlainRun(t *testing.T) {
+	// Every byte value at every offset of a 20-byte run: the word-at-a-time
+	// scan must stop exactly where the byte-at-a-time one does.
+	base := []byte("abcdefghijklmnopqrst")
+	for pos := range base {
+		for c := range 256 {
+			s := append([]byte{}, base...)
+			s[pos] = byte(c)
+			want := 0
+			for want < len(s) && strClass[s[want]] == 0 {
+				want++
+			}
+			for start := 0; start <= pos; start++ {
+				w := max(want, start)
+				if got := plainRun(string(s), start); got != w {
+					t.Fatalf("plainRun(%q, %d) = %d, want %d", s, start, got, w)
+				}
+			}
+		}
+	}
+}
+
 func TestInvalidUTF8Positions(t *testing.T) {
 	// Every invalid byte value in a string is reported at its own offset.
 	for b := 0x80; b <= 0xff; b++ {
