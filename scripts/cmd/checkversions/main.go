@@ -6,6 +6,7 @@
 //
 //	go run ./scripts/cmd/checkversions
 //	go run ./scripts/cmd/checkversions -tags
+//	go run ./scripts/cmd/checkversions -fix    (after editing versions.yaml)
 package main
 
 import (
@@ -25,6 +26,7 @@ func run(args []string) int {
 	fs := flag.NewFlagSet("checkversions", flag.ContinueOnError)
 	root := fs.String("C", ".", "a directory inside the repository")
 	tags := fs.Bool("tags", false, "after a successful check, print the release tags (dir/vX.Y.Z), one a line")
+	fix := fs.Bool("fix", false, "first set every requirement on a released module, and the go.work replaces, to the versions.yaml version")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -37,6 +39,20 @@ func run(args []string) int {
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "checkversions:", err)
 		return 2
+	}
+	if *fix {
+		changed, err := checkversions.Fix(r)
+		for _, name := range changed {
+			fmt.Fprintln(os.Stderr, "checkversions: rewrote", name)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "checkversions:", err)
+			return 1
+		}
+		if r, err = repo.Load(dir); err != nil {
+			fmt.Fprintln(os.Stderr, "checkversions:", err)
+			return 2
+		}
 	}
 	if problems := checkversions.Check(r); len(problems) > 0 {
 		fmt.Fprintf(os.Stderr, "checkversions: %d problem(s) in versions.yaml, go.work or go.mod files:\n", len(problems))

@@ -7,8 +7,12 @@ package checkversions
 
 import (
 	"fmt"
+	"os"
 	"path"
+	"path/filepath"
 	"sort"
+
+	"golang.org/x/mod/modfile"
 
 	"github.com/smithy-validation/go/scripts/internal/policy"
 	"github.com/smithy-validation/go/scripts/internal/repo"
@@ -87,7 +91,7 @@ func Check(r *repo.Repo) []Problem {
 				set, ok := vf.SetOf(p)
 				switch {
 				case ok && v != set.Version:
-					add(m.Dir, "requires %s %s, but versions.yaml gives module set %s version %s", p, v, set.Name, set.Version)
+					add(m.Dir, "requires %s %s, but versions.yaml gives module set %s version %s (run checkversions -fix)", p, v, set.Name, set.Version)
 				case !ok && vf.IsExcluded(p):
 					add(m.Dir, "requires %s, which versions.yaml excludes: it is never tagged, so no user could download it", p)
 				case !ok:
@@ -116,8 +120,23 @@ func Check(r *repo.Repo) []Problem {
 		}
 	}
 
-	// go.work may pin project modules with version-specific replaces (so that
-	// `go list -m all` works in the workspace); they must follow versions.yaml.
+	// go.work replaces each released module at its version with its
+	// directory. A workspace module's requirement on another at vX.Y.Z stays
+	// a root of the module graph, so without the replace the go command asks
+	// the proxy for the unpublished vX.Y.Z as soon as it needs the whole
+	// graph (go list -m all, a third-party import, go mod download).
+	for _, mv := range vf.Released() {
+		dir, _ := repo.DirOf(mv.Path)
+		found := false
+		for _, rep := range r.Work.Replace {
+			if rep.Old.Path == mv.Path && rep.Old.Version == mv.Version {
+				found = true
+			}
+		}
+		if !found {
+			add("go.work", "no `replace %s %s => ./%s`: without it the workspace asks the proxy for the unpublished version (run checkversions -fix)", mv.Path, mv.Version, dir)
+		}
+	}
 	for _, rep := range r.Work.Replace {
 		p := rep.Old.Path
 		if !repo.IsProject(p) {
@@ -128,8 +147,8 @@ func Check(r *repo.Repo) []Problem {
 		switch {
 		case !ok:
 			add("go.work", "replace %s: not a released module", p)
-		case rep.Old.Version != "" && rep.Old.Version != set.Version:
-			add("go.work", "replace %s %s: versions.yaml gives %s", p, rep.Old.Version, set.Version)
+		case rep.Old.Version != set.Version:
+			add("go.work", "replace %s %s: want exactly version %s, the versions.yaml version (run checkversions -fix)", p, rep.Old.Version, set.Version)
 		case path.Clean(rep.New.Path) != dir:
 			add("go.work", "replace %s => %s: want ./%s", p, rep.New.Path, dir)
 		}
@@ -167,4 +186,79 @@ func Tags(r *repo.Repo) ([]Tag, error) {
 		out = append(out, Tag{Name: dir + "/" + mv.Version, Module: mv.Path})
 	}
 	return out, nil
+}
+
+// Fix rewrites what a version bump in versions.yaml leaves behind: every
+// requirement on a released module is set to its set's version, and go.work
+// gets exactly one `replace path vX.Y.Z => ./dir` per released module. It
+// returns the files it changed, relative to the root. Other problems are
+// left for Check to report.
+func Fix(r *repo.Repo) ([]string, error) {
+	var changed []string
+	for _, m := range r.Modules {
+		dirty := false
+		for _, req := range m.File.Require {
+			set, ok := r.Versions.SetOf(req.Mod.Path)
+			if ok && req.Mod.Version != set.Version {
+				if err := m.File.AddRequire(req.Mod.Path, set.Version); err != nil {
+					return changed, err
+				}
+				dirty = true
+			}
+		}
+		if !dirty {
+			continue
+		}
+		out, err := m.File.Format()
+		if err != nil {
+			return changed, err
+		}
+		name := path.Join(m.Dir, "go.mod")
+		if err := os.WriteFile(filepath.Join(r.Root, filepath.FromSlash(name)), out, 0o666); err != nil {
+			return changed, err
+		}
+		changed = append(changed, name)
+	}
+
+	w := r.Work
+	want := map[string]bool{}
+	for _, mv := range r.Versions.Released() {
+		want[mv.Path+"@"+mv.Version] = true
+	}
+	dirty := false
+	for _, rep := range append([]*modfile.Replace(nil), w.Replace...) {
+		dir, _ := repo.DirOf(rep.Old.Path)
+		if repo.IsProject(rep.Old.Path) && (!want[rep.Old.Path+"@"+rep.Old.Version] || path.Clean(rep.New.Path) != dir) {
+			if err := w.DropReplace(rep.Old.Path, rep.Old.Version); err != nil {
+				return changed, err
+			}
+			dirty = true
+		}
+	}
+	for _, mv := range r.Versions.Released() {
+		present := false
+		for _, rep := range w.Replace {
+			if rep.Old.Path == mv.Path && rep.Old.Version == mv.Version {
+				present = true
+			}
+		}
+		if !present {
+			dir, err := repo.DirOf(mv.Path)
+			if err != nil {
+				return changed, err
+			}
+			if err := w.AddReplace(mv.Path, mv.Version, "./"+dir, ""); err != nil {
+				return changed, err
+			}
+			dirty = true
+		}
+	}
+	if dirty {
+		w.Cleanup()
+		if err := os.WriteFile(filepath.Join(r.Root, "go.work"), modfile.Format(w.Syntax), 0o666); err != nil {
+			return changed, err
+		}
+		changed = append(changed, "go.work")
+	}
+	return changed, nil
 }

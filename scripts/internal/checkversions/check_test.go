@@ -37,6 +37,16 @@ use (
 )
 
 replace ` + p + `core v0.1.0 => ./core
+
+replace ` + p + `smithyvalidate v0.1.0 => ./smithyvalidate
+
+replace ` + p + `rpc v0.1.0 => ./rpc
+
+replace ` + p + `openrpc v0.1.0 => ./openrpc
+
+replace ` + p + `ion-adapter v0.1.0 => ./ion-adapter
+
+replace ` + p + `cli v0.1.0 => ./cli
 `,
 		"versions.yaml": `module-sets:
   smithy-validation:
@@ -181,7 +191,14 @@ func TestCheckProblems(t *testing.T) {
 			func(f map[string]string) {
 				f["go.work"] = strings.Replace(f["go.work"], "core v0.1.0 =>", "core v0.0.1 =>", 1)
 			},
-			"go.work", "versions.yaml gives v0.1.0",
+			"go.work", "want exactly version v0.1.0",
+		},
+		{
+			"missing go.work replace",
+			func(f map[string]string) {
+				f["go.work"] = strings.Replace(f["go.work"], "replace "+p+"rpc v0.1.0 => ./rpc\n", "", 1)
+			},
+			"go.work", "no `replace " + p + "rpc v0.1.0 => ./rpc`",
 		},
 	} {
 		files := tree()
@@ -221,5 +238,40 @@ func TestTags(t *testing.T) {
 	want := "core/v0.1.0 smithyvalidate/v0.1.0 rpc/v0.1.0 openrpc/v0.1.0 ion-adapter/v0.1.0 cli/v0.1.0"
 	if got := strings.Join(names, " "); got != want {
 		t.Errorf("Tags = %s, want %s", got, want)
+	}
+}
+
+func TestFix(t *testing.T) {
+	files := tree()
+	files["versions.yaml"] = strings.Replace(files["versions.yaml"], "version: v0.1.0", "version: v0.2.0", 1)
+	root := t.TempDir()
+	for name, content := range files {
+		name = filepath.Join(root, filepath.FromSlash(name))
+		os.MkdirAll(filepath.Dir(name), 0o777)
+		os.WriteFile(name, []byte(content), 0o666)
+	}
+	r, err := repo.Load(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(Check(r)) == 0 {
+		t.Fatal("a bumped versions.yaml passes the check before Fix")
+	}
+	changed, err := Fix(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(changed, " "); !strings.Contains(got, "rpc/go.mod") || !strings.Contains(got, "go.work") || strings.Contains(got, "core/go.mod") {
+		t.Errorf("Fix changed %s", got)
+	}
+	if r, err = repo.Load(root); err != nil {
+		t.Fatal(err)
+	}
+	if ps := Check(r); len(ps) > 0 {
+		t.Errorf("problems after Fix: %v", ps)
+	}
+	work, _ := os.ReadFile(filepath.Join(root, "go.work"))
+	if strings.Contains(string(work), "v0.1.0") || !strings.Contains(string(work), p+"ion-adapter v0.2.0 => ./ion-adapter") {
+		t.Errorf("go.work after Fix:\n%s", work)
 	}
 }
