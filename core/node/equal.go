@@ -127,7 +127,8 @@ func canonicalEqual(a, b []Field) bool {
 // among members with the same key, by the encoding of their values. For
 // nodes built in code it keeps injectivity over validity: a number whose
 // text is not a number token is written as '!' followed by the quoted text,
-// and invalid UTF-8 in strings is copied as it is.
+// and invalid UTF-8 in strings is copied as it is. It recurses once per
+// nesting level.
 func AppendCanonical(dst []byte, n Node) []byte { return appendCanonical(dst, &n) }
 
 func appendCanonical(dst []byte, n *Node) []byte {

@@ -14,7 +14,33 @@
 //   - every node carries its [Pos]: byte offset, line and column.
 //
 // Nodes are values. A tree read by [Parse] is never modified by this module;
-// treat it as read-only and share it freely between goroutines.
+// treat it as read-only and share it freely between goroutines. A parsed
+// tree shares memory with its input: keeping any string or number node
+// keeps the whole input alive.
+//
+// # Reading
+//
+// [Parse] and [ParseString] read one strict RFC 8259 text. Limits on depth,
+// size, number length and string length, and the policy for repeated keys,
+// are [Option] values ([MaxDepth], [MaxSize], [MaxNumberLength],
+// [MaxStringLength], [DuplicateKeys]); the defaults are the Default*
+// constants. Every error is a [PosError]: a [*SyntaxError], a [*LimitError]
+// or a [*DuplicateKeyError], each with the line and column it refers to.
+// The reader never recurses and never panics.
+//
+// # Numbers
+//
+// [IsNumber] checks the number grammar, [CompareNumbers] compares two tokens
+// by exact value, and [ParseDecimal] gives a [Decimal] with the sign,
+// significant digits and an exponent of any size.
+//
+// # Writing and comparing
+//
+// [Marshal], [AppendJSON] and [Write] produce byte-deterministic JSON,
+// compact or indented ([Indent]), in source or sorted key order
+// ([SortKeys]), with numbers written exactly as read. [Equal] compares two
+// nodes structurally, and [AppendCanonical] gives an encoding that is
+// byte-equal exactly when nodes are Equal.
 package node
 
 import "fmt"
