@@ -1,0 +1,136 @@
+package rpc
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/shapeid"
+	sv "github.com/smithy-validation/go/smithyvalidate"
+)
+
+// checker checks the messages of one run (a message, a pair, a transcript)
+// into one collector. It is not safe for concurrent use; a
+// PreparedService makes one per run.
+type checker struct {
+	s   *PreparedService
+	col *sv.Collector
+	// doc is the document root of the message being checked: Root() for a
+	// single message, InDocument(i) in a transcript or pair.
+	doc   sv.Path
+	index int
+	// shift moves positions of a message parsed on its own (a transcript
+	// line) to positions in the whole input.
+	shift node.Pos
+	// noPos drops positions (a transcript "text" message, whose positions
+	// are inside a JSON string).
+	noPos bool
+
+	msgs []MessageSummary
+	// fields is scratch for positional params.
+	fields []sv.Field
+}
+
+func newChecker(s *PreparedService) *checker {
+	return &checker{s: s, col: sv.NewCollector(s.cfg.payload...)}
+}
+
+// pos returns p as a position in the whole input.
+func (c *checker) pos(p node.Pos) node.Pos {
+	if c.noPos || !p.IsValid() {
+		return node.Pos{}
+	}
+	if c.shift.IsValid() {
+		p.Offset += c.shift.Offset
+		if p.Line == 1 {
+			p.Column += c.shift.Column - 1
+		}
+		p.Line += c.shift.Line - 1
+	}
+	return p
+}
+
+// report adds a finding of one of this module's codes, with the class and
+// severity of its catalogue entry.
+func (c *checker) report(code sv.Code, at sv.Path, p node.Pos, shape shapeid.ID, format string, args ...any) {
+	f := c.finding(code, at, p, shape, format, args...)
+	c.col.Add(f)
+}
+
+// reportSev is report with a severity set by a policy.
+func (c *checker) reportSev(sev sv.Severity, code sv.Code, at sv.Path, p node.Pos, shape shapeid.ID, format string, args ...any) {
+	f := c.finding(code, at, p, shape, format, args...)
+	f.Severity = sev
+	c.col.Add(f)
+}
+
+func (c *checker) finding(code sv.Code, at sv.Path, p node.Pos, shape shapeid.ID, format string, args ...any) sv.Finding {
+	f := sv.Finding{Severity: sv.SeverityError, Class: sv.ClassEnvelope, Code: code, Path: at, Shape: shape, Pos: c.pos(p)}
+	if info, ok := LookupCode(code); ok {
+		f.Severity, f.Class = info.Severity, info.Class
+	}
+	if len(args) == 0 {
+		f.Message = format
+	} else {
+		f.Message = fmt.Sprintf(format, args...)
+	}
+	return f
+}
+
+// readError reports a message text that the reader refused: a syntax
+// error (code parse-error, the -32700 case) or a limit (a ClassLimit
+// finding: validation of the message stopped, the result is incomplete).
+func (c *checker) readError(err error, at sv.Path) (rpcErr int) {
+	var se *node.SyntaxError
+	if errors.As(err, &se) {
+		p := se.Pos
+		msg := "not valid JSON: " + se.Msg
+		if c.noPos {
+			msg = fmt.Sprintf("not valid JSON (at %s of the text): %s", se.Pos, se.Msg)
+		}
+		c.report(CodeParseError, at, p, shapeid.ID{}, "%s", msg)
+		return ParseError
+	}
+	f := sv.ReadErrorFinding(err, at)
+	f.Pos = c.pos(f.Pos)
+	c.col.Add(f)
+	return 0
+}
+
+// payload checks one value (params, a result, error data) with a prepared
+// validator, under path at, and reports whether the engine found an
+// error. Engine findings keep their codes and classes; their positions
+// move with the message.
+func (c *checker) payload(v *sv.Validator, at sv.Path, view sv.ValueView) (bad bool) {
+	if v == nil || c.col.Stopped() {
+		return false
+	}
+	sub := sv.NewCollector(c.s.cfg.payload...)
+	if err := v.Check(sub, at, view); err != nil {
+		c.col.Add(sv.Finding{Severity: sv.SeverityWarning, Class: sv.ClassLimit, Code: "internal-error", Path: at,
+			Message: "the value engine failed: " + err.Error()})
+		return false
+	}
+	if sub.Len() == 0 {
+		return false
+	}
+	for _, f := range sub.Result().Findings {
+		f.Pos = c.pos(f.Pos)
+		f.Related = c.pos(f.Related)
+		if f.Severity == sv.SeverityError {
+			bad = true
+		}
+		if !c.col.Add(f) {
+			break
+		}
+	}
+	return bad
+}
+
+// summary records one message summary.
+func (c *checker) summary(m MessageSummary) { c.msgs = append(c.msgs, m) }
+
+// result returns the run's result.
+func (c *checker) result(scope Scope) *Result {
+	return &Result{Result: c.col.Result(), Scope: scope, Messages: c.msgs}
+}

@@ -1,0 +1,701 @@
+package rpc
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/shapeid"
+	sv "github.com/smithy-validation/go/smithyvalidate"
+)
+
+// Peer is one side of an exchange.
+type Peer uint8
+
+const (
+	// Client is the peer that opened the connection (the "-->" side of
+	// the specifications' examples).
+	Client Peer = iota
+	// Server is the other peer ("<--").
+	Server
+)
+
+// String returns "client" or "server".
+func (p Peer) String() string {
+	if p == Server {
+		return "server"
+	}
+	return "client"
+}
+
+func (p Peer) other() Peer { return 1 - p }
+
+// ParsePeer returns the peer named "client" or "server".
+func ParsePeer(s string) (Peer, bool) {
+	switch s {
+	case "client":
+		return Client, true
+	case "server":
+		return Server, true
+	}
+	return 0, false
+}
+
+// ExchangeOption configures [PreparedService.NewExchange]. Like [Option],
+// options are plain values; the later one wins.
+type ExchangeOption struct {
+	maxOutstanding, recent int
+}
+
+// The default exchange limits.
+const (
+	// DefaultMaxOutstanding is how many calls may await a response at
+	// once before correlation stops (a limit finding; the result is then
+	// incomplete). It bounds the exchange's memory.
+	DefaultMaxOutstanding = 1 << 20
+	// DefaultRecentReplies is how many answered calls the exchange
+	// remembers to tell a duplicate response from an unsolicited one.
+	DefaultRecentReplies = 1024
+)
+
+// MaxOutstanding sets how many calls may await a response at once
+// (default [DefaultMaxOutstanding]; n < 1 counts as 1).
+func MaxOutstanding(n int) ExchangeOption { return ExchangeOption{maxOutstanding: max(n, 1)} }
+
+// RecentReplies sets how many answered calls are remembered to recognize a
+// second response to one of them (default [DefaultRecentReplies]); a
+// response to an older call is reported as unsolicited. 0 remembers none.
+func RecentReplies(n int) ExchangeOption { return ExchangeOption{recent: max(n, 0) + 1} }
+
+// Exchange checks a stream of messages between two peers: each message's
+// envelopes and payloads, and the relations between them: responses
+// correlated with calls by exact id, per calling peer (either peer may
+// call: JSON-RPC 1.0 is peer-to-peer, and one 2.0 implementation may fill
+// both roles), unsolicited and duplicate responses, responses to
+// notifications, ids reused while a call is outstanding (ambiguous, a
+// warning), response arrays that do not match a batch, and, when the
+// transcript is declared complete, calls never answered.
+//
+// The exchange streams: it keeps the calls that await a response and a
+// bounded window of answered ones, never the messages, so its memory grows
+// with the number of outstanding calls, not with the transcript. Findings
+// are kept (at most the engine's MaxFindings, see [PayloadOptions]).
+//
+// No claim is made about scheduling: responses may come in any order, and
+// a batch's responses in any order within their array. An Exchange is not
+// safe for concurrent use.
+type Exchange struct {
+	s       *PreparedService
+	c       *checker
+	index   int
+	maxOut  int
+	recentN int
+
+	// calls awaiting a response, by calling peer and id key; a key with
+	// several calls (an ambiguous id) chains them, oldest first.
+	byKey map[string]*call
+	// nullable are invalid requests that a null-id error may answer,
+	// per calling peer, oldest first; answered ones are skipped lazily.
+	nullable [2][]*call
+	open     int
+	seq      uint64
+	stopped  bool
+
+	// answered keys, a ring with counts, for duplicate detection.
+	ring      []string
+	ringAt    int
+	ringCount map[string]int
+
+	// notified remembers recent messages that held notifications (for
+	// supplied associations).
+	notified [2][]int
+
+	rd     read
+	keyBuf []byte
+	first  int // first summary of the current Feed
+}
+
+type call struct {
+	seq     uint64
+	index   int
+	element int
+	at      sv.Path
+	pos     node.Pos
+	from    Peer
+	key     string // "" when the call has no usable id
+	written string // the id as written
+	method  string
+	hasM    bool
+	meth    *Method
+	rpcErr  int
+	mayNull bool // an invalid request: a null-id error answers it
+	done    bool
+	next    *call // the next call with the same key
+	batch   *batchRec
+}
+
+type batchRec struct {
+	index int
+	open  int
+}
+
+// NewExchange starts an exchange (see [Exchange]).
+func (s *PreparedService) NewExchange(opts ...ExchangeOption) *Exchange {
+	x := &Exchange{s: s, c: newChecker(s), maxOut: DefaultMaxOutstanding, recentN: DefaultRecentReplies,
+		byKey: map[string]*call{}, ringCount: map[string]int{}}
+	for _, o := range opts {
+		if o.maxOutstanding > 0 {
+			x.maxOut = o.maxOutstanding
+		}
+		if o.recent > 0 {
+			x.recentN = o.recent - 1
+		}
+	}
+	return x
+}
+
+// Index returns the document index the next message will get.
+func (x *Exchange) Index() int { return x.index }
+
+// Feed checks the next message, sent by from, given as the text that was
+// sent (invalid JSON included: it is the -32700 case). It returns the
+// summaries of the message (one, or the batch and each element); the
+// slice is valid until the next call.
+func (x *Exchange) Feed(from Peer, data []byte) []MessageSummary {
+	x.begin()
+	x.c.readText(data, roleUnknown, false, &x.rd)
+	x.process(from, -1)
+	return x.end()
+}
+
+// FeedReply is [Exchange.Feed] for a response whose request is known from
+// the transport (an HTTP response to its POST, say): the message at
+// document index to. Its ids must still match that request's (an id
+// mismatch is a finding), and calls of that request left unanswered are
+// reported at once as missing responses.
+func (x *Exchange) FeedReply(to int, from Peer, data []byte) []MessageSummary {
+	x.begin()
+	x.c.readText(data, roleResponse, false, &x.rd)
+	x.process(from, to)
+	return x.end()
+}
+
+// feedNode is Feed for a message already parsed (a transcript line).
+func (x *Exchange) feedNode(from Peer, n *node.Node, to int) []MessageSummary {
+	x.begin()
+	r := roleUnknown
+	if to >= 0 {
+		r = roleResponse
+	}
+	x.c.readNode(n, r, false, &x.rd)
+	x.process(from, to)
+	return x.end()
+}
+
+// feedInvalid is Feed for a transcript "text" message that could not be
+// read.
+func (x *Exchange) feedInvalid(from Peer, err error, to int) []MessageSummary {
+	x.begin()
+	r := roleUnknown
+	if to >= 0 {
+		r = roleResponse
+	}
+	x.c.readFailed(err, r, &x.rd)
+	x.process(from, to)
+	return x.end()
+}
+
+func (x *Exchange) begin() {
+	x.c.doc = sv.InDocument(x.index)
+	x.c.index = x.index
+	x.first = len(x.c.msgs)
+}
+
+func (x *Exchange) end() []MessageSummary {
+	x.index++
+	x.c.noPos, x.c.shift = false, node.Pos{}
+	out := x.c.msgs[x.first:]
+	x.c.msgs = x.c.msgs[:x.first]
+	return out
+}
+
+// process correlates the message just read and records its summaries.
+func (x *Exchange) process(from Peer, to int) {
+	rd := &x.rd
+	c := x.c
+	switch {
+	case rd.response:
+		x.responses(from, to)
+		if !rd.batch && len(rd.elems) == 1 {
+			rd.whole = rd.elems[0]
+		}
+	case !rd.batch && rd.whole.kind == KindInvalid && len(rd.elems) == 0:
+		// Invalid JSON or an empty batch: one error object answers it.
+		// Text that cannot be read is taken as a request only from the
+		// client: a peer does not answer a server's unreadable message
+		// under 2.0, and under 1.0 it cannot tell what it was.
+		if rd.whole.rpcError != 0 && (from == Client || rd.whole.rpcError != ParseError) {
+			x.register(from, &rd.whole, nil)
+		}
+	default:
+		var b *batchRec
+		if rd.batch {
+			b = &batchRec{index: x.index}
+		}
+		notified := false
+		for i := range rd.elems {
+			in := &rd.elems[i]
+			if in.kind == KindNotification {
+				notified = true
+				continue
+			}
+			x.register(from, in, b)
+		}
+		if notified {
+			x.rememberNotification(from)
+		}
+	}
+	c.summarize(rd)
+	c.shift, c.noPos = node.Pos{}, false
+	rd.tree = node.Node{}
+}
+
+func (x *Exchange) rememberNotification(from Peer) {
+	l := append(x.notified[from], x.index)
+	if len(l) > 64 {
+		l = append(l[:0], l[len(l)-32:]...)
+	}
+	x.notified[from] = l
+}
+
+func (x *Exchange) hadNotification(from Peer, index int) bool {
+	for _, i := range x.notified[from] {
+		if i == index {
+			return true
+		}
+	}
+	return false
+}
+
+// key returns the correlation key of an id sent by peer (in x.keyBuf).
+func (x *Exchange) key(p Peer, id RequestID) []byte {
+	x.keyBuf = append(x.keyBuf[:0], byte(p))
+	x.keyBuf = id.appendKey(x.keyBuf)
+	return x.keyBuf
+}
+
+// register records a call that awaits a response: a request, or an
+// invalid request (answered by an error, with a null id when its own id
+// could not be read).
+func (x *Exchange) register(from Peer, in *info, b *batchRec) {
+	if x.stopped {
+		return
+	}
+	if x.open >= x.maxOut {
+		x.stopped = true
+		x.c.col.Add(sv.Finding{Severity: sv.SeverityWarning, Class: sv.ClassLimit, Code: CodeOutstandingLimit,
+			Path: in.at, Pos: x.c.pos(in.pos),
+			Message: fmt.Sprintf("more than %d calls await a response (the MaxOutstanding limit): correlation stopped", x.maxOut)})
+		return
+	}
+	x.seq++
+	cl := &call{seq: x.seq, index: x.index, element: in.element, at: in.at, pos: x.c.pos(in.pos), from: from,
+		method: in.method, hasM: in.hasMethod, meth: in.meth, rpcErr: in.rpcError, batch: b}
+	if in.kind == KindInvalid {
+		cl.mayNull = true
+		x.nullable[from] = append(x.nullable[from], cl)
+	}
+	usable := in.id.IsPresent() && in.idOK && (in.kind != KindInvalid || !in.id.IsNull())
+	if usable {
+		k := x.key(from, in.id)
+		cl.written = string(node.Marshal(in.id.Value()))
+		if prev, ok := x.byKey[string(k)]; ok {
+			n := 1
+			for ; prev.next != nil; prev = prev.next {
+				n++
+			}
+			prev.next = cl
+			cl.key = prev.key
+			x.c.report(CodeIDAmbiguous, in.at.Key("id"), idPos(in), shapeid.ID{},
+				"id %s is already used by %d outstanding call(s) from the %s (first at index %d): responses to them cannot be told apart",
+				cl.written, n, from, x.byKey[cl.key].index)
+		} else {
+			cl.key = string(k)
+			x.byKey[cl.key] = cl
+		}
+	}
+	if b != nil {
+		b.open++
+	}
+	x.open++
+}
+
+func idPos(in *info) node.Pos {
+	return in.pos
+}
+
+// settle marks a call answered.
+func (x *Exchange) settle(cl *call) {
+	cl.done = true
+	x.open--
+	if cl.batch != nil {
+		cl.batch.open--
+	}
+	if cl.key != "" {
+		head := x.byKey[cl.key]
+		switch {
+		case head == cl && cl.next == nil:
+			delete(x.byKey, cl.key)
+		case head == cl:
+			x.byKey[cl.key] = cl.next
+		default:
+			for p := head; p != nil; p = p.next {
+				if p.next == cl {
+					p.next = cl.next
+					break
+				}
+			}
+		}
+		x.remember(cl.key)
+	}
+	cl.next = nil
+	if cl.mayNull {
+		x.compactNullable(cl.from)
+	}
+}
+
+func (x *Exchange) compactNullable(p Peer) {
+	l := x.nullable[p]
+	i := 0
+	for i < len(l) && l[i].done {
+		i++
+	}
+	if i > 0 {
+		n := copy(l, l[i:])
+		clear(l[n:])
+		x.nullable[p] = l[:n]
+	}
+}
+
+func (x *Exchange) remember(key string) {
+	if x.recentN == 0 {
+		return
+	}
+	if len(x.ring) < x.recentN {
+		x.ring = append(x.ring, key)
+	} else {
+		old := x.ring[x.ringAt]
+		if x.ringCount[old]--; x.ringCount[old] <= 0 {
+			delete(x.ringCount, old)
+		}
+		x.ring[x.ringAt] = key
+		x.ringAt = (x.ringAt + 1) % x.recentN
+	}
+	x.ringCount[key]++
+}
+
+// responses correlates the responses just read with the calls of the
+// other peer.
+func (x *Exchange) responses(from Peer, to int) {
+	rd := &x.rd
+	c := x.c
+	caller := from.other()
+	var batches map[*batchRec]bool
+	loose := false
+	for i := range rd.elems {
+		in := &rd.elems[i]
+		cl, ambiguous := x.match(caller, in, to)
+		if cl == nil {
+			c.responsePayload(in, nil)
+			continue
+		}
+		if cl.hasM {
+			in.method, in.hasMethod = cl.method, true
+		}
+		x.checkAnswer(in, cl)
+		meth := cl.meth
+		if ambiguous {
+			meth = nil
+		}
+		c.responsePayload(in, meth)
+		x.settle(cl)
+		if rd.batch {
+			if cl.batch == nil {
+				loose = true
+			} else {
+				if batches == nil {
+					batches = map[*batchRec]bool{}
+				}
+				batches[cl.batch] = true
+			}
+		} else if cl.batch != nil {
+			c.report(CodeBatchResponseSplit, in.at, in.pos, shapeid.ID{},
+				"this response answers a call made in the batch at index %d outside a response array", cl.batch.index)
+		}
+	}
+	if rd.batch && (len(batches) > 1 || (len(batches) == 1 && loose)) {
+		c.report(CodeBatchResponseSplit, c.doc, rd.whole.pos, shapeid.ID{},
+			"this response array answers calls of several messages (%s): each batch is answered by its own array", batchIndexes(batches, loose))
+	}
+	for b := range batches {
+		if b.open > 0 && to < 0 {
+			c.report(CodeBatchResponseSplit, c.doc, rd.whole.pos, shapeid.ID{},
+				"this response array leaves %d call(s) of the batch at index %d unanswered: a batch is answered by one array", b.open, b.index)
+		}
+	}
+	if to >= 0 {
+		x.missingFor(caller, to)
+	}
+}
+
+func batchIndexes(m map[*batchRec]bool, loose bool) string {
+	var idx []int
+	for b := range m {
+		idx = append(idx, b.index)
+	}
+	sort.Ints(idx)
+	s := ""
+	for i, v := range idx {
+		if i > 0 {
+			s += ", "
+		}
+		s += fmt.Sprintf("the batch at index %d", v)
+	}
+	if loose {
+		s += " and single calls"
+	}
+	return s
+}
+
+// match finds the call a response answers: by exact id among the
+// caller's outstanding calls; a null-id error answers the oldest invalid
+// request. With a supplied association (to >= 0), only calls of message
+// to are candidates.
+func (x *Exchange) match(caller Peer, in *info, to int) (cl *call, ambiguous bool) {
+	c := x.c
+	if x.stopped {
+		return nil, false
+	}
+	if !in.id.IsPresent() || !in.idOK {
+		// The envelope already says what is wrong with the id; with a
+		// supplied association the answer is still known.
+		if to >= 0 {
+			return x.callAt(caller, to), false
+		}
+		return nil, false
+	}
+	idAt := in.at.Key("id")
+	if !in.id.IsNull() || x.s.version == V1_0 {
+		if head, ok := x.byKey[string(x.key(caller, in.id))]; ok && (to < 0 || head.index == to) {
+			if head.next != nil {
+				n := 0
+				same := true
+				for p := head; p != nil; p = p.next {
+					n++
+					same = same && p.meth == head.meth
+				}
+				c.report(CodeIDAmbiguous, idAt, in.pos, shapeid.ID{},
+					"id %s matches %d outstanding calls of the %s: the response is taken as the answer to the oldest (index %d)",
+					in.id, n, caller, head.index)
+				return head, !same
+			}
+			return head, false
+		}
+	}
+	if in.id.IsNull() && x.s.version == V2_0 {
+		// A null id answers a request whose id could not be read; or a
+		// call that itself used a null id.
+		if in.kind == KindErrorResponse && in.hasCode && (in.errCode == ParseError || in.errCode == InvalidRequest) {
+			for _, cl := range x.nullable[caller] {
+				if !cl.done && (to < 0 || cl.index == to) {
+					return cl, false
+				}
+			}
+		}
+		if head, ok := x.byKey[string(x.key(caller, in.id))]; ok && (to < 0 || head.index == to) {
+			return head, head.next != nil
+		}
+	}
+	if to >= 0 {
+		// The transport says which request this answers: find it.
+		if cl := x.callAt(caller, to); cl != nil {
+			c.report(CodeIDMismatch, idAt, in.pos, shapeid.ID{},
+				"the response's id %s is not the id of the request it answers (%s, index %d)", in.id, describeCallID(cl), to)
+			return cl, false
+		}
+		if x.hadNotification(caller, to) {
+			c.report(CodeResponseToNotify, in.at, in.pos, shapeid.ID{},
+				"a response to a notification (index %d): notifications are never answered", to)
+			return nil, false
+		}
+		c.report(CodeResponseUnsolicited, in.at, in.pos, shapeid.ID{},
+			"the message at index %d has no call awaiting a response", to)
+		return nil, false
+	}
+	if in.id.IsNull() && x.s.version == V1_0 {
+		c.report(CodeResponseToNotify, idAt, in.pos, shapeid.ID{},
+			"a response with a null id answers a JSON-RPC 1.0 notification, which is never answered")
+		return nil, false
+	}
+	if x.ringCount[string(x.key(caller, in.id))] > 0 {
+		c.report(CodeResponseDuplicate, idAt, in.pos, shapeid.ID{},
+			"a second response to the %s's call with id %s, which was already answered", caller, in.id)
+		return nil, false
+	}
+	c.report(CodeResponseUnsolicited, idAt, in.pos, shapeid.ID{},
+		"no outstanding call of the %s has id %s", caller, in.id)
+	return nil, false
+}
+
+func describeCallID(cl *call) string {
+	if cl.written == "" {
+		return "no readable id"
+	}
+	return "id " + cl.written
+}
+
+// callAt returns the oldest unanswered call of message index (a linear
+// scan: supplied associations are for small exchanges).
+func (x *Exchange) callAt(caller Peer, index int) *call {
+	var best *call
+	for _, head := range x.byKey {
+		for p := head; p != nil; p = p.next {
+			if p.from == caller && p.index == index && !p.done && (best == nil || p.seq < best.seq) {
+				best = p
+			}
+		}
+	}
+	for _, p := range x.nullable[caller] {
+		if p.index == index && !p.done && (best == nil || p.seq < best.seq) {
+			best = p
+		}
+	}
+	return best
+}
+
+// checkAnswer checks a response against the call it answers.
+func (x *Exchange) checkAnswer(in *info, cl *call) {
+	c := x.c
+	idAt := in.at.Key("id")
+	if cl.written != "" && in.id.IsPresent() && !in.id.IsNull() {
+		if w := string(node.Marshal(in.id.Value())); w != cl.written {
+			c.report(CodeIDSpelling, idAt, in.pos, shapeid.ID{},
+				"the id %s equals the request's id %s but is written differently; peers that compare text will not match them", w, cl.written)
+		}
+	}
+	if cl.rpcErr == 0 {
+		return
+	}
+	switch in.kind {
+	case KindResponse:
+		c.report(CodeResultUnexpected, in.at.Key("result"), in.pos, shapeid.ID{},
+			"a successful result answers a request that deserves error %d (%s)", cl.rpcErr, protocolName(cl.rpcErr))
+	case KindErrorResponse:
+		if in.hasCode && in.errCode != int64(cl.rpcErr) {
+			c.report(CodeErrorCodeDiffers, in.at.Key("error").Key("code"), in.pos, shapeid.ID{},
+				"error %d answers a request that deserves %d (%s)", in.errCode, cl.rpcErr, protocolName(cl.rpcErr))
+		}
+	}
+}
+
+func protocolName(code int) string {
+	switch code {
+	case ParseError:
+		return "parse error"
+	case InvalidRequest:
+		return "invalid request"
+	case MethodNotFound:
+		return "method not found"
+	case InvalidParams:
+		return "invalid params"
+	case InternalError:
+		return "internal error"
+	}
+	return "server error"
+}
+
+// missingFor reports the calls of message index still unanswered after
+// the reply the transport associated with it.
+func (x *Exchange) missingFor(caller Peer, index int) {
+	var left []*call
+	for _, head := range x.byKey {
+		for p := head; p != nil; p = p.next {
+			if p.from == caller && p.index == index && !p.done {
+				left = append(left, p)
+			}
+		}
+	}
+	for _, p := range x.nullable[caller] {
+		if p.index == index && !p.done && p.key == "" {
+			left = append(left, p)
+		}
+	}
+	sort.Slice(left, func(i, j int) bool { return left[i].seq < left[j].seq })
+	for _, p := range left {
+		x.c.report(CodeResponseMissing, x.c.doc, x.rd.whole.pos, shapeid.ID{},
+			"the reply does not answer %s", describeCall(p))
+		x.settle(p)
+	}
+}
+
+func describeCall(p *call) string {
+	what := "the call"
+	if p.hasM {
+		what = fmt.Sprintf("the call of %q", p.method)
+	}
+	where := fmt.Sprintf("at index %d", p.index)
+	if p.element >= 0 {
+		where = fmt.Sprintf("at index %d, element %d", p.index, p.element)
+	}
+	if p.written != "" {
+		return fmt.Sprintf("%s with id %s %s", what, p.written, where)
+	}
+	return fmt.Sprintf("%s %s (an invalid request, answered by an error)", what, where)
+}
+
+// Finish ends the exchange and returns its result: every finding (in the
+// contract's order) and the scope; Messages is empty, since the exchange
+// does not keep them (Feed returned them). When complete is true the
+// transcript is declared to hold every message exchanged, and each call
+// still awaiting a response is reported (response-missing, at the call).
+// Without it nothing is said about them: a partial transcript proves
+// nothing about silence.
+func (x *Exchange) Finish(complete bool) *Result {
+	c := x.c
+	if complete && !x.stopped {
+		var left []*call
+		for _, head := range x.byKey {
+			for p := head; p != nil; p = p.next {
+				left = append(left, p)
+			}
+		}
+		for p := range x.nullable {
+			for _, cl := range x.nullable[p] {
+				if !cl.done && cl.key == "" {
+					left = append(left, cl)
+				}
+			}
+		}
+		sort.Slice(left, func(i, j int) bool { return left[i].seq < left[j].seq })
+		c.shift, c.noPos = node.Pos{}, false
+		for _, p := range left {
+			c.report(CodeResponseMissing, p.at, p.pos, shapeid.ID{},
+				"the transcript is complete but %s from the %s was never answered", describeCall(p), p.from)
+		}
+	}
+	return c.result(x.s.Scope())
+}
+
+// ValidatePair checks a request (or batch) and the response (or response
+// array) that answers it: the request is document index 0, the response
+// index 1, and findings about their relation (id mismatch, answers missing
+// from an array, an answered notification) are on the response.
+func (s *PreparedService) ValidatePair(request, response []byte) *Result {
+	x := s.NewExchange()
+	var msgs []MessageSummary
+	msgs = append(msgs, x.Feed(Client, request)...)
+	msgs = append(msgs, x.FeedReply(0, Server, response)...)
+	r := x.Finish(false)
+	r.Messages = msgs
+	return r
+}

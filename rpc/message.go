@@ -1,0 +1,272 @@
+package rpc
+
+import (
+	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/shapeid"
+	sv "github.com/smithy-validation/go/smithyvalidate"
+)
+
+// role is what a message is expected to be.
+type role uint8
+
+const (
+	roleUnknown  role = iota // decided by content
+	roleRequest              // a request, notification or request batch
+	roleResponse             // a response or response array
+)
+
+// read is the outcome of checking the envelopes of one message text.
+type read struct {
+	// whole describes the message as a whole: KindBatch for a 2.0 array
+	// with elements, KindInvalid for text that is not JSON, an empty
+	// batch or a 1.0 array; otherwise it is the one element.
+	whole info
+	batch bool
+	// elems are the batch elements (or the one message).
+	elems []info
+	// response says the message is a response (or response array).
+	response bool
+	// tree keeps the parsed message alive while its infos are used.
+	tree node.Node
+}
+
+// looksLikeResponse classifies an object by content: "method" makes a
+// request; otherwise "result" or "error" makes a response.
+func looksLikeResponse(n *node.Node) bool {
+	if n.Kind() != node.Object {
+		return false
+	}
+	if _, ok := n.Get("method"); ok {
+		return false
+	}
+	_, r := n.Get("result")
+	_, e := n.Get("error")
+	return r || e
+}
+
+func looksLikeRequest(n *node.Node) bool {
+	if n.Kind() != node.Object {
+		return false
+	}
+	_, ok := n.Get("method")
+	return ok
+}
+
+// readText parses one message text and checks its envelopes.
+func (c *checker) readText(data []byte, r role, bare bool, out *read) {
+	n, err := node.Parse(data, c.s.reader...)
+	if err != nil {
+		c.readFailed(err, r, out)
+		return
+	}
+	c.readNode(&n, r, bare, out)
+}
+
+// readFailed records a message that could not be read: invalid JSON is
+// the -32700 case; a limit leaves the message unchecked.
+func (c *checker) readFailed(err error, r role, out *read) {
+	*out = read{elems: out.elems[:0]}
+	code := c.readError(err, c.doc)
+	out.whole = info{kind: KindInvalid, at: c.doc, element: -1, response: r == roleResponse}
+	if r != roleResponse {
+		out.whole.rpcError = code
+	}
+	out.response = r == roleResponse
+}
+
+// readNode checks the envelopes of a parsed message.
+func (c *checker) readNode(n *node.Node, r role, bare bool, out *read) {
+	*out = read{elems: out.elems[:0], tree: *n}
+	at := c.doc
+	if n.Kind() != node.Array {
+		resp := r == roleResponse || (r == roleUnknown && looksLikeResponse(n))
+		out.response = resp
+		var in info
+		if resp {
+			in = c.response(n, at, -1, bare)
+		} else {
+			in = c.request(n, at, -1)
+		}
+		out.whole = in
+		out.elems = append(out.elems, in)
+		return
+	}
+	elems := n.Elems()
+	resp := r == roleResponse
+	if r == roleUnknown {
+		anyReq, anyResp := false, false
+		for i := range elems {
+			anyReq = anyReq || looksLikeRequest(&elems[i])
+			anyResp = anyResp || looksLikeResponse(&elems[i])
+		}
+		resp = anyResp && !anyReq
+	}
+	out.response = resp
+	out.whole = info{kind: KindBatch, at: at, pos: n.Pos(), element: -1, response: resp}
+	if c.s.version == V1_0 {
+		c.report(CodeBatchUnsupported, at, n.Pos(), shapeid.ID{},
+			"JSON-RPC 1.0 has no batches: send each message as its own object")
+		out.whole.kind = KindInvalid
+		if !resp {
+			out.whole.rpcError = InvalidRequest
+		}
+		c.payloadDuplicates(n, at)
+		return
+	}
+	if len(elems) == 0 {
+		out.whole.kind = KindInvalid
+		if resp {
+			c.report(CodeBatchResponseEmpty, at, n.Pos(), shapeid.ID{},
+				"an empty response array: a server must not send one (it sends nothing when every request was a notification)")
+			return
+		}
+		c.report(CodeBatchEmpty, at, n.Pos(), shapeid.ID{},
+			"an empty batch: a batch needs at least one request; the answer is a single error object (-32600)")
+		out.whole.rpcError = InvalidRequest
+		return
+	}
+	out.batch = true
+	for i := range elems {
+		e := &elems[i]
+		eAt := at.Index(i)
+		var in info
+		switch {
+		case resp:
+			if looksLikeRequest(e) {
+				c.report(CodeBatchMixed, eAt, e.Pos(), shapeid.ID{}, "a response array holds a request: a batch is either requests or responses")
+			}
+			in = c.response(e, eAt, i, bare)
+		default:
+			if looksLikeResponse(e) {
+				c.report(CodeBatchMixed, eAt, e.Pos(), shapeid.ID{}, "a batch of requests holds a response: a batch is either requests or responses")
+			}
+			in = c.request(e, eAt, i)
+		}
+		out.elems = append(out.elems, in)
+		if c.col.Stopped() {
+			break
+		}
+	}
+}
+
+// summarize records the summaries of a read message, for document index.
+func (c *checker) summarize(rd *read) {
+	if rd.batch {
+		c.summary(MessageSummary{Index: c.index, Element: -1, Kind: KindBatch})
+		for i := range rd.elems {
+			c.summary(summaryOf(c.index, &rd.elems[i]))
+		}
+		return
+	}
+	c.summary(summaryOf(c.index, &rd.whole))
+}
+
+func summaryOf(index int, in *info) MessageSummary {
+	m := MessageSummary{Index: index, Element: in.element, Kind: in.kind, ID: in.id,
+		Method: in.method, HasMethod: in.hasMethod, RPCError: in.rpcError}
+	if m.ID.IsPresent() {
+		// Keep the id's value, not the message it was read from.
+		m.ID = PresentID(detach(m.ID.Value()))
+	}
+	if in.response {
+		m.RPCError = 0
+	}
+	return m
+}
+
+// detach returns a copy of a scalar node that does not share the
+// message's memory (an id kept in a summary must not keep a large message
+// alive). Structured ids (1.0) are kept as they are.
+func detach(n node.Node) node.Node {
+	switch n.Kind() {
+	case node.String:
+		return node.NewString(string(append([]byte(nil), n.StringValue()...))).At(n.Pos())
+	case node.Number:
+		return node.NewNumber(string(append([]byte(nil), n.NumberText()...))).At(n.Pos())
+	}
+	return n
+}
+
+// ValidateMessage checks one message whose role is not known: an object
+// with "method" is a request or notification, one with "result" or
+// "error" (and no method) a response, anything else an invalid request;
+// under 2.0 an array is a batch, of responses when its elements are
+// responses. Responses are checked without context: envelope only
+// ([ScopeEnvelope], with a response-unchecked advisory when a service
+// model was given). Text that is not JSON is a parse-error finding (the
+// -32700 case).
+func (s *PreparedService) ValidateMessage(data []byte) *Result {
+	return s.validateOne(data, roleUnknown, BareResponse())
+}
+
+// ValidateRequest checks one request, notification or (2.0) batch of
+// requests.
+func (s *PreparedService) ValidateRequest(data []byte) *Result {
+	return s.validateOne(data, roleRequest, BareResponse())
+}
+
+// ValidateResponse checks one response, or (2.0) response array, in the
+// given context (see [ResponseContext]). With [ForRequest], only the
+// response's findings are reported, including those about its relation to
+// the request (id mismatch, answers missing from an array).
+func (s *PreparedService) ValidateResponse(data []byte, ctx ResponseContext) *Result {
+	if ctx.kind == ctxRequest {
+		full := s.ValidatePair(ctx.request, data)
+		out := &Result{Scope: full.Scope}
+		out.Complete = full.Complete
+		out.Valid = true
+		for _, f := range full.Findings {
+			if i, _ := f.Path.Document(); i != 1 {
+				continue
+			}
+			f.Path = sv.Root().Join(f.Path)
+			if f.Severity == sv.SeverityError {
+				out.Valid = false
+			}
+			out.Findings = append(out.Findings, f)
+		}
+		for _, m := range full.Messages {
+			if m.Index == 1 {
+				m.Index = 0
+				out.Messages = append(out.Messages, m)
+			}
+		}
+		return out
+	}
+	return s.validateOne(data, roleResponse, ctx)
+}
+
+func (s *PreparedService) validateOne(data []byte, r role, ctx ResponseContext) *Result {
+	c := newChecker(s)
+	c.doc = sv.Root()
+	var rd read
+	c.readText(data, r, true, &rd)
+	scope := s.Scope()
+	if rd.response {
+		meth := ctx.method
+		switch {
+		case s.model == nil:
+		case meth == nil:
+			scope = ScopeEnvelope
+			for i := range rd.elems {
+				in := &rd.elems[i]
+				c.report(CodeResponseUnchecked, in.at, in.pos, shapeid.ID{},
+					"the response's method is unknown: only its envelope was checked (give the request, or the method, as context)")
+			}
+		default:
+			scope = ScopeOperation
+		}
+		for i := range rd.elems {
+			in := &rd.elems[i]
+			if meth != nil {
+				in.method, in.hasMethod = meth.name, true
+			}
+			c.responsePayload(in, meth)
+		}
+		if !rd.batch && len(rd.elems) == 1 {
+			rd.whole = rd.elems[0]
+		}
+	}
+	c.summarize(&rd)
+	return c.result(scope)
+}

@@ -1,0 +1,192 @@
+package rpc
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/shapeid"
+	sv "github.com/smithy-validation/go/smithyvalidate"
+)
+
+// The transcript format (docs/contract.md) is JSON Lines, one message a
+// line:
+//
+//	{"from": "client", "message": {"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": 1}}
+//	{"from": "server", "text": "{\"jsonrpc\": \"2.0\", \"result\": 19, \"id\": 1"}
+//
+// "from" is "client" or "server". "message" holds the message as a JSON
+// value; "text" holds the raw text of a message that is not valid JSON
+// (or any message, verbatim). Optionally, "reply_to": N says the transport
+// associates this response with the message on line N (0-based), as an
+// HTTP response answers its POST ([Exchange.FeedReply]). Other members
+// are ignored. Blank lines are skipped; every line, blank or not, has an
+// index, its 0-based line number, and findings carry it.
+
+// FeedLine checks one transcript line (without its line break). Its index
+// is the line's number: call it for every line, blank ones included. It
+// returns the summaries of the line's message (none for a blank or
+// malformed line); the slice is valid until the next call.
+func (x *Exchange) FeedLine(line []byte) []MessageSummary {
+	return x.feedLine(line, 0)
+}
+
+func (x *Exchange) feedLine(line []byte, offset int64) []MessageSummary {
+	line = bytes.TrimSuffix(line, []byte("\r"))
+	if len(bytes.TrimSpace(line)) == 0 {
+		x.index++
+		return nil
+	}
+	c := x.c
+	c.doc, c.index = sv.InDocument(x.index), x.index
+	c.shift = node.Pos{Offset: int32(offset), Line: int32(x.index + 1), Column: 1}
+	rec, err := node.Parse(line, x.s.reader...)
+	if err != nil {
+		var se *node.SyntaxError
+		if errors.As(err, &se) {
+			c.report(CodeTranscriptLine, c.doc, se.Pos, shapeid.ID{},
+				"the transcript line is not JSON (%s); a message that is not JSON goes in \"text\"", se.Msg)
+		} else {
+			c.readError(err, c.doc)
+		}
+		return x.skipLine()
+	}
+	from, to, msg, text, ok := x.record(&rec)
+	if !ok {
+		return x.skipLine()
+	}
+	if text != nil {
+		c.noPos = true
+		x.begin()
+		r := roleUnknown
+		if to >= 0 {
+			r = roleResponse
+		}
+		x.c.readText(text, r, false, &x.rd)
+		x.process(from, to)
+		return x.end()
+	}
+	return x.feedNode(from, msg, to)
+}
+
+func (x *Exchange) skipLine() []MessageSummary {
+	x.c.shift, x.c.noPos = node.Pos{}, false
+	x.index++
+	return nil
+}
+
+// record reads the members of a transcript record.
+func (x *Exchange) record(rec *node.Node) (from Peer, to int, msg *node.Node, text []byte, ok bool) {
+	c := x.c
+	bad := func(p node.Pos, format string, args ...any) {
+		c.report(CodeTranscriptLine, c.doc, p, shapeid.ID{}, format, args...)
+	}
+	if rec.Kind() != node.Object {
+		bad(rec.Pos(), "a transcript line is an object {\"from\": ..., \"message\": ...}, not %s", kindArticle(rec.Kind()))
+		return
+	}
+	for i, f := range rec.Fields() {
+		for _, g := range rec.Fields()[:i] {
+			if g.Key == f.Key {
+				bad(f.KeyPos, "the transcript line names %q twice", f.Key)
+				return
+			}
+		}
+	}
+	fr, has := rec.Get("from")
+	p, valid := ParsePeer(fr.StringValue())
+	if !has || fr.Kind() != node.String || !valid {
+		bad(rec.Pos(), "\"from\" must be \"client\" or \"server\"")
+		return
+	}
+	m, hasM := rec.Field("message")
+	t, hasT := rec.Get("text")
+	switch {
+	case hasM && hasT:
+		bad(rec.Pos(), "a transcript line has \"message\" or \"text\", not both")
+		return
+	case hasM:
+		v := m.Value
+		msg = &v
+	case hasT && t.Kind() == node.String:
+		text = []byte(t.StringValue())
+	case hasT:
+		bad(t.Pos(), "\"text\" must be a string: the raw text of the message")
+		return
+	default:
+		bad(rec.Pos(), "a transcript line needs \"message\" (a JSON value) or \"text\" (raw text)")
+		return
+	}
+	to = -1
+	if r, has := rec.Get("reply_to"); has {
+		v, isInt := parseInt64(r.NumberText())
+		if r.Kind() != node.Number || !isInt || v < 0 || v >= int64(x.index) {
+			bad(r.Pos(), "\"reply_to\" must be the 0-based line of an earlier message, not %s", node.Marshal(r))
+			return
+		}
+		to = int(v)
+	}
+	return p, to, msg, text, true
+}
+
+// MaxTranscriptLine is the longest transcript line [ValidateTranscript]
+// reads (the reader's default size limit); a longer line is a limit
+// finding and is skipped.
+const MaxTranscriptLine = node.DefaultMaxSize
+
+// ValidateTranscript reads a JSON Lines transcript (see [Exchange.FeedLine]
+// for the format) from r, streaming, and checks it as one exchange. When
+// complete is true the transcript is declared to hold every message, so
+// calls never answered are reported. The result holds every message
+// summary (and so grows with the transcript; use an [Exchange] and
+// [Exchange.FeedLine] to keep nothing). The error is only for r failing.
+func (s *PreparedService) ValidateTranscript(r io.Reader, complete bool, opts ...ExchangeOption) (*Result, error) {
+	x := s.NewExchange(opts...)
+	var msgs []MessageSummary
+	br := bufio.NewReaderSize(r, 64<<10)
+	var offset int64
+	var buf []byte
+	for {
+		line, err := br.ReadSlice('\n')
+		total := len(line)
+		tooLong := false
+		if errors.Is(err, bufio.ErrBufferFull) {
+			buf = append(buf[:0], line...)
+			for errors.Is(err, bufio.ErrBufferFull) {
+				line, err = br.ReadSlice('\n')
+				total += len(line)
+				if !tooLong && len(buf)+len(line) <= MaxTranscriptLine+2 {
+					buf = append(buf, line...)
+				} else {
+					tooLong, buf = true, buf[:0]
+				}
+			}
+			line = buf
+		}
+		if err != nil && !errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("rpc: reading the transcript: %w", err)
+		}
+		if total == 0 && errors.Is(err, io.EOF) {
+			break
+		}
+		body := bytes.TrimSuffix(line, []byte("\n"))
+		if tooLong || len(body) > MaxTranscriptLine {
+			x.c.doc, x.c.index = sv.InDocument(x.index), x.index
+			x.c.col.Add(sv.Finding{Severity: sv.SeverityWarning, Class: sv.ClassLimit, Code: sv.CodeSizeLimit,
+				Path: x.c.doc, Message: fmt.Sprintf("the transcript line is longer than %d bytes; it was skipped", MaxTranscriptLine)})
+			x.index++
+		} else {
+			msgs = append(msgs, x.feedLine(body, offset)...)
+		}
+		offset += int64(total)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+	}
+	res := x.Finish(complete)
+	res.Messages = msgs
+	return res, nil
+}
