@@ -347,8 +347,10 @@ type frame struct {
 // detection switches from a linear search to a map.
 const linearKeys = 16
 
-// Scratch stacks larger than these are not kept in the pool.
+// Scratch stacks larger than these are not kept in the pool, nor more key
+// maps than maxPooledMaps.
 const (
+	maxPooledMaps = 8
 	poolMaxNodes  = 1 << 17
 	poolMaxFrames = 1 << 12
 )
@@ -392,6 +394,10 @@ func (p *parser) reset() {
 		}
 	}
 	clear(p.stack)
+	if len(p.maps) > maxPooledMaps {
+		clear(p.maps[maxPooledMaps:])
+		p.maps = p.maps[:maxPooledMaps]
+	}
 	p.elems, p.fields, p.stack = p.elems[:0], p.fields[:0], p.stack[:0]
 	if cap(p.buf) > 1<<16 {
 		p.buf = nil
