@@ -1,0 +1,607 @@
+package selector
+
+import (
+	"sort"
+	"sync"
+
+	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/shapeid"
+)
+
+// Selector is a compiled selector. It is immutable and safe for concurrent
+// use.
+type Selector struct {
+	text     string
+	root     expr
+	nvars    int
+	varSlots map[string]int
+	roots    []expr
+	warnings []string
+	filter   bool
+}
+
+// String returns the selector as written.
+func (s *Selector) String() string { return s.text }
+
+// Warnings returns what the selector uses that the specification asks
+// implementations to tolerate without failing: unknown function names
+// (they yield no shapes), unknown relationship names (never traversed) and
+// the deprecated :each function (an alias of :is).
+func (s *Selector) Warnings() []string { return append([]string(nil), s.warnings...) }
+
+// IsFilter reports whether the selector only ever yields the shape it
+// starts from (shape types, attributes, :test, :not, :in, ...), so that
+// matching one shape needs no evaluation of the rest of the model.
+func (s *Selector) IsFilter() bool { return s.filter }
+
+// Select returns the shapes of m (root shapes and members) that the
+// selector yields from any starting shape, sorted by shape ID.
+func (s *Selector) Select(m *model.Model) []*model.Shape { return NewEvaluator(m).Select(s) }
+
+// Matches reports whether shape is among the shapes the selector selects
+// in m. For a filter selector ([Selector.IsFilter]) only shape is
+// evaluated; otherwise the whole model is (use an [Evaluator] to share that
+// work between calls).
+func (s *Selector) Matches(m *model.Model, shape *model.Shape) bool {
+	return NewEvaluator(m).Matches(s, shape)
+}
+
+// Evaluator evaluates selectors against one model, computing what does not
+// depend on the selector (every shape, reverse relationships) once, and
+// caching whole-model results of non-filter selectors for [Evaluator.Matches].
+// It is safe for concurrent use.
+type Evaluator struct {
+	m *model.Model
+
+	allOnce sync.Once
+	all     []*model.Shape // every shape and member, sorted by ID
+
+	revOnce sync.Once
+	reverse map[*model.Shape][]relationship
+
+	mu      sync.Mutex
+	results map[*Selector]map[*model.Shape]bool
+	roots   map[*Selector][]shapeSet
+}
+
+// NewEvaluator returns an evaluator for m.
+func NewEvaluator(m *model.Model) *Evaluator { return &Evaluator{m: m} }
+
+// Model returns the evaluator's model.
+func (e *Evaluator) Model() *model.Model { return e.m }
+
+// shapes returns every shape of the model, members included, sorted by ID.
+func (e *Evaluator) shapes() []*model.Shape {
+	e.allOnce.Do(func() {
+		for _, s := range e.m.Shapes() {
+			e.all = append(e.all, s)
+			e.all = append(e.all, s.Members()...)
+		}
+		sort.Slice(e.all, func(i, j int) bool { return shapeid.Compare(e.all[i].ID(), e.all[j].ID()) < 0 })
+	})
+	return e.all
+}
+
+// Select returns the shapes sel yields from every starting shape, sorted by
+// shape ID.
+func (e *Evaluator) Select(sel *Selector) []*model.Shape {
+	set := e.selectSet(sel)
+	out := make([]*model.Shape, 0, len(set))
+	for _, s := range e.shapes() {
+		if set[s] {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// Match is one shape a selector yielded and the variables set when it was
+// yielded (for EmitEachSelector message templates).
+type Match struct {
+	Shape *model.Shape
+	vars  map[string][]*model.Shape
+	c     *evalCtx
+}
+
+// Vars returns the shapes bound to each variable when the shape was
+// yielded.
+func (m Match) Vars() map[string][]*model.Shape { return m.vars }
+
+// Each calls fn for every shape sel yields, in the order of the starting
+// shapes (sorted by ID), with the variables in scope; a shape yielded
+// several times is reported once per starting shape that yields it.
+func (e *Evaluator) Each(sel *Selector, fn func(Match)) {
+	c := e.newCtx(sel)
+	for _, s := range e.shapes() {
+		c.clearVars()
+		seen := map[*model.Shape]bool{}
+		sel.root.push(c, s, func(t *model.Shape) bool {
+			if !seen[t] {
+				seen[t] = true
+				fn(Match{Shape: t, vars: c.snapshotVars(), c: c})
+			}
+			return true
+		})
+	}
+}
+
+// Matches reports whether shape is among the shapes sel selects.
+func (e *Evaluator) Matches(sel *Selector, shape *model.Shape) bool {
+	if sel.filter {
+		c := e.newCtx(sel)
+		return received(c, shape, sel.root)
+	}
+	return e.selectSet(sel)[shape]
+}
+
+func (e *Evaluator) selectSet(sel *Selector) map[*model.Shape]bool {
+	e.mu.Lock()
+	if r, ok := e.results[sel]; ok {
+		e.mu.Unlock()
+		return r
+	}
+	e.mu.Unlock()
+	set := map[*model.Shape]bool{}
+	c := e.newCtx(sel)
+	collect := func(t *model.Shape) bool { set[t] = true; return true }
+	for _, s := range e.shapes() {
+		c.clearVars()
+		sel.root.push(c, s, collect)
+	}
+	e.mu.Lock()
+	if e.results == nil {
+		e.results = map[*Selector]map[*model.Shape]bool{}
+	}
+	e.results[sel] = set
+	e.mu.Unlock()
+	return set
+}
+
+// newCtx prepares an evaluation of sel: :root subexpressions are evaluated
+// once, in an isolated context, before anything else.
+func (e *Evaluator) newCtx(sel *Selector) *evalCtx {
+	c := &evalCtx{ev: e, sel: sel, vars: make([]shapeSet, sel.nvars)}
+	if len(sel.roots) == 0 {
+		return c
+	}
+	e.mu.Lock()
+	roots, ok := e.roots[sel]
+	e.mu.Unlock()
+	if ok {
+		c.roots = roots
+		return c
+	}
+	for _, r := range sel.roots {
+		rc := &evalCtx{ev: e, sel: sel, vars: make([]shapeSet, sel.nvars), roots: c.roots}
+		var set shapeSet
+		for _, s := range e.shapes() {
+			rc.clearVars()
+			r.push(rc, s, func(t *model.Shape) bool { set.add(t); return true })
+		}
+		c.roots = append(c.roots, set)
+	}
+	e.mu.Lock()
+	if e.roots == nil {
+		e.roots = map[*Selector][]shapeSet{}
+	}
+	e.roots[sel] = c.roots
+	e.mu.Unlock()
+	return c
+}
+
+// evalCtx is the state of one evaluation: the variables of the current
+// starting shape and the :root results.
+type evalCtx struct {
+	ev    *Evaluator
+	sel   *Selector
+	vars  []shapeSet
+	roots []shapeSet
+}
+
+func (c *evalCtx) clearVars() {
+	for i := range c.vars {
+		c.vars[i] = shapeSet{}
+	}
+}
+
+func (c *evalCtx) snapshotVars() map[string][]*model.Shape {
+	if len(c.sel.varSlots) == 0 {
+		return nil
+	}
+	out := make(map[string][]*model.Shape, len(c.sel.varSlots))
+	for name, slot := range c.sel.varSlots {
+		if c.vars[slot].list != nil {
+			out[name] = append([]*model.Shape(nil), c.vars[slot].list...)
+		}
+	}
+	return out
+}
+
+// shapeSet is an insertion-ordered set of shapes.
+type shapeSet struct {
+	list []*model.Shape
+	set  map[*model.Shape]bool
+}
+
+func (s *shapeSet) add(t *model.Shape) {
+	if s.set == nil {
+		s.set = map[*model.Shape]bool{}
+	}
+	if !s.set[t] {
+		s.set[t] = true
+		s.list = append(s.list, t)
+	}
+}
+
+func (s *shapeSet) has(t *model.Shape) bool { return s.set[t] }
+
+// receiver gets each shape an expression yields; returning false stops
+// the evaluation.
+type receiver func(*model.Shape) bool
+
+// expr is one compiled selector expression. push sends the shapes it
+// yields for s to next and returns false when next asked to stop.
+type expr interface {
+	push(c *evalCtx, s *model.Shape, next receiver) bool
+	filter() bool
+}
+
+// received reports whether e yields anything for s.
+func received(c *evalCtx, s *model.Shape, e expr) bool {
+	found := false
+	e.push(c, s, func(*model.Shape) bool { found = true; return false })
+	return found
+}
+
+// identity is "*" and the empty chain.
+type identity struct{}
+
+func (identity) push(c *evalCtx, s *model.Shape, next receiver) bool { return next(s) }
+func (identity) filter() bool                                        { return true }
+
+// andExpr is a chain of expressions, each fed what the previous yields.
+type andExpr []expr
+
+func and(steps []expr) expr {
+	switch len(steps) {
+	case 0:
+		return identity{}
+	case 1:
+		return steps[0]
+	}
+	return andExpr(steps)
+}
+
+func (a andExpr) push(c *evalCtx, s *model.Shape, next receiver) bool { return a.from(0, c, s, next) }
+
+func (a andExpr) from(i int, c *evalCtx, s *model.Shape, next receiver) bool {
+	if i == len(a)-1 {
+		return a[i].push(c, s, next)
+	}
+	return a[i].push(c, s, func(t *model.Shape) bool { return a.from(i+1, c, t, next) })
+}
+
+func (a andExpr) filter() bool {
+	for _, e := range a {
+		if !e.filter() {
+			return false
+		}
+	}
+	return true
+}
+
+// typeTest is a shape type or category.
+type typeTest struct {
+	name string
+	fn   func(model.ShapeType) bool
+}
+
+func (t typeTest) push(c *evalCtx, s *model.Shape, next receiver) bool {
+	if t.fn(s.Type()) {
+		return next(s)
+	}
+	return true
+}
+func (typeTest) filter() bool { return true }
+
+// attrExpr is `[path]` or `[path op values i]`.
+type attrExpr struct {
+	path   []string
+	cmp    comparator
+	values []value
+	ci     bool
+	// trait is set for `[trait|X]` existence checks, answered directly.
+	trait shapeid.ID
+}
+
+func newAttrExpr(path []string, cmp comparator, values []string, ci bool) expr {
+	a := &attrExpr{path: path, cmp: cmp, ci: ci}
+	for _, v := range values {
+		a.values = append(a.values, literal(v))
+	}
+	if cmp == cmpNone && len(path) == 2 && path[0] == "trait" && len(path[1]) > 0 && path[1][0] != '(' {
+		a.trait, _ = shapeid.Parse(absoluteTraitName(path[1]))
+	}
+	return a
+}
+
+func (a *attrExpr) push(c *evalCtx, s *model.Shape, next receiver) bool {
+	if a.matches(c, s) {
+		return next(s)
+	}
+	return true
+}
+
+func (a *attrExpr) matches(c *evalCtx, s *model.Shape) bool {
+	if !a.trait.IsZero() {
+		return s.HasTrait(a.trait)
+	}
+	lhs := shapeValue(c, s).path(a.path)
+	if a.cmp == cmpNone {
+		return lhs.present()
+	}
+	for _, rhs := range a.values {
+		if a.cmp.compare(lhs, rhs, a.ci) {
+			return true
+		}
+	}
+	return false
+}
+
+func (*attrExpr) filter() bool { return true }
+
+// scopedExpr is `[@path: assertion && ...]`.
+type scopedExpr struct {
+	path       []string
+	assertions []assertion
+}
+
+type assertion struct {
+	lhs scopedValue
+	cmp comparator
+	rhs []scopedValue
+	ci  bool
+}
+
+// scopedValue is a context value `@{path}` or a literal.
+type scopedValue struct {
+	path    []string
+	isPath  bool
+	literal string
+}
+
+func (v scopedValue) resolve(scope value) value {
+	if v.isPath {
+		return scope.path(v.path)
+	}
+	return literal(v.literal)
+}
+
+func (e *scopedExpr) push(c *evalCtx, s *model.Shape, next receiver) bool {
+	scope := shapeValue(c, s).path(e.path)
+	if !scope.present() {
+		return true
+	}
+	for _, v := range scope.flattened() {
+		if e.matchesScope(v) {
+			return next(s)
+		}
+	}
+	return true
+}
+
+func (e *scopedExpr) matchesScope(scope value) bool {
+	for _, a := range e.assertions {
+		lhs := a.lhs.resolve(scope)
+		ok := false
+		for _, r := range a.rhs {
+			if a.cmp.compare(lhs, r.resolve(scope), a.ci) {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+func (*scopedExpr) filter() bool { return true }
+
+// testExpr is :test(a, b, ...).
+type testExpr struct{ args []expr }
+
+func (t *testExpr) push(c *evalCtx, s *model.Shape, next receiver) bool {
+	for _, a := range t.args {
+		if received(c, s, a) {
+			return next(s)
+		}
+	}
+	return true
+}
+func (*testExpr) filter() bool { return true }
+
+// isExpr is :is(a, b, ...): the shapes each argument yields.
+type isExpr struct{ args []expr }
+
+func is(args []expr) expr {
+	if len(args) == 1 {
+		return args[0]
+	}
+	return &isExpr{args: args}
+}
+
+func (e *isExpr) push(c *evalCtx, s *model.Shape, next receiver) bool {
+	for _, a := range e.args {
+		if !a.push(c, s, next) {
+			return false
+		}
+	}
+	return true
+}
+
+func (e *isExpr) filter() bool {
+	for _, a := range e.args {
+		if !a.filter() {
+			return false
+		}
+	}
+	return true
+}
+
+// notExpr is :not(a).
+type notExpr struct{ arg expr }
+
+func (n *notExpr) push(c *evalCtx, s *model.Shape, next receiver) bool {
+	if !received(c, s, n.arg) {
+		return next(s)
+	}
+	return true
+}
+func (*notExpr) filter() bool { return true }
+
+// inExpr is :in(a): the shape if a yields it.
+type inExpr struct{ arg expr }
+
+func (e *inExpr) push(c *evalCtx, s *model.Shape, next receiver) bool {
+	found := false
+	switch a := e.arg.(type) {
+	case varGetExpr:
+		found = c.vars[a.slot].has(s)
+	case rootExpr:
+		found = c.roots[a.index].has(s)
+	default:
+		e.arg.push(c, s, func(t *model.Shape) bool {
+			if t == s {
+				found = true
+				return false
+			}
+			return true
+		})
+	}
+	if found {
+		return next(s)
+	}
+	return true
+}
+func (*inExpr) filter() bool { return true }
+
+// rootExpr is :root(a), evaluated once against every shape.
+type rootExpr struct{ index int }
+
+func (r rootExpr) push(c *evalCtx, s *model.Shape, next receiver) bool {
+	for _, t := range c.roots[r.index].list {
+		if !next(t) {
+			return false
+		}
+	}
+	return true
+}
+func (rootExpr) filter() bool { return false }
+
+// varSetExpr is $name(a): stores what a yields, then yields the shape.
+type varSetExpr struct {
+	slot int
+	arg  expr
+}
+
+func (v *varSetExpr) push(c *evalCtx, s *model.Shape, next receiver) bool {
+	var set shapeSet
+	v.arg.push(c, s, func(t *model.Shape) bool { set.add(t); return true })
+	if set.list == nil {
+		set.list = []*model.Shape{}
+	}
+	c.vars[v.slot] = set
+	return next(s)
+}
+func (*varSetExpr) filter() bool { return true }
+
+// varGetExpr is ${name}.
+type varGetExpr struct{ slot int }
+
+func (v varGetExpr) push(c *evalCtx, s *model.Shape, next receiver) bool {
+	for _, t := range c.vars[v.slot].list {
+		if !next(t) {
+			return false
+		}
+	}
+	return true
+}
+func (varGetExpr) filter() bool { return false }
+
+// topDownExpr is :topdown(qualifier[, disqualifier]).
+type topDownExpr struct {
+	qualifier, disqualifier expr
+}
+
+func (t *topDownExpr) push(c *evalCtx, s *model.Shape, next receiver) bool {
+	switch s.Type() {
+	case model.ServiceType, model.ResourceType, model.OperationType:
+		return t.walk(false, c, s, next, map[*model.Shape]bool{})
+	}
+	return true
+}
+
+func (t *topDownExpr) walk(qualified bool, c *evalCtx, s *model.Shape, next receiver, visited map[*model.Shape]bool) bool {
+	if visited[s] {
+		return true
+	}
+	visited[s] = true
+	if !qualified && received(c, s, t.qualifier) {
+		qualified = true
+	}
+	if qualified && t.disqualifier != nil && received(c, s, t.disqualifier) {
+		qualified = false
+	}
+	if qualified && !next(s) {
+		return false
+	}
+	for _, r := range c.ev.forward(s, false) {
+		if r.to != s && (r.kind == relResource || r.kind == relOperation) {
+			if !t.walk(qualified, c, r.to, next, visited) {
+				return false
+			}
+		}
+	}
+	return true
+}
+func (*topDownExpr) filter() bool { return false }
+
+// recursiveExpr is :recursive(a): a applied to the shape, then to every new
+// shape it yields, until nothing new comes.
+type recursiveExpr struct{ arg expr }
+
+func (r *recursiveExpr) push(c *evalCtx, s *model.Shape, next receiver) bool {
+	queue := []*model.Shape{s}
+	visited := map[*model.Shape]bool{}
+	for len(queue) > 0 {
+		cur := queue[0]
+		queue = queue[1:]
+		stopped := false
+		r.arg.push(c, cur, func(t *model.Shape) bool {
+			if visited[t] {
+				return true
+			}
+			visited[t] = true
+			if !next(t) {
+				stopped = true
+				return false
+			}
+			queue = append(queue, t)
+			return true
+		})
+		if stopped {
+			return false
+		}
+	}
+	return true
+}
+func (*recursiveExpr) filter() bool { return false }
+
+// unknownFuncExpr is a function the specification does not define: it
+// yields no shapes.
+type unknownFuncExpr struct{ name string }
+
+func (unknownFuncExpr) push(*evalCtx, *model.Shape, receiver) bool { return true }
+func (unknownFuncExpr) filter() bool                               { return true }

@@ -1,0 +1,283 @@
+package selector
+
+import (
+	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/shapeid"
+)
+
+// relKind is a relationship type of the specification's "Relationships"
+// table.
+type relKind uint8
+
+const (
+	relResource relKind = iota
+	relOperation
+	relCollectionOperation
+	relPut
+	relCreate
+	relRead
+	relUpdate
+	relDelete
+	relList
+	relIdentifier
+	relProperty
+	relInput
+	relOutput
+	relError
+	relMember       // a member of a list, map, structure, union, enum or intEnum
+	relMemberTarget // the shape a member targets (no label)
+	relTrait
+	relMixin
+)
+
+var relLabels = [...]string{
+	relResource:            "resource",
+	relOperation:           "operation",
+	relCollectionOperation: "collectionOperation",
+	relPut:                 "put",
+	relCreate:              "create",
+	relRead:                "read",
+	relUpdate:              "update",
+	relDelete:              "delete",
+	relList:                "list",
+	relIdentifier:          "identifier",
+	relProperty:            "property",
+	relInput:               "input",
+	relOutput:              "output",
+	relError:               "error",
+	relMember:              "member",
+	relMemberTarget:        "",
+	relTrait:               "trait",
+	relMixin:               "mixin",
+}
+
+// Label returns the relationship's name in selectors ("" for member
+// targets).
+func (k relKind) label() string { return relLabels[k] }
+
+// instanceOperation reports whether the relationship binds an instance
+// operation of a resource (the deprecated "instanceOperation" name).
+func (k relKind) instanceOperation() bool {
+	switch k {
+	case relOperation, relRead, relUpdate, relDelete, relPut:
+		return true
+	}
+	return false
+}
+
+type relationship struct {
+	kind     relKind
+	from, to *model.Shape
+}
+
+var unitID = shapeid.New(shapeid.Prelude, "Unit")
+
+// forward returns the relationships from s to shapes of the model (a
+// reference to a shape the model does not define is left out), with trait
+// relationships when asked.
+func (e *Evaluator) forward(s *model.Shape, traits bool) []relationship {
+	var out []relationship
+	add := func(k relKind, id shapeid.ID) {
+		if id.IsZero() {
+			return
+		}
+		if t, ok := e.m.Shape(id); ok {
+			out = append(out, relationship{kind: k, from: s, to: t})
+		}
+	}
+	if s.Type() != model.MemberType {
+		for _, id := range s.Mixins() {
+			add(relMixin, id)
+		}
+	}
+	switch s.Type() {
+	case model.ServiceType:
+		for _, id := range s.Operations() {
+			add(relOperation, id)
+		}
+		for _, id := range s.Resources() {
+			add(relResource, id)
+		}
+		for _, id := range s.Errors() {
+			add(relError, id)
+		}
+	case model.ResourceType:
+		for _, nt := range s.Identifiers() {
+			add(relIdentifier, nt.Target)
+		}
+		for _, nt := range s.Properties() {
+			add(relProperty, nt.Target)
+		}
+		for _, id := range s.Resources() {
+			add(relResource, id)
+		}
+		add(relList, s.Lifecycle("list"))
+		add(relCreate, s.Lifecycle("create"))
+		add(relPut, s.Lifecycle("put"))
+		add(relRead, s.Lifecycle("read"))
+		add(relUpdate, s.Lifecycle("update"))
+		add(relDelete, s.Lifecycle("delete"))
+		for _, id := range s.Operations() {
+			add(relOperation, id)
+		}
+		for _, id := range s.CollectionOperations() {
+			add(relCollectionOperation, id)
+		}
+	case model.OperationType:
+		if in := s.Input(); in != unitID {
+			add(relInput, in)
+		}
+		if out := s.Output(); out != unitID {
+			add(relOutput, out)
+		}
+		for _, id := range s.Errors() {
+			add(relError, id)
+		}
+	case model.MemberType:
+		if c := s.Container(); c == nil || (c.Type() != model.EnumType && c.Type() != model.IntEnumType) {
+			add(relMemberTarget, s.Target())
+		}
+	default:
+		for _, m := range s.Members() {
+			out = append(out, relationship{kind: relMember, from: s, to: m})
+		}
+	}
+	if traits {
+		for _, t := range s.Traits() {
+			add(relTrait, t.ID)
+		}
+	}
+	return out
+}
+
+// reverseOf returns the relationships that point at s.
+func (e *Evaluator) reverseOf(s *model.Shape, traits bool) []relationship {
+	e.revOnce.Do(func() {
+		e.reverse = map[*model.Shape][]relationship{}
+		for _, from := range e.shapes() {
+			for _, r := range e.forward(from, true) {
+				e.reverse[r.to] = append(e.reverse[r.to], r)
+			}
+		}
+	})
+	rels := e.reverse[s]
+	if traits {
+		return rels
+	}
+	out := rels[:0:0]
+	for _, r := range rels {
+		if r.kind != relTrait {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// neighborExpr is ">", "<", "-[rels]->" and "<-[rels]-".
+type neighborExpr struct {
+	forward bool
+	rels    []string // nil: undirected (every relationship but traits)
+	traits  bool
+	// The reference implementation's deprecated relationships.
+	bound, instanceOp bool
+}
+
+func newNeighbor(forward bool, rels []string) expr {
+	n := &neighborExpr{forward: forward}
+	for _, r := range rels {
+		switch r {
+		case "bound":
+			n.bound = true
+		case "instanceOperation":
+			n.instanceOp = true
+		case "trait":
+			n.traits = true
+			n.rels = append(n.rels, r)
+		default:
+			n.rels = append(n.rels, r)
+		}
+	}
+	if n.rels == nil && (n.bound || n.instanceOp) {
+		n.rels = []string{} // directed, but by the deprecated names only
+	}
+	return n
+}
+
+func (n *neighborExpr) wants(k relKind) bool {
+	if n.rels == nil {
+		return k != relTrait
+	}
+	if n.instanceOp && k.instanceOperation() {
+		return true
+	}
+	l := k.label()
+	for _, r := range n.rels {
+		if r == l && l != "" {
+			return true
+		}
+	}
+	return false
+}
+
+func (n *neighborExpr) push(c *evalCtx, s *model.Shape, next receiver) bool {
+	var rels []relationship
+	if n.forward {
+		rels = c.ev.forward(s, n.traits)
+	} else {
+		rels = c.ev.reverseOf(s, n.traits)
+	}
+	for _, r := range rels {
+		if !n.wants(r.kind) {
+			continue
+		}
+		t := r.to
+		if !n.forward {
+			t = r.from
+		}
+		if !next(t) {
+			return false
+		}
+	}
+	if n.bound && s.Type() == model.ResourceType {
+		// "bound" yields the resources and services that bind a resource.
+		for _, r := range c.ev.reverseOf(s, false) {
+			if r.kind == relResource {
+				if !next(r.from) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+func (*neighborExpr) filter() bool { return false }
+
+// recursiveNeighborExpr is "~>": every shape in the closure of a shape
+// (following forward relationships, traits excluded), the shape itself
+// left out.
+type recursiveNeighborExpr struct{}
+
+func (recursiveNeighborExpr) push(c *evalCtx, s *model.Shape, next receiver) bool {
+	visited := map[*model.Shape]bool{s: true}
+	stack := []*model.Shape{s}
+	for len(stack) > 0 {
+		cur := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		rels := c.ev.forward(cur, false)
+		for i := len(rels) - 1; i >= 0; i-- {
+			t := rels[i].to
+			if visited[t] {
+				continue
+			}
+			visited[t] = true
+			if !next(t) {
+				return false
+			}
+			stack = append(stack, t)
+		}
+	}
+	return true
+}
+
+func (recursiveNeighborExpr) filter() bool { return false }
