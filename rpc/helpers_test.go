@@ -18,8 +18,7 @@ import (
 func assemble(t testing.TB, sources map[string]string) *model.Model {
 	t.Helper()
 	a := assembly.New()
-	name, data := rpc.TraitsSource()
-	if err := a.AddSource(name, data); err != nil {
+	if err := rpc.AddTraits(a); err != nil {
 		t.Fatalf("traits: %v", err)
 	}
 	for n, src := range sources {

@@ -3,6 +3,7 @@ package rpc
 import (
 	_ "embed"
 
+	"github.com/smithy-validation/go/core/assembly"
 	"github.com/smithy-validation/go/core/shapeid"
 )
 
@@ -41,4 +42,12 @@ const TraitsFileName = "smithy.rpc.smithy"
 // The returned slice is a copy; the caller may keep or change it.
 func TraitsSource() (name string, data []byte) {
 	return TraitsFileName, append([]byte(nil), traitsIDL...)
+}
+
+// AddTraits adds the smithy.rpc trait definitions to an assembly: the
+// one call a library user needs before adding model files that `use`
+// them.
+func AddTraits(a *assembly.Assembler) error {
+	name, data := TraitsSource()
+	return a.AddSource(name, data)
 }

@@ -1,0 +1,177 @@
+package app
+
+import (
+	"errors"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/shapeid"
+	"github.com/smithy-validation/go/rpc"
+	"github.com/urfave/cli/v2"
+)
+
+// validateRPCCommand is `smithy validate-rpc`: JSON-RPC messages, a
+// request and its response, or a JSON Lines transcript, checked against a
+// service modeled with the smithy.rpc traits, or (without --service and
+// MODEL) against the envelope rules of one JSON-RPC version only; the JSON
+// output then says "scope": "envelope".
+func (e *env) validateRPCCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "validate-rpc",
+		Usage: "check JSON-RPC 1.0/2.0 messages, pairs or transcripts against a service",
+		Description: "Exactly one of --message, --request with --response, or --transcript.\n" +
+			"Without --service (and MODEL), only envelopes and id correlation are checked\n" +
+			"and --version is required. With --service, --version may be left out only\n" +
+			"when the service declares exactly one version; it is never inferred from a\n" +
+			"message. A transcript is JSON Lines: {\"from\":\"client\"|\"server\",\"message\":...}\n" +
+			"or {\"from\":...,\"text\":\"<raw text>\"}; --complete declares it holds every\n" +
+			"message, so calls never answered are reported.",
+		ArgsUsage: "MODEL...",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "service", Usage: "the service's absolute shape ID (ns#Service)"},
+			&cli.StringFlag{Name: "version", Usage: "the JSON-RPC version: 1.0 or 2.0"},
+			&cli.StringFlag{Name: "message", Usage: "one message (or 2.0 batch) file, - for standard input"},
+			&cli.StringFlag{Name: "request", Usage: "a request (or batch) file; needs --response"},
+			&cli.StringFlag{Name: "response", Usage: "the response (or response array) file answering --request"},
+			&cli.StringFlag{Name: "transcript", Usage: "a JSON Lines transcript file, - for standard input"},
+			&cli.BoolFlag{Name: "complete", Usage: "the transcript holds every message: report calls never answered"},
+			formatFlag(),
+		},
+		Action: e.validateRPC,
+	}
+}
+
+func (e *env) validateRPC(c *cli.Context) error {
+	format, err := checkFormat(c)
+	if err != nil {
+		return err
+	}
+	msg, req, resp, tr := c.String("message"), c.String("request"), c.String("response"), c.String("transcript")
+	modes := 0
+	for _, set := range []bool{msg != "", req != "" || resp != "", tr != ""} {
+		if set {
+			modes++
+		}
+	}
+	switch {
+	case modes != 1:
+		return usageErrorf("give exactly one of --message, --request with --response, or --transcript")
+	case (req != "") != (resp != ""):
+		return usageErrorf("--request and --response go together")
+	case c.Bool("complete") && tr == "":
+		return usageErrorf("--complete applies to --transcript only")
+	}
+	var opts []rpc.Option
+	var version rpc.ProtocolVersion
+	if v := c.String("version"); v != "" {
+		if version, err = rpc.ParseVersion(v); err != nil {
+			return usageErrorf("--version must be 1.0 or 2.0, not %q", v)
+		}
+		opts = append(opts, rpc.Version(version))
+	}
+	svc, err := e.rpcService(c, version, opts)
+	if err != nil {
+		return err
+	}
+
+	var res *rpc.Result
+	switch {
+	case msg != "":
+		data, err := e.readValue(msg, node.DefaultMaxSize)
+		if err != nil {
+			return err
+		}
+		res = svc.ValidateMessage(data)
+	case req != "":
+		reqData, err := e.readValue(req, node.DefaultMaxSize)
+		if err != nil {
+			return err
+		}
+		respData, err := e.readValue(resp, node.DefaultMaxSize)
+		if err != nil {
+			return err
+		}
+		res = svc.ValidatePair(reqData, respData)
+	default:
+		r, closeFn, err := e.openStream(tr)
+		if err != nil {
+			return err
+		}
+		res, err = svc.ValidateTranscript(r, c.Bool("complete"))
+		closeFn()
+		if err != nil {
+			return inputErrorf("cannot read %s: %v", tr, unwrapPath(errors.Unwrap(err)))
+		}
+	}
+	if format == "json" {
+		e.stdout.Write(append(res.AppendJSON(nil, ""), '\n'))
+	} else {
+		e.stdout.Write(res.AppendText(nil))
+	}
+	if code := res.ExitCode(); code != ExitValid {
+		return status(code)
+	}
+	return nil
+}
+
+// rpcService prepares the service named by --service from the MODEL
+// arguments, or, without --service, the envelope-only profile of the
+// --version given.
+func (e *env) rpcService(c *cli.Context, version rpc.ProtocolVersion, opts []rpc.Option) (*rpc.PreparedService, error) {
+	models := c.Args().Slice()
+	id := c.String("service")
+	if id == "" {
+		if len(models) > 0 {
+			return nil, usageErrorf("MODEL given without --service: name the service to check against")
+		}
+		if version == 0 {
+			return nil, usageErrorf("--version is required without --service (envelope checks only)")
+		}
+		return rpc.EnvelopeOnly(version)
+	}
+	sid, err := shapeid.Parse(id)
+	if err != nil {
+		return nil, usageErrorf("--service: %v", err)
+	}
+	m, err := e.requireModel(models)
+	if err != nil {
+		return nil, err
+	}
+	svc, err := rpc.Prepare(m, sid, opts...)
+	if err != nil {
+		var me *rpc.ModelError
+		switch {
+		case errors.Is(err, rpc.ErrVersionRequired):
+			return nil, usageErrorf("%v: give --version", err)
+		case errors.As(err, &me):
+			var b strings.Builder
+			for _, p := range me.Problems {
+				b.WriteString(p.String())
+				b.WriteByte('\n')
+			}
+			io.WriteString(e.stderr, b.String())
+			return nil, modelErrorf("service %s cannot be checked against: %d problem(s)", sid, len(me.Problems))
+		}
+		return nil, modelErrorf("%v", err)
+	}
+	return svc, nil
+}
+
+// openStream opens a file, or standard input for -, for streaming.
+func (e *env) openStream(path string) (io.Reader, func(), error) {
+	if path == "-" {
+		if e.stdinUsed {
+			return nil, nil, usageErrorf("standard input (-) can be used only once")
+		}
+		e.stdinUsed = true
+		return e.stdin, func() {}, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, inputErrorf("cannot read %s: %v", path, unwrapPath(err))
+	}
+	return f, func() { f.Close() }, nil
+}
+
