@@ -1,0 +1,120 @@
+package smithyvalidate_test
+
+import (
+	"fmt"
+
+	"github.com/smithy-validation/go/core/assembly"
+	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/shapeid"
+	"github.com/smithy-validation/go/smithyvalidate"
+)
+
+// exampleModel assembles the seed's Calculator model.
+func exampleModel() *model.Model {
+	a := assembly.New()
+	if err := a.AddSource("calculator.smithy", []byte(`$version: "2"
+namespace example
+
+structure SubtractInput {
+    @required
+    minuend: Integer
+    @required
+    subtrahend: Integer
+}
+
+structure SubtractOutput {
+    @required
+    value: Integer
+}
+`)); err != nil {
+		panic(err)
+	}
+	res, err := a.Assemble()
+	if err != nil || res.HasErrors() {
+		panic(fmt.Sprint(err, res.Events))
+	}
+	return res.Model
+}
+
+func Example() {
+	m := exampleModel()
+	v, err := smithyvalidate.Prepare(m, shapeid.MustParse("example#SubtractOutput$value"))
+	if err != nil {
+		panic(err) // a *ModelError
+	}
+	for _, text := range []string{`19`, `"19"`} {
+		res, err := v.ValidateJSON([]byte(text))
+		if err != nil {
+			panic(err) // an *InternalError
+		}
+		fmt.Printf("%s valid=%v\n%s", text, res.Valid, res.Text())
+	}
+	// Output:
+	// 19 valid=true
+	// "19" valid=false
+	// 1:1: error type "" example#SubtractOutput$value: expected an integer, found a string
+}
+
+// Positional JSON-RPC parameters are validated as the structure's members
+// while findings keep their location in the message.
+func ExamplePositional() {
+	m := exampleModel()
+	v, _ := smithyvalidate.Prepare(m, shapeid.MustParse("example#SubtractInput"))
+
+	c := smithyvalidate.NewCollector()
+	msg, ok := c.ReadJSON([]byte(`{"jsonrpc":"2.0","method":"subtract","params":[42,"23"],"id":1}`), smithyvalidate.Root())
+	if !ok {
+		return
+	}
+	params, _ := msg.Get("params")
+	args := smithyvalidate.Positional(smithyvalidate.NodeView(&params), "minuend", "subtrahend")
+	_ = v.Check(c, smithyvalidate.Root().Key("params"), args)
+
+	for _, f := range c.Result().Findings {
+		fmt.Println(f.Code, f.Path, f.Shape)
+	}
+	// Output:
+	// type /params/1 example#SubtractInput$subtrahend
+}
+
+func ExampleResult_AppendJSON() {
+	m := exampleModel()
+	v, _ := smithyvalidate.Prepare(m, shapeid.MustParse("example#SubtractInput"))
+	res, _ := v.ValidateJSON([]byte(`{"minuend": 42}`))
+	fmt.Println(string(res.AppendJSON(nil, "  ")))
+	// Output:
+	// {
+	//   "valid": false,
+	//   "complete": true,
+	//   "findings": [
+	//     {
+	//       "severity": "error",
+	//       "class": "instance",
+	//       "code": "required",
+	//       "path": "",
+	//       "shape": "example#SubtractInput$subtrahend",
+	//       "line": 1,
+	//       "column": 1,
+	//       "message": "missing required member subtrahend"
+	//     }
+	//   ]
+	// }
+}
+
+func ExamplePrepare_modelError() {
+	m := exampleModel()
+	_, err := smithyvalidate.Prepare(m, shapeid.MustParse("example#Missing"))
+	fmt.Println(err)
+	// Output:
+	// smithyvalidate: cannot prepare example#Missing: example#Missing: shape not found in the model
+}
+
+func ExamplePath() {
+	p := smithyvalidate.InDocument(3).Key("params").Index(1)
+	i, _ := p.Document()
+	fmt.Println(p, i)
+	fmt.Println(smithyvalidate.Root().Key("a/b").Key("m~n"))
+	// Output:
+	// /params/1 3
+	// /a~1b/m~0n
+}

@@ -1,0 +1,204 @@
+package smithyvalidate_test
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/smithy-validation/go/core/node"
+	sv "github.com/smithy-validation/go/smithyvalidate"
+)
+
+const limitsModel = `$version: "2"
+namespace t
+
+document Doc
+string Str
+bigInteger Big
+list Ints { member: Integer }
+structure S { a: String, b: Integer }
+`
+
+// wantLimit checks that r stopped at a limit: one ClassLimit finding with
+// the code, Complete false, and (limits are not errors) Valid.
+func wantLimit(t *testing.T, r sv.Result, code sv.Code) {
+	t.Helper()
+	if r.Complete {
+		t.Errorf("Complete = true, want false")
+	}
+	var got []sv.Code
+	for _, f := range r.Findings {
+		if f.Class == sv.ClassLimit {
+			got = append(got, f.Code)
+		}
+	}
+	if len(got) != 1 || got[0] != code {
+		t.Errorf("limit findings %v, want [%s]\n%s", got, code, r.Text())
+	}
+}
+
+func timed(t *testing.T, max time.Duration, f func()) {
+	t.Helper()
+	start := time.Now()
+	f()
+	if d := time.Since(start); d > max {
+		t.Errorf("took %v, more than %v", d, max)
+	}
+}
+
+func TestDeepValue(t *testing.T) {
+	m := loadModel(t, limitsModel)
+	v := mustPrepare(t, m, "t#Doc")
+	deep := bytes.Repeat([]byte{'['}, 10_000_000)
+	timed(t, 5*time.Second, func() {
+		r, err := v.ValidateJSON(deep)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantLimit(t, r, sv.CodeDepthLimit)
+		if f := r.Findings[0]; f.Pos.Offset != sv.DefaultMaxDepth {
+			t.Errorf("depth limit at offset %d, want %d", f.Pos.Offset, sv.DefaultMaxDepth)
+		}
+	})
+	// A deep tree built in code meets the engine's own depth check.
+	n := node.NewNull()
+	for i := 0; i < 5000; i++ {
+		n = node.NewArray(n)
+	}
+	r, err := v.ValidateNode(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantLimit(t, r, sv.CodeDepthLimit)
+	if got := r.Findings[0].Path.Len(); got != sv.DefaultMaxDepth {
+		t.Errorf("depth limit at path length %d", got)
+	}
+	// Within a raised limit the same tree is fine.
+	v2 := mustPrepare(t, m, "t#Doc", sv.MaxDepth(6000))
+	if r, _ := v2.ValidateNode(n); !r.Valid || !r.Complete {
+		t.Errorf("MaxDepth(6000): %s", r.Text())
+	}
+}
+
+func TestHugeString(t *testing.T) {
+	m := loadModel(t, limitsModel)
+	v := mustPrepare(t, m, "t#Str")
+	const size = 100 << 20
+	timed(t, 5*time.Second, func() {
+		data := make([]byte, size+2)
+		data[0], data[size+1] = '"', '"'
+		for i := 1; i <= size; i++ {
+			data[i] = 'a'
+		}
+		r, err := v.ValidateJSON(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantLimit(t, r, sv.CodeSizeLimit)
+	})
+	// The same string in a tree built in code.
+	n := node.NewString(strings.Repeat("a", size))
+	r, err := v.ValidateNode(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantLimit(t, r, sv.CodeSizeLimit)
+}
+
+func TestMillionDigits(t *testing.T) {
+	m := loadModel(t, limitsModel)
+	v := mustPrepare(t, m, "t#Big")
+	digits := strings.Repeat("9", 1_000_000)
+	timed(t, 5*time.Second, func() {
+		r, err := v.ValidateJSONString(digits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantLimit(t, r, sv.CodeNumberLimit)
+		r, err = v.ValidateNode(node.NewNumber(digits))
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantLimit(t, r, sv.CodeNumberLimit)
+	})
+}
+
+func TestMaxFindings(t *testing.T) {
+	m := loadModel(t, limitsModel)
+	v := mustPrepare(t, m, "t#Ints")
+	bad := "[" + strings.Repeat(`"x",`, 5000) + `"x"]`
+	r := validateJSON(t, v, bad)
+	if len(r.Findings) != sv.DefaultMaxFindings+1 || r.Valid || r.Complete {
+		t.Fatalf("got %d findings, valid %v complete %v", len(r.Findings), r.Valid, r.Complete)
+	}
+	wantLimit(t, r, sv.CodeFindingsLimit)
+	v = mustPrepare(t, m, "t#Ints", sv.MaxFindings(3))
+	if r := validateJSON(t, v, bad); len(r.Findings) != 4 {
+		t.Errorf("MaxFindings(3): %d findings", len(r.Findings))
+	}
+}
+
+func TestFailFast(t *testing.T) {
+	m := loadModel(t, limitsModel)
+	v := mustPrepare(t, m, "t#S", sv.FailFast(true))
+	// The unknown member is a warning: it does not stop validation.
+	r := validateJSON(t, v, `{"x":1,"a":1,"b":"y"}`)
+	if got := summary(r); got != "unknown-member /x t#S; type /a t#S$a" || r.Complete || r.Valid {
+		t.Errorf("got %q complete %v", got, r.Complete)
+	}
+	r = validateJSON(t, v, `{"a":"x","b":1}`)
+	if !r.Valid || !r.Complete {
+		t.Errorf("valid value: %+v", r)
+	}
+}
+
+func TestReaderFindings(t *testing.T) {
+	m := loadModel(t, limitsModel)
+	v := mustPrepare(t, m, "t#S")
+	for _, tc := range []struct{ name, text, want, pos string }{
+		{"syntax", `{"a": "x",}`, "syntax", "1:11"},
+		{"empty", ``, "syntax", "1:1"},
+		{"garbage", "{\n  \"a\": tru }", "syntax", "2:11"},
+		{"bad utf8", "\"\xff\"", "syntax", "1:2"},
+		{"duplicate", `{"a":"x","a":"y"}`, "duplicate-key", "1:10"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := validateJSON(t, v, tc.text)
+			if len(r.Findings) != 1 || string(r.Findings[0].Code) != tc.want || r.Findings[0].Pos.String() != tc.pos {
+				t.Errorf("got %s", r.Text())
+			}
+		})
+	}
+	// The duplicate names both positions.
+	r := validateJSON(t, v, `{"a":"x","a":"y"}`)
+	if f := r.Findings[0]; f.Related.String() != "1:2" || !strings.Contains(f.Message, "first at 1:2") {
+		t.Errorf("duplicate: %+v", f)
+	}
+}
+
+// panicView is a broken ValueView.
+type panicView struct{}
+
+func (panicView) Kind() sv.Kind         { return sv.KindObject }
+func (panicView) Pos() node.Pos         { return node.Pos{} }
+func (panicView) Annotations() []string { return nil }
+func (panicView) Scalar() sv.Scalar     { return sv.Scalar{} }
+func (panicView) Len() int              { return 1 }
+func (panicView) Elem(int) sv.ValueView { panic("no elements") }
+func (panicView) Field(i int) sv.Field  { panic("broken view") }
+
+func TestInternalError(t *testing.T) {
+	m := loadModel(t, limitsModel)
+	v := mustPrepare(t, m, "t#S")
+	_, err := v.Validate(panicView{})
+	var ie *sv.InternalError
+	if !errors.As(err, &ie) || ie.Value != "broken view" || len(ie.Stack) == 0 {
+		t.Fatalf("got %v", err)
+	}
+	// The validator still works afterwards.
+	if r := validateJSON(t, v, `{"a":"x"}`); !r.Valid {
+		t.Errorf("after a panic: %s", r.Text())
+	}
+}
