@@ -127,3 +127,36 @@ list Items { member: SubtractInput }
 		}
 	}
 }
+
+// A member selected as the root is judged as a member: null is its absence
+// when it is optional, an error when it is @required.
+func TestRootMemberNull(t *testing.T) {
+	m := loadModel(t, `$version: "2"
+namespace t
+structure S {
+    @required
+    r: Integer
+    o: Integer
+}
+list Dense { member: Integer }
+@sparse
+list Sparse { member: Integer }
+`)
+	for _, tc := range []struct {
+		id   string
+		opts []sv.Option
+		want string
+	}{
+		{"t#S$r", nil, "null  t#S$r"},
+		{"t#S$o", nil, ""},
+		{"t#S$o", []sv.Option{sv.NullMembers(sv.NullRejected)}, "null  t#S$o"},
+		{"t#Dense$member", nil, "null  t#Dense$member"},
+		{"t#Sparse$member", nil, ""},
+		{"t#S", nil, "null  t#S"},
+	} {
+		v := mustPrepare(t, m, tc.id, tc.opts...)
+		if got := summary(validateJSON(t, v, "null")); got != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.id, got, tc.want)
+		}
+	}
+}

@@ -50,7 +50,7 @@ type CodeInfo struct {
 }
 
 var catalogue = []CodeInfo{
-	{CodeSyntax, ClassInstance, SeverityError, "the input is not well-formed JSON"},
+	{CodeSyntax, ClassInstance, SeverityError, "the input is not well-formed JSON (or Ion, for the ion-adapter)"},
 	{CodeType, ClassInstance, SeverityError, "the value's kind does not fit the shape type (a string for an integer, say)"},
 	{CodeNull, ClassInstance, SeverityError, "null where the contract allows none (a required member, a non-sparse list or map, the root)"},
 	{CodeNotInteger, ClassInstance, SeverityError, "a number with a fraction or exponent for an integer shape"},

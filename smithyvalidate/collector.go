@@ -72,6 +72,28 @@ func (c *Collector) Add(f Finding) bool {
 // Stopped reports whether the collector accepts no more findings.
 func (c *Collector) Stopped() bool { return c.stopped }
 
+// Complete reports whether nothing stopped validation early so far.
+func (c *Collector) Complete() bool { return c.complete }
+
+// Valid reports whether no error finding was recorded so far.
+func (c *Collector) Valid() bool { return c.errors == 0 }
+
+// Limits returns the collector's run options.
+func (c *Collector) Limits() Limits { return c.cfg.limits() }
+
+// Limits are the run options of a validation: limits and fail-fast.
+type Limits struct {
+	MaxDepth        int
+	MaxFindings     int
+	MaxValueSize    int
+	MaxNumberLength int
+	FailFast        bool
+}
+
+func (c *config) limits() Limits {
+	return Limits{MaxDepth: c.maxDepth, MaxFindings: c.maxFindings, MaxValueSize: c.maxValue, MaxNumberLength: c.maxNumber, FailFast: c.failFast}
+}
+
 // Len returns the number of findings recorded so far.
 func (c *Collector) Len() int { return len(c.findings) }
 
@@ -79,7 +101,7 @@ func (c *Collector) Len() int { return len(c.findings) }
 // Complete. The collector can go on collecting afterwards.
 func (c *Collector) Result() Result {
 	fs := append([]Finding(nil), c.findings...)
-	sortFindings(fs)
+	SortFindings(fs)
 	return Result{Valid: c.errors == 0, Complete: c.complete, Findings: fs}
 }
 

@@ -115,12 +115,16 @@ func (r Result) ExitCode() int {
 	return 0
 }
 
-// sortFindings puts findings in the documented order.
-func sortFindings(fs []Finding) {
-	slices.SortStableFunc(fs, compareFindings)
+// SortFindings sorts findings in the order of a [Result]: by document
+// index, position in the input (byte offset), code, then path, shape and
+// message. Callers that merge their own findings with the engine's (the rpc
+// and ion-adapter modules) use it so that both orders stay one.
+func SortFindings(fs []Finding) {
+	slices.SortStableFunc(fs, CompareFindings)
 }
 
-func compareFindings(a, b Finding) int {
+// CompareFindings is the order of [SortFindings].
+func CompareFindings(a, b Finding) int {
 	if a.Path.doc != b.Path.doc {
 		return cmpInt(a.Path.doc, b.Path.doc)
 	}

@@ -27,10 +27,33 @@ type Validator struct {
 	id    shapeid.ID
 	cfg   config
 	model *model.Model // for @idRef(failWhenMissing) and selectors
+	// rootNull says how a null root value is judged when the root is a
+	// member: like a member of its container.
+	rootNull rootNullRule
+	rootName string
 }
+
+// rootNullRule is how a null root value is judged.
+type rootNullRule uint8
+
+const (
+	rootNullRejected rootNullRule = iota // not a member: null is not a value of the shape
+	rootNullRequired                     // a @required structure member
+	rootNullOptional                     // an optional structure or union member
+	rootNullSparse                       // the member of a @sparse list or map value
+	rootNullDense                        // the member of a list or map that is not @sparse
+)
 
 // Shape returns the ID the validator was prepared for.
 func (v *Validator) Shape() shapeid.ID { return v.id }
+
+// Limits returns the run options the validator was prepared with (used by
+// [Validator.Validate] and [Validator.NewCollector]).
+func (v *Validator) Limits() Limits { return v.cfg.limits() }
+
+// NewCollector returns an empty collector with the validator's run options,
+// to validate several values into one result with one findings budget.
+func (v *Validator) NewCollector() *Collector { return newCollectorConfig(v.cfg) }
 
 // Trait IDs the engine reads.
 var (
@@ -142,7 +165,24 @@ func Prepare(m *model.Model, id shapeid.ID, opts ...Option) (v *Validator, err e
 		})
 		return nil, &ModelError{Root: id, Problems: p.problems}
 	}
-	return &Validator{root: root, id: id, cfg: cfg, model: m}, nil
+	v = &Validator{root: root, id: id, cfg: cfg, model: m}
+	if s, _ := m.Shape(id); s != nil && s.Container() != nil {
+		v.rootName = s.MemberName()
+		c := s.Container()
+		switch c.Type() {
+		case model.StructureType, model.UnionType:
+			v.rootNull = rootNullOptional
+			if c.Type() == model.StructureType && s.HasTrait(traitRequired) {
+				v.rootNull = rootNullRequired
+			}
+		case model.ListType, model.SetType, model.MapType:
+			v.rootNull = rootNullDense
+			if c.HasTrait(traitSparse) && s.MemberName() != "key" {
+				v.rootNull = rootNullSparse
+			}
+		}
+	}
+	return v, nil
 }
 
 type preparer struct {

@@ -155,7 +155,7 @@ func (w *walker) integerValue(p *plan, v ValueView, k Kind) {
 		if k == KindDecimal {
 			if w.pol.integral == IntegralDecimalsRejected || !d.IsInteger() {
 				w.report(CodeNotInteger, p.id, v.Pos(), "an integer", text,
-					fmt.Sprintf("expected an integer, found %s (a %s shape takes no fraction or exponent)", short(text), p.typ))
+					fmt.Sprintf("expected an integer, found %s (integer shapes take no fraction or exponent)", short(text)))
 				return
 			}
 		}
@@ -515,12 +515,12 @@ func (w *walker) timestampValue(p *plan, v ValueView, k Kind) {
 	case KindTimestamp:
 		ts := v.Scalar().Time
 		switch {
-		case !ts.OffsetKnown:
-			w.report(CodeUnsupported, p.id, v.Pos(), "a timestamp with a known offset", "unknown offset",
-				"a timestamp with an unknown local offset (-00:00) names no instant")
 		case ts.Precision < PrecisionSecond:
 			w.report(CodeUnsupported, p.id, v.Pos(), "a timestamp with second precision", "coarser precision",
 				"a timestamp without seconds is not a Smithy timestamp (second precision or finer is required)")
+		case !ts.OffsetKnown:
+			w.report(CodeUnsupported, p.id, v.Pos(), "a timestamp with a known offset", "unknown offset",
+				"a timestamp with an unknown local offset (-00:00) names no instant")
 		case !timefmt.InRange(ts.Time):
 			w.timestampFinding(p, v, ts.Time.String(), "a timestamp within 0001-01-01..9999-12-31", "outside the Smithy timestamp range")
 		}

@@ -46,8 +46,29 @@ func (v *Validator) Check(c *Collector, at Path, val ValueView) (err error) {
 		}
 		w.release()
 	}()
-	w.value(v.root, val)
+	w.root(val)
 	return nil
+}
+
+// root validates the root value; a null root selected as a member is
+// judged as that member's value.
+func (w *walker) root(val ValueView) {
+	v := w.v
+	if v.rootNull == rootNullRejected || !w.isNull(val) {
+		w.value(v.root, val)
+		return
+	}
+	switch v.rootNull {
+	case rootNullRequired:
+		w.memberNull(v.root, val, v.rootName, true)
+	case rootNullOptional:
+		w.memberNull(v.root, val, v.rootName, false)
+	case rootNullSparse:
+		w.typedNull(v.root, val)
+	default:
+		w.report(CodeNull, v.root.id, val.Pos(), "", nullText(val),
+			fmt.Sprintf("%s is not allowed in the %s of a collection that is not @sparse", nullText(val), v.rootName))
+	}
 }
 
 // walker holds the state of one validation. Walkers are pooled: their
@@ -123,7 +144,7 @@ func (w *walker) typeMismatch(p *plan, v ValueView, k Kind, want string) {
 	switch k {
 	case KindSymbol, KindClob, KindSexp:
 		w.report(CodeUnsupported, p.id, v.Pos(), want, k.String(),
-			fmt.Sprintf("expected %s, found %s (%s needs an explicit policy)", want, k.article(), policyFor(k)))
+			fmt.Sprintf("expected %s, found %s (%s)", want, k.article(), policyFor(k)))
 		return
 	}
 	w.report(CodeType, p.id, v.Pos(), want, k.String(), fmt.Sprintf("expected %s, found %s", want, k.article()))
@@ -155,9 +176,13 @@ func (w *walker) value(p *plan, v ValueView) {
 	k := v.Kind()
 	if k == KindNull {
 		if p.typ == model.DocumentType {
+			w.documentNull(p, v)
 			return
 		}
-		w.report(CodeNull, p.id, v.Pos(), wantFor(p), "null", "expected "+wantFor(p)+", found null")
+		w.report(CodeNull, p.id, v.Pos(), wantFor(p), nullText(v), "expected "+wantFor(p)+", found "+nullText(v))
+		return
+	}
+	if w.unsupportedScalar(p, v, k) {
 		return
 	}
 	switch p.typ {
@@ -188,6 +213,127 @@ func (w *walker) value(p *plan, v ValueView) {
 	case model.UnionType:
 		w.union(p, v, k)
 	}
+}
+
+// isNull reports whether v is a null the context may accept: a null
+// without annotations (or with annotations the policy ignores).
+func (w *walker) isNull(v ValueView) bool {
+	return v.Kind() == KindNull && (w.pol.annotations == AnnotationsIgnored || len(v.Annotations()) == 0)
+}
+
+// memberNull judges a null structure or union member: an error for a
+// @required member or under NullRejected, the member's absence otherwise
+// (a typed null must still fit the member's type).
+func (w *walker) memberNull(p *plan, v ValueView, name string, required bool) {
+	switch {
+	case required:
+		w.report(CodeNull, p.idOr(shapeid.ID{}), v.Pos(), "", nullText(v),
+			fmt.Sprintf("member %s is @required and cannot be %s", name, nullText(v)))
+	case w.pol.nulls == NullRejected:
+		w.report(CodeNull, p.idOr(shapeid.ID{}), v.Pos(), "", nullText(v),
+			fmt.Sprintf("member %s cannot be %s (the NullRejected policy)", name, nullText(v)))
+	default:
+		w.typedNull(p, v)
+	}
+}
+
+// typedNull checks an accepted null: a typed (Ion) null keeps its kind, so
+// null.int is no null for a string.
+func (w *walker) typedNull(p *plan, v ValueView) {
+	nk := v.Scalar().NullOf
+	if nk == KindNull || p == nil || w.kindFits(p, nk) {
+		return
+	}
+	if p.typ == model.DocumentType {
+		w.documentNull(p, v)
+		return
+	}
+	w.report(CodeType, p.id, v.Pos(), wantFor(p)+" or null", nullText(v),
+		fmt.Sprintf("expected %s or null, found %s", wantFor(p), nullText(v)))
+}
+
+// documentNull accepts JSON's one null in a document; a typed null has no
+// JSON form.
+func (w *walker) documentNull(p *plan, v ValueView) {
+	if v.Scalar().NullOf != KindNull {
+		w.report(CodeUnsupported, p.id, v.Pos(), "a JSON-shaped document value", nullText(v),
+			fmt.Sprintf("a document holds JSON-shaped values; %s is a typed null", nullText(v)))
+	}
+}
+
+// kindFits reports whether a non-null value of kind k could stand for p's
+// type under the current policies (constraints aside).
+func (w *walker) kindFits(p *plan, k Kind) bool {
+	switch p.typ {
+	case model.BooleanType:
+		return k == KindBool
+	case model.StringType, model.EnumType:
+		return k == KindString || k == KindSymbol && w.pol.symbols == SymbolsAsStrings
+	case model.ByteType, model.ShortType, model.IntegerType, model.LongType, model.BigIntegerType, model.IntEnumType:
+		return k == KindInteger || k == KindDecimal && w.pol.integral == IntegralDecimalsAccepted
+	case model.FloatType, model.DoubleType:
+		return k == KindInteger || k == KindDecimal || k == KindFloat
+	case model.BigDecimalType:
+		return k == KindInteger || k == KindDecimal
+	case model.BlobType:
+		return k == KindBlob || k == KindClob && w.pol.clobs == ClobsAsBlobs
+	case model.TimestampType:
+		return k == KindTimestamp || k == KindString || k == KindInteger || k == KindDecimal
+	case model.ListType, model.SetType:
+		return k == KindList || k == KindSexp && w.pol.sexps == SexpsAsLists
+	case model.DocumentType:
+		return false
+	}
+	return k == KindObject
+}
+
+// nullText names a null as its source wrote it: "null", or an Ion typed
+// null such as "null.int".
+func nullText(v ValueView) string {
+	switch v.Scalar().NullOf {
+	case KindBool:
+		return "null.bool"
+	case KindInteger:
+		return "null.int"
+	case KindDecimal:
+		return "null.decimal"
+	case KindFloat:
+		return "null.float"
+	case KindString:
+		return "null.string"
+	case KindSymbol:
+		return "null.symbol"
+	case KindTimestamp:
+		return "null.timestamp"
+	case KindBlob:
+		return "null.blob"
+	case KindClob:
+		return "null.clob"
+	case KindList:
+		return "null.list"
+	case KindSexp:
+		return "null.sexp"
+	case KindObject:
+		return "null.struct"
+	}
+	return "null"
+}
+
+// unsupportedScalar reports a value whose view says it has no faithful
+// payload ([Scalar.Unsupported]); only the kinds JSON does not have are
+// asked, so JSON views pay nothing for it.
+func (w *walker) unsupportedScalar(p *plan, v ValueView, k Kind) bool {
+	switch k {
+	case KindSymbol, KindTimestamp, KindFloat, KindBlob, KindClob:
+	default:
+		return false
+	}
+	msg := v.Scalar().Unsupported
+	if msg == "" {
+		return false
+	}
+	w.report(CodeUnsupported, p.id, v.Pos(), "", k.String(), msg)
+	return true
 }
 
 // wantFor names what a shape type expects, for messages.
@@ -254,10 +400,12 @@ func (w *walker) list(p *plan, v ValueView, k Kind) {
 	for i := 0; i < n && !w.col.stopped; i++ {
 		e := v.Elem(i)
 		w.push(Index(i))
-		if e.Kind() == KindNull && len(e.Annotations()) == 0 {
+		if w.isNull(e) {
 			if !p.sparse {
-				w.report(CodeNull, p.member.idOr(p.id), e.Pos(), "", "null",
-					fmt.Sprintf("null is not allowed in %s (it is not @sparse)", describeColl(p, "list")))
+				w.report(CodeNull, p.member.idOr(p.id), e.Pos(), "", nullText(e),
+					fmt.Sprintf("%s is not allowed in %s (it is not @sparse)", nullText(e), describeColl(p, "list")))
+			} else {
+				w.typedNull(p.member, e)
 			}
 		} else {
 			w.value(p.member, e)
@@ -332,10 +480,12 @@ func (w *walker) mapValue(p *plan, v ValueView, k Kind) {
 			_ = first
 		}
 		w.keyString(p.key, f.Name, f.NamePos)
-		if f.Value.Kind() == KindNull && len(f.Value.Annotations()) == 0 {
+		if w.isNull(f.Value) {
 			if !p.sparse {
-				w.report(CodeNull, p.value.idOr(p.id), f.Value.Pos(), "", "null",
-					fmt.Sprintf("null is not allowed in %s (it is not @sparse)", describeColl(p, "map")))
+				w.report(CodeNull, p.value.idOr(p.id), f.Value.Pos(), "", nullText(f.Value),
+					fmt.Sprintf("%s is not allowed in %s (it is not @sparse)", nullText(f.Value), describeColl(p, "map")))
+			} else {
+				w.typedNull(p.value, f.Value)
 			}
 		} else {
 			w.value(p.value, f.Value)
@@ -452,18 +602,12 @@ func (w *walker) structure(p *plan, v ValueView, k Kind) {
 			continue
 		}
 		m := &p.members[idx]
-		if f.Value.Kind() == KindNull && len(f.Value.Annotations()) == 0 {
-			switch {
-			case m.required:
+		if w.isNull(f.Value) {
+			if m.required || w.pol.nulls == NullRejected {
 				w.bits[word] |= bit
-				w.report(CodeNull, m.plan.idOr(p.id), f.Value.Pos(), "", "null",
-					fmt.Sprintf("member %s is @required and cannot be null", m.wire))
-			case w.pol.nulls == NullRejected:
-				w.bits[word] |= bit
-				w.report(CodeNull, m.plan.idOr(p.id), f.Value.Pos(), "", "null",
-					fmt.Sprintf("member %s cannot be null (the NullRejected policy)", m.wire))
 			}
 			// Under NullAsAbsent an optional null member is absent.
+			w.memberNull(m.plan, f.Value, m.wire, m.required)
 			w.pop()
 			continue
 		}
@@ -571,11 +715,8 @@ func (w *walker) union(p *plan, v ValueView, k Kind) {
 			continue
 		}
 		m := &p.members[idx]
-		if f.Value.Kind() == KindNull && len(f.Value.Annotations()) == 0 {
-			if w.pol.nulls == NullRejected {
-				w.report(CodeNull, m.plan.idOr(p.id), f.Value.Pos(), "", "null",
-					fmt.Sprintf("member %s cannot be null (the NullRejected policy)", m.wire))
-			}
+		if w.isNull(f.Value) {
+			w.memberNull(m.plan, f.Value, m.wire, false)
 			w.pop()
 			continue
 		}
@@ -608,8 +749,13 @@ func (w *walker) union(p *plan, v ValueView, k Kind) {
 // numbers, strings, arrays and objects (with the duplicate key policy),
 // within the depth limit.
 func (w *walker) document(p *plan, v ValueView, k Kind) {
+	if w.unsupportedScalar(p, v, k) {
+		return
+	}
 	switch k {
-	case KindNull, KindBool, KindInteger, KindDecimal:
+	case KindNull:
+		w.documentNull(p, v)
+	case KindBool, KindInteger, KindDecimal:
 		w.checkNumberLen(p, v, k)
 	case KindString:
 		w.checkStringSize(p, v, v.Scalar().Text)

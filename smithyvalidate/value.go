@@ -108,6 +108,14 @@ type Scalar struct {
 	// reads it and keeps nothing.
 	Bytes []byte
 	Time  Timestamp
+	// Unsupported, when not empty, says why the source value cannot be
+	// presented faithfully (an Ion symbol without known text, a timestamp
+	// finer than the adapter's clock); the rest of the payload is a best
+	// effort. The engine then reports an unsupported finding with this
+	// text at the value, whatever the shape and policies, and checks
+	// nothing else about it. It is read for the kinds JSON does not have
+	// (symbol, timestamp, float, blob, clob).
+	Unsupported string
 }
 
 // Timestamp is a native timestamp (Ion). JSON timestamps are strings or

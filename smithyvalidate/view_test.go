@@ -67,7 +67,10 @@ structure Ion {
     ts: Timestamp
     l: Strs
     doc: Document
+    sl: Sparse
 }
+@sparse
+list Sparse { member: String }
 @range(min: 0, max: 1)
 double Unit
 list Strs { member: String }
@@ -83,6 +86,13 @@ func TestNativeKinds(t *testing.T) {
 		want string
 	}{
 		{"typed null member is absent", obj(fld("i", typedNull(sv.KindInteger))), nil, ""},
+		{"typed null of another type", obj(fld("s", typedNull(sv.KindInteger))), nil, "type /s t#Ion$s"},
+		{"typed null in document", obj(fld("doc", typedNull(sv.KindInteger))), nil, "unsupported /doc t#Ion$doc"},
+		{"null.null in document", obj(fld("doc", typedNull(sv.KindNull))), nil, ""},
+		{"typed null in sparse list", obj(fld("sl", &tv{kind: sv.KindList, elems: []*tv{typedNull(sv.KindString), typedNull(sv.KindBool)}})), nil, "type /sl/1 t#Sparse$member"},
+		{"annotated null in sparse list", obj(fld("sl", &tv{kind: sv.KindList, elems: []*tv{annotated(typedNull(sv.KindNull), "a")}})), []sv.Option{sv.Annotations(sv.AnnotationsIgnored)}, ""},
+		{"unsupported symbol", obj(fld("s", scalar(sv.KindSymbol, sv.Scalar{Text: "$0", Unsupported: "symbol $0 has no text"}))), []sv.Option{sv.Symbols(sv.SymbolsAsStrings)}, "unsupported /s t#Ion$s"},
+		{"unsupported in document", obj(fld("doc", scalar(sv.KindTimestamp, sv.Scalar{Unsupported: "too precise"}))), nil, "unsupported /doc t#Ion$doc"},
 		{"symbol for string", obj(fld("s", sym("x"))), nil, "unsupported /s t#Ion$s"},
 		{"symbol as string", obj(fld("s", sym("x"))), []sv.Option{sv.Symbols(sv.SymbolsAsStrings)}, ""},
 		{"clob for blob", obj(fld("b", scalar(sv.KindClob, sv.Scalar{Bytes: []byte("x")}))), nil, "unsupported /b t#Ion$b"},

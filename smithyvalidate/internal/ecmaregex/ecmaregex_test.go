@@ -8,7 +8,7 @@ import (
 
 func TestMatch(t *testing.T) {
 	for _, tc := range []struct {
-		name, pattern string
+		name, pattern  string
 		match, noMatch []string
 	}{
 		{"unanchored", `\w+`, []string{"hello", "!hello!"}, []string{"!!", ""}},
