@@ -17,6 +17,7 @@ package assembly
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
@@ -109,8 +110,10 @@ func (a *Assembler) Assemble() (*Result, error) {
 			s.apply(ap)
 		}
 	}
+	s.checkMixins()
 	s.resolveElided()
 	s.coerceOmittedTraitValues()
+	s.fillImplicitValues()
 	defs := make([]model.ShapeDef, len(s.defs))
 	for i, d := range s.defs {
 		defs[i] = *d
@@ -328,10 +331,26 @@ func (s *assembler) mixinMemberTarget(def *model.ShapeDef, name string, seen map
 	return shapeid.ID{}, false
 }
 
-// resolveElided gives each `$name` member the target of the mixin member or
-// the resource identifier or property of the same name.
+// resolveElided gives each `$name` member its target: the identifier or
+// property of the same name of the resource named by `for`, else the mixin
+// member of that name. An elided member that only restates a mixin member
+// (same target, no traits of its own) stays the mixin's member; with traits
+// it redefines the member, as an apply statement would.
 func (s *assembler) resolveElided() {
-	// Mixins may themselves elide members, so resolve until nothing changes.
+	for _, def := range s.defs {
+		if def.ForResource.IsZero() {
+			continue
+		}
+		if res, ok := s.byID[def.ForResource]; !ok || res.Type != model.ResourceType {
+			found := "no shape"
+			if ok {
+				found = "a " + res.Type.String() + " shape"
+			}
+			s.event(model.ErrorSeverity, "Model", def.ID, def.Source, "The target of the `for` production must be a resource shape, but found %s: %s", found, def.ForResource)
+			def.ForResource = shapeid.ID{}
+		}
+	}
+	// Mixins may themselves elide members: resolve until nothing changes.
 	for changed := true; changed; {
 		changed = false
 		for _, def := range s.defs {
@@ -340,17 +359,10 @@ func (s *assembler) resolveElided() {
 				if !m.Elided || !m.Target.IsZero() {
 					continue
 				}
-				if t, ok := s.mixinMemberTarget(def, m.Name, map[shapeid.ID]bool{}); ok {
+				if t, ok := s.resourceTarget(def, m.Name); ok {
 					m.Target, changed = t, true
-					continue
-				}
-				if res, ok := s.byID[def.ForResource]; ok {
-					for _, nt := range append(append([]model.NamedTarget(nil), res.Identifiers...), res.Properties...) {
-						if nt.Name == m.Name {
-							m.Target, changed = nt.Target, true
-							break
-						}
-					}
+				} else if t, ok := s.mixinMemberTarget(def, m.Name, map[shapeid.ID]bool{}); ok {
+					m.Target, changed = t, true
 				}
 			}
 		}
@@ -358,18 +370,98 @@ func (s *assembler) resolveElided() {
 	for _, def := range s.defs {
 		kept := def.Members[:0:0]
 		for _, m := range def.Members {
-			if m.Elided && m.Target.IsZero() {
-				where := "its mixins"
-				if !def.ForResource.IsZero() {
-					where = fmt.Sprintf("its mixins or the identifiers and properties of %s", def.ForResource)
-				}
-				s.event(model.ErrorSeverity, "Model", def.ID.WithMember(m.Name), m.Source, "Elided member `%s` of `%s` is not defined in %s", m.Name, def.ID, where)
+			if !m.Elided {
+				kept = append(kept, m)
 				continue
+			}
+			if m.Target.IsZero() {
+				s.event(model.ErrorSeverity, "Model", def.ID.WithMember(m.Name), m.Source, "Member target was elided, but no bound resource or mixin contained a matching identifier or member name.")
+				continue
+			}
+			if mt, ok := s.mixinMemberTarget(def, m.Name, map[shapeid.ID]bool{}); ok && mt == m.Target && len(m.Traits) == 0 {
+				continue // the mixin's member, unchanged
 			}
 			m.Elided = false
 			kept = append(kept, m)
 		}
 		def.Members = kept
+	}
+}
+
+func (s *assembler) resourceTarget(def *model.ShapeDef, name string) (shapeid.ID, bool) {
+	res, ok := s.byID[def.ForResource]
+	if !ok {
+		return shapeid.ID{}, false
+	}
+	for _, list := range [][]model.NamedTarget{res.Identifiers, res.Properties} {
+		for _, nt := range list {
+			if nt.Name == name {
+				return nt.Target, true
+			}
+		}
+	}
+	return shapeid.ID{}, false
+}
+
+// checkMixins reports mixins that cannot be applied (and drops them, so the
+// rest of the model still assembles): a mixin of another shape type, an
+// operation mixin with input or output, a resource mixin with identifiers
+// or properties.
+func (s *assembler) checkMixins() {
+	for _, def := range s.defs {
+		if hasTrait(def.Traits, mixinTrait) {
+			switch {
+			case def.Type == model.OperationType && (!isUnitOrZero(def.Input) || !isUnitOrZero(def.Output)):
+				s.event(model.ErrorSeverity, "Model", def.ID, def.Source, "Operation shapes with the mixin trait MUST target `smithy.api#Unit` for their input and output. Operation mixin shape `%s` defines one or both of these properties.", def.ID)
+			case def.Type == model.ResourceType && (len(def.Identifiers) > 0 || len(def.Properties) > 0):
+				s.event(model.ErrorSeverity, "Model", def.ID, def.Source, "Resource shapes with the mixin trait may not define any properties. Resource mixin shape `%s` defines one or more properties.", def.ID)
+			}
+		}
+		var bad []string
+		kept := def.Mixins[:0:0]
+		for _, mid := range def.Mixins {
+			if mx, ok := s.byID[mid]; ok && mx.Type != def.Type {
+				bad = append(bad, "`"+mid.String()+"`")
+				continue
+			}
+			kept = append(kept, mid)
+		}
+		if len(bad) > 0 {
+			s.event(model.ErrorSeverity, "Model", def.ID, def.Source, "Mixins may only be mixed into shapes of the same type. The following mixins were applied to the %s shape `%s` which are not %s shapes: [%s]", def.Type, def.ID, def.Type, strings.Join(bad, ", "))
+			def.Mixins = kept
+		}
+	}
+}
+
+var (
+	mixinTrait     = shapeid.New(shapeid.Prelude, "mixin")
+	unitShape      = shapeid.New(shapeid.Prelude, "Unit")
+	enumValueTrait = shapeid.New(shapeid.Prelude, "enumValue")
+)
+
+func isUnitOrZero(id shapeid.ID) bool { return id.IsZero() || id == unitShape }
+
+// fillImplicitValues sets what the specification implies when a model does
+// not say it: an operation without input or output has smithy.api#Unit, and
+// an enum member without @enumValue has its own name as value.
+func (s *assembler) fillImplicitValues() {
+	for _, def := range s.defs {
+		switch def.Type {
+		case model.OperationType:
+			if def.Input.IsZero() {
+				def.Input = unitShape
+			}
+			if def.Output.IsZero() {
+				def.Output = unitShape
+			}
+		case model.EnumType:
+			for i := range def.Members {
+				m := &def.Members[i]
+				if !hasTrait(m.Traits, enumValueTrait) {
+					m.Traits = append(m.Traits, model.Trait{ID: enumValueTrait, Value: node.NewString(m.Name), Source: m.Source})
+				}
+			}
+		}
 	}
 }
 

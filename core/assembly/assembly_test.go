@@ -120,14 +120,14 @@ func TestAssemblyEvents(t *testing.T) {
 			files: []file{
 				{"a.smithy", "$version: \"2\"\nnamespace ns\nstructure S { $a }\n"},
 			},
-			want: []string{"Elided member `a` of `ns#S` is not defined in its mixins"},
+			want: []string{"Member target was elided, but no bound resource or mixin contained a matching identifier or member name."},
 		},
 		{
 			name: "conflicting mixin members",
 			files: []file{
 				{"a.smithy", "$version: \"2\"\nnamespace ns\n@mixin\nstructure A1 { a: String }\n@mixin\nstructure A2 { a: Integer }\nstructure S with [A1, A2] {}\n"},
 			},
-			want: []string{"member conflicts with the mixed-in member"},
+			want: []string{"Member conflicts with an inherited mixin member: `ns#S$a`"},
 		},
 	}
 	for _, tt := range tests {

@@ -125,11 +125,21 @@ func (a *Assembler) documents() ([]*model.Document, error) {
 	}
 	isDefined := func(id shapeid.ID) bool { return defined[id] }
 	for _, src := range a.sources {
-		doc, err := src.file.Lower(isDefined)
+		doc, events, err := src.file.LowerWithEvents(isDefined)
 		if err != nil {
 			return nil, err
+		}
+		for _, e := range events {
+			doc.Events = append(doc.Events, model.Event{Severity: idlSeverity(e.Severity), ID: e.ID, Shape: e.Shape, Source: model.SourceLocation{File: e.File, Pos: e.Pos}, Message: e.Msg})
 		}
 		docs = append(docs, doc)
 	}
 	return docs, nil
+}
+
+func idlSeverity(s idl.Severity) model.Severity {
+	if s == idl.Danger {
+		return model.Danger
+	}
+	return model.Warning
 }

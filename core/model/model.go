@@ -280,6 +280,7 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 	var order []string
 	mixed := map[string]inherited{}
 	var traits []Trait
+	var clashes []string // member names two mixins give different targets
 	for _, mid := range s.def.Mixins {
 		mx, ok := m.shapes[mid]
 		if !ok {
@@ -297,9 +298,17 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 		}
 		for _, mm := range mx.members {
 			name := mm.MemberName()
+			// A member the shape declares itself must target what every
+			// mixin's member of that name targets.
+			for _, md := range s.def.Members {
+				if md.Name == name && md.Target != mm.target {
+					return &Error{Source: md.Source, ShapeID: s.def.ID.WithMember(name), Msg: fmt.Sprintf("Member conflicts with an inherited mixin member: `%s`", mm.ID())}
+				}
+			}
 			if prev, dup := mixed[name]; dup {
 				if prev.target != mm.target {
-					return &Error{Source: s.def.Source, ShapeID: s.def.ID.WithMember(name), Msg: fmt.Sprintf("member conflicts with the mixed-in member of the same name from %s: mixins %s and %s target %s and %s", mx.def.ID, prev.from, mx.def.ID, prev.target, mm.target)}
+					clashes = append(clashes, name)
+					continue
 				}
 				merged := prev.traits
 				for _, t := range mm.traits {
@@ -311,6 +320,9 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 			order = append(order, name)
 			mixed[name] = inherited{target: mm.target, traits: append([]Trait(nil), mm.traits...), from: mx.def.ID}
 		}
+	}
+	if len(clashes) > 0 {
+		return &Error{Source: s.def.Source, ShapeID: s.def.ID.WithMember(clashes[0]), Msg: fmt.Sprintf("Member conflicts with an inherited mixin member: `%s`", s.def.ID.WithMember(clashes[0]))}
 	}
 	for _, t := range s.def.Traits {
 		traits = upsertTrait(traits, t)
