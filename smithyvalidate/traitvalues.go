@@ -1,0 +1,172 @@
+package smithyvalidate
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/shapeid"
+)
+
+// TraitFinding is a finding about one trait application: its value does
+// not fit the trait's definition.
+type TraitFinding struct {
+	// Finding is about the trait value: Path is inside the value, Shape
+	// the part of the trait definition that governs (ns#trait$member), Pos
+	// the position in the model file when the loader kept it.
+	Finding
+	// Trait is the trait's shape ID.
+	Trait shapeid.ID
+	// Target is the shape or member the trait is applied to.
+	Target shapeid.ID
+	// Source is where the finding is in the model: the file of the trait
+	// application and the position of the offending value (or of the
+	// trait when the value has none).
+	Source model.SourceLocation
+}
+
+// Event renders the finding as a model validation event for `smithy
+// validate`: event ID "TraitValue", shape Target, the reference's message
+// prefix ("Error validating trait `length`: ..."), ERROR, WARNING or NOTE
+// for error, warning and advisory.
+func (f TraitFinding) Event() model.Event {
+	sev := model.ErrorSeverity
+	switch f.Severity {
+	case SeverityWarning:
+		sev = model.Warning
+	case SeverityAdvisory:
+		sev = model.Note
+	}
+	name := f.Trait.String()
+	if f.Trait.Namespace == shapeid.Prelude {
+		name = f.Trait.Name
+	}
+	msg := "Error validating trait `" + name + "`"
+	if f.Path.Len() > 0 {
+		msg += " at " + f.Path.String()
+	}
+	return model.Event{Severity: sev, ID: "TraitValue", Shape: f.Target, Source: f.Source, Message: msg + ": " + f.Message}
+}
+
+// CheckTraitValues checks every trait application of m against its trait's
+// definition (the shape of the trait's ID, marked @trait) with this
+// engine: @length(min: "x") is a finding, as is a missing required member
+// of a trait structure. Findings are ordered by target shape, trait and
+// position.
+//
+// An annotation trait whose definition is a structure or map accepts {}
+// (the JSON AST form) and also null and true (forms loaders may leave for a
+// bare @trait; the Smithy reference treats them as {}); a list trait
+// accepts null as []. Traits applied in the smithy.api prelude are not
+// checked. A trait whose definition the engine cannot prepare is reported
+// once (code trait-model), at the definition.
+//
+// The default policies for trait values follow how Smithy models write
+// values: blobs are text ([BlobText]) and timestamps without a format may
+// be any of the three forms ([TimestampAnyFormat]); opts come after these
+// defaults. The error is an [*InternalError] only.
+func CheckTraitValues(m *model.Model, opts ...Option) (out []TraitFinding, err error) {
+	defer recoverInternal(&err)
+	opts = append([]Option{BlobEncoding(BlobText), TimestampFormats(TimestampAnyFormat)}, opts...)
+	tc := traitChecker{m: m, opts: opts, validators: map[shapeid.ID]*Validator{}, failed: map[shapeid.ID]bool{}}
+	for _, s := range m.Shapes() {
+		if s.ID().Namespace == shapeid.Prelude {
+			continue
+		}
+		def := s.Def()
+		for _, t := range def.Traits {
+			if err := tc.check(s.ID(), t, &out); err != nil {
+				return nil, err
+			}
+		}
+		for _, md := range def.Members {
+			for _, t := range md.Traits {
+				if err := tc.check(s.ID().WithMember(md.Name), t, &out); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
+type traitChecker struct {
+	m          *model.Model
+	opts       []Option
+	validators map[shapeid.ID]*Validator
+	failed     map[shapeid.ID]bool
+}
+
+func (tc *traitChecker) check(target shapeid.ID, t model.Trait, out *[]TraitFinding) error {
+	if tc.failed[t.ID] {
+		return nil
+	}
+	v, ok := tc.validators[t.ID]
+	if !ok {
+		def, found := tc.m.Shape(t.ID)
+		switch {
+		case !found:
+			*out = append(*out, tc.finding(target, t, CodeUnknownTrait, node.Pos{},
+				fmt.Sprintf("trait %s is not defined in the model", t.ID)))
+			return nil
+		case !def.HasTrait(traitTrait):
+			*out = append(*out, tc.finding(target, t, CodeUnknownTrait, node.Pos{},
+				fmt.Sprintf("shape %s is applied as a trait but is not marked @trait", t.ID)))
+			return nil
+		}
+		var err error
+		v, err = Prepare(tc.m, t.ID, tc.opts...)
+		var me *ModelError
+		switch {
+		case errors.As(err, &me):
+			tc.failed[t.ID] = true
+			msgs := make([]string, len(me.Problems))
+			for i, p := range me.Problems {
+				msgs[i] = p.String()
+			}
+			*out = append(*out, TraitFinding{
+				Finding: Finding{Severity: SeverityError, Class: ClassInstance, Code: CodeTraitModel, Shape: t.ID,
+					Message: "the trait definition cannot be prepared, so its values are not checked: " + strings.Join(msgs, "; ")},
+				Trait: t.ID, Target: t.ID, Source: def.Source(),
+			})
+			return nil
+		case err != nil:
+			return err
+		}
+		tc.validators[t.ID] = v
+	}
+	val := coerceAnnotation(t.Value, v.root.typ)
+	c := v.NewCollector()
+	if err := v.Check(c, Path{}, NodeView(&val)); err != nil {
+		return err
+	}
+	for _, f := range c.Result().Findings {
+		src := t.Source
+		if f.Pos.IsValid() {
+			src.Pos = f.Pos
+		}
+		*out = append(*out, TraitFinding{Finding: f, Trait: t.ID, Target: target, Source: src})
+	}
+	return nil
+}
+
+func (tc *traitChecker) finding(target shapeid.ID, t model.Trait, code Code, pos node.Pos, msg string) TraitFinding {
+	f := NewFinding(code, Path{}, t.ID, pos, msg)
+	return TraitFinding{Finding: f, Trait: t.ID, Target: target, Source: t.Source}
+}
+
+// coerceAnnotation gives the value of a bare annotation trait its
+// structured form: null or true for a structure or map trait is {}, null
+// for a list trait is [].
+func coerceAnnotation(v node.Node, typ model.ShapeType) node.Node {
+	switch {
+	case v.IsNull() && (typ == model.StructureType || typ == model.MapType),
+		v.Kind() == node.Bool && v.BoolValue() && typ == model.StructureType:
+		return node.NewObject().At(v.Pos())
+	case v.IsNull() && (typ == model.ListType || typ == model.SetType):
+		return node.NewArray().At(v.Pos())
+	}
+	return v
+}
