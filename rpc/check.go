@@ -26,6 +26,11 @@ type checker struct {
 	// are inside a JSON string).
 	noPos bool
 
+	// emptyIsResponse says an empty array of unknown role is a response
+	// array (in an exchange, one sent by the server) rather than an
+	// empty batch request.
+	emptyIsResponse bool
+
 	msgs []MessageSummary
 	// fields is scratch for positional params.
 	fields []sv.Field

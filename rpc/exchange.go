@@ -163,6 +163,7 @@ func (x *Exchange) Index() int { return x.index }
 // slice is valid until the next call.
 func (x *Exchange) Feed(from Peer, data []byte) []MessageSummary {
 	x.begin()
+	x.c.emptyIsResponse = from == Server
 	x.c.readText(data, roleUnknown, false, &x.rd)
 	x.process(from, -1)
 	return x.end()
@@ -183,6 +184,7 @@ func (x *Exchange) FeedReply(to int, from Peer, data []byte) []MessageSummary {
 // feedNode is Feed for a message already parsed (a transcript line).
 func (x *Exchange) feedNode(from Peer, n *node.Node, to int) []MessageSummary {
 	x.begin()
+	x.c.emptyIsResponse = from == Server
 	r := roleUnknown
 	if to >= 0 {
 		r = roleResponse
@@ -577,7 +579,7 @@ func (x *Exchange) callAt(caller Peer, index int) *call {
 func (x *Exchange) checkAnswer(in *info, cl *call) {
 	c := x.c
 	idAt := in.at.Key("id")
-	if cl.written != "" && in.id.IsPresent() && !in.id.IsNull() {
+	if cl.written != "" && in.id.IsPresent() && !in.id.IsNull() && cl.key != "" && cl.key == string(x.key(cl.from, in.id)) {
 		if w := string(node.Marshal(in.id.Value())); w != cl.written {
 			c.report(CodeIDSpelling, idAt, in.pos, shapeid.ID{},
 				"the id %s equals the request's id %s but is written differently; peers that compare text will not match them", w, cl.written)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/smithy-validation/go/core/assembly"
 	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/core/shapeid"
 	"github.com/smithy-validation/go/rpc"
 	sv "github.com/smithy-validation/go/smithyvalidate"
@@ -95,7 +96,7 @@ func codes(r *rpc.Result, all bool) []string {
 func pointer(p sv.Path) string {
 	s := p.String()
 	if s == "" {
-		return `""`
+		s = `""`
 	}
 	if i, ok := p.Document(); ok {
 		return "[" + itoa(i) + "]" + s
@@ -139,3 +140,6 @@ func summary(m rpc.MessageSummary) string {
 	}
 	return s
 }
+
+func nodeMaxSize(n int) node.Option  { return node.MaxSize(n) }
+func nodeMaxDepth(n int) node.Option { return node.MaxDepth(n) }

@@ -100,6 +100,9 @@ func (c *checker) readNode(n *node.Node, r role, bare bool, out *read) {
 			anyResp = anyResp || looksLikeResponse(&elems[i])
 		}
 		resp = anyResp && !anyReq
+		if len(elems) == 0 {
+			resp = c.emptyIsResponse
+		}
 	}
 	out.response = resp
 	out.whole = info{kind: KindBatch, at: at, pos: n.Pos(), element: -1, response: resp}

@@ -215,7 +215,9 @@ func (c *checker) idMember(obj *node.Node, at sv.Path, call bool) (RequestID, bo
 	case node.Number:
 		d, err := node.ParseDecimal(v.NumberText())
 		switch {
-		case err != nil:
+		case err != nil || !call:
+			// A response echoes the request's id: the advice is the
+			// request's.
 		case !d.IsInteger():
 			c.report(CodeIDFractional, p, v.Pos(), shapeid.ID{},
 				"the id %s has a fractional part, which JSON-RPC 2.0 discourages", v.NumberText())

@@ -1,8 +1,8 @@
 $version: "2"
 
-/// The smithy.rpc traits: how a Smithy service is served over JSON-RPC 1.0
-/// and 2.0. They are opt-in; the rpc Go module ships this file and the
-/// `smithy` command always loads it.
+// The smithy.rpc traits: how a Smithy service is served over JSON-RPC 1.0
+// and 2.0. They are opt-in; the rpc Go module ships this file and the
+// `smithy` command always loads it.
 namespace smithy.rpc
 
 /// Serves a service over JSON-RPC. `versions` lists the published protocol

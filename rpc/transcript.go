@@ -61,6 +61,7 @@ func (x *Exchange) feedLine(line []byte, offset int64) []MessageSummary {
 	if text != nil {
 		c.noPos = true
 		x.begin()
+		c.emptyIsResponse = from == Server
 		r := roleUnknown
 		if to >= 0 {
 			r = roleResponse
