@@ -339,7 +339,7 @@ func modelProblem(path string, src, jsonSrc, sharedSrc []byte) string {
 	if err != nil {
 		return "the JSON AST model: " + err.Error()
 	}
-	if node.Equal(jsonast.ToNode(fromIDL, false), jsonast.ToNode(fromJSON, false)) {
+	if node.Equal(jsonast.ToNode(fromIDL), jsonast.ToNode(fromJSON)) {
 		return ""
 	}
 	return fmt.Sprintf("the assembled models differ:\nfrom the IDL:\n%s\nfrom the JSON AST:\n%s",

@@ -2,6 +2,8 @@ package app
 
 import (
 	"github.com/smithy-validation/go/core/jsonast"
+	"github.com/smithy-validation/go/core/shapeid"
+	"github.com/smithy-validation/go/rpc"
 	"github.com/urfave/cli/v2"
 )
 
@@ -27,6 +29,10 @@ func (e *env) astCommand() *cli.Command {
 			var opts []jsonast.EncodeOption
 			if c.Bool("include-prelude") {
 				opts = append(opts, jsonast.IncludePrelude())
+			} else {
+				// The smithy.rpc trait definitions are loaded like the
+				// prelude, and printed only with it.
+				opts = append(opts, jsonast.Omit(func(id shapeid.ID) bool { return id.Namespace == rpc.TraitsNamespace }))
 			}
 			_, err = e.stdout.Write(jsonast.Encode(m, opts...))
 			return err

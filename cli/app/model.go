@@ -9,6 +9,7 @@ import (
 
 	"github.com/smithy-validation/go/core/assembly"
 	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/rpc"
 )
 
 // maxModelInput bounds what is read from standard input for a model.
@@ -37,6 +38,11 @@ func (e *env) loadModel(paths []string) (*assembly.Result, error) {
 		return nil, usageErrorf("no MODEL given: name .smithy files, .json AST files or directories")
 	}
 	a := assembly.New()
+	// The smithy.rpc traits are always there, as the prelude is, so a model
+	// only writes `use smithy.rpc#method`.
+	if err := rpc.AddTraits(a); err != nil {
+		return nil, &exitError{code: ExitModel, msg: fmt.Sprintf("internal error: the smithy.rpc trait definitions do not load: %v", err)}
+	}
 	for _, p := range paths {
 		var err error
 		if p == "-" {

@@ -263,12 +263,35 @@ func (s *assembler) mergeTrait(owner shapeid.ID, list *[]model.Trait, t model.Tr
 			elems := append(append([]node.Node(nil), prev.Value.Elems()...), t.Value.Elems()...)
 			(*list)[i].Value = node.NewArray(elems...).At(prev.Value.Pos())
 		case node.Equal(prev.Value, t.Value):
+		case omittedEquivalent(prev.Value, t.Value):
+			if prev.Value.IsNull() {
+				(*list)[i] = t
+			}
 		default:
 			s.event(model.ErrorSeverity, "Model", owner, t.Source, "Conflicting `%s` trait found on shape `%s`. The previous trait was defined at `%s`, and a conflicting trait was defined at `%s`.", t.ID, owner, prev.Source, t.Source)
 		}
 		return
 	}
 	*list = append(*list, t)
+}
+
+// omittedEquivalent reports whether one value is an omitted IDL trait value
+// (null) and the other the value it stands for ({}, [] or true), as when an
+// IDL file and its JSON AST define the same shape.
+func omittedEquivalent(a, b node.Node) bool {
+	if b.IsNull() {
+		a, b = b, a
+	}
+	if !a.IsNull() {
+		return false
+	}
+	switch b.Kind() {
+	case node.Object, node.Array:
+		return b.Len() == 0
+	case node.Bool:
+		return b.BoolValue()
+	}
+	return false
 }
 
 func (s *assembler) apply(ap model.Apply) {

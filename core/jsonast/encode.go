@@ -13,11 +13,18 @@ type EncodeOption func(*encodeOptions)
 
 type encodeOptions struct {
 	includePrelude bool
+	omit           func(shapeid.ID) bool
 }
 
 // IncludePrelude keeps the smithy.api shapes in the output (they are left
 // out by default).
 func IncludePrelude() EncodeOption { return func(o *encodeOptions) { o.includePrelude = true } }
+
+// Omit leaves out the shapes for which omit returns true (for example
+// built-in trait definitions that, like the prelude, every model sees).
+func Omit(omit func(shapeid.ID) bool) EncodeOption {
+	return func(o *encodeOptions) { o.omit = omit }
+}
 
 // Encode prints m as a Smithy 2.0 JSON AST document: 4-space indentation,
 // object keys sorted except members (kept in definition order), a final
@@ -27,11 +34,19 @@ func Encode(m *model.Model, opts ...EncodeOption) []byte {
 	for _, opt := range opts {
 		opt(&o)
 	}
-	return append(node.Marshal(ToNode(m, o.includePrelude), node.Indent("    ")), '\n')
+	return append(node.Marshal(toNode(m, o), node.Indent("    ")), '\n')
 }
 
 // ToNode builds the JSON AST document of m as a node.
-func ToNode(m *model.Model, includePrelude bool) node.Node {
+func ToNode(m *model.Model, opts ...EncodeOption) node.Node {
+	var o encodeOptions
+	for _, opt := range opts {
+		opt(&o)
+	}
+	return toNode(m, o)
+}
+
+func toNode(m *model.Model, o encodeOptions) node.Node {
 	fields := []node.Field{{Key: "smithy", Value: node.NewString("2.0")}}
 	if md := m.Metadata(); len(md) > 0 {
 		mf := make([]node.Field, len(md))
@@ -42,7 +57,7 @@ func ToNode(m *model.Model, includePrelude bool) node.Node {
 	}
 	var shapes []node.Field
 	for _, s := range m.Shapes() {
-		if !includePrelude && s.ID().Namespace == shapeid.Prelude {
+		if !o.includePrelude && s.ID().Namespace == shapeid.Prelude || o.omit != nil && o.omit(s.ID()) {
 			continue
 		}
 		shapes = append(shapes, node.Field{Key: s.ID().String(), Value: shapeNode(s.Def())})
