@@ -61,7 +61,7 @@ type env struct {
 }
 
 func (e *env) commands() []*cli.Command {
-	cmds := []*cli.Command{e.astCommand(), e.validateCommand(), e.validateValueCommand()}
+	cmds := []*cli.Command{e.astCommand(), e.validateCommand(), e.validateValueCommand(), e.validateRPCCommand()}
 	for _, c := range cmds {
 		c.OnUsageError = func(_ *cli.Context, err error, _ bool) error { return usageErrorf("%v", err) }
 	}
