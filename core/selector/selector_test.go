@@ -598,3 +598,27 @@ func TestPreludeSelectors(t *testing.T) {
 		t.Errorf("only %d trait definitions found in the prelude", n)
 	}
 }
+
+func TestTemplate(t *testing.T) {
+	m := load(t, `$version: "2"
+namespace smithy.example
+/// Hello
+@tags(["a"])
+string A
+`)
+	tmpl, err := selector.ParseTemplate("@{id|name} has @@docs @{trait|documentation}, tags @{trait|tags}, @{trait|tags|(values)}, missing [@{trait|nope}]")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	selector.NewEvaluator(m).Each(selector.MustParse("[id = smithy.example#A]"), func(mt selector.Match) {
+		got = append(got, tmpl.Expand(mt))
+	})
+	want := `A has @docs "Hello", tags ["a"], ["a"], missing []`
+	if len(got) != 1 || got[0] != want {
+		t.Errorf("Expand = %q, want %q", got, want)
+	}
+	if _, err := selector.ParseTemplate("bad @ here"); err == nil {
+		t.Error("ParseTemplate accepted a lone @")
+	}
+}

@@ -1,0 +1,508 @@
+package validate
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/shapeid"
+)
+
+var (
+	readonlyTrait           = shapeid.New(shapeid.Prelude, "readonly")
+	idempotentTrait         = shapeid.New(shapeid.Prelude, "idempotent")
+	requiredTrait           = shapeid.New(shapeid.Prelude, "required")
+	resourceIdentifierTrait = shapeid.New(shapeid.Prelude, "resourceIdentifier")
+)
+
+func shapesOfType(m *model.Model, t model.ShapeType) []*model.Shape {
+	var out []*model.Shape
+	for _, s := range m.Shapes() {
+		if s.Type() == t {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func resolve(m *model.Model, id shapeid.ID, t model.ShapeType) (*model.Shape, bool) {
+	s, ok := m.Shape(id)
+	if !ok || s.Type() != t {
+		return nil, false
+	}
+	return s, true
+}
+
+// resourceCycles reports resources that contain themselves through
+// `resources` bindings (ResourceCycle).
+func resourceCycles(m *model.Model) []model.Event {
+	var events []model.Event
+	for _, r := range shapesOfType(m, model.ResourceType) {
+		var path []shapeid.ID
+		onPath := map[shapeid.ID]bool{}
+		var walk func(s *model.Shape) bool
+		walk = func(s *model.Shape) bool {
+			if onPath[s.ID()] {
+				parts := make([]string, 0, len(path)+1)
+				for _, id := range path {
+					parts = append(parts, id.String())
+				}
+				parts = append(parts, s.ID().String())
+				events = append(events, errorf("ResourceCycle", s, "Circular resource hierarchy found: %s", strings.Join(parts, " -> ")))
+				return true
+			}
+			onPath[s.ID()] = true
+			path = append(path, s.ID())
+			for _, c := range s.Resources() {
+				if child, ok := resolve(m, c, model.ResourceType); ok && walk(child) {
+					return true
+				}
+			}
+			return false
+		}
+		walk(r)
+	}
+	return events
+}
+
+// allOperations returns a resource's operations, collection operations and
+// lifecycle operations.
+func allOperations(r *model.Shape) []shapeid.ID {
+	var out []shapeid.ID
+	seen := map[shapeid.ID]bool{}
+	add := func(id shapeid.ID) {
+		if !id.IsZero() && !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	for _, lc := range []string{"put", "create", "read", "update", "delete", "list"} {
+		add(r.Lifecycle(lc))
+	}
+	for _, id := range r.Operations() {
+		add(id)
+	}
+	for _, id := range r.CollectionOperations() {
+		add(id)
+	}
+	return out
+}
+
+// containedResources returns the resources in a service's closure.
+func containedResources(m *model.Model, svc *model.Shape) []*model.Shape {
+	var out []*model.Shape
+	seen := map[*model.Shape]bool{}
+	var walk func(ids []shapeid.ID)
+	walk = func(ids []shapeid.ID) {
+		for _, id := range ids {
+			r, ok := resolve(m, id, model.ResourceType)
+			if !ok || seen[r] {
+				continue
+			}
+			seen[r] = true
+			out = append(out, r)
+			walk(r.Resources())
+		}
+	}
+	walk(svc.Resources())
+	return out
+}
+
+// singleOperationBinding reports operations bound more than once into a
+// service closure (SingleOperationBinding).
+func singleOperationBinding(m *model.Model) []model.Event {
+	var events []model.Event
+	for _, svc := range shapesOfType(m, model.ServiceType) {
+		resources := containedResources(m, svc)
+		containers := map[shapeid.ID][]*model.Shape{}
+		var ops []shapeid.ID
+		bind := func(op shapeid.ID, by *model.Shape) {
+			if _, ok := resolve(m, op, model.OperationType); !ok {
+				return
+			}
+			if _, seen := containers[op]; !seen {
+				ops = append(ops, op)
+			}
+			for _, c := range containers[op] {
+				if c == by {
+					return
+				}
+			}
+			containers[op] = append(containers[op], by)
+		}
+		for _, op := range svc.Operations() {
+			bind(op, svc)
+		}
+		for _, r := range resources {
+			for _, op := range allOperations(r) {
+				bind(op, r)
+			}
+		}
+		for _, op := range ops {
+			cs := containers[op]
+			if len(cs) < 2 {
+				continue
+			}
+			parts := make([]string, len(cs))
+			for i, c := range cs {
+				parts[i] = describe(c)
+			}
+			sort.Strings(parts)
+			s, _ := m.Shape(op)
+			events = append(events, errorf("SingleOperationBinding", s,
+				"An operation can appear only once in an entire service closure. This operation is illegally bound into the `%s` service closure from multiple shapes: %s",
+				svc.ID(), strings.Join(parts, ", ")))
+		}
+	}
+	return events
+}
+
+// singleResourceBinding reports resources bound more than once into a
+// service closure (SingleResourceBinding).
+func singleResourceBinding(m *model.Model) []model.Event {
+	var events []model.Event
+	for _, svc := range shapesOfType(m, model.ServiceType) {
+		resources := containedResources(m, svc)
+		for _, r := range resources {
+			var containers []string
+			if containsID(svc.Resources(), r.ID()) {
+				containers = append(containers, svc.ID().String())
+			}
+			for _, other := range resources {
+				if containsID(other.Resources(), r.ID()) {
+					containers = append(containers, other.ID().String())
+				}
+			}
+			if len(containers) > 1 {
+				events = append(events, errorf("SingleResourceBinding", r,
+					"A resource can appear only once in an entire service closure. This resource is illegally bound into the `%s` service closure from multiple shapes: [%s]",
+					svc.ID(), tickedList(containers)))
+			}
+		}
+	}
+	return events
+}
+
+func containsID(ids []shapeid.ID, id shapeid.ID) bool {
+	for _, x := range ids {
+		if x == id {
+			return true
+		}
+	}
+	return false
+}
+
+// tickedList sorts the values and renders them as "`a`, `b`".
+func tickedList(values []string) string {
+	v := append([]string(nil), values...)
+	sort.Strings(v)
+	for i := range v {
+		v[i] = "`" + v[i] + "`"
+	}
+	return strings.Join(v, ", ")
+}
+
+// resourceIdentifiers checks that identifiers are not also properties and
+// that child resources repeat their parent's identifiers
+// (ResourceIdentifier).
+func resourceIdentifiers(m *model.Model) []model.Event {
+	var events []model.Event
+	for _, r := range shapesOfType(m, model.ResourceType) {
+		props := map[string]bool{}
+		for _, p := range r.Properties() {
+			props[strings.ToLower(p.Name)] = true
+		}
+		for _, id := range r.Identifiers() {
+			if props[strings.ToLower(id.Name)] {
+				events = append(events, errorf("ResourceIdentifier", r, "Resource identifier `%s` cannot also be a resource property", id.Name))
+			}
+		}
+		parentIDs := r.Identifiers()
+		for _, cid := range r.Resources() {
+			child, ok := resolve(m, cid, model.ResourceType)
+			if !ok {
+				continue
+			}
+			childIDs := map[string]shapeid.ID{}
+			for _, nt := range child.Identifiers() {
+				childIDs[nt.Name] = nt.Target
+			}
+			var missing, mismatched []string
+			for _, nt := range parentIDs {
+				got, ok := childIDs[nt.Name]
+				switch {
+				case !ok:
+					missing = append(missing, nt.Name)
+				case got != nt.Target:
+					mismatched = append(mismatched, fmt.Sprintf("expected the `%s` member to target `%s`, but found a target of `%s`", nt.Name, nt.Target, got))
+				}
+			}
+			if len(missing) > 0 {
+				sort.Strings(missing)
+				events = append(events, errorf("ResourceIdentifier", child,
+					"This resource is bound as a child of `%s`, but it is invalid because its `identifiers` property is missing the following identifiers that are defined in `%s`: [%s]",
+					r.ID(), r.ID(), strings.Join(missing, ", ")))
+			}
+			if len(mismatched) > 0 {
+				sort.Strings(mismatched)
+				events = append(events, errorf("ResourceIdentifier", child,
+					"The `identifiers` property of this resource is incompatible with its binding to `%s`: %s", r.ID(), strings.Join(mismatched, "; ")))
+			}
+		}
+	}
+	return events
+}
+
+// identifierName returns the identifier a member binds with
+// @resourceIdentifier, or "".
+func identifierName(member *model.Shape) (string, bool) {
+	v, ok := member.Trait(resourceIdentifierTrait)
+	if !ok || v.Kind() != node.String {
+		return "", false
+	}
+	return v.StringValue(), true
+}
+
+// inputBindings computes which identifiers of r the structure binds:
+// identifier name -> member name. A @resourceIdentifier member binds
+// explicitly; a @required member named and typed as an identifier binds
+// implicitly unless an explicit binding exists.
+func inputBindings(r *model.Shape, structure *model.Shape) map[string]string {
+	out := map[string]string{}
+	if structure == nil {
+		return out
+	}
+	ids := map[string]shapeid.ID{}
+	for _, nt := range r.Identifiers() {
+		ids[nt.Name] = nt.Target
+	}
+	explicit := map[string]bool{}
+	for _, mem := range structure.Members() {
+		if name, ok := identifierName(mem); ok {
+			out[name] = mem.MemberName()
+			explicit[name] = true
+			continue
+		}
+		if t, ok := ids[mem.MemberName()]; ok && mem.HasTrait(requiredTrait) && mem.Target() == t && !explicit[mem.MemberName()] {
+			if _, done := out[mem.MemberName()]; !done {
+				out[mem.MemberName()] = mem.MemberName()
+			}
+		}
+	}
+	return out
+}
+
+func isCollectionOperation(r *model.Shape, op shapeid.ID) bool {
+	return containsID(r.CollectionOperations(), op) || r.Lifecycle("create") == op || r.Lifecycle("list") == op
+}
+
+func inputStructure(m *model.Model, op *model.Shape) *model.Shape {
+	in, ok := resolve(m, op.Input(), model.StructureType)
+	if !ok {
+		return nil
+	}
+	return in
+}
+
+// resourceIdentifierBindings checks how operations bind the identifiers of
+// the resources they are bound to, and conflicting @resourceIdentifier
+// members (ResourceIdentifierBinding).
+func resourceIdentifierBindings(m *model.Model) []model.Event {
+	var events []model.Event
+	// Structures whose members use @resourceIdentifier.
+	for _, s := range m.Shapes() {
+		used := false
+		for _, mem := range s.Members() {
+			if mem.HasTrait(resourceIdentifierTrait) {
+				used = true
+			}
+		}
+		if !used {
+			continue
+		}
+		potential := map[string][]string{}
+		explicit := map[string][]string{}
+		var names []string
+		for _, mem := range s.Members() {
+			name := mem.MemberName()
+			if id, ok := identifierName(mem); ok {
+				name = id
+				explicit[id] = append(explicit[id], mem.MemberName())
+			}
+			if _, seen := potential[name]; !seen {
+				names = append(names, name)
+			}
+			potential[name] = append(potential[name], mem.MemberName())
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			members := potential[name]
+			if len(members) < 2 || !containsString(members, name) {
+				continue
+			}
+			var others []string
+			for _, x := range members {
+				if x != name {
+					others = append(others, x)
+				}
+			}
+			sort.Strings(others)
+			events = append(events, eventf(model.Warning, "ResourceIdentifierBinding", s,
+				"Implicit resource identifier for '%s' is overridden by `resourceIdentifier` trait on members: '%s'", name, strings.Join(others, "', '")))
+		}
+		for _, name := range names {
+			if members := explicit[name]; len(members) > 1 {
+				sort.Strings(members)
+				events = append(events, errorf("ResourceIdentifierBinding", s,
+					"Conflicting resource identifier member bindings found for identifier '%s' between members: '%s'", name, strings.Join(members, "', '")))
+			}
+		}
+	}
+	for _, r := range shapesOfType(m, model.ResourceType) {
+		// Operations of child resources must bind the parent's identifiers.
+		for _, cid := range r.Resources() {
+			child, ok := resolve(m, cid, model.ResourceType)
+			if !ok {
+				continue
+			}
+			for _, opID := range allOperations(child) {
+				op, ok := resolve(m, opID, model.OperationType)
+				if !ok {
+					continue
+				}
+				bound := inputBindings(child, inputStructure(m, op))
+				var missing []string
+				for _, nt := range r.Identifiers() {
+					if _, ok := bound[nt.Name]; !ok {
+						missing = append(missing, nt.Name)
+					}
+				}
+				if len(missing) > 0 {
+					events = append(events, errorf("ResourceIdentifierBinding", op,
+						"This operation is bound to the `%s` resource, which is a child of the `%s` resource, and it is missing the following resource identifier bindings of `%s`: [%s]",
+						child.ID(), r.ID(), r.ID(), tickedList(missing)))
+				}
+			}
+		}
+		for _, opID := range allOperations(r) {
+			op, ok := resolve(m, opID, model.OperationType)
+			if !ok {
+				continue
+			}
+			in := inputStructure(m, op)
+			bound := inputBindings(r, in)
+			all := allIdentifiersBound(r, in, bound)
+			if isCollectionOperation(r, opID) {
+				if all {
+					events = append(events, errorf("ResourceIdentifierBinding", op,
+						"This operation is bound as a collection operation on the `%s` resource, but it improperly binds all of the identifiers of the resource to members of the operation input.", r.ID()))
+				}
+				continue
+			}
+			if !all {
+				var expected, found []string
+				for _, nt := range r.Identifiers() {
+					expected = append(expected, fmt.Sprintf("required member named `%s` that targets `%s`", nt.Name, nt.Target))
+				}
+				for id, mem := range bound {
+					found = append(found, fmt.Sprintf("required member named `%s` that targets `%s`", id, mem))
+				}
+				sort.Strings(expected)
+				sort.Strings(found)
+				events = append(events, errorf("ResourceIdentifierBinding", op,
+					"This operation does not form a valid instance operation when bound to resource `%s`. All of the identifiers of the resource were not implicitly or explicitly bound to the input of the operation. Expected the following identifier bindings: [%s]. Found the following identifier bindings: [%s]",
+					r.ID(), strings.Join(expected, ", "), strings.Join(found, ", ")))
+			}
+		}
+	}
+	return events
+}
+
+func allIdentifiersBound(r, in *model.Shape, bound map[string]string) bool {
+	for _, nt := range r.Identifiers() {
+		name, ok := bound[nt.Name]
+		if !ok || in == nil {
+			return false
+		}
+		mem, ok := in.Member(name)
+		if !ok || mem.Target() != nt.Target {
+			return false
+		}
+	}
+	return true
+}
+
+func containsString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// resourceLifecycles checks the readonly and idempotent traits of
+// lifecycle operations (ResourceLifecycle).
+func resourceLifecycles(m *model.Model) []model.Event {
+	var events []model.Event
+	for _, r := range shapesOfType(m, model.ResourceType) {
+		check := func(lc string, wantReadonly bool, wantIdempotent bool) {
+			op, ok := resolve(m, r.Lifecycle(lc), model.OperationType)
+			if !ok {
+				return
+			}
+			if op.HasTrait(readonlyTrait) != wantReadonly {
+				must := "must not"
+				if wantReadonly {
+					must = "must"
+				}
+				events = append(events, errorf("ResourceLifecycle", r,
+					"The `%s` lifecycle operation of this resource targets an invalid operation, `%s`. The targeted operation %s be marked with the readonly trait.", lc, op.ID(), must))
+			}
+			if wantIdempotent && !op.HasTrait(idempotentTrait) {
+				events = append(events, errorf("ResourceLifecycle", r,
+					"The `%s` lifecycle operation of this resource targets an invalid operation, `%s`. The targeted operation must be marked as idempotent.", lc, op.ID()))
+			}
+		}
+		check("put", false, true)
+		check("create", false, false)
+		check("read", true, false)
+		check("update", false, false)
+		check("delete", false, true)
+		check("list", true, false)
+	}
+	return events
+}
+
+// shapeIDConflicts reports shape IDs (members included) that differ only
+// in case (ShapeIdConflict).
+func shapeIDConflicts(m *model.Model) []model.Event {
+	groups := map[string][]*model.Shape{}
+	var keys []string
+	for _, s := range allShapes(m) {
+		k := strings.ToLower(s.ID().String())
+		if _, ok := groups[k]; !ok {
+			keys = append(keys, k)
+		}
+		groups[k] = append(groups[k], s)
+	}
+	var events []model.Event
+	for _, k := range keys {
+		g := groups[k]
+		if len(g) < 2 {
+			continue
+		}
+		for _, s := range g {
+			var others []string
+			for _, o := range g {
+				if o != s {
+					others = append(others, o.ID().String())
+				}
+			}
+			events = append(events, errorf("ShapeIdConflict", s, "Shape ID `%s` conflicts with other shape IDs in the model: [%s]", s.ID(), tickedList(others)))
+		}
+	}
+	return events
+}

@@ -1,0 +1,229 @@
+package validate
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/shapeid"
+)
+
+// rel is a relationship type, named as the reference implementation's
+// RelationshipType enum (its messages print these names).
+type rel string
+
+const (
+	relMixin               rel = "MIXIN"
+	relOperation           rel = "OPERATION"
+	relResource            rel = "RESOURCE"
+	relError               rel = "ERROR"
+	relIdentifier          rel = "IDENTIFIER"
+	relProperty            rel = "PROPERTY"
+	relCreate              rel = "CREATE"
+	relPut                 rel = "PUT"
+	relRead                rel = "READ"
+	relUpdate              rel = "UPDATE"
+	relDelete              rel = "DELETE"
+	relList                rel = "LIST"
+	relCollectionOperation rel = "COLLECTION_OPERATION"
+	relInput               rel = "INPUT"
+	relOutput              rel = "OUTPUT"
+	relMemberTarget        rel = "MEMBER_TARGET"
+	relStructureMember     rel = "STRUCTURE_MEMBER"
+	relUnionMember         rel = "UNION_MEMBER"
+	relListMember          rel = "LIST_MEMBER"
+	relMapKey              rel = "MAP_KEY"
+	relMapValue            rel = "MAP_VALUE"
+	relEnumMember          rel = "ENUM_MEMBER"
+	relIntEnumMember       rel = "INT_ENUM_MEMBER"
+)
+
+type reference struct {
+	rel rel
+	to  shapeid.ID
+}
+
+// references returns a shape's outgoing relationships (member containers
+// left out), as the reference implementation's neighbor provider lists
+// them.
+func references(s *model.Shape) []reference {
+	var out []reference
+	add := func(r rel, id shapeid.ID) {
+		if !id.IsZero() {
+			out = append(out, reference{r, id})
+		}
+	}
+	if s.Type() != model.MemberType {
+		for _, id := range s.Mixins() {
+			add(relMixin, id)
+		}
+	}
+	switch s.Type() {
+	case model.ServiceType:
+		for _, id := range s.Operations() {
+			add(relOperation, id)
+		}
+		for _, id := range s.Resources() {
+			add(relResource, id)
+		}
+		for _, id := range s.Errors() {
+			add(relError, id)
+		}
+	case model.ResourceType:
+		for _, nt := range s.Identifiers() {
+			add(relIdentifier, nt.Target)
+		}
+		for _, nt := range s.Properties() {
+			add(relProperty, nt.Target)
+		}
+		for _, id := range s.Resources() {
+			add(relResource, id)
+		}
+		add(relList, s.Lifecycle("list"))
+		add(relCreate, s.Lifecycle("create"))
+		add(relPut, s.Lifecycle("put"))
+		add(relRead, s.Lifecycle("read"))
+		add(relUpdate, s.Lifecycle("update"))
+		add(relDelete, s.Lifecycle("delete"))
+		for _, id := range s.Operations() {
+			add(relOperation, id)
+		}
+		for _, id := range s.CollectionOperations() {
+			add(relCollectionOperation, id)
+		}
+	case model.OperationType:
+		add(relInput, s.Input())
+		add(relOutput, s.Output())
+		for _, id := range s.Errors() {
+			add(relError, id)
+		}
+	case model.MemberType:
+		if c := s.Container(); c == nil || (c.Type() != model.EnumType && c.Type() != model.IntEnumType) {
+			add(relMemberTarget, s.Target())
+		}
+	default:
+		r := map[model.ShapeType]rel{
+			model.StructureType: relStructureMember, model.UnionType: relUnionMember, model.ListType: relListMember,
+			model.EnumType: relEnumMember, model.IntEnumType: relIntEnumMember,
+		}[s.Type()]
+		for _, m := range s.Members() {
+			switch {
+			case s.Type() == model.MapType && m.MemberName() == "key":
+				add(relMapKey, m.ID())
+			case s.Type() == model.MapType:
+				add(relMapValue, m.ID())
+			default:
+				add(r, m.ID())
+			}
+		}
+	}
+	return out
+}
+
+var deprecatedTrait = shapeid.New(shapeid.Prelude, "deprecated")
+
+// deprecationLabels are the relationships that warn when they reference a
+// deprecated shape.
+var deprecationLabels = map[rel]string{
+	relMemberTarget: "Member targets a deprecated shape",
+	relResource:     "Binds a deprecated resource",
+	relOperation:    "Binds a deprecated operation",
+	relIdentifier:   "Resource identifier targets a deprecated shape",
+	relProperty:     "Resource property targets a deprecated shape",
+	relInput:        "Operation input targets a deprecated shape",
+	relOutput:       "Operation output targets a deprecated shape",
+	relError:        "Operation error targets a deprecated shape",
+	relMixin:        "Applies a deprecated mixin",
+}
+
+// targets checks what each relationship may reference (Target): member
+// and property targets, service, resource and operation bindings, operation
+// input, output and errors, resource identifiers and lifecycle operations,
+// mixins, and references to trait definitions and mixins outside `with`.
+// Unresolved references are reported by assembly. References to
+// deprecated shapes are warned about (DeprecatedShape.<shape ID>).
+func targets(m *model.Model) []model.Event {
+	var events []model.Event
+	for _, s := range allShapes(m) {
+		for _, r := range references(s) {
+			if t, ok := m.Shape(r.to); ok {
+				events = append(events, checkTarget(m, s, t, r.rel)...)
+			}
+		}
+	}
+	return events
+}
+
+func checkTarget(m *model.Model, s, t *model.Shape, r rel) []model.Event {
+	var events []model.Event
+	if r != relMixin {
+		if t.HasTrait(traitTrait) {
+			return []model.Event{errorf("Target", s, "Found a %s reference to trait definition `%s`. Trait definitions cannot be targeted by members or referenced by shapes in any other context other than applying them as traits.", r, t.ID())}
+		}
+		if t.Type() != model.MemberType && t.HasTrait(mixinTrait) {
+			return []model.Event{errorf("Target", s, "Illegal %s reference to mixin `%s`; shapes marked with the mixin trait can only be referenced to apply them as a mixin.", r, t.ID())}
+		}
+	}
+	if label, ok := deprecationLabels[r]; ok {
+		if dv, ok := t.Trait(deprecatedTrait); ok {
+			var b strings.Builder
+			fmt.Fprintf(&b, "%s, %s", label, t.ID())
+			if msg, ok := dv.Get("message"); ok && msg.Kind() == node.String {
+				b.WriteString(". " + msg.StringValue())
+			}
+			if since, ok := dv.Get("since"); ok && since.Kind() == node.String {
+				b.WriteString(" (since " + since.StringValue() + ")")
+			}
+			events = append(events, eventf(model.Warning, "DeprecatedShape."+t.ID().String(), s, "%s", b.String()))
+		}
+	}
+	lower := strings.ToLower(string(r))
+	badType := func(want model.ShapeType) model.Event {
+		return errorf("Target", s, "%s shape `%s` relationships must target a %s shape, but found %s", s.Type(), lower, want, describe(t))
+	}
+	switch r {
+	case relProperty, relMemberTarget:
+		switch t.Type() {
+		case model.ServiceType, model.ResourceType, model.OperationType, model.MemberType:
+			events = append(events, errorf("Target", s, "Members cannot target %s shapes, but found %s", t.Type(), describe(t)))
+		}
+	case relMapKey:
+		if k, ok := m.Shape(t.Target()); ok && k.Type() != model.StringType && k.Type() != model.EnumType {
+			events = append(events, errorf("Target", s, "Map key member targets %s, but is expected to target a string", describe(k)))
+		}
+	case relResource:
+		if t.Type() != model.ResourceType {
+			events = append(events, badType(model.ResourceType))
+		}
+	case relOperation:
+		if t.Type() != model.OperationType {
+			events = append(events, badType(model.OperationType))
+		}
+	case relInput, relOutput:
+		if t.Type() != model.StructureType {
+			events = append(events, badType(model.StructureType))
+		} else if t.HasTrait(errorTrait) {
+			events = append(events, errorf("Target", s, "Operation %s targets an invalid structure `%s` that is marked with the `error` trait.", lower, t.ID()))
+		}
+	case relError:
+		if t.Type() != model.StructureType {
+			events = append(events, badType(model.StructureType))
+		} else if !t.HasTrait(errorTrait) {
+			events = append(events, errorf("Target", s, "`%s` cannot be bound as an error because it is not marked with the `error` trait.", t.ID()))
+		}
+	case relIdentifier:
+		if t.Type() != model.StringType && t.Type() != model.EnumType {
+			events = append(events, badType(model.StringType))
+		}
+	case relCreate, relRead, relUpdate, relDelete, relList:
+		if t.Type() != model.OperationType {
+			events = append(events, errorf("Target", s, "Resource %s lifecycle operation must target an operation, but found %s", lower, describe(t)))
+		}
+	case relMixin:
+		if !t.HasTrait(mixinTrait) {
+			events = append(events, errorf("Target", s, "Attempted to use %s as a mixin, but it is not marked with the mixin trait", t.ID()))
+		}
+	}
+	return events
+}

@@ -1,0 +1,161 @@
+package validate
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/selector"
+	"github.com/smithy-validation/go/core/shapeid"
+)
+
+// unresolvedTraits reports traits applied as written (not those a shape
+// inherits from a mixin, which are reported on the mixin) whose shape the
+// model does not define (Model.UnresolvedTrait), and shapes applied as
+// traits that are not trait definitions (Model, once per shape).
+func unresolvedTraits(m *model.Model) []model.Event {
+	var events []model.Event
+	notTrait := map[shapeid.ID]bool{}
+	check := func(owner shapeid.ID, traits []model.Trait) {
+		for _, t := range traits {
+			def, ok := m.Shape(t.ID)
+			if !ok {
+				events = append(events, model.Event{
+					Severity: model.ErrorSeverity, ID: "Model.UnresolvedTrait", Shape: owner, Source: t.Source,
+					Message: fmt.Sprintf("Unable to resolve trait `%s`. If this is a custom trait, then it must be defined before it can be used in a model.", t.ID),
+				})
+				continue
+			}
+			if !def.HasTrait(traitTrait) && !notTrait[t.ID] {
+				notTrait[t.ID] = true
+				events = append(events, errorf("Model", def,
+					"Shape `%s` cannot be applied as a trait. If this is a custom trait, please add `@trait` to this shape.", t.ID))
+			}
+		}
+	}
+	for _, s := range m.Shapes() {
+		d := s.Def()
+		check(s.ID(), d.Traits)
+		for _, md := range d.Members {
+			check(s.ID().WithMember(md.Name), md.Traits)
+		}
+	}
+	return events
+}
+
+var newlineRun = regexp.MustCompile(`\n\s*`)
+
+// traitTargets reports traits applied to shapes their definition's
+// selector does not match (TraitTarget), and mixins applied as traits.
+func traitTargets(m *model.Model) []model.Event {
+	type application struct {
+		shape *model.Shape
+		trait model.Trait
+	}
+	applied := map[shapeid.ID][]application{}
+	var order []shapeid.ID
+	for _, s := range allShapes(m) {
+		for _, t := range s.Traits() {
+			if _, seen := applied[t.ID]; !seen {
+				order = append(order, t.ID)
+			}
+			applied[t.ID] = append(applied[t.ID], application{s, t})
+		}
+	}
+	sort.Slice(order, func(i, j int) bool { return shapeid.Compare(order[i], order[j]) < 0 })
+	ev := selector.NewEvaluator(m)
+	var events []model.Event
+	for _, id := range order {
+		def, ok := m.Shape(id)
+		if !ok {
+			continue
+		}
+		apps := applied[id]
+		if def.HasTrait(mixinTrait) {
+			for _, a := range apps {
+				events = append(events, model.Event{Severity: model.ErrorSeverity, ID: "TraitTarget", Shape: a.shape.ID(), Source: a.trait.Source,
+					Message: fmt.Sprintf("Trait `%s` is a mixin and cannot be applied to `%s`.", idiomatic(id), a.shape.ID())})
+			}
+		}
+		tv, ok := def.Trait(traitTrait)
+		if !ok {
+			continue
+		}
+		text := "*"
+		if v, ok := tv.Get("selector"); ok && v.Kind() == node.String {
+			text = v.StringValue()
+		}
+		if text == "*" {
+			continue
+		}
+		sel, err := selector.Cached(text)
+		if err != nil {
+			events = append(events, errorf("Model", def, "Invalid selector in the definition of trait `%s`: %v", idiomatic(id), err))
+			continue
+		}
+		for _, a := range apps {
+			if ev.Matches(sel, a.shape) {
+				continue
+			}
+			events = append(events, model.Event{Severity: model.ErrorSeverity, ID: "TraitTarget", Shape: a.shape.ID(), Source: a.trait.Source,
+				Message: fmt.Sprintf("Trait `%s` cannot be applied to `%s`. This trait may only be applied to shapes that match the following selector: %s",
+					idiomatic(id), a.shape.ID(), newlineRun.ReplaceAllString(text, " "))})
+		}
+	}
+	return events
+}
+
+// traitConflicts reports shapes that apply two traits one of which lists
+// the other in its definition's `conflicts` (TraitConflict).
+func traitConflicts(m *model.Model) []model.Event {
+	conflicts := map[shapeid.ID][]shapeid.ID{}
+	for _, s := range m.Shapes() {
+		tv, ok := s.Trait(traitTrait)
+		if !ok {
+			continue
+		}
+		list, ok := tv.Get("conflicts")
+		if !ok {
+			continue
+		}
+		for _, c := range list.Elems() {
+			if c.Kind() != node.String {
+				continue
+			}
+			if id, ok := resolveRelative(c.StringValue(), s.ID().Namespace); ok {
+				conflicts[s.ID()] = append(conflicts[s.ID()], id)
+			}
+		}
+	}
+	if len(conflicts) == 0 {
+		return nil
+	}
+	var events []model.Event
+	for _, s := range allShapes(m) {
+		var lines []string
+		for _, t := range s.Traits() {
+			for _, c := range conflicts[t.ID] {
+				if s.HasTrait(c) {
+					lines = append(lines, fmt.Sprintf("`%s` conflicts with `%s`", idiomatic(t.ID), idiomatic(c)))
+				}
+			}
+		}
+		if len(lines) > 0 {
+			sort.Strings(lines)
+			events = append(events, errorf("TraitConflict", s, "Found conflicting traits on %s shape: %s", s.Type(), strings.Join(lines, ", ")))
+		}
+	}
+	return events
+}
+
+// resolveRelative parses an absolute shape ID, or a bare name in ns.
+func resolveRelative(text, ns string) (shapeid.ID, bool) {
+	if !strings.Contains(text, "#") {
+		text = ns + "#" + text
+	}
+	id, err := shapeid.Parse(text)
+	return id, err == nil
+}

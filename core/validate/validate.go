@@ -1,0 +1,234 @@
+// Package validate checks an assembled [model.Model] against the rules of
+// the Smithy specification that are about the model itself (as opposed to
+// the values of traits, which the value engine checks): where traits may be
+// applied, which traits conflict, what shapes may reference, how resources
+// bind identifiers and lifecycle operations, case-insensitive shape ID
+// conflicts, and the validators, suppressions and severity overrides a
+// model declares in its metadata.
+//
+// Each rule is a small named [Validator] with the event ID and message
+// wording of the reference implementation where its conformance corpus
+// checks them. [Model] runs the built-in validators; [Check] also takes the
+// events found while assembling the model and more validators (the smithy
+// command adds the value engine's trait-value checks), and applies
+// suppressions.
+//
+// Validators run in stages, as in the reference implementation: if an
+// earlier stage reports an ERROR, later stages are not run, because their
+// rules assume what the earlier ones check (that references resolve, that
+// traits are defined and applied where they may be).
+package validate
+
+import (
+	"fmt"
+
+	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/prelude"
+	"github.com/smithy-validation/go/core/shapeid"
+)
+
+// Stage orders validators: a stage runs only when the earlier ones found
+// no ERROR.
+type Stage uint8
+
+// The stages.
+const (
+	// StageLoad checks what the reference implementation checks while
+	// loading: that every applied trait is defined as a trait.
+	StageLoad Stage = iota
+	// StageCorrectness checks that relationships are valid (Target).
+	StageCorrectness
+	// StageCritical checks traits (targets, values, conflicts) and shape
+	// ID uniqueness.
+	StageCritical
+	// StageDefault holds every other validator.
+	StageDefault
+)
+
+// Validator is one named model rule.
+type Validator struct {
+	// Name is the validator's name; its events use it as their ID or as
+	// the first segment of their ID.
+	Name  string
+	Stage Stage
+	Check func(m *model.Model) []model.Event
+}
+
+// Validators returns the built-in validators in the order they run.
+func Validators() []Validator {
+	return []Validator{
+		{Name: "UnresolvedTrait", Stage: StageLoad, Check: unresolvedTraits},
+		{Name: "Target", Stage: StageCorrectness, Check: targets},
+		{Name: "ResourceCycle", Stage: StageCorrectness, Check: resourceCycles},
+		{Name: "TraitTarget", Stage: StageCritical, Check: traitTargets},
+		{Name: "TraitConflict", Stage: StageCritical, Check: traitConflicts},
+		{Name: "ShapeIdConflict", Stage: StageCritical, Check: shapeIDConflicts},
+		{Name: "SingleOperationBinding", Stage: StageCritical, Check: singleOperationBinding},
+		{Name: "SingleResourceBinding", Stage: StageCritical, Check: singleResourceBinding},
+		{Name: "ResourceIdentifier", Stage: StageDefault, Check: resourceIdentifiers},
+		{Name: "ResourceIdentifierBinding", Stage: StageDefault, Check: resourceIdentifierBindings},
+		{Name: "ResourceLifecycle", Stage: StageDefault, Check: resourceLifecycles},
+	}
+}
+
+// Model runs the built-in validators on m and returns their events, minus
+// the suppressed ones, sorted with [model.SortEvents].
+func Model(m *model.Model) []model.Event {
+	return Check(m).Events
+}
+
+// Option configures [Check].
+type Option struct {
+	events     []model.Event
+	validators []Validator
+}
+
+// WithEvents gives Check the events already found for the model (by
+// assembly): they take part in staging (an ERROR among them stops
+// validation as an ERROR of the load stage does) and in suppressions.
+func WithEvents(events []model.Event) Option { return Option{events: events} }
+
+// WithValidators adds validators to the built-in ones.
+func WithValidators(v ...Validator) Option { return Option{validators: v} }
+
+// Report is the result of [Check].
+type Report struct {
+	// Events are the events that were not suppressed, sorted with
+	// [model.SortEvents].
+	Events []model.Event
+	// Suppressed are the events a @suppress trait or the suppressions
+	// metadata suppressed.
+	Suppressed []SuppressedEvent
+}
+
+// SuppressedEvent is an event that a suppression matched.
+type SuppressedEvent struct {
+	Event  model.Event
+	Reason string // the suppression's reason, "" when it gives none
+}
+
+// HasErrors reports whether an unsuppressed event is an ERROR.
+func (r *Report) HasErrors() bool {
+	for _, e := range r.Events {
+		if e.Severity == model.ErrorSeverity {
+			return true
+		}
+	}
+	return false
+}
+
+// Check validates m: the events given with [WithEvents] come first, then
+// each stage of the built-in validators and those given with
+// [WithValidators], stopping after a stage that leaves an ERROR. The
+// validators, suppressions and severity overrides of the model's metadata
+// apply. Events about prelude shapes are kept only when they are ERRORs.
+func Check(m *model.Model, opts ...Option) *Report {
+	var prior []model.Event
+	vals := Validators()
+	for _, o := range opts {
+		prior = append(prior, o.events...)
+		vals = append(vals, o.validators...)
+	}
+	events := append([]model.Event(nil), prior...)
+	stop := hasError(prior, func(e model.Event) bool { return e.ID != "Target" && e.ID != "Target.UnresolvedShape" })
+	if m != nil && !stop {
+		meta, metaEvents := loadMetadataValidators(m)
+		events = append(events, metaEvents...)
+		stages := []Stage{StageLoad, StageCorrectness, StageCritical, StageDefault}
+		for _, st := range stages {
+			var found []model.Event
+			for _, v := range vals {
+				if v.Stage == st {
+					found = append(found, v.Check(m)...)
+				}
+			}
+			if st == StageDefault {
+				found = append(found, meta.run(m)...)
+			}
+			found = dropPrelude(found)
+			events = append(events, found...)
+			if st == StageLoad && hasError(found, nil) || st != StageLoad && hasError(events, nil) {
+				break
+			}
+		}
+	}
+	r := &Report{}
+	if m == nil {
+		r.Events = events
+	} else {
+		sup := newSuppressor(m)
+		for _, e := range events {
+			if reason, ok := sup.suppressed(e); ok {
+				r.Suppressed = append(r.Suppressed, SuppressedEvent{Event: e, Reason: reason})
+				continue
+			}
+			r.Events = append(r.Events, sup.override(e))
+		}
+	}
+	model.SortEvents(r.Events)
+	return r
+}
+
+func hasError(events []model.Event, filter func(model.Event) bool) bool {
+	for _, e := range events {
+		if e.Severity == model.ErrorSeverity && (filter == nil || filter(e)) {
+			return true
+		}
+	}
+	return false
+}
+
+// dropPrelude removes the events about prelude shapes that are not ERRORs:
+// validators need not special-case the prelude, and a broken prelude still
+// shows.
+func dropPrelude(events []model.Event) []model.Event {
+	out := events[:0]
+	for _, e := range events {
+		if e.Severity != model.ErrorSeverity && !e.Shape.IsZero() && prelude.IsPreludeID(e.Shape) {
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+func errorf(id string, s *model.Shape, format string, args ...any) model.Event {
+	return model.Event{Severity: model.ErrorSeverity, ID: id, Shape: s.ID(), Source: s.Source(), Message: fmt.Sprintf(format, args...)}
+}
+
+func eventf(sev model.Severity, id string, s *model.Shape, format string, args ...any) model.Event {
+	return model.Event{Severity: sev, ID: id, Shape: s.ID(), Source: s.Source(), Message: fmt.Sprintf(format, args...)}
+}
+
+// allShapes returns every shape of m, members after their container.
+func allShapes(m *model.Model) []*model.Shape {
+	var out []*model.Shape
+	for _, s := range m.Shapes() {
+		out = append(out, s)
+		out = append(out, s.Members()...)
+	}
+	return out
+}
+
+// idiomatic returns a trait's name as the reference implementation prints
+// it: the bare name for prelude traits, the absolute ID otherwise.
+func idiomatic(id shapeid.ID) string {
+	if id.Namespace == shapeid.Prelude {
+		return id.Name
+	}
+	return id.String()
+}
+
+var (
+	traitTrait    = shapeid.New(shapeid.Prelude, "trait")
+	mixinTrait    = shapeid.New(shapeid.Prelude, "mixin")
+	errorTrait    = shapeid.New(shapeid.Prelude, "error")
+	suppressTrait = shapeid.New(shapeid.Prelude, "suppress")
+	unitID        = shapeid.New(shapeid.Prelude, "Unit")
+)
+
+// describe renders a shape as the reference implementation's
+// Shape.toString: "(type: `id`)".
+func describe(s *model.Shape) string {
+	return fmt.Sprintf("(%s: `%s`)", s.Type(), s.ID())
+}

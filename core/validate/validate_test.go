@@ -1,0 +1,393 @@
+package validate_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/smithy-validation/go/core/assembly"
+	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/validate"
+)
+
+func check(t *testing.T, src string, opts ...validate.Option) *validate.Report {
+	t.Helper()
+	a := assembly.New()
+	if err := a.AddSource("test.smithy", []byte(src)); err != nil {
+		t.Fatalf("load: %v", err)
+	}
+	res, err := a.Assemble()
+	if err != nil {
+		t.Fatalf("assemble: %v", err)
+	}
+	if res.Model == nil {
+		t.Fatalf("assemble: no model: %v", res.Events)
+	}
+	return validate.Check(res.Model, append([]validate.Option{validate.WithEvents(res.Events)}, opts...)...)
+}
+
+func render(e model.Event) string {
+	shape := "-"
+	if !e.Shape.IsZero() {
+		shape = e.Shape.String()
+	}
+	return fmt.Sprintf("[%s] %s: %s | %s", e.Severity, shape, e.Message, e.ID)
+}
+
+// matchAll checks that got and want pair up one to one: each want is a
+// prefix of a rendered event up to its " | ", with the same event ID.
+func matchAll(t *testing.T, name string, got []model.Event, want []string) {
+	t.Helper()
+	used := make([]bool, len(got))
+	for _, w := range want {
+		prefix, id, _ := strings.Cut(w, " | ")
+		found := false
+		for i, e := range got {
+			r := render(e)
+			if !used[i] && strings.HasPrefix(r, prefix) && e.ID == id {
+				used[i], found = true, true
+				break
+			}
+		}
+		if !found {
+			t.Errorf("%s: missing event %s", name, w)
+		}
+	}
+	for i, e := range got {
+		if !used[i] {
+			t.Errorf("%s: unexpected event %s", name, render(e))
+		}
+	}
+}
+
+const header = "$version: \"2\"\nnamespace ns\n"
+
+func TestValidators(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		want []string
+	}{
+		{"valid model", `
+service S { version: "1", operations: [Op] }
+operation Op { input: OpInput, output: OpOutput, errors: [Oops] }
+@input structure OpInput { @required id: String }
+@output structure OpOutput {}
+@error("client") structure Oops {}
+`, nil},
+		{"undefined trait", `
+@notDefined
+string S
+`, []string{"[ERROR] ns#S: Unable to resolve trait `ns#notDefined`. If this is a custom trait, then it must be defined before it can be used in a model. | Model.UnresolvedTrait"}},
+		{"shape applied as a trait without @trait", `
+structure notATrait {}
+@notATrait
+string S
+`, []string{"[ERROR] ns#notATrait: Shape `ns#notATrait` cannot be applied as a trait. If this is a custom trait, please add `@trait` to this shape. | Model"}},
+		{"trait on the wrong shape", `
+@idempotent
+string S
+`, []string{"[ERROR] ns#S: Trait `idempotent` cannot be applied to `ns#S`. This trait may only be applied to shapes that match the following selector: operation | TraitTarget"}},
+		{"custom trait selector with newlines", "@trait(selector: \"\"\"\n    structure\n    > member\"\"\")\nstructure memberOnly {}\n@memberOnly\nstring S\n",
+			[]string{"[ERROR] ns#S: Trait `ns#memberOnly` cannot be applied to `ns#S`. This trait may only be applied to shapes that match the following selector: structure > member | TraitTarget"}},
+		{"non-filter selector", `
+@trait(selector: "operation -[input]-> structure > member")
+structure inputMember {}
+structure Other { @inputMember a: String }
+operation Op { input: In }
+structure In { @inputMember b: String }
+`, []string{"[ERROR] ns#Other$a: Trait `ns#inputMember` cannot be applied to `ns#Other$a`. | TraitTarget"}},
+		{"mixin applied as a trait", `
+@trait @mixin
+structure mixedTrait {}
+@mixedTrait
+string S
+`, []string{"[ERROR] ns#S: Trait `ns#mixedTrait` is a mixin and cannot be applied to `ns#S`. | TraitTarget"}},
+		{"conflicting traits", `
+@trait(conflicts: [b])
+structure a {}
+@trait
+structure b {}
+@a @b
+string S
+`, []string{"[ERROR] ns#S: Found conflicting traits on string shape: `ns#a` conflicts with `ns#b` | TraitConflict"}},
+		{"prelude conflicting traits", `
+operation Op {}
+@readonly @idempotent
+operation Both {}
+`, []string{"[ERROR] ns#Both: Found conflicting traits on operation shape: `idempotent` conflicts with `readonly`, `readonly` conflicts with `idempotent` | TraitConflict"}},
+		{"case-insensitive shape IDs", `
+structure A { foo: String, Foo: String }
+`, []string{
+			"[ERROR] ns#A$Foo: Shape ID `ns#A$Foo` conflicts with other shape IDs in the model: [`ns#A$foo`] | ShapeIdConflict",
+			"[ERROR] ns#A$foo: Shape ID `ns#A$foo` conflicts with other shape IDs in the model: [`ns#A$Foo`] | ShapeIdConflict"}},
+		{"operation input output error targets", `
+operation Op { input: Integer, output: Integer, errors: [Integer] }
+`, []string{
+			"[ERROR] ns#Op: operation shape `input` relationships must target a structure shape, but found (integer: `smithy.api#Integer`) | Target",
+			"[ERROR] ns#Op: operation shape `output` relationships must target a structure shape, but found (integer: `smithy.api#Integer`) | Target",
+			"[ERROR] ns#Op: operation shape `error` relationships must target a structure shape, but found (integer: `smithy.api#Integer`) | Target"}},
+		{"error without @error and input with @error", `
+operation Op { input: Oops, errors: [NotError] }
+@error("client") structure Oops {}
+structure NotError {}
+`, []string{
+			"[ERROR] ns#Op: Operation input targets an invalid structure `ns#Oops` that is marked with the `error` trait. | Target",
+			"[ERROR] ns#Op: `ns#NotError` cannot be bound as an error because it is not marked with the `error` trait. | Target"}},
+		{"member targets a service and a mixin", `
+service Svc { version: "1" }
+@mixin structure M {}
+structure S { a: Svc, b: M }
+`, []string{
+			"[ERROR] ns#S$a: Members cannot target service shapes, but found (service: `ns#Svc`) | Target",
+			"[ERROR] ns#S$b: Illegal MEMBER_TARGET reference to mixin `ns#M`; shapes marked with the mixin trait can only be referenced to apply them as a mixin. | Target"}},
+		{"member targets a trait definition", `
+@trait structure t {}
+list L { member: t }
+`, []string{"[ERROR] ns#L$member: Found a MEMBER_TARGET reference to trait definition `ns#t`. | Target"}},
+		{"map key must be a string", `
+structure K {}
+map M { key: K, value: String }
+`, []string{"[ERROR] ns#M: Map key member targets (structure: `ns#K`), but is expected to target a string | Target"}},
+		{"resource bindings", `
+resource R { identifiers: { id: Integer }, read: Integer, resources: [String] }
+`, []string{
+			"[ERROR] ns#R: resource shape `identifier` relationships must target a string shape, but found (integer: `smithy.api#Integer`) | Target",
+			"[ERROR] ns#R: Resource read lifecycle operation must target an operation, but found (integer: `smithy.api#Integer`) | Target",
+			"[ERROR] ns#R: resource shape `resource` relationships must target a resource shape, but found (string: `smithy.api#String`) | Target"}},
+		{"mixin that is not a mixin", `
+structure A {}
+structure B with [A] {}
+`, []string{"[ERROR] ns#B: Attempted to use ns#A as a mixin, but it is not marked with the mixin trait | Target"}},
+		{"target errors stop trait checks", `
+@idempotent
+string S
+structure T { a: Svc }
+service Svc { version: "1" }
+`, []string{"[ERROR] ns#T$a: Members cannot target service shapes | Target"}},
+		{"resource cycle", `
+resource A { resources: [B] }
+resource B { resources: [A] }
+`, []string{
+			"[ERROR] ns#A: Circular resource hierarchy found: ns#A -> ns#B -> ns#A | ResourceCycle",
+			"[ERROR] ns#B: Circular resource hierarchy found: ns#B -> ns#A -> ns#B | ResourceCycle"}},
+		{"operation bound twice", `
+service Svc { version: "1", operations: [Op], resources: [R] }
+resource R { operations: [Op] }
+operation Op {}
+`, []string{"[ERROR] ns#Op: An operation can appear only once in an entire service closure. This operation is illegally bound into the `ns#Svc` service closure from multiple shapes: (resource: `ns#R`), (service: `ns#Svc`) | SingleOperationBinding"}},
+		{"resource bound twice", `
+service Svc { version: "1", resources: [A, B] }
+resource A { resources: [B] }
+resource B {}
+`, []string{"[ERROR] ns#B: A resource can appear only once in an entire service closure. This resource is illegally bound into the `ns#Svc` service closure from multiple shapes: [`ns#A`, `ns#Svc`] | SingleResourceBinding"}},
+		{"child resource identifiers", `
+resource Parent { identifiers: { a: String, b: String }, resources: [Child] }
+resource Child { identifiers: { a: String }, properties: { a: String } }
+`, []string{
+			"[ERROR] ns#Child: This resource is bound as a child of `ns#Parent`, but it is invalid because its `identifiers` property is missing the following identifiers that are defined in `ns#Parent`: [b] | ResourceIdentifier",
+			"[ERROR] ns#Child: Resource identifier `a` cannot also be a resource property | ResourceIdentifier"}},
+		{"identifier bindings", `
+resource R { identifiers: { id: String }, read: GetR, list: ListR }
+@readonly operation GetR { input := {} }
+@readonly operation ListR { input := { @required id: String } }
+`, []string{
+			"[ERROR] ns#GetR: This operation does not form a valid instance operation when bound to resource `ns#R`. All of the identifiers of the resource were not implicitly or explicitly bound to the input of the operation. Expected the following identifier bindings: [required member named `id` that targets `smithy.api#String`]. Found the following identifier bindings: [] | ResourceIdentifierBinding",
+			"[ERROR] ns#ListR: This operation is bound as a collection operation on the `ns#R` resource, but it improperly binds all of the identifiers of the resource to members of the operation input. | ResourceIdentifierBinding"}},
+		{"explicit identifier bindings", `
+resource R { identifiers: { id: String }, read: GetR }
+@readonly operation GetR { input := { @required @resourceIdentifier("id") a: String, @required id: String } }
+`, []string{"[WARNING] ns#GetRInput: Implicit resource identifier for 'id' is overridden by `resourceIdentifier` trait on members: 'a' | ResourceIdentifierBinding"}},
+		{"lifecycle traits", `
+resource R { identifiers: { id: String }, read: GetR, delete: DeleteR }
+operation GetR { input := { @required id: String } }
+@readonly operation DeleteR { input := { @required id: String } }
+`, []string{
+			"[ERROR] ns#R: The `read` lifecycle operation of this resource targets an invalid operation, `ns#GetR`. The targeted operation must be marked with the readonly trait. | ResourceLifecycle",
+			"[ERROR] ns#R: The `delete` lifecycle operation of this resource targets an invalid operation, `ns#DeleteR`. The targeted operation must not be marked with the readonly trait. | ResourceLifecycle",
+			"[ERROR] ns#R: The `delete` lifecycle operation of this resource targets an invalid operation, `ns#DeleteR`. The targeted operation must be marked as idempotent. | ResourceLifecycle"}},
+		{"deprecated shape reference", `
+@deprecated(message: "use B", since: "1.1")
+string A
+structure S { a: A }
+`, []string{"[WARNING] ns#S$a: Member targets a deprecated shape, ns#A. use B (since 1.1) | DeprecatedShape.ns#A"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rep := check(t, header+tc.src)
+			matchAll(t, tc.name, rep.Events, tc.want)
+		})
+	}
+}
+
+func TestMetadataValidators(t *testing.T) {
+	tests := []struct {
+		name       string
+		src        string
+		want       []string
+		suppressed []string
+	}{
+		{"emit each selector", `metadata validators = [{name: "EmitEachSelector", id: "NoLists", configuration: {selector: "list"}}]
+namespace ns
+list L { member: String }
+string S
+`, []string{"[DANGER] ns#L: Selector capture matched selector: list | NoLists"}, nil},
+		{"message template and variables", `metadata validators = [{
+    name: "EmitEachSelector"
+    configuration: {
+        selector: "$unstable(-[trait]-> [trait|unstable]) ${unstable}"
+        messageTemplate: "@{id|name} is @@unstable: @{var|unstable|id} (@{trait|documentation})"
+    }
+}]
+namespace ns
+@trait @unstable structure experimental {}
+/// Docs
+@experimental string S
+`, []string{"[DANGER] ns#experimental: experimental is @unstable: [ns#experimental] () | EmitEachSelector"}, nil},
+		{"template on the matched shape", `metadata validators = [{
+    name: "EmitEachSelector"
+    configuration: {
+        selector: "string $unstable(-[trait]-> [trait|unstable]) :test(${unstable})"
+        messageTemplate: "@{id|name} applies @{var|unstable|id}; docs @{trait|documentation}, tags @{trait|tags}"
+    }
+}]
+namespace ns
+@trait @unstable structure experimental {}
+/// Docs
+@experimental @tags(["a", "b"]) string S
+`, []string{"[DANGER] ns#S: S applies [ns#experimental]; docs \"Docs\", tags [\"a\",\"b\"] | EmitEachSelector"}, nil},
+		{"bind to trait", `metadata validators = [{name: "EmitEachSelector", id: "Documented", configuration: {selector: "*", bindToTrait: documentation}}]
+namespace ns
+/// Hello
+string A
+string B
+`, []string{"[DANGER] ns#A: Selector capture matched selector: * | Documented"}, nil},
+		{"emit none selector", `metadata validators = [{name: "EmitNoneSelector", id: "NoLength", configuration: {selector: "[trait|length]"}}]
+namespace ns
+string S
+`, []string{"[DANGER] -: Expected at least one shape to match selector: [trait|length] | NoLength"}, nil},
+		{"definition properties", `metadata validators = [{
+    name: "EmitEachSelector", id: "Custom.Id", severity: "WARNING", message: "Custom: {super}", namespaces: ["ns"], selector: "[id|name ^= A]"
+    configuration: {selector: "string"}
+}]
+namespace ns
+string A1
+string B1
+`, []string{"[WARNING] ns#A1: Custom: Selector capture matched selector: string | Custom.Id"}, nil},
+		{"unknown validator", `metadata validators = [{name: "NoSuchValidator"}]
+namespace ns
+`, []string{"[WARNING] -: Unable to locate a validator named `NoSuchValidator` | UnknownValidator_NoSuchValidator"}, nil},
+		{"invalid selector", `metadata validators = [{name: "EmitEachSelector", configuration: {selector: "nope"}}]
+namespace ns
+`, []string{"[ERROR] -: Error creating `EmitEachSelector` validator: Deserialization error at (/selector): unable to create software.amazon.smithy.model.selector.Selector from \"nope\": Unable to deserialize Node using fromNode method: Syntax error at line 1 column 5, near ``: Unknown shape type: nope; expression: nope | Model"}, nil},
+		{"validators must be an array", `metadata validators = {}
+namespace ns
+`, []string{"[ERROR] -: validators must be an array. Found object. | Model"}, nil},
+		{"unreferenced shapes", `metadata validators = [{name: "UnreferencedShape"}]
+namespace ns
+service Svc { version: "1", operations: [Op] }
+operation Op { input := { a: Used } }
+string Used
+string Unused
+@trait structure t { x: ForTrait }
+string ForTrait
+`, []string{"[NOTE] ns#Unused: This shape is unreferenced. It has no modeled connections to shapes that match the following selector: `service` | UnreferencedShape"}, nil},
+		{"suppressions", `metadata validators = [{name: "EmitEachSelector", id: "Lists", configuration: {selector: "list"}}]
+metadata suppressions = [{id: "Lists", namespace: "other", reason: "not ours"}]
+namespace ns
+list A { member: String }
+@suppress(["Lists"])
+list B { member: String }
+`, []string{"[DANGER] ns#A: Selector capture matched selector: list | Lists"}, []string{"[DANGER] ns#B: Selector capture matched selector: list | Lists"}},
+		{"metadata suppression with reason", `metadata validators = [{name: "EmitEachSelector", id: "Lists.Sub", configuration: {selector: "list"}}]
+metadata suppressions = [{id: "Lists", namespace: "*", reason: "not now"}]
+namespace ns
+list A { member: String }
+`, nil, []string{"[DANGER] ns#A: Selector capture matched selector: list | Lists.Sub"}},
+		{"errors cannot be suppressed", `metadata suppressions = [{id: "TraitTarget", namespace: "*"}]
+namespace ns
+@suppress(["TraitTarget"])
+@idempotent
+string S
+`, []string{"[ERROR] ns#S: Trait `idempotent` cannot be applied to `ns#S`. | TraitTarget"}, nil},
+		{"severity overrides", `metadata validators = [{name: "EmitEachSelector", id: "Note.Lists", severity: "NOTE", configuration: {selector: "list"}}]
+metadata severityOverrides = [{id: "Note", namespace: "ns", severity: "DANGER"}]
+namespace ns
+list A { member: String }
+`, []string{"[DANGER] ns#A: Selector capture matched selector: list | Note.Lists"}, nil},
+		{"bad severity override", `metadata severityOverrides = [{id: "X", namespace: "*", severity: "ERROR"}, true]
+namespace ns
+`, []string{
+			"[ERROR] -: Expected one of `DANGER`, `WARNING`; got `ERROR`. | Model",
+			"[ERROR] -: Expected array element 1 to be a object but found boolean. | Model"}, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rep := check(t, "$version: \"2\"\n"+tc.src)
+			matchAll(t, tc.name, rep.Events, tc.want)
+			var sup []model.Event
+			for _, s := range rep.Suppressed {
+				sup = append(sup, s.Event)
+			}
+			matchAll(t, tc.name+" (suppressed)", sup, tc.suppressed)
+		})
+	}
+}
+
+func TestSuppressionReason(t *testing.T) {
+	rep := check(t, `$version: "2"
+metadata validators = [{name: "EmitEachSelector", id: "Lists", configuration: {selector: "list"}}]
+metadata suppressions = [{id: "Lists", namespace: "ns", reason: "legacy"}]
+namespace ns
+list A { member: String }
+`)
+	if len(rep.Suppressed) != 1 || rep.Suppressed[0].Reason != "legacy" {
+		t.Errorf("Suppressed = %+v, want one event with reason legacy", rep.Suppressed)
+	}
+	if rep.HasErrors() {
+		t.Errorf("HasErrors with only a suppressed DANGER: %v", rep.Events)
+	}
+}
+
+func TestExtraValidatorsAndStages(t *testing.T) {
+	var ran []string
+	v := func(name string, st validate.Stage, sev model.Severity) validate.Validator {
+		return validate.Validator{Name: name, Stage: st, Check: func(m *model.Model) []model.Event {
+			ran = append(ran, name)
+			return []model.Event{{Severity: sev, ID: name, Message: "from " + name}}
+		}}
+	}
+	rep := check(t, header+"string S\n",
+		validate.WithValidators(v("CriticalError", validate.StageCritical, model.ErrorSeverity), v("Later", validate.StageDefault, model.Warning)))
+	if strings.Join(ran, ",") != "CriticalError" {
+		t.Errorf("ran %v: a stage after an ERROR ran", ran)
+	}
+	matchAll(t, "stages", rep.Events, []string{"[ERROR] -: from CriticalError | CriticalError"})
+}
+
+func TestContainsID(t *testing.T) {
+	tests := []struct {
+		event, id string
+		want      bool
+	}{
+		{"Foo", "Foo", true},
+		{"Foo.Bar", "Foo", true},
+		{"Foo.Bar.Baz", "Foo", true},
+		{"Foo.", "Foo.", true},
+		{"Foo.", "Foo", true},
+		{"Foo", "Foo.", false},
+		{"Foosball", "Foo", false},
+		{"Foo", "Foo.Bar", false},
+		{"Abc.Foo.Bar", "Foo.Bar", false},
+	}
+	for _, tc := range tests {
+		if got := validate.ContainsID(tc.event, tc.id); got != tc.want {
+			t.Errorf("ContainsID(%q, %q) = %v, want %v", tc.event, tc.id, got, tc.want)
+		}
+	}
+}
+
+func TestPreludeIsValid(t *testing.T) {
+	rep := check(t, header)
+	matchAll(t, "prelude", rep.Events, nil)
+}
