@@ -3,8 +3,12 @@ package app
 import (
 	"strconv"
 
+	"github.com/smithy-validation/go/core/assembly"
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/validate"
+	"github.com/smithy-validation/go/rpc"
+	"github.com/smithy-validation/go/smithyvalidate"
 	"github.com/urfave/cli/v2"
 )
 
@@ -22,8 +26,11 @@ func checkFormat(c *cli.Context) (string, error) {
 
 func (e *env) validateCommand() *cli.Command {
 	return &cli.Command{
-		Name:      "validate",
-		Usage:     "assemble a model and report its validation events",
+		Name:  "validate",
+		Usage: "assemble a model and report its validation events",
+		Description: "Reports the events of assembly, of the model validators (trait targets, conflicts,\n" +
+			"references, resources, the model's validators metadata) and of the trait values,\n" +
+			"minus suppressed ones, ordered by file and position. Exits 3 when an event is an ERROR.",
 		ArgsUsage: "MODEL...",
 		Flags:     []cli.Flag{formatFlag()},
 		Action: func(c *cli.Context) error {
@@ -35,7 +42,7 @@ func (e *env) validateCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			events := res.Events
+			events := validateEvents(res)
 			valid := true
 			for _, ev := range events {
 				if ev.Severity == model.ErrorSeverity {
@@ -55,6 +62,36 @@ func (e *env) validateCommand() *cli.Command {
 			return nil
 		},
 	}
+}
+
+// validateEvents composes what `smithy validate` reports: the assembly
+// events, then core/validate's staged validators with the value engine's
+// trait-value check among the critical ones (where the reference runs its
+// TraitValue validator), suppressions applied, sorted with
+// model.SortEvents. A model that could not be built has only its assembly
+// events.
+func validateEvents(res *assembly.Result) []model.Event {
+	rep := validate.Check(res.Model, validate.WithEvents(res.Events), validate.WithValidators(traitValueValidator), validate.Builtin(rpc.TraitsNamespace))
+	return rep.Events
+}
+
+// traitValueValidator checks every trait application's value against its
+// trait's definition with the value engine; each finding becomes a
+// TraitValue event at the offending value.
+var traitValueValidator = validate.Validator{
+	Name:  "TraitValue",
+	Stage: validate.StageCritical,
+	Check: func(m *model.Model) []model.Event {
+		findings, err := smithyvalidate.CheckTraitValues(m)
+		if err != nil {
+			return []model.Event{{Severity: model.ErrorSeverity, ID: "TraitValue", Message: "internal error while checking trait values: " + err.Error()}}
+		}
+		events := make([]model.Event, len(findings))
+		for i, f := range findings {
+			events[i] = f.Event()
+		}
+		return events
+	},
 }
 
 func eventsJSON(valid bool, events []model.Event) node.Node {

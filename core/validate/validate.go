@@ -81,6 +81,7 @@ func Model(m *model.Model) []model.Event {
 type Option struct {
 	events     []model.Event
 	validators []Validator
+	builtin    []string
 }
 
 // WithEvents gives Check the events already found for the model (by
@@ -90,6 +91,12 @@ func WithEvents(events []model.Event) Option { return Option{events: events} }
 
 // WithValidators adds validators to the built-in ones.
 func WithValidators(v ...Validator) Option { return Option{validators: v} }
+
+// Builtin treats the shapes of the namespaces as the smithy.api prelude is
+// treated: definitions every model gets without writing them (the smithy
+// command's smithy.rpc traits), whose events are reported only when they
+// are ERRORs.
+func Builtin(namespaces ...string) Option { return Option{builtin: namespaces} }
 
 // Report is the result of [Check].
 type Report struct {
@@ -125,9 +132,13 @@ func (r *Report) HasErrors() bool {
 func Check(m *model.Model, opts ...Option) *Report {
 	var prior []model.Event
 	vals := Validators()
+	builtin := map[string]bool{shapeid.Prelude: true}
 	for _, o := range opts {
 		prior = append(prior, o.events...)
 		vals = append(vals, o.validators...)
+		for _, ns := range o.builtin {
+			builtin[ns] = true
+		}
 	}
 	events := append([]model.Event(nil), prior...)
 	stop := hasError(prior, func(e model.Event) bool { return e.ID != "Target" && e.ID != "Target.UnresolvedShape" })
@@ -145,7 +156,7 @@ func Check(m *model.Model, opts ...Option) *Report {
 			if st == StageDefault {
 				found = append(found, meta.run(m)...)
 			}
-			found = dropPrelude(found)
+			found = dropBuiltin(found, builtin)
 			events = append(events, found...)
 			if st == StageLoad && hasError(found, nil) || st != StageLoad && hasError(events, nil) {
 				break
@@ -178,13 +189,14 @@ func hasError(events []model.Event, filter func(model.Event) bool) bool {
 	return false
 }
 
-// dropPrelude removes the events about prelude shapes that are not ERRORs:
-// validators need not special-case the prelude, and a broken prelude still
-// shows.
-func dropPrelude(events []model.Event) []model.Event {
+// dropBuiltin removes the events about prelude (and other built-in)
+// shapes that are not ERRORs: validators need not special-case the
+// prelude, and a broken prelude still shows.
+func dropBuiltin(events []model.Event, builtin map[string]bool) []model.Event {
 	out := events[:0]
 	for _, e := range events {
-		if e.Severity != model.ErrorSeverity && !e.Shape.IsZero() && prelude.IsPreludeID(e.Shape) {
+		if e.Severity != model.ErrorSeverity && !e.Shape.IsZero() && builtin[e.Shape.Namespace] &&
+			(e.Shape.Namespace != shapeid.Prelude || prelude.IsPreludeID(e.Shape)) {
 			continue
 		}
 		out = append(out, e)

@@ -391,3 +391,17 @@ func TestPreludeIsValid(t *testing.T) {
 	rep := check(t, header)
 	matchAll(t, "prelude", rep.Events, nil)
 }
+
+func TestBuiltinNamespaces(t *testing.T) {
+	src := `$version: "2"
+metadata validators = [{name: "EmitEachSelector", id: "Lists", configuration: {selector: "list"}}]
+namespace ns
+list A { member: String }
+`
+	a := assembly.New()
+	_ = a.AddSource("a.smithy", []byte(src))
+	_ = a.AddSource("lib.smithy", []byte("$version: \"2\"\nnamespace lib\nlist B { member: String }\n"))
+	res, _ := a.Assemble()
+	rep := validate.Check(res.Model, validate.Builtin("lib"))
+	matchAll(t, "builtin", rep.Events, []string{"[DANGER] ns#A: Selector capture matched selector: list | Lists"})
+}
