@@ -129,6 +129,9 @@ type call struct {
 	meth    *Method
 	rpcErr  int
 	mayNull bool // an invalid request: a null-id error answers it
+	// tainted: another call with the same id was answered by a guess, so
+	// which response answers this one is a guess too.
+	tainted bool
 	done    bool
 	next    *call // the next call with the same key
 	batch   *batchRec
@@ -495,11 +498,18 @@ func (x *Exchange) match(caller Peer, in *info, to int) (cl *call, ambiguous boo
 				for p := head; p != nil; p = p.next {
 					n++
 					same = same && p.meth == head.meth
+					p.tainted = true
 				}
 				c.report(CodeIDAmbiguous, idAt, in.pos, shapeid.ID{},
 					"id %s matches %d outstanding calls of the %s: the response is taken as the answer to the oldest (index %d)",
 					in.id, n, caller, head.index)
 				return head, !same
+			}
+			if head.tainted {
+				c.report(CodeIDAmbiguous, idAt, in.pos, shapeid.ID{},
+					"id %s was shared by several calls of the %s: which one this response answers is a guess (taken as index %d)",
+					in.id, caller, head.index)
+				return head, true
 			}
 			return head, false
 		}

@@ -174,4 +174,3 @@ func (e *env) openStream(path string) (io.Reader, func(), error) {
 	}
 	return f, func() { f.Close() }, nil
 }
-
