@@ -60,6 +60,7 @@ func Validators() []Validator {
 		{Name: "UnresolvedTrait", Stage: StageLoad, Check: unresolvedTraits},
 		{Name: "Target", Stage: StageCorrectness, Check: targets},
 		{Name: "ResourceCycle", Stage: StageCorrectness, Check: resourceCycles},
+		{Name: "ExclusiveStructureMemberTrait", Stage: StageCritical, Check: exclusiveStructureMemberTraits},
 		{Name: "TraitTarget", Stage: StageCritical, Check: traitTargets},
 		{Name: "TraitConflict", Stage: StageCritical, Check: traitConflicts},
 		{Name: "ShapeIdConflict", Stage: StageCritical, Check: shapeIDConflicts},
@@ -68,6 +69,12 @@ func Validators() []Validator {
 		{Name: "ResourceIdentifier", Stage: StageDefault, Check: resourceIdentifiers},
 		{Name: "ResourceIdentifierBinding", Stage: StageDefault, Check: resourceIdentifierBindings},
 		{Name: "ResourceLifecycle", Stage: StageDefault, Check: resourceLifecycles},
+		{Name: "UnitType", Stage: StageDefault, Check: unitTypes},
+		{Name: "Union", Stage: StageDefault, Check: unions},
+		{Name: "DeprecatedTrait", Stage: StageDefault, Check: deprecatedTraits},
+		{Name: "UnstableTrait", Stage: StageDefault, Check: unstableTraits},
+		{Name: "PrivateAccess", Stage: StageDefault, Check: privateAccess},
+		{Name: "PrivateMixinMember", Stage: StageDefault, Check: privateMixinMembers},
 	}
 }
 

@@ -206,6 +206,33 @@ operation GetR { input := { @required id: String } }
 			"[ERROR] ns#R: The `read` lifecycle operation of this resource targets an invalid operation, `ns#GetR`. The targeted operation must be marked with the readonly trait. | ResourceLifecycle",
 			"[ERROR] ns#R: The `delete` lifecycle operation of this resource targets an invalid operation, `ns#DeleteR`. The targeted operation must not be marked with the readonly trait. | ResourceLifecycle",
 			"[ERROR] ns#R: The `delete` lifecycle operation of this resource targets an invalid operation, `ns#DeleteR`. The targeted operation must be marked as idempotent. | ResourceLifecycle"}},
+		{"structurally exclusive member trait", `
+structure S { @httpPayload a: Blob, @httpPayload b: Blob }
+`, []string{"[ERROR] ns#S: The `httpPayload` trait can be applied to only a single member of a shape, but it was found on the following members: `a`, `b` | ExclusiveStructureMemberTrait"}},
+		{"structurally exclusive target trait", `
+@streaming blob Stream
+structure S { @required a: Stream, @required b: Stream }
+`, []string{"[ERROR] ns#S: Only a single member of a structure can target a shape marked with the `streaming` trait, but it was found on the following members: `a`, `b` | ExclusiveStructureMemberTrait"}},
+		{"unit outside unions", `
+structure S { a: Unit }
+union U { a: Unit }
+`, []string{"[ERROR] ns#S$a: Only members of a union, enum, or intEnum can reference smithy.api#Unit | UnitType"}},
+		{"unions", `
+union Empty {}
+union U { a: PrimitiveInteger }
+`, []string{
+			"[ERROR] ns#Empty: Tagged unions must have one or more members | Union",
+			"[NOTE] ns#U$a: This union member targets `smithy.api#PrimitiveInteger`, a shape with a default value of `0`. | Union"}},
+		{"deprecated and unstable traits", `
+@trait @deprecated(message: "gone")
+structure old {}
+@trait @unstable
+structure beta {}
+@old @beta
+string S
+`, []string{
+			"[WARNING] ns#S: This shape applies a trait that is deprecated: ns#old, gone | DeprecatedTrait",
+			"[WARNING] ns#S: This shape applies a trait that is unstable: ns#beta | UnstableTrait.ns#beta"}},
 		{"deprecated shape reference", `
 @deprecated(message: "use B", since: "1.1")
 string A
@@ -243,7 +270,9 @@ namespace ns
 @trait @unstable structure experimental {}
 /// Docs
 @experimental string S
-`, []string{"[DANGER] ns#experimental: experimental is @unstable: [ns#experimental] () | EmitEachSelector"}, nil},
+`, []string{
+			"[DANGER] ns#experimental: experimental is @unstable: [ns#experimental] () | EmitEachSelector",
+			"[WARNING] ns#S: This shape applies a trait that is unstable: ns#experimental | UnstableTrait.ns#experimental"}, nil},
 		{"template on the matched shape", `metadata validators = [{
     name: "EmitEachSelector"
     configuration: {
@@ -255,7 +284,9 @@ namespace ns
 @trait @unstable structure experimental {}
 /// Docs
 @experimental @tags(["a", "b"]) string S
-`, []string{"[DANGER] ns#S: S applies [ns#experimental]; docs \"Docs\", tags [\"a\",\"b\"] | EmitEachSelector"}, nil},
+`, []string{
+			"[DANGER] ns#S: S applies [ns#experimental]; docs \"Docs\", tags [\"a\",\"b\"] | EmitEachSelector",
+			"[WARNING] ns#S: This shape applies a trait that is unstable: ns#experimental | UnstableTrait.ns#experimental"}, nil},
 		{"bind to trait", `metadata validators = [{name: "EmitEachSelector", id: "Documented", configuration: {selector: "*", bindToTrait: documentation}}]
 namespace ns
 /// Hello
@@ -404,4 +435,26 @@ list A { member: String }
 	res, _ := a.Assemble()
 	rep := validate.Check(res.Model, validate.Builtin("lib"))
 	matchAll(t, "builtin", rep.Events, []string{"[DANGER] ns#A: Selector capture matched selector: list | Lists"})
+}
+
+func TestPrivateAccess(t *testing.T) {
+	a := assembly.New()
+	_ = a.AddSource("a.smithy", []byte(`$version: "2"
+namespace other
+@private string Secret
+@private @trait structure hidden {}
+@mixin structure M { @private field: String }
+`))
+	_ = a.AddSource("b.smithy", []byte(`$version: "2"
+namespace ns
+structure S { a: other#Secret }
+@other#hidden string T
+`))
+	res, _ := a.Assemble()
+	rep := validate.Check(res.Model, validate.WithEvents(res.Events))
+	matchAll(t, "private", rep.Events, []string{
+		"[ERROR] ns#S$a: This shape has an invalid member_target relationship that targets a private shape, `other#Secret`, in another namespace. | PrivateAccess",
+		"[WARNING] ns#T: This shape has an invalid trait relationship that targets a private shape, `other#hidden`, in another namespace. | PrivateAccess",
+		"[WARNING] other#M$field: The `@private` trait does not prevent a mixin member from being inherited | PrivateMixinMember",
+	})
 }

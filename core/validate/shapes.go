@@ -1,0 +1,220 @@
+package validate
+
+import (
+	"strings"
+
+	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/prelude"
+	"github.com/smithy-validation/go/core/shapeid"
+)
+
+var (
+	defaultTrait  = shapeid.New(shapeid.Prelude, "default")
+	boxTrait      = shapeid.New(shapeid.Prelude, "box")
+	unstableTrait = shapeid.New(shapeid.Prelude, "unstable")
+	privateTrait  = shapeid.New(shapeid.Prelude, "private")
+	enumTrait     = shapeid.New(shapeid.Prelude, "enum")
+)
+
+// exclusiveStructureMemberTraits enforces the `structurallyExclusive`
+// property of trait definitions (ExclusiveStructureMemberTrait): "member"
+// allows the trait on one member of a structure, "target" allows one
+// member of a structure to target a shape with the trait.
+func exclusiveStructureMemberTraits(m *model.Model) []model.Event {
+	var byMember, byTarget []shapeid.ID
+	for _, s := range m.Shapes() {
+		tv, ok := s.Trait(traitTrait)
+		if !ok {
+			continue
+		}
+		switch v, _ := tv.Get("structurallyExclusive"); v.StringValue() {
+		case "member":
+			byMember = append(byMember, s.ID())
+		case "target":
+			byTarget = append(byTarget, s.ID())
+		}
+	}
+	if len(byMember) == 0 && len(byTarget) == 0 {
+		return nil
+	}
+	var events []model.Event
+	for _, s := range shapesOfType(m, model.StructureType) {
+		for _, id := range byMember {
+			var names []string
+			for _, mem := range s.Members() {
+				if mem.HasTrait(id) {
+					names = append(names, mem.MemberName())
+				}
+			}
+			if len(names) > 1 {
+				events = append(events, errorf("ExclusiveStructureMemberTrait", s,
+					"The `%s` trait can be applied to only a single member of a shape, but it was found on the following members: %s", idiomatic(id), tickedList(names)))
+			}
+		}
+		for _, id := range byTarget {
+			var names []string
+			for _, mem := range s.Members() {
+				if t, ok := m.Shape(mem.Target()); ok && t.HasTrait(id) {
+					names = append(names, mem.MemberName())
+				}
+			}
+			if len(names) > 1 {
+				events = append(events, errorf("ExclusiveStructureMemberTrait", s,
+					"Only a single member of a structure can target a shape marked with the `%s` trait, but it was found on the following members: %s", idiomatic(id), tickedList(names)))
+			}
+		}
+	}
+	return events
+}
+
+// unitTypes reports references to smithy.api#Unit other than operation
+// input and output and members of unions, enums and intEnums (UnitType).
+func unitTypes(m *model.Model) []model.Event {
+	var events []model.Event
+	for _, s := range allShapes(m) {
+		for _, r := range references(s) {
+			if r.to != unitID {
+				continue
+			}
+			switch r.rel {
+			case relInput, relOutput:
+			case relMemberTarget:
+				if c := s.Container(); c != nil && c.Type() != model.UnionType && c.Type() != model.EnumType && c.Type() != model.IntEnumType {
+					events = append(events, errorf("UnitType", s, "Only members of a union, enum, or intEnum can reference smithy.api#Unit"))
+				}
+			default:
+				events = append(events, errorf("UnitType", s, "This shape has an invalid %s reference to smithy.api#Unit", r.rel))
+			}
+		}
+	}
+	return events
+}
+
+// unions reports unions without members, notes union members that target
+// shapes with a default value, and warns about @box on union members
+// (Union).
+func unions(m *model.Model) []model.Event {
+	var events []model.Event
+	for _, u := range shapesOfType(m, model.UnionType) {
+		if len(u.Members()) == 0 {
+			events = append(events, errorf("Union", u, "Tagged unions must have one or more members"))
+			continue
+		}
+		for _, mem := range u.Members() {
+			if t, ok := m.Shape(mem.Target()); ok {
+				if dv, ok := t.Trait(defaultTrait); ok {
+					events = append(events, eventf(model.Note, "Union", mem,
+						"This union member targets `%s`, a shape with a default value of `%s`. Note that default values are only applicable to structures and ignored in tagged unions. It is a best practice for union members to target shapes with no default value (for example, instead of targeting PrimitiveInteger, target Integer).",
+						t.ID(), node.Marshal(dv)))
+				}
+			}
+			if bt, ok := findTrait(mem, boxTrait); ok {
+				e := eventf(model.Warning, "Union", mem, "Invalid box trait found on a union member. The box trait on union members has no effect because union members are implicitly nullable.")
+				e.Source = bt.Source
+				events = append(events, e)
+			}
+		}
+	}
+	return events
+}
+
+// deprecatedTraits warns where a deprecated trait is applied
+// (DeprecatedTrait). The enum trait's deprecation is reported by the
+// loader for 2.0 models, so it is left out, as the reference does.
+func deprecatedTraits(m *model.Model) []model.Event {
+	var events []model.Event
+	for _, s := range allShapes(m) {
+		if prelude.IsPreludeID(s.ID()) {
+			continue
+		}
+		for _, t := range s.Traits() {
+			def, ok := m.Shape(t.ID)
+			if !ok || t.ID == enumTrait || !def.HasTrait(traitTrait) {
+				continue
+			}
+			dv, ok := def.Trait(deprecatedTrait)
+			if !ok {
+				continue
+			}
+			msg := t.ID.String()
+			if v, ok := dv.Get("message"); ok && v.Kind() == node.String {
+				msg += ", " + v.StringValue()
+			}
+			e := eventf(model.Warning, "DeprecatedTrait", s, "This shape applies a trait that is deprecated: %s", msg)
+			e.Source = t.Source
+			events = append(events, e)
+		}
+	}
+	return events
+}
+
+// unstableTraits warns where a trait marked @unstable is applied
+// (UnstableTrait.<trait ID>).
+func unstableTraits(m *model.Model) []model.Event {
+	var events []model.Event
+	for _, s := range allShapes(m) {
+		for _, t := range s.Traits() {
+			def, ok := m.Shape(t.ID)
+			if !ok || !def.HasTrait(unstableTrait) || !def.HasTrait(traitTrait) {
+				continue
+			}
+			e := eventf(model.Warning, "UnstableTrait."+t.ID.String(), s, "This shape applies a trait that is unstable: %s", t.ID)
+			e.Source = t.Source
+			events = append(events, e)
+		}
+	}
+	return events
+}
+
+// privateAccess reports references from another namespace to shapes
+// marked @private (PrivateAccess): an ERROR for relationships, a WARNING
+// for applying a private trait.
+func privateAccess(m *model.Model) []model.Event {
+	private := map[shapeid.ID]bool{}
+	for _, s := range m.Shapes() {
+		if s.HasTrait(privateTrait) {
+			private[s.ID()] = true
+		}
+	}
+	if len(private) == 0 {
+		return nil
+	}
+	var events []model.Event
+	for _, s := range allShapes(m) {
+		ns := s.ID().Namespace
+		for _, r := range references(s) {
+			if r.to.Namespace != ns && private[r.to] {
+				events = append(events, errorf("PrivateAccess", s,
+					"This shape has an invalid %s relationship that targets a private shape, `%s`, in another namespace.", strings.ToLower(string(r.rel)), r.to))
+			}
+		}
+		for _, t := range s.Traits() {
+			if t.ID.Namespace != ns && private[t.ID] {
+				events = append(events, eventf(model.Warning, "PrivateAccess", s,
+					"This shape has an invalid trait relationship that targets a private shape, `%s`, in another namespace.", t.ID))
+			}
+		}
+	}
+	return events
+}
+
+// privateMixinMembers warns that @private on a mixin member does not keep
+// the member from other namespaces (PrivateMixinMember).
+func privateMixinMembers(m *model.Model) []model.Event {
+	var events []model.Event
+	for _, s := range m.Shapes() {
+		if !s.HasTrait(mixinTrait) {
+			continue
+		}
+		for _, mem := range s.Members() {
+			if t, ok := findTrait(mem, privateTrait); ok {
+				e := eventf(model.Warning, "PrivateMixinMember", mem,
+					"The `@private` trait does not prevent a mixin member from being inherited by shapes in other namespaces, nor does it prevent new traits from being added to the inherited member. Apply `@private` to the mixin shape or target shape instead if cross-namespace access should be restricted.")
+				e.Source = t.Source
+				events = append(events, e)
+			}
+		}
+	}
+	return events
+}
