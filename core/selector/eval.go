@@ -95,6 +95,18 @@ func (e *Evaluator) Select(sel *Selector) []*model.Shape {
 	return out
 }
 
+// SelectFrom returns the shapes sel yields when start is the only starting
+// shape, sorted by shape ID (as a trait's validators select from the shape
+// the trait is applied to).
+func (e *Evaluator) SelectFrom(sel *Selector, start *model.Shape) []*model.Shape {
+	c := e.newCtx(sel)
+	var set shapeSet
+	sel.root.push(c, start, func(t *model.Shape) bool { set.add(t); return true })
+	out := set.list
+	sort.Slice(out, func(i, j int) bool { return shapeid.Compare(out[i].ID(), out[j].ID()) < 0 })
+	return out
+}
+
 // Match is one shape a selector yielded and the variables set when it was
 // yielded (for EmitEachSelector message templates).
 type Match struct {

@@ -233,6 +233,55 @@ string S
 `, []string{
 			"[WARNING] ns#S: This shape applies a trait that is deprecated: ns#old, gone | DeprecatedTrait",
 			"[WARNING] ns#S: This shape applies a trait that is unstable: ns#beta | UnstableTrait.ns#beta"}},
+		{"input and output misuse", `
+operation GetA { input: GetAInput, output: GetAInput }
+@input structure GetAInput {}
+structure Holder { a: GetAInput }
+`, []string{
+			"[ERROR] ns#GetA: Operation `output` cannot target structures marked with the `@input` trait: `ns#GetAInput` | OperationInputOutputMisuse",
+			"[ERROR] ns#Holder$a: Members cannot target structures marked with the @input trait: ns#GetAInput | OperationInputOutputMisuse"}},
+		{"input shared and misnamed", `
+operation A { input: Shared }
+operation B { input: Shared }
+@input structure Shared {}
+`, []string{
+			"[ERROR] ns#Shared: Shapes marked with the @input trait cannot be used as input by multiple operations: `ns#A`, `ns#B` | OperationInputOutputMisuse",
+			"[WARNING] ns#A: The input of this operation should target a shape that starts with the operation's name, 'A', but the targeted shape is `ns#Shared` | OperationInputOutputName.input",
+			"[WARNING] ns#B: The input of this operation should target a shape that starts with the operation's name, 'B', but the targeted shape is `ns#Shared` | OperationInputOutputName.input"}},
+		{"operation name ambiguity", `
+operation Get { input: Params }
+structure Params {}
+structure GetRequest {}
+`, []string{"[WARNING] ns#GetRequest: The name of this shape implies that it is the input of ns#Get, but that operation uses ns#Params for input. | OperationNameAmbiguity"}},
+		{"trait validators", `
+@trait(selector: "service")
+@traitValidators(
+    "myProtocol.NoDocuments": { selector: "~> member :test(> document)", message: "Documents are not supported" }
+)
+structure myProtocol {}
+@myProtocol
+service Svc { version: "1", operations: [Op] }
+operation Op { input := { doc: Document } }
+`, []string{"[ERROR] ns#OpInput$doc: Found an incompatible shape when validating the constraints of the `ns#myProtocol` trait attached to `ns#Svc`: Documents are not supported | myProtocol.NoDocuments"}},
+		{"trait validators event IDs", `
+@trait
+@traitValidators("a.1": { selector: "*" })
+structure t {}
+`, []string{"[ERROR] ns#t: `smithy.api#traitValidators` key is not a valid event ID: `a.1` | TraitValidators"}},
+		{"list recursion", `
+list L { member: L }
+`, []string{"[ERROR] ns#L: Found invalid shape recursion: ns#L$member > ns#L. A recursive list, set, or map shape is only valid if an intermediate reference is through a union or structure. | ShapeRecursion"}},
+		{"required structure recursion", `
+structure A { @required b: B }
+structure B { @required a: A }
+structure Fine { next: Fine }
+`, []string{
+			"[ERROR] ns#A: Found invalid shape recursion: ns#A$b > ns#B > ns#B$a > ns#A. A structure cannot be mutually recursive through all required members. | ShapeRecursion",
+			"[ERROR] ns#B: Found invalid shape recursion: ns#B$a > ns#A > ns#A$b > ns#B. A structure cannot be mutually recursive through all required members. | ShapeRecursion"}},
+		{"union recursion", `
+union U { a: U }
+union Ok { a: U, b: String }
+`, []string{"[ERROR] ns#U: It is impossible to create instances of this recursive union | ShapeRecursion"}},
 		{"deprecated shape reference", `
 @deprecated(message: "use B", since: "1.1")
 string A
