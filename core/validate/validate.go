@@ -1,17 +1,34 @@
 // Package validate checks an assembled [model.Model] against the rules of
 // the Smithy specification that are about the model itself (as opposed to
-// the values of traits, which the value engine checks): where traits may be
-// applied, which traits conflict, what shapes may reference, how resources
-// bind identifiers and lifecycle operations, case-insensitive shape ID
-// conflicts, and the validators, suppressions and severity overrides a
-// model declares in its metadata.
+// the values of traits, which the value engine checks).
 //
 // Each rule is a small named [Validator] with the event ID and message
 // wording of the reference implementation where its conformance corpus
-// checks them. [Model] runs the built-in validators; [Check] also takes the
-// events found while assembling the model and more validators (the smithy
-// command adds the value engine's trait-value checks), and applies
-// suppressions.
+// checks them:
+//
+//   - Model.UnresolvedTrait and Model: traits that are not defined, shapes
+//     applied as traits without @trait;
+//   - Target: what each relationship may reference (operation input,
+//     output and errors, service and resource bindings, identifiers,
+//     lifecycle operations, members, mixins; trait definitions and mixins
+//     referenced outside `with`), and DeprecatedShape warnings;
+//   - ResourceCycle, SingleOperationBinding, SingleResourceBinding,
+//     ResourceIdentifier, ResourceIdentifierBinding, ResourceLifecycle;
+//   - TraitTarget (trait definition selectors, evaluated with package
+//     selector), TraitConflict, ExclusiveStructureMemberTrait, ShapeIdConflict;
+//   - UnitType, Union, ShapeRecursion, OperationInputOutputMisuse,
+//     OperationInputOutputName, OperationNameAmbiguity, TraitValidators,
+//     DeprecatedTrait, UnstableTrait, PrivateAccess, PrivateMixinMember;
+//   - the validators of the model's `validators` metadata that are
+//     implemented here (EmitEachSelector, EmitNoneSelector,
+//     UnreferencedShape; any other name is an UnknownValidator_<name>
+//     warning), its `suppressions` and `severityOverrides`, and the
+//     @suppress trait.
+//
+// [Model] runs the built-in validators; [Check] also takes the events found
+// while assembling the model and more validators (the smithy command adds
+// the value engine's trait-value check), and reports suppressed events
+// apart.
 //
 // Validators run in stages, as in the reference implementation: if an
 // earlier stage reports an ERROR, later stages are not run, because their
