@@ -109,6 +109,7 @@ type Option struct {
 	events     []model.Event
 	validators []Validator
 	builtin    []string
+	legacy     bool
 }
 
 // WithEvents gives Check the events already found for the model (by
@@ -118,6 +119,13 @@ func WithEvents(events []model.Event) Option { return Option{events: events} }
 
 // WithValidators adds validators to the built-in ones.
 func WithValidators(v ...Validator) Option { return Option{validators: v} }
+
+// ContinueAfterCritical runs the default stage even when the critical
+// stage reported an ERROR (the correctness stage still stops validation).
+// It is the reference implementation's "legacy validation mode", which its
+// test runner uses for corpus files that expect both critical and later
+// events.
+func ContinueAfterCritical() Option { return Option{legacy: true} }
 
 // Builtin treats the shapes of the namespaces as the smithy.api prelude is
 // treated: definitions every model gets without writing them (the smithy
@@ -160,7 +168,9 @@ func Check(m *model.Model, opts ...Option) *Report {
 	var prior []model.Event
 	vals := Validators()
 	builtin := map[string]bool{shapeid.Prelude: true}
+	legacy := false
 	for _, o := range opts {
+		legacy = legacy || o.legacy
 		prior = append(prior, o.events...)
 		vals = append(vals, o.validators...)
 		for _, ns := range o.builtin {
@@ -185,7 +195,7 @@ func Check(m *model.Model, opts ...Option) *Report {
 			}
 			found = dropBuiltin(found, builtin)
 			events = append(events, found...)
-			if st == StageLoad && hasError(found, nil) || st != StageLoad && hasError(events, nil) {
+			if st == StageLoad && hasError(found, nil) || st != StageLoad && hasError(events, nil) && !(st == StageCritical && legacy) {
 				break
 			}
 		}

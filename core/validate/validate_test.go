@@ -445,6 +445,19 @@ func TestExtraValidatorsAndStages(t *testing.T) {
 	matchAll(t, "stages", rep.Events, []string{"[ERROR] -: from CriticalError | CriticalError"})
 }
 
+func TestContinueAfterCritical(t *testing.T) {
+	src := header + `
+@trait(selector: "operation") @unstable
+structure beta {}
+@beta
+string S
+`
+	matchAll(t, "staged", check(t, src).Events, []string{"[ERROR] ns#S: Trait `ns#beta` cannot be applied to `ns#S`. | TraitTarget"})
+	matchAll(t, "legacy", check(t, src, validate.ContinueAfterCritical()).Events, []string{
+		"[ERROR] ns#S: Trait `ns#beta` cannot be applied to `ns#S`. | TraitTarget",
+		"[WARNING] ns#S: This shape applies a trait that is unstable: ns#beta | UnstableTrait.ns#beta"})
+}
+
 func TestContainsID(t *testing.T) {
 	tests := []struct {
 		event, id string
