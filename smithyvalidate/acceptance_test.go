@@ -2,6 +2,7 @@ package smithyvalidate_test
 
 import (
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 
@@ -158,5 +159,29 @@ list Sparse { member: Integer }
 		if got := summary(validateJSON(t, v, "null")); got != tc.want {
 			t.Errorf("%s: got %q, want %q", tc.id, got, tc.want)
 		}
+	}
+}
+
+// ValidateJSON reads its input in place: findings must not change when
+// the caller reuses the buffer afterwards.
+func TestFindingsDoNotAliasInput(t *testing.T) {
+	m := loadModel(t, calculatorModel+`
+map Scores { key: String, value: Integer }
+`)
+	v := mustPrepare(t, m, "example#Scores")
+	data := []byte(`{"alice":"x","alice":1,"bob":"y"}`)
+	r, err := v.ValidateJSON(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := r.Text()
+	for i := range data {
+		data[i] = '#'
+	}
+	if after := r.Text(); after != before {
+		t.Errorf("findings changed with the input:\n%s\n%s", before, after)
+	}
+	if !strings.Contains(before, "/alice") || r.Findings[1].Got != "alice" {
+		t.Errorf("unexpected findings:\n%s", before)
 	}
 }

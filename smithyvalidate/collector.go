@@ -3,6 +3,7 @@ package smithyvalidate
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/core/shapeid"
@@ -148,8 +149,9 @@ func ReadErrorFinding(err error, at Path) Finding {
 		return Finding{Severity: SeverityWarning, Class: ClassLimit, Code: code, Path: at, Pos: le.Pos,
 			Want: fmt.Sprint(le.Max), Message: fmt.Sprintf(what, le.Max) + "; validation stopped"}
 	case errors.As(err, &de):
-		return Finding{Severity: SeverityError, Class: ClassInstance, Code: CodeDuplicateKey, Path: at.Key(de.Key), Pos: de.Second,
-			Related: de.First, Got: de.Key,
+		key := strings.Clone(de.Key)
+		return Finding{Severity: SeverityError, Class: ClassInstance, Code: CodeDuplicateKey, Path: at.Key(key), Pos: de.Second,
+			Related: de.First, Got: key,
 			Message: fmt.Sprintf("duplicate key %q (first at %s)", de.Key, de.First)}
 	}
 	return Finding{Severity: SeverityError, Class: ClassInstance, Code: CodeSyntax, Path: at, Message: "not valid JSON: " + err.Error()}

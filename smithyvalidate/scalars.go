@@ -26,7 +26,7 @@ func (w *walker) checkNumberLen(p *plan, v ValueView, k Kind) bool {
 	if k != KindInteger && k != KindDecimal {
 		return true
 	}
-	if n := len(v.Scalar().Text); n > w.run.maxNumber {
+	if n := len(textOf(v)); n > w.run.maxNumber {
 		w.limit(CodeNumberLimit, p.id, v.Pos(), w.run.maxNumber,
 			fmt.Sprintf("a number of %d bytes is longer than %d bytes (the MaxNumberLength limit)", n, w.run.maxNumber))
 		return false
@@ -55,7 +55,7 @@ func (w *walker) stringValue(p *plan, v ValueView, k Kind) {
 		w.typeMismatch(p, v, k, "a string")
 		return
 	}
-	s := v.Scalar().Text
+	s := textOf(v)
 	if !w.checkStringSize(p, v, s) {
 		return
 	}
@@ -141,7 +141,7 @@ func (w *walker) integerValue(p *plan, v ValueView, k Kind) {
 	if !w.checkNumberLen(p, v, k) {
 		return
 	}
-	text := v.Scalar().Text
+	text := textOf(v)
 	iv, fits := parseInt64(text)
 	var dec node.Decimal
 	parsed := false
@@ -259,7 +259,7 @@ func (w *walker) floatValue(p *plan, v ValueView, k Kind) {
 		if !w.checkNumberLen(p, v, k) {
 			return
 		}
-		text := v.Scalar().Text
+		text := textOf(v)
 		if mayOverflow(text, p.typ) {
 			bits := 64
 			if p.typ == model.FloatType {
@@ -279,7 +279,7 @@ func (w *walker) floatValue(p *plan, v ValueView, k Kind) {
 			w.checkRange(p, v.Pos(), text, iv, fits, node.Decimal{}, false)
 		}
 	case KindString:
-		s := v.Scalar().Text
+		s := textOf(v)
 		switch s {
 		case "NaN", "Infinity", "-Infinity":
 		default:
@@ -367,7 +367,7 @@ func (w *walker) decimalValue(p *plan, v ValueView, k Kind) {
 			return
 		}
 		if p.rng != nil {
-			text := v.Scalar().Text
+			text := textOf(v)
 			iv, fits := parseInt64(text)
 			if k == KindDecimal {
 				fits = false
@@ -388,7 +388,7 @@ func (w *walker) blobValue(p *plan, v ValueView, k Kind) {
 	n := 0
 	switch {
 	case k == KindString:
-		s := v.Scalar().Text
+		s := textOf(v)
 		if !w.checkStringSize(p, v, s) {
 			return
 		}
@@ -472,7 +472,7 @@ func (w *walker) timestampValue(p *plan, v ValueView, k Kind) {
 	}
 	switch k {
 	case KindString:
-		s := v.Scalar().Text
+		s := textOf(v)
 		if !w.checkStringSize(p, v, s) {
 			return
 		}
@@ -509,8 +509,8 @@ func (w *walker) timestampValue(p *plan, v ValueView, k Kind) {
 			w.report(CodeType, p.id, v.Pos(), want, k.String(), fmt.Sprintf("expected %s, found %s", want, k.article()))
 			return
 		}
-		if ok, reason := timefmt.EpochSeconds(v.Scalar().Text); !ok {
-			w.timestampFinding(p, v, v.Scalar().Text, "epoch seconds within 0001-01-01..9999-12-31", reason)
+		if ok, reason := timefmt.EpochSeconds(textOf(v)); !ok {
+			w.timestampFinding(p, v, textOf(v), "epoch seconds within 0001-01-01..9999-12-31", reason)
 		}
 	case KindTimestamp:
 		ts := v.Scalar().Time
@@ -541,4 +541,20 @@ func (w *walker) timestampValue(p *plan, v ValueView, k Kind) {
 func (w *walker) timestampFinding(p *plan, v ValueView, found, want, reason string) {
 	w.report(CodeTimestamp, p.id, v.Pos(), want, found,
 		fmt.Sprintf("expected %s, found %q: %s", want, short(found), reason))
+}
+
+// textOf returns the text of a string, symbol or number: directly for the
+// JSON views, through Scalar for others.
+func textOf(v ValueView) string {
+	switch t := v.(type) {
+	case tapeView:
+		return t.e.Text()
+	case *nodeView:
+		n := (*node.Node)(t)
+		if n.Kind() == node.Number {
+			return n.NumberText()
+		}
+		return n.StringValue()
+	}
+	return v.Scalar().Text
 }

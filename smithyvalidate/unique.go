@@ -87,13 +87,13 @@ func (w *walker) appendCanonical(dst []byte, p *plan, v ValueView) []byte {
 		}
 		return append(dst, cFalse)
 	case KindInteger, KindDecimal:
-		text := v.Scalar().Text
+		text := textOf(v)
 		if p != nil && p.typ == model.TimestampType {
 			return appendPayload(dst, cTime, canonicalNumber(text))
 		}
 		return appendPayload(dst, cNumber, canonicalNumber(text))
 	case KindString, KindSymbol:
-		text := v.Scalar().Text
+		text := textOf(v)
 		if p != nil && p.typ == model.TimestampType {
 			if t, ok := parseTimestampString(text); ok {
 				return appendPayload(dst, cTime, canonicalInstant(t))

@@ -5,6 +5,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
@@ -36,7 +37,7 @@ func (v *Validator) Check(c *Collector, at Path, val ValueView) (err error) {
 		return nil
 	}
 	w := walkerPool.Get().(*walker)
-	w.init(v, c, at)
+	w.init(v, c, at, val)
 	defer func() {
 		if r := recover(); r != nil {
 			// The walker's state is unknown: it is not returned to the pool.
@@ -83,6 +84,9 @@ type walker struct {
 	segs []Segment
 
 	depth int
+	// json is set when the value is a JSON view (the tape or a core/node
+	// tree): no annotations, no Ion-only kinds, so those checks are skipped.
+	json bool
 
 	bits  []uint64           // seen-member sets of open structures
 	maps  []map[string]int32 // free key sets for duplicate detection
@@ -95,9 +99,15 @@ type span struct{ start, end int32 }
 
 var walkerPool = sync.Pool{New: func() any { return new(walker) }}
 
-func (w *walker) init(v *Validator, c *Collector, at Path) {
+func (w *walker) init(v *Validator, c *Collector, at Path, val ValueView) {
 	w.v, w.pol, w.run, w.col, w.base = v, &v.cfg, &c.cfg, c, at
 	w.segs, w.depth = w.segs[:0], 0
+	switch val.(type) {
+	case tapeView, *nodeView:
+		w.json = true
+	default:
+		w.json = false
+	}
 }
 
 func (w *walker) release() {
@@ -120,10 +130,14 @@ func (w *walker) push(s Segment) { w.segs = append(w.segs, s) }
 func (w *walker) pop()           { w.segs = w.segs[:len(w.segs)-1] }
 
 // path materializes the current path (only when a finding is reported).
+// Keys are cloned: they may point into the caller's input.
 func (w *walker) path() Path {
 	p := Path{doc: w.base.doc, segs: make([]Segment, 0, len(w.base.segs)+len(w.segs))}
 	p.segs = append(p.segs, w.base.segs...)
-	p.segs = append(p.segs, w.segs...)
+	for _, s := range w.segs {
+		s.key = strings.Clone(s.key)
+		p.segs = append(p.segs, s)
+	}
 	return p
 }
 
@@ -131,12 +145,15 @@ func (w *walker) path() Path {
 // and default severity for code.
 func (w *walker) report(code Code, shape shapeid.ID, pos node.Pos, want, got, msg string) {
 	info, _ := code.Info()
-	w.col.Add(Finding{Severity: info.Severity, Class: info.Class, Code: code, Path: w.path(), Shape: shape, Pos: pos, Want: want, Got: got, Message: msg})
+	w.reportSev(info.Severity, code, shape, pos, want, got, msg)
 }
 
+// reportSev records a finding. Every string is cloned: texts from the
+// value may point into the caller's input, which the result must not keep.
 func (w *walker) reportSev(sev Severity, code Code, shape shapeid.ID, pos node.Pos, want, got, msg string) {
 	info, _ := code.Info()
-	w.col.Add(Finding{Severity: sev, Class: info.Class, Code: code, Path: w.path(), Shape: shape, Pos: pos, Want: want, Got: got, Message: msg})
+	w.col.Add(Finding{Severity: sev, Class: info.Class, Code: code, Path: w.path(), Shape: shape, Pos: pos,
+		Want: strings.Clone(want), Got: strings.Clone(got), Message: strings.Clone(msg)})
 }
 
 // typeMismatch reports a value of the wrong kind.
@@ -164,16 +181,18 @@ func policyFor(k Kind) string {
 
 // value validates v against p. Callers have handled a null value when its
 // context allows one (sparse collections, optional members).
-func (w *walker) value(p *plan, v ValueView) {
+func (w *walker) value(p *plan, v ValueView) { w.valueK(p, v, v.Kind()) }
+
+// valueK is value for a view whose kind k the caller already has.
+func (w *walker) valueK(p *plan, v ValueView, k Kind) {
 	if w.col.stopped || p == nil {
 		return
 	}
-	if len(v.Annotations()) > 0 && w.pol.annotations == AnnotationsRejected {
+	if !w.json && len(v.Annotations()) > 0 && w.pol.annotations == AnnotationsRejected {
 		w.report(CodeAnnotation, p.id, v.Pos(), "", strings.Join(v.Annotations(), "::"),
 			fmt.Sprintf("annotated value %s:: is not accepted (the AnnotationsIgnored policy would validate the bare value)", strings.Join(v.Annotations(), "::")))
 		return
 	}
-	k := v.Kind()
 	if k == KindNull {
 		if p.typ == model.DocumentType {
 			w.documentNull(p, v)
@@ -182,7 +201,7 @@ func (w *walker) value(p *plan, v ValueView) {
 		w.report(CodeNull, p.id, v.Pos(), wantFor(p), nullText(v), "expected "+wantFor(p)+", found "+nullText(v))
 		return
 	}
-	if w.unsupportedScalar(p, v, k) {
+	if !w.json && w.unsupportedScalar(p, v, k) {
 		return
 	}
 	switch p.typ {
@@ -217,8 +236,10 @@ func (w *walker) value(p *plan, v ValueView) {
 
 // isNull reports whether v is a null the context may accept: a null
 // without annotations (or with annotations the policy ignores).
-func (w *walker) isNull(v ValueView) bool {
-	return v.Kind() == KindNull && (w.pol.annotations == AnnotationsIgnored || len(v.Annotations()) == 0)
+func (w *walker) isNull(v ValueView) bool { return w.isNullK(v, v.Kind()) }
+
+func (w *walker) isNullK(v ValueView, k Kind) bool {
+	return k == KindNull && (w.json || w.pol.annotations == AnnotationsIgnored || len(v.Annotations()) == 0)
 }
 
 // memberNull judges a null structure or union member: an error for a
@@ -399,8 +420,9 @@ func (w *walker) list(p *plan, v ValueView, k Kind) {
 	w.checkLength(p, v.Pos(), n, "items")
 	for i := 0; i < n && !w.col.stopped; i++ {
 		e := v.Elem(i)
+		ek := e.Kind()
 		w.push(Index(i))
-		if w.isNull(e) {
+		if w.isNullK(e, ek) {
 			if !p.sparse {
 				w.report(CodeNull, p.member.idOr(p.id), e.Pos(), "", nullText(e),
 					fmt.Sprintf("%s is not allowed in %s (it is not @sparse)", nullText(e), describeColl(p, "list")))
@@ -408,7 +430,7 @@ func (w *walker) list(p *plan, v ValueView, k Kind) {
 				w.typedNull(p.member, e)
 			}
 		} else {
-			w.value(p.member, e)
+			w.valueK(p.member, e, ek)
 		}
 		w.pop()
 	}
@@ -480,7 +502,8 @@ func (w *walker) mapValue(p *plan, v ValueView, k Kind) {
 			_ = first
 		}
 		w.keyString(p.key, f.Name, f.NamePos)
-		if w.isNull(f.Value) {
+		fk := f.Value.Kind()
+		if w.isNullK(f.Value, fk) {
 			if !p.sparse {
 				w.report(CodeNull, p.value.idOr(p.id), f.Value.Pos(), "", nullText(f.Value),
 					fmt.Sprintf("%s is not allowed in %s (it is not @sparse)", nullText(f.Value), describeColl(p, "map")))
@@ -488,7 +511,7 @@ func (w *walker) mapValue(p *plan, v ValueView, k Kind) {
 				w.typedNull(p.value, f.Value)
 			}
 		} else {
-			w.value(p.value, f.Value)
+			w.valueK(p.value, f.Value, fk)
 		}
 		w.pop()
 	}
@@ -556,7 +579,7 @@ func (w *walker) reportDuplicate(v ValueView, first, i int, name string) {
 		where = " (first at " + fp.String() + ")"
 	}
 	w.col.Add(Finding{Severity: SeverityError, Class: ClassInstance, Code: CodeDuplicateKey, Path: w.path(), Pos: sp, Related: fp,
-		Got: name, Message: fmt.Sprintf("duplicate key %q%s", name, where)})
+		Got: strings.Clone(name), Message: fmt.Sprintf("duplicate key %q%s", name, where)})
 }
 
 func (w *walker) structure(p *plan, v ValueView, k Kind) {
@@ -575,6 +598,7 @@ func (w *walker) structure(p *plan, v ValueView, k Kind) {
 		w.bits = append(w.bits, 0)
 	}
 	var unknownKeys map[string]int32
+	next := 0
 	for i := 0; i < n && !w.col.stopped; i++ {
 		f := v.Field(i)
 		w.push(fieldSeg(&f))
@@ -584,7 +608,12 @@ func (w *walker) structure(p *plan, v ValueView, k Kind) {
 			w.pop()
 			continue
 		}
-		idx := p.lookup(f.Name)
+		// Fields usually come in member order: try the next member first.
+		idx := next
+		if idx >= len(p.members) || p.members[idx].wire != f.Name {
+			idx = p.lookup(f.Name)
+		}
+		next = idx + 1
 		if idx < 0 {
 			if unknownKeys == nil && n > 64 {
 				unknownKeys = w.keySet(n)
@@ -602,7 +631,8 @@ func (w *walker) structure(p *plan, v ValueView, k Kind) {
 			continue
 		}
 		m := &p.members[idx]
-		if w.isNull(f.Value) {
+		fk := f.Value.Kind()
+		if w.isNullK(f.Value, fk) {
 			if m.required || w.pol.nulls == NullRejected {
 				w.bits[word] |= bit
 			}
@@ -612,7 +642,7 @@ func (w *walker) structure(p *plan, v ValueView, k Kind) {
 			continue
 		}
 		w.bits[word] |= bit
-		w.value(m.plan, f.Value)
+		w.valueK(m.plan, f.Value, fk)
 		w.pop()
 	}
 	w.releaseKeySet(unknownKeys)
@@ -758,7 +788,7 @@ func (w *walker) document(p *plan, v ValueView, k Kind) {
 	case KindBool, KindInteger, KindDecimal:
 		w.checkNumberLen(p, v, k)
 	case KindString:
-		w.checkStringSize(p, v, v.Scalar().Text)
+		w.checkStringSize(p, v, textOf(v))
 	case KindSymbol:
 		if w.pol.symbols != SymbolsAsStrings {
 			w.typeMismatch(p, v, k, "a JSON-shaped document value")
@@ -844,7 +874,13 @@ func (v *Validator) CheckJSON(c *Collector, at Path, data []byte) error {
 		c.Add(ReadErrorFinding(&node.LimitError{Pos: posAt(data[:c.cfg.maxValue], c.cfg.maxValue), Limit: node.LimitSize, Max: c.cfg.maxValue}, at))
 		return nil
 	}
-	return v.checkJSONDirect(c, at, string(data))
+	if len(data) == 0 {
+		return v.checkJSONDirect(c, at, "")
+	}
+	// The text is read in place, not copied: every string a finding keeps
+	// is cloned when the finding is made (see walker.path and
+	// walker.report), so nothing refers to data after the call.
+	return v.checkJSONDirect(c, at, unsafe.String(&data[0], len(data)))
 }
 
 // ValidateJSONString is [Validator.ValidateJSON] for a string (no copy).

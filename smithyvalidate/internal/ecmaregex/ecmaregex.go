@@ -62,7 +62,8 @@ func (e *Error) Error() string {
 
 // Regexp is a compiled @pattern.
 type Regexp struct {
-	re *regexp.Regexp
+	re  *regexp.Regexp
+	seq *seqMatcher // a faster exact matcher for simple anchored patterns
 	// count check for ^X{min,max}$ beyond RE2's repeat limit; max < 0
 	// means unbounded.
 	counted  bool
@@ -76,6 +77,9 @@ func (r *Regexp) MatchString(s string) bool {
 		if n < r.min || (r.max >= 0 && n > r.max) {
 			return false
 		}
+	}
+	if r.seq != nil {
+		return r.seq.match(s)
 	}
 	return r.re.MatchString(s)
 }
@@ -91,7 +95,7 @@ func Compile(pattern string) (*Regexp, error) {
 	}
 	re, cerr := regexp.Compile(goSrc)
 	if cerr == nil {
-		return &Regexp{re: re}, nil
+		return &Regexp{re: re, seq: compileSeq(goSrc)}, nil
 	}
 	if strings.Contains(cerr.Error(), "invalid repeat count") {
 		if r, ok := compileCounted(pattern); ok {
@@ -131,7 +135,7 @@ func compileCounted(pattern string) (*Regexp, bool) {
 			}
 		}
 	}
-	return &Regexp{re: re, counted: true, min: lo, max: hi}, true
+	return &Regexp{re: re, seq: compileSeq(goSrc), counted: true, min: lo, max: hi}, true
 }
 
 // ecmaSpace lists the code points of ECMA-262 WhiteSpace and

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestMatch(t *testing.T) {
@@ -80,5 +81,57 @@ func TestUnsupported(t *testing.T) {
 				t.Errorf("construct %q, want %q (%v)", e.Construct, tc.construct, err)
 			}
 		})
+	}
+}
+
+// FuzzSeqMatcher checks the fast matcher against RE2 on the patterns it
+// accepts.
+func FuzzSeqMatcher(f *testing.F) {
+	patterns := []string{
+		`^[A-Z]{3}$`, `^ord_[0-9a-f]{16}$`, `^[A-Z]{3}-[0-9]{6}$`, `^[a-z][a-z0-9-]*$`,
+		`^[0-9A-Z -]{3,10}$`, `^\+[0-9]{7,15}$`, `^[a-zA-Z_][a-zA-Z0-9_]*$`, `^.{2,4}$`,
+		`^[^@ ]+@[^@ ]+\.[a-z]{2,}$`, `^a?b*c+$`, `^[é-ü]+x$`, `^$`, `^\s*\S$`, `^[a-z]{1,2048}$`,
+	}
+	for _, s := range []string{"ABC", "ord_0123456789abcdef", "ABC-123456", "a-b", "a@b.co", "éx", "", "abc", "aabbc", " x", "\u00a0\u00a0y"} {
+		f.Add(s)
+	}
+	var res []*Regexp
+	for _, p := range patterns {
+		re, err := Compile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		res = append(res, re)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if !utf8.ValidString(s) {
+			return
+		}
+		for i, re := range res {
+			want := re.re.MatchString(s)
+			if re.counted {
+				n := utf8.RuneCountInString(s)
+				want = want && n >= re.min && (re.max < 0 || n <= re.max)
+			}
+			if got := re.MatchString(s); got != want {
+				t.Errorf("%q on %q: fast %v, RE2 %v", patterns[i], s, got, want)
+			}
+		}
+	})
+}
+
+func TestSeqUsed(t *testing.T) {
+	for p, want := range map[string]bool{
+		`^[A-Z]{3}$`: true, `^[a-z][a-z0-9-]*$`: true, `^ord_[0-9a-f]{16}$`: true,
+		`^[^@ ]+@[^@ ]+\.[a-z]{2,}$`: false, // [^@ ]+ overlaps the '.' after it
+		`^[a-z]*[a-z]$`:              false, `\d`: false, `^(a)$`: false, `(?i)^a$`: false,
+	} {
+		re, err := Compile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (re.seq != nil) != want {
+			t.Errorf("%q: fast matcher %v, want %v", p, re.seq != nil, want)
+		}
 	}
 }

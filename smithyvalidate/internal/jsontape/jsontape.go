@@ -100,8 +100,9 @@ var ErrInvalid = errors.New("jsontape: invalid or over a limit")
 func (t *Tape) Root() *Entry { return &t.Entries[0] }
 
 // Reset drops every reference into the last input, keeping capacity.
+// (Entries hold only a pointer to their own tape, so they need no
+// clearing.)
 func (t *Tape) Reset() {
-	clear(t.Entries)
 	t.Entries, t.Kids, t.pending, t.stack = t.Entries[:0], t.Kids[:0], t.pending[:0], t.stack[:0]
 	t.Src, t.Arena, t.arena = "", "", t.arena[:0]
 }

@@ -1,0 +1,191 @@
+package ecmaregex
+
+import (
+	"regexp/syntax"
+	"sort"
+	"unicode/utf8"
+)
+
+// A seqMatcher runs the most common shape of @pattern without the regexp
+// machinery: an anchored sequence (^...$) of single-character matchers,
+// each with a repetition count, such as ^[A-Z]{3}-[0-9]{6}$ or
+// ^[a-z][a-z0-9-]*$. It is used only when greedy matching is exact: every
+// item with a variable count is disjoint from the items that may follow it
+// up to the next required one, so taking as many characters as possible
+// can never take one that a later item needed. Anything else runs on RE2.
+type seqMatcher struct {
+	items []seqItem
+}
+
+type seqItem struct {
+	class    charClass
+	min, max int // max < 0: unbounded
+}
+
+// charClass is a set of code points: an ASCII bitmap and sorted ranges
+// for the rest.
+type charClass struct {
+	ascii  [2]uint64
+	ranges []rune // pairs lo, hi (inclusive), all >= 0x80
+}
+
+func (c *charClass) has(r rune) bool {
+	if r < utf8.RuneSelf {
+		return c.ascii[r>>6]&(1<<(r&63)) != 0
+	}
+	rs := c.ranges
+	i := sort.Search(len(rs)/2, func(i int) bool { return rs[2*i+1] >= r })
+	return i < len(rs)/2 && rs[2*i] <= r
+}
+
+func newClass(pairs []rune) charClass {
+	var c charClass
+	for i := 0; i+1 < len(pairs); i += 2 {
+		lo, hi := pairs[i], pairs[i+1]
+		for r := lo; r <= hi && r < utf8.RuneSelf; r++ {
+			c.ascii[r>>6] |= 1 << (r & 63)
+		}
+		if hi >= utf8.RuneSelf {
+			c.ranges = append(c.ranges, max(lo, utf8.RuneSelf), hi)
+		}
+	}
+	return c
+}
+
+// disjoint reports whether no code point is in both classes.
+func disjoint(a, b *charClass) bool {
+	if a.ascii[0]&b.ascii[0] != 0 || a.ascii[1]&b.ascii[1] != 0 {
+		return false
+	}
+	for i := 0; i < len(a.ranges); i += 2 {
+		for j := 0; j < len(b.ranges); j += 2 {
+			if a.ranges[i] <= b.ranges[j+1] && b.ranges[j] <= a.ranges[i+1] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// compileSeq returns a seqMatcher for an RE2 pattern, or nil when the
+// pattern is not of the supported shape.
+func compileSeq(goSrc string) *seqMatcher {
+	re, err := syntax.Parse(goSrc, syntax.Perl)
+	if err != nil {
+		return nil
+	}
+	if re.Op != syntax.OpConcat || len(re.Sub) < 2 {
+		return nil
+	}
+	subs := re.Sub
+	if subs[0].Op != syntax.OpBeginText || subs[len(subs)-1].Op != syntax.OpEndText {
+		return nil
+	}
+	m := &seqMatcher{}
+	for _, s := range subs[1 : len(subs)-1] {
+		if !m.add(s) {
+			return nil
+		}
+	}
+	// Greedy matching is exact only if each variable item is disjoint from
+	// what may follow it, up to and including the next required item.
+	for i, it := range m.items {
+		if it.min == it.max {
+			continue
+		}
+		for j := i + 1; j < len(m.items); j++ {
+			if !disjoint(&it.class, &m.items[j].class) {
+				return nil
+			}
+			if m.items[j].min > 0 {
+				break
+			}
+		}
+	}
+	return m
+}
+
+func (m *seqMatcher) add(s *syntax.Regexp) bool {
+	if s.Flags&syntax.FoldCase != 0 {
+		return false
+	}
+	switch s.Op {
+	case syntax.OpLiteral:
+		for _, r := range s.Rune {
+			m.items = append(m.items, seqItem{class: newClass([]rune{r, r}), min: 1, max: 1})
+		}
+		return true
+	case syntax.OpCharClass, syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+		c, ok := single(s)
+		if ok {
+			m.items = append(m.items, seqItem{class: c, min: 1, max: 1})
+		}
+		return ok
+	case syntax.OpStar, syntax.OpPlus, syntax.OpQuest, syntax.OpRepeat:
+		if len(s.Sub) != 1 || s.Sub[0].Flags&syntax.FoldCase != 0 {
+			return false
+		}
+		c, ok := single(s.Sub[0])
+		if !ok {
+			return false
+		}
+		it := seqItem{class: c}
+		switch s.Op {
+		case syntax.OpStar:
+			it.min, it.max = 0, -1
+		case syntax.OpPlus:
+			it.min, it.max = 1, -1
+		case syntax.OpQuest:
+			it.min, it.max = 0, 1
+		default:
+			it.min, it.max = s.Min, s.Max
+		}
+		m.items = append(m.items, it)
+		return true
+	}
+	return false
+}
+
+// single returns the class of a single-character matcher.
+func single(s *syntax.Regexp) (charClass, bool) {
+	switch s.Op {
+	case syntax.OpLiteral:
+		if len(s.Rune) == 1 && s.Flags&syntax.FoldCase == 0 {
+			return newClass([]rune{s.Rune[0], s.Rune[0]}), true
+		}
+	case syntax.OpCharClass:
+		return newClass(s.Rune), true
+	case syntax.OpAnyChar:
+		return newClass([]rune{0, utf8.MaxRune}), true
+	case syntax.OpAnyCharNotNL:
+		return newClass([]rune{0, '\n' - 1, '\n' + 1, utf8.MaxRune}), true
+	}
+	return charClass{}, false
+}
+
+// match runs the sequence on s.
+func (m *seqMatcher) match(s string) bool {
+	i := 0
+	for k := range m.items {
+		it := &m.items[k]
+		n := 0
+		for it.max < 0 || n < it.max {
+			if i >= len(s) {
+				break
+			}
+			r, size := rune(s[i]), 1
+			if r >= utf8.RuneSelf {
+				r, size = utf8.DecodeRuneInString(s[i:])
+			}
+			if !it.class.has(r) {
+				break
+			}
+			i += size
+			n++
+		}
+		if n < it.min {
+			return false
+		}
+	}
+	return i == len(s)
+}
