@@ -32,8 +32,30 @@ type checker struct {
 	emptyIsResponse bool
 
 	msgs []MessageSummary
-	// fields is scratch for positional params.
-	fields []sv.Field
+	// fields and located are scratch for positional params.
+	fields  []sv.Field
+	located sv.LocatedObject
+	// sub collects one payload check; it is reused while it stays
+	// pristine (no finding recorded), so valid payloads allocate nothing.
+	sub *sv.Collector
+}
+
+// Payload base paths relative to a message: the engine checks payloads
+// under these, and the message's document index (and batch element) is
+// put in front only for the findings (see payload), so that a valid
+// payload costs no path.
+var (
+	relParams    = sv.Root().Key("params")
+	relResult    = sv.Root().Key("result")
+	relErrorData = sv.Root().Key("error").Key("data")
+)
+
+// rel returns base under at's segments, without at's document index.
+func rel(at, base sv.Path) sv.Path {
+	if at.Len() == 0 {
+		return base
+	}
+	return sv.Root().Join(at).Join(base)
 }
 
 func newChecker(s *PreparedService) *checker {
@@ -103,23 +125,31 @@ func (c *checker) readError(err error, at sv.Path) (rpcErr int) {
 }
 
 // payload checks one value (params, a result, error data) with a prepared
-// validator, under path at, and reports whether the engine found an
-// error. Engine findings keep their codes and classes; their positions
-// move with the message.
+// validator, under the path at (relative to the message: see rel), and
+// reports whether the engine found an error. Engine findings keep their
+// codes and classes; their paths get the message's document index and
+// their positions move with the message.
 func (c *checker) payload(v *sv.Validator, at sv.Path, view sv.ValueView) (bad bool) {
 	if v == nil || c.col.Stopped() {
 		return false
 	}
-	sub := sv.NewCollector(c.s.cfg.payload...)
+	if c.sub == nil || c.sub.Len() > 0 || c.sub.Stopped() || !c.sub.Complete() {
+		c.sub = sv.NewCollector(c.s.cfg.payload...)
+	}
+	sub := c.sub
 	if err := v.Check(sub, at, view); err != nil {
-		c.col.Add(sv.Finding{Severity: sv.SeverityWarning, Class: sv.ClassLimit, Code: "internal-error", Path: at,
+		c.col.Add(sv.Finding{Severity: sv.SeverityWarning, Class: sv.ClassLimit, Code: CodeInternal, Path: c.doc.Join(at),
 			Message: "the value engine failed: " + err.Error()})
 		return false
 	}
 	if sub.Len() == 0 {
 		return false
 	}
+	_, inDoc := c.doc.Document()
 	for _, f := range sub.Result().Findings {
+		if inDoc {
+			f.Path = c.doc.Join(f.Path)
+		}
 		f.Pos = c.pos(f.Pos)
 		f.Related = c.pos(f.Related)
 		if f.Severity == sv.SeverityError {

@@ -69,6 +69,7 @@ const (
 	CodeBatchResponseSplit  sv.Code = "batch-response-split"
 	CodeTranscriptLine      sv.Code = "transcript-line"
 	CodeOutstandingLimit    sv.Code = "outstanding-limit"
+	CodeInternal            sv.Code = "internal-error"
 )
 
 // CodeInfo describes one code of this module's catalogue.
@@ -148,6 +149,7 @@ var catalogue = []CodeInfo{
 	{sv.CodeInfo{Code: CodeBatchResponseSplit, Class: exch, Severity: warn, Summary: "a response array that answers calls of several batches, or leaves calls of its batch unanswered"}, 0},
 	{sv.CodeInfo{Code: CodeTranscriptLine, Class: env, Severity: errS, Summary: "a transcript line that is not {\"from\": \"client\"|\"server\", \"message\": ...} or {..., \"text\": \"...\"}"}, 0},
 	{sv.CodeInfo{Code: CodeOutstandingLimit, Class: lim, Severity: warn, Summary: "more outstanding calls than the MaxOutstanding limit; correlation stopped"}, 0},
+	{sv.CodeInfo{Code: CodeInternal, Class: lim, Severity: warn, Summary: "the value engine failed on a payload (a bug: please report it); validation of the input is incomplete"}, 0},
 }
 
 var codeIndex = func() map[sv.Code]int {

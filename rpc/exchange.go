@@ -3,6 +3,7 @@ package rpc
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/core/shapeid"
@@ -112,7 +113,10 @@ type Exchange struct {
 
 	rd     read
 	keyBuf []byte
-	first  int // first summary of the current Feed
+	// free holds answered calls for reuse (never ones still listed in
+	// nullable).
+	free  []*call
+	first int // first summary of the current Feed
 }
 
 type call struct {
@@ -135,6 +139,27 @@ type call struct {
 	done    bool
 	next    *call // the next call with the same key
 	batch   *batchRec
+}
+
+// idText returns the call's id as written (numbers keep their token).
+func (cl *call) idText() string {
+	switch {
+	case cl.written != "":
+		return cl.written
+	case cl.key != "":
+		return cl.key[1:]
+	}
+	return ""
+}
+
+// newCall returns a call from the free list, or a new one.
+func (x *Exchange) newCall() *call {
+	if n := len(x.free); n > 0 {
+		cl := x.free[n-1]
+		x.free = x.free[:n-1]
+		return cl
+	}
+	return new(call)
 }
 
 type batchRec struct {
@@ -192,7 +217,8 @@ func (x *Exchange) feedNode(from Peer, n *node.Node, to int) []MessageSummary {
 	if to >= 0 {
 		r = roleResponse
 	}
-	x.c.readNode(n, r, false, &x.rd)
+	x.rd.tree = *n
+	x.c.readView(sv.NodeView(&x.rd.tree), r, false, &x.rd)
 	x.process(from, to)
 	return x.end()
 }
@@ -304,7 +330,8 @@ func (x *Exchange) register(from Peer, in *info, b *batchRec) {
 		return
 	}
 	x.seq++
-	cl := &call{seq: x.seq, index: x.index, element: in.element, at: in.at, pos: x.c.pos(in.pos), from: from,
+	cl := x.newCall()
+	*cl = call{seq: x.seq, index: x.index, element: in.element, at: in.at, pos: x.c.pos(in.pos), from: from,
 		method: in.method, hasM: in.hasMethod, meth: in.meth, rpcErr: in.rpcError, batch: b}
 	if in.kind == KindInvalid {
 		cl.mayNull = true
@@ -313,7 +340,10 @@ func (x *Exchange) register(from Peer, in *info, b *batchRec) {
 	usable := in.id.IsPresent() && in.idOK && (in.kind != KindInvalid || !in.id.IsNull())
 	if usable {
 		k := x.key(from, in.id)
-		cl.written = string(node.Marshal(in.id.Value()))
+		if t := in.id.Value().NumberText(); t != "" && t != string(k[1:]) {
+			// Kept only when the key does not spell it already.
+			cl.written = strings.Clone(t)
+		}
 		if prev, ok := x.byKey[string(k)]; ok {
 			n := 1
 			for ; prev.next != nil; prev = prev.next {
@@ -323,7 +353,7 @@ func (x *Exchange) register(from Peer, in *info, b *batchRec) {
 			cl.key = prev.key
 			x.c.report(CodeIDAmbiguous, in.at.Key("id"), idPos(in), shapeid.ID{},
 				"id %s is already used by %d outstanding call(s) from the %s (first at index %d): responses to them cannot be told apart",
-				cl.written, n, from, x.byKey[cl.key].index)
+				cl.idText(), n, from, x.byKey[cl.key].index)
 		} else {
 			cl.key = string(k)
 			x.byKey[cl.key] = cl
@@ -366,6 +396,9 @@ func (x *Exchange) settle(cl *call) {
 	cl.next = nil
 	if cl.mayNull {
 		x.compactNullable(cl.from)
+	} else if len(x.free) < 64 {
+		*cl = call{}
+		x.free = append(x.free, cl)
 	}
 }
 
@@ -423,19 +456,20 @@ func (x *Exchange) responses(from Peer, to int) {
 			meth = nil
 		}
 		c.responsePayload(in, meth)
-		x.settle(cl)
+		b := cl.batch
+		x.settle(cl) // cl may be reused from here on
 		if rd.batch {
-			if cl.batch == nil {
+			if b == nil {
 				loose = true
 			} else {
 				if batches == nil {
 					batches = map[*batchRec]bool{}
 				}
-				batches[cl.batch] = true
+				batches[b] = true
 			}
-		} else if cl.batch != nil {
+		} else if b != nil {
 			c.report(CodeBatchResponseSplit, in.at, in.pos, shapeid.ID{},
-				"this response answers a call made in the batch at index %d outside a response array", cl.batch.index)
+				"this response answers a call made in the batch at index %d outside a response array", b.index)
 		}
 	}
 	if rd.batch && (len(batches) > 1 || (len(batches) == 1 && loose)) {
@@ -489,7 +523,7 @@ func (x *Exchange) match(caller Peer, in *info, to int) (cl *call, ambiguous boo
 		}
 		return nil, false
 	}
-	idAt := in.at.Key("id")
+	idAt := func() sv.Path { return in.at.Key("id") }
 	if !in.id.IsNull() || x.s.version == V1_0 {
 		if head, ok := x.byKey[string(x.key(caller, in.id))]; ok && (to < 0 || head.index == to) {
 			if head.next != nil {
@@ -500,13 +534,13 @@ func (x *Exchange) match(caller Peer, in *info, to int) (cl *call, ambiguous boo
 					same = same && p.meth == head.meth
 					p.tainted = true
 				}
-				c.report(CodeIDAmbiguous, idAt, in.pos, shapeid.ID{},
+				c.report(CodeIDAmbiguous, idAt(), in.pos, shapeid.ID{},
 					"id %s matches %d outstanding calls of the %s: the response is taken as the answer to the oldest (index %d)",
 					in.id, n, caller, head.index)
 				return head, !same
 			}
 			if head.tainted {
-				c.report(CodeIDAmbiguous, idAt, in.pos, shapeid.ID{},
+				c.report(CodeIDAmbiguous, idAt(), in.pos, shapeid.ID{},
 					"id %s was shared by several calls of the %s: which one this response answers is a guess (taken as index %d)",
 					in.id, caller, head.index)
 				return head, true
@@ -531,7 +565,7 @@ func (x *Exchange) match(caller Peer, in *info, to int) (cl *call, ambiguous boo
 	if to >= 0 {
 		// The transport says which request this answers: find it.
 		if cl := x.callAt(caller, to); cl != nil {
-			c.report(CodeIDMismatch, idAt, in.pos, shapeid.ID{},
+			c.report(CodeIDMismatch, idAt(), in.pos, shapeid.ID{},
 				"the response's id %s is not the id of the request it answers (%s, index %d)", in.id, describeCallID(cl), to)
 			return cl, false
 		}
@@ -545,25 +579,25 @@ func (x *Exchange) match(caller Peer, in *info, to int) (cl *call, ambiguous boo
 		return nil, false
 	}
 	if in.id.IsNull() && x.s.version == V1_0 {
-		c.report(CodeResponseToNotify, idAt, in.pos, shapeid.ID{},
+		c.report(CodeResponseToNotify, idAt(), in.pos, shapeid.ID{},
 			"a response with a null id answers a JSON-RPC 1.0 notification, which is never answered")
 		return nil, false
 	}
 	if x.ringCount[string(x.key(caller, in.id))] > 0 {
-		c.report(CodeResponseDuplicate, idAt, in.pos, shapeid.ID{},
+		c.report(CodeResponseDuplicate, idAt(), in.pos, shapeid.ID{},
 			"a second response to the %s's call with id %s, which was already answered", caller, in.id)
 		return nil, false
 	}
-	c.report(CodeResponseUnsolicited, idAt, in.pos, shapeid.ID{},
+	c.report(CodeResponseUnsolicited, idAt(), in.pos, shapeid.ID{},
 		"no outstanding call of the %s has id %s", caller, in.id)
 	return nil, false
 }
 
 func describeCallID(cl *call) string {
-	if cl.written == "" {
+	if cl.key == "" {
 		return "no readable id"
 	}
-	return "id " + cl.written
+	return "id " + cl.idText()
 }
 
 // callAt returns the oldest unanswered call of message index (a linear
@@ -588,11 +622,10 @@ func (x *Exchange) callAt(caller Peer, index int) *call {
 // checkAnswer checks a response against the call it answers.
 func (x *Exchange) checkAnswer(in *info, cl *call) {
 	c := x.c
-	idAt := in.at.Key("id")
-	if cl.written != "" && in.id.IsPresent() && !in.id.IsNull() && cl.key != "" && cl.key == string(x.key(cl.from, in.id)) {
-		if w := string(node.Marshal(in.id.Value())); w != cl.written {
-			c.report(CodeIDSpelling, idAt, in.pos, shapeid.ID{},
-				"the id %s equals the request's id %s but is written differently; peers that compare text will not match them", w, cl.written)
+	if t := in.id.Value().NumberText(); t != "" && cl.key != "" && cl.key[1] != '"' {
+		if want := cl.idText(); t != want && cl.key == string(x.key(cl.from, in.id)) {
+			c.report(CodeIDSpelling, in.at.Key("id"), in.pos, shapeid.ID{},
+				"the id %s equals the request's id %s but is written differently; peers that compare text will not match them", t, want)
 		}
 	}
 	if cl.rpcErr == 0 {
@@ -659,8 +692,8 @@ func describeCall(p *call) string {
 	if p.element >= 0 {
 		where = fmt.Sprintf("at index %d, element %d", p.index, p.element)
 	}
-	if p.written != "" {
-		return fmt.Sprintf("%s with id %s %s", what, p.written, where)
+	if p.key != "" {
+		return fmt.Sprintf("%s with id %s %s", what, p.idText(), where)
 	}
 	return fmt.Sprintf("%s %s (an invalid request, answered by an error)", what, where)
 }
@@ -705,8 +738,8 @@ func (x *Exchange) Finish(complete bool) *Result {
 func (s *PreparedService) ValidatePair(request, response []byte) *Result {
 	x := s.NewExchange()
 	var msgs []MessageSummary
-	msgs = append(msgs, x.Feed(Client, request)...)
-	msgs = append(msgs, x.FeedReply(0, Server, response)...)
+	msgs = appendDetached(msgs, x.Feed(Client, request))
+	msgs = appendDetached(msgs, x.FeedReply(0, Server, response))
 	r := x.Finish(false)
 	r.Messages = msgs
 	return r

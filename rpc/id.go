@@ -71,5 +71,30 @@ func (id RequestID) appendKey(dst []byte) []byte {
 	if !id.present {
 		return append(dst, 0)
 	}
+	if t := id.value.NumberText(); isPlainInteger(t) {
+		// The canonical form of a plain integer token is the token.
+		return append(dst, t...)
+	}
 	return node.AppendCanonical(dst, id.value)
+}
+
+// isPlainInteger reports whether a number token is an integer of at most
+// 21 digits, which is its own canonical form (minus zero aside).
+func isPlainInteger(t string) bool {
+	if t == "" || t == "-0" {
+		return false
+	}
+	d := t
+	if d[0] == '-' {
+		d = d[1:]
+	}
+	if len(d) == 0 || len(d) > 21 {
+		return false
+	}
+	for i := 0; i < len(d); i++ {
+		if d[i] < '0' || d[i] > '9' {
+			return false
+		}
+	}
+	return true
 }

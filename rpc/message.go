@@ -2,7 +2,6 @@ package rpc
 
 import (
 	"github.com/smithy-validation/go/core/node"
-	"github.com/smithy-validation/go/core/shapeid"
 	sv "github.com/smithy-validation/go/smithyvalidate"
 )
 
@@ -26,40 +25,40 @@ type read struct {
 	elems []info
 	// response says the message is a response (or response array).
 	response bool
-	// tree keeps the parsed message alive while its infos are used.
+	// tree holds the parsed message while its infos are used.
 	tree node.Node
 }
 
 // looksLikeResponse classifies an object by content: "method" makes a
 // request; otherwise "result" or "error" makes a response.
-func looksLikeResponse(n *node.Node) bool {
-	if n.Kind() != node.Object {
+func looksLikeResponse(v sv.ValueView) bool {
+	if v.Kind() != sv.KindObject {
 		return false
 	}
-	if _, ok := n.Get("method"); ok {
+	if _, ok := field(v, "method"); ok {
 		return false
 	}
-	_, r := n.Get("result")
-	_, e := n.Get("error")
+	_, r := field(v, "result")
+	_, e := field(v, "error")
 	return r || e
 }
 
-func looksLikeRequest(n *node.Node) bool {
-	if n.Kind() != node.Object {
-		return false
-	}
-	_, ok := n.Get("method")
+func looksLikeRequest(v sv.ValueView) bool {
+	_, ok := field(v, "method")
 	return ok
 }
 
-// readText parses one message text and checks its envelopes.
+// readText reads one message text and checks its envelopes. It is the
+// one place that chooses the JSON reader: core/node's, every duplicate
+// key kept so that each is reported with its path.
 func (c *checker) readText(data []byte, r role, bare bool, out *read) {
 	n, err := node.Parse(data, c.s.reader...)
 	if err != nil {
 		c.readFailed(err, r, out)
 		return
 	}
-	c.readNode(&n, r, bare, out)
+	out.tree = n
+	c.readView(sv.NodeView(&out.tree), r, bare, out)
 }
 
 // readFailed records a message that could not be read: invalid JSON is
@@ -74,74 +73,76 @@ func (c *checker) readFailed(err error, r role, out *read) {
 	out.response = r == roleResponse
 }
 
-// readNode checks the envelopes of a parsed message.
-func (c *checker) readNode(n *node.Node, r role, bare bool, out *read) {
-	*out = read{elems: out.elems[:0], tree: *n}
+// readView checks the envelopes of a message read into a view.
+func (c *checker) readView(v sv.ValueView, r role, bare bool, out *read) {
+	out.whole, out.batch, out.response = info{}, false, false
+	out.elems = out.elems[:0]
 	at := c.doc
-	if n.Kind() != node.Array {
-		resp := r == roleResponse || (r == roleUnknown && looksLikeResponse(n))
+	if v.Kind() != sv.KindList {
+		resp := r == roleResponse || (r == roleUnknown && looksLikeResponse(v))
 		out.response = resp
 		var in info
 		if resp {
-			in = c.response(n, at, -1, bare)
+			in = c.response(v, at, -1, bare)
 		} else {
-			in = c.request(n, at, -1)
+			in = c.request(v, at, -1)
 		}
 		out.whole = in
 		out.elems = append(out.elems, in)
 		return
 	}
-	elems := n.Elems()
+	n := v.Len()
 	resp := r == roleResponse
 	if r == roleUnknown {
 		anyReq, anyResp := false, false
-		for i := range elems {
-			anyReq = anyReq || looksLikeRequest(&elems[i])
-			anyResp = anyResp || looksLikeResponse(&elems[i])
+		for i := 0; i < n; i++ {
+			e := v.Elem(i)
+			anyReq = anyReq || looksLikeRequest(e)
+			anyResp = anyResp || looksLikeResponse(e)
 		}
 		resp = anyResp && !anyReq
-		if len(elems) == 0 {
+		if n == 0 {
 			resp = c.emptyIsResponse
 		}
 	}
 	out.response = resp
-	out.whole = info{kind: KindBatch, at: at, pos: n.Pos(), element: -1, response: resp}
+	out.whole = info{kind: KindBatch, at: at, pos: v.Pos(), element: -1, response: resp}
 	if c.s.version == V1_0 {
-		c.report(CodeBatchUnsupported, at, n.Pos(), shapeid.ID{},
+		c.report(CodeBatchUnsupported, at, v.Pos(), noShape,
 			"JSON-RPC 1.0 has no batches: send each message as its own object")
 		out.whole.kind = KindInvalid
 		if !resp {
 			out.whole.rpcError = InvalidRequest
 		}
-		c.payloadDuplicates(n, at)
+		c.payloadDuplicates(v, at)
 		return
 	}
-	if len(elems) == 0 {
+	if n == 0 {
 		out.whole.kind = KindInvalid
 		if resp {
-			c.report(CodeBatchResponseEmpty, at, n.Pos(), shapeid.ID{},
+			c.report(CodeBatchResponseEmpty, at, v.Pos(), noShape,
 				"an empty response array: a server must not send one (it sends nothing when every request was a notification)")
 			return
 		}
-		c.report(CodeBatchEmpty, at, n.Pos(), shapeid.ID{},
+		c.report(CodeBatchEmpty, at, v.Pos(), noShape,
 			"an empty batch: a batch needs at least one request; the answer is a single error object (-32600)")
 		out.whole.rpcError = InvalidRequest
 		return
 	}
 	out.batch = true
-	for i := range elems {
-		e := &elems[i]
+	for i := 0; i < n; i++ {
+		e := v.Elem(i)
 		eAt := at.Index(i)
 		var in info
 		switch {
 		case resp:
 			if looksLikeRequest(e) {
-				c.report(CodeBatchMixed, eAt, e.Pos(), shapeid.ID{}, "a response array holds a request: a batch is either requests or responses")
+				c.report(CodeBatchMixed, eAt, e.Pos(), noShape, "a response array holds a request: a batch is either requests or responses")
 			}
 			in = c.response(e, eAt, i, bare)
 		default:
 			if looksLikeResponse(e) {
-				c.report(CodeBatchMixed, eAt, e.Pos(), shapeid.ID{}, "a batch of requests holds a response: a batch is either requests or responses")
+				c.report(CodeBatchMixed, eAt, e.Pos(), noShape, "a batch of requests holds a response: a batch is either requests or responses")
 			}
 			in = c.request(e, eAt, i)
 		}
@@ -167,14 +168,23 @@ func (c *checker) summarize(rd *read) {
 func summaryOf(index int, in *info) MessageSummary {
 	m := MessageSummary{Index: index, Element: in.element, Kind: in.kind, ID: in.id,
 		Method: in.method, HasMethod: in.hasMethod, RPCError: in.rpcError}
-	if m.ID.IsPresent() {
-		// Keep the id's value, not the message it was read from.
-		m.ID = PresentID(detach(m.ID.Value()))
-	}
 	if in.response {
 		m.RPCError = 0
 	}
 	return m
+}
+
+// appendDetached appends summaries whose ids no longer share the memory
+// of the messages they were read from: a result that keeps every summary
+// must not keep every message.
+func appendDetached(dst, src []MessageSummary) []MessageSummary {
+	for _, m := range src {
+		if m.ID.IsPresent() {
+			m.ID = PresentID(detach(m.ID.Value()))
+		}
+		dst = append(dst, m)
+	}
+	return dst
 }
 
 // detach returns a copy of a scalar node that does not share the
@@ -253,7 +263,7 @@ func (s *PreparedService) validateOne(data []byte, r role, ctx ResponseContext) 
 			scope = ScopeEnvelope
 			for i := range rd.elems {
 				in := &rd.elems[i]
-				c.report(CodeResponseUnchecked, in.at, in.pos, shapeid.ID{},
+				c.report(CodeResponseUnchecked, in.at, in.pos, noShape,
 					"the response's method is unknown: only its envelope was checked (give the request, or the method, as context)")
 			}
 		default:

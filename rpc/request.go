@@ -8,9 +8,11 @@ import (
 	sv "github.com/smithy-validation/go/smithyvalidate"
 )
 
+var noShape shapeid.ID
+
 // info is what the checks learned about one message or batch element; the
-// exchange correlates with it. Node fields point into the message being
-// checked and are valid only while it is.
+// exchange correlates with it. Views point into the message being checked
+// and are valid only while it is.
 type info struct {
 	kind      Kind
 	response  bool
@@ -22,10 +24,12 @@ type info struct {
 	rpcError  int
 
 	// responses
-	result    node.Node
-	errObj    node.Node
+	result    sv.ValueView // nil when absent
+	errObj    sv.ValueView // the error value, nil when absent or null
+	errData   sv.ValueView // the error's data, nil when absent
 	errCode   int64
 	hasCode   bool
+	codePos   node.Pos
 	envelopOK bool // the response envelope is valid enough for payload checks
 
 	at      sv.Path
@@ -55,81 +59,6 @@ func (in *info) fail(code int) {
 	}
 }
 
-// duplicates reports the repeated keys of an envelope object (the
-// payloads are the engine's). The first occurrence is the one checked.
-func (c *checker) duplicates(obj *node.Node, at sv.Path) bool {
-	fs := obj.Fields()
-	dup := false
-	for i := 1; i < len(fs); i++ {
-		for j := 0; j < i; j++ {
-			if fs[j].Key == fs[i].Key {
-				c.report(CodeDuplicateKey, at.Key(fs[i].Key), fs[i].KeyPos, shapeid.ID{},
-					"duplicate key %q (first at %s): rejected, never resolved last-wins", fs[i].Key, c.pos(fs[j].KeyPos))
-				dup = true
-				break
-			}
-		}
-	}
-	return dup
-}
-
-// payloadDuplicates reports repeated keys inside a value that no
-// validator looks at (an unknown method's params, envelope-only checks,
-// ids): duplicate keys are rejected everywhere.
-func (c *checker) payloadDuplicates(n *node.Node, at sv.Path) {
-	switch n.Kind() {
-	case node.Array:
-		for i, e := range n.Elems() {
-			if e.Kind() == node.Array || e.Kind() == node.Object {
-				c.payloadDuplicates(&e, at.Index(i))
-			}
-		}
-	case node.Object:
-		fs := n.Fields()
-		for i := range fs {
-			for j := 0; j < i; j++ {
-				if fs[j].Key == fs[i].Key {
-					c.col.Add(sv.Finding{Severity: sv.SeverityError, Class: sv.ClassInstance, Code: sv.CodeDuplicateKey,
-						Path: at.Key(fs[i].Key), Pos: c.pos(fs[i].KeyPos), Related: c.pos(fs[j].KeyPos), Got: fs[i].Key,
-						Message: "duplicate key \"" + fs[i].Key + "\" (first at " + c.pos(fs[j].KeyPos).String() + ")"})
-					break
-				}
-			}
-			v := fs[i].Value
-			if v.Kind() == node.Array || v.Kind() == node.Object {
-				c.payloadDuplicates(&v, at.Key(fs[i].Key))
-			}
-		}
-	}
-}
-
-// hasDuplicateKeys reports whether any object in n repeats a key; the
-// reader keeps duplicates, so this is how a clean tree is recognized
-// cheaply before walking it for findings.
-func hasDuplicateKeys(n *node.Node) bool {
-	switch n.Kind() {
-	case node.Array:
-		for i := range n.Elems() {
-			if hasDuplicateKeys(&n.Elems()[i]) {
-				return true
-			}
-		}
-	case node.Object:
-		fs := n.Fields()
-		for i := range fs {
-			for j := 0; j < i; j++ {
-				if fs[j].Key == fs[i].Key {
-					return true
-				}
-			}
-			if hasDuplicateKeys(&fs[i].Value) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 var (
 	requestMembers20  = []string{"jsonrpc", "method", "params", "id"}
 	requestMembers10  = []string{"method", "params", "id"}
@@ -139,8 +68,9 @@ var (
 )
 
 // extensions applies the extension policy to the members of an envelope
-// object that the protocol does not define.
-func (c *checker) extensions(obj *node.Node, at sv.Path, known []string, what string) bool {
+// object that the protocol does not define. It reports whether the
+// policy rejected one.
+func (c *checker) extensions(obj sv.ValueView, at sv.Path, known []string, what string) bool {
 	if c.s.cfg.extensions == ExtensionsIgnored {
 		return false
 	}
@@ -149,40 +79,42 @@ func (c *checker) extensions(obj *node.Node, at sv.Path, known []string, what st
 		sev = sv.SeverityError
 	}
 	found := false
+	n := obj.Len()
 outer:
-	for _, f := range obj.Fields() {
+	for i := 0; i < n; i++ {
+		f := obj.Field(i)
 		for _, k := range known {
-			if f.Key == k {
+			if f.Name == k {
 				continue outer
 			}
 		}
-		c.reportSev(sev, CodeUnknownEnvelope, at.Key(f.Key), f.KeyPos, shapeid.ID{},
-			"%s member %q is not defined by JSON-RPC %s (extension policy)", what, f.Key, c.s.version)
+		c.reportSev(sev, CodeUnknownEnvelope, at.Key(f.Name), f.NamePos, noShape,
+			"%s member %q is not defined by JSON-RPC %s (extension policy)", what, f.Name, c.s.version)
 		found = true
 	}
 	return found && sev == sv.SeverityError
 }
 
-// version checks the "jsonrpc" member: exactly the string "2.0" under
-// 2.0, absent under 1.0.
-func (c *checker) versionMember(obj *node.Node, at sv.Path) bool {
-	f, ok := obj.Field("jsonrpc")
+// versionMember checks the "jsonrpc" member: exactly the string "2.0"
+// under 2.0, absent under 1.0.
+func (c *checker) versionMember(obj sv.ValueView, at sv.Path) bool {
+	f, ok := field(obj, "jsonrpc")
 	if c.s.version == V1_0 {
 		if ok {
-			c.report(CodeVersionForbidden, at.Key("jsonrpc"), f.KeyPos, shapeid.ID{},
-				"JSON-RPC 1.0 messages have no \"jsonrpc\" member; this profile rejects %s (validate it as 2.0 instead)", node.Marshal(f.Value))
+			c.report(CodeVersionForbidden, at.Key("jsonrpc"), f.NamePos, noShape,
+				"JSON-RPC 1.0 messages have no \"jsonrpc\" member; this profile rejects %s (validate it as 2.0 instead)", describe(f.Value))
 			return false
 		}
 		return true
 	}
 	switch {
 	case !ok:
-		c.report(CodeVersionMissing, at, obj.Pos(), shapeid.ID{},
+		c.report(CodeVersionMissing, at, obj.Pos(), noShape,
 			"no \"jsonrpc\" member: a JSON-RPC 2.0 message must say \"jsonrpc\": \"2.0\" (a 1.0 message is not accepted as 2.0)")
 		return false
-	case f.Value.Kind() != node.String || f.Value.StringValue() != "2.0":
-		c.report(CodeVersionMismatch, at.Key("jsonrpc"), f.Value.Pos(), shapeid.ID{},
-			"\"jsonrpc\" must be exactly the string \"2.0\", not %s", node.Marshal(f.Value))
+	case f.Value.Kind() != sv.KindString || f.Value.Scalar().Text != "2.0":
+		c.report(CodeVersionMismatch, at.Key("jsonrpc"), f.Value.Pos(), noShape,
+			"\"jsonrpc\" must be exactly the string \"2.0\", not %s", describe(f.Value))
 		return false
 	}
 	return true
@@ -190,76 +122,90 @@ func (c *checker) versionMember(obj *node.Node, at sv.Path) bool {
 
 // idMember checks a request's or response's id. It returns the id and
 // whether it is present with a type the version allows.
-func (c *checker) idMember(obj *node.Node, at sv.Path, call bool) (RequestID, bool) {
-	f, ok := obj.Field("id")
+func (c *checker) idMember(obj sv.ValueView, at sv.Path, call bool) (RequestID, bool) {
+	f, ok := field(obj, "id")
 	if !ok {
 		return AbsentID(), false
 	}
-	id := PresentID(f.Value)
 	v := f.Value
-	p := at.Key("id")
+	k := v.Kind()
 	if c.s.version == V1_0 {
 		// 1.0 ids may be of any type; structured ids keep their identity.
-		if v.Kind() == node.Array || v.Kind() == node.Object {
-			c.payloadDuplicates(&v, p)
-		}
-		return id, true
+		c.payloadDuplicates(v, at, sv.Key("id"))
+		return PresentID(toNode(v)), true
 	}
-	switch v.Kind() {
-	case node.String:
-	case node.Null:
+	id := PresentID(toNode(v))
+	p := func() sv.Path { return at.Key("id") }
+	switch {
+	case k == sv.KindString:
+	case k == sv.KindNull:
 		if call {
-			c.report(CodeIDNull, p, v.Pos(), shapeid.ID{},
+			c.report(CodeIDNull, p(), v.Pos(), noShape,
 				"the id is null: this is a call, not a notification, but a null id is discouraged (responses use null for unknown ids)")
 		}
-	case node.Number:
-		d, err := node.ParseDecimal(v.NumberText())
-		switch {
-		case err != nil || !call:
+	case isNumber(k):
+		if !call {
 			// A response echoes the request's id: the advice is the
 			// request's.
+			break
+		}
+		t := v.Scalar().Text
+		if isSmallInteger(t) {
+			break
+		}
+		d, err := node.ParseDecimal(t)
+		switch {
+		case err != nil:
 		case !d.IsInteger():
-			c.report(CodeIDFractional, p, v.Pos(), shapeid.ID{},
-				"the id %s has a fractional part, which JSON-RPC 2.0 discourages", v.NumberText())
-		case !exactInDouble(v.NumberText()):
-			c.report(CodeIDImprecise, p, v.Pos(), shapeid.ID{},
-				"the id %s is beyond 2^53: a peer that reads numbers as doubles will not echo it exactly", v.NumberText())
+			c.report(CodeIDFractional, p(), v.Pos(), noShape,
+				"the id %s has a fractional part, which JSON-RPC 2.0 discourages", t)
+		case !exactInDouble(d):
+			c.report(CodeIDImprecise, p(), v.Pos(), noShape,
+				"the id %s is beyond 2^53: a peer that reads numbers as doubles will not echo it exactly", t)
 		}
 	default:
-		c.report(CodeIDType, p, v.Pos(), shapeid.ID{}, "the id must be a string, a number or null, not %s", kindArticle(v.Kind()))
+		c.report(CodeIDType, p(), v.Pos(), noShape, "the id must be a string, a number or null, not %s", kindArticle(v))
+		c.payloadDuplicates(v, at, sv.Key("id"))
 		return id, false
 	}
 	return id, true
 }
 
-// exactInDouble reports whether an integer-valued number token's value is
-// within ±2^53, where every integer has an exact binary64 double.
-func exactInDouble(text string) bool {
-	d, err := node.ParseDecimal(text)
-	if err != nil {
-		return true
-	}
-	lim, _ := node.ParseDecimal("9007199254740992")
-	neg, _ := node.ParseDecimal("-9007199254740992")
-	return d.Cmp(lim) <= 0 && d.Cmp(neg) >= 0
+var (
+	maxExactDouble, _ = node.ParseDecimal("9007199254740992")
+	minExactDouble, _ = node.ParseDecimal("-9007199254740992")
+)
+
+// exactInDouble reports whether an integer's value is within ±2^53,
+// where every integer has an exact binary64 double.
+func exactInDouble(d node.Decimal) bool {
+	return d.Cmp(maxExactDouble) <= 0 && d.Cmp(minExactDouble) >= 0
 }
 
-func kindArticle(k node.Kind) string {
-	switch k {
-	case node.Null:
-		return "null"
-	case node.Array, node.Object:
-		return "an " + k.String()
+// isSmallInteger reports whether a number token is an integer of at most
+// 15 digits (no fraction or exponent): exact in a double, no advice.
+func isSmallInteger(t string) bool {
+	if len(t) > 0 && t[0] == '-' {
+		t = t[1:]
 	}
-	return "a " + k.String()
+	if len(t) == 0 || len(t) > 15 {
+		return false
+	}
+	for i := 0; i < len(t); i++ {
+		if t[i] < '0' || t[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // request checks one request object (a message or a batch element):
 // envelope, then method lookup and params.
-func (c *checker) request(obj *node.Node, at sv.Path, element int) info {
-	in := info{kind: KindRequest, at: at, pos: obj.Pos(), element: element, rpcError: 0}
-	if obj.Kind() != node.Object {
-		c.report(CodeNotObject, at, obj.Pos(), shapeid.ID{}, "a request must be a JSON object, not %s", kindArticle(obj.Kind()))
+func (c *checker) request(obj sv.ValueView, at sv.Path, element int) info {
+	in := info{kind: KindRequest, at: at, pos: obj.Pos(), element: element}
+	if obj.Kind() != sv.KindObject {
+		c.report(CodeNotObject, at, obj.Pos(), noShape, "a request must be a JSON object, not %s", kindArticle(obj))
+		c.payloadDuplicates(obj, at)
 		in.kind = KindInvalid
 		in.fail(InvalidRequest)
 		return in
@@ -267,28 +213,33 @@ func (c *checker) request(obj *node.Node, at sv.Path, element int) info {
 	ok := !c.duplicates(obj, at)
 	ok = c.versionMember(obj, at) && ok
 
-	m, hasM := obj.Field("method")
+	m, hasM := field(obj, "method")
 	switch {
 	case !hasM:
-		c.report(CodeMethodMissing, at, obj.Pos(), shapeid.ID{}, "a request must have a \"method\" string")
+		c.report(CodeMethodMissing, at, obj.Pos(), noShape, "a request must have a \"method\" string")
 		ok = false
-	case m.Value.Kind() != node.String:
-		c.report(CodeMethodType, at.Key("method"), m.Value.Pos(), shapeid.ID{}, "\"method\" must be a string, not %s", kindArticle(m.Value.Kind()))
+	case m.Value.Kind() != sv.KindString:
+		c.report(CodeMethodType, at.Key("method"), m.Value.Pos(), noShape, "\"method\" must be a string, not %s", kindArticle(m.Value))
+		c.payloadDuplicates(m.Value, at, sv.Key("method"))
 		ok = false
 	default:
-		in.method, in.hasMethod = m.Value.StringValue(), true
+		in.method, in.hasMethod = m.Value.Scalar().Text, true
 	}
 
-	params, hasP := obj.Field("params")
+	pf, hasP := field(obj, "params")
+	var params sv.ValueView
+	if hasP {
+		params = pf.Value
+	}
 	switch {
 	case c.s.version == V1_0 && !hasP:
-		c.report(CodeParamsMissing, at, obj.Pos(), shapeid.ID{}, "a JSON-RPC 1.0 request must have \"params\": an array, empty when there are no arguments")
+		c.report(CodeParamsMissing, at, obj.Pos(), noShape, "a JSON-RPC 1.0 request must have \"params\": an array, empty when there are no arguments")
 		ok = false
-	case c.s.version == V1_0 && params.Value.Kind() != node.Array:
-		c.report(CodeParamsType, at.Key("params"), params.Value.Pos(), shapeid.ID{}, "JSON-RPC 1.0 params must be an array, not %s", kindArticle(params.Value.Kind()))
+	case c.s.version == V1_0 && params.Kind() != sv.KindList:
+		c.report(CodeParamsType, at.Key("params"), params.Pos(), noShape, "JSON-RPC 1.0 params must be an array, not %s", kindArticle(params))
 		ok = false
-	case hasP && params.Value.Kind() != node.Array && params.Value.Kind() != node.Object:
-		c.report(CodeParamsType, at.Key("params"), params.Value.Pos(), shapeid.ID{}, "params must be an array or an object when present, not %s", kindArticle(params.Value.Kind()))
+	case hasP && params.Kind() != sv.KindList && params.Kind() != sv.KindObject:
+		c.report(CodeParamsType, at.Key("params"), params.Pos(), noShape, "params must be an array or an object when present, not %s", kindArticle(params))
 		ok = false
 	}
 
@@ -296,7 +247,7 @@ func (c *checker) request(obj *node.Node, at sv.Path, element int) info {
 	in.id, in.idOK = id, idOK
 	switch {
 	case c.s.version == V1_0 && !id.IsPresent():
-		c.report(CodeIDMissing, at, obj.Pos(), shapeid.ID{}, "a JSON-RPC 1.0 request must have an \"id\" (null for a notification)")
+		c.report(CodeIDMissing, at, obj.Pos(), noShape, "a JSON-RPC 1.0 request must have an \"id\" (null for a notification)")
 		ok = false
 	case id.IsPresent() && !idOK:
 		ok = false
@@ -310,105 +261,94 @@ func (c *checker) request(obj *node.Node, at sv.Path, element int) info {
 	if !ok {
 		in.kind = KindInvalid
 		in.fail(InvalidRequest)
-		if hasP && (params.Value.Kind() == node.Array || params.Value.Kind() == node.Object) {
-			c.payloadDuplicates(&params.Value, at.Key("params"))
+		if hasP {
+			c.payloadDuplicates(params, at, sv.Key("params"))
 		}
 		return in
 	}
 	if (c.s.version == V2_0 && !id.IsPresent()) || (c.s.version == V1_0 && id.IsNull()) {
 		in.kind = KindNotification
 	}
-	c.method(&in, obj, at, params, hasP)
+	c.method(&in, obj, at, m.Value, params)
 	return in
 }
 
-// method looks the method up and checks the params against its input.
-func (c *checker) method(in *info, obj *node.Node, at sv.Path, params node.Field, hasP bool) {
-	pAt := at.Key("params")
+// method looks the method up and checks the params (nil when omitted)
+// against its input. Paths are built only for findings: a valid call
+// costs none.
+func (c *checker) method(in *info, obj sv.ValueView, at sv.Path, name, params sv.ValueView) {
+	pKey := sv.Key("params")
 	if c.s.model == nil {
-		if hasP {
-			c.payloadDuplicates(&params.Value, pAt)
-		}
+		c.payloadDuplicates(params, at, pKey)
 		return
 	}
 	meth, ok := c.s.methods[in.method]
 	if !ok {
-		if hasP {
-			c.payloadDuplicates(&params.Value, pAt)
-		}
+		c.payloadDuplicates(params, at, pKey)
 		mp := at.Key("method")
-		mpos := obj.Fields()[fieldIndex(obj, "method")].Value.Pos()
 		if strings.HasPrefix(in.method, "rpc.") {
-			c.report(CodeMethodReserved, mp, mpos, shapeid.ID{},
+			c.report(CodeMethodReserved, mp, name.Pos(), noShape,
 				"method %q is a reserved \"rpc.\" system extension that service %s does not provide", in.method, c.s.service)
 		} else {
-			c.report(CodeMethodNotFound, mp, mpos, shapeid.ID{}, "service %s has no method %q%s", c.s.service, in.method, c.suggest(in.method))
+			c.report(CodeMethodNotFound, mp, name.Pos(), noShape, "service %s has no method %q%s", c.s.service, in.method, c.suggest(in.method))
 		}
 		in.fail(MethodNotFound)
 		return
 	}
 	in.meth = meth
-	if !hasP {
+	if params == nil {
 		// 2.0 only (1.0 requires params): no arguments at all.
-		empty := &sv.LocatedObject{Position: obj.Pos()}
-		if c.payload(meth.params.v, at, empty) {
+		c.located = sv.LocatedObject{Position: obj.Pos()}
+		if c.payload(meth.params.v, rel(at, sv.Root()), &c.located) {
 			in.fail(InvalidParams)
 		}
+		c.located = sv.LocatedObject{}
 		return
 	}
-	p := params.Value
-	switch p.Kind() {
-	case node.Array:
+	switch params.Kind() {
+	case sv.KindList:
 		if !meth.mode.byPosition() {
-			c.report(CodeParamsByPosition, pAt, p.Pos(), meth.operation,
+			c.report(CodeParamsByPosition, at.Key("params"), params.Pos(), meth.operation,
 				"method %q takes named params (an object), not an array", meth.name)
-			c.payloadDuplicates(&p, pAt)
+			c.payloadDuplicates(params, at, pKey)
 			in.fail(InvalidParams)
 			return
 		}
-		elems := p.Elems()
-		if len(elems) > len(meth.positional) {
-			extra := &elems[len(meth.positional)]
-			c.report(CodeParamsTooMany, pAt.Index(len(meth.positional)), extra.Pos(), meth.operation,
-				"method %q takes at most %d positional params (%s), got %d", meth.name, len(meth.positional), strings.Join(meth.positional, ", "), len(elems))
+		n := params.Len()
+		if n > len(meth.positional) {
+			extra := params.Elem(len(meth.positional))
+			c.report(CodeParamsTooMany, at.Key("params").Index(len(meth.positional)), extra.Pos(), meth.operation,
+				"method %q takes at most %d positional params (%s), got %d", meth.name, len(meth.positional), strings.Join(meth.positional, ", "), n)
 			in.fail(InvalidParams)
-			for i := len(meth.positional); i < len(elems); i++ {
-				c.payloadDuplicates(&elems[i], pAt.Index(i))
+			for i := len(meth.positional); i < n; i++ {
+				c.payloadDuplicates(params.Elem(i), at, pKey, sv.Index(i))
 			}
 		}
-		n := min(len(elems), len(meth.positional))
+		n = min(n, len(meth.positional))
 		fields := c.fields[:0]
 		for i := 0; i < n; i++ {
-			fields = append(fields, sv.Field{Name: meth.positional[i], NamePos: elems[i].Pos(),
-				Value: sv.NodeView(&elems[i]), At: sv.Index(i)})
+			e := params.Elem(i)
+			fields = append(fields, sv.Field{Name: meth.positional[i], NamePos: e.Pos(), Value: e, At: sv.Index(i)})
 		}
 		c.fields = fields
-		obj := &sv.LocatedObject{Position: p.Pos(), Fields: fields}
-		if c.payload(meth.params.v, pAt, obj) {
+		c.located = sv.LocatedObject{Position: params.Pos(), Fields: fields}
+		if c.payload(meth.params.v, rel(at, relParams), &c.located) {
 			in.fail(InvalidParams)
 		}
 		clear(c.fields)
-	case node.Object:
+		c.located = sv.LocatedObject{}
+	case sv.KindObject:
 		if !meth.mode.byName() {
-			c.report(CodeParamsByName, pAt, p.Pos(), meth.operation,
+			c.report(CodeParamsByName, at.Key("params"), params.Pos(), meth.operation,
 				"method %q takes positional params (an array in the order %s), not an object", meth.name, strings.Join(meth.positional, ", "))
-			c.payloadDuplicates(&p, pAt)
+			c.payloadDuplicates(params, at, pKey)
 			in.fail(InvalidParams)
 			return
 		}
-		if c.payload(meth.params.v, pAt, sv.NodeView(&p)) {
+		if c.payload(meth.params.v, rel(at, relParams), params) {
 			in.fail(InvalidParams)
 		}
 	}
-}
-
-func fieldIndex(obj *node.Node, key string) int {
-	for i, f := range obj.Fields() {
-		if f.Key == key {
-			return i
-		}
-	}
-	return -1
 }
 
 // suggest names a method that differs from name only in case, the most

@@ -5,7 +5,6 @@ import (
 	"strconv"
 
 	"github.com/smithy-validation/go/core/node"
-	"github.com/smithy-validation/go/core/shapeid"
 	sv "github.com/smithy-validation/go/smithyvalidate"
 )
 
@@ -67,10 +66,11 @@ func isReserved(code int64) bool { return code >= ReservedCodeMin && code <= Res
 // response checks the envelope of one response object (a message or a
 // batch element). bare says no request is known: a null id is then judged
 // on its own (only parse and invalid-request errors may carry one).
-func (c *checker) response(obj *node.Node, at sv.Path, element int, bare bool) info {
+func (c *checker) response(obj sv.ValueView, at sv.Path, element int, bare bool) info {
 	in := info{response: true, kind: KindResponse, at: at, pos: obj.Pos(), element: element}
-	if obj.Kind() != node.Object {
-		c.report(CodeNotObject, at, obj.Pos(), shapeid.ID{}, "a response must be a JSON object, not %s", kindArticle(obj.Kind()))
+	if obj.Kind() != sv.KindObject {
+		c.report(CodeNotObject, at, obj.Pos(), noShape, "a response must be a JSON object, not %s", kindArticle(obj))
+		c.payloadDuplicates(obj, at)
 		in.kind = KindInvalid
 		return in
 	}
@@ -79,37 +79,36 @@ func (c *checker) response(obj *node.Node, at sv.Path, element int, bare bool) i
 	id, idOK := c.idMember(obj, at, false)
 	in.id, in.idOK = id, idOK
 	if !id.IsPresent() {
-		c.report(CodeIDMissing, at, obj.Pos(), shapeid.ID{}, "a response must have an \"id\": the request's id, or null when it could not be read")
+		c.report(CodeIDMissing, at, obj.Pos(), noShape, "a response must have an \"id\": the request's id, or null when it could not be read")
 		ok = false
 	} else if !idOK {
 		ok = false
 	}
-	result, hasResult := obj.Field("result")
-	errF, hasError := obj.Field("error")
-	in.result, in.errObj = result.Value, errF.Value
+	result, hasResult := field(obj, "result")
+	errF, hasError := field(obj, "error")
+	if hasResult {
+		in.result = result.Value
+	}
 
 	if c.s.version == V1_0 {
 		ok = !c.extensions(obj, at, responseMembers10, "response") && ok
 		if !hasResult {
-			c.report(CodeResultMissing, at, obj.Pos(), shapeid.ID{}, "a JSON-RPC 1.0 response must have \"result\" (null on error)")
+			c.report(CodeResultMissing, at, obj.Pos(), noShape, "a JSON-RPC 1.0 response must have \"result\" (null on error)")
 			ok = false
 		}
 		if !hasError {
-			c.report(CodeErrorMissing, at, obj.Pos(), shapeid.ID{}, "a JSON-RPC 1.0 response must have \"error\" (null on success)")
+			c.report(CodeErrorMissing, at, obj.Pos(), noShape, "a JSON-RPC 1.0 response must have \"error\" (null on success)")
 			ok = false
 		}
-		isErr := hasError && !errF.Value.IsNull()
-		if isErr && hasResult && !result.Value.IsNull() {
-			c.report(CodeResultAndError, at.Key("result"), result.Value.Pos(), shapeid.ID{},
+		isErr := hasError && errF.Value.Kind() != sv.KindNull
+		if isErr && hasResult && result.Value.Kind() != sv.KindNull {
+			c.report(CodeResultAndError, at.Key("result"), result.Value.Pos(), noShape,
 				"a JSON-RPC 1.0 response has a null result on error: both result and error are non-null")
 			ok = false
 		}
 		if isErr {
 			in.kind = KindErrorResponse
-			c.legacyError(&in, errF.Value, at.Key("error"))
-		}
-		if hasResult {
-			c.payloadDuplicates(&result.Value, at.Key("result"))
+			c.legacyError(&in, errF.Value, at)
 		}
 		if !ok {
 			in.kind = KindInvalid
@@ -119,22 +118,26 @@ func (c *checker) response(obj *node.Node, at sv.Path, element int, bare bool) i
 	}
 
 	ok = !c.extensions(obj, at, responseMembers20, "response") && ok
-	switch {
-	case hasResult && hasError:
-		c.report(CodeResultAndError, at, obj.Pos(), shapeid.ID{}, "a response has either \"result\" or \"error\", never both")
-		ok = false
-	case !hasResult && !hasError:
-		c.report(CodeNoResultNoError, at, obj.Pos(), shapeid.ID{}, "a response must have \"result\" (on success) or \"error\" (on failure)")
-		ok = false
-	case hasError:
-		in.kind = KindErrorResponse
-		if !c.errorObject(&in, errF.Value, at.Key("error")) {
+	if hasError {
+		in.errObj = errF.Value
+		if !c.errorObject(&in, errF.Value, at) {
 			ok = false
 		}
 	}
+	switch {
+	case hasResult && hasError:
+		c.report(CodeResultAndError, at, obj.Pos(), noShape, "a response has either \"result\" or \"error\", never both")
+		ok = false
+	case !hasResult && !hasError:
+		c.report(CodeNoResultNoError, at, obj.Pos(), noShape, "a response must have \"result\" (on success) or \"error\" (on failure)")
+		ok = false
+	case hasError:
+		in.kind = KindErrorResponse
+	}
 	if bare && ok && id.IsNull() {
 		if !(in.kind == KindErrorResponse && in.hasCode && (in.errCode == ParseError || in.errCode == InvalidRequest)) {
-			c.report(CodeResponseNullID, at.Key("id"), obj.Fields()[fieldIndex(obj, "id")].Value.Pos(), shapeid.ID{},
+			idf, _ := field(obj, "id")
+			c.report(CodeResponseNullID, at.Key("id"), idf.Value.Pos(), noShape,
 				"a null id is for errors answering a request whose id could not be read (-32700, -32600); it is correct here only if the request's own id was null")
 		}
 	}
@@ -145,63 +148,95 @@ func (c *checker) response(obj *node.Node, at sv.Path, element int, bare bool) i
 	return in
 }
 
-// errorObject checks a 2.0 error object: integer code, string message,
-// optional data of any type.
-func (c *checker) errorObject(in *info, e node.Node, at sv.Path) bool {
-	if e.Kind() != node.Object {
-		c.report(CodeErrorType, at, e.Pos(), shapeid.ID{}, "\"error\" must be an object with code and message, not %s", kindArticle(e.Kind()))
+// errorObject checks a 2.0 error object (at is the response's path):
+// integer code, string message, optional data of any type.
+func (c *checker) errorObject(in *info, e sv.ValueView, at sv.Path) bool {
+	if e.Kind() != sv.KindObject {
+		c.report(CodeErrorType, at.Key("error"), e.Pos(), noShape, "\"error\" must be an object with code and message, not %s", kindArticle(e))
+		c.payloadDuplicates(e, at, sv.Key("error"))
 		return false
 	}
-	ok := !c.duplicates(&e, at)
-	ok = !c.extensions(&e, at, errorMembers, "error object") && ok
-	code, hasCode := e.Field("code")
+	eAt := func() sv.Path { return at.Key("error") }
+	ok := true
+	if hasDuplicateFields(e) {
+		ok = !c.duplicates(e, eAt())
+	}
+	if c.s.cfg.extensions != ExtensionsIgnored {
+		ok = !c.extensions(e, eAt(), errorMembers, "error object") && ok
+	}
+	if d, has := field(e, "data"); has {
+		in.errData = d.Value
+	}
+	code, hasCode := field(e, "code")
 	switch {
 	case !hasCode:
-		c.report(CodeErrorCodeMissing, at, e.Pos(), shapeid.ID{}, "an error object must have an integer \"code\"")
+		c.report(CodeErrorCodeMissing, eAt(), e.Pos(), noShape, "an error object must have an integer \"code\"")
 		ok = false
 	default:
 		v, isInt := errorCode(code.Value)
 		if !isInt {
-			c.report(CodeErrorCodeType, at.Key("code"), code.Value.Pos(), shapeid.ID{}, "the error code must be an integer, not %s", node.Marshal(code.Value))
+			c.report(CodeErrorCodeType, eAt().Key("code"), code.Value.Pos(), noShape, "the error code must be an integer, not %s", describe(code.Value))
+			c.payloadDuplicates(code.Value, at, sv.Key("error"), sv.Key("code"))
 			ok = false
 			break
 		}
-		in.errCode, in.hasCode = v, true
+		in.errCode, in.hasCode, in.codePos = v, true, code.Value.Pos()
 		if isReserved(v) && !isProtocolCode(v) {
-			c.report(CodeErrorCodeReserved, at.Key("code"), code.Value.Pos(), shapeid.ID{},
+			c.report(CodeErrorCodeReserved, eAt().Key("code"), code.Value.Pos(), noShape,
 				"error code %d is in the range -32768..-32000 that JSON-RPC reserves, but it defines no error %d", v, v)
 			ok = false
 		}
 	}
-	msg, hasMsg := e.Field("message")
+	msg, hasMsg := field(e, "message")
 	switch {
 	case !hasMsg:
-		c.report(CodeErrorMsgMissing, at, e.Pos(), shapeid.ID{}, "an error object must have a string \"message\"")
+		c.report(CodeErrorMsgMissing, eAt(), e.Pos(), noShape, "an error object must have a string \"message\"")
 		ok = false
-	case msg.Value.Kind() != node.String:
-		c.report(CodeErrorMsgType, at.Key("message"), msg.Value.Pos(), shapeid.ID{}, "the error message must be a string, not %s", kindArticle(msg.Value.Kind()))
+	case msg.Value.Kind() != sv.KindString:
+		c.report(CodeErrorMsgType, eAt().Key("message"), msg.Value.Pos(), noShape, "the error message must be a string, not %s", kindArticle(msg.Value))
+		c.payloadDuplicates(msg.Value, at, sv.Key("error"), sv.Key("message"))
 		ok = false
-	}
-	if d, ok := e.Field("data"); ok && !in.hasCode {
-		c.payloadDuplicates(&d.Value, at.Key("data"))
 	}
 	return ok
 }
 
-// legacyError reads a 1.0 error value. JSON-RPC 1.0 leaves its form open
-// (any non-null value), so nothing is required of it; the explicit legacy
-// mapping is: an object with an integer "code" names an application error,
-// whose "data" is then checked like a 2.0 error's.
-func (c *checker) legacyError(in *info, e node.Node, at sv.Path) {
-	if e.Kind() == node.Object {
-		if code, ok := e.Get("code"); ok {
-			if v, isInt := errorCode(code); isInt {
-				in.errCode, in.hasCode = v, true
+// hasDuplicateFields reports whether object v names a key twice (its own
+// keys only).
+func hasDuplicateFields(v sv.ValueView) bool {
+	n := v.Len()
+	for i := 1; i < n; i++ {
+		name := v.Field(i).Name
+		for j := 0; j < i; j++ {
+			if v.Field(j).Name == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// legacyError reads a 1.0 error value (at is the response's path).
+// JSON-RPC 1.0 leaves its form open (any non-null value), so nothing is
+// required of it; the explicit legacy mapping is: an object with an
+// integer "code" names an application error, whose "data" is then checked
+// like a 2.0 error's.
+func (c *checker) legacyError(in *info, e sv.ValueView, at sv.Path) {
+	in.errObj = e
+	if e.Kind() == sv.KindObject {
+		if code, ok := field(e, "code"); ok {
+			if v, isInt := errorCode(code.Value); isInt {
+				in.errCode, in.hasCode, in.codePos = v, true, code.Value.Pos()
+				if hasDuplicateFields(e) {
+					c.duplicates(e, at.Key("error"))
+				}
+				if d, has := field(e, "data"); has {
+					in.errData = d.Value
+				}
 				return
 			}
 		}
 	}
-	c.payloadDuplicates(&e, at)
+	c.payloadDuplicates(e, at, sv.Key("error"))
 }
 
 // errorCode reads an integer error code. The value must be an integer:
@@ -209,72 +244,74 @@ func (c *checker) legacyError(in *info, e node.Node, at sv.Path) {
 // (-32600.0), since JSON has one number type. A whole value beyond int64
 // is an integer too; it is returned as math.MaxInt64, which is outside
 // every range and matches no modeled code.
-func errorCode(n node.Node) (int64, bool) {
-	if n.Kind() != node.Number {
+func errorCode(v sv.ValueView) (int64, bool) {
+	if !isNumber(v.Kind()) {
 		return 0, false
 	}
-	if v, ok := parseInt64(n.NumberText()); ok {
-		return v, true
+	t := v.Scalar().Text
+	if n, ok := parseInt64(t); ok {
+		return n, true
 	}
-	d, err := node.ParseDecimal(n.NumberText())
+	d, err := node.ParseDecimal(t)
 	if err != nil || !d.IsInteger() {
 		return 0, false
 	}
-	if v, ok := d.Int64(); ok {
-		return v, true
+	if n, ok := d.Int64(); ok {
+		return n, true
 	}
 	return math.MaxInt64, true
 }
 
 // responsePayload checks a response's result or error data against meth
-// (nil: the method is unknown and nothing is checked).
+// (nil: the method is unknown and only duplicate keys are checked).
 func (c *checker) responsePayload(in *info, meth *Method) {
-	if meth == nil || !in.envelopOK || c.col.Stopped() {
-		if in.kind == KindResponse {
-			c.payloadDuplicates(&in.result, in.at.Key("result"))
-		} else if in.kind == KindErrorResponse {
-			if d, ok := in.errObj.Get("data"); ok {
-				c.payloadDuplicates(&d, in.at.Key("error").Key("data"))
-			}
+	checked := meth != nil && in.envelopOK && !c.col.Stopped()
+	dataAt := func() (sv.Path, []sv.Segment) { return in.at, []sv.Segment{sv.Key("error"), sv.Key("data")} }
+	if !checked {
+		c.payloadDuplicates(in.result, in.at, sv.Key("result"))
+		if in.errData != nil {
+			p, segs := dataAt()
+			c.payloadDuplicates(in.errData, p, segs...)
 		}
 		return
 	}
 	switch in.kind {
 	case KindResponse:
-		rAt := in.at.Key("result")
 		switch meth.result {
 		case NullResult:
-			if !in.result.IsNull() {
-				c.report(CodeResultNotNull, rAt, in.result.Pos(), meth.operation,
-					"method %q returns a null result (nullResult), not %s", meth.name, kindArticle(in.result.Kind()))
+			if in.result.Kind() != sv.KindNull {
+				c.report(CodeResultNotNull, in.at.Key("result"), in.result.Pos(), meth.operation,
+					"method %q returns a null result (nullResult), not %s", meth.name, kindArticle(in.result))
+				c.payloadDuplicates(in.result, in.at, sv.Key("result"))
 			}
 		default:
-			c.payload(meth.results.v, rAt, sv.NodeView(&in.result))
+			c.payload(meth.results.v, rel(in.at, relResult), in.result)
 		}
 	case KindErrorResponse:
 		if !in.hasCode || isProtocolCode(in.errCode) {
-			if d, ok := in.errObj.Get("data"); ok {
-				c.payloadDuplicates(&d, in.at.Key("error").Key("data"))
+			if in.errData != nil {
+				p, segs := dataAt()
+				c.payloadDuplicates(in.errData, p, segs...)
 			}
 			return
 		}
-		eAt := in.at.Key("error")
 		mapping, ok := meth.errors[in.errCode]
 		if !ok {
-			codeNode, _ := in.errObj.Get("code")
+			cAt := in.at.Key("error").Key("code")
 			if other, known := c.s.errors[in.errCode]; known {
-				c.report(CodeErrorUndeclared, eAt.Key("code"), codeNode.Pos(), other.shape,
+				c.report(CodeErrorUndeclared, cAt, in.codePos, other.shape,
 					"error code %d (%s) is not declared for method %q: neither its operation nor the service lists that error", in.errCode, other.shape, meth.name)
 			} else {
-				c.report(CodeErrorUndeclared, eAt.Key("code"), codeNode.Pos(), meth.operation,
+				c.report(CodeErrorUndeclared, cAt, in.codePos, meth.operation,
 					"method %q declares no application error with code %d%s", meth.name, in.errCode, codesList(meth))
 			}
-			if d, ok := in.errObj.Get("data"); ok {
-				c.payloadDuplicates(&d, eAt.Key("data"))
+			if in.errData != nil {
+				p, segs := dataAt()
+				c.payloadDuplicates(in.errData, p, segs...)
 			}
 			return
 		}
-		c.errorData(in, mapping, eAt)
+		c.errorData(in, mapping)
 	}
 }
 
@@ -293,23 +330,22 @@ func codesList(m *Method) string {
 }
 
 // errorData checks an application error's data against its mapping.
-func (c *checker) errorData(in *info, e *ErrorMapping, eAt sv.Path) {
-	d, has := in.errObj.Get("data")
-	dAt := eAt.Key("data")
+func (c *checker) errorData(in *info, e *ErrorMapping) {
+	d := in.errData
 	shape := e.shape
 	if e.data == DataMember {
 		shape = e.dataOf
 	}
 	switch {
-	case e.data == NoData && has:
-		c.report(CodeErrorDataPresent, dAt, d.Pos(), e.shape, "error %d (%s) has no data (noData), but data is present", e.code, e.shape)
-		c.payloadDuplicates(&d, dAt)
+	case e.data == NoData && d != nil:
+		c.report(CodeErrorDataPresent, in.at.Key("error").Key("data"), d.Pos(), e.shape, "error %d (%s) has no data (noData), but data is present", e.code, e.shape)
+		c.payloadDuplicates(d, in.at, sv.Key("error"), sv.Key("data"))
 	case e.data == NoData:
-	case !has && e.check.required:
-		c.report(CodeErrorDataMissing, eAt, in.errObj.Pos(), shape, "error %d (%s) needs data: %s", e.code, e.shape, dataWhat(e))
-	case !has:
+	case d == nil && e.check.required:
+		c.report(CodeErrorDataMissing, in.at.Key("error"), in.errObj.Pos(), shape, "error %d (%s) needs data: %s", e.code, e.shape, dataWhat(e))
+	case d == nil:
 	default:
-		c.payload(e.check.v, dAt, sv.NodeView(&d))
+		c.payload(e.check.v, rel(in.at, relErrorData), d)
 	}
 }
 

@@ -31,7 +31,7 @@ func TestResponseEnvelope20(t *testing.T) {
 		{"neither", `{"jsonrpc":"2.0","id":1}`, []string{`no-result-or-error ""`}, nil},
 		{"no id", `{"jsonrpc":"2.0","result":1}`, []string{`id-missing ""`}, []string{"invalid"}},
 		{"bad id type", `{"jsonrpc":"2.0","result":1,"id":[1]}`, []string{"id-type /id"}, nil},
-		{"no version", `{"result":1,"error":null,"id":1}`, []string{`result-and-error ""`, `version-missing ""`}, nil},
+		{"no version", `{"result":1,"error":null,"id":1}`, []string{`result-and-error ""`, `version-missing ""`, "error-type /error"}, nil},
 		{"null id, parse error", `{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"},"id":null}`, nil, []string{"error-response id=null"}},
 		{"null id, invalid request", `{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Request"},"id":null}`, nil, nil},
 		{"null id, other error", `{"jsonrpc":"2.0","error":{"code":-32601,"message":"Method not found"},"id":null}`, []string{"response-null-id /id"}, nil},

@@ -86,7 +86,7 @@ func (x *Exchange) record(rec *node.Node) (from Peer, to int, msg *node.Node, te
 		c.report(CodeTranscriptLine, c.doc, p, shapeid.ID{}, format, args...)
 	}
 	if rec.Kind() != node.Object {
-		bad(rec.Pos(), "a transcript line is an object {\"from\": ..., \"message\": ...}, not %s", kindArticle(rec.Kind()))
+		bad(rec.Pos(), "a transcript line is an object {\"from\": ..., \"message\": ...}, not %s", kindArticle(sv.NodeView(rec)))
 		return
 	}
 	for i, f := range rec.Fields() {
@@ -180,7 +180,7 @@ func (s *PreparedService) ValidateTranscript(r io.Reader, complete bool, opts ..
 				Path: x.c.doc, Message: fmt.Sprintf("the transcript line is longer than %d bytes; it was skipped", MaxTranscriptLine)})
 			x.index++
 		} else {
-			msgs = append(msgs, x.feedLine(body, offset)...)
+			msgs = appendDetached(msgs, x.feedLine(body, offset))
 		}
 		offset += int64(total)
 		if errors.Is(err, io.EOF) {

@@ -1,0 +1,186 @@
+package rpc
+
+import (
+	"strconv"
+
+	"github.com/smithy-validation/go/core/node"
+	sv "github.com/smithy-validation/go/smithyvalidate"
+)
+
+// The checks read messages through the value engine's neutral view
+// (sv.ValueView): the reader that produced it (a core/node tree today)
+// is a detail of readText, and payloads go to the engine as the very
+// views the envelope checks looked at.
+
+// field returns the first occurrence of key in object v.
+func field(v sv.ValueView, key string) (sv.Field, bool) {
+	if v.Kind() != sv.KindObject {
+		return sv.Field{}, false
+	}
+	n := v.Len()
+	for i := 0; i < n; i++ {
+		if f := v.Field(i); f.Name == key {
+			return f, true
+		}
+	}
+	return sv.Field{}, false
+}
+
+func isNumber(k sv.Kind) bool { return k == sv.KindInteger || k == sv.KindDecimal }
+
+// kindArticle names a value's JSON type for messages: "a string",
+// "a number", "null", "an array".
+func kindArticle(v sv.ValueView) string {
+	switch v.Kind() {
+	case sv.KindNull:
+		return "null"
+	case sv.KindBool:
+		return "a boolean"
+	case sv.KindInteger, sv.KindDecimal, sv.KindFloat:
+		return "a number"
+	case sv.KindString:
+		return "a string"
+	case sv.KindList:
+		return "an array"
+	case sv.KindObject:
+		return "an object"
+	}
+	return "a " + v.Kind().String()
+}
+
+// describe renders a value for a message: scalars as JSON text (long
+// strings cut), containers by their type.
+func describe(v sv.ValueView) string {
+	s := v.Scalar()
+	switch v.Kind() {
+	case sv.KindNull:
+		return "null"
+	case sv.KindBool:
+		return strconv.FormatBool(s.Bool)
+	case sv.KindInteger, sv.KindDecimal:
+		return s.Text
+	case sv.KindString:
+		t := s.Text
+		if len(t) > 40 {
+			t = t[:37] + "..."
+		}
+		return strconv.Quote(t)
+	}
+	return kindArticle(v)
+}
+
+// toNode converts a view to a core/node value (ids are kept as nodes).
+// Scalars share the view's text.
+func toNode(v sv.ValueView) node.Node {
+	s := v.Scalar()
+	var n node.Node
+	switch v.Kind() {
+	case sv.KindBool:
+		n = node.NewBool(s.Bool)
+	case sv.KindInteger, sv.KindDecimal:
+		n = node.NewNumber(s.Text)
+	case sv.KindString:
+		n = node.NewString(s.Text)
+	case sv.KindList:
+		elems := make([]node.Node, v.Len())
+		for i := range elems {
+			elems[i] = toNode(v.Elem(i))
+		}
+		n = node.NewArray(elems...)
+	case sv.KindObject:
+		fields := make([]node.Field, v.Len())
+		for i := range fields {
+			f := v.Field(i)
+			fields[i] = node.Field{Key: f.Name, KeyPos: f.NamePos, Value: toNode(f.Value)}
+		}
+		n = node.NewObject(fields...)
+	default:
+		n = node.NewNull()
+	}
+	return n.At(v.Pos())
+}
+
+// hasDuplicateKeys reports whether any object in v repeats a key (the
+// readers keep every occurrence, so that they can be reported).
+func hasDuplicateKeys(v sv.ValueView) bool {
+	switch v.Kind() {
+	case sv.KindList:
+		n := v.Len()
+		for i := 0; i < n; i++ {
+			if e := v.Elem(i); e.Kind().IsContainer() && hasDuplicateKeys(e) {
+				return true
+			}
+		}
+	case sv.KindObject:
+		n := v.Len()
+		for i := 0; i < n; i++ {
+			f := v.Field(i)
+			for j := 0; j < i; j++ {
+				if v.Field(j).Name == f.Name {
+					return true
+				}
+			}
+			if f.Value.Kind().IsContainer() && hasDuplicateKeys(f.Value) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// payloadDuplicates reports repeated keys inside a value that no
+// validator looks at (an unknown method's params, envelope-only checks,
+// ids): duplicate keys are rejected everywhere. The value's path is at
+// followed by segs, built only when there is something to report.
+func (c *checker) payloadDuplicates(v sv.ValueView, at sv.Path, segs ...sv.Segment) {
+	if v != nil && v.Kind().IsContainer() && hasDuplicateKeys(v) {
+		c.walkDuplicates(v, at.Append(segs...))
+	}
+}
+
+func (c *checker) walkDuplicates(v sv.ValueView, at sv.Path) {
+	switch v.Kind() {
+	case sv.KindList:
+		n := v.Len()
+		for i := 0; i < n; i++ {
+			if e := v.Elem(i); e.Kind().IsContainer() && hasDuplicateKeys(e) {
+				c.walkDuplicates(e, at.Index(i))
+			}
+		}
+	case sv.KindObject:
+		n := v.Len()
+		for i := 0; i < n; i++ {
+			f := v.Field(i)
+			for j := 0; j < i; j++ {
+				if g := v.Field(j); g.Name == f.Name {
+					c.col.Add(sv.Finding{Severity: sv.SeverityError, Class: sv.ClassInstance, Code: sv.CodeDuplicateKey,
+						Path: at.Key(f.Name), Pos: c.pos(f.NamePos), Related: c.pos(g.NamePos), Got: f.Name,
+						Message: "duplicate key " + strconv.Quote(f.Name) + " (first at " + c.pos(g.NamePos).String() + ")"})
+					break
+				}
+			}
+			if f.Value.Kind().IsContainer() && hasDuplicateKeys(f.Value) {
+				c.walkDuplicates(f.Value, at.Key(f.Name))
+			}
+		}
+	}
+}
+
+// duplicates reports the repeated keys of an envelope object itself (its
+// values are checked elsewhere). The first occurrence is the one used.
+func (c *checker) duplicates(obj sv.ValueView, at sv.Path) bool {
+	n := obj.Len()
+	dup := false
+	for i := 1; i < n; i++ {
+		f := obj.Field(i)
+		for j := 0; j < i; j++ {
+			if g := obj.Field(j); g.Name == f.Name {
+				c.report(CodeDuplicateKey, at.Key(f.Name), f.NamePos, noShape,
+					"duplicate key %q (first at %s): rejected, never resolved last-wins", f.Name, c.pos(g.NamePos))
+				dup = true
+				break
+			}
+		}
+	}
+	return dup
+}
