@@ -351,7 +351,7 @@ func (x *Exchange) register(from Peer, in *info, b *batchRec) {
 			}
 			prev.next = cl
 			cl.key = prev.key
-			x.c.report(CodeIDAmbiguous, in.at.Key("id"), idPos(in), shapeid.ID{},
+			x.c.report(CodeIDAmbiguous, in.at.Key("id"), in.idPos, shapeid.ID{},
 				"id %s is already used by %d outstanding call(s) from the %s (first at index %d): responses to them cannot be told apart",
 				cl.idText(), n, from, x.byKey[cl.key].index)
 		} else {
@@ -363,10 +363,6 @@ func (x *Exchange) register(from Peer, in *info, b *batchRec) {
 		b.open++
 	}
 	x.open++
-}
-
-func idPos(in *info) node.Pos {
-	return in.pos
 }
 
 // settle marks a call answered.
@@ -534,13 +530,13 @@ func (x *Exchange) match(caller Peer, in *info, to int) (cl *call, ambiguous boo
 					same = same && p.meth == head.meth
 					p.tainted = true
 				}
-				c.report(CodeIDAmbiguous, idAt(), in.pos, shapeid.ID{},
+				c.report(CodeIDAmbiguous, idAt(), in.idPos, shapeid.ID{},
 					"id %s matches %d outstanding calls of the %s: the response is taken as the answer to the oldest (index %d)",
 					in.id, n, caller, head.index)
 				return head, !same
 			}
 			if head.tainted {
-				c.report(CodeIDAmbiguous, idAt(), in.pos, shapeid.ID{},
+				c.report(CodeIDAmbiguous, idAt(), in.idPos, shapeid.ID{},
 					"id %s was shared by several calls of the %s: which one this response answers is a guess (taken as index %d)",
 					in.id, caller, head.index)
 				return head, true
@@ -565,7 +561,7 @@ func (x *Exchange) match(caller Peer, in *info, to int) (cl *call, ambiguous boo
 	if to >= 0 {
 		// The transport says which request this answers: find it.
 		if cl := x.callAt(caller, to); cl != nil {
-			c.report(CodeIDMismatch, idAt(), in.pos, shapeid.ID{},
+			c.report(CodeIDMismatch, idAt(), in.idPos, shapeid.ID{},
 				"the response's id %s is not the id of the request it answers (%s, index %d)", in.id, describeCallID(cl), to)
 			return cl, false
 		}
@@ -579,16 +575,16 @@ func (x *Exchange) match(caller Peer, in *info, to int) (cl *call, ambiguous boo
 		return nil, false
 	}
 	if in.id.IsNull() && x.s.version == V1_0 {
-		c.report(CodeResponseToNotify, idAt(), in.pos, shapeid.ID{},
+		c.report(CodeResponseToNotify, idAt(), in.idPos, shapeid.ID{},
 			"a response with a null id answers a JSON-RPC 1.0 notification, which is never answered")
 		return nil, false
 	}
 	if x.ringCount[string(x.key(caller, in.id))] > 0 {
-		c.report(CodeResponseDuplicate, idAt(), in.pos, shapeid.ID{},
+		c.report(CodeResponseDuplicate, idAt(), in.idPos, shapeid.ID{},
 			"a second response to the %s's call with id %s, which was already answered", caller, in.id)
 		return nil, false
 	}
-	c.report(CodeResponseUnsolicited, idAt(), in.pos, shapeid.ID{},
+	c.report(CodeResponseUnsolicited, idAt(), in.idPos, shapeid.ID{},
 		"no outstanding call of the %s has id %s", caller, in.id)
 	return nil, false
 }
@@ -624,7 +620,7 @@ func (x *Exchange) checkAnswer(in *info, cl *call) {
 	c := x.c
 	if t := in.id.Value().NumberText(); t != "" && cl.key != "" && cl.key[1] != '"' {
 		if want := cl.idText(); t != want && cl.key == string(x.key(cl.from, in.id)) {
-			c.report(CodeIDSpelling, in.at.Key("id"), in.pos, shapeid.ID{},
+			c.report(CodeIDSpelling, in.at.Key("id"), in.idPos, shapeid.ID{},
 				"the id %s equals the request's id %s but is written differently; peers that compare text will not match them", t, want)
 		}
 	}
@@ -633,11 +629,11 @@ func (x *Exchange) checkAnswer(in *info, cl *call) {
 	}
 	switch in.kind {
 	case KindResponse:
-		c.report(CodeResultUnexpected, in.at.Key("result"), in.pos, shapeid.ID{},
+		c.report(CodeResultUnexpected, in.at.Key("result"), in.result.Pos(), shapeid.ID{},
 			"a successful result answers a request that deserves error %d (%s)", cl.rpcErr, protocolName(cl.rpcErr))
 	case KindErrorResponse:
 		if in.hasCode && in.errCode != int64(cl.rpcErr) {
-			c.report(CodeErrorCodeDiffers, in.at.Key("error").Key("code"), in.pos, shapeid.ID{},
+			c.report(CodeErrorCodeDiffers, in.at.Key("error").Key("code"), in.codePos, shapeid.ID{},
 				"error %d answers a request that deserves %d (%s)", in.errCode, cl.rpcErr, protocolName(cl.rpcErr))
 		}
 	}

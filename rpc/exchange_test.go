@@ -222,7 +222,7 @@ func TestSuppliedAssociation(t *testing.T) {
 		t.Errorf("id mismatch: %q", got)
 	}
 	r = pair(`{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":1}`, `{"jsonrpc":"2.0","result":"19","id":2}`)
-	if got := codes(r, true); !equalStrings(got, []string{"id-mismatch [1]/id", "type [1]/result"}) {
+	if got := codes(r, true); !equalStrings(got, []string{"type [1]/result", "id-mismatch [1]/id"}) {
 		t.Errorf("id mismatch still checks the result: %q", got)
 	}
 	r = pair(`{"jsonrpc":"2.0","method":"update","params":[1]}`, `{"jsonrpc":"2.0","result":null,"id":null}`)
@@ -236,7 +236,7 @@ func TestSuppliedAssociation(t *testing.T) {
 	// ValidateResponse with the request as context reports the response
 	// alone, at the root.
 	v := s.ValidateResponse([]byte(`{"jsonrpc":"2.0","result":19,"id":2}`), rpc.ForRequest([]byte(`{"jsonrpc":"2.0","method":"subtract","params":[42,"x"],"id":1}`)))
-	if got := codes(v, true); !equalStrings(got, []string{"id-mismatch /id", "result-unexpected /result"}) || len(v.Messages) != 1 || v.Messages[0].Index != 0 {
+	if got := codes(v, true); !equalStrings(got, []string{"result-unexpected /result", "id-mismatch /id"}) || len(v.Messages) != 1 || v.Messages[0].Index != 0 {
 		t.Errorf("response in request context: %q %v", got, v.Messages)
 	}
 	// Transcript lines can carry the association too.

@@ -17,7 +17,8 @@ type info struct {
 	kind      Kind
 	response  bool
 	id        RequestID
-	idOK      bool // the id is present and of a valid type (detectable)
+	idOK      bool     // the id is present and of a valid type (detectable)
+	idPos     node.Pos // the id value's position
 	method    string
 	hasMethod bool
 	meth      *Method
@@ -244,7 +245,7 @@ func (c *checker) request(obj sv.ValueView, at sv.Path, element int) info {
 	}
 
 	id, idOK := c.idMember(obj, at, true)
-	in.id, in.idOK = id, idOK
+	in.id, in.idOK, in.idPos = id, idOK, id.Value().Pos()
 	switch {
 	case c.s.version == V1_0 && !id.IsPresent():
 		c.report(CodeIDMissing, at, obj.Pos(), noShape, "a JSON-RPC 1.0 request must have an \"id\" (null for a notification)")

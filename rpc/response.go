@@ -77,7 +77,7 @@ func (c *checker) response(obj sv.ValueView, at sv.Path, element int, bare bool)
 	ok := !c.duplicates(obj, at)
 	ok = c.versionMember(obj, at) && ok
 	id, idOK := c.idMember(obj, at, false)
-	in.id, in.idOK = id, idOK
+	in.id, in.idOK, in.idPos = id, idOK, id.Value().Pos()
 	if !id.IsPresent() {
 		c.report(CodeIDMissing, at, obj.Pos(), noShape, "a response must have an \"id\": the request's id, or null when it could not be read")
 		ok = false
