@@ -17,6 +17,7 @@ package assembly
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/smithy-validation/go/core/model"
@@ -80,6 +81,8 @@ func (r *Result) HasErrors() bool {
 }
 
 type assembler struct {
+	prelude  *model.Document // nil when assembling without the prelude
+	wasSet   map[shapeid.ID]bool
 	defs     []*model.ShapeDef
 	byID     map[shapeid.ID]*model.ShapeDef
 	versions map[shapeid.ID]string
@@ -97,7 +100,10 @@ func (a *Assembler) Assemble() (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &assembler{byID: map[shapeid.ID]*model.ShapeDef{}, versions: map[shapeid.ID]string{}}
+	s := &assembler{byID: map[shapeid.ID]*model.ShapeDef{}, versions: map[shapeid.ID]string{}, wasSet: map[shapeid.ID]bool{}}
+	if !a.opts.noPrelude && len(docs) > 0 {
+		s.prelude = docs[0]
+	}
 	for _, d := range docs {
 		s.events = append(s.events, d.Events...)
 		s.addMetadata(d)
@@ -107,11 +113,14 @@ func (a *Assembler) Assemble() (*Result, error) {
 	}
 	for _, d := range docs {
 		for _, ap := range d.Applies {
-			s.apply(ap)
+			s.apply(d, ap)
 		}
 	}
 	s.checkMixins()
+	s.checkCollectionMembers()
+	s.dropUnusableMixins()
 	s.resolveElided()
+	s.checkMemberConflicts()
 	s.coerceOmittedTraitValues()
 	s.fillImplicitValues()
 	defs := make([]model.ShapeDef, len(s.defs))
@@ -166,6 +175,8 @@ func (s *assembler) addShape(d *model.Document, def model.ShapeDef) {
 	if def.Type == model.SetType {
 		// Sets are Smithy 1.0 lists of unique items; 2.0 models see a list
 		// with @uniqueItems, as the reference upgrades them.
+		s.wasSet[def.ID] = true
+		s.event(model.Warning, "ModelDeprecation", def.ID, def.Source, "Set shapes are deprecated and have been removed in Smithy IDL v2. Use a list shape with the @uniqueItems trait instead.")
 		def.Type = model.ListType
 		if !hasTrait(def.Traits, uniqueItemsTrait) {
 			def.Traits = append(append([]model.Trait(nil), def.Traits...), model.Trait{ID: uniqueItemsTrait, Value: node.NewObject(), Source: def.Source})
@@ -181,6 +192,13 @@ func (s *assembler) addShape(d *model.Document, def model.ShapeDef) {
 	}
 	if reason := conflict(prev, &def); reason != "" {
 		s.event(model.ErrorSeverity, "Model", def.ID, def.Source, "Conflicting shape definition for `%s` found at `%s` and `%s`: %s", def.ID, prev.Source, def.Source, reason)
+		return
+	}
+	if sameTraits(prev.Traits, def.Traits) && sameMemberTraits(prev, &def) {
+		if def.ID.Namespace == shapeid.Prelude {
+			return // a model restating a prelude shape, as JSON AST exports do
+		}
+		s.event(model.Note, "Model.IgnoredDuplicateDefinition", def.ID, def.Source, "Ignoring duplicate but equivalent shape definition: %s defined at `%s` and `%s`", def.ID, prev.Source, def.Source)
 		return
 	}
 	for _, t := range def.Traits {
@@ -275,6 +293,231 @@ func (s *assembler) mergeTrait(owner shapeid.ID, list *[]model.Trait, t model.Tr
 	*list = append(*list, t)
 }
 
+func sameTraits(a, b []model.Trait) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for _, t := range a {
+		found := false
+		for _, u := range b {
+			if u.ID == t.ID && (node.Equal(u.Value, t.Value) || omittedEquivalent(u.Value, t.Value)) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+func sameMemberTraits(a, b *model.ShapeDef) bool {
+	for i := range a.Members {
+		if !sameTraits(a.Members[i].Traits, b.Members[i].Traits) {
+			return false
+		}
+	}
+	return true
+}
+
+// checkCollectionMembers reports list and map shapes with other members than
+// `member` (lists) or `key` and `value` (maps), and those missing one that
+// no mixin supplies. Extra members are left out; a shape missing a member is
+// left out of the model, as the reference leaves it out (shapes that mix it
+// in then report that).
+func (s *assembler) checkCollectionMembers() {
+	for _, def := range append([]*model.ShapeDef(nil), s.defs...) {
+		var want []string
+		var kind string
+		switch def.Type {
+		case model.ListType:
+			want, kind = []string{"member"}, "List shapes may only have a `member` member"
+			if s.wasSet[def.ID] {
+				kind = "Set shapes may only have a `member` member"
+			}
+		case model.MapType:
+			want, kind = []string{"key", "value"}, "Map shapes may only have `key` and `value` members"
+		default:
+			continue
+		}
+		// An extra member is reported and left out; the shape stays.
+		kept := def.Members[:0:0]
+		for _, m := range def.Members {
+			if !contains(want, m.Name) {
+				s.event(model.ErrorSeverity, "Model", def.ID, m.Source, "%s, but found `%s`", kind, m.Name)
+				continue
+			}
+			kept = append(kept, m)
+		}
+		def.Members = kept
+		bad := false
+		var missing []string
+		for _, w := range want {
+			if !hasMember(def, w) && (len(def.Mixins) == 0 || !s.mixinHasMember(def, w)) {
+				missing = append(missing, w)
+			}
+		}
+		if len(missing) > 0 && (len(def.Mixins) == 0 || s.mixinsExist(def)) {
+			word := "member"
+			if len(missing) > 1 {
+				word = "members"
+			}
+			s.event(model.ErrorSeverity, "Model", def.ID, def.Source, "Missing required %s of shape `%s`: %s", word, def.ID, strings.Join(missing, ", "))
+			bad = true
+		}
+		if bad {
+			s.drop(def.ID)
+		}
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func hasMember(def *model.ShapeDef, name string) bool {
+	for _, m := range def.Members {
+		if m.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *assembler) mixinHasMember(def *model.ShapeDef, name string) bool {
+	_, ok := s.mixinMemberTarget(def, name, map[shapeid.ID]bool{})
+	return ok
+}
+
+// mixinsExist reports whether every mixin of def (transitively) is defined;
+// when one is not, dropUnusableMixins reports it instead.
+func (s *assembler) mixinsExist(def *model.ShapeDef) bool {
+	for _, mid := range def.Mixins {
+		mx, ok := s.byID[mid]
+		if !ok || !s.mixinsExist(mx) {
+			return false
+		}
+	}
+	return true
+}
+
+// drop removes a shape that cannot be part of the model.
+func (s *assembler) drop(id shapeid.ID) {
+	delete(s.byID, id)
+	kept := s.defs[:0]
+	for _, d := range s.defs {
+		if d.ID != id {
+			kept = append(kept, d)
+		}
+	}
+	s.defs = kept
+}
+
+// dropUnusableMixins reports mixin cycles and shapes whose mixins are not
+// in the model (undefined, or dropped for their own errors), and drops
+// those shapes in turn, until every remaining mixin resolves.
+func (s *assembler) dropUnusableMixins() {
+	for _, cycle := range s.mixinCycles() {
+		for _, id := range cycle {
+			var others []string
+			for _, o := range cycle {
+				if o != id {
+					others = append(others, o.String())
+				}
+			}
+			def := s.byID[id]
+			s.event(model.ErrorSeverity, "Model", id, def.Source, "Unable to resolve mixins; cycles detected between this shape and [%s]", strings.Join(others, ", "))
+		}
+		for _, id := range cycle {
+			s.drop(id)
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, def := range append([]*model.ShapeDef(nil), s.defs...) {
+			for _, mid := range def.Mixins {
+				if _, ok := s.byID[mid]; ok {
+					continue
+				}
+				target := def.ID
+				for _, m := range def.Members {
+					if m.Elided {
+						target = def.ID.WithMember(m.Name)
+						break
+					}
+				}
+				s.event(model.ErrorSeverity, "Model", def.ID, def.Source, "Cannot apply mixin to %s: %s not found", target, mid)
+				s.drop(def.ID)
+				changed = true
+				break
+			}
+		}
+	}
+}
+
+// mixinCycles returns the shapes of each mixin cycle (strongly connected
+// components of the mixin graph with a cycle), each sorted by shape ID, in
+// a deterministic order.
+func (s *assembler) mixinCycles() [][]shapeid.ID {
+	index := map[shapeid.ID]int{}
+	low := map[shapeid.ID]int{}
+	onStack := map[shapeid.ID]bool{}
+	var stack []shapeid.ID
+	var out [][]shapeid.ID
+	next := 0
+	var visit func(id shapeid.ID)
+	visit = func(id shapeid.ID) {
+		index[id], low[id] = next, next
+		next++
+		stack = append(stack, id)
+		onStack[id] = true
+		for _, mid := range s.byID[id].Mixins {
+			if _, ok := s.byID[mid]; !ok {
+				continue
+			}
+			if _, seen := index[mid]; !seen {
+				visit(mid)
+				low[id] = min(low[id], low[mid])
+			} else if onStack[mid] {
+				low[id] = min(low[id], index[mid])
+			}
+		}
+		if low[id] != index[id] {
+			return
+		}
+		var comp []shapeid.ID
+		for {
+			top := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			onStack[top] = false
+			comp = append(comp, top)
+			if top == id {
+				break
+			}
+		}
+		self := false
+		for _, mid := range s.byID[id].Mixins {
+			self = self || mid == id
+		}
+		if len(comp) > 1 || self {
+			sort.Slice(comp, func(i, j int) bool { return shapeid.Compare(comp[i], comp[j]) < 0 })
+			out = append(out, comp)
+		}
+	}
+	for _, def := range s.defs {
+		if _, seen := index[def.ID]; !seen {
+			visit(def.ID)
+		}
+	}
+	return out
+}
+
 // omittedEquivalent reports whether one value is an omitted IDL trait value
 // (null) and the other the value it stands for ({}, [] or true), as when an
 // IDL file and its JSON AST define the same shape.
@@ -294,10 +537,16 @@ func omittedEquivalent(a, b node.Node) bool {
 	return false
 }
 
-func (s *assembler) apply(ap model.Apply) {
+func (s *assembler) apply(d *model.Document, ap model.Apply) {
 	def, ok := s.byID[ap.Target.Root()]
 	if !ok {
-		s.event(model.ErrorSeverity, "Model", ap.Target, ap.Source, "Trait `%s` applied to unknown shape `%s`", traitNames(ap.Traits), ap.Target)
+		s.event(model.ErrorSeverity, "Model", shapeid.ID{}, ap.Source, "Trait `%s` applied to unknown shape `%s`", traitNames(ap.Traits), ap.Target)
+		return
+	}
+	if ap.Target.Namespace == shapeid.Prelude && d != s.prelude && s.prelude != nil {
+		for _, t := range ap.Traits {
+			s.event(model.ErrorSeverity, "Model", ap.Target, ap.Source, "Cannot apply `%s` to an immutable prelude shape defined in `smithy.api`.", t.ID)
+		}
 		return
 	}
 	if !ap.Target.HasMember() {
@@ -321,7 +570,7 @@ func (s *assembler) apply(ap model.Apply) {
 		def.Members = append(def.Members, model.MemberDef{Name: name, Target: target, Traits: append([]model.Trait(nil), ap.Traits...), Source: ap.Source})
 		return
 	}
-	s.event(model.ErrorSeverity, "Model", ap.Target, ap.Source, "Trait `%s` applied to unknown shape `%s`", traitNames(ap.Traits), ap.Target)
+	s.event(model.ErrorSeverity, "Model", shapeid.ID{}, ap.Source, "Trait `%s` applied to unknown shape `%s`", traitNames(ap.Traits), ap.Target)
 }
 
 func traitNames(ts []model.Trait) string {
@@ -409,6 +658,46 @@ func (s *assembler) resolveElided() {
 		}
 		def.Members = kept
 	}
+}
+
+// checkMemberConflicts reports each member a shape declares (or elides from
+// a resource) with another target than the mixin member of the same name,
+// and leaves the shape's own member out so the mixin's stands.
+func (s *assembler) checkMemberConflicts() {
+	for _, def := range s.defs {
+		if len(def.Mixins) == 0 {
+			continue
+		}
+		kept := def.Members[:0:0]
+		for _, m := range def.Members {
+			conflict := false
+			for _, mid := range def.Mixins {
+				mx, ok := s.byID[mid]
+				if !ok {
+					continue
+				}
+				t, ok := s.memberTarget(mx, m.Name)
+				if ok && t != m.Target {
+					s.event(model.ErrorSeverity, "Model", def.ID.WithMember(m.Name), m.Source, "Member conflicts with an inherited mixin member: `%s`", mid.WithMember(m.Name))
+					conflict = true
+				}
+			}
+			if !conflict {
+				kept = append(kept, m)
+			}
+		}
+		def.Members = kept
+	}
+}
+
+// memberTarget finds the target of member name of def, declared or mixed in.
+func (s *assembler) memberTarget(def *model.ShapeDef, name string) (shapeid.ID, bool) {
+	for _, m := range def.Members {
+		if m.Name == name && !m.Target.IsZero() {
+			return m.Target, true
+		}
+	}
+	return s.mixinMemberTarget(def, name, map[shapeid.ID]bool{})
 }
 
 func (s *assembler) resourceTarget(def *model.ShapeDef, name string) (shapeid.ID, bool) {

@@ -107,7 +107,28 @@ func TestAssemblyEvents(t *testing.T) {
 			files: []file{
 				{"a.smithy", "$version: \"2\"\nnamespace ns\n@mixin\nstructure A with [B] {}\n@mixin\nstructure B with [A] {}\n"},
 			},
-			want: []string{"mixin cycle"},
+			want: []string{"Unable to resolve mixins; cycles detected between this shape and [ns#B]", "Unable to resolve mixins; cycles detected between this shape and [ns#A]"},
+		},
+		{
+			name: "missing transitive mixin",
+			files: []file{
+				{"a.smithy", "$version: \"2\"\nnamespace ns\n@mixin\nstructure A with [Missing] {}\n@mixin\nstructure B with [A] {}\n"},
+			},
+			want: []string{"Cannot apply mixin to ns#A: ns#Missing not found", "Cannot apply mixin to ns#B: ns#A not found"},
+		},
+		{
+			name: "list and map members",
+			files: []file{
+				{"a.smithy", "$version: \"2\"\nnamespace ns\nlist L { foo: String }\nmap M { key: String }\n"},
+			},
+			want: []string{"Missing required member of shape `ns#L`: member", "List shapes may only have a `member` member, but found `foo`", "Missing required member of shape `ns#M`: value"},
+		},
+		{
+			name: "prelude shapes are immutable",
+			files: []file{
+				{"a.smithy", "$version: \"2\"\nnamespace ns\napply smithy.api#String @deprecated\n"},
+			},
+			want: []string{"Cannot apply `smithy.api#deprecated` to an immutable prelude shape defined in `smithy.api`."},
 		},
 		{
 			name: "elided member from a mixin",

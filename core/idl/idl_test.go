@@ -353,8 +353,6 @@ func TestErrors(t *testing.T) {
 		{"enum value not string", "$version: \"2\"\nnamespace ex\nenum E { A = 1 }\n", 3, 14, "enum members can only be assigned string values, but found: 1"},
 		{"intEnum value float", "$version: \"2\"\nnamespace ex\nintEnum E { A = 1.5 }\n", 3, 17, "intEnum members do not support floating point values"},
 		{"intEnum value too big", "$version: \"2\"\nnamespace ex\nintEnum E { A = 2147483648 }\n", 3, 17, "intEnum members must fit within an integer, but found: 2147483648"},
-		{"list without member", "namespace ex\nlist L {}\n", 2, 1, "Missing required member of shape `ex#L`: member"},
-		{"map without key and value", "namespace ex\nmap M {}\n", 2, 1, "Missing required members of shape `ex#M`: key, value"},
 		{"unknown operation property", "namespace ex\noperation O { foo: Bar }\n", 2, 18, "Unknown property foo for ex#O"},
 		{"duplicate operation property", "namespace ex\noperation O {\n  input: A\n  input: B\n}\n", 4, 3, "Duplicate operation input property for `ex#O`"},
 		{"traits on apply", "namespace ex\n@deprecated\napply S @required\n", 3, 1, "Traits applied to apply statement"},

@@ -274,7 +274,7 @@ func (l *lowerer) syntactic(v value) string {
 	}
 	if !l.defined(id.Root()) {
 		l.events = append(l.events, Event{
-			Severity: Danger, ID: "SyntacticShapeIdTarget", File: l.f.name, Pos: v.pos, Shape: l.shape,
+			Severity: Danger, ID: "SyntacticShapeIdTarget", File: l.f.name, Pos: v.pos,
 			Msg: fmt.Sprintf("Syntactic shape ID `%s` does not resolve to a valid shape ID: `%s`. "+
 				"Did you mean to quote this string? Are you missing a model file?", v.text, id),
 		})

@@ -693,7 +693,6 @@ func (p *parser) shapeOrApply(traits []traitApp) {
 		p.forResource(s)
 		p.mixins(s)
 		p.members(s)
-		p.checkRequiredMembers(s)
 	case typ == model.ServiceType, typ == model.ResourceType:
 		p.entityShape(s)
 	case typ == model.OperationType:
@@ -901,40 +900,6 @@ func (p *parser) member(s *shapeStmt) {
 		p.expectBr()
 	}
 	s.members = append(s.members, m)
-}
-
-// checkRequiredMembers reports a list without `member` or a map without
-// `key` and `value` when no mixin could provide them.
-func (p *parser) checkRequiredMembers(s *shapeStmt) {
-	if len(s.mixins) > 0 {
-		return
-	}
-	var want []string
-	switch s.typ {
-	case model.ListType, model.SetType:
-		want = []string{"member"}
-	case model.MapType:
-		want = []string{"key", "value"}
-	default:
-		return
-	}
-	var missing []string
-	for _, w := range want {
-		found := false
-		for _, m := range s.members {
-			found = found || m.name == w
-		}
-		if !found {
-			missing = append(missing, w)
-		}
-	}
-	switch len(missing) {
-	case 0:
-	case 1:
-		p.fail(&Error{Pos: s.pos, Shape: p.id(s.name), Msg: fmt.Sprintf("Missing required member of shape `%s`: %s", p.id(s.name), missing[0])})
-	default:
-		p.fail(&Error{Pos: s.pos, Shape: p.id(s.name), Msg: fmt.Sprintf("Missing required members of shape `%s`: %s", p.id(s.name), strings.Join(missing, ", "))})
-	}
 }
 
 func (p *parser) applyStatement(traits []traitApp) {

@@ -139,13 +139,13 @@ func (d *decoder) document(root node.Node) error {
 	}
 	version, ok := NormalizeVersion(v.StringValue())
 	if !ok {
-		return d.errorf(v, "unsupported Smithy version %q (expected \"1.0\" or \"2.0\")", v.StringValue())
+		return d.errorf(v, "Unsupported Smithy version number: %s", v.StringValue())
 	}
 	d.doc.Version = version
 	d.warnExtra(root, shapeid.ID{}, "smithy", "metadata", "shapes")
 	if md, ok := root.Get("metadata"); ok {
-		if err := d.expect(md, node.Object, "`metadata`"); err != nil {
-			return err
+		if md.Kind() != node.Object {
+			return d.errorf(md, "Expected `metadata` to be an object; found %s", md.Kind())
 		}
 		for _, f := range md.Fields() {
 			d.doc.Metadata = append(d.doc.Metadata, model.MetadataEntry{Key: f.Key, Value: f.Value, Source: model.SourceLocation{File: d.file, Pos: f.KeyPos}})
@@ -155,13 +155,13 @@ func (d *decoder) document(root node.Node) error {
 	if !ok {
 		return nil
 	}
-	if err := d.expect(shapes, node.Object, "`shapes`"); err != nil {
-		return err
+	if shapes.Kind() != node.Object {
+		return d.errorf(shapes, "Expected `shapes` to be an object; found %s", shapes.Kind())
 	}
 	for _, f := range shapes.Fields() {
 		id, err := shapeid.Parse(f.Key)
 		if err != nil {
-			return &Error{File: d.file, Pos: f.KeyPos, Msg: err.Error()}
+			return &Error{File: d.file, Pos: f.KeyPos, Msg: fmt.Sprintf("Invalid shape ID: %s (%v)", f.Key, err)}
 		}
 		if err := d.shape(id, f); err != nil {
 			return err
@@ -202,12 +202,12 @@ func (d *decoder) shape(id shapeid.ID, f node.Field) error {
 		d.doc.Applies = append(d.doc.Applies, model.Apply{Target: id, Traits: traits, Source: model.SourceLocation{File: d.file, Pos: f.KeyPos}})
 		return nil
 	}
-	if id.HasMember() {
-		return &Error{File: d.file, Pos: f.KeyPos, Msg: fmt.Sprintf("shape %s: a member ID can only be the key of an `apply` entry", id)}
-	}
 	typ, ok := model.ParseShapeType(tn.StringValue())
 	if !ok || typ == model.MemberType {
 		return d.errorf(tn, "shape %s has an unknown type %q", id, tn.StringValue())
+	}
+	if id.HasMember() {
+		return &Error{File: d.file, Pos: f.KeyPos, Msg: fmt.Sprintf("Shapes of type `%s` cannot contain a member in their shape ID. Found `%s`", typ, id)}
 	}
 	def := model.ShapeDef{ID: id, Type: typ, Source: model.SourceLocation{File: d.file, Pos: f.KeyPos}}
 	var err error
@@ -265,24 +265,18 @@ func (d *decoder) traits(n node.Node) ([]model.Trait, error) {
 	return out, nil
 }
 
-// traitID parses a trait key. The JSON AST writes absolute IDs; a bare name
-// is read as a prelude trait, as the reference loader does.
+// traitID parses a trait key: the JSON AST writes absolute trait IDs only.
 func traitID(key string) (shapeid.ID, error) {
-	if !strings.Contains(key, "#") {
-		if shapeid.IsIdentifier(key) {
-			return shapeid.New(shapeid.Prelude, key), nil
-		}
-	}
 	id, err := shapeid.Parse(key)
-	if err == nil && id.HasMember() {
-		return shapeid.ID{}, fmt.Errorf("trait ID %q cannot name a member", key)
+	if err != nil || id.HasMember() {
+		return shapeid.ID{}, fmt.Errorf("Invalid shape ID: %s", key)
 	}
-	return id, err
+	return id, nil
 }
 
 func (d *decoder) ref(n node.Node, what string) (shapeid.ID, error) {
-	if err := d.expect(n, node.Object, what); err != nil {
-		return shapeid.ID{}, err
+	if n.Kind() != node.Object {
+		return shapeid.ID{}, d.errorf(n, "%s: Expected object, but found %s.", what, n.Kind())
 	}
 	t, ok := n.Get("target")
 	if !ok {
@@ -302,6 +296,9 @@ func (d *decoder) optRef(n node.Node, key string) (shapeid.ID, error) {
 	v, ok := n.Get(key)
 	if !ok {
 		return shapeid.ID{}, nil
+	}
+	if v.Kind() != node.Object {
+		return shapeid.ID{}, d.errorf(v, "Expected `%s` to be an object; found %s", key, v.Kind())
 	}
 	return d.ref(v, "`"+key+"`")
 }
@@ -343,13 +340,11 @@ func (d *decoder) member(owner shapeid.ID, name string, n node.Node, pos node.Po
 }
 
 // namedMembers reads the fixed members of lists (member) and maps (key,
-// value). A missing one is an ERROR event unless a mixin may supply it.
+// value); assembly reports missing ones, after mixins are known.
 func (d *decoder) namedMembers(n node.Node, def *model.ShapeDef, names ...string) error {
-	var missing []string
 	for _, name := range names {
 		f, ok := n.Field(name)
 		if !ok {
-			missing = append(missing, name)
 			continue
 		}
 		m, err := d.member(def.ID, name, f.Value, f.KeyPos)
@@ -357,16 +352,6 @@ func (d *decoder) namedMembers(n node.Node, def *model.ShapeDef, names ...string
 			return err
 		}
 		def.Members = append(def.Members, m)
-	}
-	if len(missing) > 0 && len(def.Mixins) == 0 {
-		word := "member"
-		if len(missing) > 1 {
-			word = "members"
-		}
-		d.doc.Events = append(d.doc.Events, model.Event{
-			Severity: model.ErrorSeverity, ID: "Model", Shape: def.ID, Source: def.Source,
-			Message: fmt.Sprintf("Missing required %s of shape `%s`: %s", word, def.ID, strings.Join(missing, ", ")),
-		})
 	}
 	return nil
 }
