@@ -1,0 +1,105 @@
+package ionadapter
+
+import (
+	"fmt"
+
+	sv "github.com/smithy-validation/go/smithyvalidate"
+)
+
+// An Option sets how Ion input is read: how many top-level values it may
+// hold and the reader's limits. Options are plain values; when two set the
+// same thing, the later one wins. Policies about what an Ion value means for
+// a shape (annotations, symbols, s-expressions, clobs, integral decimals)
+// belong to the engine: pass them to [smithyvalidate.Prepare].
+type Option struct {
+	set  uint8
+	mode StreamMode
+	n    int
+}
+
+const (
+	setMode uint8 = 1 << iota
+	setMaxDepth
+	setMaxSize
+)
+
+// StreamMode says how many top-level values an input holds and how findings
+// name them.
+type StreamMode uint8
+
+const (
+	// StreamAuto (the default): one top-level value is validated as a
+	// single document (findings carry no index); two or more are a
+	// datagram (see [StreamDatagram]). An input with no value at all is a
+	// syntax finding.
+	StreamAuto StreamMode = iota
+	// StreamSingle: the input must hold exactly one top-level value.
+	// None, or a second one, is a syntax finding; findings carry no
+	// index.
+	StreamSingle
+	// StreamDatagram: every top-level value is validated on its own and
+	// every finding carries the 0-based index of its value
+	// ([smithyvalidate.Path.Document]; "index" in the JSON rendering),
+	// even when there is only one. An empty datagram is valid.
+	StreamDatagram
+)
+
+// String returns "auto", "single" or "datagram".
+func (m StreamMode) String() string {
+	switch m {
+	case StreamAuto:
+		return "auto"
+	case StreamSingle:
+		return "single"
+	case StreamDatagram:
+		return "datagram"
+	}
+	return fmt.Sprintf("StreamMode(%d)", uint8(m))
+}
+
+// Mode sets the [StreamMode]. [Parse] always reads exactly one value and
+// ignores it.
+func Mode(m StreamMode) Option { return Option{set: setMode, mode: m} }
+
+// MaxDepth limits the nesting of lists, s-expressions and structs the
+// reader builds to n levels (a top-level container is level 1): a deeper
+// value stops reading with a depth-limit finding (class limit). The default
+// is the validator's MaxDepth in [Validate] (see
+// [smithyvalidate.Validator.Limits]) and [smithyvalidate.DefaultMaxDepth]
+// in [Parse] and [ParseStream]. n < 1 counts as 1.
+func MaxDepth(n int) Option { return Option{set: setMaxDepth, n: max(n, 1)} }
+
+// MaxSize limits the input to n bytes: a larger input is not read and gives
+// a size-limit finding (class limit). The default is the validator's
+// MaxValueSize in [Validate] and [smithyvalidate.DefaultMaxValueSize]
+// (64 MiB) in [Parse] and [ParseStream].
+func MaxSize(n int) Option { return Option{set: setMaxSize, n: max(n, 0)} }
+
+// config is the resolved configuration.
+type config struct {
+	mode     StreamMode
+	maxDepth int
+	maxSize  int
+}
+
+// readOptions is the only place that resolves options; limits not set
+// default to lim.
+func readOptions(lim sv.Limits, opts []Option) config {
+	c := config{mode: StreamAuto, maxDepth: lim.MaxDepth, maxSize: lim.MaxValueSize}
+	for _, o := range opts {
+		if o.set&setMode != 0 {
+			c.mode = o.mode
+		}
+		if o.set&setMaxDepth != 0 {
+			c.maxDepth = o.n
+		}
+		if o.set&setMaxSize != 0 {
+			c.maxSize = o.n
+		}
+	}
+	return c
+}
+
+// defaultLimits are the engine's default limits, for reading without a
+// validator.
+var defaultLimits = sv.Limits{MaxDepth: sv.DefaultMaxDepth, MaxValueSize: sv.DefaultMaxValueSize}
