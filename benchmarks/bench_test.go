@@ -195,7 +195,7 @@ func BenchmarkAllocsPerNode(b *testing.B) {
 	v := engine(b)
 	for _, n := range []int{1, 10, 100, 1000, 10000} {
 		data, nodes := sized(n)
-		b.Run(fmt.Sprintf("items=%d", n), func(b *testing.B) {
+		b.Run(fmt.Sprintf("coupons=%d", n), func(b *testing.B) {
 			b.SetBytes(int64(len(data)))
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {

@@ -364,10 +364,15 @@ func FailFast(on bool) Option { return Option{set: setFailFast, cfg: config{fail
 
 // MaxDepth limits the nesting of lists and objects to n levels (the
 // top-level container is level 1); deeper input stops validation with a
-// depth-limit finding. Default [DefaultMaxDepth]; n < 1 counts as 1.
+// depth-limit finding. Default [DefaultMaxDepth]; n < 1 counts as 1 and n
+// above [MaxMaxDepth] as MaxMaxDepth (the engine recurses once per level,
+// and a goroutine's stack is finite).
 func MaxDepth(n int) Option {
-	return Option{set: setMaxDepth, cfg: config{maxDepth: max(n, 1)}}
+	return Option{set: setMaxDepth, cfg: config{maxDepth: min(max(n, 1), MaxMaxDepth)}}
 }
+
+// MaxMaxDepth is the largest MaxDepth.
+const MaxMaxDepth = 100_000
 
 // MaxFindings stops validation once n findings were reported, with a
 // findings-limit finding. Default [DefaultMaxFindings]; n < 1 counts as 1.

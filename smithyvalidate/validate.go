@@ -495,11 +495,9 @@ func (w *walker) mapValue(p *plan, v ValueView, k Kind) {
 			w.pop()
 			continue
 		}
-		if first, dup := w.duplicate(keys, v, i, f.Name); dup {
+		if w.duplicate(keys, v, i, f.Name) {
 			w.pop()
 			continue
-		} else {
-			_ = first
 		}
 		w.keyString(p.key, f.Name, f.NamePos)
 		fk := f.Value.Kind()
@@ -546,10 +544,11 @@ func (w *walker) releaseKeySet(m map[string]int32) {
 
 const linearKeys = 16
 
-// duplicate checks field i's name against the earlier fields of v; under
-// DuplicatesRejected a repeat is reported (and true returned, so that only
-// the first occurrence is validated).
-func (w *walker) duplicate(keys map[string]int32, v ValueView, i int, name string) (int, bool) {
+// duplicate checks field i's name against the earlier fields of v (in keys,
+// or by a linear search when keys is nil). Under DuplicatesRejected a
+// repeat is reported and true returned, so that only the first occurrence
+// is validated.
+func (w *walker) duplicate(keys map[string]int32, v ValueView, i int, name string) bool {
 	first := -1
 	if keys != nil {
 		if j, ok := keys[name]; ok {
@@ -557,19 +556,14 @@ func (w *walker) duplicate(keys map[string]int32, v ValueView, i int, name strin
 		} else {
 			keys[name] = int32(i)
 		}
-	} else {
-		for j := 0; j < i; j++ {
-			if f := v.Field(j); !f.NoText && f.Name == name {
-				first = j
-				break
-			}
-		}
+	} else if j := w.firstField(v, i, name); j < i {
+		first = j
 	}
 	if first < 0 || w.pol.duplicates == DuplicatesAllowed {
-		return first, false
+		return false
 	}
 	w.reportDuplicate(v, first, i, name)
-	return first, true
+	return true
 }
 
 func (w *walker) reportDuplicate(v ValueView, first, i int, name string) {
@@ -615,10 +609,10 @@ func (w *walker) structure(p *plan, v ValueView, k Kind) {
 		}
 		next = idx + 1
 		if idx < 0 {
-			if unknownKeys == nil && n > 64 {
+			if unknownKeys == nil {
 				unknownKeys = w.keySet(n)
 			}
-			if _, dup := w.duplicateUnknown(unknownKeys, v, i, f.Name, p); !dup {
+			if !w.duplicate(unknownKeys, v, i, f.Name) {
 				w.unknownMember(p, &f)
 			}
 			w.pop()
@@ -668,31 +662,6 @@ func (w *walker) firstField(v ValueView, i int, name string) int {
 	return i
 }
 
-// duplicateUnknown detects a repeated unknown field name (known names are
-// tracked by the seen-member bits).
-func (w *walker) duplicateUnknown(keys map[string]int32, v ValueView, i int, name string, p *plan) (int, bool) {
-	first := -1
-	if keys != nil {
-		if j, ok := keys[name]; ok {
-			first = int(j)
-		} else {
-			keys[name] = int32(i)
-		}
-	} else {
-		for j := 0; j < i; j++ {
-			if f := v.Field(j); !f.NoText && f.Name == name {
-				first = j
-				break
-			}
-		}
-	}
-	if first < 0 || w.pol.duplicates == DuplicatesAllowed {
-		return first, false
-	}
-	w.reportDuplicate(v, first, i, name)
-	return first, true
-}
-
 func (w *walker) unknownMember(p *plan, f *Field) {
 	sev := SeverityWarning
 	switch w.pol.unknown {
@@ -722,6 +691,7 @@ func (w *walker) union(p *plan, v ValueView, k Kind) {
 	set := 0
 	var first string
 	var names []string // only when more than one member is set
+	keys := w.keySet(n)
 	for i := 0; i < n && !w.col.stopped; i++ {
 		f := v.Field(i)
 		w.push(fieldSeg(&f))
@@ -731,16 +701,13 @@ func (w *walker) union(p *plan, v ValueView, k Kind) {
 			w.pop()
 			continue
 		}
-		idx := p.lookup(f.Name)
-		if idx < 0 {
-			if _, dup := w.duplicateUnknown(nil, v, i, f.Name, p); !dup {
-				w.unknownMember(p, &f)
-			}
+		if w.duplicate(keys, v, i, f.Name) {
 			w.pop()
 			continue
 		}
-		if j := w.firstField(v, i, f.Name); j != i && w.pol.duplicates == DuplicatesRejected {
-			w.reportDuplicate(v, j, i, f.Name)
+		idx := p.lookup(f.Name)
+		if idx < 0 {
+			w.unknownMember(p, &f)
 			w.pop()
 			continue
 		}
@@ -762,6 +729,7 @@ func (w *walker) union(p *plan, v ValueView, k Kind) {
 		w.value(m.plan, f.Value)
 		w.pop()
 	}
+	w.releaseKeySet(keys)
 	if w.col.stopped {
 		return
 	}
@@ -828,7 +796,7 @@ func (w *walker) document(p *plan, v ValueView, k Kind) {
 				w.report(CodeUnsupported, p.id, f.NamePos, "a string key", "a symbol without text",
 					fmt.Sprintf("field name %s is a symbol without text", f.Name))
 			default:
-				if _, dup := w.duplicate(keys, v, i, f.Name); !dup {
+				if !w.duplicate(keys, v, i, f.Name) {
 					w.documentChild(p, f.Value)
 				}
 			}

@@ -1,0 +1,5 @@
+//go:build race
+
+package smithyvalidate_test
+
+const raceEnabled = true
