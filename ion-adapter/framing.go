@@ -30,9 +30,9 @@ func frame(data []byte) (complete []byte, cut func(rd *reader) *problem) {
 		return data, nil
 	}
 	return data[:start], func(rd *reader) *problem {
-		msg := fmt.Sprintf("truncated binary Ion: the value at byte %d needs %d bytes, the input ends after %d", start, declared, len(data)-start)
+		msg := fmt.Sprintf("truncated binary Ion: a value needs %d bytes, the input ends after %d", declared, len(data)-start)
 		if declared < 0 {
-			msg = fmt.Sprintf("truncated binary Ion: the value at byte %d is cut short in its header, or the header is malformed", start)
+			msg = "truncated binary Ion: a value is cut short in its header, or the header is malformed"
 		}
 		return rd.problemAt(sv.CodeSyntax, int64(start), msg, nil)
 	}

@@ -2,7 +2,11 @@ module github.com/smithy-validation/go/consumers/ion
 
 go 1.24
 
-require github.com/smithy-validation/go/ion-adapter v0.1.0
+require (
+	github.com/smithy-validation/go/core v0.1.0
+	github.com/smithy-validation/go/ion-adapter v0.1.0
+	github.com/smithy-validation/go/smithyvalidate v0.1.0
+)
 
 // ion-adapter reads Ion with ion-go. A user's `go mod tidy` lists ion-go here
 // as indirect as soon as ion-adapter imports it; listing it from the start
