@@ -75,6 +75,7 @@ map M { key: Key, value: Integer }
 string Key
 @sparse
 map SparseM { key: String, value: Integer }
+map EnumKeys { key: Color, value: Integer }
 structure S {
     @required
     a: String
@@ -268,6 +269,8 @@ func TestAggregateRules(t *testing.T) {
 		{"M", `{"a":null}`, "null /a t#M$value"},
 		{"M", `{"a":1,"a":2}`, "duplicate-key /a"},
 		{"SparseM", `{"a":null}`, ""},
+		{"EnumKeys", `{"red":1,"GREEN":2}`, ""},
+		{"EnumKeys", `{"blue":1}`, "enum /blue t#EnumKeys$key"},
 
 		{"S", `{"a":"x"}`, ""},
 		{"S", `{}`, "required  t#S$a"},

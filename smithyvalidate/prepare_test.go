@@ -1,0 +1,122 @@
+package smithyvalidate_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/shapeid"
+	sv "github.com/smithy-validation/go/smithyvalidate"
+)
+
+func TestModelErrors(t *testing.T) {
+	m := loadModel(t, `$version: "2"
+namespace t
+
+service Svc { version: "1" }
+
+@mixin
+structure Base { a: String }
+
+structure UsesMixin with [Base] { b: String }
+
+@pattern("^(?=a)a$")
+string Lookahead
+
+@pattern("(a)\\1")
+string Backref
+
+@pattern("(?<!x)y")
+string Lookbehind
+
+structure Deep {
+    ok: String
+    bad: Lookahead
+    list: BadList
+}
+
+list BadList { member: Backref }
+
+@length(min: 3, max: 1)
+string Inverted
+
+@timestampFormat("iso")
+timestamp BadFormat
+`)
+	for _, tc := range []struct {
+		id   string
+		want []string // substrings of the problems, in order
+	}{
+		{"t#Svc", []string{"t#Svc: a service is not a validation target"}},
+		{"t#Base", []string{"t#Base: @smithy.api#mixin: a @mixin shape is never a validation target"}},
+		{"t#Lookahead", []string{"lookahead at offset 1"}},
+		{"t#Backref", []string{"backreference"}},
+		{"t#Lookbehind", []string{"negative lookbehind"}},
+		{"t#Deep", []string{"t#BadList$member: @smithy.api#pattern", "backreference", "t#Deep$bad: @smithy.api#pattern", "lookahead"}},
+		{"t#Inverted", []string{"min 3 is greater than max 1"}},
+		{"t#BadFormat", []string{`"date-time", "http-date" or "epoch-seconds", found "iso"`}},
+		{"t#Nope", []string{"shape not found"}},
+	} {
+		t.Run(tc.id, func(t *testing.T) {
+			_, err := sv.Prepare(m, shapeid.MustParse(tc.id))
+			var me *sv.ModelError
+			if !errors.As(err, &me) {
+				t.Fatalf("got %v, want a *ModelError", err)
+			}
+			msg := err.Error()
+			at := 0
+			for _, w := range tc.want {
+				i := strings.Index(msg[at:], w)
+				if i < 0 {
+					t.Fatalf("%q not found (in order) in %q", w, msg)
+				}
+				at += i + len(w)
+			}
+		})
+	}
+	// A structure that uses a mixin is a target like any other.
+	v := mustPrepare(t, m, "t#UsesMixin")
+	if r := validateJSON(t, v, `{"a":"x","b":"y"}`); !r.Valid || len(r.Findings) != 0 {
+		t.Errorf("mixed-in members: %s", r.Text())
+	}
+}
+
+// Trait values of the wrong form and unresolved targets, in a model built
+// directly (an assembler would refuse some of them first).
+func TestModelErrorsBuilt(t *testing.T) {
+	str := shapeid.New("smithy.api", "String")
+	trait := func(name string, v node.Node) model.Trait {
+		return model.Trait{ID: shapeid.New("smithy.api", name), Value: v}
+	}
+	defs := []model.ShapeDef{
+		{ID: str, Type: model.StringType},
+		{ID: shapeid.New("t", "S"), Type: model.StructureType, Members: []model.MemberDef{
+			{Name: "dangling", Target: shapeid.New("t", "Missing")},
+			{Name: "len", Target: str, Traits: []model.Trait{trait("length", node.NewObject(node.Field{Key: "min", Value: node.NewString("x")}))}},
+			{Name: "pat", Target: str, Traits: []model.Trait{trait("pattern", node.NewNumber("1"))}},
+			{Name: "rng", Target: str, Traits: []model.Trait{trait("range", node.NewObject(node.Field{Key: "min", Value: node.NewNumber("1")}))}},
+		}},
+	}
+	m, err := model.New(defs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = sv.Prepare(m, shapeid.MustParse("t#S"))
+	var me *sv.ModelError
+	if !errors.As(err, &me) || len(me.Problems) != 4 {
+		t.Fatalf("got %v", err)
+	}
+	want := []string{
+		"t#S$dangling: member target t#Missing is not defined",
+		`t#S$len: @smithy.api#length: the value must be an object with non-negative integer min and max, found an object`,
+		`t#S$pat: @smithy.api#pattern: the value must be a string, found 1`,
+		`t#S$rng: @smithy.api#range: the trait does not apply to a string`,
+	}
+	for i, p := range me.Problems {
+		if p.String() != want[i] {
+			t.Errorf("problem %d: %q, want %q", i, p.String(), want[i])
+		}
+	}
+}
