@@ -124,7 +124,6 @@ func (w *walker) release() {
 	walkerPool.Put(w)
 }
 
-
 func (w *walker) push(s Segment) { w.segs = append(w.segs, s) }
 func (w *walker) pop()           { w.segs = w.segs[:len(w.segs)-1] }
 
