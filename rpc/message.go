@@ -29,25 +29,6 @@ type read struct {
 	tree node.Node
 }
 
-// looksLikeResponse classifies an object by content: "method" makes a
-// request; otherwise "result" or "error" makes a response.
-func looksLikeResponse(v sv.ValueView) bool {
-	if v.Kind() != sv.KindObject {
-		return false
-	}
-	if _, ok := field(v, "method"); ok {
-		return false
-	}
-	_, r := field(v, "result")
-	_, e := field(v, "error")
-	return r || e
-}
-
-func looksLikeRequest(v sv.ValueView) bool {
-	_, ok := field(v, "method")
-	return ok
-}
-
 // readText reads one message text and checks its envelopes. It is the
 // one place that chooses the JSON reader: core/node's, every duplicate
 // key kept so that each is reported with its path.
@@ -79,13 +60,14 @@ func (c *checker) readView(v sv.ValueView, r role, bare bool, out *read) {
 	out.elems = out.elems[:0]
 	at := c.doc
 	if v.Kind() != sv.KindList {
-		resp := r == roleResponse || (r == roleUnknown && looksLikeResponse(v))
+		m := scan(v)
+		resp := r == roleResponse || (r == roleUnknown && m.looksLikeResponse())
 		out.response = resp
 		var in info
 		if resp {
-			in = c.response(v, at, -1, bare)
+			in = c.response(v, &m, at, -1, bare)
 		} else {
-			in = c.request(v, at, -1)
+			in = c.request(v, &m, at, -1)
 		}
 		out.whole = in
 		out.elems = append(out.elems, in)
@@ -96,9 +78,9 @@ func (c *checker) readView(v sv.ValueView, r role, bare bool, out *read) {
 	if r == roleUnknown {
 		anyReq, anyResp := false, false
 		for i := 0; i < n; i++ {
-			e := v.Elem(i)
-			anyReq = anyReq || looksLikeRequest(e)
-			anyResp = anyResp || looksLikeResponse(e)
+			m := scan(v.Elem(i))
+			anyReq = anyReq || m.is(hasMethod)
+			anyResp = anyResp || m.looksLikeResponse()
 		}
 		resp = anyResp && !anyReq
 		if n == 0 {
@@ -132,19 +114,20 @@ func (c *checker) readView(v sv.ValueView, r role, bare bool, out *read) {
 	out.batch = true
 	for i := 0; i < n; i++ {
 		e := v.Elem(i)
+		m := scan(e)
 		eAt := at.Index(i)
 		var in info
 		switch {
 		case resp:
-			if looksLikeRequest(e) {
+			if m.is(hasMethod) {
 				c.report(CodeBatchMixed, eAt, e.Pos(), noShape, "a response array holds a request: a batch is either requests or responses")
 			}
-			in = c.response(e, eAt, i, bare)
+			in = c.response(e, &m, eAt, i, bare)
 		default:
-			if looksLikeResponse(e) {
+			if m.looksLikeResponse() {
 				c.report(CodeBatchMixed, eAt, e.Pos(), noShape, "a batch of requests holds a response: a batch is either requests or responses")
 			}
-			in = c.request(e, eAt, i)
+			in = c.request(e, &m, eAt, i)
 		}
 		out.elems = append(out.elems, in)
 		if c.col.Stopped() {

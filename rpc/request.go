@@ -98,8 +98,8 @@ outer:
 
 // versionMember checks the "jsonrpc" member: exactly the string "2.0"
 // under 2.0, absent under 1.0.
-func (c *checker) versionMember(obj sv.ValueView, at sv.Path) bool {
-	f, ok := field(obj, "jsonrpc")
+func (c *checker) versionMember(obj sv.ValueView, m *members, at sv.Path) bool {
+	f, ok := m.jsonrpc, m.is(hasJSONRPC)
 	if c.s.version == V1_0 {
 		if ok {
 			c.report(CodeVersionForbidden, at.Key("jsonrpc"), f.NamePos, noShape,
@@ -123,8 +123,8 @@ func (c *checker) versionMember(obj sv.ValueView, at sv.Path) bool {
 
 // idMember checks a request's or response's id. It returns the id and
 // whether it is present with a type the version allows.
-func (c *checker) idMember(obj sv.ValueView, at sv.Path, call bool) (RequestID, bool) {
-	f, ok := field(obj, "id")
+func (c *checker) idMember(m *members, at sv.Path, call bool) (RequestID, bool) {
+	f, ok := m.id, m.is(hasID)
 	if !ok {
 		return AbsentID(), false
 	}
@@ -202,7 +202,7 @@ func isSmallInteger(t string) bool {
 
 // request checks one request object (a message or a batch element):
 // envelope, then method lookup and params.
-func (c *checker) request(obj sv.ValueView, at sv.Path, element int) info {
+func (c *checker) request(obj sv.ValueView, m *members, at sv.Path, element int) info {
 	in := info{kind: KindRequest, at: at, pos: obj.Pos(), element: element}
 	if obj.Kind() != sv.KindObject {
 		c.report(CodeNotObject, at, obj.Pos(), noShape, "a request must be a JSON object, not %s", kindArticle(obj))
@@ -211,23 +211,26 @@ func (c *checker) request(obj sv.ValueView, at sv.Path, element int) info {
 		in.fail(InvalidRequest)
 		return in
 	}
-	ok := !c.duplicates(obj, at)
-	ok = c.versionMember(obj, at) && ok
+	ok := true
+	if m.dup || m.extra {
+		ok = !c.duplicates(obj, at)
+	}
+	ok = c.versionMember(obj, m, at) && ok
 
-	m, hasM := field(obj, "method")
+	meth, hasM := m.method, m.is(hasMethod)
 	switch {
 	case !hasM:
 		c.report(CodeMethodMissing, at, obj.Pos(), noShape, "a request must have a \"method\" string")
 		ok = false
-	case m.Value.Kind() != sv.KindString:
-		c.report(CodeMethodType, at.Key("method"), m.Value.Pos(), noShape, "\"method\" must be a string, not %s", kindArticle(m.Value))
-		c.payloadDuplicates(m.Value, at, sv.Key("method"))
+	case meth.Value.Kind() != sv.KindString:
+		c.report(CodeMethodType, at.Key("method"), meth.Value.Pos(), noShape, "\"method\" must be a string, not %s", kindArticle(meth.Value))
+		c.payloadDuplicates(meth.Value, at, sv.Key("method"))
 		ok = false
 	default:
-		in.method, in.hasMethod = m.Value.Scalar().Text, true
+		in.method, in.hasMethod = meth.Value.Scalar().Text, true
 	}
 
-	pf, hasP := field(obj, "params")
+	pf, hasP := m.params, m.is(hasParams)
 	var params sv.ValueView
 	if hasP {
 		params = pf.Value
@@ -244,7 +247,7 @@ func (c *checker) request(obj sv.ValueView, at sv.Path, element int) info {
 		ok = false
 	}
 
-	id, idOK := c.idMember(obj, at, true)
+	id, idOK := c.idMember(m, at, true)
 	in.id, in.idOK, in.idPos = id, idOK, id.Value().Pos()
 	switch {
 	case c.s.version == V1_0 && !id.IsPresent():
@@ -253,10 +256,12 @@ func (c *checker) request(obj sv.ValueView, at sv.Path, element int) info {
 	case id.IsPresent() && !idOK:
 		ok = false
 	}
-	if c.s.version == V1_0 {
-		ok = !c.extensions(obj, at, requestMembers10, "request") && ok
-	} else {
-		ok = !c.extensions(obj, at, requestMembers20, "request") && ok
+	if m.extra || m.is(hasResult|hasError) {
+		known := requestMembers20
+		if c.s.version == V1_0 {
+			known = requestMembers10
+		}
+		ok = !c.extensions(obj, at, known, "request") && ok
 	}
 
 	if !ok {
@@ -270,7 +275,7 @@ func (c *checker) request(obj sv.ValueView, at sv.Path, element int) info {
 	if (c.s.version == V2_0 && !id.IsPresent()) || (c.s.version == V1_0 && id.IsNull()) {
 		in.kind = KindNotification
 	}
-	c.method(&in, obj, at, m.Value, params)
+	c.method(&in, obj, at, meth.Value, params)
 	return in
 }
 

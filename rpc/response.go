@@ -66,7 +66,7 @@ func isReserved(code int64) bool { return code >= ReservedCodeMin && code <= Res
 // response checks the envelope of one response object (a message or a
 // batch element). bare says no request is known: a null id is then judged
 // on its own (only parse and invalid-request errors may carry one).
-func (c *checker) response(obj sv.ValueView, at sv.Path, element int, bare bool) info {
+func (c *checker) response(obj sv.ValueView, m *members, at sv.Path, element int, bare bool) info {
 	in := info{response: true, kind: KindResponse, at: at, pos: obj.Pos(), element: element}
 	if obj.Kind() != sv.KindObject {
 		c.report(CodeNotObject, at, obj.Pos(), noShape, "a response must be a JSON object, not %s", kindArticle(obj))
@@ -74,9 +74,12 @@ func (c *checker) response(obj sv.ValueView, at sv.Path, element int, bare bool)
 		in.kind = KindInvalid
 		return in
 	}
-	ok := !c.duplicates(obj, at)
-	ok = c.versionMember(obj, at) && ok
-	id, idOK := c.idMember(obj, at, false)
+	ok := true
+	if m.dup || m.extra {
+		ok = !c.duplicates(obj, at)
+	}
+	ok = c.versionMember(obj, m, at) && ok
+	id, idOK := c.idMember(m, at, false)
 	in.id, in.idOK, in.idPos = id, idOK, id.Value().Pos()
 	if !id.IsPresent() {
 		c.report(CodeIDMissing, at, obj.Pos(), noShape, "a response must have an \"id\": the request's id, or null when it could not be read")
@@ -84,14 +87,16 @@ func (c *checker) response(obj sv.ValueView, at sv.Path, element int, bare bool)
 	} else if !idOK {
 		ok = false
 	}
-	result, hasResult := field(obj, "result")
-	errF, hasError := field(obj, "error")
+	result, hasResult := m.result, m.is(hasResult)
+	errF, hasError := m.error, m.is(hasError)
 	if hasResult {
 		in.result = result.Value
 	}
 
 	if c.s.version == V1_0 {
-		ok = !c.extensions(obj, at, responseMembers10, "response") && ok
+		if m.extra || m.is(hasMethod|hasParams|hasJSONRPC) {
+			ok = !c.extensions(obj, at, responseMembers10, "response") && ok
+		}
 		if !hasResult {
 			c.report(CodeResultMissing, at, obj.Pos(), noShape, "a JSON-RPC 1.0 response must have \"result\" (null on error)")
 			ok = false
@@ -117,7 +122,9 @@ func (c *checker) response(obj sv.ValueView, at sv.Path, element int, bare bool)
 		return in
 	}
 
-	ok = !c.extensions(obj, at, responseMembers20, "response") && ok
+	if m.extra || m.is(hasMethod|hasParams) {
+		ok = !c.extensions(obj, at, responseMembers20, "response") && ok
+	}
 	if hasError {
 		in.errObj = errF.Value
 		if !c.errorObject(&in, errF.Value, at) {
@@ -136,8 +143,7 @@ func (c *checker) response(obj sv.ValueView, at sv.Path, element int, bare bool)
 	}
 	if bare && ok && id.IsNull() {
 		if !(in.kind == KindErrorResponse && in.hasCode && (in.errCode == ParseError || in.errCode == InvalidRequest)) {
-			idf, _ := field(obj, "id")
-			c.report(CodeResponseNullID, at.Key("id"), idf.Value.Pos(), noShape,
+			c.report(CodeResponseNullID, at.Key("id"), m.id.Value.Pos(), noShape,
 				"a null id is for errors answering a request whose id could not be read (-32700, -32600); it is correct here only if the request's own id was null")
 		}
 	}

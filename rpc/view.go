@@ -184,3 +184,69 @@ func (c *checker) duplicates(obj sv.ValueView, at sv.Path) bool {
 	}
 	return dup
 }
+
+// members holds the first occurrence of each envelope member of an
+// object, read in one pass.
+type members struct {
+	jsonrpc, method, params, id, result, error sv.Field
+	has                                        uint8
+	// dup: a known member occurs twice; extra: a member the protocol
+	// does not define occurs (unknown members are compared for
+	// duplicates only then).
+	dup, extra bool
+}
+
+const (
+	hasJSONRPC uint8 = 1 << iota
+	hasMethod
+	hasParams
+	hasID
+	hasResult
+	hasError
+)
+
+// scan reads the members of an envelope object (any other kind gives no
+// members).
+func scan(obj sv.ValueView) (m members) {
+	if obj.Kind() != sv.KindObject {
+		return m
+	}
+	n := obj.Len()
+	for i := 0; i < n; i++ {
+		f := obj.Field(i)
+		var bit uint8
+		var dst *sv.Field
+		switch f.Name {
+		case "jsonrpc":
+			bit, dst = hasJSONRPC, &m.jsonrpc
+		case "method":
+			bit, dst = hasMethod, &m.method
+		case "params":
+			bit, dst = hasParams, &m.params
+		case "id":
+			bit, dst = hasID, &m.id
+		case "result":
+			bit, dst = hasResult, &m.result
+		case "error":
+			bit, dst = hasError, &m.error
+		default:
+			m.extra = true
+			continue
+		}
+		if m.has&bit != 0 {
+			m.dup = true
+			continue
+		}
+		m.has |= bit
+		*dst = f
+	}
+	return m
+}
+
+func (m *members) is(bit uint8) bool { return m.has&bit != 0 }
+
+// looksLikeResponse classifies an object by content: "method" makes a
+// request; otherwise "result" or "error" makes a response.
+func (m *members) looksLikeResponse() bool {
+	return !m.is(hasMethod) && (m.is(hasResult) || m.is(hasError))
+}
