@@ -79,6 +79,10 @@ type reader struct {
 	index  int // the top-level value being read
 	depth  int // open containers
 	segs   []sv.Segment
+	// Children are gathered in scratch space, one level per depth, and
+	// copied once into a slice of the exact size.
+	elems  [][]Value
+	fields [][]field
 }
 
 // consumed returns how many input bytes ion-go has taken.
@@ -264,7 +268,7 @@ func (rd *reader) value(v *Value, p0 int) *problem {
 			return rd.fromIon(err)
 		}
 		v.kind = sv.KindTimestamp
-		v.ext().time = timestampOf(*ts)
+		v.rare().time = timestampOf(*ts)
 		if mayBeRounded(*ts) {
 			rd.checkFraction(v, *ts, p0)
 		}
@@ -276,7 +280,7 @@ func (rd *reader) value(v *Value, p0 int) *problem {
 		v.kind, v.text = sv.KindSymbol, symbolText(st)
 		switch {
 		case st.Text == nil:
-			v.ext().unsupported = fmt.Sprintf("symbol %s has no known text (no symbol table in effect defines it)", v.text)
+			v.rare().unsupported = fmt.Sprintf("symbol %s has no known text (no symbol table in effect defines it)", v.text)
 		case !utf8.ValidString(v.text):
 			return rd.problemAt(sv.CodeSyntax, -1, "not valid Ion: a symbol's text is not valid UTF-8", nil)
 		}
@@ -298,7 +302,7 @@ func (rd *reader) value(v *Value, p0 int) *problem {
 		if t == ion.ClobType {
 			v.kind = sv.KindClob
 		}
-		v.ext().bytes = b
+		v.rare().bytes = b
 	case ion.ListType, ion.SexpType, ion.StructType:
 		return rd.container(v, t)
 	default:
@@ -327,15 +331,26 @@ func (rd *reader) container(v *Value, t ion.Type) *problem {
 	default:
 		v.kind = sv.KindObject
 	}
+	level := rd.depth - 1
+	if level == len(rd.elems) {
+		rd.elems, rd.fields = append(rd.elems, nil), append(rd.fields, nil)
+	}
+	elems, fields := rd.elems[level][:0], rd.fields[level][:0]
+	defer func() {
+		// Keep the grown scratch space, without what it points to.
+		clear(elems)
+		clear(fields)
+		rd.elems[level], rd.fields[level] = elems[:0], fields[:0]
+	}()
 	for {
 		p0 := rd.consumed()
 		if !r.Next() {
 			break
 		}
 		if t != ion.StructType {
-			x.elems = append(x.elems, Value{})
-			rd.segs = append(rd.segs, sv.Index(len(x.elems)-1))
-			if p := rd.value(&x.elems[len(x.elems)-1], p0); p != nil {
+			elems = append(elems, Value{})
+			rd.segs = append(rd.segs, sv.Index(len(elems)-1))
+			if p := rd.value(&elems[len(elems)-1], p0); p != nil {
 				return p
 			}
 			rd.segs = rd.segs[:len(rd.segs)-1]
@@ -352,9 +367,9 @@ func (rd *reader) container(v *Value, t ion.Type) *problem {
 		if !f.noText && !utf8.ValidString(f.name) {
 			return rd.problemAt(sv.CodeSyntax, -1, "not valid Ion: a field name is not valid UTF-8", nil)
 		}
-		x.fields = append(x.fields, f)
+		fields = append(fields, f)
 		rd.segs = append(rd.segs, sv.Key(f.name))
-		if p := rd.value(&x.fields[len(x.fields)-1].value, p0); p != nil {
+		if p := rd.value(&fields[len(fields)-1].value, p0); p != nil {
 			return p
 		}
 		rd.segs = rd.segs[:len(rd.segs)-1]
@@ -363,7 +378,7 @@ func (rd *reader) container(v *Value, t ion.Type) *problem {
 		// The element that could not be read; a struct's field has no
 		// name yet, so the struct is the innermost value known.
 		if t != ion.StructType {
-			rd.segs = append(rd.segs, sv.Index(len(x.elems)))
+			rd.segs = append(rd.segs, sv.Index(len(elems)))
 		}
 		return rd.fromIon(err)
 	}
@@ -371,7 +386,12 @@ func (rd *reader) container(v *Value, t ion.Type) *problem {
 		return rd.fromIon(err)
 	}
 	rd.depth--
-	x.elems, x.fields = slices.Clip(x.elems), slices.Clip(x.fields)
+	if len(elems) > 0 {
+		x.elems = slices.Clone(elems)
+	}
+	if len(fields) > 0 {
+		x.fields = slices.Clone(fields)
+	}
 	return nil
 }
 
@@ -388,11 +408,11 @@ func (rd *reader) checkFraction(v *Value, ts ion.Timestamp, p0 int) {
 	} else if n, start, ok := textFractionDigits(rd.data, end); ok {
 		digits = n
 		if n > maxFractionDigits {
-			v.x.pos = textPos(rd.data, start)
+			v.x.r.pos = textPos(rd.data, start)
 		}
 	}
 	if digits > maxFractionDigits {
-		v.x.unsupported = fmt.Sprintf("a timestamp with %d fraction digits is finer than nanoseconds, the finest the Ion reader keeps (it would round it to %s)", digits, ts)
+		v.x.r.unsupported = fmt.Sprintf("a timestamp with %d fraction digits is finer than nanoseconds, the finest the Ion reader keeps (it would round it to %s)", digits, ts)
 	}
 }
 

@@ -51,13 +51,20 @@ type Value struct {
 	x      *ext   // rarer parts, nil for plain scalars
 }
 
-// ext holds the parts of a value most values do not have.
+// ext holds the parts of a value most values do not have: children and
+// annotations, and the rarer scalar parts behind one more pointer.
 type ext struct {
 	annots []string
-	bytes  []byte
-	time   sv.Timestamp
 	elems  []Value
 	fields []field
+	r      *rare
+}
+
+// rare holds the payload of lobs and timestamps and what marks a value
+// that cannot be presented faithfully.
+type rare struct {
+	bytes []byte
+	time  sv.Timestamp
 	// unsupported says why the value cannot be presented faithfully
 	// (Scalar.Unsupported), pos where it is when known.
 	unsupported string
@@ -78,6 +85,14 @@ func (v *Value) ext() *ext {
 	return v.x
 }
 
+func (v *Value) rare() *rare {
+	x := v.ext()
+	if x.r == nil {
+		x.r = new(rare)
+	}
+	return x.r
+}
+
 // Kind returns the kind of the value.
 func (v *Value) Kind() sv.Kind { return v.kind }
 
@@ -85,10 +100,10 @@ func (v *Value) Kind() sv.Kind { return v.kind }
 // except for a text timestamp finer than nanoseconds: the adapter finds that
 // one in the source to tell that ion-go rounded it.
 func (v *Value) Pos() node.Pos {
-	if v.x == nil {
+	if v.x == nil || v.x.r == nil {
 		return node.Pos{}
 	}
-	return v.x.pos
+	return v.x.r.pos
 }
 
 // Annotations returns the value's annotations in source order, nil when it
@@ -105,16 +120,16 @@ func (v *Value) Annotations() []string {
 // the value and must not be changed.
 func (v *Value) Scalar() sv.Scalar {
 	s := sv.Scalar{Kind: v.kind, NullOf: v.nullOf, Bool: v.b, Text: v.text}
-	if v.x != nil {
-		s.Unsupported = v.x.unsupported
+	if v.x != nil && v.x.r != nil {
+		s.Unsupported = v.x.r.unsupported
 	}
 	switch v.kind {
 	case sv.KindFloat:
 		s.Float = math.Float64frombits(v.bits)
 	case sv.KindBlob, sv.KindClob:
-		s.Bytes = v.x.bytes
+		s.Bytes = v.x.r.bytes
 	case sv.KindTimestamp:
-		s.Time = v.x.time
+		s.Time = v.x.r.time
 	}
 	return s
 }
