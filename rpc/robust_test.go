@@ -1,0 +1,91 @@
+package rpc_test
+
+import (
+	"bytes"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/smithy-validation/go/rpc"
+)
+
+var fuzzSeeds = []string{
+	`{"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": 1}`,
+	`{"jsonrpc": "2.0", "method": "subtract", "params": {"subtrahend": 23, "minuend": 42}, "id": 3}`,
+	`{"jsonrpc": "2.0", "method": "foobar, "params": "bar", "baz]`,
+	`[{"jsonrpc": "2.0", "method": "sum", "params": [1,2,4], "id": "1"},{"foo": "boo"},1]`,
+	`{"jsonrpc": "2.0", "error": {"code": 1001, "message": "m", "data": {"reason": "r"}}, "id": null}`,
+	`{"result": 19, "error": null, "id": 1}`,
+	`[]`,
+	`{"jsonrpc":"2.0","method":"sum","params":[1,null,{"a":1,"a":2}],"id":1e999}`,
+}
+
+// FuzzValidateMessage: any text gives a result (never a panic), the same
+// result twice, with a summary for every message.
+func FuzzValidateMessage(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add([]byte(s))
+	}
+	s20 := service(f, rpc.V2_0)
+	s10 := service(f, rpc.V1_0)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, s := range []*rpc.PreparedService{s20, s10} {
+			a := s.ValidateMessage(data)
+			b := s.ValidateMessage(data)
+			if !bytes.Equal(a.AppendJSON(nil, ""), b.AppendJSON(nil, "")) {
+				t.Fatalf("two runs differ on %q", data)
+			}
+			if len(a.Messages) == 0 {
+				t.Fatalf("no summary for %q", data)
+			}
+			x := s.NewExchange()
+			x.Feed(rpc.Client, data)
+			x.Feed(rpc.Server, data)
+			x.Finish(true)
+		}
+	})
+}
+
+// A prepared service is shared by goroutines (run with -race).
+func TestConcurrentUse(t *testing.T) {
+	s := service(t, rpc.V2_0)
+	want := string(s.ValidateMessage([]byte(fuzzSeeds[3])).AppendJSON(nil, ""))
+	var wg sync.WaitGroup
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 50; i++ {
+				if got := string(s.ValidateMessage([]byte(fuzzSeeds[3])).AppendJSON(nil, "")); got != want {
+					t.Errorf("concurrent result differs")
+					return
+				}
+				var lines []string
+				for _, m := range fuzzSeeds[:2] {
+					lines = append(lines, `{"from":"client","message":`+m+`}`)
+				}
+				if _, err := s.ValidateTranscript(strings.NewReader(strings.Join(lines, "\n")), false); err != nil {
+					t.Error(err)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// FuzzTranscriptLine: any transcript line is a finding or a message,
+// never a panic.
+func FuzzTranscriptLine(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add([]byte(`{"from":"client","message":` + s + `}`))
+		f.Add([]byte(`{"from":"server","reply_to":0,"text":` + quote(s) + `}`))
+	}
+	s := service(f, rpc.V2_0)
+	f.Fuzz(func(t *testing.T, line []byte) {
+		x := s.NewExchange()
+		x.FeedLine([]byte(`{"from":"client","message":{"jsonrpc":"2.0","method":"get_data","id":1}}`))
+		x.FeedLine(line)
+		x.FeedLine(line)
+		x.Finish(true)
+	})
+}
