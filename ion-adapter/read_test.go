@@ -341,3 +341,45 @@ func TestParse(t *testing.T) {
 		t.Errorf("Error() = %q", e.Error())
 	}
 }
+
+// Binary forms ion-go's writer does not produce: NOP padding, an ordered
+// struct (its length as a VarUInt), a second version marker.
+func TestBinaryFraming(t *testing.T) {
+	in := []byte{
+		0xE0, 0x01, 0x00, 0xEA,
+		0x00,                   // NOP padding, no body
+		0x03, 0x00, 0x00, 0x00, // NOP padding, 3 bytes
+		0xD1, 0x83, 0x84, 0x21, 0x01, // ordered struct {name: 1}
+		0xE0, 0x01, 0x00, 0xEA,
+		0x0E, 0x81, 0xFF, // NOP padding with a VarUInt length of 1
+		0xD1, 0x83, 0x84, 0x81, 'x', // {name: "x"}
+	}
+	vs, err := ParseStream(in)
+	if err != nil || len(vs) != 2 || vs[0].Field(0).Name != "name" || vs[1].Field(0).Value.Scalar().Text != "x" {
+		t.Fatalf("ParseStream: %d values, %v", len(vs), err)
+	}
+	r, _ := Validate(validator(t, "Counts"), in)
+	if got := summary(r.Findings); !slices.Equal(got, []string{`[1] type /name`}) {
+		t.Errorf("Validate: %q\n%s", got, r.Text())
+	}
+}
+
+// Check validates into a caller's collector under a base path: a datagram's
+// index goes on the path, the base's segments come first.
+func TestCheck(t *testing.T) {
+	v := validator(t, "Ints", sv.FailFast(true))
+	c := v.NewCollector()
+	if err := Check(v, c, sv.Root().Key("payload"), []byte(`[1] ["a", "b"] ["c"]`)); err != nil {
+		t.Fatal(err)
+	}
+	r := c.Result()
+	// FailFast stops at the first error, across the values of the datagram.
+	if got := summary(r.Findings); !slices.Equal(got, []string{`[1] type /payload/0`}) || r.Complete {
+		t.Errorf("Check: complete=%v %q\n%s", r.Complete, got, r.Text())
+	}
+	c = v.NewCollector()
+	Check(v, c, sv.Root().Key("payload"), []byte(`[1, {]`))
+	if got := summary(c.Result().Findings); !slices.Equal(got, []string{`syntax /payload/1`}) {
+		t.Errorf("Check of a single value: %q", got)
+	}
+}
