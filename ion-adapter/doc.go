@@ -35,8 +35,9 @@
 // ion-go reports no position for values, so findings about values have no
 // line and column. Reader errors in text have the line and column of the
 // offset ion-go gives; in binary the message gives the byte offset. A text
-// timestamp finer than nanoseconds and a text $N symbol ID that no symbol
-// table defines are found in the source and carry their position.
+// timestamp finer than nanoseconds, a text $N symbol ID that no symbol
+// table defines and an unsupported text version marker are found in the
+// source and carry their position.
 //
 // # ion-go and what this package does about it
 //

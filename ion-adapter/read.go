@@ -185,8 +185,12 @@ func (rd *reader) versionMarker() (bool, *problem) {
 	if *st.Text == "$ion_1_0" {
 		return st.LocalSID == 2, nil // quoted '$ion_1_0' has no symbol ID: a value
 	}
-	return false, rd.problemAt(sv.CodeUnsupported, -1,
+	p := rd.problemAt(sv.CodeUnsupported, -1,
 		fmt.Sprintf("Ion version marker %s: only Ion 1.0 ($ion_1_0) is supported", *st.Text), nil)
+	if at := lastToken(rd.data[:rd.consumed()], *st.Text); at >= 0 {
+		p.pos, p.offset = textPos(rd.data, at), int64(at)
+	}
+	return false, p
 }
 
 // isVersionMarker reports whether s has the form $ion_<digits>_<digits>.

@@ -86,8 +86,9 @@ func TestVersionMarkers(t *testing.T) {
 		{name: "truncated binary version marker", in: []byte{0xE0, 1, 0}, exit: 1, complete: true, want: []string{`syntax ""`}},
 	})
 	// The message names the version.
-	r, _ := Validate(validator(t, "Ints"), []byte(`$ion_2_0 [1]`))
-	if len(r.Findings) != 1 || !strings.Contains(r.Findings[0].Message, "$ion_2_0") || !strings.Contains(r.Findings[0].Message, "only Ion 1.0") {
+	r, _ := Validate(validator(t, "Ints"), []byte("[1]\n  $ion_2_0 [1]"))
+	if len(r.Findings) != 1 || !strings.Contains(r.Findings[0].Message, "$ion_2_0") || !strings.Contains(r.Findings[0].Message, "only Ion 1.0") ||
+		r.Findings[0].Pos.String() != "2:3" {
 		t.Errorf("unsupported version message: %v", r.Findings)
 	}
 }
