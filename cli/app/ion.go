@@ -1,8 +1,13 @@
 package app
 
-import "github.com/smithy-validation/go/smithyvalidate"
+import (
+	ionadapter "github.com/smithy-validation/go/ion-adapter"
+	"github.com/smithy-validation/go/smithyvalidate"
+)
 
-// validateIon validates Ion text or binary input.
+// validateIon validates Ion text or binary input (binary when it starts with
+// the Ion binary version marker): one value, or a datagram whose findings
+// carry the index of their value.
 func validateIon(v *smithyvalidate.Validator, data []byte) (smithyvalidate.Result, error) {
-	return smithyvalidate.Result{}, usageErrorf("--input-format ion: the Ion adapter is not wired into this build yet")
+	return ionadapter.Validate(v, data)
 }
