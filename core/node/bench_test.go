@@ -11,7 +11,7 @@ import (
 // smallMessages are JSON-RPC messages of the sizes a server sees per call.
 var smallMessages = []struct{ name, text string }{
 	{"request-named", `{"jsonrpc":"2.0","method":"inventory.reserve","params":{"sku":"AB-1234-XL","quantity":3,"warehouse":"eu-west-1","expiresInSeconds":900,"dryRun":false},"id":"c0ffee-17"}`},
-	{"request-positional", `{"jsonrpc":"2.0","method":"subtract","params":[42.5,23,-1e3,"sub\u00e9"],"id":1}`},
+	{"request-positional", `{"jsonrpc":"2.0","method":"ledger.transfer","params":["acct-001","acct-002",1250.75,"EUR",-1e-2,true,null,["memo","sub\u00e9 \"q\""]],"id":1}`},
 	{"notification", `{"jsonrpc":"2.0","method":"progress","params":{"token":"upload-7","done":1048576,"total":8388608,"message":"chunk 2 of 8 \u2014 \"ok\""}}`},
 	{"response-result", `{"jsonrpc":"2.0","result":{"items":[{"id":1,"name":"widget","price":9.99,"tags":["a","b"]},{"id":2,"name":"gadget","price":19.5,"tags":[]}],"next":null,"total":2},"id":"req-42"}`},
 	{"response-error", `{"jsonrpc":"2.0","error":{"code":-32602,"message":"Invalid params","data":{"path":"/params/quantity","expected":"integer in [1, 100]","found":"0"}},"id":9007199254740993}`},
