@@ -1,0 +1,54 @@
+package jsonast_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/smithy-validation/go/core/jsonast"
+	"github.com/smithy-validation/go/core/model"
+)
+
+func TestDecodeErrors(t *testing.T) {
+	tests := []struct{ name, doc, want string }{
+		{"not JSON", `{"smithy": "2.0",`, "t.json:1:18:"},
+		{"duplicate key", `{"smithy": "2.0", "smithy": "2.0"}`, "duplicate"},
+		{"not an object", `[]`, "expected a JSON AST document to be an object, found array"},
+		{"no version", `{}`, "needs a `smithy` version property"},
+		{"bad version", `{"smithy": "999"}`, "Unsupported Smithy version number: 999"},
+		{"metadata not object", `{"smithy": "2.0", "metadata": "x"}`, "Expected `metadata` to be an object; found string"},
+		{"shapes not object", `{"smithy": "2.0", "shapes": []}`, "Expected `shapes` to be an object; found array"},
+		{"bad shape ID", `{"smithy": "2.0", "shapes": {"Hi": {"type": "string"}}}`, "Invalid shape ID: Hi"},
+		{"unknown type", `{"smithy": "2.0", "shapes": {"a#B": {"type": "strin"}}}`, `unknown type "strin"`},
+		{"member ID as shape", `{"smithy": "2.0", "shapes": {"a#B$c": {"type": "string"}}}`, "Shapes of type `string` cannot contain a member in their shape ID"},
+		{"relative trait", `{"smithy": "2.0", "shapes": {"a#B": {"type": "string", "traits": {"documentation": "x"}}}}`, "Invalid shape ID: documentation"},
+		{"reference not object", `{"smithy": "2.0", "shapes": {"a#Op": {"type": "operation", "input": "a#In"}}}`, "Expected `input` to be an object; found string"},
+		{"member without target", `{"smithy": "2.0", "shapes": {"a#S": {"type": "structure", "members": {"m": {}}}}}`, "needs a `target` property"},
+	}
+	for _, tt := range tests {
+		_, err := jsonast.Decode("t.json", []byte(tt.doc))
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: Decode error = %v, want it to contain %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+func TestDecodeWarnsAboutUnknownProperties(t *testing.T) {
+	doc, err := jsonast.Decode("t.json", []byte(`{"smithy": "2.0", "shapes": {"a#L": {"type": "list", "member": {"target": "smithy.api#String", "foo": true}, "bar": 1}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range doc.Events {
+		if e.Severity != model.Warning {
+			t.Errorf("event %s: want a WARNING", e)
+		}
+		got = append(got, e.Shape.String()+": "+e.Message)
+	}
+	want := []string{
+		"a#L: Expected an object with possible properties of `member`, `mixins`, `traits`, `type`, but found additional properties: `bar`",
+		"a#L$member: Expected an object with possible properties of `target`, `traits`, but found additional properties: `foo`",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("events:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

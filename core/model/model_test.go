@@ -1,0 +1,78 @@
+package model_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/shapeid"
+)
+
+var (
+	lengthTrait = shapeid.MustParse("smithy.api#length")
+	docTrait    = shapeid.MustParse("smithy.api#documentation")
+	patTrait    = shapeid.MustParse("smithy.api#pattern")
+)
+
+func trait(id shapeid.ID, v node.Node) model.Trait { return model.Trait{ID: id, Value: v} }
+
+func TestEffectiveTraits(t *testing.T) {
+	str := model.ShapeDef{ID: shapeid.MustParse("ns#Name"), Type: model.StringType, Traits: []model.Trait{
+		trait(lengthTrait, node.NewObject(node.Field{Key: "min", Value: node.NewNumber("1")}, node.Field{Key: "max", Value: node.NewNumber("10")})),
+		trait(docTrait, node.NewString("a name")),
+	}}
+	st := model.ShapeDef{ID: shapeid.MustParse("ns#S"), Type: model.StructureType, Members: []model.MemberDef{
+		{Name: "a", Target: str.ID, Traits: []model.Trait{trait(lengthTrait, node.NewObject(node.Field{Key: "max", Value: node.NewNumber("5")}))}},
+		{Name: "b", Target: str.ID, Traits: []model.Trait{trait(patTrait, node.NewString("^x"))}},
+		{Name: "c", Target: str.ID},
+	}}
+	m, err := model.New([]model.ShapeDef{str, st}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ member, want string }{
+		// The member's @length replaces the target's as a whole: no min.
+		{"a", `smithy.api#documentation="a name" smithy.api#length={"max":5}`},
+		{"b", `smithy.api#documentation="a name" smithy.api#length={"min":1,"max":10} smithy.api#pattern="^x"`},
+		{"c", `smithy.api#documentation="a name" smithy.api#length={"min":1,"max":10}`},
+	}
+	for _, tt := range tests {
+		s, _ := m.Shape(shapeid.MustParse("ns#S$" + tt.member))
+		var parts []string
+		for _, tr := range m.EffectiveTraits(s) {
+			parts = append(parts, tr.ID.String()+"="+string(node.Marshal(tr.Value)))
+		}
+		if got := strings.Join(parts, " "); got != tt.want {
+			t.Errorf("member %s: effective traits %s, want %s", tt.member, got, tt.want)
+		}
+		v, ok := m.EffectiveTrait(s, lengthTrait)
+		if !ok {
+			t.Errorf("member %s: EffectiveTrait(length) missing", tt.member)
+		}
+		if _, hasMin := v.Get("min"); hasMin == (tt.member == "a") {
+			t.Errorf("member %s: EffectiveTrait(length) = %s", tt.member, node.Marshal(v))
+		}
+	}
+}
+
+func TestNewRejects(t *testing.T) {
+	s := shapeid.MustParse("ns#S")
+	tests := []struct {
+		name string
+		defs []model.ShapeDef
+		want string
+	}{
+		{"duplicate shape", []model.ShapeDef{{ID: s, Type: model.StringType}, {ID: s, Type: model.StringType}}, "shape defined more than once"},
+		{"member ID", []model.ShapeDef{{ID: s.WithMember("m"), Type: model.StringType}}, "absolute root shape ID"},
+		{"duplicate trait", []model.ShapeDef{{ID: s, Type: model.StringType, Traits: []model.Trait{trait(docTrait, node.NewString("a")), trait(docTrait, node.NewString("b"))}}}, "applied more than once"},
+		{"member without target", []model.ShapeDef{{ID: s, Type: model.StructureType, Members: []model.MemberDef{{Name: "m"}}}}, "member has no target"},
+		{"mixin cycle", []model.ShapeDef{{ID: s, Type: model.StructureType, Mixins: []shapeid.ID{s}}}, "mixin cycle"},
+	}
+	for _, tt := range tests {
+		_, err := model.New(tt.defs, nil)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: New error = %v, want %q", tt.name, err, tt.want)
+		}
+	}
+}
