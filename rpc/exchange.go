@@ -329,15 +329,26 @@ func (x *Exchange) register(from Peer, in *info, b *batchRec) {
 			Message: fmt.Sprintf("more than %d calls await a response (the MaxOutstanding limit): correlation stopped", x.maxOut)})
 		return
 	}
+	usable := in.id.IsPresent() && in.idOK && (in.kind != KindInvalid || !in.id.IsNull())
+	if in.kind == KindInvalid && !usable && x.s.version == V1_0 {
+		// JSON-RPC 1.0 has no null-id error answers: an invalid message
+		// without a usable id expects nothing that could be recognized.
+		return
+	}
 	x.seq++
 	cl := x.newCall()
 	*cl = call{seq: x.seq, index: x.index, element: in.element, at: in.at, pos: x.c.pos(in.pos), from: from,
-		method: in.method, hasM: in.hasMethod, meth: in.meth, rpcErr: in.rpcError, batch: b}
-	if in.kind == KindInvalid {
+		hasM: in.hasMethod, meth: in.meth, rpcErr: in.rpcError, batch: b}
+	// Keep the method name, not the message it was read from.
+	if in.meth != nil {
+		cl.method = in.meth.name
+	} else if in.hasMethod {
+		cl.method = strings.Clone(in.method)
+	}
+	if in.kind == KindInvalid && x.s.version == V2_0 {
 		cl.mayNull = true
 		x.nullable[from] = append(x.nullable[from], cl)
 	}
-	usable := in.id.IsPresent() && in.idOK && (in.kind != KindInvalid || !in.id.IsNull())
 	if usable {
 		k := x.key(from, in.id)
 		if t := in.id.Value().NumberText(); t != "" && t != string(k[1:]) {

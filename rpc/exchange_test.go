@@ -205,6 +205,13 @@ func TestExchange10(t *testing.T) {
 		{"structured ids", []string{
 			line("client", `{"method":"get_data","params":[],"id":{"a":[1,2]}}`),
 			line("server", `{"result":[],"error":null,"id":{"a":[1,2]}}`)}, true, nil, nil},
+		{"invalid request with a null id expects nothing", []string{
+			line("client", `{"method":"get_data","id":null}`)}, true, []string{`params-missing [0]""`}, nil},
+		{"invalid request with an id expects an answer", []string{
+			line("client", `{"method":"get_data","id":5}`)}, true, []string{`params-missing [0]""`, `response-missing [0]""`}, nil},
+		{"invalid request answered by id", []string{
+			line("client", `{"method":"get_data","id":5}`), line("server", `{"result":null,"error":"bad request","id":5}`)}, true,
+			[]string{`params-missing [0]""`}, nil},
 		{"duplicate reply", []string{
 			line("client", `{"method":"get_data","params":[],"id":"x"}`),
 			line("server", `{"result":[],"error":null,"id":"x"}`),
