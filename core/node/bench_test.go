@@ -125,6 +125,7 @@ func TestGeneratedDocument(t *testing.T) {
 	if !json.Valid(doc) {
 		t.Fatal("generated document is not valid JSON")
 	}
+	t.Logf("generated document: %d bytes", len(doc))
 	if len(doc) < 4<<20 || len(doc) > 4<<20+4096 {
 		t.Errorf("generated %d bytes, want about 4 MiB", len(doc))
 	}
