@@ -103,9 +103,8 @@ type Exchange struct {
 	stopped  bool
 
 	// answered keys, a ring with counts, for duplicate detection.
-	ring      []string
-	ringAt    int
-	ringCount map[string]int
+	ring   []string
+	ringAt int
 
 	// notified remembers recent messages that held notifications (for
 	// supplied associations).
@@ -170,7 +169,7 @@ type batchRec struct {
 // NewExchange starts an exchange (see [Exchange]).
 func (s *PreparedService) NewExchange(opts ...ExchangeOption) *Exchange {
 	x := &Exchange{s: s, c: newChecker(s), maxOut: DefaultMaxOutstanding, recentN: DefaultRecentReplies,
-		byKey: map[string]*call{}, ringCount: map[string]int{}}
+		byKey: map[string]*call{}}
 	for _, o := range opts {
 		if o.maxOutstanding > 0 {
 			x.maxOut = o.maxOutstanding
@@ -428,15 +427,22 @@ func (x *Exchange) remember(key string) {
 	}
 	if len(x.ring) < x.recentN {
 		x.ring = append(x.ring, key)
-	} else {
-		old := x.ring[x.ringAt]
-		if x.ringCount[old]--; x.ringCount[old] <= 0 {
-			delete(x.ringCount, old)
-		}
-		x.ring[x.ringAt] = key
-		x.ringAt = (x.ringAt + 1) % x.recentN
+		return
 	}
-	x.ringCount[key]++
+	x.ring[x.ringAt] = key
+	x.ringAt = (x.ringAt + 1) % x.recentN
+}
+
+// answered reports whether key is among the recently answered calls. It
+// scans the window: it runs only for a response that matches nothing,
+// while remember runs for every answer.
+func (x *Exchange) answered(key []byte) bool {
+	for _, k := range x.ring {
+		if k == string(key) {
+			return true
+		}
+	}
+	return false
 }
 
 // responses correlates the responses just read with the calls of the
@@ -590,7 +596,7 @@ func (x *Exchange) match(caller Peer, in *info, to int) (cl *call, ambiguous boo
 			"a response with a null id answers a JSON-RPC 1.0 notification, which is never answered")
 		return nil, false
 	}
-	if x.ringCount[string(x.key(caller, in.id))] > 0 {
+	if x.answered(x.key(caller, in.id)) {
 		c.report(CodeResponseDuplicate, idAt(), in.idPos, shapeid.ID{},
 			"a second response to the %s's call with id %s, which was already answered", caller, in.id)
 		return nil, false

@@ -63,14 +63,14 @@ func (c *checker) readView(v sv.ValueView, r role, bare bool, out *read) {
 		m := scan(v)
 		resp := r == roleResponse || (r == roleUnknown && m.looksLikeResponse())
 		out.response = resp
-		var in info
+		out.elems = append(out.elems, info{})
+		in := &out.elems[0]
 		if resp {
-			in = c.response(v, &m, at, -1, bare)
+			c.response(v, &m, at, -1, bare, in)
 		} else {
-			in = c.request(v, &m, at, -1)
+			c.request(v, &m, at, -1, in)
 		}
-		out.whole = in
-		out.elems = append(out.elems, in)
+		out.whole = *in
 		return
 	}
 	n := v.Len()
@@ -116,20 +116,20 @@ func (c *checker) readView(v sv.ValueView, r role, bare bool, out *read) {
 		e := v.Elem(i)
 		m := scan(e)
 		eAt := at.Index(i)
-		var in info
+		out.elems = append(out.elems, info{})
+		in := &out.elems[len(out.elems)-1]
 		switch {
 		case resp:
 			if m.is(hasMethod) {
 				c.report(CodeBatchMixed, eAt, e.Pos(), noShape, "a response array holds a request: a batch is either requests or responses")
 			}
-			in = c.response(e, &m, eAt, i, bare)
+			c.response(e, &m, eAt, i, bare, in)
 		default:
 			if m.looksLikeResponse() {
 				c.report(CodeBatchMixed, eAt, e.Pos(), noShape, "a batch of requests holds a response: a batch is either requests or responses")
 			}
-			in = c.request(e, &m, eAt, i)
+			c.request(e, &m, eAt, i, in)
 		}
-		out.elems = append(out.elems, in)
 		if c.col.Stopped() {
 			break
 		}

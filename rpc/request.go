@@ -133,9 +133,9 @@ func (c *checker) idMember(m *members, at sv.Path, call bool) (RequestID, bool) 
 	if c.s.version == V1_0 {
 		// 1.0 ids may be of any type; structured ids keep their identity.
 		c.payloadDuplicates(v, at, sv.Key("id"))
-		return PresentID(toNode(v)), true
+		return PresentID(toNodeKind(v, k)), true
 	}
-	id := PresentID(toNode(v))
+	id := PresentID(toNodeKind(v, k))
 	p := func() sv.Path { return at.Key("id") }
 	switch {
 	case k == sv.KindString:
@@ -150,7 +150,7 @@ func (c *checker) idMember(m *members, at sv.Path, call bool) (RequestID, bool) 
 			// request's.
 			break
 		}
-		t := v.Scalar().Text
+		t := id.Value().NumberText()
 		if isSmallInteger(t) {
 			break
 		}
@@ -202,14 +202,14 @@ func isSmallInteger(t string) bool {
 
 // request checks one request object (a message or a batch element):
 // envelope, then method lookup and params.
-func (c *checker) request(obj sv.ValueView, m *members, at sv.Path, element int) info {
-	in := info{kind: KindRequest, at: at, pos: obj.Pos(), element: element}
+func (c *checker) request(obj sv.ValueView, m *members, at sv.Path, element int, in *info) {
+	*in = info{kind: KindRequest, at: at, pos: obj.Pos(), element: element}
 	if obj.Kind() != sv.KindObject {
 		c.report(CodeNotObject, at, obj.Pos(), noShape, "a request must be a JSON object, not %s", kindArticle(obj))
 		c.payloadDuplicates(obj, at)
 		in.kind = KindInvalid
 		in.fail(InvalidRequest)
-		return in
+		return
 	}
 	ok := true
 	if m.dup || m.extra {
@@ -270,13 +270,12 @@ func (c *checker) request(obj sv.ValueView, m *members, at sv.Path, element int)
 		if hasP {
 			c.payloadDuplicates(params, at, sv.Key("params"))
 		}
-		return in
+		return
 	}
 	if (c.s.version == V2_0 && !id.IsPresent()) || (c.s.version == V1_0 && id.IsNull()) {
 		in.kind = KindNotification
 	}
-	c.method(&in, obj, at, meth.Value, params)
-	return in
+	c.method(in, obj, at, meth.Value, params)
 }
 
 // method looks the method up and checks the params (nil when omitted)

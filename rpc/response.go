@@ -66,13 +66,13 @@ func isReserved(code int64) bool { return code >= ReservedCodeMin && code <= Res
 // response checks the envelope of one response object (a message or a
 // batch element). bare says no request is known: a null id is then judged
 // on its own (only parse and invalid-request errors may carry one).
-func (c *checker) response(obj sv.ValueView, m *members, at sv.Path, element int, bare bool) info {
-	in := info{response: true, kind: KindResponse, at: at, pos: obj.Pos(), element: element}
+func (c *checker) response(obj sv.ValueView, m *members, at sv.Path, element int, bare bool, in *info) {
+	*in = info{response: true, kind: KindResponse, at: at, pos: obj.Pos(), element: element}
 	if obj.Kind() != sv.KindObject {
 		c.report(CodeNotObject, at, obj.Pos(), noShape, "a response must be a JSON object, not %s", kindArticle(obj))
 		c.payloadDuplicates(obj, at)
 		in.kind = KindInvalid
-		return in
+		return
 	}
 	ok := true
 	if m.dup || m.extra {
@@ -113,13 +113,13 @@ func (c *checker) response(obj sv.ValueView, m *members, at sv.Path, element int
 		}
 		if isErr {
 			in.kind = KindErrorResponse
-			c.legacyError(&in, errF.Value, at)
+			c.legacyError(in, errF.Value, at)
 		}
 		if !ok {
 			in.kind = KindInvalid
 		}
 		in.envelopOK = ok
-		return in
+		return
 	}
 
 	if m.extra || m.is(hasMethod|hasParams) {
@@ -127,7 +127,7 @@ func (c *checker) response(obj sv.ValueView, m *members, at sv.Path, element int
 	}
 	if hasError {
 		in.errObj = errF.Value
-		if !c.errorObject(&in, errF.Value, at) {
+		if !c.errorObject(in, errF.Value, at) {
 			ok = false
 		}
 	}
@@ -151,7 +151,6 @@ func (c *checker) response(obj sv.ValueView, m *members, at sv.Path, element int
 		in.kind = KindInvalid
 	}
 	in.envelopOK = ok
-	return in
 }
 
 // errorObject checks a 2.0 error object (at is the response's path):

@@ -71,10 +71,17 @@ func describe(v sv.ValueView) string {
 
 // toNode converts a view to a core/node value (ids are kept as nodes).
 // Scalars share the view's text.
-func toNode(v sv.ValueView) node.Node {
-	s := v.Scalar()
+func toNode(v sv.ValueView) node.Node { return toNodeKind(v, v.Kind()) }
+
+// toNodeKind is toNode for a value whose kind is known (a number's kind
+// costs a scan of its token).
+func toNodeKind(v sv.ValueView, k sv.Kind) node.Node {
 	var n node.Node
-	switch v.Kind() {
+	var s sv.Scalar
+	if !k.IsContainer() && k != sv.KindNull {
+		s = v.Scalar()
+	}
+	switch k {
 	case sv.KindBool:
 		n = node.NewBool(s.Bool)
 	case sv.KindInteger, sv.KindDecimal:
