@@ -3,7 +3,8 @@
 #
 #   bash scripts/test.sh          (from any directory)
 #
-# For every module in go.work: go vet ./... and go test ./...; then the
+# For every module in go.work: go vet ./... and go test ./...; then
+# smithyvalidate and rpc under the race detector (when cgo is available); the
 # version check (scripts/cmd/checkversions) and the isolation proofs
 # (scripts/cmd/isolation). Every step runs even after a failure; the
 # summary at the end lists each one, and the script exits 1 if any failed.
@@ -93,6 +94,33 @@ for mod in "${modules[@]}"; do
 	fi
 	cat "$modlog" >>"$log"
 done
+
+# Prepared validators and services are shared between goroutines: run their
+# modules under the race detector too, when cgo can build it (a machine with
+# only Go has no C compiler; SMITHY_TEST_RACE=1 already ran everything so).
+race_modules=(smithyvalidate rpc)
+echo
+echo "=== race detector: ${race_modules[*]}"
+if [[ "${SMITHY_TEST_RACE:-0}" == 1 ]]; then
+	echo "already run with -race above"
+elif [[ "$(go env CGO_ENABLED)" != 1 ]] || ! command -v "$(go env CC)" >/dev/null 2>&1; then
+	echo "skipped: the race detector needs cgo and a C compiler ($(go env CC))"
+	record "race detector" skip 0
+else
+	for mod in "${race_modules[@]}"; do
+		t=$SECONDS
+		: >"$modlog"
+		if (cd "$mod" && go test -race ./... 2>&1) | tee "$modlog"; then
+			record "$mod: go test -race" ok $((SECONDS - t))
+		else
+			record "$mod: go test -race" FAIL $((SECONDS - t))
+			if ! grep -q '^FAIL[[:space:]]' "$modlog"; then
+				printf 'FAIL\t%s [go test -race failed]\n' "$mod" >>"$modlog"
+			fi
+		fi
+		cat "$modlog" >>"$log"
+	done
+fi
 
 echo
 echo "=== version check"
