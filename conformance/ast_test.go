@@ -50,3 +50,35 @@ func TestASTRoundTrip(t *testing.T) {
 	}
 	t.Logf("round-tripped %d JSON AST models", len(files))
 }
+
+// TestIDLAndJSONPrintEqual checks the IDL issue's acceptance: for every
+// idl-valid X.smithy with an X.json, `smithy ast X.smithy __shared.json`
+// and `smithy ast X.json __shared.json` print the same bytes.
+func TestIDLAndJSONPrintEqual(t *testing.T) {
+	dir := corpusPath(t, "smithy/idl-valid")
+	shared := filepath.Join(dir, "__shared.json")
+	pairs := 0
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".smithy") {
+			return nil
+		}
+		js := strings.TrimSuffix(p, ".smithy") + ".json"
+		if _, err := os.Stat(js); err != nil {
+			return nil
+		}
+		pairs++
+		name, _ := filepath.Rel(dir, p)
+		t.Run(name, func(t *testing.T) {
+			fromIDL := jsonast.Encode(assembleFiles(t, p, shared))
+			fromJSON := jsonast.Encode(assembleFiles(t, js, shared))
+			if !bytes.Equal(fromIDL, fromJSON) {
+				t.Errorf("%s: smithy ast prints different documents for the IDL and the JSON AST:\nIDL:\n%s\nJSON:\n%s", name, fromIDL, fromJSON)
+			}
+		})
+		return nil
+	})
+	if pairs == 0 {
+		t.Fatalf("no .smithy/.json pairs in %s", dir)
+	}
+	t.Logf("%d IDL/JSON AST pairs print identically", pairs)
+}

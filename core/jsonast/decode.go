@@ -4,7 +4,8 @@
 // [Decode] turns one JSON AST file into a [model.Document] for package
 // assembly; [Encode] prints an assembled model as a JSON AST document that is
 // byte-identical on every run: 4-space indentation, shapes, traits, metadata
-// and object keys sorted, members in their definition order (member order is
+// and object keys sorted, numbers in canonical form, members in their
+// definition order (member order is
 // part of a Smithy model), only what each shape declares itself (members and
 // traits it gets from mixins are left to the mixins, as the reference
 // serializer does).

@@ -27,8 +27,9 @@ func Omit(omit func(shapeid.ID) bool) EncodeOption {
 }
 
 // Encode prints m as a Smithy 2.0 JSON AST document: 4-space indentation,
-// object keys sorted except members (kept in definition order), a final
-// newline. The same model always gives the same bytes.
+// object keys sorted except members (kept in definition order), numbers in
+// canonical form, a final newline. The same model always gives the same
+// bytes, whichever files and spellings it was loaded from.
 func Encode(m *model.Model, opts ...EncodeOption) []byte {
 	var o encodeOptions
 	for _, opt := range opts {
@@ -176,9 +177,17 @@ func sortFields(f []node.Field) []node.Field {
 }
 
 // sortKeys returns n with the keys of every object sorted (stable for
-// repeated keys), so trait and metadata values print deterministically.
+// repeated keys) and every number in canonical form (node.Decimal's: 10e0,
+// 10.0 and 1e1 all print 10; the value is exact and unchanged, only its
+// spelling), so trait and metadata values print the same whatever
+// spelling a model file used.
 func sortKeys(n node.Node) node.Node {
 	switch n.Kind() {
+	case node.Number:
+		if d, err := node.ParseDecimal(n.NumberText()); err == nil {
+			return node.NewNumber(d.String()).At(n.Pos())
+		}
+		return n
 	case node.Array:
 		elems := make([]node.Node, n.Len())
 		for i, e := range n.Elems() {
