@@ -38,6 +38,21 @@ type checker struct {
 	// sub collects one payload check; it is reused while it stays
 	// pristine (no finding recorded), so valid payloads allocate nothing.
 	sub *sv.Collector
+	// recent holds the findings recorded for the current message, when
+	// an exchange asks for them (track).
+	recent []sv.Finding
+	track  bool
+}
+
+// add records a finding in the run's collector (and, in an exchange, in
+// the current message's list). It reports whether validation may go on.
+func (c *checker) add(f sv.Finding) bool {
+	before := c.col.Len()
+	ok := c.col.Add(f)
+	if c.track && c.col.Len() > before {
+		c.recent = append(c.recent, f)
+	}
+	return ok
 }
 
 // Payload base paths relative to a message: the engine checks payloads
@@ -81,14 +96,14 @@ func (c *checker) pos(p node.Pos) node.Pos {
 // severity of its catalogue entry.
 func (c *checker) report(code sv.Code, at sv.Path, p node.Pos, shape shapeid.ID, format string, args ...any) {
 	f := c.finding(code, at, p, shape, format, args...)
-	c.col.Add(f)
+	c.add(f)
 }
 
 // reportSev is report with a severity set by a policy.
 func (c *checker) reportSev(sev sv.Severity, code sv.Code, at sv.Path, p node.Pos, shape shapeid.ID, format string, args ...any) {
 	f := c.finding(code, at, p, shape, format, args...)
 	f.Severity = sev
-	c.col.Add(f)
+	c.add(f)
 }
 
 func (c *checker) finding(code sv.Code, at sv.Path, p node.Pos, shape shapeid.ID, format string, args ...any) sv.Finding {
@@ -120,7 +135,7 @@ func (c *checker) readError(err error, at sv.Path) (rpcErr int) {
 	}
 	f := sv.ReadErrorFinding(err, at)
 	f.Pos = c.pos(f.Pos)
-	c.col.Add(f)
+	c.add(f)
 	return 0
 }
 
@@ -138,7 +153,7 @@ func (c *checker) payload(v *sv.Validator, at sv.Path, view sv.ValueView) (bad b
 	}
 	sub := c.sub
 	if err := v.Check(sub, at, view); err != nil {
-		c.col.Add(sv.Finding{Severity: sv.SeverityWarning, Class: sv.ClassLimit, Code: CodeInternal, Path: c.doc.Join(at),
+		c.add(sv.Finding{Severity: sv.SeverityWarning, Class: sv.ClassLimit, Code: CodeInternal, Path: c.doc.Join(at),
 			Message: "the value engine failed: " + err.Error()})
 		return false
 	}
@@ -155,7 +170,7 @@ func (c *checker) payload(v *sv.Validator, at sv.Path, view sv.ValueView) (bad b
 		if f.Severity == sv.SeverityError {
 			bad = true
 		}
-		if !c.col.Add(f) {
+		if !c.add(f) {
 			break
 		}
 	}

@@ -236,6 +236,8 @@ func (x *Exchange) feedInvalid(from Peer, err error, to int) []MessageSummary {
 }
 
 func (x *Exchange) begin() {
+	x.c.track = true
+	x.c.recent = x.c.recent[:0]
 	x.c.doc = sv.InDocument(x.index)
 	x.c.index = x.index
 	x.first = len(x.c.msgs)
@@ -323,7 +325,7 @@ func (x *Exchange) register(from Peer, in *info, b *batchRec) {
 	}
 	if x.open >= x.maxOut {
 		x.stopped = true
-		x.c.col.Add(sv.Finding{Severity: sv.SeverityWarning, Class: sv.ClassLimit, Code: CodeOutstandingLimit,
+		x.c.add(sv.Finding{Severity: sv.SeverityWarning, Class: sv.ClassLimit, Code: CodeOutstandingLimit,
 			Path: in.at, Pos: x.c.pos(in.pos),
 			Message: fmt.Sprintf("more than %d calls await a response (the MaxOutstanding limit): correlation stopped", x.maxOut)})
 		return
@@ -710,6 +712,13 @@ func describeCall(p *call) string {
 	}
 	return fmt.Sprintf("%s %s (an invalid request, answered by an error)", what, where)
 }
+
+// LastFindings returns the findings recorded while checking the message
+// of the last Feed, FeedReply or FeedLine, in the order they were found
+// (a server streaming a transcript answers each message with them). The
+// slice is valid until the next call. Finish returns every finding, in
+// the contract's order, including those about calls never answered.
+func (x *Exchange) LastFindings() []sv.Finding { return x.c.recent }
 
 // Finish ends the exchange and returns its result: every finding (in the
 // contract's order) and the scope; Messages is empty, since the exchange

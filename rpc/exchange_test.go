@@ -305,3 +305,24 @@ func TestExchangeOutstandingLimit(t *testing.T) {
 		t.Errorf("limit: complete=%v %v", r.Complete, codes(r, true))
 	}
 }
+
+// Each Feed's findings are available at once, for servers that stream.
+func TestExchangeLastFindings(t *testing.T) {
+	s := service(t, rpc.V2_0)
+	x := s.NewExchange()
+	x.Feed(rpc.Client, []byte(`{"jsonrpc":"2.0","method":"subtract","params":[42,"23"],"id":1}`))
+	if got := x.LastFindings(); len(got) != 1 || got[0].Path.String() != "/params/1" {
+		t.Errorf("first feed: %v", got)
+	}
+	x.Feed(rpc.Server, []byte(`{"jsonrpc":"2.0","result":19,"id":1}`))
+	if got := x.LastFindings(); len(got) != 1 || got[0].Code != rpc.CodeResultUnexpected {
+		t.Errorf("second feed: %v", got)
+	}
+	x.FeedLine([]byte(`{"from":"server","message":{"jsonrpc":"2.0","result":19,"id":1}}`))
+	if got := x.LastFindings(); len(got) != 1 || got[0].Code != rpc.CodeResponseDuplicate {
+		t.Errorf("line: %v", got)
+	}
+	if r := x.Finish(true); len(r.Findings) != 3 {
+		t.Errorf("finish: %v", r.Findings)
+	}
+}

@@ -41,6 +41,7 @@ func (x *Exchange) feedLine(line []byte, offset int64) []MessageSummary {
 		return nil
 	}
 	c := x.c
+	c.track, c.recent = true, c.recent[:0]
 	c.doc, c.index = sv.InDocument(x.index), x.index
 	c.shift = node.Pos{Offset: int32(offset), Line: int32(x.index + 1), Column: 1}
 	rec, err := node.Parse(line, x.s.reader...)
@@ -176,7 +177,7 @@ func (s *PreparedService) ValidateTranscript(r io.Reader, complete bool, opts ..
 		body := bytes.TrimSuffix(line, []byte("\n"))
 		if tooLong || len(body) > MaxTranscriptLine {
 			x.c.doc, x.c.index = sv.InDocument(x.index), x.index
-			x.c.col.Add(sv.Finding{Severity: sv.SeverityWarning, Class: sv.ClassLimit, Code: sv.CodeSizeLimit,
+			x.c.add(sv.Finding{Severity: sv.SeverityWarning, Class: sv.ClassLimit, Code: sv.CodeSizeLimit,
 				Path: x.c.doc, Message: fmt.Sprintf("the transcript line is longer than %d bytes; it was skipped", MaxTranscriptLine)})
 			x.index++
 		} else {

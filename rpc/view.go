@@ -160,7 +160,7 @@ func (c *checker) walkDuplicates(v sv.ValueView, at sv.Path) {
 			f := v.Field(i)
 			for j := 0; j < i; j++ {
 				if g := v.Field(j); g.Name == f.Name {
-					c.col.Add(sv.Finding{Severity: sv.SeverityError, Class: sv.ClassInstance, Code: sv.CodeDuplicateKey,
+					c.add(sv.Finding{Severity: sv.SeverityError, Class: sv.ClassInstance, Code: sv.CodeDuplicateKey,
 						Path: at.Key(f.Name), Pos: c.pos(f.NamePos), Related: c.pos(g.NamePos), Got: f.Name,
 						Message: "duplicate key " + strconv.Quote(f.Name) + " (first at " + c.pos(g.NamePos).String() + ")"})
 					break
