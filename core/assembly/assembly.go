@@ -511,7 +511,9 @@ func (s *assembler) mixinCycles() [][]shapeid.ID {
 		}
 	}
 	for _, def := range s.defs {
-		if _, seen := index[def.ID]; !seen {
+		// A shape without mixins is in no cycle: only shapes that mix
+		// something in start a search.
+		if _, seen := index[def.ID]; !seen && len(def.Mixins) > 0 {
 			visit(def.ID)
 		}
 	}
