@@ -17,6 +17,7 @@ package assembly
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -234,38 +235,14 @@ func conflict(a, b *model.ShapeDef) string {
 			return fmt.Sprintf("member `%s` differs", a.Members[i].Name)
 		}
 	}
-	if !sameIDs(a.Mixins, b.Mixins) || a.Version != b.Version || !sameIDs(a.Operations, b.Operations) ||
-		!sameIDs(a.Resources, b.Resources) || !sameIDs(a.Errors, b.Errors) || a.Input != b.Input || a.Output != b.Output ||
-		!sameNamed(a.Identifiers, b.Identifiers) || !sameNamed(a.Properties, b.Properties) || !sameNamed(a.Rename, b.Rename) ||
+	if !slices.Equal(a.Mixins, b.Mixins) || a.Version != b.Version || !slices.Equal(a.Operations, b.Operations) ||
+		!slices.Equal(a.Resources, b.Resources) || !slices.Equal(a.Errors, b.Errors) || a.Input != b.Input || a.Output != b.Output ||
+		!slices.Equal(a.Identifiers, b.Identifiers) || !slices.Equal(a.Properties, b.Properties) || !slices.Equal(a.Rename, b.Rename) ||
 		a.Create != b.Create || a.Put != b.Put || a.Read != b.Read || a.Update != b.Update || a.Delete != b.Delete || a.List != b.List ||
-		!sameIDs(a.CollectionOperations, b.CollectionOperations) {
+		!slices.Equal(a.CollectionOperations, b.CollectionOperations) {
 		return "the shape properties differ"
 	}
 	return ""
-}
-
-func sameIDs(a, b []shapeid.ID) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
-func sameNamed(a, b []model.NamedTarget) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // mergeTrait adds t to list with the specification's trait conflict

@@ -3,39 +3,15 @@ package assembly_test
 import (
 	"fmt"
 	"runtime"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/smithy-validation/go/core/assembly"
+	"github.com/smithy-validation/go/core/internal/testmodel"
 	"github.com/smithy-validation/go/core/jsonast"
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
 )
-
-// benchModel writes an IDL model of n root shapes: documented structures
-// with constrained members and defaults, patterned strings, enums, and
-// operations with inline input, output and errors.
-func benchModel(n int) []byte {
-	var b strings.Builder
-	b.WriteString("$version: \"2\"\nnamespace bench.example\n\n")
-	for i := 0; i < n; i++ {
-		switch i % 4 {
-		case 0:
-			fmt.Fprintf(&b, "/// Structure %d.\n@tags([\"a\", \"b\"])\nstructure S%d {\n", i, i)
-			fmt.Fprintf(&b, "    /// The identifier.\n    @required\n    @length(min: 1, max: 64)\n    id: Str%d\n", i+1)
-			b.WriteString("    count: Integer = 0\n    flag: Boolean\n    @range(min: -1.5, max: 1e3)\n    ratio: Double\n}\n\n")
-		case 1:
-			fmt.Fprintf(&b, "@pattern(\"^[a-z]+$\")\nstring Str%d\n\n", i)
-		case 2:
-			fmt.Fprintf(&b, "enum E%d {\n    A = \"a\"\n    B = \"b\"\n    C\n}\n\n", i)
-		case 3:
-			fmt.Fprintf(&b, "operation Op%d {\n    input := {\n        @required\n        s: S%d\n    }\n    output: S%d\n    errors: [Err]\n}\n\n", i, i-3, i-3)
-		}
-	}
-	b.WriteString("@error(\"client\")\nstructure Err {\n    message: String\n}\n")
-	return []byte(b.String())
-}
 
 func assembleOne(tb testing.TB, name string, src []byte) int {
 	a := assembly.New(assembly.NodeOptions(node.MaxSize(1 << 30)))
@@ -57,7 +33,7 @@ func assembleOne(tb testing.TB, name string, src []byte) int {
 //	cd core && go test ./assembly -run '^$' -bench Assemble -benchmem
 func BenchmarkAssemble(b *testing.B) {
 	for _, n := range []int{1_000, 10_000, 100_000} {
-		idlSrc := benchModel(n)
+		idlSrc := testmodel.Generate(n)
 		jsonSrc := jsonast.Encode(func() *model.Model {
 			a := assembly.New()
 			a.AddSource("bench.smithy", idlSrc)
@@ -89,7 +65,7 @@ func BenchmarkAssemble(b *testing.B) {
 }
 
 func TestBenchModelLoads(t *testing.T) {
-	src := benchModel(100)
+	src := testmodel.Generate(100)
 	// 100 generated shapes, the error structure, 25 inline inputs, and the
 	// prelude's shapes.
 	if got := assembleOne(t, "bench.smithy", src); got < 126 {

@@ -3,37 +3,13 @@ package idl_test
 import (
 	"fmt"
 	"runtime"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/smithy-validation/go/core/idl"
+	"github.com/smithy-validation/go/core/internal/testmodel"
 	"github.com/smithy-validation/go/core/shapeid"
 )
-
-// generateModel writes an IDL file of n root shapes: structures with
-// documented members, traits and defaults, string shapes with patterns,
-// enums, and operations with targets and inline input.
-func generateModel(n int) []byte {
-	var b strings.Builder
-	b.WriteString("$version: \"2\"\nnamespace bench.example\n\n")
-	for i := 0; i < n; i++ {
-		switch i % 4 {
-		case 0:
-			fmt.Fprintf(&b, "/// Structure %d.\n@tags([\"a\", \"b\"])\nstructure S%d {\n", i, i)
-			fmt.Fprintf(&b, "    /// The identifier.\n    @required\n    @length(min: 1, max: 64)\n    id: Str%d\n", i+1)
-			b.WriteString("    count: Integer = 0\n    flag: Boolean\n    @range(min: -1.5, max: 1e3)\n    ratio: Double\n}\n\n")
-		case 1:
-			fmt.Fprintf(&b, "@pattern(\"^[a-z]+$\")\nstring Str%d\n\n", i)
-		case 2:
-			fmt.Fprintf(&b, "enum E%d {\n    A = \"a\"\n    B = \"b\"\n    C\n}\n\n", i)
-		case 3:
-			fmt.Fprintf(&b, "@http(method: \"POST\", uri: \"/op/%d\")\noperation Op%d {\n    input := {\n        @required\n        s: S%d\n    }\n    output: S%d\n    errors: [Err]\n}\n\n", i, i, i-3, i-3)
-		}
-	}
-	b.WriteString("@error(\"client\")\nstructure Err {\n    message: String\n}\n")
-	return []byte(b.String())
-}
 
 var benchPrelude = map[string]bool{
 	"String": true, "Integer": true, "Boolean": true, "Double": true, "Unit": true,
@@ -44,7 +20,7 @@ var benchPrelude = map[string]bool{
 
 func BenchmarkParseLower(b *testing.B) {
 	for _, n := range []int{1_000, 10_000, 100_000} {
-		src := generateModel(n)
+		src := testmodel.Generate(n)
 		b.Run(fmt.Sprintf("shapes=%d", n), func(b *testing.B) {
 			b.SetBytes(int64(len(src)))
 			var ms0, ms1 runtime.MemStats
@@ -78,7 +54,7 @@ func BenchmarkParseLower(b *testing.B) {
 }
 
 func TestGeneratedModelLoads(t *testing.T) {
-	f, err := idl.Parse("bench.smithy", generateModel(100))
+	f, err := idl.Parse("bench.smithy", testmodel.Generate(100))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -51,6 +51,16 @@ var relLabels = [...]string{
 	relMixin:               "mixin",
 }
 
+// relKinds maps the model's relationship types onto the selector's.
+var relKinds = [...]relKind{
+	model.RelMixin: relMixin, model.RelOperation: relOperation, model.RelResource: relResource,
+	model.RelError: relError, model.RelIdentifier: relIdentifier, model.RelProperty: relProperty,
+	model.RelCreate: relCreate, model.RelPut: relPut, model.RelRead: relRead, model.RelUpdate: relUpdate,
+	model.RelDelete: relDelete, model.RelList: relList, model.RelCollectionOperation: relCollectionOperation,
+	model.RelInput: relInput, model.RelOutput: relOutput, model.RelMember: relMember,
+	model.RelMemberTarget: relMemberTarget,
+}
+
 // Label returns the relationship's name in selectors ("" for member
 // targets).
 func (k relKind) label() string { return relLabels[k] }
@@ -85,63 +95,12 @@ func (e *Evaluator) forward(s *model.Shape, traits bool) []relationship {
 			out = append(out, relationship{kind: k, from: s, to: t})
 		}
 	}
-	if s.Type() != model.MemberType {
-		for _, id := range s.Mixins() {
-			add(relMixin, id)
+	s.Relationships(func(r model.RelationshipType, id shapeid.ID) {
+		if (r == model.RelInput || r == model.RelOutput) && id == unitID {
+			return // Unit input and output are no relationship in selectors
 		}
-	}
-	switch s.Type() {
-	case model.ServiceType:
-		for _, id := range s.Operations() {
-			add(relOperation, id)
-		}
-		for _, id := range s.Resources() {
-			add(relResource, id)
-		}
-		for _, id := range s.Errors() {
-			add(relError, id)
-		}
-	case model.ResourceType:
-		for _, nt := range s.Identifiers() {
-			add(relIdentifier, nt.Target)
-		}
-		for _, nt := range s.Properties() {
-			add(relProperty, nt.Target)
-		}
-		for _, id := range s.Resources() {
-			add(relResource, id)
-		}
-		add(relList, s.Lifecycle("list"))
-		add(relCreate, s.Lifecycle("create"))
-		add(relPut, s.Lifecycle("put"))
-		add(relRead, s.Lifecycle("read"))
-		add(relUpdate, s.Lifecycle("update"))
-		add(relDelete, s.Lifecycle("delete"))
-		for _, id := range s.Operations() {
-			add(relOperation, id)
-		}
-		for _, id := range s.CollectionOperations() {
-			add(relCollectionOperation, id)
-		}
-	case model.OperationType:
-		if in := s.Input(); in != unitID {
-			add(relInput, in)
-		}
-		if out := s.Output(); out != unitID {
-			add(relOutput, out)
-		}
-		for _, id := range s.Errors() {
-			add(relError, id)
-		}
-	case model.MemberType:
-		if c := s.Container(); c == nil || (c.Type() != model.EnumType && c.Type() != model.IntEnumType) {
-			add(relMemberTarget, s.Target())
-		}
-	default:
-		for _, m := range s.Members() {
-			out = append(out, relationship{kind: relMember, from: s, to: m})
-		}
-	}
+		add(relKinds[r], id)
+	})
 	if traits {
 		for _, t := range s.Traits() {
 			add(relTrait, t.ID)

@@ -49,76 +49,41 @@ type reference struct {
 // them.
 func references(s *model.Shape) []reference {
 	var out []reference
-	add := func(r rel, id shapeid.ID) {
-		if !id.IsZero() {
-			out = append(out, reference{r, id})
-		}
-	}
-	if s.Type() != model.MemberType {
-		for _, id := range s.Mixins() {
-			add(relMixin, id)
-		}
-	}
-	switch s.Type() {
-	case model.ServiceType:
-		for _, id := range s.Operations() {
-			add(relOperation, id)
-		}
-		for _, id := range s.Resources() {
-			add(relResource, id)
-		}
-		for _, id := range s.Errors() {
-			add(relError, id)
-		}
-	case model.ResourceType:
-		for _, nt := range s.Identifiers() {
-			add(relIdentifier, nt.Target)
-		}
-		for _, nt := range s.Properties() {
-			add(relProperty, nt.Target)
-		}
-		for _, id := range s.Resources() {
-			add(relResource, id)
-		}
-		add(relList, s.Lifecycle("list"))
-		add(relCreate, s.Lifecycle("create"))
-		add(relPut, s.Lifecycle("put"))
-		add(relRead, s.Lifecycle("read"))
-		add(relUpdate, s.Lifecycle("update"))
-		add(relDelete, s.Lifecycle("delete"))
-		for _, id := range s.Operations() {
-			add(relOperation, id)
-		}
-		for _, id := range s.CollectionOperations() {
-			add(relCollectionOperation, id)
-		}
-	case model.OperationType:
-		add(relInput, s.Input())
-		add(relOutput, s.Output())
-		for _, id := range s.Errors() {
-			add(relError, id)
-		}
-	case model.MemberType:
-		if c := s.Container(); c == nil || (c.Type() != model.EnumType && c.Type() != model.IntEnumType) {
-			add(relMemberTarget, s.Target())
-		}
-	default:
-		r := map[model.ShapeType]rel{
+	s.Relationships(func(r model.RelationshipType, id shapeid.ID) {
+		out = append(out, reference{refNames[r], id})
+	})
+	if s.Type() == model.MapType || s.Type().HasMembers() {
+		// Member relationships are named by their container's type.
+		memberRel := map[model.ShapeType]rel{
 			model.StructureType: relStructureMember, model.UnionType: relUnionMember, model.ListType: relListMember,
 			model.EnumType: relEnumMember, model.IntEnumType: relIntEnumMember,
 		}[s.Type()]
-		for _, m := range s.Members() {
+		for i := range out {
+			if out[i].rel != "" {
+				continue
+			}
 			switch {
-			case s.Type() == model.MapType && m.MemberName() == "key":
-				add(relMapKey, m.ID())
+			case s.Type() == model.MapType && out[i].to.Member == "key":
+				out[i].rel = relMapKey
 			case s.Type() == model.MapType:
-				add(relMapValue, m.ID())
+				out[i].rel = relMapValue
 			default:
-				add(r, m.ID())
+				out[i].rel = memberRel
 			}
 		}
 	}
 	return out
+}
+
+// refNames names the model's relationship types as the reference
+// implementation does; members ("") are named by their container above.
+var refNames = [...]rel{
+	model.RelMixin: relMixin, model.RelOperation: relOperation, model.RelResource: relResource,
+	model.RelError: relError, model.RelIdentifier: relIdentifier, model.RelProperty: relProperty,
+	model.RelCreate: relCreate, model.RelPut: relPut, model.RelRead: relRead, model.RelUpdate: relUpdate,
+	model.RelDelete: relDelete, model.RelList: relList, model.RelCollectionOperation: relCollectionOperation,
+	model.RelInput: relInput, model.RelOutput: relOutput, model.RelMember: "",
+	model.RelMemberTarget: relMemberTarget,
 }
 
 var deprecatedTrait = shapeid.New(shapeid.Prelude, "deprecated")

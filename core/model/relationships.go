@@ -1,0 +1,110 @@
+package model
+
+import "github.com/smithy-validation/go/core/shapeid"
+
+// RelationshipType is a relationship between shapes, as in the
+// specification's table of shape relationships (selectors.rst).
+type RelationshipType uint8
+
+// The relationship types.
+const (
+	RelMixin RelationshipType = iota
+	RelOperation
+	RelResource
+	RelError
+	RelIdentifier
+	RelProperty
+	RelCreate
+	RelPut
+	RelRead
+	RelUpdate
+	RelDelete
+	RelList
+	RelCollectionOperation
+	RelInput
+	RelOutput
+	// RelMember links a list, map, structure, union, enum or intEnum to
+	// each of its members (the target is the member's ID).
+	RelMember
+	// RelMemberTarget links a member to the shape it targets (enum and
+	// intEnum members have none: they all target smithy.api#Unit).
+	RelMemberTarget
+)
+
+var relNames = [...]string{
+	RelMixin: "mixin", RelOperation: "operation", RelResource: "resource", RelError: "error",
+	RelIdentifier: "identifier", RelProperty: "property", RelCreate: "create", RelPut: "put",
+	RelRead: "read", RelUpdate: "update", RelDelete: "delete", RelList: "list",
+	RelCollectionOperation: "collectionOperation", RelInput: "input", RelOutput: "output",
+	RelMember: "member", RelMemberTarget: "",
+}
+
+// String returns the relationship's name in selectors ("" for member
+// targets, which selectors follow without a label).
+func (r RelationshipType) String() string { return relNames[r] }
+
+// Relationships calls fn for each shape s refers to, in a fixed order:
+// mixins (not for members), then by shape type the service, resource and
+// operation bindings, the members of aggregates and enums, or a member's
+// target. References are given as written, whether or not the model
+// defines them; zero IDs are left out.
+func (s *Shape) Relationships(fn func(RelationshipType, shapeid.ID)) {
+	add := func(r RelationshipType, id shapeid.ID) {
+		if !id.IsZero() {
+			fn(r, id)
+		}
+	}
+	if s.Type() != MemberType {
+		for _, id := range s.Mixins() {
+			add(RelMixin, id)
+		}
+	}
+	switch s.Type() {
+	case ServiceType:
+		for _, id := range s.Operations() {
+			add(RelOperation, id)
+		}
+		for _, id := range s.Resources() {
+			add(RelResource, id)
+		}
+		for _, id := range s.Errors() {
+			add(RelError, id)
+		}
+	case ResourceType:
+		for _, nt := range s.Identifiers() {
+			add(RelIdentifier, nt.Target)
+		}
+		for _, nt := range s.Properties() {
+			add(RelProperty, nt.Target)
+		}
+		for _, id := range s.Resources() {
+			add(RelResource, id)
+		}
+		add(RelList, s.Lifecycle("list"))
+		add(RelCreate, s.Lifecycle("create"))
+		add(RelPut, s.Lifecycle("put"))
+		add(RelRead, s.Lifecycle("read"))
+		add(RelUpdate, s.Lifecycle("update"))
+		add(RelDelete, s.Lifecycle("delete"))
+		for _, id := range s.Operations() {
+			add(RelOperation, id)
+		}
+		for _, id := range s.CollectionOperations() {
+			add(RelCollectionOperation, id)
+		}
+	case OperationType:
+		add(RelInput, s.Input())
+		add(RelOutput, s.Output())
+		for _, id := range s.Errors() {
+			add(RelError, id)
+		}
+	case MemberType:
+		if c := s.Container(); c == nil || (c.Type() != EnumType && c.Type() != IntEnumType) {
+			add(RelMemberTarget, s.Target())
+		}
+	default:
+		for _, m := range s.Members() {
+			add(RelMember, m.ID())
+		}
+	}
+}
