@@ -70,6 +70,15 @@ func (c *Collector) Add(f Finding) bool {
 	return true
 }
 
+// Reset empties the collector for another run with the same options,
+// keeping the capacity of its findings (and dropping the findings
+// themselves, so that nothing they refer to is kept alive).
+func (c *Collector) Reset() {
+	clear(c.findings)
+	c.findings = c.findings[:0]
+	c.errors, c.counted, c.stopped, c.complete = 0, 0, false, true
+}
+
 // Stopped reports whether the collector accepts no more findings.
 func (c *Collector) Stopped() bool { return c.stopped }
 

@@ -19,6 +19,13 @@
 // [Validator.ValidateNode] validates a core/node tree and
 // [Validator.Validate] any [ValueView].
 //
+// A caller that must look at a value before it validates parts of it (a
+// JSON-RPC envelope before its params) reads the text once into a reused
+// [JSONDocument]: the same direct reader, exported. Its [ValueView]s give
+// field names, strings and number tokens as substrings of the text and
+// the positions core/node's reader gives; once the document is warm,
+// reading and checking a valid value allocate nothing.
+//
 // # Values
 //
 // The engine reads values through [ValueView], one source node at a time:

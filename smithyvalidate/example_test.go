@@ -118,3 +118,42 @@ func ExamplePath() {
 	// /params/1 3
 	// /a~1b/m~0n
 }
+
+// A JSONDocument reads a text once, so that a caller can look at it before
+// it validates a part of it: here a JSON-RPC envelope's params. Reuse the
+// document: once warm, reading and checking a valid value allocate
+// nothing.
+func ExampleJSONDocument() {
+	v, err := smithyvalidate.Prepare(exampleModel(), shapeid.MustParse("example#SubtractInput"))
+	if err != nil {
+		panic(err)
+	}
+	var doc smithyvalidate.JSONDocument
+	for _, text := range []string{
+		`{"method":"subtract","params":{"minuend":42,"subtrahend":23}}`,
+		`{"method":"subtract","params":{"minuend":42,"subtrahend":"23"}}`,
+		`{"method":"subtract",}`,
+	} {
+		if err := doc.Read([]byte(text)); err != nil {
+			// The error core/node's reader gives, as a finding.
+			fmt.Print(smithyvalidate.Result{Findings: []smithyvalidate.Finding{smithyvalidate.ReadErrorFinding(err, smithyvalidate.Root())}}.Text())
+			continue
+		}
+		root := doc.Root()
+		for i := 0; i < root.Len(); i++ {
+			if f := root.Field(i); f.Name == "params" {
+				c := smithyvalidate.NewCollector()
+				if err := v.Check(c, smithyvalidate.Root().Key("params"), f.Value); err != nil {
+					panic(err)
+				}
+				fmt.Printf("valid=%v\n%s", c.Valid(), c.Result().Text())
+			}
+		}
+	}
+	doc.Reset() // drop the reference to the last text
+	// Output:
+	// valid=true
+	// valid=false
+	// 1:58: error type /params/subtrahend example#SubtractInput$subtrahend: expected an integer, found a string
+	// 1:22: error syntax "" -: not valid JSON: expected string for object key after ',', found '}' (trailing comma)
+}
