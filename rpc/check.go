@@ -31,6 +31,9 @@ type checker struct {
 	// empty batch request.
 	emptyIsResponse bool
 
+	// text reads the message texts (and their views share its memory).
+	text textReader
+
 	msgs []MessageSummary
 	// fields and located are scratch for positional params.
 	fields  []sv.Field

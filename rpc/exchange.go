@@ -110,7 +110,9 @@ type Exchange struct {
 	// supplied associations).
 	notified [2][]int
 
-	rd     read
+	rd read
+	// line reads transcript lines (FeedLine); messages are read by c.text.
+	line   textReader
 	keyBuf []byte
 	// free holds answered calls for reuse (never ones still listed in
 	// nullable).
@@ -208,16 +210,16 @@ func (x *Exchange) FeedReply(to int, from Peer, data []byte) []MessageSummary {
 	return x.end()
 }
 
-// feedNode is Feed for a message already parsed (a transcript line).
-func (x *Exchange) feedNode(from Peer, n *node.Node, to int) []MessageSummary {
+// feedView is Feed for a message already read (a transcript line's
+// "message").
+func (x *Exchange) feedView(from Peer, v sv.ValueView, to int) []MessageSummary {
 	x.begin()
 	x.c.emptyIsResponse = from == Server
 	r := roleUnknown
 	if to >= 0 {
 		r = roleResponse
 	}
-	x.rd.tree = *n
-	x.c.readView(sv.NodeView(&x.rd.tree), r, false, &x.rd)
+	x.c.readView(v, r, false, &x.rd)
 	x.process(from, to)
 	return x.end()
 }
@@ -289,7 +291,7 @@ func (x *Exchange) process(from Peer, to int) {
 	}
 	c.summarize(rd)
 	c.shift, c.noPos = node.Pos{}, false
-	rd.tree = node.Node{}
+	c.text.reset()
 }
 
 func (x *Exchange) rememberNotification(from Peer) {

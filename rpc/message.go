@@ -1,6 +1,8 @@
 package rpc
 
 import (
+	"strings"
+
 	"github.com/smithy-validation/go/core/node"
 	sv "github.com/smithy-validation/go/smithyvalidate"
 )
@@ -25,21 +27,19 @@ type read struct {
 	elems []info
 	// response says the message is a response (or response array).
 	response bool
-	// tree holds the parsed message while its infos are used.
-	tree node.Node
 }
 
-// readText reads one message text and checks its envelopes. It is the
-// one place that chooses the JSON reader: core/node's, every duplicate
-// key kept so that each is reported with its path.
+// readText reads one message text and checks its envelopes. The text is
+// read by c.text (see textReader), every duplicate key kept so that each
+// is reported with its path; the views, and so the infos of out, share
+// the text's memory until c.text is reset.
 func (c *checker) readText(data []byte, r role, bare bool, out *read) {
-	n, err := node.Parse(data, c.s.reader...)
+	v, err := c.text.read(c.s, data)
 	if err != nil {
 		c.readFailed(err, r, out)
 		return
 	}
-	out.tree = n
-	c.readView(sv.NodeView(&out.tree), r, bare, out)
+	c.readView(v, r, bare, out)
 }
 
 // readFailed records a message that could not be read: invalid JSON is
@@ -157,28 +157,41 @@ func summaryOf(index int, in *info) MessageSummary {
 	return m
 }
 
-// appendDetached appends summaries whose ids no longer share the memory
-// of the messages they were read from: a result that keeps every summary
-// must not keep every message.
+// appendDetached appends summaries whose ids and method names no longer
+// share the memory of the messages they were read from: the text is the
+// caller's (it may reuse it), and a result that keeps every summary must
+// not keep every message.
 func appendDetached(dst, src []MessageSummary) []MessageSummary {
 	for _, m := range src {
 		if m.ID.IsPresent() {
 			m.ID = PresentID(detach(m.ID.Value()))
 		}
+		m.Method = strings.Clone(m.Method)
 		dst = append(dst, m)
 	}
 	return dst
 }
 
-// detach returns a copy of a scalar node that does not share the
-// message's memory (an id kept in a summary must not keep a large message
-// alive). Structured ids (1.0) are kept as they are.
+// detach returns a deep copy of a node that does not share the message's
+// memory.
 func detach(n node.Node) node.Node {
 	switch n.Kind() {
 	case node.String:
-		return node.NewString(string(append([]byte(nil), n.StringValue()...))).At(n.Pos())
+		return node.NewString(strings.Clone(n.StringValue())).At(n.Pos())
 	case node.Number:
-		return node.NewNumber(string(append([]byte(nil), n.NumberText()...))).At(n.Pos())
+		return node.NewNumber(strings.Clone(n.NumberText())).At(n.Pos())
+	case node.Array:
+		elems := make([]node.Node, n.Len())
+		for i, e := range n.Elems() {
+			elems[i] = detach(e)
+		}
+		return node.NewArray(elems...).At(n.Pos())
+	case node.Object:
+		fields := make([]node.Field, n.Len())
+		for i, f := range n.Fields() {
+			fields[i] = node.Field{Key: strings.Clone(f.Key), KeyPos: f.KeyPos, Value: detach(f.Value)}
+		}
+		return node.NewObject(fields...).At(n.Pos())
 	}
 	return n
 }
@@ -264,5 +277,9 @@ func (s *PreparedService) validateOne(data []byte, r role, ctx ResponseContext) 
 		}
 	}
 	c.summarize(&rd)
-	return c.result(scope)
+	res := c.result(scope)
+	// The ids must not share data's memory: the caller may reuse it.
+	res.Messages = appendDetached(res.Messages[:0], res.Messages)
+	c.text.reset()
+	return res
 }

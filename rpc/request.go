@@ -89,7 +89,7 @@ outer:
 				continue outer
 			}
 		}
-		c.reportSev(sev, CodeUnknownEnvelope, at.Key(f.Name), f.NamePos, noShape,
+		c.reportSev(sev, CodeUnknownEnvelope, at.Key(strings.Clone(f.Name)), f.NamePos, noShape,
 			"%s member %q is not defined by JSON-RPC %s (extension policy)", what, f.Name, c.s.version)
 		found = true
 	}

@@ -44,7 +44,7 @@ func (x *Exchange) feedLine(line []byte, offset int64) []MessageSummary {
 	c.track, c.recent = true, c.recent[:0]
 	c.doc, c.index = sv.InDocument(x.index), x.index
 	c.shift = node.Pos{Offset: int32(offset), Line: int32(x.index + 1), Column: 1}
-	rec, err := node.Parse(line, x.s.reader...)
+	rec, err := x.line.read(x.s, line)
 	if err != nil {
 		var se *node.SyntaxError
 		if errors.As(err, &se) {
@@ -55,7 +55,8 @@ func (x *Exchange) feedLine(line []byte, offset int64) []MessageSummary {
 		}
 		return x.skipLine()
 	}
-	from, to, msg, text, ok := x.record(&rec)
+	defer x.line.reset()
+	from, to, msg, text, ok := x.record(rec)
 	if !ok {
 		return x.skipLine()
 	}
@@ -71,7 +72,7 @@ func (x *Exchange) feedLine(line []byte, offset int64) []MessageSummary {
 		x.process(from, to)
 		return x.end()
 	}
-	return x.feedNode(from, msg, to)
+	return x.feedView(from, msg, to)
 }
 
 func (x *Exchange) skipLine() []MessageSummary {
@@ -81,52 +82,61 @@ func (x *Exchange) skipLine() []MessageSummary {
 }
 
 // record reads the members of a transcript record.
-func (x *Exchange) record(rec *node.Node) (from Peer, to int, msg *node.Node, text []byte, ok bool) {
+func (x *Exchange) record(rec sv.ValueView) (from Peer, to int, msg sv.ValueView, text []byte, ok bool) {
 	c := x.c
 	bad := func(p node.Pos, format string, args ...any) {
 		c.report(CodeTranscriptLine, c.doc, p, shapeid.ID{}, format, args...)
 	}
-	if rec.Kind() != node.Object {
-		bad(rec.Pos(), "a transcript line is an object {\"from\": ..., \"message\": ...}, not %s", kindArticle(sv.NodeView(rec)))
+	if rec.Kind() != sv.KindObject {
+		bad(rec.Pos(), "a transcript line is an object {\"from\": ..., \"message\": ...}, not %s", kindArticle(rec))
 		return
 	}
-	for i, f := range rec.Fields() {
-		for _, g := range rec.Fields()[:i] {
-			if g.Key == f.Key {
-				bad(f.KeyPos, "the transcript line names %q twice", f.Key)
+	n := rec.Len()
+	for i := 0; i < n; i++ {
+		f := rec.Field(i)
+		for j := 0; j < i; j++ {
+			if rec.Field(j).Name == f.Name {
+				bad(f.NamePos, "the transcript line names %q twice", f.Name)
 				return
 			}
 		}
 	}
-	fr, has := rec.Get("from")
-	p, valid := ParsePeer(fr.StringValue())
-	if !has || fr.Kind() != node.String || !valid {
+	fr, has := field(rec, "from")
+	var p Peer
+	valid := false
+	if has && fr.Value.Kind() == sv.KindString {
+		p, valid = ParsePeer(fr.Value.Scalar().Text)
+	}
+	if !valid {
 		bad(rec.Pos(), "\"from\" must be \"client\" or \"server\"")
 		return
 	}
-	m, hasM := rec.Field("message")
-	t, hasT := rec.Get("text")
+	m, hasM := field(rec, "message")
+	t, hasT := field(rec, "text")
 	switch {
 	case hasM && hasT:
 		bad(rec.Pos(), "a transcript line has \"message\" or \"text\", not both")
 		return
 	case hasM:
-		v := m.Value
-		msg = &v
-	case hasT && t.Kind() == node.String:
-		text = []byte(t.StringValue())
+		msg = m.Value
+	case hasT && t.Value.Kind() == sv.KindString:
+		text = []byte(t.Value.Scalar().Text)
 	case hasT:
-		bad(t.Pos(), "\"text\" must be a string: the raw text of the message")
+		bad(t.Value.Pos(), "\"text\" must be a string: the raw text of the message")
 		return
 	default:
 		bad(rec.Pos(), "a transcript line needs \"message\" (a JSON value) or \"text\" (raw text)")
 		return
 	}
 	to = -1
-	if r, has := rec.Get("reply_to"); has {
-		v, isInt := parseInt64(r.NumberText())
-		if r.Kind() != node.Number || !isInt || v < 0 || v >= int64(x.index) {
-			bad(r.Pos(), "\"reply_to\" must be the 0-based line of an earlier message, not %s", node.Marshal(r))
+	if r, has := field(rec, "reply_to"); has {
+		k := r.Value.Kind()
+		v, isInt := int64(0), false
+		if isNumber(k) {
+			v, isInt = parseInt64(r.Value.Scalar().Text)
+		}
+		if !isInt || v < 0 || v >= int64(x.index) {
+			bad(r.Value.Pos(), "\"reply_to\" must be the 0-based line of an earlier message, not %s", node.Marshal(toNodeKind(r.Value, k)))
 			return
 		}
 		to = int(v)

@@ -2,15 +2,17 @@ package rpc
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/smithy-validation/go/core/node"
 	sv "github.com/smithy-validation/go/smithyvalidate"
 )
 
 // The checks read messages through the value engine's neutral view
-// (sv.ValueView): the reader that produced it (a core/node tree today)
-// is a detail of readText, and payloads go to the engine as the very
-// views the envelope checks looked at.
+// (sv.ValueView): the reader that produced it (the engine's JSONDocument,
+// see textReader) is a detail of readText, and payloads go to the engine
+// as the very views the envelope checks looked at. Strings of a view share
+// the message's memory: a finding or summary that keeps one copies it.
 
 // field returns the first occurrence of key in object v.
 func field(v sv.ValueView, key string) (sv.Field, bool) {
@@ -160,14 +162,15 @@ func (c *checker) walkDuplicates(v sv.ValueView, at sv.Path) {
 			f := v.Field(i)
 			for j := 0; j < i; j++ {
 				if g := v.Field(j); g.Name == f.Name {
+					name := strings.Clone(f.Name) // findings outlive the text
 					c.add(sv.Finding{Severity: sv.SeverityError, Class: sv.ClassInstance, Code: sv.CodeDuplicateKey,
-						Path: at.Key(f.Name), Pos: c.pos(f.NamePos), Related: c.pos(g.NamePos), Got: f.Name,
+						Path: at.Key(name), Pos: c.pos(f.NamePos), Related: c.pos(g.NamePos), Got: name,
 						Message: "duplicate key " + strconv.Quote(f.Name) + " (first at " + c.pos(g.NamePos).String() + ")"})
 					break
 				}
 			}
 			if f.Value.Kind().IsContainer() && hasDuplicateKeys(f.Value) {
-				c.walkDuplicates(f.Value, at.Key(f.Name))
+				c.walkDuplicates(f.Value, at.Key(strings.Clone(f.Name)))
 			}
 		}
 	}
@@ -182,7 +185,7 @@ func (c *checker) duplicates(obj sv.ValueView, at sv.Path) bool {
 		f := obj.Field(i)
 		for j := 0; j < i; j++ {
 			if g := obj.Field(j); g.Name == f.Name {
-				c.report(CodeDuplicateKey, at.Key(f.Name), f.NamePos, noShape,
+				c.report(CodeDuplicateKey, at.Key(strings.Clone(f.Name)), f.NamePos, noShape,
 					"duplicate key %q (first at %s): rejected, never resolved last-wins", f.Name, c.pos(g.NamePos))
 				dup = true
 				break
