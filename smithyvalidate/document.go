@@ -42,19 +42,21 @@ type JSONDocument struct {
 // into the finding ValidateJSON would report. After an error the document
 // is empty.
 func (d *JSONDocument) Read(data []byte, opts ...Option) error {
-	cfg := readOptions(opts)
+	depth, size, number := readLimits(opts)
 	d.Reset()
-	if len(data) > cfg.maxValue {
+	if len(data) > size {
 		// Do not scan what is refused.
-		return &node.LimitError{Pos: posAt(data[:cfg.maxValue], cfg.maxValue), Limit: node.LimitSize, Max: cfg.maxValue}
+		return &node.LimitError{Pos: posAt(data[:size], size), Limit: node.LimitSize, Max: size}
 	}
 	var src string
 	if len(data) > 0 {
 		src = unsafe.String(&data[0], len(data))
 	}
-	if err := d.tape.Read(src, jsontape.Limits{MaxDepth: cfg.maxDepth, MaxNumberLength: cfg.maxNumber}); err != nil {
+	if err := d.tape.Read(src, jsontape.Limits{MaxDepth: depth, MaxNumberLength: number}); err != nil {
 		// The tape only says no: core/node says what and where.
 		d.tape.Reset()
+		cfg := defaultConfig
+		cfg.maxDepth, cfg.maxValue, cfg.maxNumber = depth, size, number
 		n, err := node.ParseString(src, cfg.readerOptions()...)
 		if err != nil {
 			return err
@@ -83,4 +85,24 @@ func (d *JSONDocument) Root() ValueView {
 func (d *JSONDocument) Reset() {
 	d.tape.Reset()
 	d.tree, d.useTree, d.read = node.Node{}, false, false
+}
+
+// readLimits returns the reader's limits set by opts: Read resolves its
+// options on every call, and merging whole configurations (readOptions)
+// would cost a measurable part of reading a small message.
+func readLimits(opts []Option) (depth, size, number int) {
+	depth, size, number = defaultConfig.maxDepth, defaultConfig.maxValue, defaultConfig.maxNumber
+	for i := range opts {
+		o := &opts[i]
+		if o.set&setMaxDepth != 0 {
+			depth = o.cfg.maxDepth
+		}
+		if o.set&setMaxValueSize != 0 {
+			size = o.cfg.maxValue
+		}
+		if o.set&setMaxNumberLength != 0 {
+			number = o.cfg.maxNumber
+		}
+	}
+	return depth, size, number
 }
