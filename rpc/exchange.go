@@ -189,7 +189,9 @@ func (x *Exchange) Index() int { return x.index }
 // Feed checks the next message, sent by from, given as the text that was
 // sent (invalid JSON included: it is the -32700 case). It returns the
 // summaries of the message (one, or the batch and each element); the
-// slice is valid until the next call.
+// slice is valid until the next call, and its ids share data's memory.
+// Nothing else refers to data after the call: findings and outstanding
+// calls keep copies.
 func (x *Exchange) Feed(from Peer, data []byte) []MessageSummary {
 	x.begin()
 	x.c.emptyIsResponse = from == Server
