@@ -38,8 +38,8 @@ type checker struct {
 	// fields and located are scratch for positional params.
 	fields  []sv.Field
 	located sv.LocatedObject
-	// sub collects one payload check; it is reused while it stays
-	// pristine (no finding recorded), so valid payloads allocate nothing.
+	// sub collects one payload check; it is reset and reused, so payloads
+	// allocate no collector.
 	sub *sv.Collector
 	// recent holds the findings recorded for the current message, when
 	// an exchange asks for them (track).
@@ -151,8 +151,10 @@ func (c *checker) payload(v *sv.Validator, at sv.Path, view sv.ValueView) (bad b
 	if v == nil || c.col.Stopped() {
 		return false
 	}
-	if c.sub == nil || c.sub.Len() > 0 || c.sub.Stopped() || !c.sub.Complete() {
+	if c.sub == nil {
 		c.sub = sv.NewCollector(c.s.cfg.payload...)
+	} else if c.sub.Len() > 0 || c.sub.Stopped() || !c.sub.Complete() {
+		c.sub.Reset() // its findings were copied out (Result)
 	}
 	sub := c.sub
 	if err := v.Check(sub, at, view); err != nil {
