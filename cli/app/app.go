@@ -22,7 +22,8 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// Version is the command's version, printed by `smithy --version`.
+// Version is the command's version, printed by `smithy --version`: the
+// version of the module set in versions.yaml (a test keeps them equal).
 const Version = "0.1.0"
 
 // Run runs the smithy command with args (args[0] is the program name) and
@@ -44,8 +45,14 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return usageErrorf("%v", err)
 		},
 		Commands: env.commands(),
+		CommandNotFound: func(_ *cli.Context, name string) {
+			env.unknownCommand = name
+		},
 	}
 	err := a.Run(args)
+	if env.unknownCommand != "" && err == nil {
+		err = usageErrorf("unknown command %q (smithy help lists the commands)", env.unknownCommand)
+	}
 	code, msg := exitCode(err)
 	if msg != "" {
 		fmt.Fprintf(stderr, "smithy: %s\n", msg)
@@ -58,6 +65,7 @@ type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	stdinUsed      bool
+	unknownCommand string
 }
 
 func (e *env) commands() []*cli.Command {
