@@ -1,7 +1,9 @@
 package rpc
 
 import (
+	"bytes"
 	"fmt"
+	"hash/maphash"
 	"sort"
 	"strings"
 
@@ -93,8 +95,13 @@ type Exchange struct {
 	recentN int
 
 	// calls awaiting a response, by calling peer and id key; a key with
-	// several calls (an ambiguous id) chains them, oldest first.
-	byKey map[string]*call
+	// several calls (an ambiguous id) chains them, oldest first. The
+	// table is keyed by a hash of the key (so that registering a call
+	// allocates no string); the head's key is compared on every lookup,
+	// and a key whose hash is taken by another key goes to overflow.
+	byKey    map[uint64]*call
+	overflow map[string]*call
+	seed     maphash.Seed
 	// nullable are invalid requests that a null-id error may answer,
 	// per calling peer, oldest first; answered ones are skipped lazily.
 	nullable [2][]*call
@@ -102,8 +109,9 @@ type Exchange struct {
 	seq      uint64
 	stopped  bool
 
-	// answered keys, a ring with counts, for duplicate detection.
-	ring   []string
+	// answered keys, a ring, for duplicate detection (entries reuse
+	// their storage).
+	ring   [][]byte
 	ringAt int
 
 	// notified remembers recent messages that held notifications (for
@@ -127,7 +135,7 @@ type call struct {
 	at      sv.Path
 	pos     node.Pos
 	from    Peer
-	key     string // "" when the call has no usable id
+	key     []byte // empty when the call has no usable id; storage reused
 	written string // the id as written
 	method  string
 	hasM    bool
@@ -147,10 +155,22 @@ func (cl *call) idText() string {
 	switch {
 	case cl.written != "":
 		return cl.written
-	case cl.key != "":
-		return cl.key[1:]
+	case len(cl.key) > 0:
+		return string(cl.key[1:])
 	}
 	return ""
+}
+
+// spelled reports whether t is the call's id as written (idText == t,
+// without building the text).
+func (cl *call) spelled(t string) bool {
+	switch {
+	case cl.written != "":
+		return cl.written == t
+	case len(cl.key) > 0:
+		return string(cl.key[1:]) == t
+	}
+	return t == ""
 }
 
 // newCall returns a call from the free list, or a new one.
@@ -171,7 +191,7 @@ type batchRec struct {
 // NewExchange starts an exchange (see [Exchange]).
 func (s *PreparedService) NewExchange(opts ...ExchangeOption) *Exchange {
 	x := &Exchange{s: s, c: newChecker(s), maxOut: DefaultMaxOutstanding, recentN: DefaultRecentReplies,
-		byKey: map[string]*call{}}
+		byKey: map[uint64]*call{}, seed: maphash.MakeSeed()}
 	for _, o := range opts {
 		if o.maxOutstanding > 0 {
 			x.maxOut = o.maxOutstanding
@@ -342,7 +362,7 @@ func (x *Exchange) register(from Peer, in *info, b *batchRec) {
 	}
 	x.seq++
 	cl := x.newCall()
-	*cl = call{seq: x.seq, index: x.index, element: in.element, at: in.at, pos: x.c.pos(in.pos), from: from,
+	*cl = call{key: cl.key[:0], seq: x.seq, index: x.index, element: in.element, at: in.at, pos: x.c.pos(in.pos), from: from,
 		hasM: in.hasMethod, meth: in.meth, rpcErr: in.rpcError, batch: b}
 	// Keep the method name, not the message it was read from.
 	if in.meth != nil {
@@ -360,19 +380,19 @@ func (x *Exchange) register(from Peer, in *info, b *batchRec) {
 			// Kept only when the key does not spell it already.
 			cl.written = strings.Clone(t)
 		}
-		if prev, ok := x.byKey[string(k)]; ok {
+		cl.key = append(cl.key, k...)
+		if head := x.lookup(k); head != nil {
 			n := 1
+			prev := head
 			for ; prev.next != nil; prev = prev.next {
 				n++
 			}
 			prev.next = cl
-			cl.key = prev.key
 			x.c.report(CodeIDAmbiguous, in.at.Key("id"), in.idPos, shapeid.ID{},
 				"id %s is already used by %d outstanding call(s) from the %s (first at index %d): responses to them cannot be told apart",
-				cl.idText(), n, from, x.byKey[cl.key].index)
+				cl.idText(), n, from, head.index)
 		} else {
-			cl.key = string(k)
-			x.byKey[cl.key] = cl
+			x.setHead(cl.key, cl)
 		}
 	}
 	if b != nil {
@@ -388,13 +408,13 @@ func (x *Exchange) settle(cl *call) {
 	if cl.batch != nil {
 		cl.batch.open--
 	}
-	if cl.key != "" {
-		head := x.byKey[cl.key]
+	if len(cl.key) > 0 {
+		head := x.lookup(cl.key)
 		switch {
 		case head == cl && cl.next == nil:
-			delete(x.byKey, cl.key)
+			x.setHead(cl.key, nil)
 		case head == cl:
-			x.byKey[cl.key] = cl.next
+			x.setHead(cl.key, cl.next)
 		default:
 			for p := head; p != nil; p = p.next {
 				if p.next == cl {
@@ -409,7 +429,7 @@ func (x *Exchange) settle(cl *call) {
 	if cl.mayNull {
 		x.compactNullable(cl.from)
 	} else if len(x.free) < 64 {
-		*cl = call{}
+		*cl = call{key: cl.key[:0]}
 		x.free = append(x.free, cl)
 	}
 }
@@ -427,16 +447,82 @@ func (x *Exchange) compactNullable(p Peer) {
 	}
 }
 
-func (x *Exchange) remember(key string) {
+func (x *Exchange) remember(key []byte) {
 	if x.recentN == 0 {
 		return
 	}
 	if len(x.ring) < x.recentN {
-		x.ring = append(x.ring, key)
+		x.ring = append(x.ring, bytes.Clone(key))
 		return
 	}
-	x.ring[x.ringAt] = key
-	x.ringAt = (x.ringAt + 1) % x.recentN
+	x.ring[x.ringAt] = append(x.ring[x.ringAt][:0], key...)
+	x.ringAt++
+	if x.ringAt == x.recentN {
+		x.ringAt = 0
+	}
+}
+
+// collideForTest makes every key hash alike (tests of the overflow).
+var collideForTest bool
+
+func (x *Exchange) hash(k []byte) uint64 {
+	if collideForTest {
+		return 0
+	}
+	return maphash.Bytes(x.seed, k)
+}
+
+// lookup returns the first outstanding call with key k, or nil.
+func (x *Exchange) lookup(k []byte) *call {
+	if head := x.byKey[x.hash(k)]; head != nil && bytes.Equal(head.key, k) {
+		return head
+	}
+	if len(x.overflow) > 0 {
+		return x.overflow[string(k)]
+	}
+	return nil
+}
+
+// setHead makes cl the first outstanding call with key k (nil: none).
+func (x *Exchange) setHead(k []byte, cl *call) {
+	if len(x.overflow) > 0 {
+		if _, ok := x.overflow[string(k)]; ok {
+			if cl == nil {
+				delete(x.overflow, string(k))
+			} else {
+				x.overflow[string(k)] = cl
+			}
+			return
+		}
+	}
+	h := x.hash(k)
+	if head := x.byKey[h]; head == nil || bytes.Equal(head.key, k) {
+		if cl == nil {
+			delete(x.byKey, h)
+		} else {
+			x.byKey[h] = cl
+		}
+		return
+	}
+	// The hash is taken by another key: this one lives in overflow.
+	if cl == nil {
+		delete(x.overflow, string(k))
+		return
+	}
+	if x.overflow == nil {
+		x.overflow = map[string]*call{}
+	}
+	x.overflow[string(k)] = cl
+}
+
+// heads calls f with the first outstanding call of every key.
+func (x *Exchange) heads(f func(*call)) {
+	for _, head := range x.byKey {
+		f(head)
+	}
+	for _, head := range x.overflow {
+		f(head)
+	}
 }
 
 // answered reports whether key is among the recently answered calls. It
@@ -444,7 +530,7 @@ func (x *Exchange) remember(key string) {
 // while remember runs for every answer.
 func (x *Exchange) answered(key []byte) bool {
 	for _, k := range x.ring {
-		if k == string(key) {
+		if bytes.Equal(k, key) {
 			return true
 		}
 	}
@@ -544,7 +630,7 @@ func (x *Exchange) match(caller Peer, in *info, to int) (cl *call, ambiguous boo
 	}
 	idAt := func() sv.Path { return in.at.Key("id") }
 	if !in.id.IsNull() || x.s.version == V1_0 {
-		if head, ok := x.byKey[string(x.key(caller, in.id))]; ok && (to < 0 || head.index == to) {
+		if head := x.lookup(x.key(caller, in.id)); head != nil && (to < 0 || head.index == to) {
 			if head.next != nil {
 				n := 0
 				same := true
@@ -577,7 +663,7 @@ func (x *Exchange) match(caller Peer, in *info, to int) (cl *call, ambiguous boo
 				}
 			}
 		}
-		if head, ok := x.byKey[string(x.key(caller, in.id))]; ok && (to < 0 || head.index == to) {
+		if head := x.lookup(x.key(caller, in.id)); head != nil && (to < 0 || head.index == to) {
 			return head, head.next != nil
 		}
 	}
@@ -613,7 +699,7 @@ func (x *Exchange) match(caller Peer, in *info, to int) (cl *call, ambiguous boo
 }
 
 func describeCallID(cl *call) string {
-	if cl.key == "" {
+	if len(cl.key) == 0 {
 		return "no readable id"
 	}
 	return "id " + cl.idText()
@@ -623,13 +709,13 @@ func describeCallID(cl *call) string {
 // scan: supplied associations are for small exchanges).
 func (x *Exchange) callAt(caller Peer, index int) *call {
 	var best *call
-	for _, head := range x.byKey {
+	x.heads(func(head *call) {
 		for p := head; p != nil; p = p.next {
 			if p.from == caller && p.index == index && !p.done && (best == nil || p.seq < best.seq) {
 				best = p
 			}
 		}
-	}
+	})
 	for _, p := range x.nullable[caller] {
 		if p.index == index && !p.done && (best == nil || p.seq < best.seq) {
 			best = p
@@ -641,8 +727,9 @@ func (x *Exchange) callAt(caller Peer, index int) *call {
 // checkAnswer checks a response against the call it answers.
 func (x *Exchange) checkAnswer(in *info, cl *call) {
 	c := x.c
-	if t := in.id.Value().NumberText(); t != "" && cl.key != "" && cl.key[1] != '"' {
-		if want := cl.idText(); t != want && cl.key == string(x.key(cl.from, in.id)) {
+	if t := in.id.Value().NumberText(); t != "" && len(cl.key) > 0 && cl.key[1] != '"' {
+		if !cl.spelled(t) && bytes.Equal(cl.key, x.key(cl.from, in.id)) {
+			want := cl.idText()
 			c.report(CodeIDSpelling, in.at.Key("id"), in.idPos, shapeid.ID{},
 				"the id %s equals the request's id %s but is written differently; peers that compare text will not match them", t, want)
 		}
@@ -682,15 +769,15 @@ func protocolName(code int) string {
 // the reply the transport associated with it.
 func (x *Exchange) missingFor(caller Peer, index int) {
 	var left []*call
-	for _, head := range x.byKey {
+	x.heads(func(head *call) {
 		for p := head; p != nil; p = p.next {
 			if p.from == caller && p.index == index && !p.done {
 				left = append(left, p)
 			}
 		}
-	}
+	})
 	for _, p := range x.nullable[caller] {
-		if p.index == index && !p.done && p.key == "" {
+		if p.index == index && !p.done && len(p.key) == 0 {
 			left = append(left, p)
 		}
 	}
@@ -711,7 +798,7 @@ func describeCall(p *call) string {
 	if p.element >= 0 {
 		where = fmt.Sprintf("at index %d, element %d", p.index, p.element)
 	}
-	if p.key != "" {
+	if len(p.key) > 0 {
 		return fmt.Sprintf("%s with id %s %s", what, p.idText(), where)
 	}
 	return fmt.Sprintf("%s %s (an invalid request, answered by an error)", what, where)
@@ -735,14 +822,14 @@ func (x *Exchange) Finish(complete bool) *Result {
 	c := x.c
 	if complete && !x.stopped {
 		var left []*call
-		for _, head := range x.byKey {
+		x.heads(func(head *call) {
 			for p := head; p != nil; p = p.next {
 				left = append(left, p)
 			}
-		}
+		})
 		for p := range x.nullable {
 			for _, cl := range x.nullable[p] {
-				if !cl.done && cl.key == "" {
+				if !cl.done && len(cl.key) == 0 {
 					left = append(left, cl)
 				}
 			}

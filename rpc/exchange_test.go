@@ -326,3 +326,17 @@ func TestExchangeLastFindings(t *testing.T) {
 		t.Errorf("finish: %v", r.Findings)
 	}
 }
+
+// The exchange keys its table of outstanding calls by a hash of the id;
+// with every hash alike, correlation must give the same findings (the
+// keys then go through the overflow table).
+func TestExchangeKeyCollisions(t *testing.T) {
+	rpc.SetKeyCollisions(true)
+	defer rpc.SetKeyCollisions(false)
+	t.Run("2.0", TestExchange20)
+	t.Run("batches", TestExchangeBatches)
+	t.Run("1.0", TestExchange10)
+	t.Run("supplied", TestSuppliedAssociation)
+	t.Run("limit", TestExchangeOutstandingLimit)
+	t.Run("last", TestExchangeLastFindings)
+}
