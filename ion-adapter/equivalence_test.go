@@ -19,14 +19,7 @@ type verdict struct {
 func verdictOf(r sv.Result) verdict {
 	out := verdict{Valid: r.Valid, Complete: r.Complete}
 	for _, f := range r.Findings {
-		path := f.Path.String()
-		if f.Class == sv.ClassLimit {
-			// The engine's JSON reader reports a reader limit at the
-			// root; the Ion reader names the container that went too
-			// deep (as the engine's walker does).
-			path = "(limit)"
-		}
-		out.Findings = append(out.Findings, f.Severity.String()+" "+f.Class.String()+" "+string(f.Code)+" "+path+" "+f.Shape.String())
+		out.Findings = append(out.Findings, f.Severity.String()+" "+f.Class.String()+" "+string(f.Code)+" "+f.Path.String()+" "+f.Shape.String())
 	}
 	slices.Sort(out.Findings)
 	return out
@@ -66,6 +59,8 @@ func TestJSONAndIonAgree(t *testing.T) {
 		{"native timestamp", "smithy.api#Timestamp", `"2020-01-02T03:04:05.5Z"`, `2020-01-02T03:04:05.5Z`, nil},
 		{"document", "smithy.api#Document", `{"a": [1, 2.50, "x", true, null, {}]}`, `{a: [1, 2.50, "x", true, null, {}]}`, nil},
 		{"depth limit", "smithy.api#Document", `[[[[1]]]]`, `[[[[1]]]]`, []sv.Option{sv.MaxDepth(3)}},
+		{"depth limit through members", "smithy.api#Document", `{"a": [0, {"b": [[]]}]}`, `{a: [0, {b: [[]]}]}`, []sv.Option{sv.MaxDepth(4)}},
+		{"depth limit at the root", "smithy.api#Document", `[1, [2]]`, `[1, [2]]`, []sv.Option{sv.MaxDepth(1)}},
 		{"fail fast", "Ints", `["a", "b"]`, `["a", "b"]`, []sv.Option{sv.FailFast(true)}},
 		{"findings limit", "Ints", `["a", "b", "c"]`, `["a", "b", "c"]`, []sv.Option{sv.MaxFindings(2)}},
 	} {

@@ -119,11 +119,13 @@ func (c *Collector) Result() Result {
 // MaxDepth, MaxNumberLength; every duplicate key kept for the validators to
 // report) and returns the tree. When data is not JSON or exceeds a limit,
 // it adds the finding (a syntax error, or a ClassLimit finding) at its
-// position under the path at, and returns false.
+// position under the path at (a depth or number limit at the value that
+// went over it: see "Reader limits" in the package documentation), and
+// returns false.
 func (c *Collector) ReadJSON(data []byte, at Path) (node.Node, bool) {
 	n, err := node.Parse(data, c.cfg.readerOptions()...)
 	if err != nil {
-		c.Add(ReadErrorFinding(err, at))
+		c.Add(ReadErrorFinding(err, at.Join(readLimitPath(string(data), &c.cfg, err))))
 		return node.Node{}, false
 	}
 	return n, true
@@ -134,13 +136,20 @@ func (c *Collector) ReadJSON(data []byte, at Path) (node.Node, bool) {
 // is not JSON, a ClassLimit finding (size-limit, depth-limit, number-limit,
 // string-limit) for a reader limit, duplicate-key for a repeated key (only
 // under node.RejectDuplicates). Any other error is reported as syntax at
-// the root. The finding's Path is at.
+// the root. The finding's Path is at, followed by the path of a
+// [*ReadLimitError] (the value that went over the limit, as
+// [JSONDocument.Read] reports it); a bare [*node.LimitError] carries no
+// path, so its finding is at at.
 func ReadErrorFinding(err error, at Path) Finding {
 	var (
-		se *node.SyntaxError
-		le *node.LimitError
-		de *node.DuplicateKeyError
+		se  *node.SyntaxError
+		le  *node.LimitError
+		de  *node.DuplicateKeyError
+		rle *ReadLimitError
 	)
+	if errors.As(err, &rle) {
+		at = at.Join(rle.Path)
+	}
 	switch {
 	case errors.As(err, &se):
 		return Finding{Severity: SeverityError, Class: ClassInstance, Code: CodeSyntax, Path: at, Pos: se.Pos,
@@ -165,6 +174,20 @@ func ReadErrorFinding(err error, at Path) Finding {
 	}
 	return Finding{Severity: SeverityError, Class: ClassInstance, Code: CodeSyntax, Path: at, Message: "not valid JSON: " + err.Error()}
 }
+
+// ReadLimitError is a reader limit error with the path, relative to the
+// value read, of the value that went over the limit: the container that
+// nests deeper than MaxDepth, or the number longer than MaxNumberLength.
+// [JSONDocument.Read] returns one for those two limits; it unwraps to the
+// [*node.LimitError] that core/node's reader gives for the same text, and
+// [ReadErrorFinding] puts the finding at the path.
+type ReadLimitError struct {
+	*node.LimitError
+	Path Path
+}
+
+// Unwrap returns the core/node error.
+func (e *ReadLimitError) Unwrap() error { return e.LimitError }
 
 // NewFinding returns a finding with the class and default severity of its
 // catalogue entry (ClassInstance and SeverityError for a code that is not

@@ -69,6 +69,25 @@
 // [MaxNumberLength]) stop validation with a ClassLimit finding and
 // Complete false; [FailFast] stops at the first error.
 //
+// # Reader limits
+//
+// A depth-limit or number-limit finding names the value that went over
+// the limit, whichever reader met it: the container that opens one level
+// deeper than MaxDepth (its Path has MaxDepth segments, its Pos is the
+// opening bracket) or the number token longer than MaxNumberLength. The
+// JSON readers ([Validator.ValidateJSON], [Collector.ReadJSON],
+// [JSONDocument.Read] with [ReadErrorFinding]), the walker over a
+// [ValueView] and the Ion adapter report the same path, under the path the
+// value was read at. A size-limit for the whole input is at that path
+// itself (the root of the value). Only the error path pays for this: the
+// JSON reader's failure is re-read to learn the path, valid input costs
+// nothing more.
+//
+// The path is the full JSON Pointer, never shortened, in every output: a
+// depth-limit at the default MaxDepth of 1000 in nested arrays is 1000
+// "/0" segments (2000 bytes). It is exact and machine-usable, and bounded
+// by the input: about two bytes of path per byte of text leading to it.
+//
 // Fixed rules (not options): @default values are never inserted (a missing
 // @required member with a default is still missing); a sparse list or map
 // is the only one that may hold null; a union value sets exactly one

@@ -1,6 +1,7 @@
 package smithyvalidate
 
 import (
+	"errors"
 	"unsafe"
 
 	"github.com/smithy-validation/go/core/node"
@@ -36,11 +37,13 @@ type JSONDocument struct {
 // [JSONDocument.Reset]: do not modify it meanwhile, and copy any string of
 // a view that must outlive it.
 //
-// The error is exactly the one core/node's reader gives for the same text
-// and limits (with every duplicate key kept): a [*node.SyntaxError] or a
-// [*node.LimitError], positions included, so [ReadErrorFinding] turns it
-// into the finding ValidateJSON would report. After an error the document
-// is empty.
+// The error is the one core/node's reader gives for the same text and
+// limits (with every duplicate key kept): a [*node.SyntaxError] or a
+// [*node.LimitError], positions included; a depth or number limit comes
+// wrapped in a [*ReadLimitError] that adds the path of the value that went
+// over the limit (errors.As still finds the *node.LimitError). So
+// [ReadErrorFinding] turns it into the finding ValidateJSON would report.
+// After an error the document is empty.
 func (d *JSONDocument) Read(data []byte, opts ...Option) error {
 	depth, size, number := readLimits(opts)
 	d.Reset()
@@ -53,14 +56,19 @@ func (d *JSONDocument) Read(data []byte, opts ...Option) error {
 		src = unsafe.String(&data[0], len(data))
 	}
 	if err := d.tape.Read(src, jsontape.Limits{MaxDepth: depth, MaxNumberLength: number}); err != nil {
-		// The tape only says no: core/node says what and where.
-		d.tape.Reset()
+		// The tape only says no: core/node says what and where, the
+		// tape's open containers the path of a limit.
 		cfg := defaultConfig
 		cfg.maxDepth, cfg.maxValue, cfg.maxNumber = depth, size, number
 		n, err := node.ParseString(src, cfg.readerOptions()...)
 		if err != nil {
+			if le := (*node.LimitError)(nil); errors.As(err, &le) && (le.Limit == node.LimitDepth || le.Limit == node.LimitNumberLength) {
+				err = &ReadLimitError{LimitError: le, Path: limitPath(&d.tape, err)}
+			}
+			d.tape.Reset()
 			return err
 		}
+		d.tape.Reset()
 		d.tree, d.useTree = n, true
 	}
 	d.read = true

@@ -202,3 +202,81 @@ func TestInternalError(t *testing.T) {
 		t.Errorf("after a panic: %s", r.Text())
 	}
 }
+
+// A reader limit names the value that went over it: the container that
+// nests too deep, the number that is too long. Every JSON entry point (the
+// direct reader, Collector.ReadJSON, JSONDocument with ReadErrorFinding)
+// and the walker over a tree built in code agree on the path.
+func TestReaderLimitPaths(t *testing.T) {
+	m := loadModel(t, limitsModel)
+	for _, tt := range []struct {
+		name, text string
+		opts       []sv.Option
+		code       sv.Code
+		path       string
+	}{
+		{"depth in arrays", `[1, [2, [3, [4]]]]`, []sv.Option{sv.MaxDepth(3)}, sv.CodeDepthLimit, "/1/1/1"},
+		{"depth through keys", `{"a": [0, {"b~/c\u00e9": {}}], "z": 1}`, []sv.Option{sv.MaxDepth(3)}, sv.CodeDepthLimit, "/a/1/b~0~1cé"},
+		{"depth of an empty container", `[[], [[]]]`, []sv.Option{sv.MaxDepth(2)}, sv.CodeDepthLimit, "/1/0"},
+		{"depth at the root", `[[1]]`, []sv.Option{sv.MaxDepth(1)}, sv.CodeDepthLimit, "/0"},
+		{"number in an object", `{"a": 1, "b": [7, 123456]}`, []sv.Option{sv.MaxNumberLength(5)}, sv.CodeNumberLimit, "/b/1"},
+		{"number at the root", ` 123456`, []sv.Option{sv.MaxNumberLength(5)}, sv.CodeNumberLimit, ""},
+	} {
+		v := mustPrepare(t, m, "t#Doc", tt.opts...)
+		check := func(how string, r sv.Result) {
+			t.Helper()
+			wantLimit(t, r, tt.code)
+			for _, f := range r.Findings {
+				if f.Class == sv.ClassLimit && f.Path.String() != tt.path {
+					t.Errorf("%s, %s: %s at %q, want %q", tt.name, how, f.Code, f.Path, tt.path)
+				}
+			}
+		}
+		r, err := v.ValidateJSON([]byte(tt.text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		check("ValidateJSON", r)
+		c := v.NewCollector()
+		if _, ok := c.ReadJSON([]byte(tt.text), sv.Root()); ok {
+			t.Errorf("%s: ReadJSON accepted the text", tt.name)
+		}
+		check("ReadJSON", c.Result())
+		var d sv.JSONDocument
+		err = d.Read([]byte(tt.text), tt.opts...)
+		var le *node.LimitError
+		if !errors.As(err, &le) {
+			t.Fatalf("%s: JSONDocument.Read = %v, want a *node.LimitError", tt.name, err)
+		}
+		check("JSONDocument", sv.Result{Findings: []sv.Finding{sv.ReadErrorFinding(err, sv.Root())}})
+		// Under a path, the reader's path follows it.
+		if f := sv.ReadErrorFinding(err, sv.InDocument(2).Key("k")); f.Path.String() != "/k"+tt.path {
+			t.Errorf("%s: under /k: %q", tt.name, f.Path)
+		}
+		// The walker over the same value as a tree (read without limits).
+		n, err := node.Parse([]byte(tt.text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err = v.ValidateNode(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		check("ValidateNode", r)
+	}
+}
+
+// A value deeper than the default limit is reported at the full pointer of
+// the container that went too deep: MaxDepth "/0" segments.
+func TestDeepValuePath(t *testing.T) {
+	m := loadModel(t, limitsModel)
+	v := mustPrepare(t, m, "t#Doc")
+	r, err := v.ValidateJSON(bytes.Repeat([]byte{'['}, 2*sv.DefaultMaxDepth))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantLimit(t, r, sv.CodeDepthLimit)
+	if got, want := r.Findings[0].Path.String(), strings.Repeat("/0", sv.DefaultMaxDepth); got != want {
+		t.Errorf("path %.40q... (%d bytes), want %d bytes of /0", got, len(got), len(want))
+	}
+}

@@ -105,7 +105,12 @@ func (p Path) Append(segs ...Segment) Path {
 
 // Join returns p followed by the segments of q (q's document index, if any,
 // is ignored: q is taken as relative to p).
-func (p Path) Join(q Path) Path { return p.Append(q.segs...) }
+func (p Path) Join(q Path) Path {
+	if len(q.segs) == 0 {
+		return p
+	}
+	return p.Append(q.segs...)
+}
 
 // Len returns the number of segments.
 func (p Path) Len() int { return len(p.segs) }

@@ -1,6 +1,8 @@
 package smithyvalidate
 
 import (
+	"errors"
+	"strings"
 	"sync"
 
 	"github.com/smithy-validation/go/core/node"
@@ -84,12 +86,57 @@ func (v *Validator) checkJSONDirect(c *Collector, at Path, src string) error {
 	if err := t.Read(src, jsontape.Limits{MaxDepth: c.cfg.maxDepth, MaxNumberLength: c.cfg.maxNumber}); err != nil {
 		n, err := node.ParseString(src, c.cfg.readerOptions()...)
 		if err != nil {
-			c.Add(ReadErrorFinding(err, at))
+			c.Add(ReadErrorFinding(err, at.Join(limitPath(t, err))))
 			return nil
 		}
 		return v.Check(c, at, NodeView(&n))
 	}
 	return v.Check(c, at, tapeView{t.Root()})
+}
+
+// limitPath returns the path of the value where err, core/node's error for
+// the text t has just refused with the same limits, says a depth or number
+// limit stopped reading: the container that nests too deep or the number
+// that is too long (see "Reader limits" in the package documentation). It
+// is the root path for any other error, and when the two readers disagree
+// on where they stopped (they do not: both read the same grammar with the
+// same limits). Only the error path calls it, so it may allocate.
+func limitPath(t *jsontape.Tape, err error) Path {
+	var le *node.LimitError
+	if !errors.As(err, &le) || le.Limit != node.LimitDepth && le.Limit != node.LimitNumberLength {
+		return Path{}
+	}
+	var segs []Segment
+	if !t.LimitPath(int(le.Pos.Offset), func(key string, index int, obj bool) {
+		if obj {
+			segs = append(segs, Key(strings.Clone(key)))
+		} else {
+			segs = append(segs, Index(index))
+		}
+	}) {
+		return Path{}
+	}
+	return Path{}.Append(segs...)
+}
+
+// readLimitPath is limitPath for a text that the tape has not read: it
+// reads src with the limits of cfg into a pooled tape first.
+func readLimitPath(src string, cfg *config, err error) Path {
+	var le *node.LimitError
+	if !errors.As(err, &le) || le.Limit != node.LimitDepth && le.Limit != node.LimitNumberLength {
+		return Path{}
+	}
+	t := tapePool.Get().(*jsontape.Tape)
+	defer func() {
+		t.Reset()
+		if cap(t.Entries) <= maxPooledEntries {
+			tapePool.Put(t)
+		}
+	}()
+	if t.Read(src, jsontape.Limits{MaxDepth: cfg.maxDepth, MaxNumberLength: cfg.maxNumber}) == nil {
+		return Path{}
+	}
+	return limitPath(t, err)
 }
 
 // posAt computes the position of byte offset off in s.

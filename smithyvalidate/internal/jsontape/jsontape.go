@@ -79,6 +79,9 @@ type Tape struct {
 	i       int
 	line    int32
 	lineAt  int
+	// limitAt is the offset of the value that went over a limit in the
+	// last Read, -1 when none did.
+	limitAt int
 }
 
 type frame struct {
@@ -104,13 +107,13 @@ func (t *Tape) Root() *Entry { return &t.Entries[0] }
 // clearing.)
 func (t *Tape) Reset() {
 	t.Entries, t.Kids, t.pending, t.stack = t.Entries[:0], t.Kids[:0], t.pending[:0], t.stack[:0]
-	t.Src, t.Arena, t.arena = "", "", t.arena[:0]
+	t.Src, t.Arena, t.arena, t.limitAt = "", "", t.arena[:0], -1
 }
 
 // Read reads src into t.
 func (t *Tape) Read(src string, lim Limits) error {
 	t.Reset()
-	t.Src, t.i, t.line, t.lineAt = src, 0, 1, 0
+	t.Src, t.i, t.line, t.lineAt, t.limitAt = src, 0, 1, 0, -1
 	if strings.HasPrefix(src, "\xEF\xBB\xBF") {
 		t.i = 3
 	}
@@ -121,6 +124,38 @@ func (t *Tape) Read(src string, lim Limits) error {
 		t.Arena = string(t.arena)
 	}
 	return nil
+}
+
+// LimitPath reports where the last Read stopped when a limit (the depth
+// of a container, the length of a number) stopped it at the value that
+// starts at byte offset off: it calls step once for each open container,
+// outermost first, with the index of the element (obj false) or the key of
+// the member (obj true) that leads to that value, and returns true. It
+// returns false, without calling step, when the last Read did not stop at
+// a limit at off. A key refers to the source text or to the tape's
+// scratch space: copy it to keep it. Only the error path calls this.
+func (t *Tape) LimitPath(off int, step func(key string, index int, obj bool)) bool {
+	if t.limitAt < 0 || t.limitAt != off {
+		return false
+	}
+	for k, f := range t.stack {
+		end := int32(len(t.pending))
+		if k+1 < len(t.stack) {
+			end = t.stack[k+1].start
+		}
+		if !f.obj {
+			step("", int(end-f.start), false)
+			continue
+		}
+		e := &t.Entries[t.pending[end-1]]
+		key := t.Src[e.A:e.B]
+		if e.Esc {
+			// The arena is published only by a successful Read.
+			key = string(t.arena[e.A:e.B])
+		}
+		step(key, 0, true)
+	}
+	return true
 }
 
 func (t *Tape) pos(i int) node.Pos {
@@ -170,6 +205,7 @@ func (t *Tape) run(lim Limits) error {
 		switch c := s[t.i]; c {
 		case '[', '{':
 			if len(t.stack) >= lim.MaxDepth {
+				t.limitAt = t.i
 				return ErrInvalid
 			}
 			k := Array
@@ -219,7 +255,11 @@ func (t *Tape) run(lim Limits) error {
 		default:
 			start := t.i
 			end, isInt, ok := scanNumber(s, start)
-			if !ok || end-start > lim.MaxNumberLength {
+			if !ok {
+				return ErrInvalid
+			}
+			if end-start > lim.MaxNumberLength {
+				t.limitAt = start
 				return ErrInvalid
 			}
 			t.i = end
