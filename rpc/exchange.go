@@ -581,10 +581,12 @@ func (x *Exchange) responses(from Peer, to int) {
 		c.report(CodeBatchResponseSplit, c.doc, rd.whole.pos, shapeid.ID{},
 			"this response array answers calls of several messages (%s): each batch is answered by its own array", batchIndexes(batches, loose))
 	}
-	for b := range batches {
-		if b.open > 0 && to < 0 {
-			c.report(CodeBatchResponseSplit, c.doc, rd.whole.pos, shapeid.ID{},
-				"this response array leaves %d call(s) of the batch at index %d unanswered: a batch is answered by one array", b.open, b.index)
+	if len(batches) > 0 { // a single response has none: skip the iterator
+		for b := range batches {
+			if b.open > 0 && to < 0 {
+				c.report(CodeBatchResponseSplit, c.doc, rd.whole.pos, shapeid.ID{},
+					"this response array leaves %d call(s) of the batch at index %d unanswered: a batch is answered by one array", b.open, b.index)
+			}
 		}
 	}
 	if to >= 0 {

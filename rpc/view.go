@@ -198,12 +198,19 @@ func (c *checker) duplicates(obj sv.ValueView, at sv.Path) bool {
 // members holds the first occurrence of each envelope member of an
 // object, read in one pass.
 type members struct {
-	jsonrpc, method, params, id, result, error sv.Field
+	jsonrpc, method, params, id, result, error member
 	has                                        uint8
 	// dup: a known member occurs twice; extra: a member the protocol
 	// does not define occurs (unknown members are compared for
 	// duplicates only then).
 	dup, extra bool
+}
+
+// member is what the checks use of an envelope member (a small copy of
+// its sv.Field: members is built for every message).
+type member struct {
+	Value   sv.ValueView
+	NamePos node.Pos
 }
 
 const (
@@ -225,7 +232,7 @@ func scan(obj sv.ValueView) (m members) {
 	for i := 0; i < n; i++ {
 		f := obj.Field(i)
 		var bit uint8
-		var dst *sv.Field
+		var dst *member
 		switch f.Name {
 		case "jsonrpc":
 			bit, dst = hasJSONRPC, &m.jsonrpc
@@ -248,7 +255,7 @@ func scan(obj sv.ValueView) (m members) {
 			continue
 		}
 		m.has |= bit
-		*dst = f
+		*dst = member{Value: f.Value, NamePos: f.NamePos}
 	}
 	return m
 }
