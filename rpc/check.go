@@ -45,6 +45,8 @@ type checker struct {
 	// an exchange asks for them (track).
 	recent []sv.Finding
 	track  bool
+	// lastMeth is the method the last request named (see method).
+	lastMeth *Method
 }
 
 // add records a finding in the run's collector (and, in an exchange, in

@@ -95,13 +95,9 @@ type Exchange struct {
 	recentN int
 
 	// calls awaiting a response, by calling peer and id key; a key with
-	// several calls (an ambiguous id) chains them, oldest first. The
-	// table is keyed by a hash of the key (so that registering a call
-	// allocates no string); the head's key is compared on every lookup,
-	// and a key whose hash is taken by another key goes to overflow.
-	byKey    map[uint64]*call
-	overflow map[string]*call
-	seed     maphash.Seed
+	// several calls (an ambiguous id) chains them, oldest first.
+	byKey keyTable
+	seed  maphash.Seed
 	// nullable are invalid requests that a null-id error may answer,
 	// per calling peer, oldest first; answered ones are skipped lazily.
 	nullable [2][]*call
@@ -136,6 +132,7 @@ type call struct {
 	pos     node.Pos
 	from    Peer
 	key     []byte // empty when the call has no usable id; storage reused
+	hash    uint64 // of key
 	written string // the id as written
 	method  string
 	hasM    bool
@@ -191,7 +188,7 @@ type batchRec struct {
 // NewExchange starts an exchange (see [Exchange]).
 func (s *PreparedService) NewExchange(opts ...ExchangeOption) *Exchange {
 	x := &Exchange{s: s, c: newChecker(s), maxOut: DefaultMaxOutstanding, recentN: DefaultRecentReplies,
-		byKey: map[uint64]*call{}, seed: maphash.MakeSeed()}
+		seed: maphash.MakeSeed()}
 	for _, o := range opts {
 		if o.maxOutstanding > 0 {
 			x.maxOut = o.maxOutstanding
@@ -381,7 +378,8 @@ func (x *Exchange) register(from Peer, in *info, b *batchRec) {
 			cl.written = strings.Clone(t)
 		}
 		cl.key = append(cl.key, k...)
-		if head := x.lookup(k); head != nil {
+		cl.hash = x.hash(k)
+		if head := x.byKey.find(cl.hash, k); head != nil {
 			n := 1
 			prev := head
 			for ; prev.next != nil; prev = prev.next {
@@ -392,7 +390,7 @@ func (x *Exchange) register(from Peer, in *info, b *batchRec) {
 				"id %s is already used by %d outstanding call(s) from the %s (first at index %d): responses to them cannot be told apart",
 				cl.idText(), n, from, head.index)
 		} else {
-			x.setHead(cl.key, cl)
+			x.byKey.put(cl.hash, cl)
 		}
 	}
 	if b != nil {
@@ -409,12 +407,12 @@ func (x *Exchange) settle(cl *call) {
 		cl.batch.open--
 	}
 	if len(cl.key) > 0 {
-		head := x.lookup(cl.key)
+		head := x.byKey.find(cl.hash, cl.key)
 		switch {
 		case head == cl && cl.next == nil:
-			x.setHead(cl.key, nil)
+			x.byKey.remove(cl.hash, cl.key)
 		case head == cl:
-			x.setHead(cl.key, cl.next)
+			x.byKey.put(cl.hash, cl.next)
 		default:
 			for p := head; p != nil; p = p.next {
 				if p.next == cl {
@@ -462,7 +460,8 @@ func (x *Exchange) remember(key []byte) {
 	}
 }
 
-// collideForTest makes every key hash alike (tests of the overflow).
+// collideForTest makes every key hash alike (tests of the key table's
+// probing).
 var collideForTest bool
 
 func (x *Exchange) hash(k []byte) uint64 {
@@ -473,57 +472,10 @@ func (x *Exchange) hash(k []byte) uint64 {
 }
 
 // lookup returns the first outstanding call with key k, or nil.
-func (x *Exchange) lookup(k []byte) *call {
-	if head := x.byKey[x.hash(k)]; head != nil && bytes.Equal(head.key, k) {
-		return head
-	}
-	if len(x.overflow) > 0 {
-		return x.overflow[string(k)]
-	}
-	return nil
-}
-
-// setHead makes cl the first outstanding call with key k (nil: none).
-func (x *Exchange) setHead(k []byte, cl *call) {
-	if len(x.overflow) > 0 {
-		if _, ok := x.overflow[string(k)]; ok {
-			if cl == nil {
-				delete(x.overflow, string(k))
-			} else {
-				x.overflow[string(k)] = cl
-			}
-			return
-		}
-	}
-	h := x.hash(k)
-	if head := x.byKey[h]; head == nil || bytes.Equal(head.key, k) {
-		if cl == nil {
-			delete(x.byKey, h)
-		} else {
-			x.byKey[h] = cl
-		}
-		return
-	}
-	// The hash is taken by another key: this one lives in overflow.
-	if cl == nil {
-		delete(x.overflow, string(k))
-		return
-	}
-	if x.overflow == nil {
-		x.overflow = map[string]*call{}
-	}
-	x.overflow[string(k)] = cl
-}
+func (x *Exchange) lookup(k []byte) *call { return x.byKey.find(x.hash(k), k) }
 
 // heads calls f with the first outstanding call of every key.
-func (x *Exchange) heads(f func(*call)) {
-	for _, head := range x.byKey {
-		f(head)
-	}
-	for _, head := range x.overflow {
-		f(head)
-	}
-}
+func (x *Exchange) heads(f func(*call)) { x.byKey.each(f) }
 
 // answered reports whether key is among the recently answered calls. It
 // scans the window: it runs only for a response that matches nothing,

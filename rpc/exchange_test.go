@@ -329,7 +329,7 @@ func TestExchangeLastFindings(t *testing.T) {
 
 // The exchange keys its table of outstanding calls by a hash of the id;
 // with every hash alike, correlation must give the same findings (the
-// keys then go through the overflow table).
+// keys are then told apart by probing the key table).
 func TestExchangeKeyCollisions(t *testing.T) {
 	rpc.SetKeyCollisions(true)
 	defer rpc.SetKeyCollisions(false)

@@ -287,7 +287,15 @@ func (c *checker) method(in *info, obj sv.ValueView, at sv.Path, name, params sv
 		c.payloadDuplicates(params, at, pKey)
 		return
 	}
-	meth, ok := c.s.methods[in.method]
+	// A transcript calls few methods, often the same one in a row: the
+	// last one found is compared before the map is hashed.
+	meth, ok := c.lastMeth, c.lastMeth != nil && c.lastMeth.name == in.method
+	if !ok {
+		meth, ok = c.s.methods[in.method]
+		if ok {
+			c.lastMeth = meth
+		}
+	}
 	if !ok {
 		c.payloadDuplicates(params, at, pKey)
 		mp := at.Key("method")

@@ -1,0 +1,105 @@
+package rpc
+
+import "bytes"
+
+// keyTable holds the outstanding calls of an exchange by correlation key:
+// an open-addressing table (linear probing, backward-shift deletion) of
+// the first call of each key, found by a hash of the key and then by the
+// key itself, so that correlating a call allocates nothing and every key,
+// colliding hashes included, has its own slot. It grows with the number
+// of keys outstanding at once, never with the transcript.
+type keyTable struct {
+	slots []keySlot // a power of two long; cl == nil marks a free slot
+	n     int
+}
+
+type keySlot struct {
+	h  uint64
+	cl *call
+}
+
+// find returns the first call with key k (hash h), or nil.
+func (t *keyTable) find(h uint64, k []byte) *call {
+	if t.n == 0 {
+		return nil
+	}
+	mask := uint64(len(t.slots) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		s := &t.slots[i]
+		if s.cl == nil {
+			return nil
+		}
+		if s.h == h && bytes.Equal(s.cl.key, k) {
+			return s.cl
+		}
+	}
+}
+
+// put makes cl (whose key is k, hash h) the first call of its key.
+func (t *keyTable) put(h uint64, cl *call) {
+	if (t.n+1)*2 > len(t.slots) {
+		t.grow()
+	}
+	mask := uint64(len(t.slots) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		s := &t.slots[i]
+		if s.cl == nil {
+			*s = keySlot{h: h, cl: cl}
+			t.n++
+			return
+		}
+		if s.h == h && bytes.Equal(s.cl.key, cl.key) {
+			s.cl = cl
+			return
+		}
+	}
+}
+
+// remove drops key k (hash h).
+func (t *keyTable) remove(h uint64, k []byte) {
+	if t.n == 0 {
+		return
+	}
+	mask := uint64(len(t.slots) - 1)
+	i := h & mask
+	for ; ; i = (i + 1) & mask {
+		s := &t.slots[i]
+		if s.cl == nil {
+			return
+		}
+		if s.h == h && bytes.Equal(s.cl.key, k) {
+			break
+		}
+	}
+	// Shift back the entries after the hole whose probe starts at or
+	// before it, so that no probe sequence is broken.
+	for j := (i + 1) & mask; t.slots[j].cl != nil; j = (j + 1) & mask {
+		home := t.slots[j].h & mask
+		if (j-home)&mask >= (j-i)&mask {
+			t.slots[i] = t.slots[j]
+			i = j
+		}
+	}
+	t.slots[i] = keySlot{}
+	t.n--
+}
+
+func (t *keyTable) grow() {
+	old := t.slots
+	t.slots = make([]keySlot, max(8, 2*len(old)))
+	t.n = 0
+	for _, s := range old {
+		if s.cl != nil {
+			t.put(s.h, s.cl)
+		}
+	}
+}
+
+// each calls f with the first call of every key.
+func (t *keyTable) each(f func(*call)) {
+	for _, s := range t.slots {
+		if s.cl != nil {
+			f(s.cl)
+		}
+	}
+}

@@ -1,0 +1,49 @@
+package rpc
+
+import (
+	"math/rand/v2"
+	"strconv"
+	"testing"
+)
+
+// The key table against a map, with few hash values (long probe runs,
+// wrapping around, backward shifts) and many.
+func TestKeyTable(t *testing.T) {
+	for _, hashes := range []uint64{1, 3, 1 << 62} {
+		var tab keyTable
+		ref := map[string]*call{}
+		r := rand.New(rand.NewPCG(1, hashes))
+		h := func(k string) uint64 {
+			n, _ := strconv.Atoi(k)
+			return uint64(n) * 0x9E3779B97F4A7C15 % hashes
+		}
+		for step := 0; step < 20000; step++ {
+			k := strconv.Itoa(r.IntN(64))
+			switch r.IntN(3) {
+			case 0:
+				cl := &call{key: []byte(k)}
+				tab.put(h(k), cl)
+				ref[k] = cl
+			case 1:
+				tab.remove(h(k), []byte(k))
+				delete(ref, k)
+			}
+			if got := tab.find(h(k), []byte(k)); got != ref[k] {
+				t.Fatalf("hashes %d step %d: key %s found %p, want %p", hashes, step, k, got, ref[k])
+			}
+			if tab.n != len(ref) {
+				t.Fatalf("hashes %d step %d: %d keys, want %d", hashes, step, tab.n, len(ref))
+			}
+		}
+		seen := 0
+		tab.each(func(cl *call) {
+			if ref[string(cl.key)] != cl {
+				t.Fatalf("each: stale key %s", cl.key)
+			}
+			seen++
+		})
+		if seen != len(ref) {
+			t.Fatalf("each saw %d keys, want %d", seen, len(ref))
+		}
+	}
+}
