@@ -56,14 +56,18 @@ func (c *checker) readFailed(err error, r role, out *read) {
 
 // readView checks the envelopes of a message read into a view.
 func (c *checker) readView(v sv.ValueView, r role, bare bool, out *read) {
-	out.whole, out.batch, out.response = info{}, false, false
-	out.elems = out.elems[:0]
+	out.batch, out.response = false, false
 	at := c.doc
 	if v.Kind() != sv.KindList {
+		// One message: its info is filled by request or response (which
+		// set every field), then copied to whole.
 		m := scan(v)
 		resp := r == roleResponse || (r == roleUnknown && m.looksLikeResponse())
 		out.response = resp
-		out.elems = append(out.elems, info{})
+		if cap(out.elems) == 0 {
+			out.elems = make([]info, 1, 4)
+		}
+		out.elems = out.elems[:1]
 		in := &out.elems[0]
 		if resp {
 			c.response(v, &m, at, -1, bare, in)
@@ -73,6 +77,7 @@ func (c *checker) readView(v sv.ValueView, r role, bare bool, out *read) {
 		out.whole = *in
 		return
 	}
+	out.elems = out.elems[:0]
 	n := v.Len()
 	resp := r == roleResponse
 	if r == roleUnknown {
