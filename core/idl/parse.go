@@ -542,20 +542,7 @@ func (p *parser) structuredTrait(firstKey string, firstPos node.Pos) value {
 	p.skipWsAndDocs()
 	for p.lx.kind != tRParen {
 		p.expect(tIdent, tString)
-		key, keyPos := p.stringSlice(), p.pos()
-		p.next()
-		p.skipWsAndDocs()
-		p.expect(tColon)
-		p.next()
-		p.skipWsAndDocs()
-		v := p.nodeValue()
-		for _, f := range obj.fields {
-			if f.key == key {
-				p.fail(&Error{Pos: keyPos, Msg: "Duplicate member of trait: '" + key + "'"})
-			}
-		}
-		obj.fields = append(obj.fields, field{key: key, keyPos: keyPos, val: v})
-		p.skipWsAndDocs()
+		obj.fields = p.objectMember(obj.fields, "Duplicate member of trait: '")
 	}
 	p.leave()
 	return obj
@@ -627,20 +614,7 @@ func (p *parser) objectValue() value {
 		if p.expect(tRBrace, tString, tIdent) == tRBrace {
 			break
 		}
-		key, keyPos := p.stringSlice(), p.pos()
-		p.next()
-		p.skipWsAndDocs()
-		p.expect(tColon)
-		p.next()
-		p.skipWsAndDocs()
-		e := p.nodeValue()
-		for _, f := range v.fields {
-			if f.key == key {
-				p.fail(&Error{Pos: keyPos, Msg: "Duplicate member: '" + key + "'"})
-			}
-		}
-		v.fields = append(v.fields, field{key: key, keyPos: keyPos, val: e})
-		p.skipWsAndDocs()
+		v.fields = p.objectMember(v.fields, "Duplicate member: '")
 	}
 	p.next()
 	p.leave()
@@ -925,4 +899,24 @@ func (p *parser) applyStatement(traits []traitApp) {
 	}
 	p.f.applies = append(p.f.applies, a)
 	p.expectBr()
+}
+
+// objectMember reads `key: value` (the key is the current token) and
+// appends it to fields; a key already there fails with dupMsg + key + "'".
+func (p *parser) objectMember(fields []field, dupMsg string) []field {
+	key, keyPos := p.stringSlice(), p.pos()
+	p.next()
+	p.skipWsAndDocs()
+	p.expect(tColon)
+	p.next()
+	p.skipWsAndDocs()
+	v := p.nodeValue()
+	for _, f := range fields {
+		if f.key == key {
+			p.fail(&Error{Pos: keyPos, Msg: dupMsg + key + "'"})
+		}
+	}
+	fields = append(fields, field{key: key, keyPos: keyPos, val: v})
+	p.skipWsAndDocs()
+	return fields
 }
