@@ -24,7 +24,9 @@
 // [JSONDocument]: the same direct reader, exported. Its [ValueView]s give
 // field names, strings and number tokens as substrings of the text and
 // the positions core/node's reader gives; once the document is warm,
-// reading and checking a valid value allocate nothing.
+// reading and checking a valid value allocate nothing. Its object views
+// also implement [MemberView], which gives a member's name and value
+// without building the [Field] record.
 //
 // # Values
 //
@@ -50,7 +52,10 @@
 //
 // To validate several values into one result (a JSON-RPC envelope and its
 // params, a transcript), use a [Collector] and [Validator.Check] with a
-// base [Path] such as Root().Key("params") or InDocument(n).
+// base [Path] such as Root().Key("params") or InDocument(n). A goroutine
+// that checks many small values in a row holds a [Checker]: the same
+// checks, without taking the engine's scratch storage from a shared pool
+// on every call.
 //
 // # Errors
 //

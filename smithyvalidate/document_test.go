@@ -225,3 +225,62 @@ func TestCollectorReset(t *testing.T) {
 		t.Errorf("after Reset, a valid value: %s", r.Text())
 	}
 }
+
+// TestMemberViewMatchesField checks that MemberView gives exactly the
+// Field record's name, name position and value.
+func TestMemberViewMatchesField(t *testing.T) {
+	var doc sv.JSONDocument
+	if err := doc.Read([]byte(`{"a":1,"b\u0041":[2],"a":{"c":null},"":"x"}`)); err != nil {
+		t.Fatal(err)
+	}
+	root := doc.Root()
+	mv, ok := root.(sv.MemberView)
+	if !ok {
+		t.Fatal("JSONDocument's object view does not implement MemberView")
+	}
+	for i := 0; i < root.Len(); i++ {
+		f := root.Field(i)
+		name, pos, val := mv.Member(i)
+		if name != f.Name || pos != f.NamePos || val != f.Value || f.NoText || f.At != (sv.Segment{}) {
+			t.Errorf("member %d: (%q, %v, %v), field %+v", i, name, pos, val, f)
+		}
+	}
+}
+
+// TestCheckerMatchesCheck checks that a Checker reused across validators
+// and values gives exactly Validator.Check's findings.
+func TestCheckerMatchesCheck(t *testing.T) {
+	m := loadModel(t, `$version: "2"
+namespace t
+structure S {
+    @required
+    a: Integer
+    b: L
+}
+@length(max: 2)
+list L { member: String }
+`)
+	vs := []*sv.Validator{mustPrepare(t, m, "t#S"), mustPrepare(t, m, "t#L")}
+	var chk sv.Checker
+	var doc sv.JSONDocument
+	for round := 0; round < 3; round++ {
+		for _, text := range []string{`{"a":1,"b":["x"]}`, `{"b":["x","y",3]}`, `["a","b","c"]`, `{"a":"1","a":2}`, `null`, `[{"a":1}]`} {
+			if err := doc.Read([]byte(text)); err != nil {
+				t.Fatal(err)
+			}
+			for _, v := range vs {
+				want, got := sv.NewCollector(), sv.NewCollector()
+				at := sv.InDocument(round).Key("p")
+				if err := v.Check(want, at, doc.Root()); err != nil {
+					t.Fatal(err)
+				}
+				if err := chk.Check(v, got, at, doc.Root()); err != nil {
+					t.Fatal(err)
+				}
+				if w, g := want.Result().Text(), got.Result().Text(); w != g {
+					t.Errorf("%s: Checker gave\n%s\nCheck gave\n%s", text, g, w)
+				}
+			}
+		}
+	}
+}

@@ -157,3 +157,51 @@ func ExampleJSONDocument() {
 	// 1:58: error type /params/subtrahend example#SubtractInput$subtrahend: expected an integer, found a string
 	// 1:22: error syntax "" -: not valid JSON: expected string for object key after ',', found '}' (trailing comma)
 }
+
+// A Checker holds the engine's scratch storage across checks, for a
+// goroutine that validates many small values in a row (a stream of
+// messages); MemberView reads an envelope member without building a Field.
+// Findings are those of Validator.Check.
+func ExampleChecker() {
+	v, err := smithyvalidate.Prepare(exampleModel(), shapeid.MustParse("example#SubtractInput"))
+	if err != nil {
+		panic(err)
+	}
+	var (
+		doc smithyvalidate.JSONDocument
+		chk smithyvalidate.Checker // one per goroutine: not safe for concurrent use
+		col = smithyvalidate.NewCollector()
+	)
+	for _, text := range []string{
+		`{"method":"subtract","params":{"minuend":42,"subtrahend":23}}`,
+		`{"method":"subtract","params":{"minuend":42,"subtrahend":"23"}}`,
+	} {
+		if err := doc.Read([]byte(text)); err != nil {
+			panic(err)
+		}
+		root := doc.Root()
+		mv, ok := root.(smithyvalidate.MemberView)
+		for i := 0; i < root.Len(); i++ {
+			var name string
+			var value smithyvalidate.ValueView
+			if ok {
+				name, _, value = mv.Member(i)
+			} else {
+				f := root.Field(i)
+				name, value = f.Name, f.Value
+			}
+			if name == "params" {
+				col.Reset()
+				if err := chk.Check(v, col, smithyvalidate.Root().Key("params"), value); err != nil {
+					panic(err)
+				}
+				fmt.Printf("valid=%v\n%s", col.Valid(), col.Result().Text())
+			}
+		}
+	}
+	doc.Reset()
+	// Output:
+	// valid=true
+	// valid=false
+	// 1:58: error type /params/subtrahend example#SubtractInput$subtrahend: expected an integer, found a string
+}

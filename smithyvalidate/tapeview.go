@@ -63,6 +63,12 @@ func (v tapeView) Field(i int) Field {
 	return Field{Name: k.Text(), NamePos: k.Pos, Value: tapeView{val}}
 }
 
+// Member implements [MemberView].
+func (v tapeView) Member(i int) (string, node.Pos, ValueView) {
+	k, val := v.e.Key(i)
+	return k.Text(), k.Pos, tapeView{val}
+}
+
 var tapePool = sync.Pool{New: func() any { return new(jsontape.Tape) }}
 
 // maxPooledEntries bounds the tapes kept for reuse.

@@ -37,15 +37,60 @@ func (v *Validator) Check(c *Collector, at Path, val ValueView) (err error) {
 		return nil
 	}
 	w := walkerPool.Get().(*walker)
+	if err := w.check(v, c, at, val); err != nil {
+		// The walker's state is unknown: it is not returned to the pool.
+		return err
+	}
+	if w.release() {
+		walkerPool.Put(w)
+	}
+	return nil
+}
+
+// Checker runs [Validator.Check] with one walker (the engine's scratch
+// storage for a check) held across calls, rather than taken from and
+// returned to a shared pool on every call: a caller that checks many small
+// values in a row (the rpc module checks the params or result of every
+// message of an exchange) saves that cost on each. Findings, paths and
+// errors are exactly those of Validator.Check. One Checker may be used
+// with any number of validators and collectors.
+//
+// A Checker is not safe for concurrent use: keep one per goroutine (for
+// example one per stream being validated). The zero value is ready to use.
+// Between checks it keeps no reference to the values, validators or
+// collectors it was given, only its grown scratch storage.
+type Checker struct {
+	w *walker
+}
+
+// Check validates val into c with v, as [Validator.Check] does.
+func (k *Checker) Check(v *Validator, c *Collector, at Path, val ValueView) error {
+	if c.stopped {
+		return nil
+	}
+	w := k.w
+	if w == nil {
+		w = new(walker)
+	}
+	k.w = nil // not kept if the check fails
+	if err := w.check(v, c, at, val); err != nil {
+		return err
+	}
+	if w.release() {
+		k.w = w
+	}
+	return nil
+}
+
+// check runs one validation on w; a panic becomes an [*InternalError] (and
+// w must not be reused).
+func (w *walker) check(v *Validator, c *Collector, at Path, val ValueView) (err error) {
 	w.init(v, c, at, val)
 	defer func() {
 		if r := recover(); r != nil {
-			// The walker's state is unknown: it is not returned to the pool.
 			err = &InternalError{Value: r, Stack: debug.Stack()}
 			c.complete = false
-			return
 		}
-		w.release()
 	}()
 	w.root(val)
 	return nil
@@ -110,7 +155,9 @@ func (w *walker) init(v *Validator, c *Collector, at Path, val ValueView) {
 	}
 }
 
-func (w *walker) release() {
+// release drops w's references to the last check and reports whether w
+// may be kept for reuse (huge scratch space is not kept).
+func (w *walker) release() bool {
 	w.v, w.pol, w.run, w.col, w.base = nil, nil, nil, nil, Path{}
 	clear(w.segs[:cap(w.segs)])
 	w.segs = w.segs[:0]
@@ -118,10 +165,7 @@ func (w *walker) release() {
 	if cap(w.canon) > 1<<20 {
 		w.canon = nil
 	}
-	if cap(w.segs) > 1<<12 || cap(w.spans) > 1<<16 {
-		return // do not keep huge scratch space in the pool
-	}
-	walkerPool.Put(w)
+	return cap(w.segs) <= 1<<12 && cap(w.spans) <= 1<<16
 }
 
 func (w *walker) push(s Segment) { w.segs = append(w.segs, s) }

@@ -180,6 +180,21 @@ type ValueView interface {
 	Field(i int) Field
 }
 
+// MemberView is an optional interface of object views that give a field
+// occurrence's name, name position and value without building the whole
+// [Field] record: callers that scan many small objects (the rpc module
+// reads every message's envelope) can type-assert a [ValueView] to it and
+// fall back to [ValueView.Field] when the view does not implement it.
+//
+// Member(i) returns exactly Field(i).Name, Field(i).NamePos and
+// Field(i).Value. Only views whose fields always have text (NoText unset)
+// and the default path segment (At zero) implement it; the object views of
+// [JSONDocument] do.
+type MemberView interface {
+	ValueView
+	Member(i int) (name string, namePos node.Pos, value ValueView)
+}
+
 // Field is one field occurrence of an object.
 type Field struct {
 	// Name is the field name. When NoText is set the name is an Ion symbol
