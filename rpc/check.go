@@ -41,6 +41,9 @@ type checker struct {
 	// sub collects one payload check; it is reset and reused, so payloads
 	// allocate no collector.
 	sub *sv.Collector
+	// eng holds one engine walker for every payload of the run (a run is
+	// one goroutine's), instead of a pooled one taken per payload.
+	eng sv.Checker
 	// recent holds the findings recorded for the current message, when
 	// an exchange asks for them (track).
 	recent []sv.Finding
@@ -159,7 +162,7 @@ func (c *checker) payload(v *sv.Validator, at sv.Path, view sv.ValueView) (bad b
 		c.sub.Reset() // its findings were copied out (Result)
 	}
 	sub := c.sub
-	if err := v.Check(sub, at, view); err != nil {
+	if err := c.eng.Check(v, sub, at, view); err != nil {
 		c.add(sv.Finding{Severity: sv.SeverityWarning, Class: sv.ClassLimit, Code: CodeInternal, Path: c.doc.Join(at),
 			Message: "the value engine failed: " + err.Error()})
 		return false

@@ -229,11 +229,21 @@ func scan(obj sv.ValueView) (m members) {
 		return m
 	}
 	n := obj.Len()
+	// The engine's JSON views give a member without its Field record.
+	mv, direct := obj.(sv.MemberView)
 	for i := 0; i < n; i++ {
-		f := obj.Field(i)
+		var name string
+		var namePos node.Pos
+		var value sv.ValueView
+		if direct {
+			name, namePos, value = mv.Member(i)
+		} else {
+			f := obj.Field(i)
+			name, namePos, value = f.Name, f.NamePos, f.Value
+		}
 		var bit uint8
 		var dst *member
-		switch f.Name {
+		switch name {
 		case "jsonrpc":
 			bit, dst = hasJSONRPC, &m.jsonrpc
 		case "method":
@@ -255,7 +265,7 @@ func scan(obj sv.ValueView) (m members) {
 			continue
 		}
 		m.has |= bit
-		*dst = member{Value: f.Value, NamePos: f.NamePos}
+		*dst = member{Value: value, NamePos: namePos}
 	}
 	return m
 }
