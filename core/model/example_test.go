@@ -1,0 +1,37 @@
+package model_test
+
+import (
+	"fmt"
+
+	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/shapeid"
+)
+
+// A member trait replaces the target's trait of the same ID as a whole;
+// the target's other traits are inherited.
+func ExampleModel_EffectiveTraits() {
+	length := shapeid.MustParse("smithy.api#length")
+	name := model.ShapeDef{ID: shapeid.MustParse("ex#Name"), Type: model.StringType, Traits: []model.Trait{
+		{ID: length, Value: node.NewObject(
+			node.Field{Key: "min", Value: node.NewNumber("1")},
+			node.Field{Key: "max", Value: node.NewNumber("64")})},
+		{ID: shapeid.MustParse("smithy.api#pattern"), Value: node.NewString("^[a-z]+$")},
+	}}
+	user := model.ShapeDef{ID: shapeid.MustParse("ex#User"), Type: model.StructureType, Members: []model.MemberDef{
+		{Name: "nick", Target: name.ID, Traits: []model.Trait{
+			{ID: length, Value: node.NewObject(node.Field{Key: "max", Value: node.NewNumber("8")})},
+		}},
+	}}
+	m, err := model.New([]model.ShapeDef{name, user}, nil)
+	if err != nil {
+		panic(err)
+	}
+	nick, _ := m.Shape(shapeid.MustParse("ex#User$nick"))
+	for _, t := range m.EffectiveTraits(nick) {
+		fmt.Println(t.ID, string(node.Marshal(t.Value)))
+	}
+	// Output:
+	// smithy.api#length {"max":8}
+	// smithy.api#pattern "^[a-z]+$"
+}
