@@ -121,21 +121,30 @@ func (c *checker) versionMember(obj sv.ValueView, m *members, at sv.Path) bool {
 	return true
 }
 
-// idMember checks a request's or response's id. It returns the id and
-// whether it is present with a type the version allows.
-func (c *checker) idMember(m *members, at sv.Path, call bool) (RequestID, bool) {
+// idMember checks a request's or response's id. It sets in.id, in.idPos
+// and in.idOK: the id, its position, and whether it is present with a type
+// the version allows. It writes into in rather than returning the id, so
+// that the id (a node) is not copied on every message.
+func (c *checker) idMember(m *members, at sv.Path, call bool, in *info) {
 	f, ok := m.id, m.is(hasID)
 	if !ok {
-		return AbsentID(), false
+		in.id, in.idOK, in.idPos = AbsentID(), false, node.Pos{}
+		return
 	}
 	v := f.Value
 	k := v.Kind()
+	in.id = PresentID(toNodeKind(v, k))
+	in.idPos = in.id.value.Pos()
+	in.idOK = c.idValid(v, k, at, call, &in.id)
+}
+
+// idValid checks a present id's type (and, for calls, its number advice).
+func (c *checker) idValid(v sv.ValueView, k sv.Kind, at sv.Path, call bool, id *RequestID) bool {
 	if c.s.version == V1_0 {
 		// 1.0 ids may be of any type; structured ids keep their identity.
 		c.payloadDuplicates(v, at, sv.Key("id"))
-		return PresentID(toNodeKind(v, k)), true
+		return true
 	}
-	id := PresentID(toNodeKind(v, k))
 	p := func() sv.Path { return at.Key("id") }
 	switch {
 	case k == sv.KindString:
@@ -167,9 +176,9 @@ func (c *checker) idMember(m *members, at sv.Path, call bool) (RequestID, bool) 
 	default:
 		c.report(CodeIDType, p(), v.Pos(), noShape, "the id must be a string, a number or null, not %s", kindArticle(v))
 		c.payloadDuplicates(v, at, sv.Key("id"))
-		return id, false
+		return false
 	}
-	return id, true
+	return true
 }
 
 var (
@@ -247,13 +256,12 @@ func (c *checker) request(obj sv.ValueView, m *members, at sv.Path, element int,
 		ok = false
 	}
 
-	id, idOK := c.idMember(m, at, true)
-	in.id, in.idOK, in.idPos = id, idOK, id.Value().Pos()
+	c.idMember(m, at, true, in)
 	switch {
-	case c.s.version == V1_0 && !id.IsPresent():
+	case c.s.version == V1_0 && !in.id.IsPresent():
 		c.report(CodeIDMissing, at, obj.Pos(), noShape, "a JSON-RPC 1.0 request must have an \"id\" (null for a notification)")
 		ok = false
-	case id.IsPresent() && !idOK:
+	case in.id.IsPresent() && !in.idOK:
 		ok = false
 	}
 	if m.extra || m.is(hasResult|hasError) {
@@ -272,7 +280,7 @@ func (c *checker) request(obj sv.ValueView, m *members, at sv.Path, element int,
 		}
 		return
 	}
-	if (c.s.version == V2_0 && !id.IsPresent()) || (c.s.version == V1_0 && id.IsNull()) {
+	if (c.s.version == V2_0 && !in.id.IsPresent()) || (c.s.version == V1_0 && in.id.IsNull()) {
 		in.kind = KindNotification
 	}
 	c.method(in, obj, at, meth.Value, params)
@@ -344,12 +352,14 @@ func (c *checker) method(in *info, obj sv.ValueView, at sv.Path, name, params sv
 			fields = append(fields, sv.Field{Name: meth.positional[i], NamePos: e.Pos(), Value: e, At: sv.Index(i)})
 		}
 		c.fields = fields
-		c.located = sv.LocatedObject{Position: params.Pos(), Fields: fields}
+		// The run's one LocatedObject is refilled in place: its two
+		// fields are set and its view references dropped afterwards.
+		c.located.Position, c.located.Fields = params.Pos(), fields
 		if c.payload(meth.params.v, rel(at, relParams), &c.located) {
 			in.fail(InvalidParams)
 		}
-		clear(c.fields)
-		c.located = sv.LocatedObject{}
+		clear(fields)
+		c.located.Fields = nil
 	case sv.KindObject:
 		if !meth.mode.byName() {
 			c.report(CodeParamsByName, at.Key("params"), params.Pos(), meth.operation,

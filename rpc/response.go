@@ -79,12 +79,11 @@ func (c *checker) response(obj sv.ValueView, m *members, at sv.Path, element int
 		ok = !c.duplicates(obj, at)
 	}
 	ok = c.versionMember(obj, m, at) && ok
-	id, idOK := c.idMember(m, at, false)
-	in.id, in.idOK, in.idPos = id, idOK, id.Value().Pos()
-	if !id.IsPresent() {
+	c.idMember(m, at, false, in)
+	if !in.id.IsPresent() {
 		c.report(CodeIDMissing, at, obj.Pos(), noShape, "a response must have an \"id\": the request's id, or null when it could not be read")
 		ok = false
-	} else if !idOK {
+	} else if !in.idOK {
 		ok = false
 	}
 	result, hasResult := m.result, m.is(hasResult)
@@ -141,7 +140,7 @@ func (c *checker) response(obj sv.ValueView, m *members, at sv.Path, element int
 	case hasError:
 		in.kind = KindErrorResponse
 	}
-	if bare && ok && id.IsNull() {
+	if bare && ok && in.id.IsNull() {
 		if !(in.kind == KindErrorResponse && in.hasCode && (in.errCode == ParseError || in.errCode == InvalidRequest)) {
 			c.report(CodeResponseNullID, at.Key("id"), m.id.Value.Pos(), noShape,
 				"a null id is for errors answering a request whose id could not be read (-32700, -32600); it is correct here only if the request's own id was null")
