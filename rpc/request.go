@@ -108,12 +108,17 @@ func (c *checker) versionMember(obj sv.ValueView, m *members, at sv.Path) bool {
 		}
 		return true
 	}
+	var k sv.Kind
+	var t string
+	if ok {
+		k, t = kindText(f.Value)
+	}
 	switch {
 	case !ok:
 		c.report(CodeVersionMissing, at, obj.Pos(), noShape,
 			"no \"jsonrpc\" member: a JSON-RPC 2.0 message must say \"jsonrpc\": \"2.0\" (a 1.0 message is not accepted as 2.0)")
 		return false
-	case f.Value.Kind() != sv.KindString || f.Value.Scalar().Text != "2.0":
+	case k != sv.KindString || t != "2.0":
 		c.report(CodeVersionMismatch, at.Key("jsonrpc"), f.Value.Pos(), noShape,
 			"\"jsonrpc\" must be exactly the string \"2.0\", not %s", describe(f.Value))
 		return false
@@ -227,16 +232,21 @@ func (c *checker) request(obj sv.ValueView, m *members, at sv.Path, element int,
 	ok = c.versionMember(obj, m, at) && ok
 
 	meth, hasM := m.method, m.is(hasMethod)
+	var mk sv.Kind
+	var mt string
+	if hasM {
+		mk, mt = kindText(meth.Value)
+	}
 	switch {
 	case !hasM:
 		c.report(CodeMethodMissing, at, obj.Pos(), noShape, "a request must have a \"method\" string")
 		ok = false
-	case meth.Value.Kind() != sv.KindString:
+	case mk != sv.KindString:
 		c.report(CodeMethodType, at.Key("method"), meth.Value.Pos(), noShape, "\"method\" must be a string, not %s", kindArticle(meth.Value))
 		c.payloadDuplicates(meth.Value, at, sv.Key("method"))
 		ok = false
 	default:
-		in.method, in.hasMethod = meth.Value.Scalar().Text, true
+		in.method, in.hasMethod = mt, true
 	}
 
 	pf, hasP := m.params, m.is(hasParams)

@@ -249,10 +249,10 @@ func (c *checker) legacyError(in *info, e sv.ValueView, at sv.Path) {
 // is an integer too; it is returned as math.MaxInt64, which is outside
 // every range and matches no modeled code.
 func errorCode(v sv.ValueView) (int64, bool) {
-	if !isNumber(v.Kind()) {
+	k, t := kindText(v)
+	if !isNumber(k) {
 		return 0, false
 	}
-	t := v.Scalar().Text
 	if n, ok := parseInt64(t); ok {
 		return n, true
 	}

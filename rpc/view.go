@@ -71,6 +71,30 @@ func describe(v sv.ValueView) string {
 	return kindArticle(v)
 }
 
+// textOf returns the text of a string or the token of a number (the
+// view's Scalar().Text) without building the Scalar record when the view
+// implements [sv.TextView], as the views of a JSONDocument do.
+func textOf(v sv.ValueView) string {
+	if tv, ok := v.(sv.TextView); ok {
+		_, t := tv.Text()
+		return t
+	}
+	return v.Scalar().Text
+}
+
+// kindText returns a view's kind and, for a string or a number, textOf(v)
+// ("" otherwise), in one call when the view implements [sv.TextView].
+func kindText(v sv.ValueView) (sv.Kind, string) {
+	if tv, ok := v.(sv.TextView); ok {
+		return tv.Text()
+	}
+	k := v.Kind()
+	if k != sv.KindString && !isNumber(k) {
+		return k, ""
+	}
+	return k, v.Scalar().Text
+}
+
 // toNode converts a view to a core/node value (ids are kept as nodes).
 // Scalars share the view's text.
 func toNode(v sv.ValueView) node.Node { return toNodeKind(v, v.Kind()) }
@@ -79,17 +103,13 @@ func toNode(v sv.ValueView) node.Node { return toNodeKind(v, v.Kind()) }
 // costs a scan of its token).
 func toNodeKind(v sv.ValueView, k sv.Kind) node.Node {
 	var n node.Node
-	var s sv.Scalar
-	if !k.IsContainer() && k != sv.KindNull {
-		s = v.Scalar()
-	}
 	switch k {
 	case sv.KindBool:
-		n = node.NewBool(s.Bool)
+		n = node.NewBool(v.Scalar().Bool)
 	case sv.KindInteger, sv.KindDecimal:
-		n = node.NewNumber(s.Text)
+		n = node.NewNumber(textOf(v))
 	case sv.KindString:
-		n = node.NewString(s.Text)
+		n = node.NewString(textOf(v))
 	case sv.KindList:
 		elems := make([]node.Node, v.Len())
 		for i := range elems {

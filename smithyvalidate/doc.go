@@ -26,7 +26,9 @@
 // the positions core/node's reader gives; once the document is warm,
 // reading and checking a valid value allocate nothing. Its object views
 // also implement [MemberView], which gives a member's name and value
-// without building the [Field] record.
+// without building the [Field] record, and all its views (and
+// [NodeView]'s) implement [TextView], which gives a value's kind and the
+// text of a string or number without building the [Scalar] record.
 //
 // # Values
 //

@@ -247,6 +247,49 @@ func TestMemberViewMatchesField(t *testing.T) {
 	}
 }
 
+// TestTextViewMatchesScalar checks that TextView gives exactly Kind() and
+// Scalar().Text, for every value of many documents, through both the
+// JSONDocument's views and NodeView.
+func TestTextViewMatchesScalar(t *testing.T) {
+	texts := []string{
+		`null`, `true`, `false`, `0`, `-0`, `12`, `-12`, `1.0`, `-0.0`, `2.5e-3`, `1E9`, `1e+2`,
+		`123456789012345678901234567890`, `""`, `"x"`, `"2.0"`, `"a\u0041\n\"b"`, `"\ud83d\ude00é"`,
+		`[]`, `{}`, `[null,true,false,1,-2.50,"s",[3,"t"],{"k":4e1}]`,
+		`{"jsonrpc":"2.0","id":7,"method":"m","params":{"a":[1.5,"x",null]},"":{"":""}}`,
+		`{"id":"abc","result":null,"error":{"code":-32600.0,"message":"bad","data":[false]}}`,
+	}
+	var doc sv.JSONDocument
+	var walk func(where string, v sv.ValueView)
+	walk = func(where string, v sv.ValueView) {
+		tv, ok := v.(sv.TextView)
+		if !ok {
+			t.Fatalf("%s: %T does not implement TextView", where, v)
+		}
+		k, text := tv.Text()
+		if s := v.Scalar(); k != v.Kind() || text != s.Text {
+			t.Errorf("%s: Text() = (%v, %q), Kind() = %v, Scalar().Text = %q", where, k, text, v.Kind(), s.Text)
+		}
+		for i := 0; i < v.Len(); i++ {
+			if v.Kind() == sv.KindObject {
+				walk(where, v.Field(i).Value)
+			} else {
+				walk(where, v.Elem(i))
+			}
+		}
+	}
+	for _, text := range texts {
+		if err := doc.Read([]byte(text)); err != nil {
+			t.Fatal(err)
+		}
+		walk("JSONDocument "+text, doc.Root())
+		n, err := node.ParseString(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		walk("NodeView "+text, sv.NodeView(&n))
+	}
+}
+
 // TestCheckerMatchesCheck checks that a Checker reused across validators
 // and values gives exactly Validator.Check's findings.
 func TestCheckerMatchesCheck(t *testing.T) {

@@ -49,6 +49,20 @@ func (v tapeView) Scalar() Scalar {
 	return Scalar{Kind: v.Kind()}
 }
 
+// Text implements [TextView].
+func (v tapeView) Text() (Kind, string) {
+	switch v.e.Kind {
+	case jsontape.Number:
+		if v.e.Int {
+			return KindInteger, v.e.Text()
+		}
+		return KindDecimal, v.e.Text()
+	case jsontape.String:
+		return KindString, v.e.Text()
+	}
+	return v.Kind(), ""
+}
+
 func (v tapeView) Len() int {
 	if v.e.Kind == jsontape.Array || v.e.Kind == jsontape.Object {
 		return int(v.e.B)

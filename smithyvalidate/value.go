@@ -195,6 +195,22 @@ type MemberView interface {
 	Member(i int) (name string, namePos node.Pos, value ValueView)
 }
 
+// TextView is an optional interface of views that give a value's kind and
+// the text of a string or number without building the whole [Scalar]
+// record: callers that read a few small scalars of many messages (the rpc
+// module reads every message's id, method and "jsonrpc" marker) can
+// type-assert a [ValueView] to it and fall back to [ValueView.Kind] and
+// [ValueView.Scalar] when the view does not implement it.
+//
+// Text() returns exactly Kind() and Scalar().Text: the text of a string,
+// or the JSON number token of an integer or decimal, and "" for the other
+// kinds of JSON values. The views of [JSONDocument] and [NodeView]
+// implement it.
+type TextView interface {
+	ValueView
+	Text() (kind Kind, text string)
+}
+
 // Field is one field occurrence of an object.
 type Field struct {
 	// Name is the field name. When NoText is set the name is an Ion symbol

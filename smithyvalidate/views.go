@@ -54,6 +54,22 @@ func (v *nodeView) Field(i int) Field {
 	return Field{Name: f.Key, NamePos: f.KeyPos, Value: (*nodeView)(&f.Value)}
 }
 
+// Text implements [TextView].
+func (v *nodeView) Text() (Kind, string) {
+	n := v.n()
+	switch n.Kind() {
+	case node.Number:
+		t := n.NumberText()
+		if isIntegerToken(t) {
+			return KindInteger, t
+		}
+		return KindDecimal, t
+	case node.String:
+		return KindString, n.StringValue()
+	}
+	return v.Kind(), ""
+}
+
 func (v *nodeView) Scalar() Scalar {
 	n := v.n()
 	switch n.Kind() {
