@@ -32,7 +32,7 @@ func (v tapeView) Kind() Kind {
 	return KindNull
 }
 
-func (v tapeView) Pos() node.Pos         { return v.e.Pos }
+func (v tapeView) Pos() node.Pos         { return v.e.Pos() }
 func (v tapeView) Annotations() []string { return nil }
 
 func (v tapeView) Scalar() Scalar {
@@ -74,13 +74,13 @@ func (v tapeView) Elem(i int) ValueView { return tapeView{v.e.Elem(i)} }
 
 func (v tapeView) Field(i int) Field {
 	k, val := v.e.Key(i)
-	return Field{Name: k.Text(), NamePos: k.Pos, Value: tapeView{val}}
+	return Field{Name: k.Text(), NamePos: k.Pos(), Value: tapeView{val}}
 }
 
 // Member implements [MemberView].
 func (v tapeView) Member(i int) (string, node.Pos, ValueView) {
 	k, val := v.e.Key(i)
-	return k.Text(), k.Pos, tapeView{val}
+	return k.Text(), k.Pos(), tapeView{val}
 }
 
 var tapePool = sync.Pool{New: func() any { return new(jsontape.Tape) }}

@@ -40,13 +40,19 @@ type Entry struct {
 	Int bool
 	// Esc is set for a string whose text is in the tape's arena.
 	Esc bool
-	Pos node.Pos
+	// Off is the byte offset of the value's first byte; [Entry.Pos]
+	// derives its line and column from the tape's line starts.
+	Off int32
 	// A and B: for a string or number, the text is Src[A:B] (Arena[A:B]
 	// when Esc); for an array or object, the children are Kids[A:A+B]
 	// (for an object, the entries of its keys: each value follows its key).
 	A, B int32
 	T    *Tape
 }
+
+// Pos returns the position of the value's first byte, the one core/node's
+// reader gives.
+func (e *Entry) Pos() node.Pos { return e.T.posAt(e.Off) }
 
 // Text returns a string's decoded text or a number's token.
 func (e *Entry) Text() string {
@@ -77,8 +83,9 @@ type Tape struct {
 	stack   []frame
 	pending []int32
 	i       int
-	line    int32
-	lineAt  int
+	// lines holds the offset of the first byte of every line after the
+	// first, in order.
+	lines []int32
 	// limitAt is the offset of the value that went over a limit in the
 	// last Read, -1 when none did.
 	limitAt int
@@ -104,16 +111,20 @@ func (t *Tape) Root() *Entry { return &t.Entries[0] }
 
 // Reset drops every reference into the last input, keeping capacity.
 // (Entries hold only a pointer to their own tape, so they need no
-// clearing.)
+// clearing; every slot up to the capacity keeps it.)
 func (t *Tape) Reset() {
-	t.Entries, t.Kids, t.pending, t.stack = t.Entries[:0], t.Kids[:0], t.pending[:0], t.stack[:0]
+	t.Entries, t.Kids, t.pending, t.stack, t.lines = t.Entries[:0], t.Kids[:0], t.pending[:0], t.stack[:0], t.lines[:0]
 	t.Src, t.Arena, t.arena, t.limitAt = "", "", t.arena[:0], -1
 }
 
 // Read reads src into t.
 func (t *Tape) Read(src string, lim Limits) error {
 	t.Reset()
-	t.Src, t.i, t.line, t.lineAt, t.limitAt = src, 0, 1, 0, -1
+	t.Src, t.i, t.limitAt = src, 0, -1
+	if all := t.Entries[:cap(t.Entries)]; len(all) > 0 && all[0].T != t {
+		// A copy of a Tape shares the slots of the original.
+		t.stamp(0)
+	}
 	if strings.HasPrefix(src, "\xEF\xBB\xBF") {
 		t.i = 3
 	}
@@ -158,11 +169,36 @@ func (t *Tape) LimitPath(off int, step func(key string, index int, obj bool)) bo
 	return true
 }
 
-func (t *Tape) pos(i int) node.Pos {
-	return node.Pos{Offset: int32(i), Line: t.line, Column: int32(i - t.lineAt + 1)}
+// posAt returns the position of byte offset off: its line is one more
+// than the number of line starts at or before it.
+func (t *Tape) posAt(off int32) node.Pos {
+	lo, hi := 0, len(t.lines)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if t.lines[m] <= off {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	var at int32
+	if lo > 0 {
+		at = t.lines[lo-1]
+	}
+	return node.Pos{Offset: off, Line: int32(lo + 1), Column: off - at + 1}
 }
 
+// ws skips whitespace at t.i. The check for none at all (every token of
+// compact JSON) is inlined at each call; wsRun does the rest.
 func (t *Tape) ws() {
+	if t.i < len(t.Src) && t.Src[t.i] > ' ' {
+		return
+	}
+	t.wsRun()
+}
+
+//go:noinline
+func (t *Tape) wsRun() {
 	s, i := t.Src, t.i
 	for i < len(s) {
 		switch s[i] {
@@ -170,15 +206,13 @@ func (t *Tape) ws() {
 			i++
 		case '\n':
 			i++
-			t.line++
-			t.lineAt = i
+			t.lines = append(t.lines, int32(i))
 		case '\r':
 			i++
 			if i < len(s) && s[i] == '\n' {
 				i++
 			}
-			t.line++
-			t.lineAt = i
+			t.lines = append(t.lines, int32(i))
 		default:
 			t.i = i
 			return
@@ -187,10 +221,36 @@ func (t *Tape) ws() {
 	t.i = i
 }
 
-func (t *Tape) add(e Entry) int32 {
-	e.T = t
-	t.Entries = append(t.Entries, e)
-	return int32(len(t.Entries) - 1)
+// add appends an entry. Every slot of Entries up to its capacity already
+// points to t (see grow and Read), so add writes only the token's fields,
+// one by one: building the entry on the stack and copying it costs a
+// store-forwarding stall per entry.
+func (t *Tape) add(k Kind, isInt, esc bool, off, a, b int32) int32 {
+	n := len(t.Entries)
+	if n == cap(t.Entries) {
+		t.grow()
+	}
+	t.Entries = t.Entries[:n+1]
+	e := &t.Entries[n]
+	e.Kind, e.Int, e.Esc, e.Off, e.A, e.B = k, isInt, esc, off, a, b
+	return int32(n)
+}
+
+// grow adds capacity to Entries and points the new slots to t.
+//
+//go:noinline
+func (t *Tape) grow() {
+	n := len(t.Entries)
+	t.Entries = append(t.Entries, Entry{})[:n]
+	t.stamp(n)
+}
+
+// stamp points the slots of Entries from n up to its capacity to t.
+func (t *Tape) stamp(n int) {
+	all := t.Entries[:cap(t.Entries)]
+	for i := n; i < len(all); i++ {
+		all[i].T = t
+	}
 }
 
 func (t *Tape) run(lim Limits) error {
@@ -212,7 +272,7 @@ func (t *Tape) run(lim Limits) error {
 			if c == '{' {
 				k = Object
 			}
-			idx = t.add(Entry{Kind: k, Pos: t.pos(t.i)})
+			idx = t.add(k, false, false, int32(t.i), 0, 0)
 			t.i++
 			t.ws()
 			if t.i < len(s) && (c == '[' && s[t.i] == ']' || c == '{' && s[t.i] == '}') {
@@ -228,29 +288,29 @@ func (t *Tape) run(lim Limits) error {
 			}
 			continue
 		case '"':
-			p := t.pos(t.i)
+			off := int32(t.i)
 			a, b, esc, err := t.str()
 			if err != nil {
 				return err
 			}
-			idx = t.add(Entry{Kind: String, Pos: p, A: a, B: b, Esc: esc})
+			idx = t.add(String, false, esc, off, a, b)
 		case 't':
 			if !strings.HasPrefix(s[t.i:], "true") {
 				return ErrInvalid
 			}
-			idx = t.add(Entry{Kind: True, Pos: t.pos(t.i)})
+			idx = t.add(True, false, false, int32(t.i), 0, 0)
 			t.i += 4
 		case 'f':
 			if !strings.HasPrefix(s[t.i:], "false") {
 				return ErrInvalid
 			}
-			idx = t.add(Entry{Kind: False, Pos: t.pos(t.i)})
+			idx = t.add(False, false, false, int32(t.i), 0, 0)
 			t.i += 5
 		case 'n':
 			if !strings.HasPrefix(s[t.i:], "null") {
 				return ErrInvalid
 			}
-			idx = t.add(Entry{Kind: Null, Pos: t.pos(t.i)})
+			idx = t.add(Null, false, false, int32(t.i), 0, 0)
 			t.i += 4
 		default:
 			start := t.i
@@ -263,7 +323,7 @@ func (t *Tape) run(lim Limits) error {
 				return ErrInvalid
 			}
 			t.i = end
-			idx = t.add(Entry{Kind: Number, Int: isInt, Pos: t.pos(start), A: int32(start), B: int32(end)})
+			idx = t.add(Number, isInt, false, int32(start), int32(start), int32(end))
 		}
 		// The value at idx is complete: attach it and close containers.
 		for {
@@ -316,12 +376,12 @@ func (t *Tape) key() error {
 	if t.i >= len(s) || s[t.i] != '"' {
 		return ErrInvalid
 	}
-	p := t.pos(t.i)
+	off := int32(t.i)
 	a, b, esc, err := t.str()
 	if err != nil {
 		return err
 	}
-	idx := t.add(Entry{Kind: String, Pos: p, A: a, B: b, Esc: esc})
+	idx := t.add(String, false, esc, off, a, b)
 	t.pending = append(t.pending, idx)
 	t.ws()
 	if t.i >= len(s) || s[t.i] != ':' {
