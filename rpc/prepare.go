@@ -821,28 +821,5 @@ func integerCode(n node.Node) (int64, bool) {
 	if n.Kind() != node.Number {
 		return 0, false
 	}
-	return parseInt64(n.NumberText())
-}
-
-// parseInt64 parses a JSON integer token without fraction or exponent.
-func parseInt64(s string) (int64, bool) {
-	neg := strings.HasPrefix(s, "-")
-	if neg {
-		s = s[1:]
-	}
-	if s == "" || len(s) > 18 {
-		return 0, false
-	}
-	var v int64
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		v = v*10 + int64(c-'0')
-	}
-	if neg {
-		v = -v
-	}
-	return v, true
+	return node.SmallInt(n.NumberText())
 }

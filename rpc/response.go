@@ -253,7 +253,7 @@ func errorCode(v sv.ValueView) (int64, bool) {
 	if !isNumber(k) {
 		return 0, false
 	}
-	if n, ok := parseInt64(t); ok {
+	if n, ok := node.SmallInt(t); ok {
 		return n, true
 	}
 	d, err := node.ParseDecimal(t)

@@ -133,7 +133,7 @@ func (x *Exchange) record(rec sv.ValueView) (from Peer, to int, msg sv.ValueView
 		k := r.Value.Kind()
 		v, isInt := int64(0), false
 		if isNumber(k) {
-			v, isInt = parseInt64(r.Value.Scalar().Text)
+			v, isInt = node.SmallInt(r.Value.Scalar().Text)
 		}
 		if !isInt || v < 0 || v >= int64(x.index) {
 			bad(r.Value.Pos(), "\"reply_to\" must be the 0-based line of an earlier message, not %s", node.Marshal(toNodeKind(r.Value, k)))

@@ -142,7 +142,7 @@ func (w *walker) integerValue(p *plan, v ValueView, k Kind) {
 		return
 	}
 	text := textOf(v)
-	iv, fits := parseInt64(text)
+	iv, fits := node.SmallInt(text)
 	var dec node.Decimal
 	parsed := false
 	if k == KindDecimal || !fits {
@@ -190,30 +190,6 @@ func intTypeRange(t model.ShapeType) (lo, hi int64, bounded bool) {
 		return math.MinInt64, math.MaxInt64, true
 	}
 	return 0, 0, false
-}
-
-// parseInt64 parses an integer token that fits an int64 without
-// allocating; it reports false for anything else.
-func parseInt64(s string) (int64, bool) {
-	neg := false
-	if s != "" && s[0] == '-' {
-		neg, s = true, s[1:]
-	}
-	if s == "" || len(s) > 18 {
-		return 0, false
-	}
-	var v int64
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		v = v*10 + int64(c-'0')
-	}
-	if neg {
-		v = -v
-	}
-	return v, true
 }
 
 // checkRange compares a number with @range exactly: int64 arithmetic when
@@ -272,7 +248,7 @@ func (w *walker) floatValue(p *plan, v ValueView, k Kind) {
 			}
 		}
 		if p.rng != nil {
-			iv, fits := parseInt64(text)
+			iv, fits := node.SmallInt(text)
 			if k == KindDecimal {
 				fits = false
 			}
@@ -368,7 +344,7 @@ func (w *walker) decimalValue(p *plan, v ValueView, k Kind) {
 		}
 		if p.rng != nil {
 			text := textOf(v)
-			iv, fits := parseInt64(text)
+			iv, fits := node.SmallInt(text)
 			if k == KindDecimal {
 				fits = false
 			}

@@ -507,3 +507,30 @@ func intSign(neg bool, digits string) int {
 	}
 	return 1
 }
+
+// SmallInt parses a number token written as a plain integer (an optional
+// '-' and at most 18 digits, no fraction or exponent), which always fits an
+// int64, without allocating. It reports false for anything else, including
+// integers written with an exponent or longer than 18 digits: callers that
+// must accept those compare exactly with [CompareNumbers] or [ParseDecimal].
+func SmallInt(text string) (int64, bool) {
+	neg := false
+	if text != "" && text[0] == '-' {
+		neg, text = true, text[1:]
+	}
+	if text == "" || len(text) > 18 {
+		return 0, false
+	}
+	var v int64
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		v = v*10 + int64(c-'0')
+	}
+	if neg {
+		v = -v
+	}
+	return v, true
+}

@@ -405,3 +405,27 @@ func FuzzCompareNumbers(f *testing.F) {
 		checkAgainstRat(t, a, b)
 	})
 }
+
+func TestSmallInt(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       int64
+		ok         bool
+	}{
+		{"zero", "0", 0, true},
+		{"negative", "-32601", -32601, true},
+		{"18 digits", "999999999999999999", 999999999999999999, true},
+		{"19 digits", "1000000000000000000", 0, false},
+		{"fraction", "1.0", 0, false},
+		{"exponent", "1e2", 0, false},
+		{"empty", "", 0, false},
+		{"sign only", "-", 0, false},
+		{"not a number", "12a", 0, false},
+	}
+	for _, tt := range tests {
+		got, ok := SmallInt(tt.text)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("%s: SmallInt(%q) = %d, %v; want %d, %v", tt.name, tt.text, got, ok, tt.want, tt.ok)
+		}
+	}
+}
