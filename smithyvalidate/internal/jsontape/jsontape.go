@@ -315,11 +315,13 @@ func (t *Tape) run(lim Limits) error {
 		default:
 			start := t.i
 			end, isInt, ok := scanNumber(s, start)
-			if !ok {
+			if end-start > lim.MaxNumberLength {
+				// Like core/node, a number that runs past the limit
+				// before it turns out invalid is over the limit.
+				t.limitAt = start
 				return ErrInvalid
 			}
-			if end-start > lim.MaxNumberLength {
-				t.limitAt = start
+			if !ok {
 				return ErrInvalid
 			}
 			t.i = end
@@ -533,18 +535,20 @@ func hex4(s string, i int) (rune, bool) {
 
 func isDigit(c byte) bool { return c-'0' < 10 }
 
-// scanNumber scans a JSON number token at s[i].
+// scanNumber scans a JSON number token at s[i]. When the token is
+// invalid, end is where scanning stopped: the offset of the byte that is
+// wrong or missing, as core/node's scanner gives it.
 func scanNumber(s string, i int) (end int, isInt, ok bool) {
 	if i < len(s) && s[i] == '-' {
 		i++
 	}
 	if i >= len(s) || !isDigit(s[i]) {
-		return 0, false, false
+		return i, false, false
 	}
 	if s[i] == '0' {
 		i++
 		if i < len(s) && isDigit(s[i]) {
-			return 0, false, false
+			return i, false, false
 		}
 	} else {
 		for i < len(s) && isDigit(s[i]) {
@@ -556,7 +560,7 @@ func scanNumber(s string, i int) (end int, isInt, ok bool) {
 		isInt = false
 		i++
 		if i >= len(s) || !isDigit(s[i]) {
-			return 0, false, false
+			return i, false, false
 		}
 		for i < len(s) && isDigit(s[i]) {
 			i++
@@ -569,7 +573,7 @@ func scanNumber(s string, i int) (end int, isInt, ok bool) {
 			i++
 		}
 		if i >= len(s) || !isDigit(s[i]) {
-			return 0, false, false
+			return i, false, false
 		}
 		for i < len(s) && isDigit(s[i]) {
 			i++

@@ -1,0 +1,249 @@
+package jsontape
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/smithy-validation/go/core/node"
+)
+
+// The tape must accept exactly what core/node's reader accepts, give the
+// same values, keys (duplicates kept, in order) and positions, and stop at
+// the same limits with the path of the value that went over one. These
+// tests compare the two readers on the same text.
+
+// sameAsNode reports how the tape's reading of s differs from core/node's
+// with the same limits, or "" when they agree.
+func sameAsNode(s string, lim Limits) string {
+	var tp Tape
+	terr := tp.Read(s, lim)
+	n, nerr := node.ParseString(s, node.MaxDepth(lim.MaxDepth), node.MaxNumberLength(lim.MaxNumberLength),
+		node.DuplicateKeys(node.KeepDuplicates))
+	if (terr == nil) != (nerr == nil) {
+		return fmt.Sprintf("tape error %v, node error %v", terr, nerr)
+	}
+	if nerr != nil {
+		var le *node.LimitError
+		isLimit := errors.As(nerr, &le) && (le.Limit == node.LimitDepth || le.Limit == node.LimitNumberLength)
+		off := -2 // no offset the tape can have stopped at
+		if isLimit {
+			off = int(le.Pos.Offset)
+		}
+		var got []string
+		ok := tp.LimitPath(off, func(key string, index int, obj bool) {
+			if obj {
+				got = append(got, "k:"+key)
+			} else {
+				got = append(got, fmt.Sprint("i:", index))
+			}
+		})
+		if ok != isLimit {
+			return fmt.Sprintf("LimitPath = %v for node error %v", ok, nerr)
+		}
+		if !isLimit {
+			return ""
+		}
+		// The path node gives: the value at the limit's offset in the
+		// text read without limits.
+		// core/node stops at a limit before it sees any later syntax
+		// error; the path is then checked only by TestLimitPath.
+		full, err := node.ParseString(s, node.MaxDepth(1<<20), node.MaxNumberLength(1<<20), node.DuplicateKeys(node.KeepDuplicates))
+		if err != nil {
+			return ""
+		}
+		want, found := pathTo(full, le.Pos.Offset, nil)
+		if !found {
+			return fmt.Sprintf("no value at offset %d", le.Pos.Offset)
+		}
+		if strings.Join(got, "/") != strings.Join(want, "/") {
+			return fmt.Sprintf("LimitPath %q, want %q", got, want)
+		}
+		return ""
+	}
+	return sameValue(tp.Root(), n, "")
+}
+
+// pathTo returns the steps, in LimitPath's terms, from n to the value
+// that starts at off.
+func pathTo(n node.Node, off int32, steps []string) ([]string, bool) {
+	if n.Pos().Offset == off {
+		return steps, true
+	}
+	switch n.Kind() {
+	case node.Array:
+		for i, e := range n.Elems() {
+			if p, ok := pathTo(e, off, append(steps, fmt.Sprint("i:", i))); ok {
+				return p, true
+			}
+		}
+	case node.Object:
+		for _, f := range n.Fields() {
+			if p, ok := pathTo(f.Value, off, append(steps, "k:"+f.Key)); ok {
+				return p, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// sameValue compares entry e with n at path at.
+func sameValue(e *Entry, n node.Node, at string) string {
+	if e.Pos() != n.Pos() {
+		return fmt.Sprintf("%s: position %v, want %v", at, e.Pos(), n.Pos())
+	}
+	switch n.Kind() {
+	case node.Null:
+		if e.Kind != Null {
+			return fmt.Sprintf("%s: kind %d, want null", at, e.Kind)
+		}
+	case node.Bool:
+		if want := map[bool]Kind{false: False, true: True}[n.BoolValue()]; e.Kind != want {
+			return fmt.Sprintf("%s: kind %d, want %d", at, e.Kind, want)
+		}
+	case node.Number:
+		isInt := !strings.ContainsAny(n.NumberText(), ".eE")
+		if e.Kind != Number || e.Text() != n.NumberText() || e.Int != isInt {
+			return fmt.Sprintf("%s: number %d %q int %v, want %q", at, e.Kind, e.Text(), e.Int, n.NumberText())
+		}
+	case node.String:
+		if e.Kind != String || e.Text() != n.StringValue() {
+			return fmt.Sprintf("%s: string %d %q, want %q", at, e.Kind, e.Text(), n.StringValue())
+		}
+	case node.Array:
+		if e.Kind != Array || int(e.B) != n.Len() {
+			return fmt.Sprintf("%s: array %d of %d, want %d", at, e.Kind, e.B, n.Len())
+		}
+		for i, c := range n.Elems() {
+			if d := sameValue(e.Elem(i), c, fmt.Sprint(at, "/", i)); d != "" {
+				return d
+			}
+		}
+	case node.Object:
+		if e.Kind != Object || int(e.B) != n.Len() {
+			return fmt.Sprintf("%s: object %d of %d, want %d", at, e.Kind, e.B, n.Len())
+		}
+		for i, f := range n.Fields() {
+			k, v := e.Key(i)
+			if k.Kind != String || k.Text() != f.Key || k.Pos() != f.KeyPos {
+				return fmt.Sprintf("%s: key %d %q at %v, want %q at %v", at, i, k.Text(), k.Pos(), f.Key, f.KeyPos)
+			}
+			if d := sameValue(v, f.Value, at+"/"+f.Key); d != "" {
+				return d
+			}
+		}
+	}
+	return ""
+}
+
+// readerCases are texts on both sides of every rule of the grammar and of
+// the limits, and the shapes the tape has fast paths for.
+var readerCases = []string{
+	`{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":7}`,
+	`{"jsonrpc":"2.0","method":"subtract","params":{"minuend":42,"subtrahend":23},"id":7}`,
+	`{"jsonrpc":"2.0","result":19,"id":7}`,
+	`{"a":"x","m":{"k":[1,2,"3"]},"s":{"a":1}}`,
+	"\ufeff{\"a\" : \"\\u00e9\\ud83d\\ude00\\n\"}",
+	`{"a":"x","a":"y","m":{"k":[],"k":[1]}}`,
+	"{\r\n\"s\":\r{\"s\":\n[]}}", "[\r\r\n\n1 ,\t2\n]\r",
+	`[1, 2.5e-3, -0, true, false, null, "x", {}]`,
+	`{"a":"\ud800"}`, `{"a":"\x01"}`, `01`, `1.`, `-`, `[1,]`, `{"a":1,}`, `"abc`, `tru`, ` `, ``,
+	"\"\xff\"", "\"\xed\xa0\x80\"", `[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]`,
+	`123456789012345678901234567890`, `{"a":"x"} x`, `[1, [2, [3, [4]]]]`, `{"a": [0, {"b~/c\u00e9": {}}], "z": 1}`,
+	`[[], [[]]]`, ` 123456`, `{"a": 1, "b": [7, 123456]}`, `{"a": 1, "b": [7, 1234.5x]}`,
+	`"0123456789abcdef"`, `"0123456789abcdef`, `"0123456789abcde\"`, `"é"`, `"日本語のテキスト、少し長め"`, "\"abcdefg\x7f\"",
+	"\"abcdefghij\x1f\"", "\"abcdefgh\xc3\"", "\"abcdefgh\xc3\xa9\"", `"abc\u0041defghijk"`, `"\"\\\/\b\f\n\r\t"`,
+	`"abcdefghijklmnop\"`, `"abcdefghijklmno\`, `"\u12"`, `"\uD83D\uDE00"`, `"\uD83D\u0041"`, `"\uDE00"`,
+	`{"":""}`, `{"a"}`, `{"a":}`, `{"a" 1}`, `{1:2}`, `[1 2]`, `[,]`, `{,}`, `]`, `}`, `[}`, `{]`, `[-]`, `[-0]`,
+	`[-01]`, `[0.0e+0]`, `[1E-5]`, `[1e]`, `[1e+]`, `[.5]`, `[+1]`, `[0x1]`, `[1.5e3,7]`, `7 `, ` 7`, `7 7`,
+	"\ufeff", "\ufeff1", " \ufeff1", "[1]\ufeff", `[true,false,null]`, `[truefalse]`, `[nul]`, `[fals]`,
+	"[1,\n2,\r\n3,\r4]", "\t\n\r []", "[\v]", "[\u00a0]", `{"a":{"b":{"c":[{"d":[1,{"e":"f"}]}]}}}`,
+}
+
+func TestSameAsNode(t *testing.T) {
+	for _, s := range readerCases {
+		for _, lim := range []Limits{{1000, 4096}, {3, 5}, {1, 1}, {2, 25}} {
+			if d := sameAsNode(s, lim); d != "" {
+				t.Errorf("%q with %+v: %s", s, lim, d)
+			}
+		}
+	}
+}
+
+// TestReuse reads texts of growing and shrinking size into one tape, and
+// into a copy of a tape (which must not write into the original's slots).
+func TestReuse(t *testing.T) {
+	var tp Tape
+	for _, s := range append(append([]string{}, readerCases...), readerCases...) {
+		if tp.Read(s, Limits{1000, 4096}) == nil {
+			n, _ := node.ParseString(s, node.DuplicateKeys(node.KeepDuplicates))
+			if d := sameValue(tp.Root(), n, ""); d != "" {
+				t.Errorf("%q: %s", s, d)
+			}
+		}
+	}
+	big := `[` + strings.Repeat(`{"a":[1,"x",{}]},`, 500) + `0]`
+	if err := tp.Read(big, Limits{1000, 4096}); err != nil {
+		t.Fatal(err)
+	}
+	// A copy shares the original's slots: its Read must point them to
+	// the copy (and the original's next Read back to the original).
+	cp := tp
+	for _, r := range []*Tape{&cp, &tp, &cp} {
+		if err := r.Read(`{"a":[1]}`, Limits{1000, 4096}); err != nil {
+			t.Fatal(err)
+		}
+		if k, v := r.Root().Key(0); k.T != r || v.Elem(0).T != r || k.Text() != "a" {
+			t.Errorf("entries of a copied tape do not point to the tape that read them")
+		}
+	}
+}
+
+// FuzzSameAsNode compares the two readers on any text, with the default
+// limits and with small ones.
+func FuzzSameAsNode(f *testing.F) {
+	for _, s := range readerCases {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, lim := range []Limits{{1000, 4096}, {3, 5}} {
+			if d := sameAsNode(s, lim); d != "" {
+				t.Errorf("%q with %+v: %s", s, lim, d)
+			}
+		}
+	})
+}
+
+// TestLimitPath checks the path of a limit where core/node stops before a
+// later syntax error, so that sameAsNode cannot read the text without
+// limits to find the value.
+func TestLimitPath(t *testing.T) {
+	for _, tt := range []struct {
+		name, text string
+		lim        Limits
+		off        int
+		want       string
+	}{
+		{"number invalid past the limit", `[1e]`, Limits{10, 1}, 1, "i:0"},
+		{"number invalid past the limit in an object", `{"a":[7,1234.5x]}`, Limits{10, 5}, 8, "k:a/i:1"},
+		{"number invalid at the limit", `[12.]`, Limits{10, 3}, -1, ""},
+		{"depth before a syntax error", `[[[1]]]x`, Limits{2, 10}, 2, "i:0/i:0"},
+	} {
+		var tp Tape
+		if err := tp.Read(tt.text, tt.lim); err == nil {
+			t.Fatalf("%s: Read accepted %q", tt.name, tt.text)
+		}
+		var got []string
+		ok := tp.LimitPath(tt.off, func(key string, index int, obj bool) {
+			if obj {
+				got = append(got, "k:"+key)
+			} else {
+				got = append(got, fmt.Sprint("i:", index))
+			}
+		})
+		if ok != (tt.off >= 0) || strings.Join(got, "/") != tt.want {
+			t.Errorf("%s: LimitPath(%d) = %v %q, want %q", tt.name, tt.off, ok, got, tt.want)
+		}
+	}
+}
