@@ -107,6 +107,19 @@ type plan struct {
 	members    []memberPlan
 	byName     map[string]int32 // wire name -> index, for larger structures
 	required   []int32
+	// reqLow has bit i set for each required member i < 64; reqHigh is set
+	// when a required member has a higher index. A structure whose first
+	// 64 members' seen set covers reqLow, with reqHigh unset, lacks none.
+	reqLow  uint64
+	reqHigh bool
+
+	// intLo and intHi bound the values of a byte, short, integer, long or
+	// intEnum (intBounded); a bigInteger is unbounded. Computed once here,
+	// not on every integer value.
+	intLo, intHi int64
+	intBounded   bool
+	// intType is set for the integer types (bigInteger included).
+	intType bool
 }
 
 type memberPlan struct {
@@ -230,6 +243,8 @@ func (p *preparer) planFor(s *model.Shape) *plan {
 		traits = p.m.EffectiveTraits(s)
 	}
 	pl := &plan{typ: target.Type(), id: s.ID(), target: target.ID()}
+	pl.intLo, pl.intHi, pl.intBounded = intTypeRange(pl.typ)
+	pl.intType = pl.intBounded || pl.typ == model.BigIntegerType
 	p.cache[s.ID()] = pl
 	switch {
 	case target.Type().IsService():
@@ -428,6 +443,11 @@ func (p *preparer) children(pl *plan, target *model.Shape) {
 			if target.Type() == model.StructureType && m.HasTrait(traitRequired) {
 				mp.required = true
 				pl.required = append(pl.required, int32(i))
+				if i < 64 {
+					pl.reqLow |= 1 << i
+				} else {
+					pl.reqHigh = true
+				}
 			}
 			pl.members[i] = mp
 		}

@@ -26,12 +26,22 @@ func (w *walker) checkNumberLen(p *plan, v ValueView, k Kind) bool {
 	if k != KindInteger && k != KindDecimal {
 		return true
 	}
-	if n := len(textOf(v)); n > w.run.maxNumber {
-		w.limit(CodeNumberLimit, p.id, v.Pos(), w.run.maxNumber,
-			fmt.Sprintf("a number of %d bytes is longer than %d bytes (the MaxNumberLength limit)", n, w.run.maxNumber))
+	return w.checkNumberText(p, v, textOf(v))
+}
+
+// checkNumberText is checkNumberLen for a number whose token the caller
+// already has.
+func (w *walker) checkNumberText(p *plan, v ValueView, text string) bool {
+	if len(text) > w.run.maxNumber {
+		w.numberLimit(p, v, len(text))
 		return false
 	}
 	return true
+}
+
+func (w *walker) numberLimit(p *plan, v ValueView, n int) {
+	w.limit(CodeNumberLimit, p.id, v.Pos(), w.run.maxNumber,
+		fmt.Sprintf("a number of %d bytes is longer than %d bytes (the MaxNumberLength limit)", n, w.run.maxNumber))
 }
 
 // checkStringSize reports a string or blob beyond MaxValueSize.
@@ -138,10 +148,27 @@ func (w *walker) integerValue(p *plan, v ValueView, k Kind) {
 		w.typeMismatch(p, v, k, "an integer")
 		return
 	}
-	if !w.checkNumberLen(p, v, k) {
+	w.integerText(p, v, k, textOf(v))
+}
+
+// integerText is integerValue for an integer or decimal number whose token
+// the caller already has.
+func (w *walker) integerText(p *plan, v ValueView, k Kind, text string) {
+	if !w.checkNumberText(p, v, text) {
 		return
 	}
-	text := textOf(v)
+	if k == KindInteger && p.rng == nil && p.intEnum == nil {
+		// The common case, without the decimal machinery: a short
+		// integer token within its type's range.
+		if iv, fits := node.SmallInt(text); fits && (!p.intBounded || iv >= p.intLo && iv <= p.intHi) {
+			return
+		}
+	}
+	w.integerChecks(p, v, k, text)
+}
+
+// integerChecks is integerText after the MaxNumberLength check.
+func (w *walker) integerChecks(p *plan, v ValueView, k Kind, text string) {
 	iv, fits := node.SmallInt(text)
 	var dec node.Decimal
 	parsed := false
@@ -161,7 +188,8 @@ func (w *walker) integerValue(p *plan, v ValueView, k Kind) {
 		}
 		iv, fits = d.Int64()
 	}
-	if lo, hi, bounded := intTypeRange(p.typ); bounded && (!fits || iv < lo || iv > hi) {
+	if p.intBounded && (!fits || iv < p.intLo || iv > p.intHi) {
+		lo, hi := p.intLo, p.intHi
 		w.report(CodeTypeRange, p.id, v.Pos(), fmt.Sprintf("%d to %d", lo, hi), text,
 			fmt.Sprintf("expected an integer from %d to %d (%s), found %s", lo, hi, p.typ, short(text)))
 		return

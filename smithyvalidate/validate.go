@@ -83,7 +83,9 @@ func (k *Checker) Check(v *Validator, c *Collector, at Path, val ValueView) erro
 }
 
 // check runs one validation on w; a panic becomes an [*InternalError] (and
-// w must not be reused).
+// w must not be reused). Because a walker that panicked is discarded, the
+// walk itself needs no deferred cleanup (enter and leave are plain calls):
+// this defer is the only one on the path of a check.
 func (w *walker) check(v *Validator, c *Collector, at Path, val ValueView) (err error) {
 	w.init(v, c, at, val)
 	defer func() {
@@ -100,8 +102,9 @@ func (w *walker) check(v *Validator, c *Collector, at Path, val ValueView) (err 
 // judged as that member's value.
 func (w *walker) root(val ValueView) {
 	v := w.v
-	if v.rootNull == rootNullRejected || !w.isNull(val) {
-		w.value(v.root, val)
+	k := val.Kind()
+	if v.rootNull == rootNullRejected || !w.isNullK(val, k) {
+		w.valueK(v.root, val, k)
 		return
 	}
 	switch v.rootNull {
@@ -126,14 +129,21 @@ type walker struct {
 	run  *config // run options and limits (the collector's)
 	col  *Collector
 	base Path
+	// segs[:nseg] is the path from base to the value being checked; the
+	// slots beyond nseg held segments of earlier, deeper values. len(segs)
+	// is the high-water mark of the check, so release clears only the
+	// slots a check used (their keys may point into the caller's input),
+	// not the whole grown capacity.
 	segs []Segment
+	nseg int
 
 	depth int
-	// json is set when the value is a JSON view (the tape or a core/node
-	// tree): no annotations, no Ion-only kinds, so those checks are skipped.
+	// json is set when every view of the value is a JSON view (the tape, a
+	// core/node tree, or a LocatedObject over them): no annotations, no
+	// Ion-only kinds, so those checks are skipped.
 	json bool
 
-	bits  []uint64           // seen-member sets of open structures
+	bits  []uint64           // seen-member sets of open structures beyond their first 64 members
 	maps  []map[string]int32 // free key sets for duplicate detection
 	canon []byte             // canonical encodings for uniqueItems
 	spans []span
@@ -146,21 +156,40 @@ var walkerPool = sync.Pool{New: func() any { return new(walker) }}
 
 func (w *walker) init(v *Validator, c *Collector, at Path, val ValueView) {
 	w.v, w.pol, w.run, w.col, w.base = v, &v.cfg, &c.cfg, c, at
-	w.segs, w.depth = w.segs[:0], 0
-	switch val.(type) {
+	w.nseg, w.depth = 0, 0
+	w.json = isJSONView(val)
+}
+
+// isJSONView reports whether val and everything under it are JSON views.
+// A LocatedObject is one when its field values are (it has no annotations
+// and is an object): the rpc module's positional params are read by the
+// tape.
+func isJSONView(val ValueView) bool {
+	switch o := val.(type) {
 	case tapeView, *nodeView:
-		w.json = true
-	default:
-		w.json = false
+		return true
+	case *LocatedObject:
+		for i := range o.Fields {
+			switch o.Fields[i].Value.(type) {
+			case tapeView, *nodeView:
+			default:
+				return false
+			}
+		}
+		return true
 	}
+	return false
 }
 
 // release drops w's references to the last check and reports whether w
 // may be kept for reuse (huge scratch space is not kept).
 func (w *walker) release() bool {
 	w.v, w.pol, w.run, w.col, w.base = nil, nil, nil, nil, Path{}
-	clear(w.segs[:cap(w.segs)])
+	for i := range w.segs {
+		w.segs[i].key = "" // the only reference a segment holds
+	}
 	w.segs = w.segs[:0]
+	w.nseg = 0
 	w.bits = w.bits[:0]
 	if cap(w.canon) > 1<<20 {
 		w.canon = nil
@@ -168,15 +197,26 @@ func (w *walker) release() bool {
 	return cap(w.segs) <= 1<<12 && cap(w.spans) <= 1<<16
 }
 
-func (w *walker) push(s Segment) { w.segs = append(w.segs, s) }
-func (w *walker) pop()           { w.segs = w.segs[:len(w.segs)-1] }
+// push enters the path segment s (the child being checked); pop leaves
+// it.
+func (w *walker) push(s Segment) {
+	if w.nseg < len(w.segs) {
+		w.segs[w.nseg] = s
+	} else {
+		w.segs = append(w.segs, s)
+	}
+	w.nseg++
+}
+
+func (w *walker) pop() { w.nseg-- }
 
 // path materializes the current path (only when a finding is reported).
 // Keys are cloned: they may point into the caller's input.
 func (w *walker) path() Path {
-	p := Path{doc: w.base.doc, segs: make([]Segment, 0, len(w.base.segs)+len(w.segs))}
+	segs := w.segs[:w.nseg]
+	p := Path{doc: w.base.doc, segs: make([]Segment, 0, len(w.base.segs)+len(segs))}
 	p.segs = append(p.segs, w.base.segs...)
-	for _, s := range w.segs {
+	for _, s := range segs {
 		s.key = strings.Clone(s.key)
 		p.segs = append(p.segs, s)
 	}
@@ -228,6 +268,13 @@ func (w *walker) value(p *plan, v ValueView) { w.valueK(p, v, v.Kind()) }
 // valueK is value for a view whose kind k the caller already has.
 func (w *walker) valueK(p *plan, v ValueView, k Kind) {
 	if w.col.stopped || p == nil {
+		return
+	}
+	if t, ok := v.(tapeView); ok && k == KindInteger && p.intType {
+		// The commonest value of a message: an integer token of the
+		// tape for an integer shape, checked without asking for its text
+		// twice (a tape value has no annotations and is no Ion kind).
+		w.integerText(p, v, k, t.e.Text())
 		return
 	}
 	if !w.json && len(v.Annotations()) > 0 && w.pol.annotations == AnnotationsRejected {
@@ -423,20 +470,27 @@ func wantFor(p *plan) string {
 }
 
 // enter opens a container level and reports whether the depth limit
-// allows it.
+// allows it. Every enter that returns true is matched by a leave on each
+// return path; no defer is needed (see walker.check).
 func (w *walker) enter(p *plan, v ValueView) bool {
 	w.depth++
 	if w.depth > w.run.maxDepth {
-		id := shapeid.ID{}
-		if p != nil {
-			id = p.id
-		}
-		w.col.Add(Finding{Severity: SeverityWarning, Class: ClassLimit, Code: CodeDepthLimit, Path: w.path(), Shape: id, Pos: v.Pos(),
-			Want: fmt.Sprint(w.run.maxDepth), Message: fmt.Sprintf("the value nests deeper than %d levels (the MaxDepth limit); validation stopped", w.run.maxDepth)})
-		w.depth--
+		w.depthLimit(p, v)
 		return false
 	}
 	return true
+}
+
+// depthLimit reports a container beyond MaxDepth (outside enter, so that
+// enter stays small enough to inline).
+func (w *walker) depthLimit(p *plan, v ValueView) {
+	id := shapeid.ID{}
+	if p != nil {
+		id = p.id
+	}
+	w.col.Add(Finding{Severity: SeverityWarning, Class: ClassLimit, Code: CodeDepthLimit, Path: w.path(), Shape: id, Pos: v.Pos(),
+		Want: fmt.Sprint(w.run.maxDepth), Message: fmt.Sprintf("the value nests deeper than %d levels (the MaxDepth limit); validation stopped", w.run.maxDepth)})
+	w.depth--
 }
 
 func (w *walker) leave() { w.depth-- }
@@ -457,7 +511,6 @@ func (w *walker) list(p *plan, v ValueView, k Kind) {
 	if !w.enter(p, v) {
 		return
 	}
-	defer w.leave()
 	n := v.Len()
 	w.checkLength(p, v.Pos(), n, "items")
 	for i := 0; i < n && !w.col.stopped; i++ {
@@ -479,6 +532,7 @@ func (w *walker) list(p *plan, v ValueView, k Kind) {
 	if p.unique && n > 1 && !w.col.stopped {
 		w.uniqueItems(p, v, n)
 	}
+	w.leave()
 }
 
 func (pl *plan) idOr(id shapeid.ID) shapeid.ID {
@@ -524,7 +578,6 @@ func (w *walker) mapValue(p *plan, v ValueView, k Kind) {
 	if !w.enter(p, v) {
 		return
 	}
-	defer w.leave()
 	n := v.Len()
 	w.checkLength(p, v.Pos(), n, "entries")
 	keys := w.keySet(n)
@@ -556,6 +609,7 @@ func (w *walker) mapValue(p *plan, v ValueView, k Kind) {
 		w.pop()
 	}
 	w.releaseKeySet(keys)
+	w.leave()
 }
 
 // keySet returns a key set for duplicate detection in an object of n
@@ -618,6 +672,16 @@ func (w *walker) reportDuplicate(v ValueView, first, i int, name string) {
 		Got: strings.Clone(name), Message: fmt.Sprintf("duplicate key %q%s", name, where)})
 }
 
+// structure validates an object against a structure's members.
+//
+// Fields usually come in member order, name each member once and have
+// values that are not null: that case is the loop below, kept small (the
+// next member is tried first, members 0..63 are tracked in a local set,
+// the required check is one mask comparison when every required member is
+// among the first 64). Anything else about a field goes to structField.
+// The views the engine knows (the tape, [LocatedObject]) are read in
+// place; others through [MemberView] or [ValueView.Field] (fieldOf). A
+// field's name position is asked for only for a finding.
 func (w *walker) structure(p *plan, v ValueView, k Kind) {
 	if k != KindObject {
 		w.typeMismatch(p, v, k, "an object")
@@ -626,72 +690,133 @@ func (w *walker) structure(p *plan, v ValueView, k Kind) {
 	if !w.enter(p, v) {
 		return
 	}
-	defer w.leave()
 	n := v.Len()
-	nw := (len(p.members) + 63) / 64
-	base := len(w.bits)
-	for j := 0; j < nw; j++ {
-		w.bits = append(w.bits, 0)
+	st := structState{base: len(w.bits), n: n}
+	for j := 64; j < len(p.members); j += 64 {
+		w.bits = append(w.bits, 0) // members j..j+63: w.bits[base+j/64-1]
 	}
-	var unknownKeys map[string]int32
+	tape, _ := v.(tapeView)
+	loc, _ := v.(*LocatedObject)
+	var mv MemberView
+	if tape.e == nil && loc == nil {
+		mv, _ = v.(MemberView)
+	}
 	next := 0
 	for i := 0; i < n && !w.col.stopped; i++ {
-		f := v.Field(i)
-		w.push(fieldSeg(&f))
-		if f.NoText {
+		var (
+			name   string
+			val    ValueView
+			fk     Kind
+			seg    Segment
+			noText bool
+		)
+		switch {
+		case tape.e != nil:
+			ke, e := tape.e.Key(i)
+			name, val, fk = ke.Text(), tapeView{e}, tapeView{e}.Kind()
+		case loc != nil:
+			f := &loc.Fields[i]
+			name, val, seg, noText = f.Name, f.Value, f.At, f.NoText
+		case mv != nil:
+			name, _, val = mv.Member(i)
+		default:
+			f := v.Field(i)
+			name, val, seg, noText = f.Name, f.Value, f.At, f.NoText
+		}
+		if seg.kind == 0 {
+			seg = Segment{key: name, kind: segKey}
+		}
+		w.push(seg)
+		if noText {
+			f := v.Field(i)
 			w.report(CodeUnsupported, p.id, f.NamePos, "a member name", "a symbol without text",
 				fmt.Sprintf("field name %s is a symbol without text", f.Name))
 			w.pop()
 			continue
 		}
+		if tape.e == nil {
+			fk = val.Kind()
+		}
 		// Fields usually come in member order: try the next member first.
 		idx := next
-		if idx >= len(p.members) || p.members[idx].wire != f.Name {
-			idx = p.lookup(f.Name)
+		if idx >= len(p.members) || p.members[idx].wire != name {
+			idx = p.lookup(name)
 		}
 		next = idx + 1
-		if idx < 0 {
-			if unknownKeys == nil {
-				unknownKeys = w.keySet(n)
-			}
-			if !w.duplicate(unknownKeys, v, i, f.Name) {
-				w.unknownMember(p, &f)
-			}
-			w.pop()
-			continue
+		if uint(idx) < 64 && st.seen&(1<<idx) == 0 && fk != KindNull {
+			st.seen |= 1 << idx
+			w.valueK(p.members[idx].plan, val, fk)
+		} else {
+			w.structField(p, v, &st, i, idx, name, val, fk)
 		}
-		word, bit := base+idx/64, uint64(1)<<(idx%64)
-		if w.bits[word]&bit != 0 && w.pol.duplicates == DuplicatesRejected {
-			w.reportDuplicate(v, w.firstField(v, i, f.Name), i, f.Name)
-			w.pop()
-			continue
-		}
-		m := &p.members[idx]
-		fk := f.Value.Kind()
-		if w.isNullK(f.Value, fk) {
-			if m.required || w.pol.nulls == NullRejected {
-				w.bits[word] |= bit
-			}
-			// Under NullAsAbsent an optional null member is absent.
-			w.memberNull(m.plan, f.Value, m.wire, m.required)
-			w.pop()
-			continue
-		}
-		w.bits[word] |= bit
-		w.valueK(m.plan, f.Value, fk)
 		w.pop()
 	}
-	w.releaseKeySet(unknownKeys)
-	if w.pol.required == RequiredEnforced && !w.col.stopped {
+	w.releaseKeySet(st.unknownKeys)
+	if w.pol.required == RequiredEnforced && !w.col.stopped && (st.seen&p.reqLow != p.reqLow || p.reqHigh) {
 		for _, ri := range p.required {
-			if w.bits[base+int(ri)/64]&(uint64(1)<<(ri%64)) == 0 {
+			if !w.seen(&st, int(ri)) {
 				m := &p.members[ri]
 				w.report(CodeRequired, m.plan.idOr(p.id), v.Pos(), m.wire, "",
 					fmt.Sprintf("missing required member %s", m.wire))
 			}
 		}
 	}
-	w.bits = w.bits[:base]
+	w.bits = w.bits[:st.base]
+	w.leave()
+}
+
+// structState is the state of one structure value being checked.
+type structState struct {
+	seen        uint64 // the members 0..63 seen so far
+	base        int    // w.bits[base:] holds the seen members beyond
+	n           int    // the number of fields
+	unknownKeys map[string]int32
+}
+
+// seen reports whether member idx was seen; seenWord returns the word of
+// the seen set that holds it.
+func (w *walker) seen(st *structState, idx int) bool {
+	return *w.seenWord(st, idx)&(1<<(idx%64)) != 0
+}
+
+func (w *walker) seenWord(st *structState, idx int) *uint64 {
+	if idx < 64 {
+		return &st.seen
+	}
+	return &w.bits[st.base+idx/64-1]
+}
+
+// structField checks field i (named name, its value val of kind fk) of
+// the structure value v, which names member idx (-1: none): everything
+// but the common case of structure's loop. The field's path segment is
+// pushed.
+func (w *walker) structField(p *plan, v ValueView, st *structState, i, idx int, name string, val ValueView, fk Kind) {
+	if idx < 0 {
+		if st.unknownKeys == nil {
+			st.unknownKeys = w.keySet(st.n)
+		}
+		if !w.duplicate(st.unknownKeys, v, i, name) {
+			f := v.Field(i)
+			w.unknownMember(p, &f)
+		}
+		return
+	}
+	word, bit := w.seenWord(st, idx), uint64(1)<<(idx%64)
+	if *word&bit != 0 && w.pol.duplicates == DuplicatesRejected {
+		w.reportDuplicate(v, w.firstField(v, i, name), i, name)
+		return
+	}
+	m := &p.members[idx]
+	if w.isNullK(val, fk) {
+		if m.required || w.pol.nulls == NullRejected {
+			*word |= bit
+		}
+		// Under NullAsAbsent an optional null member is absent.
+		w.memberNull(m.plan, val, m.wire, m.required)
+		return
+	}
+	*word |= bit
+	w.valueK(m.plan, val, fk)
 }
 
 // firstField returns the index of the first field before i named name.
@@ -728,7 +853,6 @@ func (w *walker) union(p *plan, v ValueView, k Kind) {
 	if !w.enter(p, v) {
 		return
 	}
-	defer w.leave()
 	n := v.Len()
 	set := 0
 	var first string
@@ -772,6 +896,7 @@ func (w *walker) union(p *plan, v ValueView, k Kind) {
 		w.pop()
 	}
 	w.releaseKeySet(keys)
+	w.leave()
 	if w.col.stopped {
 		return
 	}
