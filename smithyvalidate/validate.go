@@ -64,7 +64,7 @@ type Checker struct {
 }
 
 // Check validates val into c with v, as [Validator.Check] does.
-func (k *Checker) Check(v *Validator, c *Collector, at Path, val ValueView) error {
+func (k *Checker) Check(v *Validator, c *Collector, at Path, val ValueView) (err error) {
 	if c.stopped {
 		return nil
 	}
@@ -73,9 +73,16 @@ func (k *Checker) Check(v *Validator, c *Collector, at Path, val ValueView) erro
 		w = new(walker)
 	}
 	k.w = nil // not kept if the check fails
-	if err := w.check(v, c, at, val); err != nil {
-		return err
-	}
+	// walker.check inlined by hand: one call less on every check, which
+	// counts for the small payloads a Checker is for.
+	w.init(v, c, at, val)
+	defer func() {
+		if r := recover(); r != nil {
+			err = &InternalError{Value: r, Stack: debug.Stack()}
+			c.complete = false
+		}
+	}()
+	w.root(val)
 	if w.release() {
 		k.w = w
 	}
@@ -99,11 +106,19 @@ func (w *walker) check(v *Validator, c *Collector, at Path, val ValueView) (err 
 }
 
 // root validates the root value; a null root selected as a member is
-// judged as that member's value.
+// judged as that member's value (rootNull).
 func (w *walker) root(val ValueView) {
-	v := w.v
 	k := val.Kind()
-	if v.rootNull == rootNullRejected || !w.isNullK(val, k) {
+	if k != KindNull || w.v.rootNull == rootNullRejected {
+		w.valueK(w.v.root, val, k)
+		return
+	}
+	w.rootNull(val, k)
+}
+
+func (w *walker) rootNull(val ValueView, k Kind) {
+	v := w.v
+	if !w.isNullK(val, k) {
 		w.valueK(v.root, val, k)
 		return
 	}
@@ -675,13 +690,14 @@ func (w *walker) reportDuplicate(v ValueView, first, i int, name string) {
 // structure validates an object against a structure's members.
 //
 // Fields usually come in member order, name each member once and have
-// values that are not null: that case is the loop below, kept small (the
-// next member is tried first, members 0..63 are tracked in a local set,
-// the required check is one mask comparison when every required member is
-// among the first 64). Anything else about a field goes to structField.
+// values that are not null: structMember keeps that case cheap (the next
+// member is tried first, members 0..63 are tracked in a local set, the
+// required check is one mask comparison when every required member is
+// among the first 64); anything else about a field goes to structField.
 // The views the engine knows (the tape, [LocatedObject]) are read in
-// place; others through [MemberView] or [ValueView.Field] (fieldOf). A
-// field's name position is asked for only for a finding.
+// place, each by a loop of its own; others through [MemberView] or
+// [ValueView.Field]. A field's name position is asked for only for a
+// finding.
 func (w *walker) structure(p *plan, v ValueView, k Kind) {
 	if k != KindObject {
 		w.typeMismatch(p, v, k, "an object")
@@ -691,86 +707,102 @@ func (w *walker) structure(p *plan, v ValueView, k Kind) {
 		return
 	}
 	n := v.Len()
-	st := structState{base: len(w.bits), n: n}
+	st := structState{p: p, v: v, base: len(w.bits), n: n}
 	for j := 64; j < len(p.members); j += 64 {
 		w.bits = append(w.bits, 0) // members j..j+63: w.bits[base+j/64-1]
 	}
-	tape, _ := v.(tapeView)
-	loc, _ := v.(*LocatedObject)
-	var mv MemberView
-	if tape.e == nil && loc == nil {
-		mv, _ = v.(MemberView)
-	}
-	next := 0
-	for i := 0; i < n && !w.col.stopped; i++ {
-		var (
-			name   string
-			val    ValueView
-			fk     Kind
-			seg    Segment
-			noText bool
-		)
-		switch {
-		case tape.e != nil:
-			ke, e := tape.e.Key(i)
-			name, val, fk = ke.Text(), tapeView{e}, tapeView{e}.Kind()
-		case loc != nil:
-			f := &loc.Fields[i]
-			name, val, seg, noText = f.Name, f.Value, f.At, f.NoText
-		case mv != nil:
-			name, _, val = mv.Member(i)
-		default:
-			f := v.Field(i)
-			name, val, seg, noText = f.Name, f.Value, f.At, f.NoText
-		}
-		if seg.kind == 0 {
-			seg = Segment{key: name, kind: segKey}
-		}
-		w.push(seg)
-		if noText {
-			f := v.Field(i)
-			w.report(CodeUnsupported, p.id, f.NamePos, "a member name", "a symbol without text",
-				fmt.Sprintf("field name %s is a symbol without text", f.Name))
+	switch o := v.(type) {
+	case tapeView:
+		for i := 0; i < n && !w.col.stopped; i++ {
+			ke, e := o.e.Key(i)
+			name := ke.Text()
+			w.push(Segment{key: name, kind: segKey})
+			w.structMember(&st, i, name, tapeView{e}, tapeView{e}.Kind())
 			w.pop()
-			continue
 		}
-		if tape.e == nil {
-			fk = val.Kind()
+	case *LocatedObject:
+		for i := 0; i < n && !w.col.stopped; i++ {
+			f := &o.Fields[i]
+			w.push(fieldSeg(f))
+			if f.NoText {
+				w.noTextField(p, f)
+			} else {
+				w.structMember(&st, i, f.Name, f.Value, f.Value.Kind())
+			}
+			w.pop()
 		}
-		// Fields usually come in member order: try the next member first.
-		idx := next
-		if idx >= len(p.members) || p.members[idx].wire != name {
-			idx = p.lookup(name)
+	default:
+		mv, _ := v.(MemberView)
+		for i := 0; i < n && !w.col.stopped; i++ {
+			if mv != nil {
+				name, _, val := mv.Member(i)
+				w.push(Segment{key: name, kind: segKey})
+				w.structMember(&st, i, name, val, val.Kind())
+			} else {
+				f := v.Field(i)
+				w.push(fieldSeg(&f))
+				if f.NoText {
+					w.noTextField(p, &f)
+				} else {
+					w.structMember(&st, i, f.Name, f.Value, f.Value.Kind())
+				}
+			}
+			w.pop()
 		}
-		next = idx + 1
-		if uint(idx) < 64 && st.seen&(1<<idx) == 0 && fk != KindNull {
-			st.seen |= 1 << idx
-			w.valueK(p.members[idx].plan, val, fk)
-		} else {
-			w.structField(p, v, &st, i, idx, name, val, fk)
-		}
-		w.pop()
 	}
 	w.releaseKeySet(st.unknownKeys)
 	if w.pol.required == RequiredEnforced && !w.col.stopped && (st.seen&p.reqLow != p.reqLow || p.reqHigh) {
-		for _, ri := range p.required {
-			if !w.seen(&st, int(ri)) {
-				m := &p.members[ri]
-				w.report(CodeRequired, m.plan.idOr(p.id), v.Pos(), m.wire, "",
-					fmt.Sprintf("missing required member %s", m.wire))
-			}
-		}
+		w.missingMembers(&st)
 	}
 	w.bits = w.bits[:st.base]
 	w.leave()
 }
 
+// noTextField reports a field whose name is a symbol without text.
+func (w *walker) noTextField(p *plan, f *Field) {
+	w.report(CodeUnsupported, p.id, f.NamePos, "a member name", "a symbol without text",
+		fmt.Sprintf("field name %s is a symbol without text", f.Name))
+}
+
+// missingMembers reports the required members the structure value lacks.
+func (w *walker) missingMembers(st *structState) {
+	p := st.p
+	for _, ri := range p.required {
+		if !w.seen(st, int(ri)) {
+			m := &p.members[ri]
+			w.report(CodeRequired, m.plan.idOr(p.id), st.v.Pos(), m.wire, "",
+				fmt.Sprintf("missing required member %s", m.wire))
+		}
+	}
+}
+
 // structState is the state of one structure value being checked.
 type structState struct {
+	p           *plan
+	v           ValueView
 	seen        uint64 // the members 0..63 seen so far
 	base        int    // w.bits[base:] holds the seen members beyond
 	n           int    // the number of fields
+	next        int    // the member the next field is tried against first
 	unknownKeys map[string]int32
+}
+
+// structMember checks field i, named name (with text), its value val of
+// kind fk, whose path segment is pushed.
+func (w *walker) structMember(st *structState, i int, name string, val ValueView, fk Kind) {
+	p := st.p
+	// Fields usually come in member order: try the next member first.
+	idx := st.next
+	if idx >= len(p.members) || p.members[idx].wire != name {
+		idx = p.lookup(name)
+	}
+	st.next = idx + 1
+	if uint(idx) < 64 && st.seen&(1<<idx) == 0 && fk != KindNull {
+		st.seen |= 1 << idx
+		w.valueK(p.members[idx].plan, val, fk)
+		return
+	}
+	w.structField(p, st.v, st, i, idx, name, val, fk)
 }
 
 // seen reports whether member idx was seen; seenWord returns the word of
