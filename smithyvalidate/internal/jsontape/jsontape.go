@@ -13,6 +13,8 @@ package jsontape
 
 import (
 	"errors"
+	"math/bits"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -79,13 +81,16 @@ type Tape struct {
 	Src     string
 	Arena   string
 
-	arena   []byte
+	arena []byte
+	// escA is where in arena the last string with escapes starts.
+	escA    int32
 	stack   []frame
 	pending []int32
-	i       int
 	// lines holds the offset of the first byte of every line after the
 	// first, in order.
 	lines []int32
+	// maxDepth and maxNumber are the limits of the Read under way.
+	maxDepth, maxNumber int
 	// limitAt is the offset of the value that went over a limit in the
 	// last Read, -1 when none did.
 	limitAt int
@@ -120,15 +125,21 @@ func (t *Tape) Reset() {
 // Read reads src into t.
 func (t *Tape) Read(src string, lim Limits) error {
 	t.Reset()
-	t.Src, t.i, t.limitAt = src, 0, -1
+	t.Src, t.limitAt = src, -1
 	if all := t.Entries[:cap(t.Entries)]; len(all) > 0 && all[0].T != t {
 		// A copy of a Tape shares the slots of the original.
 		t.stamp(0)
 	}
+	i := 0
 	if strings.HasPrefix(src, "\xEF\xBB\xBF") {
-		t.i = 3
+		i = 3
 	}
-	if err := t.run(lim); err != nil {
+	t.maxDepth, t.maxNumber = lim.MaxDepth, lim.MaxNumberLength
+	if err := t.run(src, i); err != nil {
+		if t.limitAt < 0 {
+			// The run stopped with Entries at its whole capacity.
+			t.Entries = t.Entries[:0]
+		}
 		return err
 	}
 	if len(t.arena) > 0 {
@@ -188,18 +199,12 @@ func (t *Tape) posAt(off int32) node.Pos {
 	return node.Pos{Offset: off, Line: int32(lo + 1), Column: off - at + 1}
 }
 
-// ws skips whitespace at t.i. The check for none at all (every token of
-// compact JSON) is inlined at each call; wsRun does the rest.
-func (t *Tape) ws() {
-	if t.i < len(t.Src) && t.Src[t.i] > ' ' {
-		return
-	}
-	t.wsRun()
-}
-
+// wsRun skips the whitespace at s[i] (the callers test first that there
+// is some: compact JSON has none, and the test inlined at each call costs
+// less than a call) and records the line starts it passes.
+//
 //go:noinline
-func (t *Tape) wsRun() {
-	s, i := t.Src, t.i
+func (t *Tape) wsRun(s string, i int) int {
 	for i < len(s) {
 		switch s[i] {
 		case ' ', '\t':
@@ -214,35 +219,33 @@ func (t *Tape) wsRun() {
 			}
 			t.lines = append(t.lines, int32(i))
 		default:
-			t.i = i
-			return
+			return i
 		}
 	}
-	t.i = i
+	return i
 }
 
-// add appends an entry. Every slot of Entries up to its capacity already
-// points to t (see grow and Read), so add writes only the token's fields,
-// one by one: building the entry on the stack and copying it costs a
-// store-forwarding stall per entry.
-func (t *Tape) add(k Kind, isInt, esc bool, off, a, b int32) int32 {
-	n := len(t.Entries)
-	if n == cap(t.Entries) {
-		t.grow()
-	}
-	t.Entries = t.Entries[:n+1]
-	e := &t.Entries[n]
+// set writes a token into an entry whose back pointer is already set (see
+// grow): field by field, since building the entry on the stack and copying
+// it costs a store-forwarding stall per entry.
+func (e *Entry) set(k Kind, isInt, esc bool, off, a, b int32) {
 	e.Kind, e.Int, e.Esc, e.Off, e.A, e.B = k, isInt, esc, off, a, b
-	return int32(n)
 }
 
-// grow adds capacity to Entries and points the new slots to t.
+// growRoom is the room for tokens that run's slow step makes when it
+// grows its slices.
+const growRoom = 32
+
+// grow gives Entries (whose first n are in use) room for at least
+// growRoom more entries, every slot up to the capacity pointing to t.
 //
 //go:noinline
-func (t *Tape) grow() {
-	n := len(t.Entries)
-	t.Entries = append(t.Entries, Entry{})[:n]
-	t.stamp(n)
+func (t *Tape) grow(n int) {
+	t.Entries = append(t.Entries[:n], make([]Entry, growRoom)...)
+	t.Entries = t.Entries[:cap(t.Entries)]
+	for k := n; k < len(t.Entries); k++ {
+		t.Entries[k].T = t
+	}
 }
 
 // stamp points the slots of Entries from n up to its capacity to t.
@@ -253,145 +256,390 @@ func (t *Tape) stamp(n int) {
 	}
 }
 
-func (t *Tape) run(lim Limits) error {
-	s := t.Src
-	t.ws()
+// Where the hot loop of run resumes after a slow step.
+const (
+	atValue  = iota // a value starts at i (maybe after whitespace)
+	atKey           // a member's key, or the '}' of an empty object, starts at i (maybe after whitespace)
+	atAttach        // the value at idx is complete: attach it to its container
+	atNext          // ',' or the closing bracket comes at i (maybe after whitespace)
+)
+
+// The slow steps of run, taken outside its hot loop.
+const (
+	slowGrow   = iota + 1 // room for tokens: entries, pending children and frames
+	slowSpace             // whitespace at i, then resume
+	slowColon             // the ':' after a key, around whitespace
+	slowString            // a string with escapes or non-ASCII text, or near the end of a short text
+	slowNumber            // a number other than a plain integer, or not a value at all
+	slowKids              // room in Kids for the children of the container closing at i
+	slowEnd               // whitespace after the top-level value
+)
+
+// run reads the value at s[i] to the end of s.
+//
+// Go's calling convention keeps no register across a call, and a call
+// anywhere in a loop makes the compiler spill and reload the loop's state
+// on its paths. So run is a hot loop without any call, which reads what
+// compact JSON is mostly made of (punctuation, strings of plain ASCII,
+// integers) with its state in registers, and leaves it for the slow steps
+// (whitespace, escapes and non-ASCII text, other numbers, growing the
+// slices), which resume it where it was (at). The state is kept small
+// for the same reason: whether a key comes next is where the loop is, not
+// a variable; Entries and the limits are read from t where they are
+// used. Inside, the loop jumps with goto, back to a key after a ',' and to
+// attach after a close: the compiler allocates registers better so than
+// with a dispatch on a state variable at the top (4% fewer instructions).
+func (t *Tape) run(s string, i int) error {
+	// During the run Entries has its whole capacity, n entries in use; room
+	// counts the tokens that fit without growing anything, each taking
+	// at most an entry, a pending child and a frame. obj is whether the
+	// innermost open container is an object. All variables are declared
+	// here, as goto requires.
+	var (
+		n      int
+		room   int
+		idx    int32
+		obj    bool
+		at     = atValue
+		slow   = slowGrow
+		c      byte
+		j, cnt int
+		m      uint64
+		top    frame
+	)
+	t.Entries = t.Entries[:cap(t.Entries)]
 	for {
-		// A value starts at t.i.
-		if t.i >= len(s) {
-			return ErrInvalid
-		}
-		var idx int32
-		switch c := s[t.i]; c {
-		case '[', '{':
-			if len(t.stack) >= lim.MaxDepth {
-				t.limitAt = t.i
+		switch slow {
+		case slowGrow:
+			// Room for a few tokens more, so that this step is rare.
+			if len(t.Entries)-n < growRoom {
+				t.grow(n)
+			}
+			t.pending = slices.Grow(t.pending, growRoom)
+			t.stack = slices.Grow(t.stack, growRoom)
+			room = min(len(t.Entries)-n, cap(t.pending)-len(t.pending), cap(t.stack)-len(t.stack))
+		case slowSpace:
+			// A control character that is not whitespace is not JSON
+			// where a token may start.
+			if j = t.wsRun(s, i); j == i {
 				return ErrInvalid
 			}
-			k := Array
-			if c == '{' {
-				k = Object
+			i = j
+		case slowColon:
+			i = t.wsRun(s, i)
+			if i >= len(s) || s[i] != ':' {
+				return ErrInvalid
 			}
-			idx = t.add(k, false, false, int32(t.i), 0, 0)
-			t.i++
-			t.ws()
-			if t.i < len(s) && (c == '[' && s[t.i] == ']' || c == '{' && s[t.i] == '}') {
-				t.i++
-				t.Entries[idx].A = int32(len(t.Kids))
-				break
+			i++
+		case slowString:
+			var esc, ok bool
+			if j, esc, ok = t.str(s, i); !ok {
+				return ErrInvalid
 			}
-			t.stack = append(t.stack, frame{entry: idx, start: int32(len(t.pending)), obj: c == '{'})
-			if c == '{' {
-				if err := t.key(); err != nil {
-					return err
+			a, b := int32(i+1), int32(j-1)
+			if esc {
+				a, b = t.escA, int32(len(t.arena))
+			}
+			t.Entries[n].set(String, false, esc, int32(i), a, b)
+			idx = int32(n)
+			n++
+			i = j
+			if at == atKey {
+				// As in the hot loop.
+				t.pending = append(t.pending, idx)
+				at = atValue
+				if i >= len(s) || s[i] != ':' {
+					slow = slowColon
+					continue
 				}
+				i++
+			} else {
+				at = atAttach
 			}
-			continue
-		case '"':
-			off := int32(t.i)
-			a, b, esc, err := t.str()
-			if err != nil {
-				return err
-			}
-			idx = t.add(String, false, esc, off, a, b)
-		case 't':
-			if !strings.HasPrefix(s[t.i:], "true") {
+		case slowNumber:
+			var ok bool
+			if j, ok = t.number(s, i, t.Entries[:n]); !ok {
 				return ErrInvalid
 			}
-			idx = t.add(True, false, false, int32(t.i), 0, 0)
-			t.i += 4
-		case 'f':
-			if !strings.HasPrefix(s[t.i:], "false") {
+			idx = int32(n)
+			n++
+			i = j
+			at = atAttach
+		case slowKids:
+			t.Kids = slices.Grow(t.Kids, len(t.pending)-int(t.stack[len(t.stack)-1].start))
+		case slowEnd:
+			if t.wsRun(s, i) != len(s) {
 				return ErrInvalid
 			}
-			idx = t.add(False, false, false, int32(t.i), 0, 0)
-			t.i += 5
-		case 'n':
-			if !strings.HasPrefix(s[t.i:], "null") {
-				return ErrInvalid
-			}
-			idx = t.add(Null, false, false, int32(t.i), 0, 0)
-			t.i += 4
-		default:
-			start := t.i
-			end, isInt, ok := scanNumber(s, start)
-			if end-start > lim.MaxNumberLength {
-				// Like core/node, a number that runs past the limit
-				// before it turns out invalid is over the limit.
-				t.limitAt = start
-				return ErrInvalid
-			}
-			if !ok {
-				return ErrInvalid
-			}
-			t.i = end
-			idx = t.add(Number, isInt, false, int32(start), int32(start), int32(end))
+			t.Entries = t.Entries[:n]
+			return nil
 		}
-		// The value at idx is complete: attach it and close containers.
+		slow = 0
+	hot:
 		for {
-			if len(t.stack) == 0 {
-				t.ws()
-				if t.i != len(s) {
+			if at != atValue {
+				a := at
+				at = atValue
+				switch a {
+				case atKey:
+					goto key
+				case atAttach:
+					goto attach
+				}
+				goto next
+			}
+			// A value starts at i.
+			if i >= len(s) {
+				return ErrInvalid
+			}
+			c = s[i]
+			if c <= ' ' {
+				slow = slowSpace
+				break hot
+			}
+			if room == 0 {
+				slow = slowGrow
+				break hot
+			}
+			room--
+			idx = int32(n)
+			switch c {
+			case '"':
+				// Find the first byte of the string that needs care, eight
+				// at a time: for plain ASCII, the closing quote.
+				j = i + 1
+				for {
+					if j+8 <= len(s) {
+						if m = special(load8(s, j)); m != 0 {
+							break
+						}
+						j += 8
+						continue
+					}
+					m = 0
+					if j < len(s) && len(s) >= 8 {
+						// The last word of s: the bytes past the end shift
+						// in as zeros, which are flagged.
+						m = special(load8(s, len(s)-8) >> (8 * uint(j+8-len(s))))
+					}
+					break
+				}
+				j += bits.TrailingZeros64(m) >> 3
+				if m == 0 || j >= len(s) || s[j] != '"' {
+					slow = slowString
+					break hot
+				}
+				t.Entries[n].set(String, false, false, int32(i), int32(i+1), int32(j))
+				n++
+				i = j + 1
+			case '[', '{':
+				if len(t.stack) >= t.maxDepth {
+					t.limitAt = i
+					t.Entries = t.Entries[:n]
 					return ErrInvalid
 				}
-				return nil
+				k := Array
+				if c == '{' {
+					k = Object
+				}
+				t.Entries[n].set(k, false, false, int32(i), int32(len(t.Kids)), 0)
+				n++
+				i++
+				obj = c == '{'
+				t.stack = t.stack[:len(t.stack)+1]
+				t.stack[len(t.stack)-1] = frame{entry: idx, start: int32(len(t.pending)), obj: obj}
+				if obj {
+					goto key
+				}
+				continue
+			case ']':
+				if len(t.stack) == 0 || obj || len(t.pending) != int(t.stack[len(t.stack)-1].start) {
+					return ErrInvalid
+				}
+				goto closing // []
+			case '1', '2', '3', '4', '5', '6', '7', '8', '9':
+				// An integer without sign (any other number is a slow
+				// step).
+				j = i + 1
+				for j < len(s) && s[j]-'0' < 10 {
+					j++
+				}
+				if j < len(s) && (s[j] == '.' || s[j]|0x20 == 'e') {
+					slow = slowNumber
+					break hot
+				}
+				if j-i > t.maxNumber {
+					t.limitAt = i
+					t.Entries = t.Entries[:n]
+					return ErrInvalid
+				}
+				t.Entries[n].set(Number, true, false, int32(i), int32(i), int32(j))
+				n++
+				i = j
+			case 't':
+				if !strings.HasPrefix(s[i:], "true") {
+					return ErrInvalid
+				}
+				t.Entries[n].set(True, false, false, int32(i), 0, 0)
+				n++
+				i += 4
+			case 'f':
+				if !strings.HasPrefix(s[i:], "false") {
+					return ErrInvalid
+				}
+				t.Entries[n].set(False, false, false, int32(i), 0, 0)
+				n++
+				i += 5
+			case 'n':
+				if !strings.HasPrefix(s[i:], "null") {
+					return ErrInvalid
+				}
+				t.Entries[n].set(Null, false, false, int32(i), 0, 0)
+				n++
+				i += 4
+			default:
+				slow = slowNumber
+				break hot
 			}
-			top := &t.stack[len(t.stack)-1]
-			if !top.obj {
-				t.pending = append(t.pending, idx)
-			}
-			t.ws()
-			if t.i >= len(s) {
+			goto attach
+		key:
+			// A member's key, or the '}' of an empty object, starts at i.
+			if i >= len(s) {
 				return ErrInvalid
 			}
-			c := s[t.i]
-			if c == ',' {
-				t.i++
-				t.ws()
-				if top.obj {
-					if err := t.key(); err != nil {
-						return err
+			if c = s[i]; c != '"' {
+				if c <= ' ' {
+					slow, at = slowSpace, atKey
+					break hot
+				}
+				if c == '}' && len(t.pending) == int(t.stack[len(t.stack)-1].start) {
+					goto closing // {}
+				}
+				return ErrInvalid
+			}
+			if room == 0 {
+				slow, at = slowGrow, atKey
+				break hot
+			}
+			room--
+			idx = int32(n)
+			// Find the first byte of the string that needs care, eight
+			// at a time: for plain ASCII, the closing quote.
+			j = i + 1
+			for {
+				if j+8 <= len(s) {
+					if m = special(load8(s, j)); m != 0 {
+						break
 					}
+					j += 8
+					continue
+				}
+				m = 0
+				if j < len(s) && len(s) >= 8 {
+					// The last word of s: the bytes past the end shift
+					// in as zeros, which are flagged.
+					m = special(load8(s, len(s)-8) >> (8 * uint(j+8-len(s))))
 				}
 				break
 			}
-			if top.obj && c != '}' || !top.obj && c != ']' {
+			j += bits.TrailingZeros64(m) >> 3
+			if m == 0 || j >= len(s) || s[j] != '"' {
+				slow, at = slowString, atKey
+				break hot
+			}
+			t.Entries[n].set(String, false, false, int32(i), int32(i+1), int32(j))
+			n++
+			i = j + 1
+			// The key of an object member is one of its children; its
+			// value follows.
+			t.pending = t.pending[:len(t.pending)+1]
+			t.pending[len(t.pending)-1] = idx
+			if i < len(s) && s[i] == ':' {
+				i++
+				continue
+			}
+			slow = slowColon
+			break hot
+		attach:
+			// The value at idx is complete: it is a child of an array
+			// (room was made for it before it started), the value of a
+			// member, or the whole text.
+			if len(t.stack) == 0 {
+				if i == len(s) {
+					t.Entries = t.Entries[:n]
+					return nil
+				}
+				slow = slowEnd
+				break hot
+			}
+			if !obj {
+				t.pending = t.pending[:len(t.pending)+1]
+				t.pending[len(t.pending)-1] = idx
+			}
+		next:
+			if i >= len(s) {
 				return ErrInvalid
 			}
-			t.i++
-			// Close the container.
-			kids := t.pending[top.start:]
-			e := &t.Entries[top.entry]
-			e.A, e.B = int32(len(t.Kids)), int32(len(kids))
-			t.Kids = append(t.Kids, kids...)
+			c = s[i]
+			if c <= ' ' {
+				slow, at = slowSpace, atNext
+				break hot
+			}
+			if c == ',' {
+				i++
+				if obj {
+					goto key
+				}
+				continue
+			}
+		closing:
+			// Close the innermost container, whose children are the
+			// pending ones from its frame's start on, at the bracket at
+			// s[i].
+			if obj && c != '}' || !obj && c != ']' {
+				return ErrInvalid
+			}
+			top = t.stack[len(t.stack)-1]
+			cnt = len(t.pending) - int(top.start)
+			if cap(t.Kids)-len(t.Kids) < cnt {
+				slow, at = slowKids, atNext
+				break hot
+			}
+			i++
+			t.Entries[top.entry].A, t.Entries[top.entry].B = int32(len(t.Kids)), int32(cnt)
+			// A loop on locals, not copy: a call here would cost the
+			// hot loop its registers.
+			kids, p := t.Kids[len(t.Kids):len(t.Kids)+cnt], t.pending[top.start:]
+			for k := range kids {
+				kids[k] = p[k]
+			}
+			t.Kids = t.Kids[:len(t.Kids)+cnt]
 			t.pending = t.pending[:top.start]
-			idx = top.entry
 			t.stack = t.stack[:len(t.stack)-1]
+			obj = len(t.stack) > 0 && t.stack[len(t.stack)-1].obj
+			idx = top.entry
+			goto attach
 		}
 	}
 }
 
-// key reads `"key" :` of an object member and records the key as a child
-// of the innermost object.
-func (t *Tape) key() error {
-	s := t.Src
-	if t.i >= len(s) || s[t.i] != '"' {
-		return ErrInvalid
+// number reads the number token at s[i] into the entry after ents (the
+// entries in use), which has room for it, and returns the offset past it.
+// At a limit it stores ents in t, for LimitPath.
+func (t *Tape) number(s string, i int, ents []Entry) (end int, ok bool) {
+	end, isInt, ok := scanNumber(s, i)
+	if end-i > t.maxNumber {
+		// Like core/node, a number that runs past the limit before it
+		// turns out invalid is over the limit.
+		t.limitAt = i
+		t.Entries = ents
+		return 0, false
 	}
-	off := int32(t.i)
-	a, b, esc, err := t.str()
-	if err != nil {
-		return err
+	if !ok {
+		return 0, false
 	}
-	idx := t.add(String, false, esc, off, a, b)
-	t.pending = append(t.pending, idx)
-	t.ws()
-	if t.i >= len(s) || s[t.i] != ':' {
-		return ErrInvalid
-	}
-	t.i++
-	t.ws()
-	return nil
+	ents[:len(ents)+1][len(ents)].set(Number, isInt, false, int32(i), int32(i), int32(end))
+	return end, true
 }
 
 // strClass: 0 plain ASCII, 1 '"', 2 '\\', 3 control, 4 non-ASCII.
@@ -406,30 +654,82 @@ var strClass = func() (c [256]uint8) {
 	return c
 }()
 
-// str reads a string at t.i and returns where its text is.
-func (t *Tape) str() (a, b int32, esc bool, err error) {
-	s := t.Src
-	i := t.i + 1
+// SWAR constants: a one and a high bit in every byte of a word.
+const (
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
+
+// special returns the high bit of every byte of w (eight string bytes,
+// the first in the low byte) that is '"', '\\', a control character or
+// non-ASCII. A borrow may also flag bytes above a flagged one, never below:
+// the lowest flag is exact, and that is the only one used.
+func special(w uint64) uint64 {
+	q := w ^ (ones * '"')
+	b := w ^ (ones * '\\')
+	// A byte of q or b is zero for '"' or '\\'; w-0x20 wraps for a
+	// control character; w itself flags non-ASCII, which also covers
+	// the bytes the three subtractions would flag wrongly (those that
+	// are themselves >= 0x80).
+	return ((q - ones) | (b - ones) | (w - ones*0x20) | w) & highs
+}
+
+// load8 returns s[i:i+8] as a little-endian word (the compiler makes one
+// load of it).
+func load8(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// nextSpecial returns the offset of the first byte at or after i that is
+// '"', '\\', a control character or non-ASCII, or len(s) when there is
+// none. It tests eight bytes at a time; the last few bytes of s are the
+// top of the last word of s, so no byte loop is needed when len(s) >= 8.
+func nextSpecial(s string, i int) int {
+	for ; i+8 <= len(s); i += 8 {
+		if m := special(load8(s, i)); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	if i >= len(s) {
+		return len(s)
+	}
+	if len(s) >= 8 {
+		// The bytes past the end shift in as zeros, which are flagged:
+		// a flag there means none before the end.
+		w := load8(s, len(s)-8) >> (8 * uint(i+8-len(s)))
+		return min(i+bits.TrailingZeros64(special(w))>>3, len(s))
+	}
+	for i < len(s) && strClass[s[i]] == 0 {
+		i++
+	}
+	return i
+}
+
+// str reads the string whose opening quote is at s[i]. It returns the
+// offset just past the closing quote. A string without escapes is
+// s[i+1:j-1]; with escapes (esc), the decoded text is t.arena[t.escA:].
+func (t *Tape) str(s string, i int) (j int, esc, ok bool) {
+	i++
 	start := i
 	for {
-		for i < len(s) && strClass[s[i]] == 0 {
-			i++
-		}
+		i = nextSpecial(s, i)
 		if i >= len(s) {
-			return 0, 0, false, ErrInvalid
+			return 0, false, false
 		}
 		switch strClass[s[i]] {
 		case 1:
-			t.i = i + 1
-			return int32(start), int32(i), false, nil
+			return i + 1, false, true
 		case 2:
-			return t.escaped(start, i)
+			j, ok := t.escaped(s, start, i)
+			return j, true, ok
 		case 3:
-			return 0, 0, false, ErrInvalid
+			return 0, false, false
 		default:
 			r, size := utf8.DecodeRuneInString(s[i:])
 			if r == utf8.RuneError && size == 1 {
-				return 0, 0, false, ErrInvalid
+				return 0, false, false
 			}
 			i += size
 		}
@@ -437,40 +737,35 @@ func (t *Tape) str() (a, b int32, esc bool, err error) {
 }
 
 // escaped continues str from the first backslash at i, decoding into the
-// arena.
-func (t *Tape) escaped(start, i int) (a, b int32, esc bool, err error) {
-	s := t.Src
+// arena from t.escA on, and returns the offset past the closing quote.
+func (t *Tape) escaped(s string, start, i int) (end int, ok bool) {
 	buf := t.arena
-	a = int32(len(buf))
+	t.escA = int32(len(buf))
 	buf = append(buf, s[start:i]...)
 	for {
-		j := i
-		for j < len(s) && strClass[s[j]] == 0 {
-			j++
-		}
+		j := nextSpecial(s, i)
 		buf = append(buf, s[i:j]...)
 		i = j
 		if i >= len(s) {
-			return 0, 0, false, ErrInvalid
+			return 0, false
 		}
 		switch strClass[s[i]] {
 		case 1:
-			t.i = i + 1
 			t.arena = buf
-			return a, int32(len(buf)), true, nil
+			return i + 1, true
 		case 3:
-			return 0, 0, false, ErrInvalid
+			return 0, false
 		case 4:
 			r, size := utf8.DecodeRuneInString(s[i:])
 			if r == utf8.RuneError && size == 1 {
-				return 0, 0, false, ErrInvalid
+				return 0, false
 			}
 			buf = append(buf, s[i:i+size]...)
 			i += size
 			continue
 		}
 		if i+1 >= len(s) {
-			return 0, 0, false, ErrInvalid
+			return 0, false
 		}
 		switch c := s[i+1]; c {
 		case '"', '\\', '/':
@@ -488,15 +783,15 @@ func (t *Tape) escaped(start, i int) (a, b int32, esc bool, err error) {
 		case 'u':
 			r, ok := hex4(s, i+2)
 			if !ok || r >= 0xDC00 && r < 0xE000 {
-				return 0, 0, false, ErrInvalid
+				return 0, false
 			}
 			if r >= 0xD800 && r < 0xDC00 {
 				if !strings.HasPrefix(s[i+6:], `\u`) {
-					return 0, 0, false, ErrInvalid
+					return 0, false
 				}
 				r2, ok := hex4(s, i+8)
 				if !ok || r2 < 0xDC00 || r2 >= 0xE000 {
-					return 0, 0, false, ErrInvalid
+					return 0, false
 				}
 				r = 0x10000 + (r-0xD800)<<10 + (r2 - 0xDC00)
 				i += 6
@@ -505,7 +800,7 @@ func (t *Tape) escaped(start, i int) (a, b int32, esc bool, err error) {
 			i += 6
 			continue
 		default:
-			return 0, 0, false, ErrInvalid
+			return 0, false
 		}
 		i += 2
 	}
