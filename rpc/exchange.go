@@ -279,9 +279,6 @@ func (x *Exchange) process(from Peer, to int) {
 	switch {
 	case rd.response:
 		x.responses(from, to)
-		if !rd.batch && len(rd.elems) == 1 {
-			rd.whole = rd.elems[0]
-		}
 	case !rd.batch && rd.whole.kind == KindInvalid && len(rd.elems) == 0:
 		// Invalid JSON or an empty batch: one error object answers it.
 		// Text that cannot be read is taken as a request only from the
@@ -379,7 +376,7 @@ func (x *Exchange) register(from Peer, in *info, b *batchRec) {
 		}
 		cl.key = append(cl.key, k...)
 		cl.hash = x.hash(k)
-		if head := x.byKey.find(cl.hash, k); head != nil {
+		if head := x.byKey.add(cl.hash, cl); head != nil {
 			n := 1
 			prev := head
 			for ; prev.next != nil; prev = prev.next {
@@ -389,8 +386,6 @@ func (x *Exchange) register(from Peer, in *info, b *batchRec) {
 			x.c.report(CodeIDAmbiguous, in.at.Key("id"), in.idPos, shapeid.ID{},
 				"id %s is already used by %d outstanding call(s) from the %s (first at index %d): responses to them cannot be told apart",
 				cl.idText(), n, from, head.index)
-		} else {
-			x.byKey.put(cl.hash, cl)
 		}
 	}
 	if b != nil {
@@ -407,20 +402,7 @@ func (x *Exchange) settle(cl *call) {
 		cl.batch.open--
 	}
 	if len(cl.key) > 0 {
-		head := x.byKey.find(cl.hash, cl.key)
-		switch {
-		case head == cl && cl.next == nil:
-			x.byKey.remove(cl.hash, cl.key)
-		case head == cl:
-			x.byKey.put(cl.hash, cl.next)
-		default:
-			for p := head; p != nil; p = p.next {
-				if p.next == cl {
-					p.next = cl.next
-					break
-				}
-			}
-		}
+		x.byKey.unlink(cl.hash, cl)
 		x.remember(cl.key)
 	}
 	cl.next = nil
@@ -737,7 +719,7 @@ func (x *Exchange) missingFor(caller Peer, index int) {
 	}
 	sort.Slice(left, func(i, j int) bool { return left[i].seq < left[j].seq })
 	for _, p := range left {
-		x.c.report(CodeResponseMissing, x.c.doc, x.rd.whole.pos, shapeid.ID{},
+		x.c.report(CodeResponseMissing, x.c.doc, x.rd.top().pos, shapeid.ID{},
 			"the reply does not answer %s", describeCall(p))
 		x.settle(p)
 	}

@@ -55,6 +55,61 @@ func (t *keyTable) put(h uint64, cl *call) {
 	}
 }
 
+// add makes cl (hash h) the first call of its key when no call has that
+// key, and returns nil; otherwise it changes nothing and returns the
+// first call of the key. One probe does both the lookup and the insert.
+func (t *keyTable) add(h uint64, cl *call) (head *call) {
+	if (t.n+1)*2 > len(t.slots) {
+		t.grow()
+	}
+	mask := uint64(len(t.slots) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		s := &t.slots[i]
+		if s.cl == nil {
+			*s = keySlot{h: h, cl: cl}
+			t.n++
+			return nil
+		}
+		if s.h == h && bytes.Equal(s.cl.key, cl.key) {
+			return s.cl
+		}
+	}
+}
+
+// unlink takes cl (hash h), an outstanding call, out of the table: its
+// key goes when cl was its only call, the next call of the key becomes
+// the first when cl was first, and cl leaves the chain otherwise. One
+// probe; the slot of cl itself is recognized by pointer, without
+// comparing keys.
+func (t *keyTable) unlink(h uint64, cl *call) {
+	if t.n == 0 {
+		return
+	}
+	mask := uint64(len(t.slots) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		s := &t.slots[i]
+		switch {
+		case s.cl == nil:
+			return
+		case s.cl == cl:
+			if cl.next == nil {
+				t.removeAt(i)
+			} else {
+				s.cl = cl.next
+			}
+			return
+		case s.h == h && bytes.Equal(s.cl.key, cl.key):
+			for p := s.cl; p != nil; p = p.next {
+				if p.next == cl {
+					p.next = cl.next
+					break
+				}
+			}
+			return
+		}
+	}
+}
+
 // remove drops key k (hash h).
 func (t *keyTable) remove(h uint64, k []byte) {
 	if t.n == 0 {
@@ -71,8 +126,13 @@ func (t *keyTable) remove(h uint64, k []byte) {
 			break
 		}
 	}
-	// Shift back the entries after the hole whose probe starts at or
-	// before it, so that no probe sequence is broken.
+	t.removeAt(i)
+}
+
+// removeAt empties slot i. The entries after the hole whose probe starts
+// at or before it are shifted back, so that no probe sequence is broken.
+func (t *keyTable) removeAt(i uint64) {
+	mask := uint64(len(t.slots) - 1)
 	for j := (i + 1) & mask; t.slots[j].cl != nil; j = (j + 1) & mask {
 		home := t.slots[j].h & mask
 		if (j-home)&mask >= (j-i)&mask {

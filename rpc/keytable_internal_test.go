@@ -47,3 +47,62 @@ func TestKeyTable(t *testing.T) {
 		}
 	}
 }
+
+// add and unlink against a map of call chains: several outstanding calls
+// may share a key (oldest first), and a call may be answered out of turn.
+func TestKeyTableChains(t *testing.T) {
+	for _, hashes := range []uint64{1, 3, 1 << 62} {
+		var tab keyTable
+		ref := map[string][]*call{}
+		r := rand.New(rand.NewPCG(2, hashes))
+		h := func(k string) uint64 {
+			n, _ := strconv.Atoi(k)
+			return uint64(n) * 0x9E3779B97F4A7C15 % hashes
+		}
+		for step := 0; step < 20000; step++ {
+			k := strconv.Itoa(r.IntN(48))
+			chain := ref[k]
+			if r.IntN(2) == 0 || len(chain) == 0 {
+				cl := &call{key: []byte(k)}
+				if head := tab.add(h(k), cl); head != nil {
+					if len(chain) == 0 || head != chain[0] {
+						t.Fatalf("hashes %d step %d: add of %s returned %p, want the chain's head", hashes, step, k, head)
+					}
+					last := head
+					for last.next != nil {
+						last = last.next
+					}
+					last.next = cl
+				} else if len(chain) != 0 {
+					t.Fatalf("hashes %d step %d: add of %s found no head, want %p", hashes, step, k, chain[0])
+				}
+				ref[k] = append(chain, cl)
+			} else {
+				j := r.IntN(len(chain))
+				cl := chain[j]
+				tab.unlink(h(k), cl)
+				cl.next = nil
+				ref[k] = append(chain[:j:j], chain[j+1:]...)
+				if len(ref[k]) == 0 {
+					delete(ref, k)
+				}
+			}
+			var got []*call
+			for p := tab.find(h(k), []byte(k)); p != nil; p = p.next {
+				got = append(got, p)
+			}
+			want := ref[k]
+			if len(got) != len(want) {
+				t.Fatalf("hashes %d step %d: key %s has %d calls, want %d", hashes, step, k, len(got), len(want))
+			}
+			for i := range got {
+				if got[i] != want[i] {
+					t.Fatalf("hashes %d step %d: key %s call %d is %p, want %p", hashes, step, k, i, got[i], want[i])
+				}
+			}
+			if tab.n != len(ref) {
+				t.Fatalf("hashes %d step %d: %d keys, want %d", hashes, step, tab.n, len(ref))
+			}
+		}
+	}
+}

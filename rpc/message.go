@@ -18,15 +18,25 @@ const (
 
 // read is the outcome of checking the envelopes of one message text.
 type read struct {
-	// whole describes the message as a whole: KindBatch for a 2.0 array
-	// with elements, KindInvalid for text that is not JSON, an empty
-	// batch or a 1.0 array; otherwise it is the one element.
+	// whole describes a message that is not one object: KindBatch for a
+	// 2.0 array with elements, KindInvalid for text that is not JSON, an
+	// empty batch or a 1.0 array. For one object it is not set (it would
+	// be a copy of the one element): use top.
 	whole info
 	batch bool
 	// elems are the batch elements (or the one message).
 	elems []info
 	// response says the message is a response (or response array).
 	response bool
+}
+
+// top returns the info of the message as a whole: the one element of a
+// single object, whole otherwise.
+func (rd *read) top() *info {
+	if !rd.batch && len(rd.elems) == 1 {
+		return &rd.elems[0]
+	}
+	return &rd.whole
 }
 
 // readText reads one message text and checks its envelopes. The text is
@@ -60,8 +70,9 @@ func (c *checker) readView(v sv.ValueView, r role, bare bool, out *read) {
 	at := c.doc
 	if v.Kind() != sv.KindList {
 		// One message: its info is filled by request or response (which
-		// set every field), then copied to whole.
-		m := scan(v)
+		// set every field); top returns it as the whole.
+		var m members
+		scan(v, &m)
 		resp := r == roleResponse || (r == roleUnknown && m.looksLikeResponse())
 		out.response = resp
 		if cap(out.elems) == 0 {
@@ -74,7 +85,6 @@ func (c *checker) readView(v sv.ValueView, r role, bare bool, out *read) {
 		} else {
 			c.request(v, &m, at, -1, in)
 		}
-		out.whole = *in
 		return
 	}
 	out.elems = out.elems[:0]
@@ -83,7 +93,8 @@ func (c *checker) readView(v sv.ValueView, r role, bare bool, out *read) {
 	if r == roleUnknown {
 		anyReq, anyResp := false, false
 		for i := 0; i < n; i++ {
-			m := scan(v.Elem(i))
+			var m members
+			scan(v.Elem(i), &m)
 			anyReq = anyReq || m.is(hasMethod)
 			anyResp = anyResp || m.looksLikeResponse()
 		}
@@ -119,7 +130,8 @@ func (c *checker) readView(v sv.ValueView, r role, bare bool, out *read) {
 	out.batch = true
 	for i := 0; i < n; i++ {
 		e := v.Elem(i)
-		m := scan(e)
+		var m members
+		scan(e, &m)
 		eAt := at.Index(i)
 		out.elems = append(out.elems, info{})
 		in := &out.elems[len(out.elems)-1]
@@ -150,7 +162,7 @@ func (c *checker) summarize(rd *read) {
 		}
 		return
 	}
-	c.summary(summaryOf(c.index, &rd.whole))
+	c.summary(summaryOf(c.index, rd.top()))
 }
 
 func summaryOf(index int, in *info) MessageSummary {
@@ -276,9 +288,6 @@ func (s *PreparedService) validateOne(data []byte, r role, ctx ResponseContext) 
 				in.method, in.hasMethod = meth.name, true
 			}
 			c.responsePayload(in, meth)
-		}
-		if !rd.batch && len(rd.elems) == 1 {
-			rd.whole = rd.elems[0]
 		}
 	}
 	c.summarize(&rd)

@@ -102,7 +102,7 @@ func (c *checker) versionMember(obj sv.ValueView, m *members, at sv.Path) bool {
 	f, ok := m.jsonrpc, m.is(hasJSONRPC)
 	if c.s.version == V1_0 {
 		if ok {
-			c.report(CodeVersionForbidden, at.Key("jsonrpc"), f.NamePos, noShape,
+			c.report(CodeVersionForbidden, at.Key("jsonrpc"), f.namePos(obj), noShape,
 				"JSON-RPC 1.0 messages have no \"jsonrpc\" member; this profile rejects %s (validate it as 2.0 instead)", describe(f.Value))
 			return false
 		}
@@ -137,9 +137,20 @@ func (c *checker) idMember(m *members, at sv.Path, call bool, in *info) {
 		return
 	}
 	v := f.Value
-	k := v.Kind()
-	in.id = PresentID(toNodeKind(v, k))
-	in.idPos = in.id.value.Pos()
+	// Strings and numbers (nearly every id) are built from one call;
+	// other kinds go through toNodeKind.
+	k, t := kindText(v)
+	var n node.Node
+	switch k {
+	case sv.KindString:
+		n = node.NewString(t)
+	case sv.KindInteger, sv.KindDecimal:
+		n = node.NewNumber(t)
+	default:
+		n = toNodeKind(v, k)
+	}
+	in.idPos = v.Pos()
+	in.id = PresentID(n.At(in.idPos))
 	in.idOK = c.idValid(v, k, at, call, &in.id)
 }
 

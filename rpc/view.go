@@ -226,12 +226,16 @@ type members struct {
 	dup, extra bool
 }
 
-// member is what the checks use of an envelope member (a small copy of
-// its sv.Field: members is built for every message).
+// member is what the checks use of an envelope member: its value, and
+// its index in the object, from which a finding gets the name's position
+// (see namePos; a valid message never needs it).
 type member struct {
-	Value   sv.ValueView
-	NamePos node.Pos
+	Value sv.ValueView
+	index int
 }
+
+// namePos returns the position of the member's name in obj.
+func (f member) namePos(obj sv.ValueView) node.Pos { return obj.Field(f.index).NamePos }
 
 const (
 	hasJSONRPC uint8 = 1 << iota
@@ -242,41 +246,52 @@ const (
 	hasError
 )
 
-// scan reads the members of an envelope object (any other kind gives no
-// members).
-func scan(obj sv.ValueView) (m members) {
+// scan reads the members of an envelope object into m (any other kind
+// gives no members). It runs for every message: the names are told apart
+// by length first, then by one comparison each.
+func scan(obj sv.ValueView, m *members) {
+	*m = members{}
 	if obj.Kind() != sv.KindObject {
-		return m
+		return
 	}
 	n := obj.Len()
 	// The engine's JSON views give a member without its Field record.
 	mv, direct := obj.(sv.MemberView)
 	for i := 0; i < n; i++ {
 		var name string
-		var namePos node.Pos
 		var value sv.ValueView
 		if direct {
-			name, namePos, value = mv.Member(i)
+			name, _, value = mv.Member(i)
 		} else {
 			f := obj.Field(i)
-			name, namePos, value = f.Name, f.NamePos, f.Value
+			name, value = f.Name, f.Value
 		}
 		var bit uint8
 		var dst *member
-		switch name {
-		case "jsonrpc":
-			bit, dst = hasJSONRPC, &m.jsonrpc
-		case "method":
-			bit, dst = hasMethod, &m.method
-		case "params":
-			bit, dst = hasParams, &m.params
-		case "id":
-			bit, dst = hasID, &m.id
-		case "result":
-			bit, dst = hasResult, &m.result
-		case "error":
-			bit, dst = hasError, &m.error
-		default:
+		switch len(name) {
+		case 2:
+			if name == "id" {
+				bit, dst = hasID, &m.id
+			}
+		case 5:
+			if name == "error" {
+				bit, dst = hasError, &m.error
+			}
+		case 6:
+			switch name {
+			case "method":
+				bit, dst = hasMethod, &m.method
+			case "params":
+				bit, dst = hasParams, &m.params
+			case "result":
+				bit, dst = hasResult, &m.result
+			}
+		case 7:
+			if name == "jsonrpc" {
+				bit, dst = hasJSONRPC, &m.jsonrpc
+			}
+		}
+		if dst == nil {
 			m.extra = true
 			continue
 		}
@@ -285,9 +300,8 @@ func scan(obj sv.ValueView) (m members) {
 			continue
 		}
 		m.has |= bit
-		*dst = member{Value: value, NamePos: namePos}
+		*dst = member{Value: value, index: i}
 	}
-	return m
 }
 
 func (m *members) is(bit uint8) bool { return m.has&bit != 0 }
