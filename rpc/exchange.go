@@ -327,10 +327,24 @@ func (x *Exchange) hadNotification(from Peer, index int) bool {
 	return false
 }
 
-// key returns the correlation key of an id sent by peer (in x.keyBuf).
-func (x *Exchange) key(p Peer, id RequestID) []byte {
+// key returns the correlation key of the id of in, sent by peer p (in
+// x.keyBuf).
+func (x *Exchange) key(p Peer, in *info) []byte {
 	x.keyBuf = append(x.keyBuf[:0], byte(p))
-	x.keyBuf = id.appendKey(x.keyBuf)
+	if in.idInt {
+		// The common case, told by the reader: an integer token is its
+		// own key when appendKey would keep it as it is.
+		t := in.id.value.NumberText()
+		digits := len(t)
+		if digits > 0 && t[0] == '-' {
+			digits--
+		}
+		if digits <= maxPlainDigits && t != "-0" {
+			x.keyBuf = append(x.keyBuf, t...)
+			return x.keyBuf
+		}
+	}
+	x.keyBuf = in.id.appendKey(x.keyBuf)
 	return x.keyBuf
 }
 
@@ -369,7 +383,7 @@ func (x *Exchange) register(from Peer, in *info, b *batchRec) {
 		x.nullable[from] = append(x.nullable[from], cl)
 	}
 	if usable {
-		k := x.key(from, in.id)
+		k := x.key(from, in)
 		if t := in.id.Value().NumberText(); t != "" && t != string(k[1:]) {
 			// Kept only when the key does not spell it already.
 			cl.written = strings.Clone(t)
@@ -566,7 +580,7 @@ func (x *Exchange) match(caller Peer, in *info, to int) (cl *call, ambiguous boo
 	}
 	idAt := func() sv.Path { return in.at.Key("id") }
 	if !in.id.IsNull() || x.s.version == V1_0 {
-		if head := x.lookup(x.key(caller, in.id)); head != nil && (to < 0 || head.index == to) {
+		if head := x.lookup(x.key(caller, in)); head != nil && (to < 0 || head.index == to) {
 			if head.next != nil {
 				n := 0
 				same := true
@@ -599,7 +613,7 @@ func (x *Exchange) match(caller Peer, in *info, to int) (cl *call, ambiguous boo
 				}
 			}
 		}
-		if head := x.lookup(x.key(caller, in.id)); head != nil && (to < 0 || head.index == to) {
+		if head := x.lookup(x.key(caller, in)); head != nil && (to < 0 || head.index == to) {
 			return head, head.next != nil
 		}
 	}
@@ -624,7 +638,7 @@ func (x *Exchange) match(caller Peer, in *info, to int) (cl *call, ambiguous boo
 			"a response with a null id answers a JSON-RPC 1.0 notification, which is never answered")
 		return nil, false
 	}
-	if x.answered(x.key(caller, in.id)) {
+	if x.answered(x.key(caller, in)) {
 		c.report(CodeResponseDuplicate, idAt(), in.idPos, shapeid.ID{},
 			"a second response to the %s's call with id %s, which was already answered", caller, in.id)
 		return nil, false
@@ -664,7 +678,7 @@ func (x *Exchange) callAt(caller Peer, index int) *call {
 func (x *Exchange) checkAnswer(in *info, cl *call) {
 	c := x.c
 	if t := in.id.Value().NumberText(); t != "" && len(cl.key) > 0 && cl.key[1] != '"' {
-		if !cl.spelled(t) && bytes.Equal(cl.key, x.key(cl.from, in.id)) {
+		if !cl.spelled(t) && bytes.Equal(cl.key, x.key(cl.from, in)) {
 			want := cl.idText()
 			c.report(CodeIDSpelling, in.at.Key("id"), in.idPos, shapeid.ID{},
 				"the id %s equals the request's id %s but is written differently; peers that compare text will not match them", t, want)

@@ -107,6 +107,16 @@ func TestExchange20(t *testing.T) {
 		{"fractional ids are exact", []string{call("1.25", "get_data", ""), result("1.250", `[]`)}, true,
 			[]string{"id-fractional [0]/id", "id-spelling [1]/id"}, nil},
 		{"1 and 1.0 correlate, with an advisory", []string{call("1", "get_data", ""), result("1.0", `[]`)}, true, []string{"id-spelling [1]/id"}, nil},
+		// The key of an integer token is the token up to 21 digits, the
+		// canonical form beyond: both sides of the boundary correlate
+		// with other spellings of the same value.
+		{"21-digit id and its exponent form", []string{call("-100000000000000000000", "get_data", ""), result("-1e20", `[]`)}, true,
+			[]string{"id-imprecise [0]/id", "id-spelling [1]/id"}, nil},
+		{"22-digit id and its exponent form", []string{call("1000000000000000000000", "get_data", ""), result("1e21", `[]`)}, true,
+			[]string{"id-imprecise [0]/id", "id-spelling [1]/id"}, nil},
+		{"-0 and 0 are one id", []string{call("-0", "get_data", ""), result("0", `[]`)}, true, []string{"id-spelling [1]/id"}, nil},
+		{"22-digit ids differ in the last digit", []string{call("1000000000000000000001", "get_data", ""), result("1000000000000000000000", `[]`)}, true,
+			[]string{`response-missing [0]""`, "id-imprecise [0]/id", "response-unsolicited [1]/id"}, nil},
 		{"null id call answered with null id", []string{call("null", "get_data", ""), result("null", `[]`)}, true, []string{"id-null [0]/id"}, nil},
 		{"ambiguous ids", []string{call("7", "subtract", "[1,1]"), call("7", "get_data", ""), result("7", "0"), result("7", "[]")}, true,
 			[]string{"id-ambiguous [1]/id", "id-ambiguous [2]/id", "id-ambiguous [3]/id"}, nil},

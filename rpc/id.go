@@ -78,6 +78,10 @@ func (id RequestID) appendKey(dst []byte) []byte {
 	return node.AppendCanonical(dst, id.value)
 }
 
+// maxPlainDigits is the most digits of an integer token that is its own
+// canonical form; longer ones are written with an exponent.
+const maxPlainDigits = 21
+
 // isPlainInteger reports whether a number token is an integer of at most
 // 21 digits, which is its own canonical form (minus zero aside).
 func isPlainInteger(t string) bool {
@@ -88,7 +92,7 @@ func isPlainInteger(t string) bool {
 	if d[0] == '-' {
 		d = d[1:]
 	}
-	if len(d) == 0 || len(d) > 21 {
+	if len(d) == 0 || len(d) > maxPlainDigits {
 		return false
 	}
 	for i := 0; i < len(d); i++ {

@@ -18,6 +18,7 @@ type info struct {
 	response  bool
 	id        RequestID
 	idOK      bool     // the id is present and of a valid type (detectable)
+	idInt     bool     // the id is a number token without fraction or exponent
 	idPos     node.Pos // the id value's position
 	method    string
 	hasMethod bool
@@ -151,6 +152,7 @@ func (c *checker) idMember(m *members, at sv.Path, call bool, in *info) {
 	}
 	in.idPos = v.Pos()
 	in.id = PresentID(n.At(in.idPos))
+	in.idInt = k == sv.KindInteger
 	in.idOK = c.idValid(v, k, at, call, &in.id)
 }
 
@@ -176,7 +178,8 @@ func (c *checker) idValid(v sv.ValueView, k sv.Kind, at sv.Path, call bool, id *
 			break
 		}
 		t := id.Value().NumberText()
-		if isSmallInteger(t) {
+		if k == sv.KindInteger && len(t) <= 15 {
+			// At most 15 digits: exact in a double, no advice.
 			break
 		}
 		d, err := node.ParseDecimal(t)
@@ -206,23 +209,6 @@ var (
 // where every integer has an exact binary64 double.
 func exactInDouble(d node.Decimal) bool {
 	return d.Cmp(maxExactDouble) <= 0 && d.Cmp(minExactDouble) >= 0
-}
-
-// isSmallInteger reports whether a number token is an integer of at most
-// 15 digits (no fraction or exponent): exact in a double, no advice.
-func isSmallInteger(t string) bool {
-	if len(t) > 0 && t[0] == '-' {
-		t = t[1:]
-	}
-	if len(t) == 0 || len(t) > 15 {
-		return false
-	}
-	for i := 0; i < len(t); i++ {
-		if t[i] < '0' || t[i] > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 // request checks one request object (a message or a batch element):
