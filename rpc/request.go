@@ -14,29 +14,31 @@ var noShape shapeid.ID
 // exchange correlates with it. Views point into the message being checked
 // and are valid only while it is.
 type info struct {
-	kind      Kind
-	response  bool
-	id        RequestID
-	idOK      bool     // the id is present and of a valid type (detectable)
-	idInt     bool     // the id is a number token without fraction or exponent
-	idPos     node.Pos // the id value's position
-	method    string
-	hasMethod bool
-	meth      *Method
-	rpcError  int
+	id       RequestID
+	method   string
+	meth     *Method
+	rpcError int
+	at       sv.Path
+	element  int
 
 	// responses
-	result    sv.ValueView // nil when absent
-	errObj    sv.ValueView // the error value, nil when absent or null
-	errData   sv.ValueView // the error's data, nil when absent
-	errCode   int64
-	hasCode   bool
-	codePos   node.Pos
-	envelopOK bool // the response envelope is valid enough for payload checks
+	result  sv.ValueView // nil when absent
+	errObj  sv.ValueView // the error value, nil when absent or null
+	errData sv.ValueView // the error's data, nil when absent
+	errCode int64
 
-	at      sv.Path
 	pos     node.Pos
-	element int
+	idPos   node.Pos // the id value's position
+	codePos node.Pos
+
+	// The flags come last, together: info is zeroed for every message.
+	kind      Kind
+	response  bool
+	idOK      bool // the id is present and of a valid type (detectable)
+	idInt     bool // the id is a number token without fraction or exponent
+	hasMethod bool
+	hasCode   bool
+	envelopOK bool // the response envelope is valid enough for payload checks
 }
 
 // stage ranks the protocol errors: the first stage that fails decides
@@ -359,14 +361,19 @@ func (c *checker) method(in *info, obj sv.ValueView, at sv.Path, name, params sv
 			fields = append(fields, sv.Field{Name: meth.positional[i], NamePos: e.Pos(), Value: e, At: sv.Index(i)})
 		}
 		c.fields = fields
-		// The run's one LocatedObject is refilled in place: its two
-		// fields are set and its view references dropped afterwards.
+		// The run's one LocatedObject is refilled in place. Views of the
+		// engine's reader point into its tape, which keeps nothing of a
+		// message once reset, so the fields are left for the next
+		// message to overwrite (clearing them cost more than the rest of
+		// this loop); views of core/node trees (ReaderOptions) would keep
+		// the message's tree alive, so they are dropped.
 		c.located.Position, c.located.Fields = params.Pos(), fields
 		if c.payload(meth.params.v, rel(at, relParams), &c.located) {
 			in.fail(InvalidParams)
 		}
-		clear(fields)
-		c.located.Fields = nil
+		if len(c.s.cfg.reader) != 0 {
+			clear(fields)
+		}
 	case sv.KindObject:
 		if !meth.mode.byName() {
 			c.report(CodeParamsByName, at.Key("params"), params.Pos(), meth.operation,
