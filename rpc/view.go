@@ -261,7 +261,7 @@ func scan(obj sv.ValueView, m *members) {
 		var name string
 		var value sv.ValueView
 		if direct {
-			name, _, value = mv.Member(i)
+			name, value = mv.Member(i)
 		} else {
 			f := obj.Field(i)
 			name, value = f.Name, f.Value

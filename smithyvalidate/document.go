@@ -46,9 +46,15 @@ type JSONDocument struct {
 // After an error the document is empty.
 func (d *JSONDocument) Read(data []byte, opts ...Option) error {
 	depth, size, number := readLimits(opts)
-	d.Reset()
+	// The tape resets itself when it reads; only the fallback tree is
+	// dropped here.
+	if d.useTree {
+		d.tree, d.useTree = node.Node{}, false
+	}
+	d.read = false
 	if len(data) > size {
-		// Do not scan what is refused.
+		// Do not scan what is refused (nor keep the last text).
+		d.tape.Reset()
 		return &node.LimitError{Pos: posAt(data[:size], size), Limit: node.LimitSize, Max: size}
 	}
 	var src string

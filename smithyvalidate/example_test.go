@@ -185,7 +185,7 @@ func ExampleChecker() {
 			var name string
 			var value smithyvalidate.ValueView
 			if ok {
-				name, _, value = mv.Member(i)
+				name, value = mv.Member(i)
 			} else {
 				f := root.Field(i)
 				name, value = f.Name, f.Value

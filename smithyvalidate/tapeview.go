@@ -78,9 +78,9 @@ func (v tapeView) Field(i int) Field {
 }
 
 // Member implements [MemberView].
-func (v tapeView) Member(i int) (string, node.Pos, ValueView) {
+func (v tapeView) Member(i int) (string, ValueView) {
 	k, val := v.e.Key(i)
-	return k.Text(), k.Pos(), tapeView{val}
+	return k.Text(), tapeView{val}
 }
 
 var tapePool = sync.Pool{New: func() any { return new(jsontape.Tape) }}

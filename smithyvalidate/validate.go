@@ -735,7 +735,7 @@ func (w *walker) structure(p *plan, v ValueView, k Kind) {
 		mv, _ := v.(MemberView)
 		for i := 0; i < n && !w.col.stopped; i++ {
 			if mv != nil {
-				name, _, val := mv.Member(i)
+				name, val := mv.Member(i)
 				w.push(Segment{key: name, kind: segKey})
 				w.structMember(&st, i, name, val, val.Kind())
 			} else {

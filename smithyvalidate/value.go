@@ -181,18 +181,19 @@ type ValueView interface {
 }
 
 // MemberView is an optional interface of object views that give a field
-// occurrence's name, name position and value without building the whole
-// [Field] record: callers that scan many small objects (the rpc module
-// reads every message's envelope) can type-assert a [ValueView] to it and
-// fall back to [ValueView.Field] when the view does not implement it.
+// occurrence's name and value without building the whole [Field] record:
+// callers that scan many small objects (the rpc module reads every
+// message's envelope) can type-assert a [ValueView] to it and fall back to
+// [ValueView.Field] when the view does not implement it. The name's
+// position is left out (a reader derives it on demand, and a valid value
+// never needs it): take it from Field(i).NamePos for a finding.
 //
-// Member(i) returns exactly Field(i).Name, Field(i).NamePos and
-// Field(i).Value. Only views whose fields always have text (NoText unset)
-// and the default path segment (At zero) implement it; the object views of
-// [JSONDocument] do.
+// Member(i) returns exactly Field(i).Name and Field(i).Value. Only views
+// whose fields always have text (NoText unset) and the default path
+// segment (At zero) implement it; the object views of [JSONDocument] do.
 type MemberView interface {
 	ValueView
-	Member(i int) (name string, namePos node.Pos, value ValueView)
+	Member(i int) (name string, value ValueView)
 }
 
 // TextView is an optional interface of views that give a value's kind and

@@ -196,6 +196,16 @@ func (t *Tape) LimitPath(off int, step func(key string, index int, obj bool)) bo
 // posAt returns the position of byte offset off: its line is one more
 // than the number of line starts at or before it.
 func (t *Tape) posAt(off int32) node.Pos {
+	if len(t.lines) == 0 {
+		// One line (compact JSON, a JSON-RPC message): no search, and
+		// small enough to inline into Pos.
+		return node.Pos{Offset: off, Line: 1, Column: off + 1}
+	}
+	return t.posAfterLines(off)
+}
+
+// posAfterLines is posAt for a text of several lines.
+func (t *Tape) posAfterLines(off int32) node.Pos {
 	lo, hi := 0, len(t.lines)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
