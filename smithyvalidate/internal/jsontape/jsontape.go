@@ -436,33 +436,7 @@ func (t *Tape) run(s string, i int) error {
 			idx = int32(n)
 			switch c {
 			case '"':
-				// Find the first byte of the string that needs care, eight
-				// at a time: for plain ASCII, the closing quote.
-				j = i + 1
-				for {
-					if j+8 <= len(s) {
-						if m = special(load8(s, j)); m != 0 {
-							break
-						}
-						j += 8
-						continue
-					}
-					m = 0
-					if j < len(s) && len(s) >= 8 {
-						// The last word of s: the bytes past the end shift
-						// in as zeros, which are flagged.
-						m = special(load8(s, len(s)-8) >> (8 * uint(j+8-len(s))))
-					}
-					break
-				}
-				j += bits.TrailingZeros64(m) >> 3
-				if m == 0 || j >= len(s) || s[j] != '"' {
-					slow = slowString
-					break hot
-				}
-				t.Entries[n].set(String, false, false, int32(i), int32(i+1), int32(j))
-				n++
-				i = j + 1
+				goto str
 			case '[', '{':
 				if len(t.stack) >= t.maxDepth {
 					t.limitAt = i
@@ -554,8 +528,13 @@ func (t *Tape) run(s string, i int) error {
 			}
 			room--
 			idx = int32(n)
-			// Find the first byte of the string that needs care, eight
-			// at a time: for plain ASCII, the closing quote.
+			at = atKey
+		str:
+			// A string starts at s[i]: a value, or a member's key when at
+			// is atKey (values and keys share this code, and at, which a
+			// slow step resumes from, says which). Find the first byte of
+			// the string that needs care, eight at a time: for plain
+			// ASCII, the closing quote.
 			j = i + 1
 			for {
 				if j+8 <= len(s) {
@@ -575,12 +554,16 @@ func (t *Tape) run(s string, i int) error {
 			}
 			j += bits.TrailingZeros64(m) >> 3
 			if m == 0 || j >= len(s) || s[j] != '"' {
-				slow, at = slowString, atKey
+				slow = slowString
 				break hot
 			}
 			t.Entries[n].set(String, false, false, int32(i), int32(i+1), int32(j))
 			n++
 			i = j + 1
+			if at != atKey {
+				goto attach
+			}
+			at = atValue
 			// The key of an object member is one of its children; its
 			// value follows.
 			t.pending = t.pending[:len(t.pending)+1]
