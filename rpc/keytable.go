@@ -35,26 +35,6 @@ func (t *keyTable) find(h uint64, k []byte) *call {
 	}
 }
 
-// put makes cl (whose key is k, hash h) the first call of its key.
-func (t *keyTable) put(h uint64, cl *call) {
-	if (t.n+1)*2 > len(t.slots) {
-		t.grow()
-	}
-	mask := uint64(len(t.slots) - 1)
-	for i := h & mask; ; i = (i + 1) & mask {
-		s := &t.slots[i]
-		if s.cl == nil {
-			*s = keySlot{h: h, cl: cl}
-			t.n++
-			return
-		}
-		if s.h == h && bytes.Equal(s.cl.key, cl.key) {
-			s.cl = cl
-			return
-		}
-	}
-}
-
 // add makes cl (hash h) the first call of its key when no call has that
 // key, and returns nil; otherwise it changes nothing and returns the
 // first call of the key. One probe does both the lookup and the insert.
@@ -150,7 +130,7 @@ func (t *keyTable) grow() {
 	t.n = 0
 	for _, s := range old {
 		if s.cl != nil {
-			t.put(s.h, s.cl)
+			t.add(s.h, s.cl) // keys are distinct: each is inserted
 		}
 	}
 }

@@ -22,8 +22,11 @@ func TestKeyTable(t *testing.T) {
 			switch r.IntN(3) {
 			case 0:
 				cl := &call{key: []byte(k)}
-				tab.put(h(k), cl)
-				ref[k] = cl
+				if head := tab.add(h(k), cl); head != ref[k] {
+					t.Fatalf("hashes %d step %d: add of %s returned %p, want %p", hashes, step, k, head, ref[k])
+				} else if head == nil {
+					ref[k] = cl
+				}
 			case 1:
 				tab.remove(h(k), []byte(k))
 				delete(ref, k)

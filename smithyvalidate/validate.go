@@ -36,13 +36,15 @@ func (v *Validator) Check(c *Collector, at Path, val ValueView) (err error) {
 	if c.stopped {
 		return nil
 	}
-	w := walkerPool.Get().(*walker)
-	if err := w.check(v, c, at, val); err != nil {
-		// The walker's state is unknown: it is not returned to the pool.
+	// A Checker around a pooled walker: it keeps the walker only when
+	// the check left it fit for reuse (after a panic its state is
+	// unknown, and huge scratch space is dropped).
+	k := Checker{w: walkerPool.Get().(*walker)}
+	if err := k.Check(v, c, at, val); err != nil {
 		return err
 	}
-	if w.release() {
-		walkerPool.Put(w)
+	if k.w != nil {
+		walkerPool.Put(k.w)
 	}
 	return nil
 }
@@ -73,8 +75,10 @@ func (k *Checker) Check(v *Validator, c *Collector, at Path, val ValueView) (err
 		w = new(walker)
 	}
 	k.w = nil // not kept if the check fails
-	// walker.check inlined by hand: one call less on every check, which
-	// counts for the small payloads a Checker is for.
+	// A panic becomes an *InternalError, and w is not kept: its state is
+	// unknown. Because a walker that panicked is discarded, the walk
+	// itself needs no deferred cleanup (enter and leave are plain calls):
+	// this defer is the only one on the path of a check.
 	w.init(v, c, at, val)
 	defer func() {
 		if r := recover(); r != nil {
@@ -86,22 +90,6 @@ func (k *Checker) Check(v *Validator, c *Collector, at Path, val ValueView) (err
 	if w.release() {
 		k.w = w
 	}
-	return nil
-}
-
-// check runs one validation on w; a panic becomes an [*InternalError] (and
-// w must not be reused). Because a walker that panicked is discarded, the
-// walk itself needs no deferred cleanup (enter and leave are plain calls):
-// this defer is the only one on the path of a check.
-func (w *walker) check(v *Validator, c *Collector, at Path, val ValueView) (err error) {
-	w.init(v, c, at, val)
-	defer func() {
-		if r := recover(); r != nil {
-			err = &InternalError{Value: r, Stack: debug.Stack()}
-			c.complete = false
-		}
-	}()
-	w.root(val)
 	return nil
 }
 
@@ -486,7 +474,7 @@ func wantFor(p *plan) string {
 
 // enter opens a container level and reports whether the depth limit
 // allows it. Every enter that returns true is matched by a leave on each
-// return path; no defer is needed (see walker.check).
+// return path; no defer is needed (see Checker.Check).
 func (w *walker) enter(p *plan, v ValueView) bool {
 	w.depth++
 	if w.depth > w.run.maxDepth {
