@@ -225,7 +225,13 @@ type PreparedService struct {
 	version  ProtocolVersion
 	declared []ProtocolVersion
 	cfg      config
-	reader   []node.Option
+	// reader are core/node's options for message text; limits the value
+	// engine's reader options with the same depth, size and number limits
+	// (nil when it has none alike), and direct says the engine's reader
+	// reads message text (see textReader).
+	reader []node.Option
+	limits []smithyvalidate.Option
+	direct bool
 
 	methods    map[string]*Method
 	names      []string // sorted
@@ -282,7 +288,9 @@ func EnvelopeOnly(v ProtocolVersion, opts ...Option) (*PreparedService, error) {
 		return nil, fmt.Errorf("rpc: EnvelopeOnly needs V1_0 or V2_0, not %v", v)
 	}
 	c := readOptions(opts)
-	return &PreparedService{version: v, declared: []ProtocolVersion{v}, cfg: c, reader: readerOptions(c)}, nil
+	s := &PreparedService{version: v, declared: []ProtocolVersion{v}, cfg: c, reader: readerOptions(c)}
+	s.limits, s.direct = engineLimits(c)
+	return s, nil
 }
 
 func readerOptions(c config) []node.Option {
@@ -322,6 +330,7 @@ func Prepare(m *model.Model, svc shapeid.ID, opts ...Option) (*PreparedService, 
 	p := &preparer{m: m, err: &ModelError{Service: svc}}
 	s := &PreparedService{service: svc, model: m, cfg: c, reader: readerOptions(c),
 		methods: map[string]*Method{}, errors: map[int64]*ErrorMapping{}}
+	s.limits, s.direct = engineLimits(c)
 
 	shape, ok := m.Shape(svc)
 	if !ok || shape.Type() != model.ServiceType {

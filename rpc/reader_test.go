@@ -7,6 +7,7 @@ import (
 
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/rpc"
+	sv "github.com/smithy-validation/go/smithyvalidate"
 )
 
 // readerSeeds add duplicate keys, escapes, extensions and structured ids
@@ -21,19 +22,23 @@ var readerSeeds = append([]string{
 	`{"jsonrpc":"2.0","method":"subtract","params":[[[[[[[[1]]]]]]]],"id":1} trailing`,
 }, fuzzSeeds...)
 
-// FuzzReaders: the engine's direct reader (default limits) and core/node's
-// reader (the same limits set through ReaderOptions) give the same
-// result for any message.
+// FuzzReaders: the engine's direct reader and core/node's reader give the
+// same result for any message, under the default limits and under tight
+// ones set through ReaderOptions.
 func FuzzReaders(f *testing.F) {
 	for _, s := range readerSeeds {
 		f.Add([]byte(s))
 	}
+	tight := rpc.ReaderOptions(node.MaxDepth(4), node.MaxSize(120), node.MaxNumberLength(6))
 	var pairs [][2]*rpc.PreparedService
 	for _, v := range []rpc.ProtocolVersion{rpc.V2_0, rpc.V1_0} {
-		pairs = append(pairs, [2]*rpc.PreparedService{
-			service(f, v, rpc.Extensions(rpc.ExtensionsReported)),
-			service(f, v, rpc.Extensions(rpc.ExtensionsReported), rpc.ReaderOptions(node.MaxDepth(node.DefaultMaxDepth))),
-		})
+		for _, opts := range [][]rpc.Option{{}, {tight}} {
+			s := service(f, v, append(opts, rpc.Extensions(rpc.ExtensionsReported))...)
+			if !rpc.DirectReader(s) {
+				f.Fatalf("%v: plain limits do not use the engine's reader", opts)
+			}
+			pairs = append(pairs, [2]*rpc.PreparedService{s, rpc.TreeReader(s)})
+		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, p := range pairs {
@@ -44,6 +49,63 @@ func FuzzReaders(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestReaderChoice: ReaderOptions that are plain limits the engine's reader
+// applies alike keep it; the others need core/node's reader.
+func TestReaderChoice(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		opts   []node.Option
+		direct bool
+	}{
+		{"defaults", nil, true},
+		{"size", []node.Option{node.MaxSize(1 << 16)}, true},
+		{"depth and number", []node.Option{node.MaxDepth(8), node.MaxNumberLength(30)}, true},
+		{"string limit at the size", []node.Option{node.MaxSize(4096), node.MaxStringLength(4096)}, true},
+		{"string limit below the size", []node.Option{node.MaxStringLength(100)}, false},
+		{"depth 0: scalars only", []node.Option{node.MaxDepth(0)}, false},
+		{"depth beyond the engine's", []node.Option{node.MaxDepth(sv.MaxMaxDepth + 1)}, false},
+		{"number length 0", []node.Option{node.MaxNumberLength(0)}, false},
+		{"duplicate policy (always keep)", []node.Option{node.DuplicateKeys(node.RejectDuplicates)}, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := service(t, rpc.V2_0, rpc.ReaderOptions(c.opts...))
+			if got := rpc.DirectReader(s); got != c.direct {
+				t.Errorf("engine's reader: %v, want %v", got, c.direct)
+			}
+			e, err := rpc.EnvelopeOnly(rpc.V2_0, rpc.ReaderOptions(c.opts...))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := rpc.DirectReader(e); got != c.direct {
+				t.Errorf("EnvelopeOnly: engine's reader: %v, want %v", got, c.direct)
+			}
+		})
+	}
+}
+
+// TestTreeReaderLocatesLimits: under a string limit only core/node's
+// reader applies, a depth or number limit still gets the path of the
+// value that went over it, as under the engine's reader.
+func TestTreeReaderLocatesLimits(t *testing.T) {
+	direct := service(t, rpc.V2_0, rpc.ReaderOptions(node.MaxDepth(3), node.MaxNumberLength(4)))
+	tree := service(t, rpc.V2_0, rpc.ReaderOptions(node.MaxDepth(3), node.MaxNumberLength(4), node.MaxStringLength(100)))
+	if !rpc.DirectReader(direct) || rpc.DirectReader(tree) {
+		t.Fatal("the two services do not use the two readers")
+	}
+	for _, c := range []struct{ text, want string }{
+		{`{"jsonrpc":"2.0","method":"get_data","params":[[[[1]]]],"id":1}`, "depth-limit /params/0/0"},
+		{`{"jsonrpc":"2.0","method":"subtract","params":{"minuend":123456},"id":1}`, "number-limit /params/minuend"},
+	} {
+		d, tr := direct.ValidateMessage([]byte(c.text)), tree.ValidateMessage([]byte(c.text))
+		if got := codes(tr, true); len(got) != 1 || got[0] != c.want {
+			t.Errorf("%s: tree reader %v, want [%s]", c.text, got, c.want)
+		}
+		if a, b := d.AppendJSON(nil, ""), tr.AppendJSON(nil, ""); string(a) != string(b) {
+			t.Errorf("%s:\nengine's reader: %s\ncore/node's:     %s", c.text, a, b)
+		}
+	}
 }
 
 // The message text is the caller's: results, summaries and exchange state

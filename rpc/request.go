@@ -371,7 +371,7 @@ func (c *checker) method(in *info, obj sv.ValueView, at sv.Path, name, params sv
 		if c.payload(meth.params.v, rel(at, relParams), &c.located) {
 			in.fail(InvalidParams)
 		}
-		if len(c.s.cfg.reader) != 0 {
+		if !c.s.direct {
 			clear(fields)
 		}
 	case sv.KindObject:

@@ -125,6 +125,28 @@ func readOptions(opts []Option) options {
 	return o
 }
 
+// Settings is what a list of options resolves to: every limit, defaults
+// included, and the duplicate-key policy, as [Parse] applies them. It is
+// for callers that hand the same limits to another reader (the rpc module
+// gives plain limits to the value engine's faster reader).
+type Settings struct {
+	MaxDepth        int
+	MaxSize         int
+	MaxNumberLength int
+	// MaxStringLength is the resolved string limit: MaxSize unless
+	// [MaxStringLength] set a smaller one.
+	MaxStringLength int
+	Duplicates      DuplicatePolicy
+}
+
+// Resolve returns the settings opts give [Parse] (later options win, as
+// there).
+func Resolve(opts ...Option) Settings {
+	o := readOptions(opts)
+	return Settings{MaxDepth: o.maxDepth, MaxSize: o.maxSize, MaxNumberLength: o.maxNumLen,
+		MaxStringLength: o.maxStrLen, Duplicates: o.dup}
+}
+
 // JoinOptions returns one option that has the effect of opts in order.
 func JoinOptions(opts ...Option) Option {
 	var j Option

@@ -574,6 +574,13 @@ func TestOptionsValues(t *testing.T) {
 	if o.maxDepth != 0 || o.maxSize != 1<<31-1 || o.maxNumLen != 0 || o.maxStrLen != 7 || o.dup != KeepDuplicates {
 		t.Errorf("joined = %+v", o)
 	}
+	got := Resolve(JoinOptions(MaxDepth(-5), MaxSize(1<<40), MaxNumberLength(-1)), Option{}, MaxStringLength(7), DuplicateKeys(KeepDuplicates))
+	if want := (Settings{MaxDepth: 0, MaxSize: 1<<31 - 1, MaxNumberLength: 0, MaxStringLength: 7, Duplicates: KeepDuplicates}); got != want {
+		t.Errorf("Resolve = %+v, want %+v", got, want)
+	}
+	if got, want := Resolve(MaxSize(100)), (Settings{DefaultMaxDepth, 100, DefaultMaxNumberLength, 100, RejectDuplicates}); got != want {
+		t.Errorf("Resolve(MaxSize(100)) = %+v, want %+v (the string limit follows the size)", got, want)
+	}
 	if s := KeepDuplicates.String(); s != "KeepDuplicates" {
 		t.Errorf("KeepDuplicates.String() = %q", s)
 	}
