@@ -56,6 +56,28 @@ func runExchanges(t *testing.T, s *rpc.PreparedService, cases []exchangeCase) {
 				t.Logf("    %s", f)
 			}
 		}
+		// StreamTranscript hands over the same summaries, line by line,
+		// and reports the same findings.
+		var streamed []byte
+		sr, err := s.StreamTranscript(strings.NewReader(strings.Join(tc.lines, "\n")+"\n"), tc.complete, func(ms []rpc.MessageSummary) {
+			for _, m := range ms {
+				streamed = append(m.AppendJSON(streamed), '\n')
+			}
+		})
+		if err != nil {
+			t.Fatalf("%s: stream: %v", tc.name, err)
+		}
+		var kept []byte
+		for _, m := range r.Messages {
+			kept = append(m.AppendJSON(kept), '\n')
+		}
+		if string(streamed) != string(kept) || len(sr.Messages) != 0 {
+			t.Errorf("%s: StreamTranscript summaries\n%s(and %d in its result), ValidateTranscript's\n%s", tc.name, streamed, len(sr.Messages), kept)
+		}
+		sr.Messages = r.Messages
+		if a, b := sr.AppendJSON(nil, ""), r.AppendJSON(nil, ""); string(a) != string(b) {
+			t.Errorf("%s: StreamTranscript result\n%s\nValidateTranscript's\n%s", tc.name, a, b)
+		}
 		if tc.messages != nil {
 			var got []string
 			for _, m := range r.Messages {

@@ -119,6 +119,39 @@ func (m MessageSummary) Node() node.Node {
 	return node.NewObject(f...)
 }
 
+// AppendJSON appends the summary's compact JSON rendering ([Node]): the
+// entry of the "messages" array of the JSON output.
+func (m MessageSummary) AppendJSON(dst []byte) []byte { return node.AppendJSON(dst, m.Node()) }
+
+// AppendText appends the summary's line of the text rendering:
+//
+//	[0] request id=1 method="subtract" rpc_error=-32602
+//
+// with "/element" after the index for a batch element.
+func (m MessageSummary) AppendText(dst []byte) []byte {
+	dst = append(dst, '[')
+	dst = strconv.AppendInt(dst, int64(m.Index), 10)
+	if m.Element >= 0 {
+		dst = append(dst, '/')
+		dst = strconv.AppendInt(dst, int64(m.Element), 10)
+	}
+	dst = append(dst, "] "...)
+	dst = append(dst, m.Kind.String()...)
+	if m.ID.IsPresent() {
+		dst = append(dst, " id="...)
+		dst = append(dst, m.ID.String()...)
+	}
+	if m.HasMethod {
+		dst = append(dst, " method="...)
+		dst = strconv.AppendQuote(dst, m.Method)
+	}
+	if m.RPCError != 0 {
+		dst = append(dst, " rpc_error="...)
+		dst = strconv.AppendInt(dst, int64(m.RPCError), 10)
+	}
+	return append(dst, '\n')
+}
+
 // Result is the outcome of validating a message, a request and its
 // response, or a transcript: the value engine's [sv.Result] (Valid,
 // Complete, Findings in the contract's order), the scope of the checks,
@@ -173,27 +206,7 @@ func (r *Result) AppendJSON(dst []byte, indent string) []byte {
 func (r *Result) AppendText(dst []byte) []byte {
 	dst = r.Result.AppendText(dst)
 	for _, m := range r.Messages {
-		dst = append(dst, '[')
-		dst = strconv.AppendInt(dst, int64(m.Index), 10)
-		if m.Element >= 0 {
-			dst = append(dst, '/')
-			dst = strconv.AppendInt(dst, int64(m.Element), 10)
-		}
-		dst = append(dst, "] "...)
-		dst = append(dst, m.Kind.String()...)
-		if m.ID.IsPresent() {
-			dst = append(dst, " id="...)
-			dst = append(dst, m.ID.String()...)
-		}
-		if m.HasMethod {
-			dst = append(dst, " method="...)
-			dst = strconv.AppendQuote(dst, m.Method)
-		}
-		if m.RPCError != 0 {
-			dst = append(dst, " rpc_error="...)
-			dst = strconv.AppendInt(dst, int64(m.RPCError), 10)
-		}
-		dst = append(dst, '\n')
+		dst = m.AppendText(dst)
 	}
 	switch {
 	case !r.Valid:

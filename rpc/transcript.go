@@ -153,11 +153,28 @@ const MaxTranscriptLine = node.DefaultMaxSize
 // for the format) from r, streaming, and checks it as one exchange. When
 // complete is true the transcript is declared to hold every message, so
 // calls never answered are reported. The result holds every message
-// summary (and so grows with the transcript; use an [Exchange] and
-// [Exchange.FeedLine] to keep nothing). The error is only for r failing.
+// summary (and so grows with the transcript; [StreamTranscript] hands
+// them over as they are read instead). The error is only for r failing.
 func (s *PreparedService) ValidateTranscript(r io.Reader, complete bool, opts ...ExchangeOption) (*Result, error) {
-	x := s.NewExchange(opts...)
 	var msgs []MessageSummary
+	res, err := s.StreamTranscript(r, complete, func(m []MessageSummary) { msgs = appendDetached(msgs, m) }, opts...)
+	if err != nil {
+		return nil, err
+	}
+	res.Messages = msgs
+	return res, nil
+}
+
+// StreamTranscript is [ValidateTranscript] for a caller that takes each
+// message's summaries as the message is read, so that nothing it keeps
+// grows with the transcript: each is called, in order, with the summaries
+// of one transcript line (one, or a batch and its elements; none for a
+// line skipped at the size limit). They are valid only during the call:
+// their ids and method names share the line's memory, so render or copy
+// what outlives it. The result has no Messages; its findings are the
+// same as ValidateTranscript's.
+func (s *PreparedService) StreamTranscript(r io.Reader, complete bool, each func([]MessageSummary), opts ...ExchangeOption) (*Result, error) {
+	x := s.NewExchange(opts...)
 	br := bufio.NewReaderSize(r, 64<<10)
 	var offset int64
 	var buf []byte
@@ -191,7 +208,7 @@ func (s *PreparedService) ValidateTranscript(r io.Reader, complete bool, opts ..
 				Path: x.c.doc, Message: fmt.Sprintf("the transcript line is longer than %d bytes; it was skipped", MaxTranscriptLine)})
 			x.index++
 		} else {
-			msgs = appendDetached(msgs, x.feedLine(body, offset))
+			each(x.feedLine(body, offset))
 		}
 		offset += int64(total)
 		if errors.Is(err, io.EOF) {
@@ -199,6 +216,6 @@ func (s *PreparedService) ValidateTranscript(r io.Reader, complete bool, opts ..
 		}
 	}
 	res := x.Finish(complete)
-	res.Messages = msgs
+	res.Messages = nil
 	return res, nil
 }

@@ -29,7 +29,12 @@ const Version = "0.1.0"
 // Run runs the smithy command with args (args[0] is the program name) and
 // returns the exit code. It never calls os.Exit.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	env := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	return (&env{stdin: stdin, stdout: stdout, stderr: stderr}).run(args)
+}
+
+// run is Run on an environment (tests set its knobs).
+func (env *env) run(args []string) int {
+	stdin, stdout, stderr := env.stdin, env.stdout, env.stderr
 	a := &cli.App{
 		Name:                 "smithy",
 		Usage:                "check real data against APIs defined in Smithy",
@@ -66,6 +71,9 @@ type env struct {
 	stdout, stderr io.Writer
 	stdinUsed      bool
 	unknownCommand string
+	// spoolLimit bounds the transcript output kept in memory (0: the
+	// default; see spool).
+	spoolLimit int
 }
 
 func (e *env) commands() []*cli.Command {

@@ -1,0 +1,88 @@
+package app
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/smithy-validation/go/core/shapeid"
+	"github.com/smithy-validation/go/rpc"
+)
+
+// TestTranscriptSpool: `validate-rpc --transcript` streams, keeping the
+// rendered summaries in memory up to a bound and in a temporary file past
+// it; either way it prints exactly the whole result's rendering (as
+// ValidateTranscript gives it), and leaves no temporary file behind.
+func TestTranscriptSpool(t *testing.T) {
+	root := filepath.Join("..", "..")
+	modelPath := filepath.Join(root, "examples/calculator/calculator.smithy")
+	var lines []string
+	for i := 0; i < 60; i++ {
+		switch {
+		case i%10 == 7:
+			lines = append(lines, fmt.Sprintf(`{"from":"client","message":{"jsonrpc":"2.0","method":"subtract","params":[%d,"x"],"id":"c%d"}}`, i, i))
+		case i%10 == 9:
+			lines = append(lines, `{"from":"client","text":"{\"jsonrpc\": \"2.0\", \"method\""}`)
+		default:
+			lines = append(lines, fmt.Sprintf(`{"from":"client","message":{"jsonrpc":"2.0","method":"subtract","params":[%d,1],"id":%d}}`, i, i))
+			lines = append(lines, fmt.Sprintf(`{"from":"server","message":{"jsonrpc":"2.0","result":%d,"id":%d}}`, i-1, i))
+		}
+	}
+	transcript := strings.Join(lines, "\n") + "\n"
+
+	// The reference: the whole result, from the library.
+	var discard bytes.Buffer
+	m, err := (&env{stderr: &discard}).requireModel([]string{modelPath})
+	if err != nil {
+		t.Fatal(err, discard.String())
+	}
+	svc, err := rpc.Prepare(m, shapeid.MustParse("example#Calculator"), rpc.Version(rpc.V2_0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := svc.ValidateTranscript(strings.NewReader(transcript), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ref.Valid || len(ref.Messages) < 100 {
+		t.Fatalf("the transcript should be invalid with over 100 messages: valid=%v, %d messages", ref.Valid, len(ref.Messages))
+	}
+
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	for _, format := range []string{"json", "text"} {
+		want := ref.AppendText(nil)
+		if format == "json" {
+			want = append(ref.AppendJSON(nil, ""), '\n')
+		}
+		for _, limit := range []int{0, 64} {
+			var stdout, stderr bytes.Buffer
+			e := &env{stdin: strings.NewReader(transcript), stdout: &stdout, stderr: &stderr, spoolLimit: limit}
+			code := e.run([]string{"smithy", "validate-rpc", "--service", "example#Calculator", "--version", "2.0",
+				"--transcript", "-", "--complete", "--format", format, modelPath})
+			if code != ExitInvalid {
+				t.Errorf("%s, spool limit %d: exit %d, want %d (stderr %s)", format, limit, code, ExitInvalid, stderr.String())
+			}
+			if got := stdout.String(); got != string(want) {
+				t.Errorf("%s, spool limit %d: output\n%s\nwant\n%s", format, limit, got, want)
+			}
+		}
+	}
+	if left, _ := os.ReadDir(tmp); len(left) != 0 {
+		t.Errorf("temporary files left behind: %v", left)
+	}
+
+	// No room for the temporary file: an input error (exit 4) that says
+	// so, and nothing half-written on stdout.
+	t.Setenv("TMPDIR", filepath.Join(tmp, "missing"))
+	var stdout, stderr bytes.Buffer
+	e := &env{stdin: strings.NewReader(transcript), stdout: &stdout, stderr: &stderr, spoolLimit: 64}
+	code := e.run([]string{"smithy", "validate-rpc", "--service", "example#Calculator", "--version", "2.0",
+		"--transcript", "-", modelPath})
+	if code != ExitInput || !strings.Contains(stderr.String(), "cannot keep the message summaries") || stdout.Len() != 0 {
+		t.Errorf("spool failure: exit %d, stderr %q, %d bytes on stdout", code, stderr.String(), stdout.Len())
+	}
+}
