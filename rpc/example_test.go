@@ -167,3 +167,28 @@ func ExamplePreparedService_ValidateTranscript() {
 	// Output:
 	// {"valid":false,"complete":true,"scope":"envelope","findings":[{"severity":"error","class":"envelope","code":"parse-error","index":0,"path":"","message":"not valid JSON (at 1:40 of the text): expected ',' or '}' after object member, found 'p'"}],"messages":[{"index":0,"kind":"invalid","rpc_error":-32700},{"index":1,"kind":"error-response","id":null,"rpc_error":null}]}
 }
+
+// StreamTranscript hands each line's summaries over as the line is read,
+// so that a caller can render them at once and keep nothing.
+func ExamplePreparedService_StreamTranscript() {
+	svc, _ := rpc.EnvelopeOnly(rpc.V2_0)
+	transcript := `{"from": "client", "message": {"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": 1}}
+{"from": "server", "message": {"jsonrpc": "2.0", "result": 19, "id": 1}}
+{"from": "server", "message": {"jsonrpc": "2.0", "result": 19, "id": 1}}
+`
+	r, err := svc.StreamTranscript(strings.NewReader(transcript), true, func(ms []rpc.MessageSummary) {
+		for _, m := range ms {
+			os.Stdout.Write(m.AppendText(nil))
+		}
+	})
+	if err != nil {
+		panic(err)
+	}
+	os.Stdout.Write(r.AppendText(nil))
+	// Output:
+	// [0] request id=1 method="subtract"
+	// [1] response id=1 method="subtract"
+	// [2] response id=1
+	// [2] 3:70: error response-duplicate /id -: a second response to the client's call with id 1, which was already answered
+	// invalid (scope: envelope)
+}
