@@ -119,9 +119,34 @@ func (m MessageSummary) Node() node.Node {
 	return node.NewObject(f...)
 }
 
-// AppendJSON appends the summary's compact JSON rendering ([Node]): the
-// entry of the "messages" array of the JSON output.
-func (m MessageSummary) AppendJSON(dst []byte) []byte { return node.AppendJSON(dst, m.Node()) }
+// AppendJSON appends the summary's compact JSON rendering (that of
+// [MessageSummary.Node]), the entry of the "messages" array of the JSON
+// output, without building the node: a transcript renders one per message.
+func (m MessageSummary) AppendJSON(dst []byte) []byte {
+	dst = append(dst, `{"index":`...)
+	dst = strconv.AppendInt(dst, int64(m.Index), 10)
+	if m.Element >= 0 {
+		dst = append(dst, `,"element":`...)
+		dst = strconv.AppendInt(dst, int64(m.Element), 10)
+	}
+	dst = append(dst, `,"kind":"`...)
+	dst = append(dst, m.Kind.String()...) // kind names need no escaping
+	dst = append(dst, '"')
+	if m.ID.IsPresent() {
+		dst = append(dst, `,"id":`...)
+		dst = node.AppendJSON(dst, m.ID.value)
+	}
+	if m.HasMethod {
+		dst = append(dst, `,"method":`...)
+		dst = node.AppendJSON(dst, node.NewString(m.Method))
+	}
+	dst = append(dst, `,"rpc_error":`...)
+	if m.RPCError == 0 {
+		return append(dst, `null}`...)
+	}
+	dst = strconv.AppendInt(dst, int64(m.RPCError), 10)
+	return append(dst, '}')
+}
 
 // AppendText appends the summary's line of the text rendering:
 //

@@ -14,12 +14,22 @@ import (
 // as the very views the envelope checks looked at. Strings of a view share
 // the message's memory: a finding or summary that keeps one copies it.
 
-// field returns the first occurrence of key in object v.
+// field returns the first occurrence of key in object v. Names are
+// compared through MemberView when the view has it: only the field found
+// is built as a record.
 func field(v sv.ValueView, key string) (sv.Field, bool) {
 	if v.Kind() != sv.KindObject {
 		return sv.Field{}, false
 	}
 	n := v.Len()
+	if mv, ok := v.(sv.MemberView); ok {
+		for i := 0; i < n; i++ {
+			if name, _ := mv.Member(i); name == key {
+				return v.Field(i), true
+			}
+		}
+		return sv.Field{}, false
+	}
 	for i := 0; i < n; i++ {
 		if f := v.Field(i); f.Name == key {
 			return f, true

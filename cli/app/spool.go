@@ -1,6 +1,7 @@
 package app
 
 import (
+	"bufio"
 	"bytes"
 	"io"
 	"os"
@@ -15,7 +16,10 @@ type spool struct {
 	limit int
 	mem   bytes.Buffer
 	file  *os.File
-	err   error
+	// w buffers the writes to file: a summary is a few dozen bytes, and
+	// a write call each would be a system call each.
+	w   *bufio.Writer
+	err error
 }
 
 // defaultSpoolLimit is how much rendered output a spool keeps in memory.
@@ -37,14 +41,15 @@ func (s *spool) Write(p []byte) (int, error) {
 			s.err = err
 			return 0, err
 		}
-		s.file = f
-		if _, err := s.mem.WriteTo(f); err != nil {
+		s.file, s.w = f, bufio.NewWriterSize(f, 256<<10)
+		if _, err := s.mem.WriteTo(s.w); err != nil {
 			s.err = err
 			return 0, err
 		}
+		s.mem = bytes.Buffer{} // its memory is not needed any more
 	}
 	if s.file != nil {
-		n, err := s.file.Write(p)
+		n, err := s.w.Write(p)
 		if err != nil {
 			s.err = err
 		}
@@ -63,6 +68,9 @@ func (s *spool) WriteTo(w io.Writer) (int64, error) {
 	}
 	if s.file == nil {
 		return s.mem.WriteTo(w)
+	}
+	if err := s.w.Flush(); err != nil {
+		return 0, err
 	}
 	if _, err := s.file.Seek(0, io.SeekStart); err != nil {
 		return 0, err
