@@ -203,3 +203,27 @@ func BenchmarkTranscript(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkValidateRequest checks one request at a time, as a gateway
+// does before it forwards a call: a whole run each (reader, checks, a
+// result of its own), with the service's pooled checkers, against the
+// same messages as BenchmarkJSONValid's calls.
+func BenchmarkValidateRequest(b *testing.B) {
+	s := service(b, rpc.V2_0)
+	var g transcriptGen
+	total := 0
+	for i := 0; i < 4096; i++ {
+		_, m := g.message(2 * i)
+		total += len(m)
+	}
+	b.SetBytes(int64(total / 4096))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		_, m := g.message(2 * (i % (1 << 20)))
+		if r := s.ValidateRequest(m); !r.Valid {
+			b.Fatalf("invalid: %s", r.Text())
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "msgs/s")
+}

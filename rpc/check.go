@@ -50,6 +50,9 @@ type checker struct {
 	track  bool
 	// lastMeth is the method the last request named (see method).
 	lastMeth *Method
+	// rd is what a single-message run read (validateOne), kept with its
+	// storage for the next run of a pooled checker.
+	rd read
 }
 
 // add records a finding in the run's collector (and, in an exchange, in
@@ -83,6 +86,44 @@ func rel(at, base sv.Path) sv.Path {
 
 func newChecker(s *PreparedService) *checker {
 	return &checker{s: s, col: sv.NewCollector(s.cfg.payload...)}
+}
+
+// maxPooledText is the longest message text after which a checker is not
+// pooled: its reader grew to the text's size, and a rare huge message
+// should not keep that memory for every later small one.
+const maxPooledText = 1 << 20
+
+// getChecker returns a checker for one run of s: a pooled one, reset, or
+// a new one. Single messages are checked by many goroutines at once (a
+// gateway checks every request it forwards), and a checker's reader,
+// collector and walker are what a run costs to set up.
+func (s *PreparedService) getChecker() *checker {
+	if c, ok := s.checkers.Get().(*checker); ok {
+		c.s = s
+		return c
+	}
+	return newChecker(s)
+}
+
+// putChecker resets c and returns it to the pool, unless the text it read
+// was too long to keep its storage for.
+func (s *PreparedService) putChecker(c *checker, textLen int) {
+	if textLen > maxPooledText {
+		return
+	}
+	c.col.Reset()
+	c.doc, c.index, c.shift, c.noPos, c.emptyIsResponse = sv.Path{}, 0, node.Pos{}, false, false
+	clear(c.msgs)
+	c.msgs = c.msgs[:0]
+	clear(c.recent)
+	c.recent, c.track = c.recent[:0], false
+	clear(c.fields)
+	c.fields = c.fields[:0]
+	c.located = sv.LocatedObject{}
+	c.text.reset()
+	clear(c.rd.elems)
+	c.rd = read{elems: c.rd.elems[:0]}
+	s.checkers.Put(c)
 }
 
 // pos returns p as a position in the whole input.

@@ -1,5 +1,7 @@
 package rpc
 
+import "sync"
+
 // SetKeyCollisions makes every correlation key hash alike while on, so
 // that the exchange's key table finds every key by probing past the
 // others (see keyTable). Not safe with parallel tests.
@@ -11,6 +13,7 @@ func SetKeyCollisions(on bool) { collideForTest = on }
 func TreeReader(s *PreparedService) *PreparedService {
 	c := *s
 	c.direct = false
+	c.checkers = new(sync.Pool) // its checkers read with core/node's reader
 	return &c
 }
 

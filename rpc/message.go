@@ -263,10 +263,11 @@ func (s *PreparedService) ValidateResponse(data []byte, ctx ResponseContext) *Re
 }
 
 func (s *PreparedService) validateOne(data []byte, r role, ctx ResponseContext) *Result {
-	c := newChecker(s)
+	c := s.getChecker()
+	defer s.putChecker(c, len(data))
 	c.doc = sv.Root()
-	var rd read
-	c.readText(data, r, true, &rd)
+	rd := &c.rd
+	c.readText(data, r, true, rd)
 	scope := s.Scope()
 	if rd.response {
 		meth := ctx.method
@@ -290,10 +291,11 @@ func (s *PreparedService) validateOne(data []byte, r role, ctx ResponseContext) 
 			c.responsePayload(in, meth)
 		}
 	}
-	c.summarize(&rd)
+	c.summarize(rd)
 	res := c.result(scope)
-	// The ids must not share data's memory: the caller may reuse it.
-	res.Messages = appendDetached(res.Messages[:0], res.Messages)
-	c.text.reset()
+	// The summaries are the result's own (the checker's go back to the
+	// pool), and their ids must not share data's memory: the caller may
+	// reuse it.
+	res.Messages = appendDetached(make([]MessageSummary, 0, len(c.msgs)), c.msgs)
 	return res
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
@@ -232,6 +233,9 @@ type PreparedService struct {
 	reader []node.Option
 	limits []smithyvalidate.Option
 	direct bool
+	// checkers pools the checkers of single-message runs (getChecker);
+	// a pointer, so that a PreparedService stays a plain value.
+	checkers *sync.Pool
 
 	methods    map[string]*Method
 	names      []string // sorted
@@ -288,7 +292,7 @@ func EnvelopeOnly(v ProtocolVersion, opts ...Option) (*PreparedService, error) {
 		return nil, fmt.Errorf("rpc: EnvelopeOnly needs V1_0 or V2_0, not %v", v)
 	}
 	c := readOptions(opts)
-	s := &PreparedService{version: v, declared: []ProtocolVersion{v}, cfg: c, reader: readerOptions(c)}
+	s := &PreparedService{version: v, declared: []ProtocolVersion{v}, cfg: c, reader: readerOptions(c), checkers: new(sync.Pool)}
 	s.limits, s.direct = engineLimits(c)
 	return s, nil
 }
@@ -328,7 +332,7 @@ var (
 func Prepare(m *model.Model, svc shapeid.ID, opts ...Option) (*PreparedService, error) {
 	c := readOptions(opts)
 	p := &preparer{m: m, err: &ModelError{Service: svc}}
-	s := &PreparedService{service: svc, model: m, cfg: c, reader: readerOptions(c),
+	s := &PreparedService{service: svc, model: m, cfg: c, reader: readerOptions(c), checkers: new(sync.Pool),
 		methods: map[string]*Method{}, errors: map[int64]*ErrorMapping{}}
 	s.limits, s.direct = engineLimits(c)
 

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/rpc"
 )
 
@@ -88,4 +89,48 @@ func FuzzTranscriptLine(f *testing.F) {
 		x.FeedLine(line)
 		x.Finish(true)
 	})
+}
+
+// Single-message runs reuse pooled checkers: a run must leave nothing to
+// the next (findings, summaries, limits hit, a batch's elements), and a
+// result must not change when later runs reuse the checker that made it.
+func TestPooledRunsIndependent(t *testing.T) {
+	s := service(t, rpc.V2_0, rpc.ReaderOptions(node.MaxDepth(6)))
+	texts := append([]string{
+		`{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":1}`,
+		`[{"jsonrpc":"2.0","method":"subtract","params":[1,"x"],"id":"a"},{"jsonrpc":"2.0","method":"nope","id":2},3]`,
+		`{"jsonrpc":"2.0","method":"subtract","params":[[[[[[[1]]]]]]],"id":1}`,
+		`{"jsonrpc": "2.0", "method": "foobar, "params": "bar", "baz]`,
+		`{"jsonrpc":"2.0","result":19,"id":1}`,
+		`[]`,
+	}, fuzzSeeds...)
+	render := func(r *rpc.Result) string { return string(r.AppendJSON(nil, "")) + r.Text() }
+	want := make([]string, len(texts))
+	for i, text := range texts {
+		want[i] = render(service(t, rpc.V2_0, rpc.ReaderOptions(node.MaxDepth(6))).ValidateMessage([]byte(text)))
+	}
+	kept := make([]*rpc.Result, len(texts))
+	for i, text := range texts {
+		kept[i] = s.ValidateMessage([]byte(text))
+	}
+	var wg sync.WaitGroup
+	for g := 0; g < 4; g++ {
+		wg.Add(1)
+		go func(g int) {
+			defer wg.Done()
+			for round := 0; round < 40; round++ {
+				i := (g*7 + round*3) % len(texts)
+				if got := render(s.ValidateMessage([]byte(texts[i]))); got != want[i] {
+					t.Errorf("message %d in a reused checker:\n%s\nwant\n%s", i, got, want[i])
+					return
+				}
+			}
+		}(g)
+	}
+	wg.Wait()
+	for i, r := range kept {
+		if got := render(r); got != want[i] {
+			t.Errorf("result %d changed after later runs:\n%s\nwant\n%s", i, got, want[i])
+		}
+	}
 }
