@@ -227,3 +227,24 @@ func BenchmarkValidateRequest(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "msgs/s")
 }
+
+// BenchmarkValidatePair checks a call and its result at a time, as a test
+// asserting recorded traffic does: a whole run each, with the service's
+// pooled exchanges.
+func BenchmarkValidatePair(b *testing.B) {
+	s := service(b, rpc.V2_0)
+	var g transcriptGen
+	var req []byte
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		j := 2 * (i % (1 << 20))
+		_, m := g.message(j)
+		req = append(req[:0], m...)
+		_, resp := g.message(j + 1)
+		if r := s.ValidatePair(req, resp); !r.Valid {
+			b.Fatalf("invalid: %s", r.Text())
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "pairs/s")
+}

@@ -111,6 +111,12 @@ func (s *PreparedService) putChecker(c *checker, textLen int) {
 	if textLen > maxPooledText {
 		return
 	}
+	s.resetChecker(c)
+	s.checkers.Put(c)
+}
+
+// resetChecker readies c for another run, keeping its storage.
+func (s *PreparedService) resetChecker(c *checker) {
 	c.col.Reset()
 	c.doc, c.index, c.shift, c.noPos, c.emptyIsResponse = sv.Path{}, 0, node.Pos{}, false, false
 	clear(c.msgs)
@@ -123,7 +129,6 @@ func (s *PreparedService) putChecker(c *checker, textLen int) {
 	c.text.reset()
 	clear(c.rd.elems)
 	c.rd = read{elems: c.rd.elems[:0]}
-	s.checkers.Put(c)
 }
 
 // pos returns p as a position in the whole input.

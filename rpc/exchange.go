@@ -445,8 +445,14 @@ func (x *Exchange) remember(key []byte) {
 	if x.recentN == 0 {
 		return
 	}
-	if len(x.ring) < x.recentN {
-		x.ring = append(x.ring, bytes.Clone(key))
+	if n := len(x.ring); n < x.recentN {
+		if n < cap(x.ring) {
+			// A reset exchange keeps the slots' storage.
+			x.ring = x.ring[:n+1]
+			x.ring[n] = append(x.ring[n][:0], key...)
+		} else {
+			x.ring = append(x.ring, bytes.Clone(key))
+		}
 		return
 	}
 	x.ring[x.ringAt] = append(x.ring[x.ringAt][:0], key...)
@@ -799,11 +805,36 @@ func (x *Exchange) Finish(complete bool) *Result {
 // index 1, and findings about their relation (id mismatch, answers missing
 // from an array, an answered notification) are on the response.
 func (s *PreparedService) ValidatePair(request, response []byte) *Result {
-	x := s.NewExchange()
+	x, _ := s.exchanges.Get().(*Exchange)
+	if x == nil {
+		x = s.NewExchange()
+	}
 	var msgs []MessageSummary
 	msgs = appendDetached(msgs, x.Feed(Client, request))
 	msgs = appendDetached(msgs, x.FeedReply(0, Server, response))
 	r := x.Finish(false)
 	r.Messages = msgs
+	if len(request)+len(response) <= maxPooledText {
+		x.reset()
+		s.exchanges.Put(x)
+	}
 	return r
+}
+
+// reset empties x, an exchange with the default options, for another
+// run (ValidatePair pools them, as single messages pool checkers),
+// keeping its storage: the call table, the windows, the checker.
+func (x *Exchange) reset() {
+	clear(x.byKey.slots)
+	x.byKey.n = 0
+	for p := range x.nullable {
+		clear(x.nullable[p])
+		x.nullable[p] = x.nullable[p][:0]
+		x.notified[p] = x.notified[p][:0]
+	}
+	x.index, x.open, x.seq, x.stopped, x.first = 0, 0, 0, false, 0
+	x.ring, x.ringAt = x.ring[:0], 0
+	x.rd = read{elems: x.rd.elems[:0]}
+	x.line.reset()
+	x.s.resetChecker(x.c)
 }

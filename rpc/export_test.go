@@ -13,7 +13,8 @@ func SetKeyCollisions(on bool) { collideForTest = on }
 func TreeReader(s *PreparedService) *PreparedService {
 	c := *s
 	c.direct = false
-	c.checkers = new(sync.Pool) // its checkers read with core/node's reader
+	// Its checkers and exchanges read with core/node's reader.
+	c.checkers, c.exchanges = new(sync.Pool), new(sync.Pool)
 	return &c
 }
 

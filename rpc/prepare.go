@@ -233,9 +233,10 @@ type PreparedService struct {
 	reader []node.Option
 	limits []smithyvalidate.Option
 	direct bool
-	// checkers pools the checkers of single-message runs (getChecker);
-	// a pointer, so that a PreparedService stays a plain value.
-	checkers *sync.Pool
+	// checkers pools the checkers of single-message runs (getChecker),
+	// exchanges those of pairs (ValidatePair); pointers, so that a
+	// PreparedService stays a plain value.
+	checkers, exchanges *sync.Pool
 
 	methods    map[string]*Method
 	names      []string // sorted
@@ -292,7 +293,7 @@ func EnvelopeOnly(v ProtocolVersion, opts ...Option) (*PreparedService, error) {
 		return nil, fmt.Errorf("rpc: EnvelopeOnly needs V1_0 or V2_0, not %v", v)
 	}
 	c := readOptions(opts)
-	s := &PreparedService{version: v, declared: []ProtocolVersion{v}, cfg: c, reader: readerOptions(c), checkers: new(sync.Pool)}
+	s := &PreparedService{version: v, declared: []ProtocolVersion{v}, cfg: c, reader: readerOptions(c), checkers: new(sync.Pool), exchanges: new(sync.Pool)}
 	s.limits, s.direct = engineLimits(c)
 	return s, nil
 }
@@ -332,7 +333,7 @@ var (
 func Prepare(m *model.Model, svc shapeid.ID, opts ...Option) (*PreparedService, error) {
 	c := readOptions(opts)
 	p := &preparer{m: m, err: &ModelError{Service: svc}}
-	s := &PreparedService{service: svc, model: m, cfg: c, reader: readerOptions(c), checkers: new(sync.Pool),
+	s := &PreparedService{service: svc, model: m, cfg: c, reader: readerOptions(c), checkers: new(sync.Pool), exchanges: new(sync.Pool),
 		methods: map[string]*Method{}, errors: map[int64]*ErrorMapping{}}
 	s.limits, s.direct = engineLimits(c)
 

@@ -134,3 +134,48 @@ func TestPooledRunsIndependent(t *testing.T) {
 		}
 	}
 }
+
+// Pairs reuse pooled exchanges: nothing of one pair (outstanding calls,
+// answered ids, notifications, findings) may reach the next.
+func TestPooledPairsIndependent(t *testing.T) {
+	s := service(t, rpc.V2_0)
+	pairs := [][2]string{
+		{`{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":1}`, `{"jsonrpc":"2.0","result":19,"id":1}`},
+		{`{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":1}`, `{"jsonrpc":"2.0","result":19,"id":2}`},
+		{`[{"jsonrpc":"2.0","method":"subtract","params":[1,2],"id":1},{"jsonrpc":"2.0","method":"subtract","params":[3,4],"id":2}]`,
+			`[{"jsonrpc":"2.0","result":-1,"id":1}]`},
+		{`{"jsonrpc":"2.0","method":"update","params":[1]}`, `{"jsonrpc":"2.0","result":null,"id":null}`},
+		{`{"jsonrpc": "2.0", "method": "foobar, "params": "bar", "baz]`, `{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"},"id":null}`},
+		{`{"jsonrpc":"2.0","method":"subtract","params":[1,"2"],"id":"x"}`, `{"jsonrpc":"2.0","result":"19","id":"x"}`},
+		{`{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":1}`, `{"jsonrpc":"2.0","result":19,"id":1}`},
+	}
+	render := func(r *rpc.Result) string { return string(r.AppendJSON(nil, "")) }
+	want := make([]string, len(pairs))
+	for i, p := range pairs {
+		want[i] = render(service(t, rpc.V2_0).ValidatePair([]byte(p[0]), []byte(p[1])))
+	}
+	kept := make([]*rpc.Result, len(pairs))
+	for i, p := range pairs {
+		kept[i] = s.ValidatePair([]byte(p[0]), []byte(p[1]))
+	}
+	var wg sync.WaitGroup
+	for g := 0; g < 4; g++ {
+		wg.Add(1)
+		go func(g int) {
+			defer wg.Done()
+			for round := 0; round < 40; round++ {
+				i := (g*5 + round*3) % len(pairs)
+				if got := render(s.ValidatePair([]byte(pairs[i][0]), []byte(pairs[i][1]))); got != want[i] {
+					t.Errorf("pair %d in a reused exchange:\n%s\nwant\n%s", i, got, want[i])
+					return
+				}
+			}
+		}(g)
+	}
+	wg.Wait()
+	for i, r := range kept {
+		if got := render(r); got != want[i] {
+			t.Errorf("result %d changed after later runs:\n%s\nwant\n%s", i, got, want[i])
+		}
+	}
+}
