@@ -91,27 +91,19 @@ func FuzzTranscriptLine(f *testing.F) {
 	})
 }
 
-// Single-message runs reuse pooled checkers: a run must leave nothing to
-// the next (findings, summaries, limits hit, a batch's elements), and a
-// result must not change when later runs reuse the checker that made it.
-func TestPooledRunsIndependent(t *testing.T) {
-	s := service(t, rpc.V2_0, rpc.ReaderOptions(node.MaxDepth(6)))
-	texts := append([]string{
-		`{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":1}`,
-		`[{"jsonrpc":"2.0","method":"subtract","params":[1,"x"],"id":"a"},{"jsonrpc":"2.0","method":"nope","id":2},3]`,
-		`{"jsonrpc":"2.0","method":"subtract","params":[[[[[[[1]]]]]]],"id":1}`,
-		`{"jsonrpc": "2.0", "method": "foobar, "params": "bar", "baz]`,
-		`{"jsonrpc":"2.0","result":19,"id":1}`,
-		`[]`,
-	}, fuzzSeeds...)
+// checkReuse runs cases 0..n-1 through pooled storage: fresh(i) on a
+// service of its own gives the expected result, pooled(i) on the shared
+// one must give the same, first once each in order (those results kept),
+// then from four goroutines in varied orders; and the kept results must
+// not change while later runs reuse the storage that made them.
+func checkReuse(t *testing.T, what string, n int, fresh, pooled func(i int) *rpc.Result) {
+	t.Helper()
 	render := func(r *rpc.Result) string { return string(r.AppendJSON(nil, "")) + r.Text() }
-	want := make([]string, len(texts))
-	for i, text := range texts {
-		want[i] = render(service(t, rpc.V2_0, rpc.ReaderOptions(node.MaxDepth(6))).ValidateMessage([]byte(text)))
-	}
-	kept := make([]*rpc.Result, len(texts))
-	for i, text := range texts {
-		kept[i] = s.ValidateMessage([]byte(text))
+	want := make([]string, n)
+	kept := make([]*rpc.Result, n)
+	for i := range n {
+		want[i] = render(fresh(i))
+		kept[i] = pooled(i)
 	}
 	var wg sync.WaitGroup
 	for g := 0; g < 4; g++ {
@@ -119,9 +111,9 @@ func TestPooledRunsIndependent(t *testing.T) {
 		go func(g int) {
 			defer wg.Done()
 			for round := 0; round < 40; round++ {
-				i := (g*7 + round*3) % len(texts)
-				if got := render(s.ValidateMessage([]byte(texts[i]))); got != want[i] {
-					t.Errorf("message %d in a reused checker:\n%s\nwant\n%s", i, got, want[i])
+				i := (g*7 + round*3) % n
+				if got := render(pooled(i)); got != want[i] {
+					t.Errorf("%s %d in reused storage:\n%s\nwant\n%s", what, i, got, want[i])
 					return
 				}
 			}
@@ -130,9 +122,28 @@ func TestPooledRunsIndependent(t *testing.T) {
 	wg.Wait()
 	for i, r := range kept {
 		if got := render(r); got != want[i] {
-			t.Errorf("result %d changed after later runs:\n%s\nwant\n%s", i, got, want[i])
+			t.Errorf("%s %d: the result changed after later runs:\n%s\nwant\n%s", what, i, got, want[i])
 		}
 	}
+}
+
+// Single-message runs reuse pooled checkers: a run must leave nothing to
+// the next (findings, summaries, limits hit, a batch's elements), and a
+// result must not change when later runs reuse the checker that made it.
+func TestPooledRunsIndependent(t *testing.T) {
+	opts := rpc.ReaderOptions(node.MaxDepth(6))
+	s := service(t, rpc.V2_0, opts)
+	texts := append([]string{
+		`{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":1}`,
+		`[{"jsonrpc":"2.0","method":"subtract","params":[1,"x"],"id":"a"},{"jsonrpc":"2.0","method":"nope","id":2},3]`,
+		`{"jsonrpc":"2.0","method":"subtract","params":[[[[[[[1]]]]]]],"id":1}`,
+		`{"jsonrpc": "2.0", "method": "foobar, "params": "bar", "baz]`,
+		`{"jsonrpc":"2.0","result":19,"id":1}`,
+		`[]`,
+	}, fuzzSeeds...)
+	checkReuse(t, "message", len(texts),
+		func(i int) *rpc.Result { return service(t, rpc.V2_0, opts).ValidateMessage([]byte(texts[i])) },
+		func(i int) *rpc.Result { return s.ValidateMessage([]byte(texts[i])) })
 }
 
 // Pairs reuse pooled exchanges: nothing of one pair (outstanding calls,
@@ -149,33 +160,9 @@ func TestPooledPairsIndependent(t *testing.T) {
 		{`{"jsonrpc":"2.0","method":"subtract","params":[1,"2"],"id":"x"}`, `{"jsonrpc":"2.0","result":"19","id":"x"}`},
 		{`{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":1}`, `{"jsonrpc":"2.0","result":19,"id":1}`},
 	}
-	render := func(r *rpc.Result) string { return string(r.AppendJSON(nil, "")) }
-	want := make([]string, len(pairs))
-	for i, p := range pairs {
-		want[i] = render(service(t, rpc.V2_0).ValidatePair([]byte(p[0]), []byte(p[1])))
-	}
-	kept := make([]*rpc.Result, len(pairs))
-	for i, p := range pairs {
-		kept[i] = s.ValidatePair([]byte(p[0]), []byte(p[1]))
-	}
-	var wg sync.WaitGroup
-	for g := 0; g < 4; g++ {
-		wg.Add(1)
-		go func(g int) {
-			defer wg.Done()
-			for round := 0; round < 40; round++ {
-				i := (g*5 + round*3) % len(pairs)
-				if got := render(s.ValidatePair([]byte(pairs[i][0]), []byte(pairs[i][1]))); got != want[i] {
-					t.Errorf("pair %d in a reused exchange:\n%s\nwant\n%s", i, got, want[i])
-					return
-				}
-			}
-		}(g)
-	}
-	wg.Wait()
-	for i, r := range kept {
-		if got := render(r); got != want[i] {
-			t.Errorf("result %d changed after later runs:\n%s\nwant\n%s", i, got, want[i])
-		}
-	}
+	checkReuse(t, "pair", len(pairs),
+		func(i int) *rpc.Result {
+			return service(t, rpc.V2_0).ValidatePair([]byte(pairs[i][0]), []byte(pairs[i][1]))
+		},
+		func(i int) *rpc.Result { return s.ValidatePair([]byte(pairs[i][0]), []byte(pairs[i][1])) })
 }
