@@ -15,21 +15,8 @@ import (
 type checker struct {
 	s   *PreparedService
 	col *sv.Collector
-	// doc is the document root of the message being checked: Root() for a
-	// single message, InDocument(i) in a transcript or pair.
-	doc   sv.Path
-	index int
-	// shift moves positions of a message parsed on its own (a transcript
-	// line) to positions in the whole input.
-	shift node.Pos
-	// noPos drops positions (a transcript "text" message, whose positions
-	// are inside a JSON string).
-	noPos bool
-
-	// emptyIsResponse says an empty array of unknown role is a response
-	// array (in an exchange, one sent by the server) rather than an
-	// empty batch request.
-	emptyIsResponse bool
+	// m is the message being checked, as begin received it.
+	m msgCtx
 
 	// text reads the message texts (and their views share its memory).
 	text textReader
@@ -45,9 +32,8 @@ type checker struct {
 	// one goroutine's), instead of a pooled one taken per payload.
 	eng sv.Checker
 	// recent holds the findings recorded for the current message, when
-	// an exchange asks for them (track).
+	// its context asks for them (msgCtx.track).
 	recent []sv.Finding
-	track  bool
 	// lastMeth is the method the last request named (see method).
 	lastMeth *Method
 	// rd is what a single-message run read (validateOne), kept with its
@@ -60,7 +46,7 @@ type checker struct {
 func (c *checker) add(f sv.Finding) bool {
 	before := c.col.Len()
 	ok := c.col.Add(f)
-	if c.track && c.col.Len() > before {
+	if c.m.track && c.col.Len() > before {
 		c.recent = append(c.recent, f)
 	}
 	return ok
@@ -118,11 +104,11 @@ func (s *PreparedService) putChecker(c *checker, textLen int) {
 // resetChecker readies c for another run, keeping its storage.
 func (s *PreparedService) resetChecker(c *checker) {
 	c.col.Reset()
-	c.doc, c.index, c.shift, c.noPos, c.emptyIsResponse = sv.Path{}, 0, node.Pos{}, false, false
+	c.m = msgCtx{}
 	clear(c.msgs)
 	c.msgs = c.msgs[:0]
 	clear(c.recent)
-	c.recent, c.track = c.recent[:0], false
+	c.recent = c.recent[:0]
 	clear(c.fields)
 	c.fields = c.fields[:0]
 	c.located = sv.LocatedObject{}
@@ -131,17 +117,58 @@ func (s *PreparedService) resetChecker(c *checker) {
 	c.rd = read{elems: c.rd.elems[:0]}
 }
 
+// msgCtx is where one message sits in its run: the caller (a single
+// message's run, an exchange, a transcript) hands it to the checker with
+// the message (begin), and nothing else about the message is set on the
+// checker from outside.
+type msgCtx struct {
+	// index is the message's document index; doc its document root:
+	// Root() for a single message, InDocument(index) in an exchange.
+	index int
+	doc   sv.Path
+	// shift moves positions of a message parsed on its own (a transcript
+	// line) to positions in the whole input.
+	shift node.Pos
+	// noPos drops positions (a transcript "text" message, whose positions
+	// are inside a JSON string).
+	noPos bool
+	// emptyIsResponse says an empty array of unknown role is a response
+	// array (in an exchange, one sent by the server) rather than an
+	// empty batch request.
+	emptyIsResponse bool
+	// track keeps the message's findings for [Exchange.LastFindings].
+	track bool
+}
+
+// single is the context of a message checked on its own.
+var single = msgCtx{doc: sv.Root()}
+
+// inExchange returns the context of message index of an exchange.
+func inExchange(index int) msgCtx {
+	return msgCtx{index: index, doc: sv.InDocument(index), track: true}
+}
+
+// begin starts checking a message in context m.
+func (c *checker) begin(m msgCtx) {
+	c.m = m
+	c.recent = c.recent[:0]
+}
+
+// endMessage drops the message's position mapping: later findings (the
+// exchange's own, about calls) are at positions in the whole input.
+func (c *checker) endMessage() { c.m.shift, c.m.noPos = node.Pos{}, false }
+
 // pos returns p as a position in the whole input.
 func (c *checker) pos(p node.Pos) node.Pos {
-	if c.noPos || !p.IsValid() {
+	if c.m.noPos || !p.IsValid() {
 		return node.Pos{}
 	}
-	if c.shift.IsValid() {
-		p.Offset += c.shift.Offset
+	if sh := c.m.shift; sh.IsValid() {
+		p.Offset += sh.Offset
 		if p.Line == 1 {
-			p.Column += c.shift.Column - 1
+			p.Column += sh.Column - 1
 		}
-		p.Line += c.shift.Line - 1
+		p.Line += sh.Line - 1
 	}
 	return p
 }
@@ -181,7 +208,7 @@ func (c *checker) readError(err error, at sv.Path) (rpcErr int) {
 	if errors.As(err, &se) {
 		p := se.Pos
 		msg := "not valid JSON: " + se.Msg
-		if c.noPos {
+		if c.m.noPos {
 			msg = fmt.Sprintf("not valid JSON (at %s of the text): %s", se.Pos, se.Msg)
 		}
 		c.report(CodeParseError, at, p, shapeid.ID{}, "%s", msg)
@@ -209,17 +236,17 @@ func (c *checker) payload(v *sv.Validator, at sv.Path, view sv.ValueView) (bad b
 	}
 	sub := c.sub
 	if err := c.eng.Check(v, sub, at, view); err != nil {
-		c.add(sv.Finding{Severity: sv.SeverityWarning, Class: sv.ClassLimit, Code: CodeInternal, Path: c.doc.Join(at),
+		c.add(sv.Finding{Severity: sv.SeverityWarning, Class: sv.ClassLimit, Code: CodeInternal, Path: c.m.doc.Join(at),
 			Message: "the value engine failed: " + err.Error()})
 		return false
 	}
 	if sub.Len() == 0 {
 		return false
 	}
-	_, inDoc := c.doc.Document()
+	_, inDoc := c.m.doc.Document()
 	for _, f := range sub.Result().Findings {
 		if inDoc {
-			f.Path = c.doc.Join(f.Path)
+			f.Path = c.m.doc.Join(f.Path)
 		}
 		f.Pos = c.pos(f.Pos)
 		f.Related = c.pos(f.Related)

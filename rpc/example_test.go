@@ -162,7 +162,7 @@ func ExamplePreparedService_ValidateTranscript() {
 	if err != nil {
 		panic(err)
 	}
-	os.Stdout.Write(r.AppendJSON(nil, ""))
+	os.Stdout.Write(r.AppendJSON(nil))
 	fmt.Println()
 	// Output:
 	// {"valid":false,"complete":true,"scope":"envelope","findings":[{"severity":"error","class":"envelope","code":"parse-error","index":0,"path":"","message":"not valid JSON (at 1:40 of the text): expected ',' or '}' after object member, found 'p'"}],"messages":[{"index":0,"kind":"invalid","rpc_error":-32700},{"index":1,"kind":"error-response","id":null,"rpc_error":null}]}
@@ -191,4 +191,18 @@ func ExamplePreparedService_StreamTranscript() {
 	// [2] response id=1
 	// [2] 3:70: error response-duplicate /id -: a second response to the client's call with id 1, which was already answered
 	// invalid (scope: envelope)
+}
+
+// WriteTranscript writes a transcript's whole result, verdict first, while
+// it reads the transcript: what the validate-rpc command prints.
+func ExamplePreparedService_WriteTranscript() {
+	svc, _ := rpc.EnvelopeOnly(rpc.V2_0)
+	transcript := `{"from": "client", "message": {"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": 1}}
+{"from": "server", "message": {"jsonrpc": "2.0", "result": 19, "id": 1}}
+`
+	if _, err := svc.WriteTranscript(os.Stdout, strings.NewReader(transcript), rpc.FormatJSON, true); err != nil {
+		panic(err)
+	}
+	// Output:
+	// {"valid":true,"complete":true,"scope":"envelope","findings":[],"messages":[{"index":0,"kind":"request","id":1,"method":"subtract","rpc_error":null},{"index":1,"kind":"response","id":1,"method":"subtract","rpc_error":null}]}
 }

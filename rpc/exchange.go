@@ -44,10 +44,11 @@ func ParsePeer(s string) (Peer, bool) {
 	return 0, false
 }
 
-// ExchangeOption configures [PreparedService.NewExchange]. Like [Option],
-// options are plain values; the later one wins.
+// ExchangeOption configures [PreparedService.NewExchange] and the
+// transcript functions. Like [Option], options are plain values; the later
+// one wins.
 type ExchangeOption struct {
-	maxOutstanding, recent int
+	maxOutstanding, recent, spool int
 }
 
 // The default exchange limits.
@@ -210,8 +211,9 @@ func (x *Exchange) Index() int { return x.index }
 // Nothing else refers to data after the call: findings and outstanding
 // calls keep copies.
 func (x *Exchange) Feed(from Peer, data []byte) []MessageSummary {
-	x.begin()
-	x.c.emptyIsResponse = from == Server
+	m := inExchange(x.index)
+	m.emptyIsResponse = from == Server
+	x.begin(m)
 	x.c.readText(data, roleUnknown, false, &x.rd)
 	x.process(from, -1)
 	return x.end()
@@ -223,17 +225,17 @@ func (x *Exchange) Feed(from Peer, data []byte) []MessageSummary {
 // mismatch is a finding), and calls of that request left unanswered are
 // reported at once as missing responses.
 func (x *Exchange) FeedReply(to int, from Peer, data []byte) []MessageSummary {
-	x.begin()
+	x.begin(inExchange(x.index))
 	x.c.readText(data, roleResponse, false, &x.rd)
 	x.process(from, to)
 	return x.end()
 }
 
 // feedView is Feed for a message already read (a transcript line's
-// "message").
-func (x *Exchange) feedView(from Peer, v sv.ValueView, to int) []MessageSummary {
-	x.begin()
-	x.c.emptyIsResponse = from == Server
+// "message"), in context m.
+func (x *Exchange) feedView(from Peer, v sv.ValueView, to int, m msgCtx) []MessageSummary {
+	m.emptyIsResponse = from == Server
+	x.begin(m)
 	r := roleUnknown
 	if to >= 0 {
 		r = roleResponse
@@ -243,30 +245,16 @@ func (x *Exchange) feedView(from Peer, v sv.ValueView, to int) []MessageSummary 
 	return x.end()
 }
 
-// feedInvalid is Feed for a transcript "text" message that could not be
-// read.
-func (x *Exchange) feedInvalid(from Peer, err error, to int) []MessageSummary {
-	x.begin()
-	r := roleUnknown
-	if to >= 0 {
-		r = roleResponse
-	}
-	x.c.readFailed(err, r, &x.rd)
-	x.process(from, to)
-	return x.end()
-}
-
-func (x *Exchange) begin() {
-	x.c.track = true
-	x.c.recent = x.c.recent[:0]
-	x.c.doc = sv.InDocument(x.index)
-	x.c.index = x.index
+// begin starts checking the exchange's next message, in context m.
+func (x *Exchange) begin(m msgCtx) {
+	x.c.begin(m)
 	x.first = len(x.c.msgs)
 }
 
+// end closes the message begin started and returns its summaries.
 func (x *Exchange) end() []MessageSummary {
 	x.index++
-	x.c.noPos, x.c.shift = false, node.Pos{}
+	x.c.endMessage()
 	out := x.c.msgs[x.first:]
 	x.c.msgs = x.c.msgs[:x.first]
 	return out
@@ -306,7 +294,7 @@ func (x *Exchange) process(from Peer, to int) {
 		}
 	}
 	c.summarize(rd)
-	c.shift, c.noPos = node.Pos{}, false
+	c.endMessage()
 	c.text.reset()
 }
 
@@ -532,13 +520,13 @@ func (x *Exchange) responses(from Peer, to int) {
 		}
 	}
 	if rd.batch && (len(batches) > 1 || (len(batches) == 1 && loose)) {
-		c.report(CodeBatchResponseSplit, c.doc, rd.whole.pos, shapeid.ID{},
+		c.report(CodeBatchResponseSplit, c.m.doc, rd.whole.pos, shapeid.ID{},
 			"this response array answers calls of several messages (%s): each batch is answered by its own array", batchIndexes(batches, loose))
 	}
 	if len(batches) > 0 { // a single response has none: skip the iterator
 		for b := range batches {
 			if b.open > 0 && to < 0 {
-				c.report(CodeBatchResponseSplit, c.doc, rd.whole.pos, shapeid.ID{},
+				c.report(CodeBatchResponseSplit, c.m.doc, rd.whole.pos, shapeid.ID{},
 					"this response array leaves %d call(s) of the batch at index %d unanswered: a batch is answered by one array", b.open, b.index)
 			}
 		}
@@ -739,7 +727,7 @@ func (x *Exchange) missingFor(caller Peer, index int) {
 	}
 	sort.Slice(left, func(i, j int) bool { return left[i].seq < left[j].seq })
 	for _, p := range left {
-		x.c.report(CodeResponseMissing, x.c.doc, x.rd.top().pos, shapeid.ID{},
+		x.c.report(CodeResponseMissing, x.c.m.doc, x.rd.top().pos, shapeid.ID{},
 			"the reply does not answer %s", describeCall(p))
 		x.settle(p)
 	}
@@ -791,7 +779,7 @@ func (x *Exchange) Finish(complete bool) *Result {
 			}
 		}
 		sort.Slice(left, func(i, j int) bool { return left[i].seq < left[j].seq })
-		c.shift, c.noPos = node.Pos{}, false
+		c.endMessage()
 		for _, p := range left {
 			c.report(CodeResponseMissing, p.at, p.pos, shapeid.ID{},
 				"the transcript is complete but %s from the %s was never answered", describeCall(p), p.from)

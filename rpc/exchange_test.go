@@ -75,7 +75,7 @@ func runExchanges(t *testing.T, s *rpc.PreparedService, cases []exchangeCase) {
 			t.Errorf("%s: StreamTranscript summaries\n%s(and %d in its result), ValidateTranscript's\n%s", tc.name, streamed, len(sr.Messages), kept)
 		}
 		sr.Messages = r.Messages
-		if a, b := sr.AppendJSON(nil, ""), r.AppendJSON(nil, ""); string(a) != string(b) {
+		if a, b := sr.AppendJSON(nil), r.AppendJSON(nil); string(a) != string(b) {
 			t.Errorf("%s: StreamTranscript result\n%s\nValidateTranscript's\n%s", tc.name, a, b)
 		}
 		if tc.messages != nil {

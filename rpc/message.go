@@ -56,8 +56,8 @@ func (c *checker) readText(data []byte, r role, bare bool, out *read) {
 // the -32700 case; a limit leaves the message unchecked.
 func (c *checker) readFailed(err error, r role, out *read) {
 	*out = read{elems: out.elems[:0]}
-	code := c.readError(err, c.doc)
-	out.whole = info{kind: KindInvalid, at: c.doc, element: -1, response: r == roleResponse}
+	code := c.readError(err, c.m.doc)
+	out.whole = info{kind: KindInvalid, at: c.m.doc, element: -1, response: r == roleResponse}
 	if r != roleResponse {
 		out.whole.rpcError = code
 	}
@@ -67,7 +67,7 @@ func (c *checker) readFailed(err error, r role, out *read) {
 // readView checks the envelopes of a message read into a view.
 func (c *checker) readView(v sv.ValueView, r role, bare bool, out *read) {
 	out.batch, out.response = false, false
-	at := c.doc
+	at := c.m.doc
 	if v.Kind() != sv.KindList {
 		// One message: its info is filled by request or response (which
 		// set every field); top returns it as the whole.
@@ -100,7 +100,7 @@ func (c *checker) readView(v sv.ValueView, r role, bare bool, out *read) {
 		}
 		resp = anyResp && !anyReq
 		if n == 0 {
-			resp = c.emptyIsResponse
+			resp = c.m.emptyIsResponse
 		}
 	}
 	out.response = resp
@@ -156,13 +156,13 @@ func (c *checker) readView(v sv.ValueView, r role, bare bool, out *read) {
 // summarize records the summaries of a read message, for document index.
 func (c *checker) summarize(rd *read) {
 	if rd.batch {
-		c.summary(MessageSummary{Index: c.index, Element: -1, Kind: KindBatch})
+		c.summary(MessageSummary{Index: c.m.index, Element: -1, Kind: KindBatch})
 		for i := range rd.elems {
-			c.summary(summaryOf(c.index, &rd.elems[i]))
+			c.summary(summaryOf(c.m.index, &rd.elems[i]))
 		}
 		return
 	}
-	c.summary(summaryOf(c.index, rd.top()))
+	c.summary(summaryOf(c.m.index, rd.top()))
 }
 
 func summaryOf(index int, in *info) MessageSummary {
@@ -265,7 +265,7 @@ func (s *PreparedService) ValidateResponse(data []byte, ctx ResponseContext) *Re
 func (s *PreparedService) validateOne(data []byte, r role, ctx ResponseContext) *Result {
 	c := s.getChecker()
 	defer s.putChecker(c, len(data))
-	c.doc = sv.Root()
+	c.begin(single)
 	rd := &c.rd
 	c.readText(data, r, true, rd)
 	scope := s.Scope()

@@ -42,8 +42,8 @@ func FuzzReaders(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, p := range pairs {
-			direct := p[0].ValidateMessage(data).AppendJSON(nil, "")
-			tree := p[1].ValidateMessage(data).AppendJSON(nil, "")
+			direct := p[0].ValidateMessage(data).AppendJSON(nil)
+			tree := p[1].ValidateMessage(data).AppendJSON(nil)
 			if !bytes.Equal(direct, tree) {
 				t.Fatalf("%s on %q:\ndirect: %s\ntree:   %s", p[0].Version(), data, direct, tree)
 			}
@@ -102,7 +102,7 @@ func TestTreeReaderLocatesLimits(t *testing.T) {
 		if got := codes(tr, true); len(got) != 1 || got[0] != c.want {
 			t.Errorf("%s: tree reader %v, want [%s]", c.text, got, c.want)
 		}
-		if a, b := d.AppendJSON(nil, ""), tr.AppendJSON(nil, ""); string(a) != string(b) {
+		if a, b := d.AppendJSON(nil), tr.AppendJSON(nil); string(a) != string(b) {
 			t.Errorf("%s:\nengine's reader: %s\ncore/node's:     %s", c.text, a, b)
 		}
 	}
@@ -120,9 +120,9 @@ func TestCallerReusesBuffer(t *testing.T) {
 	for _, text := range readerSeeds {
 		buf := []byte(text)
 		r := s.ValidateMessage(buf)
-		want := string(r.AppendJSON(nil, ""))
+		want := string(r.AppendJSON(nil))
 		scribble(buf)
-		if got := string(r.AppendJSON(nil, "")); got != want {
+		if got := string(r.AppendJSON(nil)); got != want {
 			t.Errorf("%q: the result changed with the caller's buffer:\nbefore: %s\nafter:  %s", text, want, got)
 		}
 	}

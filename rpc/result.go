@@ -95,33 +95,13 @@ type MessageSummary struct {
 	RPCError int
 }
 
-// Node returns the summary's JSON rendering:
-// {"index","element"?,"kind","id"?,"method"?,"rpc_error"}; "element" only
-// for batch elements, "id" and "method" only when present.
-func (m MessageSummary) Node() node.Node {
-	f := make([]node.Field, 0, 6)
-	f = append(f, node.Field{Key: "index", Value: node.NewNumber(strconv.Itoa(m.Index))})
-	if m.Element >= 0 {
-		f = append(f, node.Field{Key: "element", Value: node.NewNumber(strconv.Itoa(m.Element))})
-	}
-	f = append(f, node.Field{Key: "kind", Value: node.NewString(m.Kind.String())})
-	if m.ID.IsPresent() {
-		f = append(f, node.Field{Key: "id", Value: m.ID.Value().At(node.Pos{})})
-	}
-	if m.HasMethod {
-		f = append(f, node.Field{Key: "method", Value: node.NewString(m.Method)})
-	}
-	rpcErr := node.NewNull()
-	if m.RPCError != 0 {
-		rpcErr = node.NewNumber(strconv.Itoa(m.RPCError))
-	}
-	f = append(f, node.Field{Key: "rpc_error", Value: rpcErr})
-	return node.NewObject(f...)
-}
-
-// AppendJSON appends the summary's compact JSON rendering (that of
-// [MessageSummary.Node]), the entry of the "messages" array of the JSON
-// output, without building the node: a transcript renders one per message.
+// AppendJSON appends the summary's compact JSON rendering, its entry in
+// the "messages" array of the JSON output:
+//
+//	{"index":0,"element":1,"kind":"request","id":1,"method":"subtract","rpc_error":-32602}
+//
+// "element" only for batch elements, "id" and "method" only when present,
+// "rpc_error" null for none.
 func (m MessageSummary) AppendJSON(dst []byte) []byte {
 	dst = append(dst, `{"index":`...)
 	dst = strconv.AppendInt(dst, int64(m.Index), 10)
@@ -187,51 +167,79 @@ type Result struct {
 	Messages []MessageSummary
 }
 
-// Node returns the JSON rendering of the contract's `validate-rpc --format
-// json` output:
+// The renderings of a Result are written in three parts, so that a
+// transcript's can be streamed (see [PreparedService.WriteTranscript]):
+// the head (verdict, scope and findings), one entry per message, and the
+// tail. Every rendering of a result, whole or streamed, goes through
+// these functions.
+
+// AppendJSON appends the contract's `validate-rpc --format json` document
+// to dst, compact, without a trailing newline:
 //
 //	{"valid":..,"complete":..,"scope":"service"|"operation"|"envelope",
 //	 "findings":[...],"messages":[...]}
 //
-// Findings render as the value engine renders them ([sv.Finding.Node]),
-// with "index" for multi-message inputs.
-func (r *Result) Node() node.Node {
-	base := r.Result.Node()
-	fields := base.Fields()
-	msgs := make([]node.Node, len(r.Messages))
+// Findings render as the value engine renders them ([sv.Finding]'s JSON),
+// with "index" for multi-message inputs; messages as
+// [MessageSummary.AppendJSON].
+func (r *Result) AppendJSON(dst []byte) []byte {
+	dst = r.appendHead(dst, FormatJSON)
 	for i := range r.Messages {
-		msgs[i] = r.Messages[i].Node()
+		dst = appendMessage(dst, FormatJSON, &r.Messages[i], i == 0)
 	}
-	out := make([]node.Field, 0, len(fields)+2)
-	for _, f := range fields {
-		out = append(out, f)
-		if f.Key == "complete" {
-			out = append(out, node.Field{Key: "scope", Value: node.NewString(r.Scope.String())})
-		}
-	}
-	out = append(out, node.Field{Key: "messages", Value: node.NewArray(msgs...)})
-	return node.NewObject(out...)
-}
-
-// AppendJSON appends the JSON rendering ([Result.Node]) to dst: compact
-// with indent "", else indented by indent per level; no trailing newline.
-func (r *Result) AppendJSON(dst []byte, indent string) []byte {
-	if indent == "" {
-		return node.AppendJSON(dst, r.Node())
-	}
-	return node.AppendJSON(dst, r.Node(), node.Indent(indent))
+	return r.appendTail(dst, FormatJSON)
 }
 
 // AppendText appends the text rendering: one line per finding (as the
-// value engine writes them), then one line per message:
+// value engine writes them), then one line per message
+// ([MessageSummary.AppendText]), and a last line with the verdict and
+// scope:
 //
-//	[0] request id=1 method="subtract" rpc_error=-32602
-//
-// and a last line with the verdict and scope.
+//	invalid (scope: service)
 func (r *Result) AppendText(dst []byte) []byte {
-	dst = r.Result.AppendText(dst)
-	for _, m := range r.Messages {
-		dst = m.AppendText(dst)
+	dst = r.appendHead(dst, FormatText)
+	for i := range r.Messages {
+		dst = appendMessage(dst, FormatText, &r.Messages[i], i == 0)
+	}
+	return r.appendTail(dst, FormatText)
+}
+
+// appendHead appends what comes before the messages.
+func (r *Result) appendHead(dst []byte, f Format) []byte {
+	if f == FormatText {
+		return r.Result.AppendText(dst)
+	}
+	dst = append(dst, `{"valid":`...)
+	dst = strconv.AppendBool(dst, r.Valid)
+	dst = append(dst, `,"complete":`...)
+	dst = strconv.AppendBool(dst, r.Complete)
+	dst = append(dst, `,"scope":"`...)
+	dst = append(dst, r.Scope.String()...) // scope names need no escaping
+	dst = append(dst, `","findings":[`...)
+	for i := range r.Findings {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = node.AppendJSON(dst, r.Findings[i].Node())
+	}
+	return append(dst, `],"messages":[`...)
+}
+
+// appendMessage appends one message's entry; first says it is the first.
+func appendMessage(dst []byte, f Format, m *MessageSummary, first bool) []byte {
+	if f == FormatText {
+		return m.AppendText(dst)
+	}
+	if !first {
+		dst = append(dst, ',')
+	}
+	return m.AppendJSON(dst)
+}
+
+// appendTail appends what comes after the messages.
+func (r *Result) appendTail(dst []byte, f Format) []byte {
+	if f == FormatJSON {
+		return append(dst, "]}"...)
 	}
 	switch {
 	case !r.Valid:

@@ -33,7 +33,7 @@ func FuzzValidateMessage(f *testing.F) {
 		for _, s := range []*rpc.PreparedService{s20, s10} {
 			a := s.ValidateMessage(data)
 			b := s.ValidateMessage(data)
-			if !bytes.Equal(a.AppendJSON(nil, ""), b.AppendJSON(nil, "")) {
+			if !bytes.Equal(a.AppendJSON(nil), b.AppendJSON(nil)) {
 				t.Fatalf("two runs differ on %q", data)
 			}
 			if len(a.Messages) == 0 {
@@ -50,14 +50,14 @@ func FuzzValidateMessage(f *testing.F) {
 // A prepared service is shared by goroutines (run with -race).
 func TestConcurrentUse(t *testing.T) {
 	s := service(t, rpc.V2_0)
-	want := string(s.ValidateMessage([]byte(fuzzSeeds[3])).AppendJSON(nil, ""))
+	want := string(s.ValidateMessage([]byte(fuzzSeeds[3])).AppendJSON(nil))
 	var wg sync.WaitGroup
 	for g := 0; g < 8; g++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := 0; i < 50; i++ {
-				if got := string(s.ValidateMessage([]byte(fuzzSeeds[3])).AppendJSON(nil, "")); got != want {
+				if got := string(s.ValidateMessage([]byte(fuzzSeeds[3])).AppendJSON(nil)); got != want {
 					t.Errorf("concurrent result differs")
 					return
 				}
@@ -98,7 +98,7 @@ func FuzzTranscriptLine(f *testing.F) {
 // not change while later runs reuse the storage that made them.
 func checkReuse(t *testing.T, what string, n int, fresh, pooled func(i int) *rpc.Result) {
 	t.Helper()
-	render := func(r *rpc.Result) string { return string(r.AppendJSON(nil, "")) + r.Text() }
+	render := func(r *rpc.Result) string { return string(r.AppendJSON(nil)) + r.Text() }
 	want := make([]string, n)
 	kept := make([]*rpc.Result, n)
 	for i := range n {

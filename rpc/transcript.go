@@ -41,51 +41,52 @@ func (x *Exchange) feedLine(line []byte, offset int64) []MessageSummary {
 		return nil
 	}
 	c := x.c
-	c.track, c.recent = true, c.recent[:0]
-	c.doc, c.index = sv.InDocument(x.index), x.index
-	c.shift = node.Pos{Offset: int32(offset), Line: int32(x.index + 1), Column: 1}
+	m := inExchange(x.index)
+	m.shift = node.Pos{Offset: int32(offset), Line: int32(x.index + 1), Column: 1}
+	c.begin(m)
 	rec, err := x.line.read(x.s, line)
 	if err != nil {
 		var se *node.SyntaxError
 		if errors.As(err, &se) {
-			c.report(CodeTranscriptLine, c.doc, se.Pos, shapeid.ID{},
+			c.report(CodeTranscriptLine, m.doc, se.Pos, shapeid.ID{},
 				"the transcript line is not JSON (%s); a message that is not JSON goes in \"text\"", se.Msg)
 		} else {
-			c.readError(err, c.doc)
+			c.readError(err, m.doc)
 		}
 		return x.skipLine()
 	}
 	defer x.line.reset()
-	from, to, msg, text, ok := x.record(rec)
+	from, to, msg, text, ok := x.record(rec, m.doc)
 	if !ok {
 		return x.skipLine()
 	}
-	if text != nil {
-		c.noPos = true
-		x.begin()
-		c.emptyIsResponse = from == Server
-		r := roleUnknown
-		if to >= 0 {
-			r = roleResponse
-		}
-		x.c.readText(text, r, false, &x.rd)
-		x.process(from, to)
-		return x.end()
+	if text == nil {
+		return x.feedView(from, msg, to, m)
 	}
-	return x.feedView(from, msg, to)
+	// A "text" message: its positions are inside a JSON string.
+	m.noPos = true
+	m.emptyIsResponse = from == Server
+	x.begin(m)
+	r := roleUnknown
+	if to >= 0 {
+		r = roleResponse
+	}
+	x.c.readText(text, r, false, &x.rd)
+	x.process(from, to)
+	return x.end()
 }
 
 func (x *Exchange) skipLine() []MessageSummary {
-	x.c.shift, x.c.noPos = node.Pos{}, false
+	x.c.endMessage()
 	x.index++
 	return nil
 }
 
 // record reads the members of a transcript record.
-func (x *Exchange) record(rec sv.ValueView) (from Peer, to int, msg sv.ValueView, text []byte, ok bool) {
+func (x *Exchange) record(rec sv.ValueView, doc sv.Path) (from Peer, to int, msg sv.ValueView, text []byte, ok bool) {
 	c := x.c
 	bad := func(p node.Pos, format string, args ...any) {
-		c.report(CodeTranscriptLine, c.doc, p, shapeid.ID{}, format, args...)
+		c.report(CodeTranscriptLine, doc, p, shapeid.ID{}, format, args...)
 	}
 	if rec.Kind() != sv.KindObject {
 		bad(rec.Pos(), "a transcript line is an object {\"from\": ..., \"message\": ...}, not %s", kindArticle(rec))
@@ -203,9 +204,10 @@ func (s *PreparedService) StreamTranscript(r io.Reader, complete bool, each func
 		}
 		body := bytes.TrimSuffix(line, []byte("\n"))
 		if tooLong || len(body) > MaxTranscriptLine {
-			x.c.doc, x.c.index = sv.InDocument(x.index), x.index
+			m := inExchange(x.index)
+			x.c.begin(m)
 			x.c.add(sv.Finding{Severity: sv.SeverityWarning, Class: sv.ClassLimit, Code: sv.CodeSizeLimit,
-				Path: x.c.doc, Message: fmt.Sprintf("the transcript line is longer than %d bytes; it was skipped", MaxTranscriptLine)})
+				Path: m.doc, Message: fmt.Sprintf("the transcript line is longer than %d bytes; it was skipped", MaxTranscriptLine)})
 			x.index++
 		} else {
 			each(x.feedLine(body, offset))

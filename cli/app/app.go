@@ -72,7 +72,7 @@ type env struct {
 	stdinUsed      bool
 	unknownCommand string
 	// spoolLimit bounds the transcript output kept in memory (0: the
-	// default; see spool).
+	// default; see rpc.SpoolLimit).
 	spoolLimit int
 }
 

@@ -1,9 +1,7 @@
 package app
 
 import (
-	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -99,73 +97,43 @@ func (e *env) validateRPC(c *cli.Context) error {
 	default:
 		return e.validateTranscript(svc, tr, c.Bool("complete"), format)
 	}
-	if format == "json" {
-		e.stdout.Write(append(res.AppendJSON(nil, ""), '\n'))
-	} else {
-		e.stdout.Write(res.AppendText(nil))
-	}
+	res.Write(e.stdout, rpcFormat(format))
 	if code := res.ExitCode(); code != ExitValid {
 		return status(code)
 	}
 	return nil
 }
 
-// validateTranscript checks a transcript, streaming. The output begins
-// with the verdict, known only at the end, and lists every message, so
-// each message's summary is rendered as soon as its line is read and kept
-// in a spool (in memory up to a bound, then in a temporary file): the
-// command's memory does not grow with the transcript. The bytes written
-// are exactly those of the whole result's AppendJSON or AppendText.
+func rpcFormat(format string) rpc.Format {
+	if format == "json" {
+		return rpc.FormatJSON
+	}
+	return rpc.FormatText
+}
+
+// validateTranscript checks a transcript, streaming: rpc writes the
+// output, and its memory does not grow with the transcript.
 func (e *env) validateTranscript(svc *rpc.PreparedService, name string, complete bool, format string) error {
 	r, closeFn, err := e.openStream(name)
 	if err != nil {
 		return err
 	}
-	sp := spool{limit: e.spoolLimit}
-	defer sp.Close()
-	var buf []byte
-	first := true
-	res, err := svc.StreamTranscript(r, complete, func(ms []rpc.MessageSummary) {
-		for _, m := range ms {
-			buf = buf[:0]
-			if format == "json" {
-				if !first {
-					buf = append(buf, ',')
-				}
-				buf = m.AppendJSON(buf)
-			} else {
-				buf = m.AppendText(buf)
-			}
-			first = false
-			sp.Write(buf)
-		}
-	})
+	var opts []rpc.ExchangeOption
+	if e.spoolLimit > 0 {
+		opts = append(opts, rpc.SpoolLimit(e.spoolLimit))
+	}
+	res, err := svc.WriteTranscript(e.stdout, r, rpcFormat(format), complete, opts...)
 	closeFn()
-	if err != nil {
+	var se *rpc.SpoolError
+	var oe *rpc.OutputError
+	switch {
+	case errors.As(err, &se):
+		return inputErrorf("cannot keep the message summaries of %s: %v", name, se.Err)
+	case errors.As(err, &oe):
+		return inputErrorf("cannot write the result: %v", oe.Err)
+	case err != nil:
 		return inputErrorf("cannot read %s: %v", name, unwrapPath(errors.Unwrap(err)))
 	}
-	if err := sp.Err(); err != nil {
-		return inputErrorf("cannot keep the message summaries of %s: %v", name, err)
-	}
-	// The result without its messages, split where they go: before the
-	// closing "]}" of `"messages":[]}`, or before the verdict line.
-	var head, tail []byte
-	if format == "json" {
-		out := res.AppendJSON(nil, "")
-		if !bytes.HasSuffix(out, []byte(`"messages":[]}`)) {
-			return fmt.Errorf("internal error: the JSON result does not end with its messages: %.40q", out[max(len(out)-40, 0):])
-		}
-		head, tail = out[:len(out)-2], []byte("]}\n")
-	} else {
-		out := res.AppendText(nil)
-		i := bytes.LastIndexByte(out[:len(out)-1], '\n') + 1
-		head, tail = out[:i], out[i:]
-	}
-	e.stdout.Write(head)
-	if _, err := sp.WriteTo(e.stdout); err != nil {
-		return inputErrorf("cannot read back the message summaries of %s: %v", name, err)
-	}
-	e.stdout.Write(tail)
 	if code := res.ExitCode(); code != ExitValid {
 		return status(code)
 	}

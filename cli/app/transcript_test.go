@@ -56,7 +56,7 @@ func TestTranscriptSpool(t *testing.T) {
 	for _, format := range []string{"json", "text"} {
 		want := ref.AppendText(nil)
 		if format == "json" {
-			want = append(ref.AppendJSON(nil, ""), '\n')
+			want = append(ref.AppendJSON(nil), '\n')
 		}
 		for _, limit := range []int{0, 64} {
 			var stdout, stderr bytes.Buffer

@@ -1,0 +1,210 @@
+package rpc
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+)
+
+// Format is a rendering of a [Result].
+type Format uint8
+
+const (
+	// FormatJSON is the contract's `--format json` document
+	// ([Result.AppendJSON]) and a newline.
+	FormatJSON Format = iota
+	// FormatText is the text rendering ([Result.AppendText]).
+	FormatText
+)
+
+// String returns "json" or "text".
+func (f Format) String() string {
+	switch f {
+	case FormatJSON:
+		return "json"
+	case FormatText:
+		return "text"
+	}
+	return fmt.Sprintf("Format(%d)", uint8(f))
+}
+
+// Write writes r to w in format f: the bytes of [Result.AppendJSON] and a
+// newline, or of [Result.AppendText].
+func (r *Result) Write(w io.Writer, f Format) error {
+	var dst []byte
+	if f == FormatJSON {
+		dst = append(r.AppendJSON(nil), '\n')
+	} else {
+		dst = r.AppendText(nil)
+	}
+	if _, err := w.Write(dst); err != nil {
+		return &OutputError{Err: err}
+	}
+	return nil
+}
+
+// WriteTranscript reads a JSON Lines transcript from r, checks it as
+// [PreparedService.ValidateTranscript] does, and writes the result to w in
+// format f: exactly the bytes of ValidateTranscript's result written with
+// [Result.Write]. The output begins with the verdict, known only at the
+// end, and lists every message, so each message's entry is rendered as
+// its line is read and kept until then: in memory up to a bound
+// ([SpoolLimit], default [DefaultSpoolLimit]), then in a temporary file
+// (in [os.TempDir]), removed before WriteTranscript returns. Memory does
+// not grow with the transcript; nothing is written to w before the whole
+// transcript was read.
+//
+// The returned result has no Messages (they were written). The error is
+// for r failing (wrapped as [ValidateTranscript]'s is), for the temporary
+// file failing ([*SpoolError]: nothing was written to w), or for w failing
+// ([*OutputError]); never for the messages, which are findings.
+func (s *PreparedService) WriteTranscript(w io.Writer, r io.Reader, f Format, complete bool, opts ...ExchangeOption) (*Result, error) {
+	sp := spool{limit: DefaultSpoolLimit}
+	for _, o := range opts {
+		if o.spool > 0 {
+			sp.limit = o.spool
+		}
+	}
+	defer sp.close()
+	var buf []byte
+	first := true
+	res, err := s.StreamTranscript(r, complete, func(ms []MessageSummary) {
+		for i := range ms {
+			buf = appendMessage(buf[:0], f, &ms[i], first)
+			first = false
+			sp.write(buf)
+		}
+	}, opts...)
+	if err != nil {
+		return nil, err
+	}
+	if sp.err != nil {
+		return nil, &SpoolError{Err: sp.err}
+	}
+	if _, err := w.Write(res.appendHead(nil, f)); err != nil {
+		return nil, &OutputError{Err: err}
+	}
+	if err := sp.writeTo(w); err != nil {
+		return nil, err
+	}
+	tail := res.appendTail(nil, f)
+	if f == FormatJSON {
+		tail = append(tail, '\n')
+	}
+	if _, err := w.Write(tail); err != nil {
+		return nil, &OutputError{Err: err}
+	}
+	return res, nil
+}
+
+// DefaultSpoolLimit is how many bytes of rendered message entries
+// [PreparedService.WriteTranscript] keeps in memory before it moves them
+// to a temporary file.
+const DefaultSpoolLimit = 16 << 20
+
+// SpoolLimit sets how many bytes of rendered message entries
+// [PreparedService.WriteTranscript] keeps in memory (default
+// [DefaultSpoolLimit]; n < 1 keeps the default).
+func SpoolLimit(n int) ExchangeOption { return ExchangeOption{spool: max(n, 0)} }
+
+// A SpoolError is [PreparedService.WriteTranscript] failing to keep the
+// rendered message entries in a temporary file, or to read them back.
+type SpoolError struct{ Err error }
+
+func (e *SpoolError) Error() string { return "rpc: keeping the message summaries: " + e.Err.Error() }
+
+// Unwrap returns the file system's error.
+func (e *SpoolError) Unwrap() error { return e.Err }
+
+// An OutputError is a writer given to [Result.Write] or
+// [PreparedService.WriteTranscript] failing.
+type OutputError struct{ Err error }
+
+func (e *OutputError) Error() string { return "rpc: writing the result: " + e.Err.Error() }
+
+// Unwrap returns the writer's error.
+func (e *OutputError) Unwrap() error { return e.Err }
+
+// spool keeps rendered message entries until the verdict that the output
+// starts with is known: up to limit bytes in memory, the rest in a
+// temporary file, so that memory does not grow with the transcript (only
+// the disk space the output itself will take).
+type spool struct {
+	limit int
+	mem   bytes.Buffer
+	file  *os.File
+	// w buffers the writes to file: an entry is a few dozen bytes, and a
+	// write call each would be a system call each.
+	w   *bufio.Writer
+	err error
+}
+
+// write appends p; after a failure it keeps the first error and drops the
+// rest.
+func (s *spool) write(p []byte) {
+	if s.err != nil {
+		return
+	}
+	if s.file == nil && s.mem.Len()+len(p) > s.limit {
+		f, err := os.CreateTemp("", "smithy-messages-*")
+		if err != nil {
+			s.err = err
+			return
+		}
+		s.file, s.w = f, bufio.NewWriterSize(f, 256<<10)
+		if _, err := s.mem.WriteTo(s.w); err != nil {
+			s.err = err
+			return
+		}
+		s.mem = bytes.Buffer{} // its memory is not needed any more
+	}
+	if s.file != nil {
+		_, s.err = s.w.Write(p)
+		return
+	}
+	s.mem.Write(p)
+}
+
+// writeTo copies what the spool holds to w, in order.
+func (s *spool) writeTo(w io.Writer) error {
+	if s.file == nil {
+		if _, err := s.mem.WriteTo(w); err != nil {
+			return &OutputError{Err: err}
+		}
+		return nil
+	}
+	if err := s.w.Flush(); err != nil {
+		return &SpoolError{Err: err}
+	}
+	if _, err := s.file.Seek(0, io.SeekStart); err != nil {
+		return &SpoolError{Err: err}
+	}
+	// Read and write apart, to tell the file's errors from w's.
+	buf := make([]byte, 256<<10)
+	for {
+		n, err := s.file.Read(buf)
+		if n > 0 {
+			if _, werr := w.Write(buf[:n]); werr != nil {
+				return &OutputError{Err: werr}
+			}
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return &SpoolError{Err: err}
+		}
+	}
+}
+
+// close removes the temporary file, if any.
+func (s *spool) close() {
+	if s.file != nil {
+		name := s.file.Name()
+		s.file.Close()
+		os.Remove(name)
+		s.file = nil
+	}
+}

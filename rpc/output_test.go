@@ -1,0 +1,86 @@
+package rpc_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/smithy-validation/go/rpc"
+)
+
+// failingWriter fails every write.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+// TestWriteTranscript: WriteTranscript writes exactly what
+// ValidateTranscript's result writes, in both formats, whether the message
+// entries wait in memory or in a temporary file, which it removes; when
+// the temporary file cannot be made it writes nothing and says so.
+func TestWriteTranscript(t *testing.T) {
+	s := service(t, rpc.V2_0)
+	var lines []string
+	for i := 0; i < 60; i++ {
+		switch {
+		case i%10 == 7:
+			lines = append(lines, fmt.Sprintf(`{"from":"client","message":{"jsonrpc":"2.0","method":"subtract","params":[%d,"x"],"id":"c%d"}}`, i, i))
+		case i%10 == 9:
+			lines = append(lines, `{"from":"client","text":"{\"jsonrpc\": \"2.0\", \"method\""}`)
+		default:
+			lines = append(lines, fmt.Sprintf(`{"from":"client","message":{"jsonrpc":"2.0","method":"subtract","params":[%d,1],"id":%d}}`, i, i))
+			lines = append(lines, fmt.Sprintf(`{"from":"server","message":{"jsonrpc":"2.0","result":%d,"id":%d}}`, i-1, i))
+		}
+	}
+	transcript := strings.Join(lines, "\n") + "\n"
+	ref, err := s.ValidateTranscript(strings.NewReader(transcript), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ref.Valid || len(ref.Messages) < 100 || len(ref.Findings) == 0 {
+		t.Fatalf("the transcript should be invalid with findings and over 100 messages: valid=%v, %d messages", ref.Valid, len(ref.Messages))
+	}
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	for _, f := range []rpc.Format{rpc.FormatJSON, rpc.FormatText} {
+		var want bytes.Buffer
+		if err := ref.Write(&want, f); err != nil {
+			t.Fatal(err)
+		}
+		for _, limit := range []int{0, 64} {
+			name := fmt.Sprintf("%s/spool=%d", f, limit)
+			var got bytes.Buffer
+			res, err := s.WriteTranscript(&got, strings.NewReader(transcript), f, true, rpc.SpoolLimit(limit))
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if got.String() != want.String() {
+				t.Errorf("%s: wrote\n%s\nwant\n%s", name, got.String(), want.String())
+			}
+			if res.Valid != ref.Valid || len(res.Findings) != len(ref.Findings) || len(res.Messages) != 0 {
+				t.Errorf("%s: result valid=%v with %d findings, %d messages; want valid=%v, %d findings, no messages",
+					name, res.Valid, len(res.Findings), len(res.Messages), ref.Valid, len(ref.Findings))
+			}
+		}
+	}
+	if left, _ := os.ReadDir(tmp); len(left) != 0 {
+		t.Errorf("temporary files left behind: %v", left)
+	}
+
+	// The writer fails: an OutputError.
+	var oe *rpc.OutputError
+	if _, err := s.WriteTranscript(failingWriter{}, strings.NewReader(transcript), rpc.FormatJSON, true); !errors.As(err, &oe) {
+		t.Errorf("failing writer: error %v, want an OutputError", err)
+	}
+
+	// No room for the temporary file: a SpoolError, nothing written.
+	t.Setenv("TMPDIR", filepath.Join(tmp, "missing"))
+	var got bytes.Buffer
+	var se *rpc.SpoolError
+	if _, err := s.WriteTranscript(&got, strings.NewReader(transcript), rpc.FormatText, true, rpc.SpoolLimit(64)); !errors.As(err, &se) || got.Len() != 0 {
+		t.Errorf("spool failure: error %v, %d bytes written; want a SpoolError and nothing", err, got.Len())
+	}
+}
