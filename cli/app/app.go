@@ -74,6 +74,9 @@ type env struct {
 	// spoolLimit bounds the transcript output kept in memory (0: the
 	// default; see rpc.SpoolLimit).
 	spoolLimit int
+	// cache keeps assembled models between calls (the server's); nil
+	// loads every model afresh.
+	cache *ModelCache
 }
 
 func (e *env) commands() []*cli.Command {

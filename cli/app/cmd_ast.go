@@ -7,6 +7,14 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
+// astParams are the parameters of `smithy ast` and of the server's ast
+// method.
+type astParams struct {
+	Models         []Source
+	IncludePrelude bool
+	Flatten        bool
+}
+
 func (e *env) astCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "ast",
@@ -17,25 +25,31 @@ func (e *env) astCommand() *cli.Command {
 			&cli.BoolFlag{Name: "flatten", Usage: "apply every mixin and remove the mixin shapes"},
 		},
 		Action: func(c *cli.Context) error {
-			m, err := e.requireModel(c.Args().Slice())
-			if err != nil {
-				return err
-			}
-			if c.Bool("flatten") {
-				if m, err = m.Flatten(); err != nil {
-					return modelErrorf("%v", err)
-				}
-			}
-			var opts []jsonast.EncodeOption
-			if c.Bool("include-prelude") {
-				opts = append(opts, jsonast.IncludePrelude())
-			} else {
-				// The smithy.rpc trait definitions are loaded like the
-				// prelude, and printed only with it.
-				opts = append(opts, jsonast.Omit(func(id shapeid.ID) bool { return id.Namespace == rpc.TraitsNamespace }))
-			}
-			_, err = e.stdout.Write(jsonast.Encode(m, opts...))
-			return err
+			return e.ast(astParams{Models: pathSources(c.Args().Slice()), IncludePrelude: c.Bool("include-prelude"), Flatten: c.Bool("flatten")})
 		},
 	}
+}
+
+// ast prints the model as a JSON AST document.
+func (e *env) ast(p astParams) error {
+	lm, err := e.requireModel(p.Models)
+	if err != nil {
+		return err
+	}
+	m := lm.res.Model
+	if p.Flatten {
+		if m, err = m.Flatten(); err != nil {
+			return modelErrorf("%v", err)
+		}
+	}
+	var opts []jsonast.EncodeOption
+	if p.IncludePrelude {
+		opts = append(opts, jsonast.IncludePrelude())
+	} else {
+		// The smithy.rpc trait definitions are loaded like the
+		// prelude, and printed only with it.
+		opts = append(opts, jsonast.Omit(func(id shapeid.ID) bool { return id.Namespace == rpc.TraitsNamespace }))
+	}
+	_, err = e.stdout.Write(jsonast.Encode(m, opts...))
+	return err
 }

@@ -38,30 +38,35 @@ func (e *env) validateCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			res, err := e.loadModel(c.Args().Slice())
-			if err != nil {
-				return err
-			}
-			events := validateEvents(res)
-			valid := true
-			for _, ev := range events {
-				if ev.Severity == model.ErrorSeverity {
-					valid = false
-				}
-			}
-			if format == "json" {
-				e.stdout.Write(append(node.Marshal(eventsJSON(valid, events)), '\n'))
-			} else {
-				for _, ev := range events {
-					e.stdout.Write([]byte(ev.String() + "\n"))
-				}
-			}
-			if !valid {
-				return status(ExitModel)
-			}
-			return nil
+			return e.validate(pathSources(c.Args().Slice()), format)
 		},
 	}
+}
+
+// validate reports the model's validation events.
+func (e *env) validate(models []Source, format string) error {
+	lm, err := e.loadModel(models)
+	if err != nil {
+		return err
+	}
+	events := lm.validateEvents()
+	valid := true
+	for _, ev := range events {
+		if ev.Severity == model.ErrorSeverity {
+			valid = false
+		}
+	}
+	if format == "json" {
+		e.stdout.Write(append(node.Marshal(eventsJSON(valid, events)), '\n'))
+	} else {
+		for _, ev := range events {
+			e.stdout.Write([]byte(ev.String() + "\n"))
+		}
+	}
+	if !valid {
+		return status(ExitModel)
+	}
+	return nil
 }
 
 // validateEvents composes what `smithy validate` reports: the assembly

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"os"
@@ -48,9 +49,32 @@ func (e *env) validateRPC(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	msg, req, resp, tr := c.String("message"), c.String("request"), c.String("response"), c.String("transcript")
+	p := rpcParams{Models: pathSources(c.Args().Slice()), Service: c.String("service"), Version: c.String("version"), Complete: c.Bool("complete")}
+	for _, f := range []struct {
+		flag string
+		in   **Input
+	}{{"message", &p.Message}, {"request", &p.Request}, {"response", &p.Response}, {"transcript", &p.Transcript}} {
+		if v := c.String(f.flag); v != "" {
+			*f.in = &Input{Path: v}
+		}
+	}
+	return e.validateRPCInputs(p, format)
+}
+
+// rpcParams are the parameters of `smithy validate-rpc` and of the
+// server's validate-rpc method (nil inputs are not given).
+type rpcParams struct {
+	Models                                 []Source
+	Service, Version                       string
+	Message, Request, Response, Transcript *Input
+	Complete                               bool
+}
+
+// validateRPCInputs checks a message, a pair or a transcript.
+func (e *env) validateRPCInputs(p rpcParams, format string) error {
+	msg, req, resp, tr := p.Message, p.Request, p.Response, p.Transcript
 	modes := 0
-	for _, set := range []bool{msg != "", req != "" || resp != "", tr != ""} {
+	for _, set := range []bool{msg != nil, req != nil || resp != nil, tr != nil} {
 		if set {
 			modes++
 		}
@@ -58,44 +82,43 @@ func (e *env) validateRPC(c *cli.Context) error {
 	switch {
 	case modes != 1:
 		return usageErrorf("give exactly one of --message, --request with --response, or --transcript")
-	case (req != "") != (resp != ""):
+	case (req != nil) != (resp != nil):
 		return usageErrorf("--request and --response go together")
-	case c.Bool("complete") && tr == "":
+	case p.Complete && tr == nil:
 		return usageErrorf("--complete applies to --transcript only")
 	}
-	var opts []rpc.Option
 	var version rpc.ProtocolVersion
-	if v := c.String("version"); v != "" {
+	if v := p.Version; v != "" {
+		var err error
 		if version, err = rpc.ParseVersion(v); err != nil {
 			return usageErrorf("--version must be 1.0 or 2.0, not %q", v)
 		}
-		opts = append(opts, rpc.Version(version))
 	}
-	svc, err := e.rpcService(c, version, opts)
+	svc, err := e.rpcService(p.Models, p.Service, version)
 	if err != nil {
 		return err
 	}
 
 	var res *rpc.Result
 	switch {
-	case msg != "":
-		data, err := e.readValue(msg, node.DefaultMaxSize)
+	case msg != nil:
+		data, err := e.readInput(*msg, node.DefaultMaxSize)
 		if err != nil {
 			return err
 		}
 		res = svc.ValidateMessage(data)
-	case req != "":
-		reqData, err := e.readValue(req, node.DefaultMaxSize)
+	case req != nil:
+		reqData, err := e.readInput(*req, node.DefaultMaxSize)
 		if err != nil {
 			return err
 		}
-		respData, err := e.readValue(resp, node.DefaultMaxSize)
+		respData, err := e.readInput(*resp, node.DefaultMaxSize)
 		if err != nil {
 			return err
 		}
 		res = svc.ValidatePair(reqData, respData)
 	default:
-		return e.validateTranscript(svc, tr, c.Bool("complete"), format)
+		return e.validateTranscript(svc, *tr, p.Complete, format)
 	}
 	res.Write(e.stdout, rpcFormat(format))
 	if code := res.ExitCode(); code != ExitValid {
@@ -113,9 +136,12 @@ func rpcFormat(format string) rpc.Format {
 
 // validateTranscript checks a transcript, streaming: rpc writes the
 // output, and its memory does not grow with the transcript.
-func (e *env) validateTranscript(svc *rpc.PreparedService, name string, complete bool, format string) error {
-	r, closeFn, err := e.openStream(name)
-	if err != nil {
+func (e *env) validateTranscript(svc *rpc.PreparedService, in Input, complete bool, format string) error {
+	name := in.Path
+	r, closeFn, err := io.Reader(bytes.NewReader(in.Data)), func() {}, error(nil)
+	if in.Inline {
+		name = "the transcript"
+	} else if r, closeFn, err = e.openStream(name); err != nil {
 		return err
 	}
 	var opts []rpc.ExchangeOption
@@ -143,9 +169,7 @@ func (e *env) validateTranscript(svc *rpc.PreparedService, name string, complete
 // rpcService prepares the service named by --service from the MODEL
 // arguments, or, without --service, the envelope-only profile of the
 // --version given.
-func (e *env) rpcService(c *cli.Context, version rpc.ProtocolVersion, opts []rpc.Option) (*rpc.PreparedService, error) {
-	models := c.Args().Slice()
-	id := c.String("service")
+func (e *env) rpcService(models []Source, id string, version rpc.ProtocolVersion) (*rpc.PreparedService, error) {
 	if id == "" {
 		if len(models) > 0 {
 			return nil, usageErrorf("MODEL given without --service: name the service to check against")
@@ -159,11 +183,11 @@ func (e *env) rpcService(c *cli.Context, version rpc.ProtocolVersion, opts []rpc
 	if err != nil {
 		return nil, usageErrorf("--service: %v", err)
 	}
-	m, err := e.requireModel(models)
+	lm, err := e.requireModel(models)
 	if err != nil {
 		return nil, err
 	}
-	svc, err := rpc.Prepare(m, sid, opts...)
+	svc, err := lm.service(sid, version)
 	if err != nil {
 		var me *rpc.ModelError
 		switch {

@@ -27,38 +27,76 @@ func (e *env) validateValueCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			id, err := shapeid.Parse(c.String("shape"))
-			if err != nil {
-				return usageErrorf("--shape: %v", err)
-			}
-			inputFormat := c.String("input-format")
-			if inputFormat != "json" && inputFormat != "ion" {
-				return usageErrorf("--input-format must be json or ion, not %q", inputFormat)
-			}
-			m, err := e.requireModel(c.Args().Slice())
-			if err != nil {
-				return err
-			}
-			v, err := smithyvalidate.Prepare(m, id)
-			if err != nil {
-				return modelErrorf("%v", err)
-			}
-			data, err := e.readValue(c.String("value"), smithyvalidate.DefaultMaxValueSize)
-			if err != nil {
-				return err
-			}
-			var res smithyvalidate.Result
-			if inputFormat == "ion" {
-				res, err = validateIon(v, data)
-			} else {
-				res, err = v.ValidateJSON(data)
-			}
-			if err != nil {
-				return internalError(err)
-			}
-			return e.printResult(res, format)
+			return e.validateValue(valueParams{Models: pathSources(c.Args().Slice()), Shape: c.String("shape"),
+				Value: Input{Path: c.String("value")}, InputFormat: c.String("input-format")}, format)
 		},
 	}
+}
+
+// valueParams are the parameters of `smithy validate-value` and of the
+// server's validate-value method.
+type valueParams struct {
+	Models      []Source
+	Shape       string
+	Value       Input
+	InputFormat string // json (the default when empty) or ion
+}
+
+// Input is a value, a message or a transcript: a file (- for standard
+// input) or, for the server, the bytes themselves (Inline).
+type Input struct {
+	Path   string
+	Data   []byte
+	Inline bool
+}
+
+// validateValue validates one value against a shape.
+func (e *env) validateValue(p valueParams, format string) error {
+	id, err := shapeid.Parse(p.Shape)
+	if err != nil {
+		return usageErrorf("--shape: %v", err)
+	}
+	inputFormat := p.InputFormat
+	if inputFormat == "" {
+		inputFormat = "json"
+	}
+	if inputFormat != "json" && inputFormat != "ion" {
+		return usageErrorf("--input-format must be json or ion, not %q", inputFormat)
+	}
+	lm, err := e.requireModel(p.Models)
+	if err != nil {
+		return err
+	}
+	v, err := lm.validator(id)
+	if err != nil {
+		return modelErrorf("%v", err)
+	}
+	data, err := e.readInput(p.Value, smithyvalidate.DefaultMaxValueSize)
+	if err != nil {
+		return err
+	}
+	var res smithyvalidate.Result
+	if inputFormat == "ion" {
+		res, err = validateIon(v, data)
+	} else {
+		res, err = v.ValidateJSON(data)
+	}
+	if err != nil {
+		return internalError(err)
+	}
+	return e.printResult(res, format)
+}
+
+// readInput reads an input as readValue does: inline bytes past limit are
+// cut one byte over it, as a file is read.
+func (e *env) readInput(in Input, limit int64) ([]byte, error) {
+	if !in.Inline {
+		return e.readValue(in.Path, limit)
+	}
+	if int64(len(in.Data)) > limit+1 {
+		return in.Data[:limit+1], nil
+	}
+	return in.Data, nil
 }
 
 // readValue reads a value file (or standard input for -), at most limit+1

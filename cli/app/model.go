@@ -2,9 +2,12 @@ package app
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/smithy-validation/go/core/assembly"
@@ -14,6 +17,22 @@ import (
 
 // maxModelInput bounds what is read from standard input for a model.
 const maxModelInput = 64 << 20
+
+// Source is one MODEL: a path (a .smithy or .json file, a directory
+// searched recursively for them, or - for standard input), or an inline
+// source: Name (a .json name is a JSON AST, any other IDL; events carry
+// it as their file) and Text.
+type Source struct {
+	Path string
+	Name string
+	Text []byte
+}
+
+// modelFile is one model file read: its name for events and its bytes.
+type modelFile struct {
+	name string
+	data []byte
+}
 
 // readStdin reads standard input once; a second `-` is a usage error.
 func (e *env) readStdin(limit int64) ([]byte, error) {
@@ -31,56 +50,129 @@ func (e *env) readStdin(limit int64) ([]byte, error) {
 	return data, nil
 }
 
-// loadModel assembles the MODEL arguments. Files that cannot be read exit 4;
-// syntax errors and ERROR events exit 3 (events are printed to stderr).
-func (e *env) loadModel(paths []string) (*assembly.Result, error) {
-	if len(paths) == 0 {
+// readSources reads every model file the sources name, in the order
+// assembly adds them (a directory's files in lexical order).
+func (e *env) readSources(srcs []Source) ([]modelFile, error) {
+	if len(srcs) == 0 {
 		return nil, usageErrorf("no MODEL given: name .smithy files, .json AST files or directories")
 	}
-	a := assembly.New()
-	// The smithy.rpc traits are always there, as the prelude is, so a model
-	// only writes `use smithy.rpc#method`.
-	if err := rpc.AddTraits(a); err != nil {
-		return nil, &exitError{code: ExitModel, msg: fmt.Sprintf("internal error: the smithy.rpc trait definitions do not load: %v", err)}
-	}
-	for _, p := range paths {
-		var err error
-		if p == "-" {
-			var data []byte
-			if data, err = e.readStdin(maxModelInput); err != nil {
+	var files []modelFile
+	for _, s := range srcs {
+		switch {
+		case s.Path == "" && s.Name == "":
+			return nil, usageErrorf("a model source needs a path, or a name with its text")
+		case s.Path == "":
+			files = append(files, modelFile{s.Name, s.Text})
+		case s.Path == "-":
+			data, err := e.readStdin(maxModelInput)
+			if err != nil {
 				return nil, err
 			}
 			name := "<stdin>.smithy"
 			if t := bytes.TrimLeft(data, " \t\r\n\ufeff"); len(t) > 0 && t[0] == '{' {
 				name = "<stdin>.json"
 			}
-			err = a.AddSource(name, data)
-		} else {
-			err = a.AddPath(p)
-		}
-		if err != nil {
-			var ie *assembly.InputError
-			if errors.As(err, &ie) {
+			files = append(files, modelFile{name, data})
+		default:
+			var err error
+			if files, err = appendPath(files, s.Path); err != nil {
 				return nil, inputErrorf("%v", err)
 			}
-			return nil, modelErrorf("%v", err)
+		}
+	}
+	return files, nil
+}
+
+// appendPath reads a model file, or every .smithy and .json file below a
+// directory in lexical order, as assembly.Assembler.AddPath does.
+func appendPath(files []modelFile, path string) ([]modelFile, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, &assembly.InputError{Path: path, Err: unwrapPath(err)}
+	}
+	names := []string{path}
+	if info.IsDir() {
+		names = names[:0]
+		err = filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() && (strings.HasSuffix(p, ".smithy") || strings.HasSuffix(p, ".json")) {
+				names = append(names, p)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, &assembly.InputError{Path: path, Err: unwrapPath(err)}
+		}
+		sort.Strings(names)
+	}
+	for _, n := range names {
+		data, err := os.ReadFile(n)
+		if err != nil {
+			return nil, &assembly.InputError{Path: n, Err: unwrapPath(err)}
+		}
+		files = append(files, modelFile{n, data})
+	}
+	return files, nil
+}
+
+// loadModel assembles the model sources, or takes the assembled model
+// from the cache when one is set (the server's): files that cannot be read
+// exit 4; syntax errors exit 3. ERROR events are the caller's to judge.
+func (e *env) loadModel(srcs []Source) (*loadedModel, error) {
+	files, err := e.readSources(srcs)
+	if err != nil {
+		return nil, err
+	}
+	var lm *loadedModel
+	if e.cache == nil {
+		lm = assemble(files)
+	} else {
+		lm = e.cache.get(files)
+	}
+	if lm.err != nil {
+		return nil, lm.err
+	}
+	return lm, nil
+}
+
+// assemble builds a model from its files: the smithy.rpc trait
+// definitions are always there, as the prelude is, so a model only writes
+// `use smithy.rpc#method`.
+func assemble(files []modelFile) *loadedModel {
+	lm := &loadedModel{}
+	a := assembly.New()
+	if err := rpc.AddTraits(a); err != nil {
+		lm.err = &exitError{code: ExitModel, msg: fmt.Sprintf("internal error: the smithy.rpc trait definitions do not load: %v", err)}
+		return lm
+	}
+	for _, f := range files {
+		lm.size += int64(len(f.data))
+	}
+	for _, f := range files {
+		if err := a.AddSource(f.name, f.data); err != nil {
+			lm.err = modelErrorf("%v", err)
+			return lm
 		}
 	}
 	res, err := a.Assemble()
 	if err != nil {
-		return nil, modelErrorf("%v", err)
+		lm.err = modelErrorf("%v", err)
+		return lm
 	}
-	return res, nil
+	lm.res = res
+	return lm
 }
 
 // requireModel is loadModel for commands that need a usable model: ERROR
 // events are printed and exit 3.
-func (e *env) requireModel(paths []string) (*model.Model, error) {
-	res, err := e.loadModel(paths)
+func (e *env) requireModel(srcs []Source) (*loadedModel, error) {
+	lm, err := e.loadModel(srcs)
 	if err != nil {
 		return nil, err
 	}
-	if res.HasErrors() || res.Model == nil {
+	if res := lm.res; res.HasErrors() || res.Model == nil {
 		var b strings.Builder
 		for _, ev := range res.Events {
 			if ev.Severity == model.ErrorSeverity {
@@ -91,5 +183,14 @@ func (e *env) requireModel(paths []string) (*model.Model, error) {
 		io.WriteString(e.stderr, b.String())
 		return nil, modelErrorf("the model has errors")
 	}
-	return res.Model, nil
+	return lm, nil
+}
+
+// pathSources turns MODEL arguments into sources.
+func pathSources(args []string) []Source {
+	srcs := make([]Source, len(args))
+	for i, a := range args {
+		srcs[i] = Source{Path: a}
+	}
+	return srcs
 }

@@ -35,11 +35,11 @@ func TestTranscriptSpool(t *testing.T) {
 
 	// The reference: the whole result, from the library.
 	var discard bytes.Buffer
-	m, err := (&env{stderr: &discard}).requireModel([]string{modelPath})
+	m, err := (&env{stderr: &discard}).requireModel([]Source{{Path: modelPath}})
 	if err != nil {
 		t.Fatal(err, discard.String())
 	}
-	svc, err := rpc.Prepare(m, shapeid.MustParse("example#Calculator"), rpc.Version(rpc.V2_0))
+	svc, err := rpc.Prepare(m.res.Model, shapeid.MustParse("example#Calculator"), rpc.Version(rpc.V2_0))
 	if err != nil {
 		t.Fatal(err)
 	}
