@@ -11,7 +11,7 @@ import (
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/core/shapeid"
-	"github.com/smithy-validation/go/smithyvalidate/internal/ecmaregex"
+	"github.com/smithy-validation/go/core/ecmaregex"
 )
 
 // Validator is a prepared validator: the contract of one shape, with every

@@ -170,6 +170,7 @@ func (s *assembler) addMetadata(d *model.Document) {
 
 var (
 	uniqueItemsTrait = shapeid.New(shapeid.Prelude, "uniqueItems")
+	enumTraitID      = shapeid.New(shapeid.Prelude, "enum")
 )
 
 func (s *assembler) addShape(d *model.Document, def model.ShapeDef) {
@@ -181,6 +182,14 @@ func (s *assembler) addShape(d *model.Document, def model.ShapeDef) {
 		def.Type = model.ListType
 		if !hasTrait(def.Traits, uniqueItemsTrait) {
 			def.Traits = append(append([]model.Trait(nil), def.Traits...), model.Trait{ID: uniqueItemsTrait, Value: node.NewObject(), Source: def.Source})
+		}
+	}
+	if d.Version == "2.0" {
+		for _, t := range def.Traits {
+			if t.ID == enumTraitID {
+				// As the reference's loader warns about @enum in 2.0 files.
+				s.event(model.Warning, "ModelDeprecation", def.ID, t.Source, "The enum trait is deprecated. Smithy 2.0 models should use the enum shape.")
+			}
 		}
 	}
 	prev, ok := s.byID[def.ID]

@@ -56,6 +56,29 @@ func TestMatch(t *testing.T) {
 	}
 }
 
+// TestSyntaxErrorMessages pins the messages of patterns that are not valid
+// ECMA-262 (smithy validate prints them in its PatternTrait events).
+func TestSyntaxErrorMessages(t *testing.T) {
+	for _, tc := range []struct{ name, pattern, want string }{
+		{"reversed class range", `[z-a]`, "invalid character class range: `z-a`"},
+		{"unclosed group", `(?i`, "invalid group"},
+		{"unknown property", `\p{Nope}`, "unknown Unicode property in `\\p{Nope}`"},
+		{"counts out of order", `a{2,1}`, "numbers out of order in {2,1} quantifier"},
+		{"counts out of order in a group", `(ab){10,3}c`, "numbers out of order in {10,3} quantifier"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Compile(tc.pattern)
+			var e *Error
+			if !errors.As(err, &e) {
+				t.Fatalf("Compile(%q) = %v, want an *Error", tc.pattern, err)
+			}
+			if e.Construct != "" || e.Msg != tc.want {
+				t.Errorf("Compile(%q): construct %q, message %q; want a syntax error %q", tc.pattern, e.Construct, e.Msg, tc.want)
+			}
+		})
+	}
+}
+
 func TestUnsupported(t *testing.T) {
 	for _, tc := range []struct{ pattern, construct string }{
 		{`^(?=a)a$`, "lookahead"},
@@ -70,6 +93,10 @@ func TestUnsupported(t *testing.T) {
 		{`a(`, ""},
 		{`*a`, ""},
 		{`[a`, ""},
+		{`[z-a]`, ""},
+		{`(?i`, ""},
+		{`\p{Nope}`, ""},
+		{`a{2,1}`, ""},
 	} {
 		t.Run(tc.pattern, func(t *testing.T) {
 			_, err := Compile(tc.pattern)

@@ -36,8 +36,10 @@
 package ecmaregex
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
+	"regexp/syntax"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -98,13 +100,42 @@ func Compile(pattern string) (*Regexp, error) {
 		return &Regexp{re: re, seq: compileSeq(goSrc)}, nil
 	}
 	if strings.Contains(cerr.Error(), "invalid repeat count") {
+		if lo, hi, ok := outOfOrderCount(cerr); ok {
+			return nil, &Error{Pattern: pattern, Msg: fmt.Sprintf("numbers out of order in {%d,%d} quantifier", lo, hi)}
+		}
 		if r, ok := compileCounted(pattern); ok {
 			return r, nil
 		}
 		return nil, &Error{Pattern: pattern, Construct: "a repetition count above 1000", Msg: "RE2 limits counted repetition to 1000"}
 	}
+	var se *syntax.Error
+	if errors.As(cerr, &se) && se.Code == syntax.ErrInvalidCharRange && (strings.HasPrefix(se.Expr, `\p`) || strings.HasPrefix(se.Expr, `\P`)) {
+		return nil, &Error{Pattern: pattern, Msg: "unknown Unicode property in `" + se.Expr + "`"}
+	}
 	return nil, &Error{Pattern: pattern, Msg: strings.TrimPrefix(cerr.Error(), "error parsing regexp: ")}
 }
+
+// outOfOrderCount recognizes RE2's "invalid repeat count" error for a
+// quantifier {n,m} with n > m (RE2 gives the same error for counts above
+// its limit), which ECMA-262 rejects as a syntax error.
+func outOfOrderCount(err error) (lo, hi int, ok bool) {
+	var se *syntax.Error
+	if !errors.As(err, &se) || se.Code != syntax.ErrInvalidRepeatSize {
+		return 0, 0, false
+	}
+	m := repeatCount.FindStringSubmatch(se.Expr)
+	if m == nil {
+		return 0, 0, false
+	}
+	lo, err1 := strconv.Atoi(m[1])
+	hi, err2 := strconv.Atoi(m[2])
+	if err1 != nil || err2 != nil || lo <= hi {
+		return 0, 0, false
+	}
+	return lo, hi, true
+}
+
+var repeatCount = regexp.MustCompile(`\{(\d+),(\d+)\}$`)
 
 // countedForm matches ^ATOM{n,m}$ with ATOM a single-character matcher.
 var countedForm = regexp.MustCompile(`^\^(\[(?:\\.|[^\\\]])*\]|\\.|\.|[^\\\[\](){}*+?|^$])\{(\d+)(,(\d*))?\}\$$`)

@@ -1,0 +1,170 @@
+package validate
+
+import (
+	"strings"
+
+	"github.com/smithy-validation/go/core/ecmaregex"
+	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/shapeid"
+)
+
+// The constraint trait validators: the values of @range, @length and
+// @pattern that are well-formed as trait values (the value engine checks
+// that) but make no sense as constraints.
+
+var (
+	rangeTrait   = shapeid.New(shapeid.Prelude, "range")
+	lengthTrait  = shapeid.New(shapeid.Prelude, "length")
+	patternTrait = shapeid.New(shapeid.Prelude, "pattern")
+)
+
+// traitEventf is eventf located at the trait application rather than at
+// the shape, as the reference locates events about a trait's value.
+func traitEventf(sev model.Severity, id string, s *model.Shape, t model.Trait, format string, args ...any) model.Event {
+	e := eventf(sev, id, s, format, args...)
+	if t.Source.File != "" || t.Source.Pos.IsValid() {
+		e.Source = t.Source
+	}
+	return e
+}
+
+// eachTrait calls fn for every shape and member that applies trait id
+// directly.
+func eachTrait(m *model.Model, id shapeid.ID, fn func(s *model.Shape, t model.Trait)) {
+	for _, s := range allShapes(m) {
+		if t, ok := findTrait(s, id); ok {
+			fn(s, t)
+		}
+	}
+}
+
+// rangeTraits is RangeTrait: a bound with a fraction on a shape that
+// cannot hold one, and min above max.
+func rangeTraits(m *model.Model) []model.Event {
+	var events []model.Event
+	eachTrait(m, rangeTrait, func(s *model.Shape, t model.Trait) {
+		if t.Value.Kind() != node.Object {
+			return
+		}
+		bounds := map[string]node.Decimal{}
+		for _, name := range []string{"min", "max"} {
+			v, ok := t.Value.Get(name)
+			if !ok || v.Kind() != node.Number {
+				continue
+			}
+			d, err := node.ParseDecimal(v.NumberText())
+			if err != nil {
+				continue
+			}
+			bounds[name] = d
+			if d.IsInteger() {
+				continue
+			}
+			if s.Container() != nil {
+				target, ok := m.Target(s)
+				if ok && !decimalType(target.Type()) {
+					events = append(events, traitEventf(model.ErrorSeverity, "RangeTrait", s, t,
+						"Member `%s` is marked with the `range` trait, but its `%s` property is a decimal (%s) when its target (`%s`) does not support decimals.",
+						s.ID(), name, v.NumberText(), target.ID()))
+				}
+			} else if !decimalType(s.Type()) {
+				events = append(events, traitEventf(model.ErrorSeverity, "RangeTrait", s, t,
+					"Shape `%s` is marked with the `range` trait, but its `%s` property is a decimal (%s) when its shape (`%s`) does not support decimals.",
+					s.ID(), name, v.NumberText(), s.Type()))
+			}
+		}
+		lo, hasLo := bounds["min"]
+		hi, hasHi := bounds["max"]
+		if hasLo && hasHi && lo.Cmp(hi) > 0 {
+			events = append(events, traitEventf(model.ErrorSeverity, "RangeTrait", s, t,
+				"A range trait is applied with a `min` value greater than its `max` value."))
+		}
+	})
+	return events
+}
+
+func decimalType(t model.ShapeType) bool {
+	return t == model.FloatType || t == model.DoubleType || t == model.BigDecimalType
+}
+
+// lengthTraits is LengthTrait: negative bounds and min above max.
+func lengthTraits(m *model.Model) []model.Event {
+	var events []model.Event
+	eachTrait(m, lengthTrait, func(s *model.Shape, t model.Trait) {
+		if t.Value.Kind() != node.Object {
+			return
+		}
+		bounds := map[string]node.Decimal{}
+		for _, name := range []string{"min", "max"} {
+			v, ok := t.Value.Get(name)
+			if !ok || v.Kind() != node.Number {
+				continue
+			}
+			d, err := node.ParseDecimal(v.NumberText())
+			if err != nil {
+				continue
+			}
+			bounds[name] = d
+		}
+		// The reference reports min before max.
+		for _, name := range []string{"min", "max"} {
+			if d, ok := bounds[name]; ok && d.Sign() < 0 {
+				events = append(events, traitEventf(model.ErrorSeverity, "LengthTrait", s, t,
+					"A length trait is applied with a negative `%s` value.", name))
+			}
+		}
+		lo, hasLo := bounds["min"]
+		hi, hasHi := bounds["max"]
+		if hasLo && hasHi && lo.Cmp(hi) > 0 {
+			events = append(events, traitEventf(model.ErrorSeverity, "LengthTrait", s, t,
+				"A length trait is applied with a `min` value greater than its `max` value."))
+		}
+	})
+	return events
+}
+
+// patternTraits is PatternTrait: a pattern that is not a valid ECMA-262
+// regular expression is an ERROR (the reference refuses to load it), one
+// that is valid but uses what Go's RE2 engine cannot run (lookaround,
+// backreferences) is a WARNING with ID PatternTrait.Unsupported (values
+// cannot be checked against it), and a pattern without a leading '^' or a
+// trailing '$' is a WARNING as in the reference.
+func patternTraits(m *model.Model) []model.Event {
+	var events []model.Event
+	eachTrait(m, patternTrait, func(s *model.Shape, t model.Trait) {
+		if t.Value.Kind() != node.String {
+			return
+		}
+		pattern := t.Value.StringValue()
+		if _, err := ecmaregex.Compile(pattern); err != nil {
+			e, ok := err.(*ecmaregex.Error)
+			switch {
+			case !ok || e.Construct == "":
+				msg := err.Error()
+				if ok {
+					msg = e.Msg
+				}
+				events = append(events, traitEventf(model.ErrorSeverity, "PatternTrait", s, t,
+					"Invalid pattern trait regular expression: `%s`. %s", pattern, msg))
+				return
+			default:
+				events = append(events, traitEventf(model.Warning, "PatternTrait.Unsupported", s, t,
+					"The pattern trait regular expression `%s` uses %s, which this validator cannot run (%s): values are not checked against it", pattern, e.Construct, e.Msg))
+			}
+		}
+		var missing []string
+		if !strings.HasPrefix(pattern, "^") {
+			missing = append(missing, "leading '^'")
+		}
+		if !strings.HasSuffix(pattern, "$") {
+			missing = append(missing, "trailing '$'")
+		}
+		if len(missing) > 0 {
+			events = append(events, traitEventf(model.Warning, "PatternTrait", s, t,
+				"A pattern trait is applied without a %s, meaning only part of the string must match the regular expression. Explicitly anchoring regular expressions is preferable because it is more restrictive by default and does not require modelers to understand that Smithy patterns are not automatically anchored.",
+				strings.Join(missing, " and ")))
+		}
+	})
+	return events
+}

@@ -1,0 +1,177 @@
+package validate_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/smithy-validation/go/core/model"
+)
+
+// familyCase is one model and the events of one validator family it must
+// produce; events of other validators are ignored.
+type familyCase struct {
+	name string
+	src  string
+	want []string
+}
+
+// runFamily checks each case's events whose ID is one of ids (or a dotted
+// extension of one) against want, one to one.
+func runFamily(t *testing.T, ids []string, tests []familyCase) {
+	t.Helper()
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rep := check(t, header+tc.src)
+			var got []model.Event
+			for _, e := range rep.Events {
+				for _, id := range ids {
+					if e.ID == id || strings.HasPrefix(e.ID, id+".") {
+						got = append(got, e)
+						break
+					}
+				}
+			}
+			matchAll(t, tc.name, got, tc.want)
+		})
+	}
+}
+
+func TestConstraintTraits(t *testing.T) {
+	runFamily(t, []string{"RangeTrait", "LengthTrait", "PatternTrait"}, []familyCase{
+		{"valid bounds", `
+@range(min: 1, max: 10) integer I
+@range(min: 0.5, max: 1.5) double D
+@length(min: 0, max: 0) string S
+@pattern("^a+$") string P
+`, nil},
+		{"range min above max", `@range(min: 10, max: 1) integer I`,
+			[]string{"[ERROR] ns#I: A range trait is applied with a `min` value greater than its `max` value. | RangeTrait"}},
+		{"range decimal compared exactly", `@range(min: 1e1, max: 10.0) bigDecimal B`, nil},
+		{"range fraction on an integer member", `
+structure S { @range(max: 2.5) n: Integer }`,
+			[]string{"[ERROR] ns#S$n: Member `ns#S$n` is marked with the `range` trait, but its `max` property is a decimal (2.5) when its target (`smithy.api#Integer`) does not support decimals. | RangeTrait"}},
+		{"range fraction on a long", `@range(min: 0.1) long L`,
+			[]string{"[ERROR] ns#L: Shape `ns#L` is marked with the `range` trait, but its `min` property is a decimal (0.1) when its shape (`long`) does not support decimals. | RangeTrait"}},
+		{"length negative and reversed", `@length(min: -1, max: -2) string S`, []string{
+			"[ERROR] ns#S: A length trait is applied with a negative `min` value. | LengthTrait",
+			"[ERROR] ns#S: A length trait is applied with a negative `max` value. | LengthTrait",
+			"[ERROR] ns#S: A length trait is applied with a `min` value greater than its `max` value. | LengthTrait"}},
+		{"pattern without anchors", `@pattern("a") string S`,
+			[]string{"[WARNING] ns#S: A pattern trait is applied without a leading '^' and trailing '$', meaning only part of the string must match the regular expression. | PatternTrait"}},
+		{"reversed class range", `@pattern("^[z-a]$") string S`,
+			[]string{"[ERROR] ns#S: Invalid pattern trait regular expression: `^[z-a]$`. invalid character class range: `z-a` | PatternTrait"}},
+		{"unclosed group", `@pattern("^(?i$") string S`,
+			[]string{"[ERROR] ns#S: Invalid pattern trait regular expression: `^(?i$`. invalid group | PatternTrait"}},
+		{"unknown property", `@pattern("^\\p{Nope}$") string S`,
+			[]string{"[ERROR] ns#S: Invalid pattern trait regular expression: `^\\p{Nope}$`. unknown Unicode property in `\\p{Nope}` | PatternTrait"}},
+		{"counts out of order", `@pattern("^a{2,1}$") string S`,
+			[]string{"[ERROR] ns#S: Invalid pattern trait regular expression: `^a{2,1}$`. numbers out of order in {2,1} quantifier | PatternTrait"}},
+		{"lookahead is valid but not runnable", `@pattern("^(?=a)a$") string S`,
+			[]string{"[WARNING] ns#S: The pattern trait regular expression `^(?=a)a$` uses lookahead, which this validator cannot run | PatternTrait.Unsupported"}},
+	})
+}
+
+func TestEnumValidators(t *testing.T) {
+	runFamily(t, []string{"EnumShape", "EnumTrait", "EnumNamesPresent", "ModelDeprecation"}, []familyCase{
+		{"valid enums", `
+enum E {
+    A
+    B = "b"
+}
+intEnum I {
+    ONE = 1
+    TWO = 2
+}
+`, nil},
+		{"duplicate and empty enum values", `
+enum E {
+    A = "x"
+    B = "x"
+    C = ""
+}`, []string{
+			"[ERROR] ns#E$B: Multiple enum members found with duplicate value `x` | EnumShape",
+			"[ERROR] ns#E$C: enum values may not be empty. | EnumShape"}},
+		{"intEnum value out of range", `
+intEnum I {
+    @enumValue(2147483648)
+    BIG
+}`, []string{"[ERROR] ns#I$BIG: intEnum members must fit within an integer, but found: 2147483648 | EnumShape"}},
+		{"lower-case member names", `
+enum E { lower }
+intEnum I {
+    mixedCase = 1
+}`, []string{
+			"[WARNING] ns#E$lower: The name `lower` does not match the recommended enum name format | EnumShape",
+			"[WARNING] ns#I$mixedCase: The name `mixedCase` does not match the recommended enum name format | EnumShape"}},
+		{"legacy enum trait", `
+@enum([{value: "a", name: "A"}, {value: "a", name: "A"}, {value: "b"}])
+string S`, []string{
+			"[WARNING] ns#S: The enum trait is deprecated. Smithy 2.0 models should use the enum shape. | ModelDeprecation",
+			"[ERROR] ns#S: Duplicate enum trait values found with the same `value` property of 'a' | EnumTrait",
+			"[ERROR] ns#S: Duplicate enum trait values found with the same `name` property of 'A' | EnumTrait",
+			"[ERROR] ns#S: `b` enum value body is missing the `name` property; | EnumTrait"}},
+		{"legacy enum trait without names", `
+@enum([{value: "a"}])
+string S`, []string{
+			"[WARNING] ns#S: The enum trait is deprecated. | ModelDeprecation",
+			"[WARNING] ns#S: Enums should define the `name` property to allow rich types to be generated in code generators. | EnumNamesPresent"}},
+	})
+}
+
+func TestIdempotencyValidators(t *testing.T) {
+	runFamily(t, []string{"IdempotentTrait", "IdempotencyTokenIgnored"}, []familyCase{
+		{"valid idempotent operation", `
+@idempotent(exists: [Conflict])
+operation Op { input := { @idempotencyToken token: String }, errors: [Conflict] }
+@error("client") structure Conflict {}
+`, nil},
+		{"both properties and an unbound error", `
+@idempotent(exists: [Conflict], notFound: [Missing])
+operation Op { errors: [Conflict] }
+@error("client") structure Conflict {}
+@error("client") structure Missing {}
+`, []string{
+			"[ERROR] ns#Op: The `exists` and `notFound` properties of the `@idempotent` trait are mutually exclusive. Only one may be specified. | IdempotentTrait",
+			"[ERROR] ns#Op: The `notFound` property references error `ns#Missing`, but it is not in the operation's errors list. Expected one of `ns#Conflict` | IdempotentTrait"}},
+		{"token outside an operation input", `
+operation Op { input: In, output: In }
+structure In { @idempotencyToken token: String }
+structure Holder { in: In }
+`, []string{"[WARNING] ns#In$token: The `idempotencyToken` trait only has an effect when applied to a top-level operation input member, but it was applied and ignored in the following contexts: {member target: [ns#Holder$in], output: [ns#Op]} | IdempotencyTokenIgnored"}},
+	})
+}
+
+func TestJsonName(t *testing.T) {
+	runFamily(t, []string{"JsonName"}, []familyCase{
+		{"distinct names", `structure S { @jsonName("x") a: String, b: String }`, nil},
+		{"names without jsonName are not compared", `structure S { a: String, A: String }`, nil},
+		{"conflict with a member name", `structure S { @jsonName("b") a: String, b: String }`,
+			[]string{"[ERROR] ns#S: This shape contains members with conflicting JSON names that resolve to 'b': a, b | JsonName"}},
+		{"conflict in a union", `union U { @jsonName("z") a: String, @jsonName("z") b: String }`,
+			[]string{"[ERROR] ns#U: This shape contains members with conflicting JSON names that resolve to 'z': a, b | JsonName"}},
+	})
+}
+
+func TestTraitDefinitionValidators(t *testing.T) {
+	runFamily(t, []string{"TraitBreakingChanges", "MetadataTrait"}, []familyCase{
+		{"valid breaking change path", `
+@trait(breakingChanges: [{change: "remove", path: "/a/b"}])
+structure t { a: Inner }
+structure Inner { b: String }
+`, nil},
+		{"missing nested member", `
+@trait(breakingChanges: [{change: "remove", path: "/a/c"}])
+structure t { a: Inner }
+structure Inner { b: String }
+`, []string{"[ERROR] ns#t: Invalid trait breakingChanges element 0, '/a/c', at segment 'c': Evaluated shape `ns#Inner`, a structure, has no member named `c` | TraitBreakingChanges"}},
+		{"metadata key typed twice", `
+@metadata(key: "k") string A
+@metadata(key: "k") string B
+@metadata(key: "other") string C
+`, []string{
+			"[ERROR] ns#A: A type has already been defined for the metadata key `k`. Conflicts with: [ns#B] | MetadataTrait",
+			"[ERROR] ns#B: A type has already been defined for the metadata key `k`. Conflicts with: [ns#A] | MetadataTrait"}},
+		{"reserved metadata key", `@metadata(key: "validators") list V { member: String }`,
+			[]string{"[ERROR] ns#V: The metadata key `validators` has been reserved by Smithy and may not be defined elsewhere. | MetadataTrait"}},
+	})
+}

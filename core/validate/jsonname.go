@@ -1,0 +1,55 @@
+package validate
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/shapeid"
+)
+
+var jsonNameTrait = shapeid.New(shapeid.Prelude, "jsonName")
+
+// jsonNames is JsonName: in a structure or union with a @jsonName member,
+// no two members may serialize to the same JSON name (the member name when
+// there is no @jsonName).
+func jsonNames(m *model.Model) []model.Event {
+	var events []model.Event
+	for _, s := range m.Shapes() {
+		if !s.Type().HasMembers() {
+			continue
+		}
+		uses := false
+		for _, mem := range s.Members() {
+			if _, ok := findTrait(mem, jsonNameTrait); ok {
+				uses = true
+				break
+			}
+		}
+		if !uses {
+			continue
+		}
+		byName := map[string][]string{}
+		for _, mem := range s.Members() {
+			name := mem.MemberName()
+			if t, ok := findTrait(mem, jsonNameTrait); ok && t.Value.Kind() == node.String {
+				name = t.Value.StringValue()
+			}
+			byName[name] = append(byName[name], mem.MemberName())
+		}
+		names := make([]string, 0, len(byName))
+		for n := range byName {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			if members := byName[n]; len(members) > 1 {
+				sort.Strings(members)
+				events = append(events, errorf("JsonName", s,
+					"This shape contains members with conflicting JSON names that resolve to '%s': %s", n, strings.Join(members, ", ")))
+			}
+		}
+	}
+	return events
+}
