@@ -9,36 +9,35 @@ type Code string
 // The codes of the value engine. Their class and default severity are in
 // [Codes]; CODES.md says what each means.
 const (
-	CodeSyntax              Code = "syntax"
-	CodeType                Code = "type"
-	CodeNull                Code = "null"
-	CodeNotInteger          Code = "not-integer"
-	CodeTypeRange           Code = "type-range"
-	CodeRange               Code = "range"
-	CodeFloatString         Code = "float-string"
-	CodeLength              Code = "length"
-	CodePattern             Code = "pattern"
-	CodeEnum                Code = "enum"
-	CodeUniqueItems         Code = "unique-items"
-	CodeRequired            Code = "required"
-	CodeUnknownMember       Code = "unknown-member"
-	CodeUnion               Code = "union"
-	CodeDuplicateKey        Code = "duplicate-key"
-	CodeBlobEncoding        Code = "blob-encoding"
-	CodeTimestamp           Code = "timestamp"
-	CodeIDRef               Code = "id-ref"
-	CodeIDRefMissing        Code = "id-ref-missing"
-	CodeIDRefSelector       Code = "id-ref-selector"
-	CodeSelectorUnsupported Code = "selector-unsupported"
-	CodeAnnotation          Code = "annotation"
-	CodeUnsupported         Code = "unsupported"
-	CodeTraitModel          Code = "trait-model"
-	CodeUnknownTrait        Code = "unknown-trait"
-	CodeDepthLimit          Code = "depth-limit"
-	CodeFindingsLimit       Code = "findings-limit"
-	CodeSizeLimit           Code = "size-limit"
-	CodeNumberLimit         Code = "number-limit"
-	CodeStringLimit         Code = "string-limit"
+	CodeSyntax        Code = "syntax"
+	CodeType          Code = "type"
+	CodeNull          Code = "null"
+	CodeNotInteger    Code = "not-integer"
+	CodeTypeRange     Code = "type-range"
+	CodeRange         Code = "range"
+	CodeFloatString   Code = "float-string"
+	CodeLength        Code = "length"
+	CodePattern       Code = "pattern"
+	CodeEnum          Code = "enum"
+	CodeUniqueItems   Code = "unique-items"
+	CodeRequired      Code = "required"
+	CodeUnknownMember Code = "unknown-member"
+	CodeUnion         Code = "union"
+	CodeDuplicateKey  Code = "duplicate-key"
+	CodeBlobEncoding  Code = "blob-encoding"
+	CodeTimestamp     Code = "timestamp"
+	CodeIDRef         Code = "id-ref"
+	CodeIDRefMissing  Code = "id-ref-missing"
+	CodeIDRefSelector Code = "id-ref-selector"
+	CodeAnnotation    Code = "annotation"
+	CodeUnsupported   Code = "unsupported"
+	CodeTraitModel    Code = "trait-model"
+	CodeUnknownTrait  Code = "unknown-trait"
+	CodeDepthLimit    Code = "depth-limit"
+	CodeFindingsLimit Code = "findings-limit"
+	CodeSizeLimit     Code = "size-limit"
+	CodeNumberLimit   Code = "number-limit"
+	CodeStringLimit   Code = "string-limit"
 )
 
 // CodeInfo describes one code of the catalogue.
@@ -70,7 +69,6 @@ var catalogue = []CodeInfo{
 	{CodeIDRef, ClassInstance, SeverityError, "an @idRef string that is not an absolute shape ID"},
 	{CodeIDRefMissing, ClassInstance, SeverityError, "an @idRef(failWhenMissing: true) shape ID that names no shape of the model"},
 	{CodeIDRefSelector, ClassInstance, SeverityError, "an @idRef shape ID whose shape does not match the trait's selector"},
-	{CodeSelectorUnsupported, ClassInstance, SeverityAdvisory, "an @idRef selector this engine cannot evaluate; the selector was not checked"},
 	{CodeAnnotation, ClassInstance, SeverityError, "an annotated (Ion) value, rejected by the Annotations policy"},
 	{CodeUnsupported, ClassInstance, SeverityError, "a source value with no mapping to the shape under the current policies (Ion clob, symbol, s-expression, unknown field name, native timestamp precision)"},
 	{CodeTraitModel, ClassInstance, SeverityError, "a trait whose definition the engine cannot prepare, so its values cannot be checked (trait values only)"},

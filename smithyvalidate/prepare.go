@@ -10,6 +10,7 @@ import (
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/selector"
 	"github.com/smithy-validation/go/core/shapeid"
 	"github.com/smithy-validation/go/core/ecmaregex"
 )
@@ -148,14 +149,6 @@ type bound struct {
 	rat   *ratBound // built lazily for float comparisons; see floatCmp
 }
 
-type idRefPlan struct {
-	failWhenMissing bool
-	selector        shapeTest // nil: "*" or unsupported
-	selectorText    string
-	unsupported     bool
-	errorMessage    string
-}
-
 // Prepare compiles the contract of the shape id (a root shape or a member,
 // ns#S$m) of m. Options set the policies and limits the validator uses
 // (see [Option]). A model that cannot be validated against returns a
@@ -203,6 +196,8 @@ type preparer struct {
 	cfg      *config
 	cache    map[shapeid.ID]*plan
 	problems []ModelProblem
+	// selectors evaluates @idRef selectors against m (made on first use).
+	selectors *selector.Evaluator
 }
 
 func (p *preparer) problem(s *model.Shape, trait shapeid.ID, src model.SourceLocation, format string, args ...any) {
@@ -394,7 +389,7 @@ func (p *preparer) trait(pl *plan, s *model.Shape, t model.Trait) {
 			notFor()
 			return
 		}
-		ir, msg := compileIDRef(t.Value)
+		ir, msg := p.prepareIDRef(t.Value)
 		if msg != "" {
 			bad("%s", msg)
 			return
@@ -586,40 +581,6 @@ func legacyEnum(v node.Node) (map[string]struct{}, bool) {
 		set[val.StringValue()] = struct{}{}
 	}
 	return set, true
-}
-
-func compileIDRef(v node.Node) (*idRefPlan, string) {
-	ir := &idRefPlan{}
-	if v.Kind() != node.Object {
-		return nil, "the value must be an object, found " + describeNode(v)
-	}
-	if f, ok := v.Get("failWhenMissing"); ok {
-		if f.Kind() != node.Bool {
-			return nil, "failWhenMissing must be a boolean, found " + describeNode(f)
-		}
-		ir.failWhenMissing = f.BoolValue()
-	}
-	if e, ok := v.Get("errorMessage"); ok {
-		if e.Kind() != node.String {
-			return nil, "errorMessage must be a string, found " + describeNode(e)
-		}
-		ir.errorMessage = e.StringValue()
-	}
-	if s, ok := v.Get("selector"); ok {
-		if s.Kind() != node.String {
-			return nil, "selector must be a string, found " + describeNode(s)
-		}
-		ir.selectorText = s.StringValue()
-		if strings.TrimSpace(ir.selectorText) != "*" {
-			test, ok := compileSelector(ir.selectorText)
-			if ok {
-				ir.selector = test
-			} else {
-				ir.unsupported = true
-			}
-		}
-	}
-	return ir, ""
 }
 
 // describeNode names a node's kind and, for scalars, its text, for model

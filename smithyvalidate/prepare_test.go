@@ -44,6 +44,9 @@ string Inverted
 
 @timestampFormat("iso")
 timestamp BadFormat
+
+@idRef(selector: "invalid")
+string BadSelector
 `)
 	for _, tc := range []struct {
 		id   string
@@ -57,6 +60,7 @@ timestamp BadFormat
 		{"t#Deep", []string{"t#BadList$member: @smithy.api#pattern", "backreference", "t#Deep$bad: @smithy.api#pattern", "lookahead"}},
 		{"t#Inverted", []string{"min 3 is greater than max 1"}},
 		{"t#BadFormat", []string{`"date-time", "http-date" or "epoch-seconds", found "iso"`}},
+		{"t#BadSelector", []string{"t#BadSelector: @smithy.api#idRef", "selector: "}},
 		{"t#Nope", []string{"shape not found"}},
 	} {
 		t.Run(tc.id, func(t *testing.T) {

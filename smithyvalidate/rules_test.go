@@ -98,8 +98,10 @@ string Ref
 string RefMust
 @idRef(failWhenMissing: true, selector: "integer")
 string IntRef
-@idRef(selector: "service -[resource]-> resource")
-string WeirdRef
+@idRef(selector: "union > member")
+string UnionMemberRef
+@idRef(selector: "[id|name ^= Sh]")
+string ShRef
 `
 
 type ruleCase struct {
@@ -241,7 +243,12 @@ func TestScalarRules(t *testing.T) {
 		{"IntRef", `"t#Int"`, ""},
 		{"IntRef", `"t#Level"`, ""},
 		{"IntRef", `"t#Short"`, "id-ref-selector  t#IntRef"},
-		{"WeirdRef", `"t#Short"`, "selector-unsupported  t#WeirdRef"},
+		{"UnionMemberRef", `"t#U$s"`, ""},
+		{"UnionMemberRef", `"t#U"`, "id-ref-selector  t#UnionMemberRef"},
+		{"UnionMemberRef", `"t#Short"`, "id-ref-selector  t#UnionMemberRef"},
+		{"ShRef", `"t#Short"`, ""},
+		{"ShRef", `"t#Short3"`, ""},
+		{"ShRef", `"t#Int"`, "id-ref-selector  t#ShRef"},
 	})
 }
 
@@ -367,7 +374,7 @@ func wantValid(summary string) bool {
 	}
 	for _, part := range strings.Split(summary, "; ") {
 		switch strings.Fields(part)[0] {
-		case "unknown-member", "selector-unsupported":
+		case "unknown-member":
 		default:
 			return false
 		}

@@ -102,39 +102,7 @@ func (w *walker) stringText(p *plan, s string, pos node.Pos) {
 			fmt.Sprintf("expected a string matching %s, found %q", p.patText, short(s)))
 	}
 	if p.idRef != nil {
-		w.idRef(p, s, pos)
-	}
-}
-
-func (w *walker) idRef(p *plan, s string, pos node.Pos) {
-	ir := p.idRef
-	id, err := shapeid.Parse(s)
-	if err != nil {
-		w.report(CodeIDRef, p.id, pos, "an absolute shape ID", s,
-			fmt.Sprintf("expected an absolute shape ID (namespace#Name), found %q", short(s)))
-		return
-	}
-	shape, found := w.v.model.Shape(id)
-	if !found {
-		if ir.failWhenMissing {
-			msg := ir.errorMessage
-			if msg == "" {
-				msg = fmt.Sprintf("shape %s is not in the model", id)
-			}
-			w.report(CodeIDRefMissing, p.id, pos, "a shape of the model", s, msg)
-		}
-		return
-	}
-	switch {
-	case ir.unsupported:
-		w.report(CodeSelectorUnsupported, p.id, pos, ir.selectorText, s,
-			fmt.Sprintf("selector %q of the @idRef trait was not checked (unsupported selector form)", ir.selectorText))
-	case ir.selector != nil && !ir.selector(shape):
-		msg := ir.errorMessage
-		if msg == "" {
-			msg = fmt.Sprintf("shape %s does not match selector %q", id, ir.selectorText)
-		}
-		w.report(CodeIDRefSelector, p.id, pos, ir.selectorText, s, msg)
+		w.checkIDRef(p, s, pos)
 	}
 }
 

@@ -1,0 +1,101 @@
+package smithyvalidate
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/selector"
+	"github.com/smithy-validation/go/core/shapeid"
+)
+
+// The @idRef rule family: a string that must be an absolute shape ID,
+// optionally of a shape in the model (failWhenMissing) that the trait's
+// selector selects. The selector is evaluated once, at Prepare time, with
+// core/selector (the whole selector language); checking a value is then a
+// lookup.
+
+type idRefPlan struct {
+	failWhenMissing bool
+	errorMessage    string
+	selectorText    string
+	// selected are the shapes (root shapes and members) the selector
+	// selects in the model; nil for "*", which selects every shape.
+	selected map[shapeid.ID]struct{}
+}
+
+// prepareIDRef compiles the value of an @idRef trait, or returns what is
+// wrong with it.
+func (p *preparer) prepareIDRef(v node.Node) (*idRefPlan, string) {
+	ir := &idRefPlan{}
+	if v.Kind() != node.Object {
+		return nil, "the value must be an object, found " + describeNode(v)
+	}
+	if f, ok := v.Get("failWhenMissing"); ok {
+		if f.Kind() != node.Bool {
+			return nil, "failWhenMissing must be a boolean, found " + describeNode(f)
+		}
+		ir.failWhenMissing = f.BoolValue()
+	}
+	if e, ok := v.Get("errorMessage"); ok {
+		if e.Kind() != node.String {
+			return nil, "errorMessage must be a string, found " + describeNode(e)
+		}
+		ir.errorMessage = e.StringValue()
+	}
+	s, ok := v.Get("selector")
+	if !ok {
+		return ir, ""
+	}
+	if s.Kind() != node.String {
+		return nil, "selector must be a string, found " + describeNode(s)
+	}
+	ir.selectorText = s.StringValue()
+	if strings.TrimSpace(ir.selectorText) == "*" {
+		return ir, ""
+	}
+	sel, err := selector.Cached(ir.selectorText)
+	if err != nil {
+		return nil, "selector: " + err.Error()
+	}
+	if p.selectors == nil {
+		p.selectors = selector.NewEvaluator(p.m)
+	}
+	shapes := p.selectors.Select(sel)
+	ir.selected = make(map[shapeid.ID]struct{}, len(shapes))
+	for _, sh := range shapes {
+		ir.selected[sh.ID()] = struct{}{}
+	}
+	return ir, ""
+}
+
+// checkIDRef checks string s, at pos, against the @idRef of p.
+func (w *walker) checkIDRef(p *plan, s string, pos node.Pos) {
+	ir := p.idRef
+	id, err := shapeid.Parse(s)
+	if err != nil {
+		w.report(CodeIDRef, p.id, pos, "an absolute shape ID", s,
+			fmt.Sprintf("expected an absolute shape ID (namespace#Name), found %q", short(s)))
+		return
+	}
+	if _, found := w.v.model.Shape(id); !found {
+		if ir.failWhenMissing {
+			msg := ir.errorMessage
+			if msg == "" {
+				msg = fmt.Sprintf("shape %s is not in the model", id)
+			}
+			w.report(CodeIDRefMissing, p.id, pos, "a shape of the model", s, msg)
+		}
+		return
+	}
+	if ir.selected == nil {
+		return
+	}
+	if _, ok := ir.selected[id]; !ok {
+		msg := ir.errorMessage
+		if msg == "" {
+			msg = fmt.Sprintf("shape %s does not match selector %q", id, ir.selectorText)
+		}
+		w.report(CodeIDRefSelector, p.id, pos, ir.selectorText, s, msg)
+	}
+}
