@@ -50,19 +50,10 @@ const expectedFailuresFile = "testdata/errorfiles-expected-failures.txt"
 // errorfileDirs are the corpus directories run, relative to errorfiles/.
 var errorfileDirs = []string{"loader", "validators"}
 
-// traitValueEvents adds the value engine's trait-value events (TraitValue)
-// to each file's events, as `smithy validate` does.
-var traitValueEvents = func(m *model.Model) []model.Event {
-	findings, err := smithyvalidate.CheckTraitValues(m)
-	if err != nil {
-		return []model.Event{{Severity: model.ErrorSeverity, ID: "TraitValue", Message: err.Error()}}
-	}
-	events := make([]model.Event, len(findings))
-	for i, f := range findings {
-		events[i] = f.Event()
-	}
-	return events
-}
+// valueValidators are the value engine's model validators (trait values,
+// @default values, @examples), added to each file's validators as `smithy
+// validate` does.
+var valueValidators = smithyvalidate.ModelValidators()
 
 type errorfileEvent struct {
 	severity   string // ERROR, DANGER, WARNING, NOTE, SUPPRESSED
@@ -154,8 +145,8 @@ func runErrorfile(path string, legacy bool) []errorfileEvent {
 	if legacy {
 		opts = append(opts, validate.ContinueAfterCritical())
 	}
-	if traitValueEvents != nil && res.Model != nil {
-		opts = append(opts, validate.WithValidators(validate.Validator{Name: "TraitValue", Stage: validate.StageCritical, Check: traitValueEvents}))
+	if res.Model != nil {
+		opts = append(opts, validate.WithValidators(valueValidators...))
 	}
 	rep := validate.Check(res.Model, opts...)
 	var out []errorfileEvent

@@ -25,29 +25,41 @@ type TraitFinding struct {
 	// application and the position of the offending value (or of the
 	// trait when the value has none).
 	Source model.SourceLocation
+	// wording is the finding in the reference implementation's words (see
+	// reference.go); nil for a finding built outside CheckTraitValues.
+	wording []modelValueEvent
 }
 
-// Event renders the finding as a model validation event for `smithy
-// validate`: event ID "TraitValue", shape Target, the reference's message
-// prefix ("Error validating trait `length`: ..."), ERROR, WARNING or NOTE
-// for error, warning and advisory.
-func (f TraitFinding) Event() model.Event {
-	sev := model.ErrorSeverity
-	switch f.Severity {
-	case SeverityWarning:
-		sev = model.Warning
-	case SeverityAdvisory:
-		sev = model.Note
+// Events renders the finding as model validation events for `smithy
+// validate`, in the words and with the event IDs of the Smithy reference
+// implementation: ID "TraitValue" or a dotted extension of it
+// (TraitValue.UnknownMember.<structure>.<member>,
+// TraitValue.Member.InvalidRange), shape Target, message "Error validating
+// trait `length`[.<path>]: ...". Most findings give one event; a null for
+// a member that cannot be null gives two, as in the reference.
+func (f TraitFinding) Events() []model.Event {
+	prefix := "Error validating trait `" + traitName(f.Trait) + "`"
+	if f.wording == nil {
+		return []model.Event{{Severity: severityEvent(f.Severity), ID: "TraitValue", Shape: f.Target, Source: f.Source,
+			Message: prefix + ": " + f.Message}}
 	}
-	name := f.Trait.String()
-	if f.Trait.Namespace == shapeid.Prelude {
-		name = f.Trait.Name
+	out := make([]model.Event, len(f.wording))
+	for i, w := range f.wording {
+		out[i] = w.event("TraitValue", prefix, f.Target, f.Source)
 	}
-	msg := "Error validating trait `" + name + "`"
-	if f.Path.Len() > 0 {
-		msg += " at " + f.Path.String()
+	return out
+}
+
+// Event returns the first of [TraitFinding.Events].
+func (f TraitFinding) Event() model.Event { return f.Events()[0] }
+
+// traitName is a trait's name in messages: the bare name for a prelude
+// trait, the shape ID otherwise.
+func traitName(id shapeid.ID) string {
+	if id.Namespace == shapeid.Prelude {
+		return id.Name
 	}
-	return model.Event{Severity: sev, ID: "TraitValue", Shape: f.Target, Source: f.Source, Message: msg + ": " + f.Message}
+	return id.String()
 }
 
 // CheckTraitValues checks every trait application of m against its trait's
@@ -142,12 +154,13 @@ func (tc *traitChecker) check(target shapeid.ID, t model.Trait, out *[]TraitFind
 	if err := v.Check(c, Path{}, NodeView(&val)); err != nil {
 		return err
 	}
+	words := valueWording{m: tc.m}
 	for _, f := range c.Result().Findings {
 		src := t.Source
 		if f.Pos.IsValid() {
 			src.Pos = f.Pos
 		}
-		*out = append(*out, TraitFinding{Finding: f, Trait: t.ID, Target: target, Source: src})
+		*out = append(*out, TraitFinding{Finding: f, Trait: t.ID, Target: target, Source: src, wording: words.render(val, f)})
 	}
 	return nil
 }

@@ -71,32 +71,13 @@ func (e *env) validate(models []Source, format string) error {
 
 // validateEvents composes what `smithy validate` reports: the assembly
 // events, then core/validate's staged validators with the value engine's
-// trait-value check among the critical ones (where the reference runs its
-// TraitValue validator), suppressions applied, sorted with
-// model.SortEvents. A model that could not be built has only its assembly
-// events.
+// validators among them (smithyvalidate.ModelValidators: trait values and
+// @default values among the critical ones, where the reference runs them,
+// then @examples), suppressions applied, sorted with model.SortEvents. A
+// model that could not be built has only its assembly events.
 func validateEvents(res *assembly.Result) []model.Event {
-	rep := validate.Check(res.Model, validate.WithEvents(res.Events), validate.WithValidators(traitValueValidator), validate.Builtin(rpc.TraitsNamespace))
+	rep := validate.Check(res.Model, validate.WithEvents(res.Events), validate.WithValidators(smithyvalidate.ModelValidators()...), validate.Builtin(rpc.TraitsNamespace))
 	return rep.Events
-}
-
-// traitValueValidator checks every trait application's value against its
-// trait's definition with the value engine; each finding becomes a
-// TraitValue event at the offending value.
-var traitValueValidator = validate.Validator{
-	Name:  "TraitValue",
-	Stage: validate.StageCritical,
-	Check: func(m *model.Model) []model.Event {
-		findings, err := smithyvalidate.CheckTraitValues(m)
-		if err != nil {
-			return []model.Event{{Severity: model.ErrorSeverity, ID: "TraitValue", Message: "internal error while checking trait values: " + err.Error()}}
-		}
-		events := make([]model.Event, len(findings))
-		for i, f := range findings {
-			events[i] = f.Event()
-		}
-		return events
-	},
 }
 
 func eventsJSON(valid bool, events []model.Event) node.Node {

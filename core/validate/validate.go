@@ -99,6 +99,7 @@ func Validators() []Validator {
 		{Name: "UnitType", Stage: StageDefault, Check: unitTypes},
 		{Name: "OperationInputOutput", Stage: StageDefault, Check: operationInputOutput},
 		{Name: "TraitValidators", Stage: StageDefault, Check: traitValidators},
+		{Name: "DefaultValueInUpdate", Stage: StageDefault, Check: defaultValueInUpdate},
 		{Name: "ShapeRecursion", Stage: StageDefault, Check: shapeRecursion},
 		{Name: "Union", Stage: StageDefault, Check: unions},
 		{Name: "DeprecatedTrait", Stage: StageDefault, Check: deprecatedTraits},
