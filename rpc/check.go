@@ -188,7 +188,7 @@ func (c *checker) reportSev(sev sv.Severity, code sv.Code, at sv.Path, p node.Po
 }
 
 func (c *checker) finding(code sv.Code, at sv.Path, p node.Pos, shape shapeid.ID, format string, args ...any) sv.Finding {
-	f := sv.Finding{Severity: sv.SeverityError, Class: sv.ClassEnvelope, Code: code, Path: at, Shape: shape, Pos: c.pos(p)}
+	f := sv.Finding{Severity: sv.SeverityError, Class: ClassEnvelope, Code: code, Path: at, Shape: shape, Pos: c.pos(p)}
 	if info, ok := LookupCode(code); ok {
 		f.Severity, f.Class = info.Severity, info.Class
 	}

@@ -72,6 +72,17 @@ const (
 	CodeInternal            sv.Code = "internal-error"
 )
 
+// The classes of this module's findings, beside the value engine's
+// ([sv.ClassInstance] for params, results and error data, [sv.ClassLimit]).
+const (
+	// ClassEnvelope: protocol structure: the message text, the envelope
+	// object, methods, batches.
+	ClassEnvelope sv.Class = "envelope"
+	// ClassExchange: relationships between messages (ids, answers,
+	// batches answered by arrays).
+	ClassExchange sv.Class = "exchange"
+)
+
 // CodeInfo describes one code of this module's catalogue.
 type CodeInfo struct {
 	sv.CodeInfo
@@ -83,8 +94,8 @@ type CodeInfo struct {
 }
 
 const (
-	env  = sv.ClassEnvelope
-	exch = sv.ClassExchange
+	env  = ClassEnvelope
+	exch = ClassExchange
 	inst = sv.ClassInstance
 	lim  = sv.ClassLimit
 	errS = sv.SeverityError

@@ -30,30 +30,22 @@ func (s Severity) String() string {
 	return fmt.Sprintf("Severity(%d)", uint8(s))
 }
 
-// Class says what a finding is about.
-type Class uint8
+// Class says what a finding is about, as a stable name. This package
+// defines the two classes of a value's validation; a module that checks
+// more than values (a protocol's envelopes, say) defines its own classes
+// with this type, as it defines its own codes.
+type Class string
 
-// The classes.
+// The classes of the value engine.
 const (
 	// ClassInstance: application data against shapes.
-	ClassInstance Class = iota
-	// ClassEnvelope: protocol structure (JSON-RPC; used by the rpc module).
-	ClassEnvelope
-	// ClassExchange: relationships between messages (the rpc module).
-	ClassExchange
+	ClassInstance Class = "instance"
 	// ClassLimit: validation stopped early at a limit.
-	ClassLimit
+	ClassLimit Class = "limit"
 )
 
-var classNames = [...]string{"instance", "envelope", "exchange", "limit"}
-
-// String returns "instance", "envelope", "exchange" or "limit".
-func (c Class) String() string {
-	if int(c) < len(classNames) {
-		return classNames[c]
-	}
-	return fmt.Sprintf("Class(%d)", uint8(c))
-}
+// String returns the class's name.
+func (c Class) String() string { return string(c) }
 
 // Finding is one problem found in a value. It is data: a program switches
 // on Code, locates the value by Path or Pos and the governing contract by
@@ -100,19 +92,6 @@ type Result struct {
 	// code (then path, shape and message): the same input gives the same
 	// order.
 	Findings []Finding
-}
-
-// ExitCode returns the exit code of the contract for this result: 0 valid
-// and complete, 1 invalid (some error finding), 5 incomplete without an
-// error.
-func (r Result) ExitCode() int {
-	switch {
-	case !r.Valid:
-		return 1
-	case !r.Complete:
-		return 5
-	}
-	return 0
 }
 
 // SortFindings sorts findings in the order of a [Result]: by document

@@ -121,10 +121,7 @@ func (e *env) validateRPCInputs(p rpcParams, format string) error {
 		return e.validateTranscript(svc, *tr, p.Complete, format)
 	}
 	res.Write(e.stdout, rpcFormat(format))
-	if code := res.ExitCode(); code != ExitValid {
-		return status(code)
-	}
-	return nil
+	return verdict(res.Valid, res.Complete)
 }
 
 func rpcFormat(format string) rpc.Format {
@@ -160,10 +157,7 @@ func (e *env) validateTranscript(svc *rpc.PreparedService, in Input, complete bo
 	case err != nil:
 		return inputErrorf("cannot read %s: %v", name, unwrapPath(errors.Unwrap(err)))
 	}
-	if code := res.ExitCode(); code != ExitValid {
-		return status(code)
-	}
-	return nil
+	return verdict(res.Valid, res.Complete)
 }
 
 // rpcService prepares the service named by --service from the MODEL

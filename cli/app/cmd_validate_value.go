@@ -142,10 +142,7 @@ func (e *env) printResult(res smithyvalidate.Result, format string) error {
 	} else {
 		io.WriteString(e.stdout, res.Text())
 	}
-	if code := res.ExitCode(); code != ExitValid {
-		return status(code)
-	}
-	return nil
+	return verdict(res.Valid, res.Complete)
 }
 
 // internalError reports a fault of the engine itself (never bad data or a

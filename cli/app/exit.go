@@ -42,6 +42,20 @@ type status int
 
 func (s status) Error() string { return fmt.Sprintf("exit status %d", int(s)) }
 
+// verdict is the exit status of a validation result: ExitInvalid when a
+// finding is an error, ExitIncomplete when validation stopped before any
+// error (at a limit), nil (ExitValid) otherwise. The engines say valid and
+// complete; exit codes are the command's.
+func verdict(valid, complete bool) error {
+	switch {
+	case !valid:
+		return status(ExitInvalid)
+	case !complete:
+		return status(ExitIncomplete)
+	}
+	return nil
+}
+
 func exitCode(err error) (int, string) {
 	if err == nil {
 		return ExitValid, ""
