@@ -8,11 +8,11 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/smithy-validation/go/core/ecmaregex"
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/core/selector"
 	"github.com/smithy-validation/go/core/shapeid"
-	"github.com/smithy-validation/go/core/ecmaregex"
 )
 
 // Validator is a prepared validator: the contract of one shape, with every
