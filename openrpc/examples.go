@@ -1,0 +1,163 @@
+package openrpc
+
+import (
+	"fmt"
+
+	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/rpc"
+	sv "github.com/smithy-validation/go/smithyvalidate"
+)
+
+// examples converts the operation's @examples into Example Pairing
+// Objects: the input's members become params (Example Objects named by
+// the params' wire names, in the descriptors' order), the output (or the
+// selected member, or null) the result. Smithy examples name members by
+// member name; values are rewritten to the wire names of the naming
+// policy. An example of an error has no place in an Example Pairing: it
+// is left out with a loss diagnostic.
+func (x *exporter) examples(meth *rpc.Method, op *model.Shape) []node.Node {
+	t, ok := op.Trait(traitExamples)
+	if !ok || t.Kind() != node.Array {
+		return nil
+	}
+	var out []node.Node
+	for i, ex := range t.Elems() {
+		title, _ := ex.Get("title")
+		name := title.StringValue()
+		if name == "" {
+			name = fmt.Sprintf("example %d", i+1)
+		}
+		if _, isErr := ex.Get("error"); isErr {
+			x.d.add(Diagnostic{Code: CodeLoss, Method: meth.Name(), Shape: op.ID(), Message: fmt.Sprintf("example %q shows an error, which an OpenRPC Example Pairing cannot: it is left out", name)})
+			continue
+		}
+		var o obj
+		o.add("name", str(name))
+		if d, ok := ex.Get("documentation"); ok && d.Kind() == node.String {
+			o.add("description", d)
+		}
+		o.add("params", x.exampleParams(meth, ex))
+		if r, ok := x.exampleResult(meth, ex); ok {
+			o.add("result", r)
+		}
+		out = append(out, o.node())
+	}
+	return out
+}
+
+func exampleObject(name string, v node.Node) node.Node {
+	return node.NewObject(node.Field{Key: "name", Value: str(name)}, node.Field{Key: "value", Value: v})
+}
+
+func (x *exporter) exampleParams(meth *rpc.Method, ex node.Node) node.Node {
+	in, _ := ex.Get("input")
+	if meth.Input().IsZero() || in.Kind() != node.Object {
+		return node.NewArray()
+	}
+	shape, _ := x.m.Shape(meth.Input())
+	var order []*model.Shape
+	if pos := meth.Positional(); len(pos) > 0 {
+		for _, n := range pos {
+			m, _ := shape.Member(n)
+			order = append(order, m)
+		}
+	} else {
+		for _, m := range shape.Members() {
+			if m.HasTrait(traitRequired) {
+				order = append(order, m)
+			}
+		}
+		for _, m := range shape.Members() {
+			if !m.HasTrait(traitRequired) {
+				order = append(order, m)
+			}
+		}
+	}
+	var out []node.Node
+	for _, m := range order {
+		if v, ok := in.Get(m.MemberName()); ok {
+			out = append(out, exampleObject(x.g.wireName(m), x.toWire(m, v)))
+		}
+	}
+	return node.NewArray(out...)
+}
+
+func (x *exporter) exampleResult(meth *rpc.Method, ex node.Node) (node.Node, bool) {
+	kind, member := meth.Result()
+	switch kind {
+	case rpc.NullResult:
+		return exampleObject("result", node.NewNull()), true
+	case rpc.OutputMember:
+		out, ok := ex.Get("output")
+		if !ok {
+			return node.Node{}, false
+		}
+		mem, _ := x.m.Shape(member)
+		v, ok := out.Get(member.Member)
+		if !ok {
+			v = node.NewNull()
+		}
+		return exampleObject(x.g.wireName(mem), x.toWire(mem, v)), true
+	}
+	out, ok := ex.Get("output")
+	if !ok {
+		return node.Node{}, false
+	}
+	if s, ok := x.m.Shape(meth.Output()); ok {
+		out = x.shapeToWire(s, out)
+	}
+	return exampleObject("result", out), true
+}
+
+// toWire rewrites a value of a member from Smithy's member names to the
+// wire names of the naming policy.
+func (x *exporter) toWire(mem *model.Shape, v node.Node) node.Node {
+	t, ok := x.m.Target(mem)
+	if !ok {
+		return v
+	}
+	return x.shapeToWire(t, v)
+}
+
+func (x *exporter) shapeToWire(s *model.Shape, v node.Node) node.Node {
+	if x.p.naming != sv.JSONNames {
+		return v
+	}
+	switch s.Type() {
+	case model.StructureType, model.UnionType:
+		if v.Kind() != node.Object {
+			return v
+		}
+		fs := make([]node.Field, 0, v.Len())
+		for _, f := range v.Fields() {
+			if m, ok := s.Member(f.Key); ok {
+				fs = append(fs, node.Field{Key: x.g.wireName(m), Value: x.toWire(m, f.Value)})
+			} else {
+				fs = append(fs, f)
+			}
+		}
+		return node.NewObject(fs...)
+	case model.ListType, model.SetType:
+		m, ok := s.Member("member")
+		if !ok || v.Kind() != node.Array {
+			return v
+		}
+		es := make([]node.Node, v.Len())
+		for i, e := range v.Elems() {
+			es[i] = x.toWire(m, e)
+		}
+		return node.NewArray(es...)
+	case model.MapType:
+		m, ok := s.Member("value")
+		if !ok || v.Kind() != node.Object {
+			return v
+		}
+		fs := make([]node.Field, 0, v.Len())
+		for _, f := range v.Fields() {
+			fs = append(fs, node.Field{Key: f.Key, Value: x.toWire(m, f.Value)})
+		}
+		return node.NewObject(fs...)
+	}
+	return v
+}
