@@ -8,4 +8,4 @@ require (
 	github.com/smithy-validation/go/smithyvalidate v0.1.0
 )
 
-require github.com/santhosh-tekuri/jsonschema/v5 v5.3.1 // indirect
+require github.com/santhosh-tekuri/jsonschema/v5 v5.3.1

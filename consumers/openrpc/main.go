@@ -5,12 +5,26 @@
 // module zips of the working tree served from a local file proxy, and
 // compares `go list -m all` with expected-modules.txt. It is never tagged
 // and never imported.
+//
+// It calls the API a user calls (Convert, CheckDocument), so the claim is
+// proven for the code a user links, jsonschema included, not only for the
+// module graph.
 package main
 
-// The library has no exported API yet, so it is imported for its side
-// effects only. The lead switches this to real API calls once the library
-// has them: a consumer that calls the API proves the claim for the code a
-// user actually links, not just for the module graph.
-import _ "github.com/smithy-validation/go/openrpc"
+import (
+	"fmt"
+	"os"
 
-func main() {}
+	"github.com/smithy-validation/go/openrpc"
+)
+
+var convert = openrpc.Convert
+
+func main() {
+	_ = convert
+	fs, err := openrpc.CheckDocument([]byte(`{"openrpc":"1.3.2","info":{"title":"t","version":"1"},"methods":[]}`))
+	if err != nil || len(fs) > 0 {
+		fmt.Fprintln(os.Stderr, "openrpc:", fs, err)
+		os.Exit(1)
+	}
+}

@@ -140,6 +140,9 @@ type Consumer struct {
 	Claim   string // the contract's sentence
 	// OnlyProject: no module outside the repository may appear in the graph.
 	OnlyProject bool
+	// ThirdParty, when set, lists the only module path patterns (see
+	// [Match]) outside the repository that may appear in the graph.
+	ThirdParty []string
 	// Forbidden lists module path patterns (see [Match]) that may not appear.
 	Forbidden []string
 }
@@ -162,8 +165,10 @@ var Consumers = []Consumer{
 	{
 		Dir:       "consumers/openrpc",
 		Library:   "openrpc",
-		Claim:     "OpenRPC export has no Ion and no CLI module in its graph",
+		Claim:     "OpenRPC export has no Ion and no CLI module in its graph; its only third-party module is santhosh-tekuri/jsonschema/v5 (the metaschema check)",
 		Forbidden: []string{repo.Path + "/ion-adapter", ion, repo.Path + "/cli", urfave},
+		// Only openrpc and cli may require jsonschema (see Libraries).
+		ThirdParty: []string{allowJSONSchema.Path},
 	},
 	{
 		Dir:     "consumers/ion",
@@ -194,6 +199,14 @@ func (c *Consumer) Violation(mod string) string {
 		if Match(pat, mod) {
 			return "forbidden by " + pat + "; the contract says: " + c.Claim
 		}
+	}
+	if c.ThirdParty != nil && !repo.IsProject(mod) {
+		for _, pat := range c.ThirdParty {
+			if Match(pat, mod) {
+				return ""
+			}
+		}
+		return "third-party module not in " + strings.Join(c.ThirdParty, ", ") + "; the contract says: " + c.Claim
 	}
 	return ""
 }
