@@ -73,7 +73,7 @@ type Validator struct {
 
 // Validators returns the built-in validators in the order they run.
 func Validators() []Validator {
-	return []Validator{
+	return append([]Validator{
 		{Name: "UnresolvedTrait", Stage: StageLoad, Check: unresolvedTraits},
 		{Name: "Target", Stage: StageCorrectness, Check: targets},
 		{Name: "ResourceCycle", Stage: StageCorrectness, Check: resourceCycles},
@@ -106,7 +106,7 @@ func Validators() []Validator {
 		{Name: "UnstableTrait", Stage: StageDefault, Check: unstableTraits},
 		{Name: "PrivateAccess", Stage: StageDefault, Check: privateAccess},
 		{Name: "PrivateMixinMember", Stage: StageDefault, Check: privateMixinMembers},
-	}
+	}, protocolValidators()...)
 }
 
 // Model runs the built-in validators on m and returns their events, minus

@@ -1,0 +1,96 @@
+package validate
+
+import (
+	"strings"
+
+	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/shapeid"
+)
+
+var (
+	authTrait           = shapeid.New(shapeid.Prelude, "auth")
+	authDefinitionTrait = shapeid.New(shapeid.Prelude, "authDefinition")
+	httpAPIKeyAuthTrait = shapeid.New(shapeid.Prelude, "httpApiKeyAuth")
+)
+
+// authTraits reports @auth traits, on a service or on an operation of its
+// closure, that name schemes the service does not apply (AuthTrait).
+func authTraits(m *model.Model) []model.Event {
+	if !traitOn(m, authTrait) {
+		return nil
+	}
+	var events []model.Event
+	for _, svc := range shapesOfType(m, model.ServiceType) {
+		schemes := map[shapeid.ID]bool{}
+		for _, id := range serviceTraitsWith(m, svc, authDefinitionTrait) {
+			schemes[id] = true
+		}
+		check := func(s *model.Shape) {
+			v, ok := s.Trait(authTrait)
+			if !ok {
+				return
+			}
+			var missing []shapeid.ID
+			seen := map[shapeid.ID]bool{}
+			for _, e := range v.Elems() {
+				id, err := shapeid.Parse(e.StringValue())
+				if err != nil || schemes[id] || seen[id] {
+					continue
+				}
+				seen[id] = true
+				missing = append(missing, id)
+			}
+			if len(missing) == 0 {
+				return
+			}
+			sortJavaIDs(missing)
+			names := make([]string, len(missing))
+			for i, id := range missing {
+				names[i] = id.String()
+			}
+			events = append(events, onTraitf(model.Danger, "AuthTrait", s, authTrait,
+				"auth trait applies authentication that is not configured on the service shape, `%s`: [%s]",
+				svc.ID(), strings.Join(names, ", ")))
+		}
+		check(svc)
+		for _, op := range serviceOperations(m, svc) {
+			check(op)
+		}
+	}
+	return events
+}
+
+// serviceAuthDefinitions warns about services that apply several auth
+// schemes without an @auth trait to order them (ServiceAuthDefinitions).
+func serviceAuthDefinitions(m *model.Model) []model.Event {
+	var events []model.Event
+	for _, svc := range shapesOfType(m, model.ServiceType) {
+		if !svc.HasTrait(authTrait) && len(serviceTraitsWith(m, svc, authDefinitionTrait)) > 1 {
+			events = append(events, eventf(model.Warning, "ServiceAuthDefinitions", svc,
+				"This service uses multiple authentication schemes but does not have the `@auth` trait applied. "+
+					"The `@auth` trait defines a priority ordering of auth schemes for a client to use. "+
+					"Without it, the ordering of auth schemes is alphabetical based on the absolute shape ID of the auth schemes."))
+		}
+	}
+	return events
+}
+
+// httpAPIKeyAuths reports @httpApiKeyAuth traits with a `scheme` that do
+// not put the key in a header (HttpApiKeyAuthTrait).
+func httpAPIKeyAuths(m *model.Model) []model.Event {
+	var events []model.Event
+	for _, svc := range shapesOfType(m, model.ServiceType) {
+		v, ok := svc.Trait(httpAPIKeyAuthTrait)
+		if !ok {
+			continue
+		}
+		if _, ok := v.Get("scheme"); !ok {
+			continue
+		}
+		if in, _ := stringMember(v, "in"); in != "header" {
+			events = append(events, onTraitf(model.ErrorSeverity, "HttpApiKeyAuthTrait", svc, httpAPIKeyAuthTrait,
+				"The httpApiKeyAuth trait must have an `in` value of `header` when a `scheme` is provided, found: %s", in))
+		}
+	}
+	return events
+}

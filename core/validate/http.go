@@ -1,0 +1,483 @@
+package validate
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/shapeid"
+)
+
+// This file holds what the HTTP binding validators share: the @http and
+// @endpoint patterns, the operations of a service, and where each member
+// of an input, output or error structure is bound in an HTTP message.
+
+var (
+	httpTrait              = shapeid.New(shapeid.Prelude, "http")
+	httpErrorTrait         = shapeid.New(shapeid.Prelude, "httpError")
+	httpHeaderTrait        = shapeid.New(shapeid.Prelude, "httpHeader")
+	httpLabelTrait         = shapeid.New(shapeid.Prelude, "httpLabel")
+	httpPayloadTrait       = shapeid.New(shapeid.Prelude, "httpPayload")
+	httpPrefixHeadersTrait = shapeid.New(shapeid.Prelude, "httpPrefixHeaders")
+	httpQueryTrait         = shapeid.New(shapeid.Prelude, "httpQuery")
+	httpQueryParamsTrait   = shapeid.New(shapeid.Prelude, "httpQueryParams")
+	httpResponseCodeTrait  = shapeid.New(shapeid.Prelude, "httpResponseCode")
+	endpointTrait          = shapeid.New(shapeid.Prelude, "endpoint")
+	corsTrait              = shapeid.New(shapeid.Prelude, "cors")
+	hostLabelTrait         = shapeid.New(shapeid.Prelude, "hostLabel")
+	protocolDefTrait       = shapeid.New(shapeid.Prelude, "protocolDefinition")
+	streamingTrait         = shapeid.New(shapeid.Prelude, "streaming")
+	requiresLengthTrait    = shapeid.New(shapeid.Prelude, "requiresLength")
+)
+
+// segKind is the kind of a pattern segment.
+type segKind uint8
+
+const (
+	segLiteral segKind = iota
+	segLabel
+	segGreedy
+)
+
+// segment is one segment of a URI pattern (between slashes) or of a host
+// prefix (a label or the literal text between labels).
+type segment struct {
+	kind    segKind
+	content string // the literal text, or the label's name
+}
+
+func (s segment) isLabel() bool { return s.kind != segLiteral }
+
+// pattern is a parsed @http `uri` or @endpoint `hostPrefix`.
+type pattern struct {
+	text     string
+	segments []segment
+	// query holds a URI's query string literals in order (key, value).
+	query [][2]string
+}
+
+func (p *pattern) labels() []segment {
+	var out []segment
+	for _, s := range p.segments {
+		if s.isLabel() {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// label finds a label by name, case-insensitively, as the specification
+// matches labels to members.
+func (p *pattern) label(name string) (segment, bool) {
+	for _, s := range p.segments {
+		if s.isLabel() && strings.EqualFold(s.content, name) {
+			return s, true
+		}
+	}
+	return segment{}, false
+}
+
+func (p *pattern) hasQueryLiteral(key string) bool {
+	for _, kv := range p.query {
+		if kv[0] == key {
+			return true
+		}
+	}
+	return false
+}
+
+// pathKey renders the path with label names erased and the query literals
+// after it: two URI patterns conflict exactly when method and key are equal.
+func (p *pattern) pathKey() string {
+	var b strings.Builder
+	for _, s := range p.segments {
+		b.WriteByte('/')
+		switch s.kind {
+		case segLabel:
+			b.WriteString("{}")
+		case segGreedy:
+			b.WriteString("{+}")
+		default:
+			b.WriteString(s.content)
+		}
+	}
+	// Query literals compare as a map: keys are unique, order does not matter.
+	keys := make([]string, len(p.query))
+	for i, kv := range p.query {
+		keys[i] = kv[0] + "=" + kv[1]
+	}
+	sort.Strings(keys)
+	b.WriteString("?")
+	for _, k := range keys {
+		b.WriteString(k)
+		b.WriteByte('&')
+	}
+	return b.String()
+}
+
+// parseSegment reads one pattern segment; `{name}` and `{name+}` are
+// labels.
+func parseSegment(text string, offset int) (segment, error) {
+	s := segment{kind: segLiteral, content: text}
+	if len(text) >= 2 && text[0] == '{' && text[len(text)-1] == '}' {
+		s.kind = segLabel
+		s.content = text[1 : len(text)-1]
+		if strings.HasSuffix(s.content, "+") {
+			s.kind = segGreedy
+			s.content = strings.TrimSuffix(s.content, "+")
+		}
+	}
+	switch {
+	case s.kind == segLiteral && text == "":
+		return s, fmt.Errorf("empty segment at index %d", offset)
+	case s.kind == segLiteral && strings.ContainsAny(text, "{}"):
+		return s, fmt.Errorf("literal segment `%s` at index %d contains `{` or `}`", text, offset)
+	case s.kind != segLiteral && s.content == "":
+		return s, fmt.Errorf("empty label at index %d", offset)
+	case s.kind != segLiteral && !shapeid.IsIdentifier(s.content):
+		return s, fmt.Errorf("label `%s` at index %d is not a valid identifier", s.content, offset)
+	}
+	return s, nil
+}
+
+func checkDuplicateLabels(p *pattern) error {
+	seen := map[string]bool{}
+	for _, s := range p.segments {
+		if !s.isLabel() {
+			continue
+		}
+		k := strings.ToLower(s.content)
+		if seen[k] {
+			return fmt.Errorf("label `%s` appears more than once in %s", s.content, p.text)
+		}
+		seen[k] = true
+	}
+	return nil
+}
+
+// splitDropTrailing splits s at sep and drops trailing empty parts (as
+// the reference implementation's pattern parser does, so "/a/" has one
+// segment).
+func splitDropTrailing(s, sep string) []string {
+	parts := strings.Split(s, sep)
+	for len(parts) > 0 && parts[len(parts)-1] == "" {
+		parts = parts[:len(parts)-1]
+	}
+	return parts
+}
+
+// parseURIPattern parses an @http trait's `uri`.
+func parseURIPattern(uri string) (*pattern, error) {
+	switch {
+	case strings.HasSuffix(uri, "?"):
+		return nil, fmt.Errorf("a URI pattern must not end with `?`: %s", uri)
+	case !strings.HasPrefix(uri, "/"):
+		return nil, fmt.Errorf("a URI pattern must start with `/`: %s", uri)
+	case strings.Contains(uri, "#"):
+		return nil, fmt.Errorf("a URI pattern must not contain a fragment: %s", uri)
+	}
+	p := &pattern{text: uri}
+	path, query, hasQuery := strings.Cut(uri, "?")
+	parts := splitDropTrailing(path, "/")
+	offset := 1
+	for i := 1; i < len(parts); i++ {
+		s, err := parseSegment(parts[i], offset)
+		if err != nil {
+			return nil, fmt.Errorf("%v in %s", err, uri)
+		}
+		p.segments = append(p.segments, s)
+		offset += len(parts[i]) + 1
+	}
+	if hasQuery {
+		if strings.ContainsAny(query, "{}") {
+			return nil, fmt.Errorf("labels must not appear in the query string of a URI pattern: %s", uri)
+		}
+		for _, kv := range splitDropTrailing(query, "&") {
+			k, v, _ := strings.Cut(kv, "=")
+			if p.hasQueryLiteral(k) {
+				return nil, fmt.Errorf("query string literal `%s` appears more than once in %s", k, uri)
+			}
+			p.query = append(p.query, [2]string{k, v})
+		}
+	}
+	return p, checkDuplicateLabels(p)
+}
+
+// parseHostPrefix parses an @endpoint trait's `hostPrefix`: literal text
+// and `{label}`s, no greedy labels, no two labels side by side.
+func parseHostPrefix(prefix string) (*pattern, error) {
+	p := &pattern{text: prefix}
+	pos := 0
+	for pos < len(prefix) {
+		var tok string
+		switch prefix[pos] {
+		case '{':
+			if n := len(p.segments); n > 0 && p.segments[n-1].isLabel() {
+				return nil, fmt.Errorf("host labels must not be adjacent: %s", prefix)
+			}
+			end := strings.IndexByte(prefix[pos+1:], '}')
+			if end < 0 || strings.IndexByte(prefix[pos+1:pos+1+end], '{') >= 0 {
+				return nil, fmt.Errorf("unclosed label at index %d of %s", pos, prefix)
+			}
+			tok = prefix[pos : pos+end+2]
+		case '}':
+			return nil, fmt.Errorf("unexpected `}` at index %d of %s", pos, prefix)
+		default:
+			end := strings.IndexAny(prefix[pos:], "{}")
+			if end < 0 {
+				end = len(prefix) - pos
+			}
+			tok = prefix[pos : pos+end]
+		}
+		s, err := parseSegment(tok, pos)
+		if err != nil {
+			return nil, fmt.Errorf("%v in %s", err, prefix)
+		}
+		if s.kind == segGreedy {
+			return nil, fmt.Errorf("a host prefix must not contain a greedy label: %s", prefix)
+		}
+		p.segments = append(p.segments, s)
+		pos += len(tok)
+	}
+	return p, checkDuplicateLabels(p)
+}
+
+// httpBinding is an operation's @http trait, parsed.
+type httpBinding struct {
+	method string
+	code   int
+	uri    *pattern
+}
+
+// operationHTTP returns an operation's @http trait when its value is
+// well formed (the value engine and httpPatterns report the others).
+func operationHTTP(op *model.Shape) (httpBinding, bool) {
+	v, ok := op.Trait(httpTrait)
+	if !ok || op.Type() != model.OperationType {
+		return httpBinding{}, false
+	}
+	method, ok1 := stringMember(v, "method")
+	uri, ok2 := stringMember(v, "uri")
+	if !ok1 || !ok2 {
+		return httpBinding{}, false
+	}
+	h := httpBinding{method: method, code: 200}
+	if c, ok := v.Get("code"); ok {
+		n, ok := smallInt(c)
+		if !ok {
+			return httpBinding{}, false
+		}
+		h.code = n
+	}
+	p, err := parseURIPattern(uri)
+	if err != nil {
+		return httpBinding{}, false
+	}
+	h.uri = p
+	return h, true
+}
+
+// operationHostPrefix returns an operation's parsed @endpoint hostPrefix.
+func operationHostPrefix(op *model.Shape) (*pattern, bool) {
+	v, ok := op.Trait(endpointTrait)
+	if !ok {
+		return nil, false
+	}
+	prefix, ok := stringMember(v, "hostPrefix")
+	if !ok {
+		return nil, false
+	}
+	p, err := parseHostPrefix(prefix)
+	return p, err == nil
+}
+
+func stringMember(v node.Node, key string) (string, bool) {
+	f, ok := v.Get(key)
+	if !ok || f.Kind() != node.String {
+		return "", false
+	}
+	return f.StringValue(), true
+}
+
+// httpPatterns reports @http URIs and @endpoint host prefixes that are
+// not valid patterns. The reference implementation fails to create such a
+// trait while loading (a Model error), so this runs in the load stage.
+func httpPatterns(m *model.Model) []model.Event {
+	var events []model.Event
+	for _, s := range m.Shapes() {
+		if s.Type() != model.OperationType {
+			continue
+		}
+		if t, ok := findTrait(s, httpTrait); ok {
+			if uri, ok := stringMember(t.Value, "uri"); ok {
+				if _, err := parseURIPattern(uri); err != nil {
+					events = append(events, model.Event{Severity: model.ErrorSeverity, ID: "Model", Shape: s.ID(), Source: t.Source,
+						Message: "Error creating trait `http`: invalid URI pattern: " + err.Error()})
+				}
+			}
+		}
+		if t, ok := findTrait(s, endpointTrait); ok {
+			if prefix, ok := stringMember(t.Value, "hostPrefix"); ok {
+				if _, err := parseHostPrefix(prefix); err != nil {
+					events = append(events, model.Event{Severity: model.ErrorSeverity, ID: "Model", Shape: s.ID(), Source: t.Source,
+						Message: "Error creating trait `endpoint`: invalid host prefix: " + err.Error()})
+				}
+			}
+		}
+	}
+	return events
+}
+
+// operationStructure returns an operation's input (or output) structure;
+// an operation without one uses smithy.api#Unit.
+func operationStructure(m *model.Model, op *model.Shape, input bool) (*model.Shape, bool) {
+	id := op.Output()
+	if input {
+		id = op.Input()
+	}
+	if id.IsZero() {
+		id = unitID
+	}
+	return resolve(m, id, model.StructureType)
+}
+
+// serviceOperations returns the operations in a service's closure: its
+// own and those of every resource it contains (lifecycle and collection
+// operations included), each once.
+func serviceOperations(m *model.Model, svc *model.Shape) []*model.Shape {
+	var out []*model.Shape
+	seen := map[shapeid.ID]bool{}
+	add := func(ids []shapeid.ID) {
+		for _, id := range ids {
+			if seen[id] {
+				continue
+			}
+			seen[id] = true
+			if op, ok := resolve(m, id, model.OperationType); ok {
+				out = append(out, op)
+			}
+		}
+	}
+	add(svc.Operations())
+	for _, r := range containedResources(m, svc) {
+		add(allOperations(r))
+	}
+	return out
+}
+
+// location is where a member is bound in an HTTP message.
+type location uint8
+
+const (
+	locHeader location = iota
+	locPrefixHeaders
+	locQuery
+	locQueryParams
+	locPayload
+	locLabel
+	locResponseCode
+	locDocument // unbound, sent in the body document
+	locUnbound  // unbound while another member is the payload: lost
+)
+
+type memberBinding struct {
+	member *model.Shape
+	loc    location
+}
+
+// structureBindings returns where each member of an input (request) or
+// output/error (response) structure goes: the first binding trait that
+// applies in that direction wins, the others are in the body document, or
+// nowhere when a member is the @httpPayload.
+func structureBindings(st *model.Shape, request bool) []memberBinding {
+	out := make([]memberBinding, 0, len(st.Members()))
+	payload := false
+	for _, mem := range st.Members() {
+		loc := locDocument
+		switch {
+		case mem.HasTrait(httpHeaderTrait):
+			loc = locHeader
+		case mem.HasTrait(httpPrefixHeadersTrait):
+			loc = locPrefixHeaders
+		case request && mem.HasTrait(httpQueryTrait):
+			loc = locQuery
+		case request && mem.HasTrait(httpQueryParamsTrait):
+			loc = locQueryParams
+		case mem.HasTrait(httpPayloadTrait):
+			loc = locPayload
+			payload = true
+		case request && mem.HasTrait(httpLabelTrait):
+			loc = locLabel
+		case !request && mem.HasTrait(httpResponseCodeTrait):
+			loc = locResponseCode
+		}
+		out = append(out, memberBinding{mem, loc})
+	}
+	if payload {
+		for i := range out {
+			if out[i].loc == locDocument {
+				out[i].loc = locUnbound
+			}
+		}
+	}
+	return out
+}
+
+// boundMembers returns the names of the members bound to loc, sorted.
+func boundMembers(bindings []memberBinding, loc location) []string {
+	var out []string
+	for _, b := range bindings {
+		if b.loc == loc {
+			out = append(out, b.member.MemberName())
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// traitOn reports whether any shape of m (members included) applies one
+// of the traits: validators that need an index skip building it when the
+// model does not use their traits.
+func traitOn(m *model.Model, ids ...shapeid.ID) bool {
+	for _, s := range m.Shapes() {
+		for _, id := range ids {
+			if s.HasTrait(id) {
+				return true
+			}
+		}
+		for _, mem := range s.Members() {
+			for _, id := range ids {
+				if mem.HasTrait(id) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// httpOperations returns the operations of m with a well-formed @http
+// trait, in shape ID order.
+func httpOperations(m *model.Model) ([]*model.Shape, []httpBinding) {
+	var ops []*model.Shape
+	var https []httpBinding
+	for _, s := range m.Shapes() {
+		if h, ok := operationHTTP(s); ok {
+			ops = append(ops, s)
+			https = append(https, h)
+		}
+	}
+	return ops, https
+}
+
+// onTraitf is an event about s located at the trait's application
+// (at s when s does not apply the trait).
+func onTraitf(sev model.Severity, id string, s *model.Shape, trait shapeid.ID, format string, args ...any) model.Event {
+	e := eventf(sev, id, s, format, args...)
+	if t, ok := findTrait(s, trait); ok && t.Source.File != "" {
+		e.Source = t.Source
+	}
+	return e
+}

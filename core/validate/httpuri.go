@@ -1,0 +1,293 @@
+package validate
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/smithy-validation/go/core/ecmaregex"
+	"github.com/smithy-validation/go/core/model"
+)
+
+// maxListedConflicts bounds the operations one HttpUriConflict event
+// lists, so a service with thousands of operations on one URI gets
+// events of bounded size instead of a quadratic report.
+const maxListedConflicts = 50
+
+// httpURIConflicts reports operations of a service that share an HTTP
+// method and URI pattern, unless their @endpoint host prefixes tell them
+// apart (HttpUriConflict). Two URI patterns conflict when their segments
+// pair up label for label, greedy label for greedy label, literal for
+// equal literal, and their query string literals are equal: operations are
+// grouped by method and that pattern key, never compared pair by pair
+// across the service.
+func httpURIConflicts(m *model.Model) []model.Event {
+	if !traitOn(m, httpTrait) {
+		return nil
+	}
+	var events []model.Event
+	for _, svc := range shapesOfType(m, model.ServiceType) {
+		groups := map[string][]httpOp{}
+		var order []string
+		for _, op := range serviceOperations(m, svc) {
+			h, ok := operationHTTP(op)
+			if !ok {
+				continue
+			}
+			key := h.method + " " + h.uri.pathKey()
+			if _, seen := groups[key]; !seen {
+				order = append(order, key)
+			}
+			groups[key] = append(groups[key], httpOp{op: op, http: h})
+		}
+		for _, key := range order {
+			if g := groups[key]; len(g) > 1 {
+				events = append(events, uriConflictGroup(m, g)...)
+			}
+		}
+	}
+	return events
+}
+
+type httpOp struct {
+	op   *model.Shape
+	http httpBinding
+}
+
+// uriConflictGroup reports the conflicts among operations with the same
+// method and URI pattern key. Operations without @endpoint all conflict
+// with each other; operations with @endpoint conflict with those whose
+// host prefix is the same, and with those whose host prefix differs only
+// where a label without a @pattern (or with one that matches the other's
+// literal text) could produce the same host.
+func uriConflictGroup(m *model.Model, g []httpOp) []model.Event {
+	var plain []int
+	byPrefix := map[string][]int{}
+	var prefixes []string
+	prefixOf := map[string]*pattern{}
+	for i, o := range g {
+		if !o.op.HasTrait(endpointTrait) {
+			plain = append(plain, i)
+			continue
+		}
+		p, ok := operationHostPrefix(o.op)
+		text := "\x00unparsed"
+		if ok {
+			text = p.text
+		}
+		if _, seen := byPrefix[text]; !seen {
+			prefixes = append(prefixes, text)
+			prefixOf[text] = p
+		}
+		byPrefix[text] = append(byPrefix[text], i)
+	}
+	conflicts := make([][]int, len(g))
+	addAll := func(members []int) {
+		for _, i := range members {
+			for _, j := range members {
+				if i != j {
+					conflicts[i] = append(conflicts[i], j)
+				}
+			}
+		}
+	}
+	addAll(plain)
+	for _, text := range prefixes {
+		addAll(byPrefix[text])
+	}
+	// Distinct host prefixes: compare each pair of prefixes (not of
+	// operations); the operations of one prefix share its labels only when
+	// they share the input's patterns, so compare their operations.
+	for a := 0; a < len(prefixes); a++ {
+		for b := a + 1; b < len(prefixes); b++ {
+			pa, pb := prefixOf[prefixes[a]], prefixOf[prefixes[b]]
+			for _, i := range byPrefix[prefixes[a]] {
+				for _, j := range byPrefix[prefixes[b]] {
+					if pa == nil || pb == nil || !hostPrefixesDistinct(m, g[i].op, pa, g[j].op, pb) {
+						conflicts[i] = append(conflicts[i], j)
+						conflicts[j] = append(conflicts[j], i)
+					}
+				}
+			}
+		}
+	}
+	var events []model.Event
+	for i, list := range conflicts {
+		if len(list) == 0 {
+			continue
+		}
+		parts := make([]string, len(list))
+		for k, j := range list {
+			parts[k] = fmt.Sprintf("`%s` (%s)", g[j].op.ID(), g[j].http.uri.text)
+		}
+		sort.Strings(parts)
+		more := ""
+		if len(parts) > maxListedConflicts {
+			more = fmt.Sprintf(", ... (%d more)", len(parts)-maxListedConflicts)
+			parts = parts[:maxListedConflicts]
+		}
+		events = append(events, errorf("HttpUriConflict", g[i].op,
+			"Operation URI, `%s`, conflicts with other operation URIs in the same service: [%s%s]",
+			g[i].http.uri.text, strings.Join(parts, ", "), more))
+	}
+	return events
+}
+
+// hostPrefixesDistinct reports whether two host prefixes can never expand
+// to the same host: segment by segment (up to the shorter one's length,
+// stopping at the first pair of different literals) at least one literal
+// faces a label, and for every literal facing a label the label's member
+// has a @pattern that does not match the literal.
+func hostPrefixesDistinct(m *model.Model, opA *model.Shape, a *pattern, opB *model.Shape, b *pattern) bool {
+	type pair struct{ x, y segment }
+	var pairs []pair
+	for i := 0; i < len(a.segments) && i < len(b.segments); i++ {
+		x, y := a.segments[i], b.segments[i]
+		if x.isLabel() != y.isLabel() || (x.kind == segGreedy) != (y.kind == segGreedy) {
+			pairs = append(pairs, pair{x, y})
+		} else if !x.isLabel() && x.content != y.content {
+			break
+		}
+	}
+	if len(pairs) == 0 {
+		return false
+	}
+	for _, p := range pairs {
+		if p.x.isLabel() == p.y.isLabel() {
+			continue
+		}
+		op, label, literal := opA, p.x.content, p.y.content
+		if !p.x.isLabel() {
+			op, label, literal = opB, p.y.content, p.x.content
+		}
+		re := hostLabelPattern(m, op, label)
+		if re == nil || re.MatchString(literal) {
+			return false
+		}
+	}
+	return true
+}
+
+// hostLabelPattern returns the compiled @pattern of the input member
+// bound to a host label (nil when it has none or it does not compile).
+func hostLabelPattern(m *model.Model, op *model.Shape, label string) *ecmaregex.Regexp {
+	in, ok := operationStructure(m, op, true)
+	if !ok {
+		return nil
+	}
+	mem, ok := in.Member(label)
+	if !ok || !mem.HasTrait(hostLabelTrait) {
+		return nil
+	}
+	v, ok := mem.Trait(patternTrait)
+	if !ok {
+		return nil
+	}
+	re, err := ecmaregex.Compile(v.StringValue())
+	if err != nil {
+		return nil
+	}
+	return re
+}
+
+// hostLabels checks @endpoint host prefixes: that they expand to a valid
+// host, end with a period when they have labels, and that their labels
+// and the @hostLabel members of the input match one to one
+// (HostLabelTrait).
+func hostLabels(m *model.Model) []model.Event {
+	var events []model.Event
+	for _, op := range shapesOfType(m, model.OperationType) {
+		prefix, ok := operationHostPrefix(op)
+		if !ok {
+			continue
+		}
+		var stub strings.Builder
+		for _, s := range prefix.segments {
+			if s.isLabel() {
+				stub.WriteString("foo")
+			} else {
+				stub.WriteString(s.content)
+			}
+		}
+		if !isHostName(stub.String()) {
+			events = append(events, onTraitf(model.ErrorSeverity, "HostLabelTrait", op, endpointTrait,
+				"The `endpoint` trait hostPrefix, %s, could not expand in to a valid RFC 3986 host: %s", prefix.text, stub.String()))
+		}
+		labels := prefix.labels()
+		if len(labels) > 0 && !strings.HasSuffix(prefix.text, ".") {
+			events = append(events, onTraitf(model.Danger, "HostLabelTrait", op, endpointTrait,
+				"`endpoint` trait hostPrefix contains host labels and does not end in a period (`.`). This can result in clients inadvertently sending data to domains you do not control."))
+		}
+		in, ok := resolve(m, op.Input(), model.StructureType)
+		if op.Input().IsZero() {
+			in, ok = resolve(m, unitID, model.StructureType)
+		}
+		if !ok {
+			continue
+		}
+		unmatched := map[string]bool{}
+		for _, l := range labels {
+			unmatched[l.content] = true
+		}
+		for _, mem := range in.Members() {
+			if !mem.HasTrait(hostLabelTrait) {
+				continue
+			}
+			delete(unmatched, mem.MemberName())
+			if _, ok := prefix.label(mem.MemberName()); !ok {
+				events = append(events, onTraitf(model.ErrorSeverity, "HostLabelTrait", mem, hostLabelTrait,
+					"This `%s` structure member is marked with the `hostLabel` trait, but no corresponding `endpoint` label could be found when used as the input of the `%s` operation.",
+					mem.MemberName(), op.ID()))
+			}
+		}
+		if len(unmatched) > 0 {
+			events = append(events, errorf("HostLabelTrait", op,
+				"This operation uses %s as input, but the following host labels found in the operation's `endpoint` trait do not have a corresponding member marked with the `hostLabel` trait: %s",
+				in.ID(), tickedList(keys(unmatched))))
+		}
+	}
+	return events
+}
+
+// isHostName reports whether s is a host name as RFC 3986 section 3.2.2
+// allows one here: dot-separated labels of 1 to 63 letters, digits and
+// hyphens, the first starting with a letter or digit, with an optional
+// final period.
+func isHostName(s string) bool {
+	s = strings.TrimSuffix(s, ".")
+	if s == "" {
+		return false
+	}
+	for i, label := range strings.Split(s, ".") {
+		if len(label) == 0 || len(label) > 63 {
+			return false
+		}
+		for j := 0; j < len(label); j++ {
+			c := label[j]
+			alnum := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+			if !alnum && (c != '-' || i == 0 && j == 0) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// corsTraits reports @cors traits that set both `origin` and `origins`
+// (CorsTrait).
+func corsTraits(m *model.Model) []model.Event {
+	var events []model.Event
+	for _, svc := range shapesOfType(m, model.ServiceType) {
+		v, ok := svc.Trait(corsTrait)
+		if !ok {
+			continue
+		}
+		_, hasOrigin := v.Get("origin")
+		origins, _ := v.Get("origins")
+		if hasOrigin && origins.Len() > 0 {
+			events = append(events, onTraitf(model.ErrorSeverity, "CorsTrait", svc, corsTrait,
+				"The `origin` and `origins` members of the `cors` trait are mutually exclusive."))
+		}
+	}
+	return events
+}
