@@ -119,12 +119,14 @@ func (dc *defaultChecker) check(s *model.Shape, t model.Trait) []model.Event {
 			out = append(out, internalEvent("DefaultTrait", err))
 			return
 		}
-		for _, f := range c.Result().Findings {
+		fs := c.Result().Findings
+		words := dc.words.renderAll(val, fs)
+		for i, f := range fs {
 			src := t.Source
 			if f.Pos.IsValid() {
 				src.Pos = f.Pos
 			}
-			for _, w := range dc.words.render(val, f) {
+			for _, w := range words[i] {
 				ev := w.event("DefaultTrait", "Error validating @default trait", s.ID(), src)
 				if key := ev.ID + "\x00" + ev.Message; !seen[key] {
 					seen[key] = true

@@ -12,7 +12,9 @@ import (
 //   - TraitValue (critical): every trait application against its trait's
 //     definition ([CheckTraitValues]);
 //   - DefaultTrait (critical): every @default value against its shape
-//     ([CheckDefaults]).
+//     ([CheckDefaults]);
+//   - ExamplesTrait: every @examples input, output and error against the
+//     operation's input, output and errors ([CheckExamples]).
 //
 // Their events carry the reference implementation's event IDs and wording.
 // An internal fault of the engine becomes one ERROR event of the
@@ -21,6 +23,7 @@ func ModelValidators() []validate.Validator {
 	return []validate.Validator{
 		{Name: "TraitValue", Stage: validate.StageCritical, Check: traitValueEvents},
 		{Name: "DefaultTrait", Stage: validate.StageCritical, Check: CheckDefaults},
+		{Name: "ExamplesTrait", Stage: validate.StageDefault, Check: CheckExamples},
 	}
 }
 

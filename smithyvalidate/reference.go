@@ -61,12 +61,36 @@ type valueWording struct {
 	constraintWarnings bool
 }
 
+// renderAll returns the events of the findings about value root, each
+// event once (the engine reports each repeated item of a list, the
+// reference the list once). Each finding's events are at the same index.
+func (w valueWording) renderAll(root node.Node, fs []Finding) [][]modelValueEvent {
+	out := make([][]modelValueEvent, len(fs))
+	seen := map[string]bool{}
+	for i, f := range fs {
+		out[i] = []modelValueEvent{}
+		for _, e := range w.render(root, f) {
+			key := fmt.Sprint(e.sev, "\x00", strings.Join(e.idParts, "."), "\x00", e.context, "\x00", e.msg)
+			if !seen[key] {
+				seen[key] = true
+				out[i] = append(out[i], e)
+			}
+		}
+	}
+	return out
+}
+
 // render returns the events of finding f about value root (the whole
 // value the finding's path starts from). A finding the reference words in
-// two events (a null member) gives two.
+// two events (a null member) gives two; one it does not report (a union
+// value whose only fields are unknown members, reported as such) none.
 func (w valueWording) render(root node.Node, f Finding) []modelValueEvent {
 	val, _ := nodeAt(root, f.Path)
-	ev := modelValueEvent{sev: severityEvent(f.Severity), context: pathContext(f.Path, w.isMapKey(f))}
+	mapKey := w.isMapKey(f)
+	if mapKey && f.Path.Len() > 0 {
+		val = node.NewString(f.Path.At(f.Path.Len() - 1).Key()).At(val.Pos())
+	}
+	ev := modelValueEvent{sev: severityEvent(f.Severity), context: pathContext(f.Path, mapKey)}
 	gov, _ := w.m.Shape(f.Shape) // the member or shape whose contract was checked
 	target := w.targetOf(gov)
 	targetID := f.Shape
@@ -117,6 +141,10 @@ func (w valueWording) render(root node.Node, f Finding) []modelValueEvent {
 	case CodeEnum:
 		ev.msg = w.enumText(target, targetID, val)
 	case CodeUniqueItems:
+		// The engine reports each repeated item; the reference reports
+		// the list once, listing the repeated values.
+		ev.context = pathContext(f.Path.parent(), false)
+		val, _ = nodeAt(root, f.Path.parent())
 		owner, _ := w.traitOwner(gov, target, traitUniqueItems)
 		ev.msg = fmt.Sprintf("Value provided for `%s` must have unique items, but the following items had multiple entries: [`%s`]",
 			owner, strings.Join(duplicateItems(val), "`, `"))
@@ -135,7 +163,10 @@ func (w valueWording) render(root node.Node, f Finding) []modelValueEvent {
 		ev.msg = fmt.Sprintf("Member `%s` does not exist in `%s`", f.Got, targetID)
 	case CodeUnion:
 		ev.msg = "union values can contain a value for only a single member"
-		if val.Kind() == node.Object && val.Len() == 0 {
+		if f.Got == "0" {
+			if val.Len() > 0 {
+				return nil // its fields name no member: each is reported as unknown
+			}
 			ev.msg = "union values must contain a value for exactly one member"
 		}
 	case CodeIDRef:

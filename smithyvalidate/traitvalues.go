@@ -36,7 +36,9 @@ type TraitFinding struct {
 // (TraitValue.UnknownMember.<structure>.<member>,
 // TraitValue.Member.InvalidRange), shape Target, message "Error validating
 // trait `length`[.<path>]: ...". Most findings give one event; a null for
-// a member that cannot be null gives two, as in the reference.
+// a member that cannot be null gives two, as in the reference; a finding
+// the reference words as an earlier one's event (a second repeated item
+// of the same list) or does not report gives none.
 func (f TraitFinding) Events() []model.Event {
 	prefix := "Error validating trait `" + traitName(f.Trait) + "`"
 	if f.wording == nil {
@@ -50,8 +52,14 @@ func (f TraitFinding) Events() []model.Event {
 	return out
 }
 
-// Event returns the first of [TraitFinding.Events].
-func (f TraitFinding) Event() model.Event { return f.Events()[0] }
+// Event returns the first of [TraitFinding.Events], or the finding in the
+// engine's words when it has none.
+func (f TraitFinding) Event() model.Event {
+	if evs := f.Events(); len(evs) > 0 {
+		return evs[0]
+	}
+	return TraitFinding{Finding: f.Finding, Trait: f.Trait, Target: f.Target, Source: f.Source}.Events()[0]
+}
 
 // traitName is a trait's name in messages: the bare name for a prelude
 // trait, the shape ID otherwise.
@@ -154,13 +162,14 @@ func (tc *traitChecker) check(target shapeid.ID, t model.Trait, out *[]TraitFind
 	if err := v.Check(c, Path{}, NodeView(&val)); err != nil {
 		return err
 	}
-	words := valueWording{m: tc.m}
-	for _, f := range c.Result().Findings {
+	fs := c.Result().Findings
+	words := valueWording{m: tc.m}.renderAll(val, fs)
+	for i, f := range fs {
 		src := t.Source
 		if f.Pos.IsValid() {
 			src.Pos = f.Pos
 		}
-		*out = append(*out, TraitFinding{Finding: f, Trait: t.ID, Target: target, Source: src, wording: words.render(val, f)})
+		*out = append(*out, TraitFinding{Finding: f, Trait: t.ID, Target: target, Source: src, wording: words[i]})
 	}
 	return nil
 }
