@@ -81,6 +81,8 @@ type env struct {
 
 func (e *env) commands() []*cli.Command {
 	cmds := []*cli.Command{e.astCommand(), e.validateCommand(), e.validateValueCommand(), e.validateRPCCommand()}
+	cmds = append(cmds, e.openrpcCommand())
+	cmds = append(cmds, e.buildCommand())
 	for _, c := range cmds {
 		c.OnUsageError = func(_ *cli.Context, err error, _ bool) error { return usageErrorf("%v", err) }
 	}

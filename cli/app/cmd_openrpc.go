@@ -1,0 +1,151 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/shapeid"
+	"github.com/smithy-validation/go/openrpc"
+	"github.com/smithy-validation/go/rpc"
+	sv "github.com/smithy-validation/go/smithyvalidate"
+	"github.com/urfave/cli/v2"
+)
+
+// openrpcCommand is `smithy openrpc`: the OpenRPC 1.3.2 document of a
+// service, the same bytes on every run.
+func (e *env) openrpcCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "openrpc",
+		Usage: "export a JSON-RPC service as an OpenRPC 1.3.2 document",
+		Description: "Writes the document (checked against the OpenRPC metaschema 1.14.9) to\n" +
+			"standard output or --output. What OpenRPC cannot say is either an\n" +
+			"x-smithy-* extension field (--extensions emit, the default) or a line\n" +
+			"\"smithy: openrpc: loss ...\" on standard error.",
+		ArgsUsage: "MODEL...",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "service", Usage: "the service's absolute shape ID (ns#Service)"},
+			&cli.StringFlag{Name: "output", Usage: "write the document to this file instead of standard output"},
+			&cli.StringFlag{Name: "naming", Value: "memberName", Usage: "wire names of members: memberName or jsonName"},
+			&cli.StringFlag{Name: "unknown-members", Value: "warn", Usage: "unknown object members: warn, ignore (both allowed by the schema) or error"},
+			&cli.StringFlag{Name: "nulls", Value: "absent", Usage: "null for an optional member: absent (allowed) or reject"},
+			&cli.StringFlag{Name: "extensions", Value: "emit", Usage: "x-smithy-* extension fields: emit or omit"},
+		},
+		Action: e.openrpcAction,
+	}
+}
+
+func (e *env) openrpcAction(c *cli.Context) error {
+	if c.String("service") == "" {
+		return usageErrorf("--service is required")
+	}
+	s := openrpcSettings{Service: c.String("service"), Naming: c.String("naming"), UnknownMembers: c.String("unknown-members"),
+		Nulls: c.String("nulls"), Extensions: c.String("extensions")}
+	cfg, svc, err := s.config("--")
+	if err != nil {
+		return err
+	}
+	lm, err := e.requireModel(pathSources(c.Args().Slice()))
+	if err != nil {
+		return err
+	}
+	res, err := e.exportOpenRPC(lm.res.Model, svc, cfg)
+	if err != nil {
+		return err
+	}
+	if out := c.String("output"); out != "" {
+		if err := os.WriteFile(out, res.JSON, 0o644); err != nil {
+			return inputErrorf("cannot write %s: %v", out, unwrapPath(err))
+		}
+		return nil
+	}
+	_, err = e.stdout.Write(res.JSON)
+	return err
+}
+
+// exportOpenRPC converts a service and prints its diagnostics; model and
+// export problems exit 3.
+func (e *env) exportOpenRPC(m *model.Model, svc shapeid.ID, cfg openrpc.Config) (*openrpc.Result, error) {
+	res, err := openrpc.Convert(m, svc, cfg)
+	if err != nil {
+		var me *rpc.ModelError
+		if errors.As(err, &me) {
+			var b strings.Builder
+			for _, p := range me.Problems {
+				b.WriteString(p.String())
+				b.WriteByte('\n')
+			}
+			io.WriteString(e.stderr, b.String())
+			return nil, modelErrorf("service %s cannot be exported: %d problem(s)", svc, len(me.Problems))
+		}
+		return nil, modelErrorf("%v", err)
+	}
+	for _, d := range res.Diagnostics {
+		fmt.Fprintf(e.stderr, "smithy: openrpc: %s\n", d)
+	}
+	return res, nil
+}
+
+// openrpcSettings are the settings of the openrpc export: the command's
+// flags, or the openrpc plugin's settings in smithy-build.json.
+type openrpcSettings struct {
+	Service        string
+	Naming         string
+	UnknownMembers string
+	Nulls          string
+	Extensions     string
+	Info           openrpc.Info
+}
+
+// config checks the settings and returns the export configuration;
+// prefix is how a setting is named in messages ("--" for flags).
+func (s openrpcSettings) config(prefix string) (openrpc.Config, shapeid.ID, error) {
+	var cfg openrpc.Config
+	svc, err := shapeid.Parse(s.Service)
+	if err != nil || svc.HasMember() {
+		return cfg, svc, usageErrorf("%sservice: %q is not an absolute shape ID (ns#Service)", prefix, s.Service)
+	}
+	cfg.Info = s.Info
+	choose := func(name, v string, def string, opts map[string]func()) error {
+		if v == "" {
+			v = def
+		}
+		f, ok := opts[v]
+		if !ok {
+			keys := make([]string, 0, len(opts))
+			for k := range opts {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			return usageErrorf("%s%s must be %s, not %q", prefix, name, strings.Join(keys, " or "), v)
+		}
+		f()
+		return nil
+	}
+	for _, err := range []error{
+		choose("naming", s.Naming, "memberName", map[string]func(){
+			"memberName": func() { cfg.Naming = sv.MemberNames }, "jsonName": func() { cfg.Naming = sv.JSONNames }}),
+		choose("unknown-members", s.UnknownMembers, "warn", map[string]func(){
+			"warn": func() { cfg.UnknownMembers = sv.UnknownWarning }, "ignore": func() { cfg.UnknownMembers = sv.UnknownIgnored },
+			"error": func() { cfg.UnknownMembers = sv.UnknownError }}),
+		choose("nulls", s.Nulls, "absent", map[string]func(){
+			"absent": func() { cfg.NullMembers = sv.NullAsAbsent }, "reject": func() { cfg.NullMembers = sv.NullRejected }}),
+		choose("extensions", s.Extensions, "emit", map[string]func(){
+			"emit": func() { cfg.Extensions = openrpc.ExtensionsEmit }, "omit": func() { cfg.Extensions = openrpc.ExtensionsOmit }}),
+	} {
+		if err != nil {
+			return cfg, svc, err
+		}
+	}
+	return cfg, svc, nil
+}
+
+// openrpcFileName is the plugin's output file for a service.
+func openrpcFileName(svc shapeid.ID) string {
+	return filepath.Clean(svc.Name + ".openrpc.json")
+}
