@@ -21,7 +21,17 @@ func runFamily(t *testing.T, ids []string, tests []familyCase) {
 	t.Helper()
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			rep := check(t, header+tc.src)
+			// Metadata statements come before the namespace statement.
+			var meta, body []string
+			for _, line := range strings.Split(tc.src, "\n") {
+				if strings.HasPrefix(line, "metadata ") {
+					meta = append(meta, line)
+				} else {
+					body = append(body, line)
+				}
+			}
+			src := "$version: \"2\"\n" + strings.Join(meta, "\n") + "\nnamespace ns\n" + strings.Join(body, "\n")
+			rep := check(t, src)
 			var got []model.Event
 			for _, e := range rep.Events {
 				for _, id := range ids {
@@ -173,5 +183,85 @@ structure Inner { b: String }
 			"[ERROR] ns#B: A type has already been defined for the metadata key `k`. Conflicts with: [ns#A] | MetadataTrait"}},
 		{"reserved metadata key", `@metadata(key: "validators") list V { member: String }`,
 			[]string{"[ERROR] ns#V: The metadata key `validators` has been reserved by Smithy and may not be defined elsewhere. | MetadataTrait"}},
+	})
+}
+
+func TestServiceClosure(t *testing.T) {
+	runFamily(t, []string{"Service"}, []familyCase{
+		{"unique names", `
+service S { version: "1", operations: [Op] }
+operation Op { input: OpInput }
+@input structure OpInput { a: String }
+`, nil},
+		{"structures with the same name in two namespaces", `
+service S { version: "1", operations: [Op] }
+operation Op { input: OpInput }
+@input structure OpInput { a: other#OpInput }
+`, nil}, // other#OpInput is undefined: assembly reports it, no conflict here
+		{"simple shape shadowing the prelude", `
+service S { version: "1", operations: [Op] }
+operation Op { input: OpInput }
+@input structure OpInput { a: String, b: smithy.api#String }
+string String
+`, []string{"[NOTE] ns#String: Shape name `ns#String` conflicts with `smithy.api#String` in the `ns#S` service closure. Shapes in the closure of a service should have | Service"}},
+		{"rename rules", `
+service S { version: "1", operations: [Op], rename: { "ns#OpInput": "OpInput", "ns#Op": "Op2", "ns#Gone": "X", "ns#In2": "no!" } }
+operation Op { input: OpInput }
+@input structure OpInput { a: In2 }
+structure In2 {}
+structure Gone {}
+`, []string{
+			"[ERROR] ns#S: Service rename for `ns#OpInput` does not actually change the name from `OpInput` | Service",
+			"[ERROR] ns#S: Service attempts to rename a operation shape from `ns#Op` to \"Op2\"; operations cannot be renamed | Service",
+			"[ERROR] ns#S: Service attempts to rename a shape not in the service: ns#Gone | Service",
+			"[ERROR] ns#S: Service attempts to rename `ns#In2` to an invalid identifier, \"no!\" | Service"}},
+		{"rename onto another name", `
+service S { version: "1", operations: [Op], rename: { "ns#A": "B" } }
+operation Op { input: OpInput }
+@input structure OpInput { a: A, b: B }
+structure A {}
+structure B {}
+`, []string{
+			"[ERROR] ns#A: Renamed shape name \"B\" conflicts with `ns#B` in the `ns#S` service closure. Shapes in the closure of a service must | Service",
+			"[ERROR] ns#B: Shape name `ns#B` conflicts with `ns#A` (renamed to \"B\") in the `ns#S` service closure. | Service"}},
+	})
+}
+
+func TestShapeClosures(t *testing.T) {
+	runFamily(t, []string{"ShapeClosure"}, []familyCase{
+		{"valid closure", `
+metadata shapeClosures = [{ id: "ns#All", includeNamespaces: ["ns"] }]
+structure A { b: B }
+structure B {}
+`, nil},
+		{"selector adding shapes outside the namespaces", `
+metadata shapeClosures = [{ id: "ns#Sel", includeBySelector: "structure" }]
+structure A {}
+`, nil},
+		{"no roots and a duplicate id", `
+metadata shapeClosures = [{ id: "ns#C" }, { id: "ns#C", includeNamespaces: ["ns"] }]
+structure A {}
+`, []string{
+			"[ERROR] -: Shape closure `ns#C` must define at least one of `includeNamespaces` or `includeBySelector`. | ShapeClosure",
+			"[ERROR] -: Shape closure id `ns#C` is declared more than once. | ShapeClosure"}},
+		{"id of a shape, empty namespace, selector matching nothing", `
+metadata shapeClosures = [{ id: "ns#A", includeNamespaces: ["nowhere"], includeBySelector: "service" }]
+structure A {}
+`, []string{
+			"[ERROR] -: Shape closure ids must not match the ids of shapes in the model, but `ns#A` does. | ShapeClosure",
+			"[DANGER] -: Shape closure `ns#A` includes namespace `nowhere`, which has no shapes in the model. | ShapeClosure.EmptyNamespace.ns#A",
+			"[DANGER] -: Shape closure `ns#A` has an `includeBySelector` that matches no shapes in the model. | ShapeClosure.EmptySelector.ns#A"}},
+		{"invalid selector", `
+metadata shapeClosures = [{ id: "ns#C", includeBySelector: "][" }]
+structure A {}
+`, []string{"[ERROR] -: Shape closure `ns#C` has an invalid `includeBySelector`: Syntax error at line 1 column 1 | ShapeClosure"}},
+		{"renames", `
+metadata shapeClosures = [{ id: "ns#C", includeNamespaces: ["ns"], rename: { "ns#A": "b", "ns#Out": "X", "ns#B": "B" } }]
+structure A {}
+structure B {}
+`, []string{
+			"[ERROR] -: Shape closure `ns#C` rename for `ns#B` (\"B\") case-insensitively conflicts with the rename for `ns#A`. | ShapeClosure",
+			"[ERROR] -: Shape closure `ns#C` attempts to rename `ns#Out`, which is not in the closure. | ShapeClosure",
+			"[ERROR] -: Shape closure `ns#C` rename for `ns#B` does not change the name from `B`. | ShapeClosure"}},
 	})
 }

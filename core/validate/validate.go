@@ -88,6 +88,8 @@ func Validators() []Validator {
 		{Name: "ResourceIdentifierBinding", Stage: StageDefault, Check: resourceIdentifierBindings},
 		{Name: "ResourceLifecycle", Stage: StageDefault, Check: resourceLifecycles},
 		{Name: "RangeTrait", Stage: StageDefault, Check: rangeTraits},
+		{Name: "Service", Stage: StageDefault, Check: services},
+		{Name: "ShapeClosure", Stage: StageDefault, Check: shapeClosures},
 		{Name: "EnumTrait", Stage: StageDefault, Check: enumTraits},
 		{Name: "IdempotentTrait", Stage: StageDefault, Check: idempotentTraits},
 		{Name: "IdempotencyTokenIgnored", Stage: StageDefault, Check: idempotencyTokenIgnored},
