@@ -265,3 +265,100 @@ structure B {}
 			"[ERROR] -: Shape closure `ns#C` rename for `ns#B` does not change the name from `B`. | ShapeClosure"}},
 	})
 }
+
+func TestPaginatedTrait(t *testing.T) {
+	runFamily(t, []string{"PaginatedTrait"}, []familyCase{
+		{"valid pagination", `
+@paginated(inputToken: "next", outputToken: "next", pageSize: "size", items: "items")
+operation List { input := { next: String, size: Integer }, output := { next: String, items: Names } }
+list Names { member: String }
+`, nil},
+		{"missing and badly typed members", `
+@paginated(inputToken: "nope", outputToken: "next", pageSize: "size", items: "items")
+operation List { input := { size: String }, output := { @required next: String, items: String } }
+`, []string{
+			"[ERROR] ns#List: paginated trait `inputToken` targets a member `nope` that does not exist | PaginatedTrait",
+			"[ERROR] ns#List: paginated trait `pageSize` member `size` targets a string shape, but must target one of the following: [`byte`, `integer`, `long`, `short`] | PaginatedTrait",
+			"[DANGER] ns#List: paginated trait `outputToken` member `next` should not be required | PaginatedTrait.ShouldNotBeRequired.outputToken",
+			"[ERROR] ns#List: paginated trait `items` member `items` targets a string shape, but must target one of the following: [`list`, `map`] | PaginatedTrait"}},
+		{"paths", `
+@paginated(inputToken: "a.b", outputToken: "x.y.z")
+operation List { input := { a: String }, output := { x: X } }
+structure X { y: Y }
+structure Y { z: String }
+`, []string{"[ERROR] ns#List: paginated trait `inputToken` does not allow path values | PaginatedTrait",
+			"[WARNING] ns#List: paginated trait `outputToken` contains a path with more than two parts | PaginatedTrait.DeeplyNested.outputToken"}},
+		{"merged with the service", `
+@paginated(pageSize: "size")
+service S { version: "1", operations: [List] }
+@paginated(items: "items")
+operation List { input := { size: Long }, output := { items: Names } }
+list Names { member: String }
+`, []string{
+			"[ERROR] ns#List: When bound within the `ns#S` service, paginated trait `inputToken` is not configured | PaginatedTrait",
+			"[ERROR] ns#List: When bound within the `ns#S` service, paginated trait `outputToken` is not configured | PaginatedTrait",
+			"[DANGER] ns#List: When bound within the `ns#S` service, paginated trait `pageSize` member `size` targets a long shape, but this is not recommended. One of [`integer`] SHOULD be targeted. | PaginatedTrait.WrongShapeType.pageSize"}},
+	})
+}
+
+func TestResourceReferences(t *testing.T) {
+	runFamily(t, []string{"ReferencesTrait", "MemberShouldReferenceResource", "ServiceBoundResourceOperation"}, []familyCase{
+		{"valid references", `
+resource R { identifiers: { rId: String } }
+@references([{resource: R}])
+structure S { @required rId: String }
+@references([{resource: R}])
+string RId
+`, nil},
+		{"reference to a non-resource and ids on a string", `
+resource R { identifiers: { a: String, b: String } }
+@references([{resource: "smithy.api#String"}])
+structure S {}
+@references([{resource: R, ids: {a: "x"}}])
+string Str
+`, []string{
+			"[ERROR] ns#S: `references` trait reference targets a string shape not a resource: Reference{\"resource\":\"smithy.api#String\"} | ReferencesTrait",
+			"[ERROR] ns#Str: References applied to string shapes cannot contain 'ids': Reference{\"resource\":\"ns#R\",\"ids\":{\"a\":\"x\"}} | ReferencesTrait",
+			"[ERROR] ns#Str: This string shape contains an invalid reference to ns#R: Reference{\"resource\":\"ns#R\",\"ids\":{\"a\":\"x\"}}. References on a string shape can only refer to resource shapes with exactly one entry in its identifiers property, but this shape has the following identifiers: [`a`, `b`] | ReferencesTrait"}},
+		{"too many ids", `
+resource R { identifiers: { a: String } }
+@references([{resource: R, ids: {a: "a", b: "a"}}])
+structure S { a: String }
+`, []string{
+			"[ERROR] ns#S: Too many identifiers were provided in the `ids` properties of Reference{\"resource\":\"ns#R\",\"ids\":{\"a\":\"a\",\"b\":\"a\"}}. Expected 1 identifiers(s), but found 2. | ReferencesTrait",
+			"[ERROR] ns#S: `references` trait Reference{\"resource\":\"ns#R\",\"ids\":{\"a\":\"a\",\"b\":\"a\"}} contains extraneous resource identifier bindings, [`b`] | ReferencesTrait"}},
+		{"member that looks like an identifier", `
+resource R { identifiers: { rId: String } }
+structure Other { rId: String }
+`, []string{"[WARNING] ns#Other$rId: This member appears to reference the following resources without being included in a `@references` trait: [`ns#R`] | MemberShouldReferenceResource"}},
+		{"operation bound to the service instead of the resource", `
+service S { version: "1", operations: [GetR], resources: [R] }
+resource R { identifiers: { rId: String } }
+@readonly
+operation GetR { input := { @required rId: String } }
+`, []string{
+			"[WARNING] ns#GetR: The `ns#GetR` operation is bound to the `ns#S` service but has members that match identifiers of the following resource shapes: [`ns#R`]. | ServiceBoundResourceOperation.ns#S.GetR",
+			"[WARNING] ns#GetRInput$rId: This member appears to reference the following resources | MemberShouldReferenceResource"}},
+	})
+}
+
+func TestResourceOperationInputOutput(t *testing.T) {
+	runFamily(t, []string{"ResourceOperationInputOutput"}, []familyCase{
+		{"properties bound by lifecycle operations", `
+resource R { identifiers: { id: String }, properties: { name: String }, read: GetR, create: MakeR }
+@readonly operation GetR { input := { @required id: String }, output := { @required id: String, name: String } }
+operation MakeR { input := { name: String }, output := { @required id: String } }
+`, nil},
+		{"unused property, wrong target, unknown member", `
+resource R { identifiers: { id: String }, properties: { name: String, size: Integer }, read: GetR }
+@readonly operation GetR { input := { @required id: String }, output := { @required id: String, name: Integer, other: String } }
+`, []string{
+			"[ERROR] ns#GetROutput$name: This member must target `smithy.api#String`. This member is used as part of the `read` operation of the `ns#R` resource and conflicts with its `name` resource property. | ResourceOperationInputOutput",
+			"[ERROR] ns#GetROutput$other: Member `other` does not target a property or identifier for resource `ns#R`. | ResourceOperationInputOutput",
+			"[ERROR] ns#R: Resource property `size` is not used in the input or output of create or an instance operation. | ResourceOperationInputOutput"}},
+		{"notProperty and property names", `
+resource R { identifiers: { id: String }, properties: { name: String }, read: GetR }
+@readonly operation GetR { input := { @required id: String }, output := { @property(name: "name") a: String, @property(name: "name") b: String, @notProperty c: Integer } }
+`, []string{"[ERROR] ns#GetROutput: This shape contains members with conflicting resource property names that resolve to 'name': a, b | ResourceOperationInputOutput"}},
+	})
+}

@@ -186,7 +186,8 @@ resource Parent { identifiers: { a: String, b: String }, resources: [Child] }
 resource Child { identifiers: { a: String }, properties: { a: String } }
 `, []string{
 			"[ERROR] ns#Child: This resource is bound as a child of `ns#Parent`, but it is invalid because its `identifiers` property is missing the following identifiers that are defined in `ns#Parent`: [b] | ResourceIdentifier",
-			"[ERROR] ns#Child: Resource identifier `a` cannot also be a resource property | ResourceIdentifier"}},
+			"[ERROR] ns#Child: Resource identifier `a` cannot also be a resource property | ResourceIdentifier",
+			"[ERROR] ns#Child: Resource property `a` is not used in the input or output of create or an instance operation. | ResourceOperationInputOutput"}},
 		{"identifier bindings", `
 resource R { identifiers: { id: String }, read: GetR, list: ListR }
 @readonly operation GetR { input := {} }
