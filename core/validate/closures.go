@@ -16,32 +16,31 @@ import (
 // make sense) and the named closures of the `shapeClosures` metadata
 // (ShapeClosure).
 
-// closure returns the shapes reachable from roots by following the
+// reachable returns the shapes reachable from roots by following the
 // directed relationships of the model (members, member targets, bindings,
 // input, output, errors, identifiers, properties, lifecycle operations,
-// mixins), roots included, each once, in the order reached.
-func closure(m *model.Model, roots []*model.Shape) []*model.Shape {
-	seen := map[*model.Shape]bool{}
-	var out []*model.Shape
-	stack := make([]*model.Shape, 0, len(roots))
-	for i := len(roots) - 1; i >= 0; i-- {
-		stack = append(stack, roots[i])
-	}
-	for len(stack) > 0 {
-		s := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if seen[s] {
-			continue
+// mixins; traits excluded), roots first, each once, breadth first.
+func reachable(m *model.Model, roots ...*model.Shape) []*model.Shape {
+	seen := make(map[shapeid.ID]bool, len(roots))
+	queue := make([]*model.Shape, 0, len(roots))
+	for _, r := range roots {
+		if !seen[r.ID()] {
+			seen[r.ID()] = true
+			queue = append(queue, r)
 		}
-		seen[s] = true
-		out = append(out, s)
-		s.Relationships(func(_ model.RelationshipType, id shapeid.ID) {
-			if t, ok := m.Shape(id); ok && !seen[t] {
-				stack = append(stack, t)
+	}
+	for i := 0; i < len(queue); i++ {
+		queue[i].Relationships(func(_ model.RelationshipType, id shapeid.ID) {
+			if seen[id] {
+				return
+			}
+			seen[id] = true
+			if s, ok := m.Shape(id); ok {
+				queue = append(queue, s)
 			}
 		})
 	}
-	return out
+	return queue
 }
 
 // services is Service: shapes of a service's closure whose names (after
@@ -56,7 +55,7 @@ func services(m *model.Model) []model.Event {
 		for _, r := range svc.Rename() {
 			rename[r.Target] = r.Name
 		}
-		shapes := closure(m, []*model.Shape{svc})
+		shapes := reachable(m, svc)
 		byName := map[string][]*model.Shape{}
 		var names []string
 		for _, s := range shapes {
@@ -354,7 +353,7 @@ func shapeClosures(m *model.Model) []model.Event {
 			}
 		}
 		sort.Slice(roots, func(i, j int) bool { return shapeid.Compare(roots[i].ID(), roots[j].ID()) < 0 })
-		shapes := closure(m, roots)
+		shapes := reachable(m, roots...)
 		closureRenames(c, shapes, emit)
 		renamed := map[shapeid.ID]bool{}
 		for _, r := range c.rename {

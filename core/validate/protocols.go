@@ -118,21 +118,6 @@ func noInlineDocumentSupport(m *model.Model) []model.Event {
 	return events
 }
 
-// closure returns the shapes reachable from root through relationships
-// (members and their targets included, traits excluded), root first.
-func closure(m *model.Model, root *model.Shape) []*model.Shape {
-	seen := map[shapeid.ID]bool{root.ID(): true}
-	queue := []*model.Shape{root}
-	for i := 0; i < len(queue); i++ {
-		queue[i].Relationships(func(_ model.RelationshipType, id shapeid.ID) {
-			if seen[id] {
-				return
-			}
-			seen[id] = true
-			if s, ok := m.Shape(id); ok {
-				queue = append(queue, s)
-			}
-		})
-	}
-	return queue
-}
+// closure returns the shapes reachable from root (see reachable), root
+// first.
+func closure(m *model.Model, root *model.Shape) []*model.Shape { return reachable(m, root) }
