@@ -83,6 +83,7 @@ func (e *env) commands() []*cli.Command {
 	cmds := []*cli.Command{e.astCommand(), e.validateCommand(), e.validateValueCommand(), e.validateRPCCommand()}
 	cmds = append(cmds, e.openrpcCommand())
 	cmds = append(cmds, e.buildCommand())
+	cmds = append(cmds, e.serveCommand())
 	for _, c := range cmds {
 		c.OnUsageError = func(_ *cli.Context, err error, _ bool) error { return usageErrorf("%v", err) }
 	}

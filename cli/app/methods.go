@@ -1,0 +1,292 @@
+package app
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/smithy-validation/go/cli/serve"
+)
+
+// The server's methods (hello's capabilities, in this order). Each
+// stateless one runs the command's own function (ast, validate,
+// validateValue, validateRPCInputs) with the JSON format, so its result is
+// byte for byte what the command prints with --format json (ast, which
+// prints an indented document, is compacted onto the protocol line).
+var methodNames = []string{"ast", "validate", "validate-value", "validate-rpc", "exchange.start", "exchange.feed", "exchange.finish"}
+
+// NewHandler returns the methods of `smithy serve`, sharing cache
+// between connections (nil: a cache with the default bounds).
+func NewHandler(cache *ModelCache) serve.Handler {
+	if cache == nil {
+		cache = NewModelCache(0, 0)
+	}
+	return &handler{cache: cache}
+}
+
+type handler struct{ cache *ModelCache }
+
+func (h *handler) Hello() serve.Hello {
+	return serve.Hello{Name: "smithy", Engine: Version, Capabilities: methodNames}
+}
+
+func (h *handler) Open(stateful bool) serve.Session {
+	return &session{cache: h.cache, stateful: stateful}
+}
+
+// session is one connection: the stateless methods, and at most one
+// exchange stream.
+type session struct {
+	cache    *ModelCache
+	stateful bool
+	stream   *stream
+}
+
+func (s *session) Close() { s.stream = nil }
+
+// wireSource is a model source as the protocol writes it.
+type wireSource struct {
+	Path *string `json:"path"`
+	Name *string `json:"name"`
+	Text *string `json:"text"`
+}
+
+// wireInput is a value, message or transcript: a file path, text, or
+// bytes in base64 (binary Ion).
+type wireInput struct {
+	Path   *string `json:"path"`
+	Text   *string `json:"text"`
+	Base64 *string `json:"base64"`
+}
+
+type commonParams struct {
+	Models []wireSource `json:"models"`
+}
+
+func (s *session) Call(method string, params []byte) ([]byte, int, error) {
+	switch method {
+	case "ast":
+		var p struct {
+			commonParams
+			IncludePrelude bool `json:"include_prelude"`
+			Flatten        bool `json:"flatten"`
+		}
+		if err := decodeParams(params, &p); err != nil {
+			return nil, 0, err
+		}
+		models, err := p.sources()
+		if err != nil {
+			return nil, 0, err
+		}
+		res, exit, err := s.run(func(e *env) error {
+			return e.ast(astParams{Models: models, IncludePrelude: p.IncludePrelude, Flatten: p.Flatten})
+		})
+		if err != nil {
+			return nil, 0, err
+		}
+		var b bytes.Buffer
+		if err := json.Compact(&b, res); err != nil {
+			return nil, 0, fmt.Errorf("the AST document is not JSON: %v", err)
+		}
+		return b.Bytes(), exit, nil
+	case "validate":
+		var p commonParams
+		if err := decodeParams(params, &p); err != nil {
+			return nil, 0, err
+		}
+		models, err := p.sources()
+		if err != nil {
+			return nil, 0, err
+		}
+		return s.run(func(e *env) error { return e.validate(models, "json") })
+	case "validate-value":
+		var p struct {
+			commonParams
+			Shape       string     `json:"shape"`
+			Value       *wireInput `json:"value"`
+			InputFormat string     `json:"input_format"`
+		}
+		if err := decodeParams(params, &p); err != nil {
+			return nil, 0, err
+		}
+		models, err := p.sources()
+		if err != nil {
+			return nil, 0, err
+		}
+		if p.Shape == "" {
+			return nil, 0, serve.Errorf("validate-value needs \"shape\"")
+		}
+		if p.Value == nil {
+			return nil, 0, serve.Errorf("validate-value needs \"value\": {\"text\": ...}, {\"path\": ...} or {\"base64\": ...}")
+		}
+		value, err := p.Value.input("value")
+		if err != nil {
+			return nil, 0, err
+		}
+		return s.run(func(e *env) error {
+			return e.validateValue(valueParams{Models: models, Shape: p.Shape, Value: *value, InputFormat: p.InputFormat}, "json")
+		})
+	case "validate-rpc":
+		var p struct {
+			commonParams
+			Service    string     `json:"service"`
+			Version    string     `json:"version"`
+			Message    *wireInput `json:"message"`
+			Request    *wireInput `json:"request"`
+			Response   *wireInput `json:"response"`
+			Transcript *wireInput `json:"transcript"`
+			Complete   bool       `json:"complete"`
+		}
+		if err := decodeParams(params, &p); err != nil {
+			return nil, 0, err
+		}
+		var models []Source
+		if len(p.Models) > 0 {
+			var err error
+			if models, err = p.sources(); err != nil {
+				return nil, 0, err
+			}
+		}
+		rp := rpcParams{Models: models, Service: p.Service, Version: p.Version, Complete: p.Complete}
+		for _, f := range []struct {
+			name string
+			w    *wireInput
+			in   **Input
+		}{{"message", p.Message, &rp.Message}, {"request", p.Request, &rp.Request}, {"response", p.Response, &rp.Response}, {"transcript", p.Transcript, &rp.Transcript}} {
+			if f.w != nil {
+				in, err := f.w.input(f.name)
+				if err != nil {
+					return nil, 0, err
+				}
+				*f.in = in
+			}
+		}
+		return s.run(func(e *env) error { return e.validateRPCInputs(rp, "json") })
+	case "exchange.start", "exchange.feed", "exchange.finish":
+		if !s.stateful {
+			return nil, 0, serve.Errorf("%s needs a connection: use smithy serve --stdio", method)
+		}
+		return s.exchange(method, params)
+	}
+	return nil, 0, serve.Errorf("unknown method %q (hello lists the methods)", method)
+}
+
+// run runs a command function as the server: output captured, standard
+// input unavailable, models from the cache. A result (exit 0, 1, 5, or 3
+// for validate's events) is the output without its final newline; a
+// failure is an error envelope whose code follows the exit code, with
+// what the command writes to stderr (the model's events) in its message.
+func (s *session) run(f func(e *env) error) ([]byte, int, error) {
+	var out, errb bytes.Buffer
+	e := &env{stdin: strings.NewReader(""), stdinUsed: true, stdout: &out, stderr: &errb, cache: s.cache}
+	err := f(e)
+	code, msg := exitCode(err)
+	if msg == "" {
+		return bytes.TrimSuffix(out.Bytes(), []byte("\n")), code, nil
+	}
+	if d := strings.TrimSpace(errb.String()); d != "" {
+		msg += ":\n" + d
+	}
+	return nil, 0, &serve.Error{Code: errorCode(code), Message: msg, Exit: code}
+}
+
+// errorCode is the envelope code of a command failure with exit code.
+func errorCode(exit int) string {
+	switch exit {
+	case ExitUsage:
+		return serve.CodeUsage
+	case ExitModel:
+		return serve.CodeModel
+	case ExitInput:
+		return serve.CodeInput
+	case ExitIncomplete:
+		return serve.CodeLimit
+	}
+	return serve.CodeInternal
+}
+
+// decodeParams decodes a params object (absent or null: no params);
+// unknown members are ignored, as the protocol wants.
+func decodeParams(params []byte, v any) error {
+	if len(params) == 0 || string(params) == "null" {
+		return nil
+	}
+	if err := json.Unmarshal(params, v); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			return serve.Errorf("params: %q must be %s, not %s", te.Field, jsonKind(te.Type.Kind().String()), te.Value)
+		}
+		return serve.Errorf("params: %v", err)
+	}
+	return nil
+}
+
+func jsonKind(goKind string) string {
+	switch goKind {
+	case "string":
+		return "a string"
+	case "bool":
+		return "a boolean"
+	case "int", "int64":
+		return "an integer"
+	case "slice":
+		return "an array"
+	case "ptr", "struct":
+		return "an object"
+	}
+	return goKind
+}
+
+// sources checks the models parameter.
+func (p commonParams) sources() ([]Source, error) {
+	if len(p.Models) == 0 {
+		return nil, serve.Errorf("\"models\" is missing: give [{\"path\": ...}] or [{\"name\": ..., \"text\": ...}]")
+	}
+	out := make([]Source, len(p.Models))
+	for i, m := range p.Models {
+		switch {
+		case m.Path != nil && (m.Name != nil || m.Text != nil):
+			return nil, serve.Errorf("models[%d]: give \"path\", or \"name\" with \"text\", not both", i)
+		case m.Path != nil:
+			if *m.Path == "" || *m.Path == "-" {
+				return nil, serve.Errorf("models[%d]: \"path\" must name a file or directory (the server has no standard input; give \"text\")", i)
+			}
+			out[i] = Source{Path: *m.Path}
+		case m.Name != nil && m.Text != nil && *m.Name != "":
+			out[i] = Source{Name: *m.Name, Text: []byte(*m.Text)}
+		default:
+			return nil, serve.Errorf("models[%d]: needs \"path\", or \"name\" and \"text\"", i)
+		}
+	}
+	return out, nil
+}
+
+// input checks one input parameter.
+func (w *wireInput) input(name string) (*Input, error) {
+	n := 0
+	for _, set := range []bool{w.Path != nil, w.Text != nil, w.Base64 != nil} {
+		if set {
+			n++
+		}
+	}
+	if n != 1 {
+		return nil, serve.Errorf("%q: give exactly one of \"path\", \"text\" or \"base64\"", name)
+	}
+	switch {
+	case w.Path != nil:
+		if *w.Path == "" || *w.Path == "-" {
+			return nil, serve.Errorf("%q: \"path\" must name a file (the server has no standard input; give \"text\")", name)
+		}
+		return &Input{Path: *w.Path}, nil
+	case w.Text != nil:
+		return &Input{Data: []byte(*w.Text), Inline: true}, nil
+	}
+	data, err := base64.StdEncoding.DecodeString(*w.Base64)
+	if err != nil {
+		return nil, serve.Errorf("%q: \"base64\" is not standard base64: %v", name, err)
+	}
+	return &Input{Data: data, Inline: true}, nil
+}

@@ -1,0 +1,172 @@
+package app
+
+import (
+	"bytes"
+	"encoding/json"
+
+	"github.com/smithy-validation/go/cli/serve"
+	"github.com/smithy-validation/go/rpc"
+	sv "github.com/smithy-validation/go/smithyvalidate"
+)
+
+// stream is the connection's exchange: a transcript fed piece by piece
+// (rpc's streaming Exchange). One per connection, as the protocol's
+// design notes argue: exchange.start opens it, exchange.finish closes it.
+type stream struct {
+	x *rpc.Exchange
+}
+
+// exchange runs exchange.start, exchange.feed and exchange.finish.
+//
+//	exchange.start  {models, service, version, max_outstanding, recent_replies}
+//	                -> {"scope": ...}
+//	exchange.feed   {lines: "<JSON Lines>"} or {from, message: <JSON>} or {from, text}
+//	                -> {"findings": [...], "messages": [...]} (what this piece produced)
+//	exchange.finish {complete}
+//	                -> the validate-rpc --transcript document without "messages"
+//
+// Lines are indexed from 0 across the whole stream, as the lines of a
+// transcript file; a message fed with from is one line.
+func (s *session) exchange(method string, params []byte) ([]byte, int, error) {
+	switch method {
+	case "exchange.start":
+		if s.stream != nil {
+			return nil, 0, serve.Errorf("an exchange is already open: exchange.finish it first (one stream per connection)")
+		}
+		var p struct {
+			commonParams
+			Service        string `json:"service"`
+			Version        string `json:"version"`
+			MaxOutstanding int    `json:"max_outstanding"`
+			RecentReplies  *int   `json:"recent_replies"`
+		}
+		if err := decodeParams(params, &p); err != nil {
+			return nil, 0, err
+		}
+		var models []Source
+		if len(p.Models) > 0 {
+			var err error
+			if models, err = p.sources(); err != nil {
+				return nil, 0, err
+			}
+		}
+		if p.MaxOutstanding < 0 || (p.RecentReplies != nil && *p.RecentReplies < 0) {
+			return nil, 0, serve.Errorf("max_outstanding and recent_replies must not be negative")
+		}
+		var svc *rpc.PreparedService
+		_, exit, err := s.run(func(e *env) error {
+			var version rpc.ProtocolVersion
+			if p.Version != "" {
+				var err error
+				if version, err = rpc.ParseVersion(p.Version); err != nil {
+					return usageErrorf("--version must be 1.0 or 2.0, not %q", p.Version)
+				}
+			}
+			var err error
+			svc, err = e.rpcService(models, p.Service, version)
+			return err
+		})
+		if err != nil {
+			return nil, 0, err
+		}
+		var opts []rpc.ExchangeOption
+		if p.MaxOutstanding > 0 {
+			opts = append(opts, rpc.MaxOutstanding(p.MaxOutstanding))
+		}
+		if p.RecentReplies != nil {
+			opts = append(opts, rpc.RecentReplies(*p.RecentReplies))
+		}
+		s.stream = &stream{x: svc.NewExchange(opts...)}
+		return []byte(`{"scope":"` + svc.Scope().String() + `"}`), exit, nil
+	case "exchange.feed":
+		if s.stream == nil {
+			return nil, 0, serve.Errorf("no exchange is open: call exchange.start first")
+		}
+		var p struct {
+			Lines   *string         `json:"lines"`
+			From    string          `json:"from"`
+			Message json.RawMessage `json:"message"`
+			Text    *string         `json:"text"`
+		}
+		if err := decodeParams(params, &p); err != nil {
+			return nil, 0, err
+		}
+		return s.stream.feed(p.Lines, p.From, p.Message, p.Text)
+	default: // exchange.finish
+		if s.stream == nil {
+			return nil, 0, serve.Errorf("no exchange is open: call exchange.start first")
+		}
+		var p struct {
+			Complete bool `json:"complete"`
+		}
+		if err := decodeParams(params, &p); err != nil {
+			return nil, 0, err
+		}
+		res := s.stream.x.Finish(p.Complete)
+		s.stream = nil
+		out := bytes.TrimSuffix(res.AppendJSON(nil), []byte(`,"messages":[]}`))
+		code, _ := exitCode(verdict(res.Valid, res.Complete))
+		return append(out, '}'), code, nil
+	}
+}
+
+// feed checks one piece of the stream and renders what it produced; its
+// exit code is 1 when the piece had an error finding, else 0.
+func (st *stream) feed(lines *string, from string, message json.RawMessage, text *string) ([]byte, int, error) {
+	out := []byte(`{"findings":[`)
+	var msgs []byte
+	nf, nm, exit := 0, 0, 0
+	collect := func(ms []rpc.MessageSummary) {
+		for _, f := range st.x.LastFindings() {
+			if nf > 0 {
+				out = append(out, ',')
+			}
+			nf++
+			b, _ := f.MarshalJSON()
+			out = append(out, b...)
+			if f.Severity == sv.SeverityError {
+				exit = ExitInvalid
+			}
+		}
+		for i := range ms {
+			if nm > 0 {
+				msgs = append(msgs, ',')
+			}
+			nm++
+			msgs = ms[i].AppendJSON(msgs)
+		}
+	}
+	switch {
+	case lines != nil && (from != "" || message != nil || text != nil):
+		return nil, 0, serve.Errorf("exchange.feed: give \"lines\", or \"from\" with \"message\" or \"text\", not both")
+	case lines != nil:
+		rest := []byte(*lines)
+		for len(rest) > 0 {
+			line := rest
+			if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+				line, rest = rest[:i], rest[i+1:]
+			} else {
+				rest = nil
+			}
+			collect(st.x.FeedLine(line))
+		}
+	default:
+		peer, ok := rpc.ParsePeer(from)
+		if !ok {
+			return nil, 0, serve.Errorf("exchange.feed: \"from\" must be \"client\" or \"server\" (or give \"lines\")")
+		}
+		switch {
+		case message != nil && text != nil:
+			return nil, 0, serve.Errorf("exchange.feed: give \"message\" or \"text\", not both")
+		case message != nil:
+			collect(st.x.Feed(peer, message))
+		case text != nil:
+			collect(st.x.Feed(peer, []byte(*text)))
+		default:
+			return nil, 0, serve.Errorf("exchange.feed needs \"lines\", or \"from\" with \"message\" or \"text\"")
+		}
+	}
+	out = append(out, `],"messages":[`...)
+	out = append(out, msgs...)
+	return append(out, "]}"...), exit, nil
+}

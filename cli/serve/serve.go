@@ -1,0 +1,205 @@
+// Package serve is the transport of `smithy serve`: the JSON Lines protocol
+// on standard input and output ([Stdio]) and its HTTP facade ([HTTP]). It
+// knows envelopes, ids, limits and faults; what a method does is the
+// [Handler]'s business (cli/app implements it with the commands).
+//
+// The protocol (docs in cli/README.md) follows the JSONMend line protocol
+// of the project's seed: one request object a line in,
+//
+//	{"id":1,"method":"validate-rpc","params":{...}}
+//
+// one response a line out, stdout carrying protocol lines only:
+//
+//	{"id":1,"ok":true,"exit":1,"result":{...}}
+//	{"id":1,"ok":false,"error":{"code":"E050","message":"...","exit":2}}
+//
+// The id is echoed exactly as written (a number keeps its text: 1.0 stays
+// 1.0); a request without one is answered with "id":null. Unknown request
+// fields are ignored. "exit" is the exit code the command gives for the
+// same input, so a client that runs the command and one that talks to the
+// server classify outcomes alike.
+package serve
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+)
+
+// MaxLine is the longest request line (without its line break) the stdio
+// server reads: 8 MiB. A longer line is answered with an E050 error and
+// discarded through its line feed without being held in memory.
+const MaxLine = 8 << 20
+
+// Protocol is the protocol version advertised by hello; a client that
+// checks compatibility checks this number, not the engine version.
+const Protocol = 1
+
+// The error codes of the envelope, each with the exit code it carries.
+const (
+	CodeModel     = "E030" // exit 3: the model failed to load, assemble or prepare
+	CodeInput     = "E040" // exit 4: a file named by a parameter could not be read
+	CodeUsage     = "E050" // exit 2: a missing or invalid parameter, an unknown method, a line too long
+	CodeLimit     = "E055" // exit 5: an input over a limit, refused before validation
+	CodeMalformed = "E060" // exit 2: the request line is not a JSON object
+	CodeInternal  = "E070" // exit 1: a fault of the engine (a handler panic); the connection stays usable
+	CodeTimeout   = "E071" // exit 1: the HTTP facade's per-request time ran out
+)
+
+// Error is a failed request: the envelope's "error" member.
+type Error struct {
+	Code    string
+	Message string
+	Exit    int
+}
+
+func (e *Error) Error() string { return e.Code + ": " + e.Message }
+
+// Errorf returns an E050 error (a missing or invalid parameter).
+func Errorf(format string, args ...any) *Error {
+	return &Error{Code: CodeUsage, Message: fmt.Sprintf(format, args...), Exit: 2}
+}
+
+// Hello is what the hello method advertises.
+type Hello struct {
+	Name         string   // "smithy"
+	Engine       string   // the command's version
+	Capabilities []string // the methods, in a stable order
+}
+
+// Handler runs methods. Open returns the state of one connection (stdio)
+// or one request (HTTP, stateful false: streams are refused).
+type Handler interface {
+	Hello() Hello
+	Open(stateful bool) Session
+}
+
+// Session answers the requests of one connection, one at a time. Call
+// returns the result document (compact JSON, no line break) and the exit
+// code the command would give, or an error; an error that is not an
+// *Error is reported as an internal fault (E070).
+type Session interface {
+	Call(method string, params []byte) (result []byte, exit int, err error)
+	Close()
+}
+
+// request is the decoded request line; unknown members are ignored.
+type request struct {
+	ID     json.RawMessage `json:"id"`
+	Method json.RawMessage `json:"method"`
+	Params json.RawMessage `json:"params"`
+}
+
+// parseRequest decodes a request line. The id is returned as written
+// (nil when absent or unusable); method and params are checked.
+func parseRequest(line []byte) (id []byte, method string, params []byte, err *Error) {
+	var req request
+	trimmed := bytes.TrimSpace(line)
+	if len(trimmed) == 0 || trimmed[0] != '{' {
+		return nil, "", nil, &Error{Code: CodeMalformed, Message: "the request line is not a JSON object", Exit: 2}
+	}
+	if e := json.Unmarshal(trimmed, &req); e != nil {
+		return nil, "", nil, &Error{Code: CodeMalformed, Message: "the request line is not valid JSON: " + e.Error(), Exit: 2}
+	}
+	if len(req.ID) > 0 {
+		switch req.ID[0] {
+		case '"', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+			id = req.ID
+		case 'n': // null
+		default:
+			return nil, "", nil, Errorf("\"id\" must be a number or a string")
+		}
+	}
+	if len(req.Method) == 0 || string(req.Method) == "null" {
+		return id, "", nil, Errorf("the request has no \"method\"")
+	}
+	if e := json.Unmarshal(req.Method, &method); e != nil {
+		return id, "", nil, Errorf("\"method\" must be a string")
+	}
+	params = req.Params
+	if len(params) > 0 && params[0] != '{' && string(params) != "null" {
+		return id, method, nil, Errorf("\"params\" must be an object")
+	}
+	return id, method, params, nil
+}
+
+// appendSuccess appends a success envelope (without a line break).
+func appendSuccess(dst, id []byte, exit int, result []byte) []byte {
+	dst = appendID(dst, id)
+	dst = append(dst, `"ok":true,"exit":`...)
+	dst = strconv.AppendInt(dst, int64(exit), 10)
+	dst = append(dst, `,"result":`...)
+	dst = append(dst, result...)
+	return append(dst, '}')
+}
+
+// appendFailure appends an error envelope (without a line break).
+func appendFailure(dst, id []byte, e *Error) []byte {
+	dst = appendID(dst, id)
+	dst = append(dst, `"ok":false,"error":{"code":`...)
+	dst = appendString(dst, e.Code)
+	dst = append(dst, `,"message":`...)
+	dst = appendString(dst, e.Message)
+	dst = append(dst, `,"exit":`...)
+	dst = strconv.AppendInt(dst, int64(e.Exit), 10)
+	return append(dst, "}}"...)
+}
+
+// appendID opens an envelope: `{"id":ID,` on stdio; the HTTP facade has
+// no ids (id is nil and hasID false there: see httpEnvelope).
+func appendID(dst, id []byte) []byte {
+	if id == nil {
+		return append(dst, `{"id":null,`...)
+	}
+	dst = append(dst, `{"id":`...)
+	dst = append(dst, id...)
+	return append(dst, ',')
+}
+
+// appendString appends s as a JSON string (no HTML escaping; invalid
+// UTF-8 replaced, as encoding/json does).
+func appendString(dst []byte, s string) []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.Encode(s)
+	return append(dst, bytes.TrimSuffix(b.Bytes(), []byte("\n"))...)
+}
+
+// helloResult renders the hello result.
+func helloResult(h Hello) []byte {
+	dst := []byte(`{"name":`)
+	dst = appendString(dst, h.Name)
+	dst = append(dst, `,"engine":`...)
+	dst = appendString(dst, h.Engine)
+	dst = append(dst, `,"protocol":`...)
+	dst = strconv.AppendInt(dst, Protocol, 10)
+	dst = append(dst, `,"capabilities":[`...)
+	for i, c := range h.Capabilities {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = appendString(dst, c)
+	}
+	return append(dst, `],"streams":1}`...)
+}
+
+// call runs one method on s, turning a panic into an E070 error: the
+// request gets exactly one answer and the connection stays usable.
+func call(s Session, method string, params []byte, logf func(string, ...any)) (result []byte, exit int, e *Error) {
+	defer func() {
+		if r := recover(); r != nil {
+			logf("smithy serve: %s: handler fault: %v", method, r)
+			result, exit, e = nil, 0, &Error{Code: CodeInternal, Message: fmt.Sprintf("internal error in %s: %v", method, r), Exit: 1}
+		}
+	}()
+	res, code, err := s.Call(method, params)
+	if err != nil {
+		if se, ok := err.(*Error); ok {
+			return nil, 0, se
+		}
+		return nil, 0, &Error{Code: CodeInternal, Message: "internal error: " + err.Error(), Exit: 1}
+	}
+	return res, code, nil
+}
