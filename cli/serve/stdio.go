@@ -57,9 +57,9 @@ func (l *LineReader) Next() (line []byte, tooLong bool, err error) {
 		n := len(chunk)
 		if n > 0 && chunk[n-1] == '\n' {
 			n--
-			if n > 0 && chunk[n-1] == '\r' {
-				n--
-			}
+		}
+		if n > 0 && chunk[n-1] == '\r' {
+			n--
 		}
 		if n > l.max {
 			return nil, true, nil
