@@ -46,11 +46,17 @@ func (e *env) openrpcAction(c *cli.Context) error {
 	}
 	s := openrpcSettings{Service: c.String("service"), Naming: c.String("naming"), UnknownMembers: c.String("unknown-members"),
 		Nulls: c.String("nulls"), Extensions: c.String("extensions")}
+	return e.openrpc(pathSources(c.Args().Slice()), s, c.String("output"))
+}
+
+// openrpc writes the OpenRPC document of a service to stdout, or to the
+// file out.
+func (e *env) openrpc(models []Source, s openrpcSettings, out string) error {
 	cfg, svc, err := s.config("--")
 	if err != nil {
 		return err
 	}
-	lm, err := e.requireModel(pathSources(c.Args().Slice()))
+	lm, err := e.requireModel(models)
 	if err != nil {
 		return err
 	}
@@ -58,7 +64,7 @@ func (e *env) openrpcAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if out := c.String("output"); out != "" {
+	if out != "" {
 		if err := os.WriteFile(out, res.JSON, 0o644); err != nil {
 			return inputErrorf("cannot write %s: %v", out, unwrapPath(err))
 		}

@@ -16,7 +16,7 @@ import (
 // validateValue, validateRPCInputs) with the JSON format, so its result is
 // byte for byte what the command prints with --format json (ast, which
 // prints an indented document, is compacted onto the protocol line).
-var methodNames = []string{"ast", "validate", "validate-value", "validate-rpc", "exchange.start", "exchange.feed", "exchange.finish"}
+var methodNames = []string{"ast", "validate", "validate-value", "validate-rpc", "openrpc", "exchange.start", "exchange.feed", "exchange.finish"}
 
 // NewHandler returns the methods of `smithy serve`, sharing cache
 // between connections (nil: a cache with the default bounds).
@@ -84,14 +84,7 @@ func (s *session) Call(method string, params []byte) ([]byte, int, error) {
 		res, exit, err := s.run(func(e *env) error {
 			return e.ast(astParams{Models: models, IncludePrelude: p.IncludePrelude, Flatten: p.Flatten})
 		})
-		if err != nil {
-			return nil, 0, err
-		}
-		var b bytes.Buffer
-		if err := json.Compact(&b, res); err != nil {
-			return nil, 0, fmt.Errorf("the AST document is not JSON: %v", err)
-		}
-		return b.Bytes(), exit, nil
+		return compact(res, exit, err)
 	case "validate":
 		var p commonParams
 		if err := decodeParams(params, &p); err != nil {
@@ -165,6 +158,27 @@ func (s *session) Call(method string, params []byte) ([]byte, int, error) {
 			}
 		}
 		return s.run(func(e *env) error { return e.validateRPCInputs(rp, "json") })
+	case "openrpc":
+		var p struct {
+			commonParams
+			Service        string `json:"service"`
+			Naming         string `json:"naming"`
+			UnknownMembers string `json:"unknown_members"`
+			Nulls          string `json:"nulls"`
+			Extensions     string `json:"extensions"`
+		}
+		if err := decodeParams(params, &p); err != nil {
+			return nil, 0, err
+		}
+		if p.Service == "" {
+			return nil, 0, serve.Errorf("openrpc needs \"service\"")
+		}
+		models, err := p.sources()
+		if err != nil {
+			return nil, 0, err
+		}
+		set := openrpcSettings{Service: p.Service, Naming: p.Naming, UnknownMembers: p.UnknownMembers, Nulls: p.Nulls, Extensions: p.Extensions}
+		return compact(s.run(func(e *env) error { return e.openrpc(models, set, "") }))
 	case "exchange.start", "exchange.feed", "exchange.finish":
 		if !s.stateful {
 			return nil, 0, serve.Errorf("%s needs a connection: use smithy serve --stdio", method)
@@ -172,6 +186,19 @@ func (s *session) Call(method string, params []byte) ([]byte, int, error) {
 		return s.exchange(method, params)
 	}
 	return nil, 0, serve.Errorf("unknown method %q (hello lists the methods)", method)
+}
+
+// compact puts a document the command prints indented (ast, openrpc)
+// on one line: the same JSON, insignificant whitespace removed.
+func compact(res []byte, exit int, err error) ([]byte, int, error) {
+	if err != nil {
+		return nil, 0, err
+	}
+	var b bytes.Buffer
+	if err := json.Compact(&b, res); err != nil {
+		return nil, 0, fmt.Errorf("the document is not JSON: %v", err)
+	}
+	return b.Bytes(), exit, nil
 }
 
 // run runs a command function as the server: output captured, standard

@@ -167,6 +167,8 @@ func cliCases(t *testing.T) []cliCase {
 		{"validate", []string{"validate", "--format", "json", calc}, "validate", `{` + m + `}`},
 		{"validate broken", []string{"validate", "--format", "json", broken}, "validate", `{"models":[{"path":` + q(broken) + `}]}`},
 		{"ast", []string{"ast", calc}, "ast", `{` + m + `}`},
+		{"openrpc", []string{"openrpc", "--service", "example#Calculator", "--naming", "jsonName", calc}, "openrpc", `{` + m + `,"service":"example#Calculator","naming":"jsonName"}`},
+		{"openrpc bad setting", []string{"openrpc", "--service", "example#Calculator", "--nulls", "maybe", calc}, "openrpc", `{` + m + `,"service":"example#Calculator","nulls":"maybe"}`},
 		{"model errors", []string{"validate-value", "--shape", "x#S", "--value", call, "--format", "json", broken},
 			"validate-value", `{"models":[{"path":` + q(broken) + `}],"shape":"x#S","value":{"path":` + q(call) + `}}`},
 		{"missing file", []string{"validate-rpc", "--version", "2.0", "--message", filepath.Join(dir, "nope.json"), "--format", "json"},
@@ -180,7 +182,7 @@ func expect(t *testing.T, c cliCase) (string, int) {
 	var out, errw bytes.Buffer
 	code := Run(append([]string{"smithy"}, c.args...), strings.NewReader(""), &out, &errw)
 	res := strings.TrimSuffix(out.String(), "\n")
-	if c.method == "ast" {
+	if c.method == "ast" || c.method == "openrpc" {
 		var b bytes.Buffer
 		json.Compact(&b, out.Bytes())
 		res = b.String()
