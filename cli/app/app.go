@@ -54,13 +54,17 @@ func (env *env) run(args []string) int {
 			env.unknownCommand = name
 		},
 	}
+	if len(args) > 1 {
+		env.command = args[1]
+	}
 	err := a.Run(args)
 	if env.unknownCommand != "" && err == nil {
 		err = usageErrorf("unknown command %q (smithy help lists the commands)", env.unknownCommand)
 	}
-	code, msg := exitCode(err)
+	code, msg, events := exitCode(err)
 	if msg != "" {
 		fmt.Fprintf(stderr, "smithy: %s\n", msg)
+		env.writeErrorDocument(requestedFormat(args), code, msg, events)
 	}
 	return code
 }
@@ -77,6 +81,10 @@ type env struct {
 	// cache keeps assembled models between calls (the server's); nil
 	// loads every model afresh.
 	cache *ModelCache
+	// forceColor overrides the terminal test of the text format (tests).
+	forceColor *bool
+	// command is the command run, for the tool name of SARIF output.
+	command string
 }
 
 func (e *env) commands() []*cli.Command {

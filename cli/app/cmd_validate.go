@@ -1,6 +1,7 @@
 package app
 
 import (
+	"os"
 	"strconv"
 
 	"github.com/smithy-validation/go/core/assembly"
@@ -11,18 +12,6 @@ import (
 	"github.com/smithy-validation/go/smithyvalidate"
 	"github.com/urfave/cli/v2"
 )
-
-func formatFlag() *cli.StringFlag {
-	return &cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text or json"}
-}
-
-func checkFormat(c *cli.Context) (string, error) {
-	f := c.String("format")
-	if f != "text" && f != "json" {
-		return "", usageErrorf("--format must be text or json, not %q", f)
-	}
-	return f, nil
-}
 
 func (e *env) validateCommand() *cli.Command {
 	return &cli.Command{
@@ -56,12 +45,10 @@ func (e *env) validate(models []Source, format string) error {
 			valid = false
 		}
 	}
-	if format == "json" {
+	if format == formatJSON {
 		e.stdout.Write(append(node.Marshal(eventsJSON(valid, events)), '\n'))
-	} else {
-		for _, ev := range events {
-			e.stdout.Write([]byte(ev.String() + "\n"))
-		}
+	} else if err := e.writeReport(modelReport(valid, events), format); err != nil {
+		return err
 	}
 	if !valid {
 		return status(ExitModel)
@@ -81,6 +68,14 @@ func validateEvents(res *assembly.Result) []model.Event {
 }
 
 func eventsJSON(valid bool, events []model.Event) node.Node {
+	return node.NewObject(
+		node.Field{Key: "valid", Value: node.NewBool(valid)},
+		node.Field{Key: "events", Value: eventsNode(events)},
+	)
+}
+
+// eventsNode is the "events" array of the JSON output.
+func eventsNode(events []model.Event) node.Node {
 	list := make([]node.Node, len(events))
 	for i, ev := range events {
 		shape := node.NewNull()
@@ -101,8 +96,31 @@ func eventsJSON(valid bool, events []model.Event) node.Node {
 		f = append(f, node.Field{Key: "message", Value: node.NewString(ev.Message)})
 		list[i] = node.NewObject(f...)
 	}
-	return node.NewObject(
-		node.Field{Key: "valid", Value: node.NewBool(valid)},
-		node.Field{Key: "events", Value: node.NewArray(list...)},
-	)
+	return node.NewArray(list...)
+}
+
+// modelReport is the report of `smithy validate`: the events, with the
+// source lines of the model files they are in.
+func modelReport(valid bool, events []model.Event) *report {
+	rep := &report{command: "validate", model: true, valid: valid, complete: true}
+	rep.diags = make([]diag, len(events))
+	byFile := map[string][]*diag{}
+	var files []string
+	for i := range events {
+		rep.diags[i] = eventDiag(&events[i])
+		d := &rep.diags[i]
+		if d.File != "" && d.Line > 0 {
+			if byFile[d.File] == nil {
+				files = append(files, d.File)
+			}
+			byFile[d.File] = append(byFile[d.File], d)
+		}
+	}
+	for _, name := range files {
+		if f, err := os.Open(name); err == nil {
+			fillSources(f, byFile[name])
+			f.Close()
+		}
+	}
+	return rep
 }

@@ -3,10 +3,12 @@ package app
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"strings"
 
+	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/core/shapeid"
 	"github.com/smithy-validation/go/rpc"
@@ -38,7 +40,8 @@ func (e *env) validateRPCCommand() *cli.Command {
 			&cli.StringFlag{Name: "response", Usage: "the response (or response array) file answering --request"},
 			&cli.StringFlag{Name: "transcript", Usage: "a JSON Lines transcript file, - for standard input"},
 			&cli.BoolFlag{Name: "complete", Usage: "the transcript holds every message: report calls never answered"},
-			formatFlag(),
+			rpcFormatFlag(),
+			verboseFlag(),
 		},
 		Action: e.validateRPC,
 	}
@@ -49,7 +52,7 @@ func (e *env) validateRPC(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	p := rpcParams{Models: pathSources(c.Args().Slice()), Service: c.String("service"), Version: c.String("version"), Complete: c.Bool("complete")}
+	p := rpcParams{Models: pathSources(c.Args().Slice()), Service: c.String("service"), Version: c.String("version"), Complete: c.Bool("complete"), Verbose: c.Bool("verbose")}
 	for _, f := range []struct {
 		flag string
 		in   **Input
@@ -68,6 +71,8 @@ type rpcParams struct {
 	Service, Version                       string
 	Message, Request, Response, Transcript *Input
 	Complete                               bool
+	// Verbose lists every message in the text format.
+	Verbose bool
 }
 
 // validateRPCInputs checks a message, a pair or a transcript.
@@ -86,6 +91,8 @@ func (e *env) validateRPCInputs(p rpcParams, format string) error {
 		return usageErrorf("--request and --response go together")
 	case p.Complete && tr == nil:
 		return usageErrorf("--complete applies to --transcript only")
+	case format == formatHTML && tr == nil:
+		return usageErrorf("--format html applies to --transcript only")
 	}
 	var version rpc.ProtocolVersion
 	if v := p.Version; v != "" {
@@ -100,6 +107,8 @@ func (e *env) validateRPCInputs(p rpcParams, format string) error {
 	}
 
 	var res *rpc.Result
+	var files []string
+	var texts [][]byte
 	switch {
 	case msg != nil:
 		data, err := e.readInput(*msg, node.DefaultMaxSize)
@@ -107,6 +116,7 @@ func (e *env) validateRPCInputs(p rpcParams, format string) error {
 			return err
 		}
 		res = svc.ValidateMessage(data)
+		files, texts = []string{msg.Path}, [][]byte{data}
 	case req != nil:
 		reqData, err := e.readInput(*req, node.DefaultMaxSize)
 		if err != nil {
@@ -117,10 +127,17 @@ func (e *env) validateRPCInputs(p rpcParams, format string) error {
 			return err
 		}
 		res = svc.ValidatePair(reqData, respData)
-	default:
+		files, texts = []string{req.Path, resp.Path}, [][]byte{reqData, respData}
+	case format == formatJSON:
 		return e.validateTranscript(svc, *tr, p.Complete, format)
+	default:
+		return e.transcriptReport(svc, *tr, p.Complete, format, p.Verbose)
 	}
-	res.Write(e.stdout, rpcFormat(format))
+	if format == formatJSON {
+		res.Write(e.stdout, rpc.FormatJSON)
+	} else if err := e.writeReport(e.rpcReport(res, files, texts, p.Verbose), format); err != nil {
+		return err
+	}
 	return verdict(res.Valid, res.Complete)
 }
 
@@ -189,12 +206,15 @@ func (e *env) rpcService(models []Source, id string, version rpc.ProtocolVersion
 			return nil, usageErrorf("%v: give --version", err)
 		case errors.As(err, &me):
 			var b strings.Builder
-			for _, p := range me.Problems {
+			events := make([]model.Event, len(me.Problems))
+			for i, p := range me.Problems {
 				b.WriteString(p.String())
 				b.WriteByte('\n')
+				events[i] = model.Event{Severity: model.ErrorSeverity, ID: "Service", Shape: p.Shape, Source: p.Source, Message: p.Message}
 			}
 			io.WriteString(e.stderr, b.String())
-			return nil, modelErrorf("service %s cannot be checked against: %d problem(s)", sid, len(me.Problems))
+			return nil, &exitError{code: ExitModel, events: events,
+				msg: fmt.Sprintf("service %s cannot be checked against: %d problem(s)", sid, len(me.Problems))}
 		}
 		return nil, modelErrorf("%v", err)
 	}

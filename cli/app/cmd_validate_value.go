@@ -1,6 +1,7 @@
 package app
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -84,7 +85,7 @@ func (e *env) validateValue(p valueParams, format string) error {
 	if err != nil {
 		return internalError(err)
 	}
-	return e.printResult(res, format)
+	return e.printResult(res, format, p.Value.Path, data)
 }
 
 // readInput reads an input as readValue does: inline bytes past limit are
@@ -134,15 +135,29 @@ func unwrapPath(err error) error {
 	return err
 }
 
-// printResult writes a result in the chosen format and returns its exit
-// code (0 valid, 1 invalid, 5 incomplete).
-func (e *env) printResult(res smithyvalidate.Result, format string) error {
-	if format == "json" {
+// printResult writes the result of the value in file (whose text is
+// data) in the chosen format and returns its exit code (0 valid, 1
+// invalid, 5 incomplete).
+func (e *env) printResult(res smithyvalidate.Result, format, file string, data []byte) error {
+	if format == formatJSON {
 		e.stdout.Write(append(res.AppendJSON(nil, ""), '\n'))
-	} else {
-		io.WriteString(e.stdout, res.Text())
+	} else if err := e.writeReport(valueReport(res, file, data), format); err != nil {
+		return err
 	}
 	return verdict(res.Valid, res.Complete)
+}
+
+// valueReport is the report of one value.
+func valueReport(res smithyvalidate.Result, file string, data []byte) *report {
+	rep := &report{command: "validate-value", inputs: []string{displayName(file)}, valid: res.Valid, complete: res.Complete}
+	rep.diags = make([]diag, len(res.Findings))
+	ptrs := make([]*diag, len(res.Findings))
+	for i := range res.Findings {
+		rep.diags[i] = findingDiag(rep.inputs[0], &res.Findings[i])
+		ptrs[i] = &rep.diags[i]
+	}
+	fillSources(bytes.NewReader(data), ptrs)
+	return rep
 }
 
 // internalError reports a fault of the engine itself (never bad data or a

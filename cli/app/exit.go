@@ -3,6 +3,8 @@ package app
 import (
 	"errors"
 	"fmt"
+
+	"github.com/smithy-validation/go/core/model"
 )
 
 // The exit codes of every command (and of the server's error envelope).
@@ -20,6 +22,9 @@ const (
 type exitError struct {
 	code int
 	msg  string
+	// events are the model's events when the model failed (printed on
+	// stderr, and in the error document of the machine formats).
+	events []model.Event
 }
 
 func (e *exitError) Error() string { return e.msg }
@@ -56,19 +61,21 @@ func verdict(valid, complete bool) error {
 	return nil
 }
 
-func exitCode(err error) (int, string) {
+// exitCode maps err to its exit code, the message for stderr and the
+// model events that come with it.
+func exitCode(err error) (int, string, []model.Event) {
 	if err == nil {
-		return ExitValid, ""
+		return ExitValid, "", nil
 	}
 	var st status
 	if errors.As(err, &st) {
-		return int(st), ""
+		return int(st), "", nil
 	}
 	var ee *exitError
 	if errors.As(err, &ee) {
-		return ee.code, ee.msg
+		return ee.code, ee.msg, ee.events
 	}
 	// urfave/cli's own errors (unknown flag, missing required flag, bad
 	// value) are usage errors.
-	return ExitUsage, err.Error()
+	return ExitUsage, err.Error(), nil
 }

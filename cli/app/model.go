@@ -174,14 +174,16 @@ func (e *env) requireModel(srcs []Source) (*loadedModel, error) {
 	}
 	if res := lm.res; res.HasErrors() || res.Model == nil {
 		var b strings.Builder
+		var events []model.Event
 		for _, ev := range res.Events {
 			if ev.Severity == model.ErrorSeverity {
 				b.WriteString(ev.String())
 				b.WriteByte('\n')
+				events = append(events, ev)
 			}
 		}
 		io.WriteString(e.stderr, b.String())
-		return nil, modelErrorf("the model has errors")
+		return nil, &exitError{code: ExitModel, msg: "the model has errors", events: events}
 	}
 	return lm, nil
 }

@@ -53,21 +53,27 @@ func TestTranscriptSpool(t *testing.T) {
 
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
+	// The text format with --verbose lists every message, in order.
+	var listing []byte
+	for i := range ref.Messages {
+		listing = appendMessageLine(listing, &ref.Messages[i], true)
+	}
 	for _, format := range []string{"json", "text"} {
-		want := ref.AppendText(nil)
-		if format == "json" {
-			want = append(ref.AppendJSON(nil), '\n')
-		}
+		want := append(ref.AppendJSON(nil), '\n')
 		for _, limit := range []int{0, 64} {
 			var stdout, stderr bytes.Buffer
 			e := &env{stdin: strings.NewReader(transcript), stdout: &stdout, stderr: &stderr, spoolLimit: limit}
 			code := e.run([]string{"smithy", "validate-rpc", "--service", "example#Calculator", "--version", "2.0",
-				"--transcript", "-", "--complete", "--format", format, modelPath})
+				"--transcript", "-", "--complete", "--format", format, "--verbose", modelPath})
 			if code != ExitInvalid {
 				t.Errorf("%s, spool limit %d: exit %d, want %d (stderr %s)", format, limit, code, ExitInvalid, stderr.String())
 			}
-			if got := stdout.String(); got != string(want) {
+			got := stdout.String()
+			switch {
+			case format == "json" && got != string(want):
 				t.Errorf("%s, spool limit %d: output\n%s\nwant\n%s", format, limit, got, want)
+			case format == "text" && !strings.Contains(got, "\n\n"+string(listing)+"\n"):
+				t.Errorf("%s, spool limit %d: output\n%s\nwant the listing\n%s", format, limit, got, listing)
 			}
 		}
 	}
@@ -76,13 +82,19 @@ func TestTranscriptSpool(t *testing.T) {
 	}
 
 	// No room for the temporary file: an input error (exit 4) that says
-	// so, and nothing half-written on stdout.
+	// so, and nothing half-written on stdout, in either format.
 	t.Setenv("TMPDIR", filepath.Join(tmp, "missing"))
-	var stdout, stderr bytes.Buffer
-	e := &env{stdin: strings.NewReader(transcript), stdout: &stdout, stderr: &stderr, spoolLimit: 64}
-	code := e.run([]string{"smithy", "validate-rpc", "--service", "example#Calculator", "--version", "2.0",
-		"--transcript", "-", modelPath})
-	if code != ExitInput || !strings.Contains(stderr.String(), "cannot keep the message summaries") || stdout.Len() != 0 {
-		t.Errorf("spool failure: exit %d, stderr %q, %d bytes on stdout", code, stderr.String(), stdout.Len())
+	for _, format := range []string{"json", "text"} {
+		var stdout, stderr bytes.Buffer
+		e := &env{stdin: strings.NewReader(transcript), stdout: &stdout, stderr: &stderr, spoolLimit: 64}
+		code := e.run([]string{"smithy", "validate-rpc", "--service", "example#Calculator", "--version", "2.0",
+			"--transcript", "-", "--format", format, modelPath})
+		if code != ExitInput || !strings.Contains(stderr.String(), "cannot keep") {
+			t.Errorf("%s: spool failure: exit %d, stderr %q", format, code, stderr.String())
+		}
+		// JSON says so in its error document, text on stderr only.
+		if doc := stdout.String(); (format == "text" && doc != "") || (format == "json" && !strings.HasPrefix(doc, `{"valid":false,"error":{"code":"input"`)) {
+			t.Errorf("%s: spool failure: stdout %q", format, doc)
+		}
 	}
 }

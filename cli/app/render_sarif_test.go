@@ -1,0 +1,75 @@
+package app
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v5"
+)
+
+// TestSARIFValidatesAgainstSchema runs every kind of SARIF output the
+// command writes (findings of a transcript, of a value, of a request and
+// its response, model events, a failure's log) and validates each against
+// the SARIF 2.1.0 schema (testdata/sarif, see its ORIGIN.md).
+func TestSARIFValidatesAgainstSchema(t *testing.T) {
+	schema, err := jsonschema.Compile(filepath.Join("testdata", "sarif", "sarif-schema-2.1.0.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The schema does reject what is not SARIF.
+	var bad any
+	json.Unmarshal([]byte(`{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"x"}},"results":[{"level":"fatal","message":{"text":"m"}}]}]}`), &bad)
+	if schema.Validate(bad) == nil {
+		t.Fatal("the schema accepts a result of level fatal")
+	}
+	root := filepath.Join("..", "..")
+	calc := filepath.Join(root, "examples", "calculator", "calculator.smithy")
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	transcript := write("calls.jsonl", `{"from": "client", "message": {"jsonrpc": "2.0", "method": "subtract", "params": [42, "23"], "id": 1}}
+{"from": "client", "text": "{\"jsonrpc\": \"2.0\", \"method\""}
+{"from": "server", "message": {"jsonrpc": "2.0", "result": 19, "id": 9}}
+`)
+	value := write("value.json", `{"minuend": "x", "subtrahend": 2, "extra": 1}`)
+	badModel := write("bad model.smithy", "$version: \"2\"\nnamespace ns\nstructure S {\n    a: Missing\n}\n")
+	cases := []struct {
+		name string
+		args []string
+		code int
+	}{
+		{"transcript", []string{"validate-rpc", "--service", "example#Calculator", "--version", "2.0", "--transcript", transcript, "--complete", calc}, ExitInvalid},
+		{"value", []string{"validate-value", "--shape", "example#SubtractInput", "--value", value, calc}, ExitInvalid},
+		{"valid value", []string{"validate-value", "--shape", "example#SubtractInput", "--value", "-", calc}, ExitValid},
+		{"pair", []string{"validate-rpc", "--service", "example#Calculator", "--version", "2.0",
+			"--request", filepath.Join(root, "examples", "calculator", "call.json"), "--response", value, calc}, ExitInvalid},
+		{"model events", []string{"validate", badModel}, ExitModel},
+		{"model failure", []string{"validate-value", "--shape", "ns#S", badModel}, ExitModel},
+		{"usage failure", []string{"validate-rpc", "--nope"}, ExitUsage},
+	}
+	for _, tc := range cases {
+		var stdout, stderr bytes.Buffer
+		args := append([]string{"smithy", tc.args[0], "--format", "sarif"}, tc.args[1:]...)
+		code := Run(args, strings.NewReader(`{"minuend": 1, "subtrahend": 2}`), &stdout, &stderr)
+		if code != tc.code {
+			t.Errorf("%s: exit %d, want %d (stderr %s)", tc.name, code, tc.code, stderr.String())
+		}
+		var doc any
+		if err := json.Unmarshal(stdout.Bytes(), &doc); err != nil {
+			t.Errorf("%s: the output is not JSON: %v\n%s", tc.name, err, stdout.String())
+			continue
+		}
+		if err := schema.Validate(doc); err != nil {
+			t.Errorf("%s: the SARIF log does not validate: %#v\n%s", tc.name, err, stdout.String())
+		}
+	}
+}

@@ -1,0 +1,253 @@
+package app
+
+import (
+	"bufio"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/smithy-validation/go/rpc"
+)
+
+// The text format, for people. Each finding is printed as compilers print
+// theirs, then the source line it is about with a caret under its column:
+//
+//	calls.jsonl:4:87: error[type] /params/1 (example#SubtractInput$subtrahend): expected an integer, found a string
+//	    4 | {"from": "client", "message": {"jsonrpc": "2.0", "method": "subtract", "params": [42, "23"], "id": "a"}}
+//	      |                                                                                       ^
+//
+// leaving out what is absent (a position, a path at the root, a shape).
+// For messages, only those with findings are listed (every message with
+// --verbose), then a summary: messages by kind, calls answered and
+// unanswered, findings by severity and code, and the verdict. Source lines
+// and every name taken from the input are escaped, so no input can move
+// the cursor or recolour the terminal. Colour only on a terminal, never
+// with NO_COLOR set.
+
+// palette colours the text format; its zero value leaves text plain.
+type palette struct{ on bool }
+
+const (
+	ansiReset  = "\x1b[0m"
+	ansiBold   = "\x1b[1m"
+	ansiRed    = "\x1b[1;31m"
+	ansiYellow = "\x1b[1;33m"
+	ansiCyan   = "\x1b[1;36m"
+	ansiGreen  = "\x1b[1;32m"
+	ansiDim    = "\x1b[2m"
+)
+
+func (p palette) paint(code, s string) string {
+	if !p.on || s == "" {
+		return s
+	}
+	return code + s + ansiReset
+}
+
+func (p palette) severity(s string) string {
+	switch s {
+	case "error", "danger":
+		return p.paint(ansiRed, s)
+	case "warning":
+		return p.paint(ansiYellow, s)
+	}
+	return p.paint(ansiCyan, s)
+}
+
+func (p palette) verdict(v string) string {
+	if v == "valid" {
+		return p.paint(ansiGreen, v)
+	}
+	return p.paint(ansiRed, v)
+}
+
+// writeText writes rep in the text format.
+func writeText(w io.Writer, rep *report, p palette) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	var b []byte
+	for i := range rep.diags {
+		b = appendDiagText(b[:0], &rep.diags[i], p)
+		bw.Write(b)
+	}
+	if rep.listing != nil {
+		if err := rep.listing(bw); err != nil {
+			return err
+		}
+	}
+	bw.Write(appendSummary(nil, rep, p))
+	return bw.Flush()
+}
+
+// appendDiagText appends one diagnostic: its header line, then its source
+// line and caret when it has one.
+func appendDiagText(b []byte, d *diag, p palette) []byte {
+	loc := escapeText(d.File)
+	if d.Line > 0 {
+		if loc != "" {
+			loc += ":"
+		}
+		loc += strconv.Itoa(d.Line)
+		if d.Col > 0 {
+			loc += ":" + strconv.Itoa(d.Col)
+		}
+	}
+	if loc != "" {
+		b = append(b, p.paint(ansiBold, loc+":")...)
+		b = append(b, ' ')
+	}
+	b = append(b, p.severity(d.Severity)...)
+	b = append(b, '[')
+	b = append(b, escapeText(d.Code)...)
+	b = append(b, ']')
+	if d.Path != "" {
+		b = append(b, ' ')
+		b = append(b, escapeText(d.Path)...)
+	}
+	if d.Shape != "" {
+		b = append(b, " ("...)
+		b = append(b, escapeText(d.Shape)...)
+		b = append(b, ')')
+	}
+	b = append(b, ": "...)
+	b = append(b, escapeText(d.Message)...)
+	b = append(b, '\n')
+	if !d.sourced {
+		return b
+	}
+	num := strconv.Itoa(d.Line)
+	pad := strings.Repeat(" ", len(num))
+	b = append(b, "  "...)
+	b = append(b, p.paint(ansiDim, num+" |")...)
+	if d.Source != "" {
+		b = append(b, ' ')
+		b = append(b, d.Source...)
+	}
+	b = append(b, '\n')
+	if d.Caret >= 0 {
+		b = append(b, "  "...)
+		b = append(b, p.paint(ansiDim, pad+" |")...)
+		b = append(b, ' ')
+		b = append(b, strings.Repeat(" ", d.Caret)...)
+		b = append(b, p.paint(ansiGreen, "^")...)
+		b = append(b, '\n')
+	}
+	return b
+}
+
+// appendMessageLine appends a message's line of the listing:
+//
+//	message 3 (line 4): request id="a" method="subtract" rpc_error=-32602
+//
+// with "/element" after the index for a batch element; line only for
+// transcripts.
+func appendMessageLine(b []byte, m *rpc.MessageSummary, transcript bool) []byte {
+	b = append(b, "message "...)
+	b = strconv.AppendInt(b, int64(m.Index), 10)
+	if m.Element >= 0 {
+		b = append(b, '/')
+		b = strconv.AppendInt(b, int64(m.Element), 10)
+	}
+	if transcript {
+		b = append(b, " (line "...)
+		b = strconv.AppendInt(b, int64(m.Index+1), 10)
+		b = append(b, ')')
+	}
+	b = append(b, ": "...)
+	b = append(b, m.Kind.String()...)
+	if m.ID.IsPresent() {
+		b = append(b, " id="...)
+		b = append(b, escapeText(m.ID.String())...)
+	}
+	if m.HasMethod {
+		b = append(b, " method="...)
+		b = append(b, escapeText(strconv.Quote(m.Method))...)
+	}
+	if m.RPCError != 0 {
+		b = append(b, " rpc_error="...)
+		b = strconv.AppendInt(b, int64(m.RPCError), 10)
+	}
+	return append(b, '\n')
+}
+
+// appendSummary appends the summary: files (when several), messages by
+// kind, calls, findings by severity and code, and the verdict.
+func appendSummary(b []byte, rep *report, p palette) []byte {
+	if len(rep.diags) > 0 || rep.listing != nil {
+		b = append(b, '\n')
+	}
+	if len(rep.inputs) > 1 {
+		b = append(b, "files: "...)
+		b = strconv.AppendInt(b, int64(len(rep.inputs)), 10)
+		b = append(b, '\n')
+	}
+	if t := rep.msgs; t != nil {
+		b = append(b, "messages: "...)
+		b = strconv.AppendInt(b, int64(t.total), 10)
+		sep := " ("
+		for k, n := range t.byKind {
+			if n == 0 {
+				continue
+			}
+			b = append(b, sep...)
+			b = append(b, rpc.Kind(k).String()...)
+			b = append(b, ' ')
+			b = strconv.AppendInt(b, int64(n), 10)
+			sep = ", "
+		}
+		if sep != " (" {
+			b = append(b, ')')
+		}
+		b = append(b, '\n')
+		if t.calls > 0 && t.showCalls {
+			b = append(b, "calls: "...)
+			b = strconv.AppendInt(b, int64(t.calls), 10)
+			b = append(b, " ("...)
+			b = strconv.AppendInt(b, int64(t.answered), 10)
+			b = append(b, " answered, "...)
+			b = strconv.AppendInt(b, int64(t.unanswered()), 10)
+			b = append(b, " unanswered"...)
+			if !t.final {
+				b = append(b, " so far"...)
+			}
+			b = append(b, ")\n"...)
+		}
+	}
+	noun := "findings"
+	if rep.model {
+		noun = "events"
+	}
+	b = append(b, noun...)
+	b = append(b, ": "...)
+	b = strconv.AppendInt(b, int64(len(rep.diags)), 10)
+	counts := tally(rep.diags)
+	for i, s := range counts {
+		if i == 0 {
+			b = append(b, " ("...)
+		} else {
+			b = append(b, "; "...)
+		}
+		b = append(b, p.severity(s.severity)...)
+		b = append(b, ' ')
+		b = strconv.AppendInt(b, int64(s.n), 10)
+		b = append(b, ": "...)
+		for j, c := range s.codes {
+			if j > 0 {
+				b = append(b, ", "...)
+			}
+			b = append(b, escapeText(c.code)...)
+			b = append(b, ' ')
+			b = strconv.AppendInt(b, int64(c.n), 10)
+		}
+		if i == len(counts)-1 {
+			b = append(b, ')')
+		}
+	}
+	b = append(b, '\n')
+	b = append(b, p.verdict(rep.verdict())...)
+	if rep.scope != "" {
+		b = append(b, " (scope: "...)
+		b = append(b, rep.scope...)
+		b = append(b, ')')
+	}
+	return append(b, '\n')
+}

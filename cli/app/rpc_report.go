@@ -1,0 +1,283 @@
+package app
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"io"
+	"os"
+
+	"github.com/smithy-validation/go/rpc"
+	sv "github.com/smithy-validation/go/smithyvalidate"
+)
+
+// The reports of validate-rpc in the formats for people and CI (text,
+// sarif, github, html); JSON is rpc's own rendering.
+
+// rpcDiags converts a result's findings; fileOf names the file of a
+// document index (-1: the input has one document).
+func rpcDiags(fs []sv.Finding, fileOf func(index int) string) []diag {
+	ds := make([]diag, len(fs))
+	for i := range fs {
+		f := &fs[i]
+		ds[i] = findingDiag("", f)
+		ds[i].File = fileOf(ds[i].Index)
+		ds[i].elem = -1
+		if f.Path.Len() > 0 && f.Path.At(0).IsIndex() {
+			ds[i].elem = f.Path.At(0).Index()
+		}
+	}
+	return ds
+}
+
+// flagged is the set of messages (document index, batch element) that
+// findings are about, for the listing of messages with findings.
+type flagged map[[2]int]bool
+
+func flaggedBy(ds []diag) flagged {
+	set := flagged{}
+	for i := range ds {
+		idx := max(ds[i].Index, 0)
+		set[[2]int{idx, -1}] = true
+		if ds[i].elem >= 0 {
+			set[[2]int{idx, ds[i].elem}] = true
+		}
+	}
+	return set
+}
+
+func (s flagged) has(index, element int) bool { return s[[2]int{index, element}] }
+
+// rpcReport is the report of a message, or a request and its response:
+// files are their file names (one, or request and response), data their
+// texts, for the source lines.
+func (e *env) rpcReport(res *rpc.Result, files []string, data [][]byte, verbose bool) *report {
+	rep := &report{command: "validate-rpc", valid: res.Valid, complete: res.Complete,
+		scope: res.Scope.String(), msgs: newMessageTally()}
+	for _, f := range files {
+		rep.inputs = append(rep.inputs, displayName(f))
+	}
+	rep.diags = rpcDiags(res.Findings, func(i int) string { return rep.inputs[min(max(i, 0), len(files)-1)] })
+	for i := range files {
+		var ds []*diag
+		for j := range rep.diags {
+			if rep.diags[j].File == rep.inputs[i] && (len(files) == 1 || max(rep.diags[j].Index, 0) == i) {
+				ds = append(ds, &rep.diags[j])
+			}
+		}
+		fillSources(bytes.NewReader(data[i]), ds)
+	}
+	rep.msgs.add(res.Messages)
+	if len(files) == 2 { // a request and its response: every answer is there
+		rep.msgs.showCalls = true
+		rep.msgs.final = true
+	}
+	set := flaggedBy(rep.diags)
+	var lines []byte
+	for i := range res.Messages {
+		m := &res.Messages[i]
+		if verbose || set.has(m.Index, m.Element) {
+			lines = appendMessageLine(lines, m, false)
+		}
+	}
+	if len(lines) > 0 {
+		rep.listing = func(w io.Writer) error {
+			_, err := w.Write(append([]byte("\n"), lines...))
+			return err
+		}
+	}
+	return rep
+}
+
+// writeReport writes rep in format (text, sarif or github).
+func (e *env) writeReport(rep *report, format string) error {
+	switch format {
+	case formatSARIF:
+		return writeSARIF(e.stdout, rep, nil)
+	case formatGitHub:
+		return writeGitHub(e.stdout, rep, true)
+	}
+	return writeText(e.stdout, rep, palette{on: e.colorOn(e.stdout)})
+}
+
+// transcriptReport checks a transcript, streaming, and writes its report
+// in a format other than JSON. The message lines go to a spill as they
+// are read (framed with their index, so that the listing can keep only
+// the messages with findings); the source lines of the findings are read
+// afterwards in one more pass over the transcript (standard input is kept
+// in a second spill for it).
+func (e *env) transcriptReport(svc *rpc.PreparedService, in Input, complete bool, format string, verbose bool) error {
+	name := in.Path
+	r, closeFn, err := io.Reader(bytes.NewReader(in.Data)), func() {}, error(nil)
+	if in.Inline {
+		name = "the transcript"
+	} else if r, closeFn, err = e.openStream(name); err != nil {
+		return err
+	}
+	defer closeFn()
+	var input *spill // a copy of standard input, for the source lines
+	if !in.Inline && name == "-" && !isRegularFile(e.stdin) {
+		input = &spill{limit: e.spoolLimit}
+		defer input.Close()
+		r = io.TeeReader(r, input) // its error is checked after the run
+	}
+	msgs := spill{limit: e.spoolLimit}
+	defer msgs.Close()
+	tally := newMessageTally()
+	tally.showCalls = true
+	var buf []byte
+	res, err := svc.StreamTranscript(r, complete, func(ms []rpc.MessageSummary) {
+		tally.add(ms)
+		if format != formatText {
+			return
+		}
+		for i := range ms {
+			buf = frameMessage(buf[:0], &ms[i])
+			msgs.Write(buf)
+		}
+	})
+	if err != nil {
+		return inputErrorf("cannot read %s: %v", name, unwrapPath(errors.Unwrap(err)))
+	}
+	if input != nil && input.Err() != nil {
+		return inputErrorf("cannot keep a copy of standard input: %v", input.Err())
+	}
+	if msgs.Err() != nil {
+		return inputErrorf("cannot keep the message summaries of %s: %v", name, msgs.Err())
+	}
+	file := displayName(name)
+	rep := &report{command: "validate-rpc", inputs: []string{file}, valid: res.Valid, complete: res.Complete,
+		scope: res.Scope.String(), msgs: tally}
+	rep.diags = rpcDiags(res.Findings, func(int) string { return file })
+	tally.final = complete
+	ptrs := make([]*diag, len(rep.diags))
+	for i := range rep.diags {
+		d := &rep.diags[i]
+		if d.Line == 0 && d.Index >= 0 {
+			d.Line = d.Index + 1 // a finding inside a "text" message: its line
+		}
+		ptrs[i] = d
+	}
+	if len(ptrs) > 0 {
+		src, done, err := e.reread(in, input)
+		if err != nil {
+			return err
+		}
+		err = fillSources(src, ptrs)
+		done()
+		if err != nil {
+			return inputErrorf("cannot read %s again for its source lines: %v", name, unwrapPath(err))
+		}
+	}
+	if format == formatText {
+		set := flaggedBy(rep.diags)
+		rep.listing = func(w io.Writer) error { return listMessages(w, &msgs, set, verbose) }
+	}
+	if err := e.writeReport(rep, format); err != nil {
+		return inputErrorf("cannot read back the message summaries of %s: %v", name, err)
+	}
+	return verdict(res.Valid, res.Complete)
+}
+
+// reread opens the transcript again for a second pass: the file, standard
+// input when it is a regular file, or the copy of standard input.
+func (e *env) reread(in Input, input *spill) (io.Reader, func(), error) {
+	name := in.Path
+	if in.Inline {
+		return bytes.NewReader(in.Data), func() {}, nil
+	}
+	if input != nil {
+		r, err := input.reader()
+		if err != nil {
+			return nil, nil, inputErrorf("cannot read back the copy of standard input: %v", err)
+		}
+		return r, func() {}, nil
+	}
+	if name == "-" {
+		f := e.stdin.(*os.File)
+		if _, err := f.Seek(0, io.SeekStart); err != nil {
+			return nil, nil, inputErrorf("cannot read standard input again: %v", err)
+		}
+		return f, func() {}, nil
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, nil, inputErrorf("cannot read %s again: %v", name, unwrapPath(err))
+	}
+	return f, func() { f.Close() }, nil
+}
+
+// isRegularFile reports whether r is a regular file that can be read
+// again from its start.
+func isRegularFile(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	if err != nil || !st.Mode().IsRegular() {
+		return false
+	}
+	off, err := f.Seek(0, io.SeekCurrent)
+	return err == nil && off == 0
+}
+
+// frameMessage appends a message's record of the listing spool: its
+// index, element + 1 and the length of its line, as uvarints, then the
+// line.
+func frameMessage(b []byte, m *rpc.MessageSummary) []byte {
+	b = binary.AppendUvarint(b, uint64(m.Index))
+	b = binary.AppendUvarint(b, uint64(m.Element+1))
+	n := len(b)
+	b = appendMessageLine(b, m, true)
+	line := b[n:]
+	out := binary.AppendUvarint(b[:n:n], uint64(len(line)))
+	return append(out, line...)
+}
+
+// listMessages writes the message lines kept in sp: those in set, or
+// every one when all.
+func listMessages(w io.Writer, sp *spill, set flagged, all bool) error {
+	r, err := sp.reader()
+	if err != nil {
+		return err
+	}
+	br := bufio.NewReaderSize(r, 64<<10)
+	first := true
+	var line []byte
+	for {
+		index, err := binary.ReadUvarint(br)
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		elem, err := binary.ReadUvarint(br)
+		if err != nil {
+			return err
+		}
+		n, err := binary.ReadUvarint(br)
+		if err != nil {
+			return err
+		}
+		if !all && !set.has(int(index), int(elem)-1) {
+			if _, err := br.Discard(int(n)); err != nil {
+				return err
+			}
+			continue
+		}
+		line = append(line[:0], make([]byte, n)...)
+		if _, err := io.ReadFull(br, line); err != nil {
+			return err
+		}
+		if first {
+			w.Write([]byte("\n"))
+			first = false
+		}
+		if _, err := w.Write(line); err != nil {
+			return err
+		}
+	}
+}
