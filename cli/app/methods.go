@@ -210,7 +210,7 @@ func (s *session) run(f func(e *env) error) ([]byte, int, error) {
 	var out, errb bytes.Buffer
 	e := &env{stdin: strings.NewReader(""), stdinUsed: true, stdout: &out, stderr: &errb, cache: s.cache}
 	err := f(e)
-	code, msg := exitCode(err)
+	code, msg, _ := exitCode(err)
 	if msg == "" {
 		return bytes.TrimSuffix(out.Bytes(), []byte("\n")), code, nil
 	}

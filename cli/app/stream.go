@@ -105,7 +105,7 @@ func (s *session) exchange(method string, params []byte) ([]byte, int, error) {
 		res := s.stream.x.Finish(p.Complete)
 		s.stream = nil
 		out := bytes.TrimSuffix(res.AppendJSON(nil), []byte(`,"messages":[]}`))
-		code, _ := exitCode(verdict(res.Valid, res.Complete))
+		code, _, _ := exitCode(verdict(res.Valid, res.Complete))
 		return append(out, '}'), code, nil
 	}
 }
