@@ -362,3 +362,36 @@ resource R { identifiers: { id: String }, properties: { name: String }, read: Ge
 `, []string{"[ERROR] ns#GetROutput: This shape contains members with conflicting resource property names that resolve to 'name': a, b | ResourceOperationInputOutput"}},
 	})
 }
+
+func TestStreamingValidators(t *testing.T) {
+	runFamily(t, []string{"StreamingTrait", "EventPayloadTrait"}, []familyCase{
+		{"valid streaming input", `
+operation Upload { input := { @required body: Stream } }
+@streaming blob Stream
+`, nil},
+		{"optional streaming blob", `
+operation Upload { input := { body: Stream } }
+@streaming blob Stream
+`, []string{"[ERROR] ns#UploadInput$body: Members that target blobs marked with the `streaming` trait MUST also be marked with the `required` or `default` trait. | StreamingTrait"}},
+		{"structure with a stream used as a member and an error", `
+operation Op { input: Holder, errors: [Oops] }
+structure Holder { inner: Streamy }
+structure Streamy { @required body: Stream }
+@error("client") structure Oops { @required body: Stream }
+@streaming blob Stream
+`, []string{
+			"[ERROR] ns#Holder$inner: Members cannot target structures that contain a stream, but this member targets ns#Streamy | StreamingTrait",
+			"[ERROR] ns#Op: This shape has an invalid `ERROR` relationship to a structure, `ns#Oops`, that contains a stream | StreamingTrait"}},
+		{"requiresLength stream in an output", `
+operation Download { output := { @required body: Stream } }
+@streaming @requiresLength blob Stream
+`, []string{"[ERROR] ns#DownloadOutput: Structures that contain a reference to a stream marked with the @requiresLength trait can only be used as operation inputs, but this structure is referenced from `ns#Download` as output | StreamingTrait"}},
+		{"event stream union of non-structures", `
+@streaming union Events { a: String, b: Event }
+structure Event {}
+`, []string{"[ERROR] ns#Events: Each member of an event stream union must target a structure shape, but the following union members do not: [a] | StreamingTrait"}},
+		{"event payload beside an unmarked member", `
+structure Event { @eventPayload body: Blob, @eventHeader h: String, other: String }
+`, []string{"[ERROR] ns#Event: This event structure contains a member marked with the `eventPayload` trait, so all other members must be marked with the `eventHeader` trait. However, the following member(s) are not marked with the eventHeader trait: `other` | EventPayloadTrait"}},
+	})
+}

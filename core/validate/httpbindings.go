@@ -335,17 +335,7 @@ func serviceTraitsWith(m *model.Model, svc *model.Shape, marker shapeid.ID) []sh
 // httpProtocol returns the first protocol of svc whose definition lists
 // smithy.api#http among the traits it requires.
 func httpProtocol(m *model.Model, svc *model.Shape) (shapeid.ID, bool) {
-	for _, p := range serviceTraitsWith(m, svc, protocolDefTrait) {
-		def, _ := m.Shape(p)
-		v, _ := def.Trait(protocolDefTrait)
-		list, _ := v.Get("traits")
-		for _, e := range list.Elems() {
-			if id, ok := resolveRelative(e.StringValue(), p.Namespace); ok && id == httpTrait {
-				return p, true
-			}
-		}
-	}
-	return shapeid.ID{}, false
+	return protocolListing(m, svc, httpTrait)
 }
 
 // sortJavaIDs orders shape IDs as the reference implementation does:

@@ -88,6 +88,8 @@ func Validators() []Validator {
 		{Name: "ResourceIdentifierBinding", Stage: StageDefault, Check: resourceIdentifierBindings},
 		{Name: "ResourceLifecycle", Stage: StageDefault, Check: resourceLifecycles},
 		{Name: "RangeTrait", Stage: StageDefault, Check: rangeTraits},
+		{Name: "StreamingTrait", Stage: StageDefault, Check: streamingTraits},
+		{Name: "EventPayloadTrait", Stage: StageDefault, Check: eventPayloadTraits},
 		{Name: "ReferencesTrait", Stage: StageDefault, Check: referencesTraits},
 		{Name: "MemberShouldReferenceResource", Stage: StageDefault, Check: memberShouldReferenceResource},
 		{Name: "ServiceBoundResourceOperation", Stage: StageDefault, Check: serviceBoundResourceOperation},
