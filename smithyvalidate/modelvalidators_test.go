@@ -271,6 +271,40 @@ string S`, []string{
 			"[ERROR] t#S: Error validating trait `t#times`.h: Invalid value provided for http-date formatted timestamp. Expected a string value that matches the IMF-fixdate production of RFC 9110 section-5.6.7. Found: yesterday | TraitValue",
 			"[ERROR] t#S: Error validating trait `t#times`.d: Invalid boolean value provided for timestamp, `smithy.api#Timestamp`. Expected a number that contains epoch seconds with optional millisecond precision, or a string that contains an RFC 3339 formatted timestamp (e.g., \"1985-04-12T23:20:50.52Z\") | TraitValue",
 			"[ERROR] t#S: Error validating trait `t#times`.f: Value for `smithy.api#Float` must either be numeric or one of the following strings: [\"NaN\", \"Infinity\", \"-Infinity\"], but was \"many\" | TraitValue"}},
+		{"prelude traits the reference cannot create", `
+@deprecated("soon")
+@sensitive(true)
+string A
+@error("teapot")
+structure E {}
+@auth(["not a shape ID"])
+service Svc {}
+@length(min: 1, max: "x")
+string B`, []string{
+			"[ERROR] t#A: Error creating trait `deprecated`: Expected object, but found string. | Model",
+			"[ERROR] t#A: Error creating trait `sensitive`: Annotation traits  must be an object or omitted in the IDL, but found boolean | Model",
+			"[ERROR] t#B: Error creating trait `length`: Expected `max` to be a number; found string | Model",
+			"[ERROR] t#E: Error creating trait `error`: error trait must be set to client or server, found `teapot` | Model",
+			"[ERROR] t#Svc: Error creating trait `auth`: Invalid shape ID: not a shape ID | Model"}},
+		{"omitted values: {} and [] only for structures, maps and lists", `
+@trait
+structure marker {}
+@trait
+list tags { member: String }
+@trait
+boolean flag
+@trait
+string label
+@marker
+@tags
+@flag
+@label
+string A
+@marker(null)
+string B`, []string{
+			"[ERROR] t#A: Error validating trait `t#flag`: Expected boolean value for boolean shape, `t#flag`; found null value | TraitValue",
+			"[ERROR] t#A: Error validating trait `t#label`: Expected string value for string shape, `t#label`; found null value | TraitValue",
+			"[ERROR] t#B: Error validating trait `t#marker`: Expected object value for structure shape, `t#marker`; found null value | TraitValue"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := loadModel(t, "$version: \"2\"\nnamespace t\n"+tc.src)

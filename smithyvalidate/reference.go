@@ -22,10 +22,13 @@ import (
 
 // modelValueEvent is one finding rendered for a model validation event.
 type modelValueEvent struct {
-	sev     model.Severity
-	idParts []string // appended to the event ID, dot-separated
-	context string   // the dotted path inside the value ("0.name"), "" at the root
-	msg     string
+	sev model.Severity
+	// creation marks the reference's failure to build a prelude trait
+	// (event ID Model, "Error creating trait"; see creationFailure).
+	creation bool
+	idParts  []string // appended to the event ID, dot-separated
+	context  string   // the dotted path inside the value ("0.name"), "" at the root
+	msg      string
 }
 
 // event returns the model validation event: ID base (extended by the
@@ -560,4 +563,65 @@ func (p Path) parent() Path {
 		return p
 	}
 	return Path{doc: p.doc, segs: p.segs[:len(p.segs)-1]}
+}
+
+var traitError = shapeid.New(shapeid.Prelude, "error")
+
+// creationFailure applies the reference implementation's trait creation
+// to the findings of one prelude trait application. The reference builds
+// each prelude trait into a typed object while it loads the model; a value
+// of the wrong kind, a missing required member, a malformed shape ID (and,
+// for @error, a value other than "client" or "server") fails that step
+// with one ERROR event "Error creating trait `x`: ..." of ID Model, and the
+// value is not validated further. So the first such finding gets that
+// event and every other finding of the application none; an application
+// with no such finding keeps its TraitValue events.
+func creationFailure(m *model.Model, trait shapeid.ID, val node.Node, fs []Finding, words [][]modelValueEvent) {
+	for i, f := range fs {
+		msg, ok := creationMessage(m, trait, val, f)
+		if !ok {
+			continue
+		}
+		for j := range words {
+			words[j] = []modelValueEvent{}
+		}
+		words[i] = []modelValueEvent{{sev: model.ErrorSeverity, creation: true, msg: msg}}
+		return
+	}
+}
+
+// creationMessage words a finding the way the reference's trait
+// providers fail, or reports false when they would not fail on it.
+func creationMessage(m *model.Model, trait shapeid.ID, root node.Node, f Finding) (string, bool) {
+	val, _ := nodeAt(root, f.Path)
+	gov, _ := m.Shape(f.Shape)
+	target := valueWording{m: m}.targetOf(gov)
+	switch f.Code {
+	case CodeType, CodeNull:
+		want, found := expectedNodeType(typeOf(target)), nodeTypeName(val)
+		switch {
+		case f.Path.Len() == 0 && typeOf(target) == model.StructureType && len(target.Members()) == 0:
+			return "Annotation traits  must be an object or omitted in the IDL, but found " + found, true
+		case f.Path.Len() == 1 && !f.Path.At(0).IsIndex():
+			return fmt.Sprintf("Expected `%s` to be %s; found %s", f.Path.At(0).Key(), article(want), found), true
+		}
+		return fmt.Sprintf("Expected %s, but found %s.", want, found), true
+	case CodeRequired:
+		return fmt.Sprintf("Missing expected member `%s`.", f.Shape.Member), true
+	case CodeIDRef:
+		return "Invalid shape ID: " + val.StringValue(), true
+	case CodeEnum:
+		if trait == traitError {
+			return fmt.Sprintf("error trait must be set to client or server, found `%s`", val.StringValue()), true
+		}
+	}
+	return "", false
+}
+
+func article(nodeType string) string {
+	switch nodeType {
+	case "array", "object":
+		return "an " + nodeType
+	}
+	return "a " + nodeType
 }

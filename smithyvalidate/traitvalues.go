@@ -47,6 +47,10 @@ func (f TraitFinding) Events() []model.Event {
 	}
 	out := make([]model.Event, len(f.wording))
 	for i, w := range f.wording {
+		if w.creation {
+			out[i] = w.event("Model", "Error creating trait `"+traitName(f.Trait)+"`", f.Target, f.Source)
+			continue
+		}
 		out[i] = w.event("TraitValue", prefix, f.Target, f.Source)
 	}
 	return out
@@ -76,20 +80,24 @@ func traitName(id shapeid.ID) string {
 // of a trait structure. Findings are ordered by target shape, trait and
 // position.
 //
-// An annotation trait whose definition is a structure or map accepts {}
-// (the JSON AST form) and also null and true (forms loaders may leave for a
-// bare @trait; the Smithy reference treats them as {}); a list trait
-// accepts null as []. Traits applied in the smithy.api prelude are not
-// checked. A trait whose definition the engine cannot prepare is reported
-// once (code trait-model), at the definition.
+// A trait applied without a value (`@foo`, marked [model.Trait] Omitted)
+// whose definition is a structure or map is {}, a list []: the loader
+// gives it that value, and a model assembled otherwise is read the same
+// way. Any other null is checked as null, and true is no structure value,
+// as in the Smithy reference implementation. Traits applied in the
+// smithy.api prelude are not checked. A trait whose definition the engine
+// cannot prepare is reported once (code trait-model), at the definition;
+// a @mixin trait definition is left to the TraitTarget validator.
 //
 // The default policies for trait values follow how Smithy models write
-// values: blobs are text ([BlobText]) and timestamps without a format may
-// be any of the three forms ([TimestampAnyFormat]); opts come after these
-// defaults. The error is an [*InternalError] only.
+// values and how the reference reads them: blobs are text ([BlobText]),
+// timestamps without a format may be any of the three forms
+// ([TimestampAnyFormat]), and null is no value of an optional member
+// ([NullRejected]); opts come after these defaults. The error is an
+// [*InternalError] only.
 func CheckTraitValues(m *model.Model, opts ...Option) (out []TraitFinding, err error) {
 	defer recoverInternal(&err)
-	opts = append([]Option{BlobEncoding(BlobText), TimestampFormats(TimestampAnyFormat)}, opts...)
+	opts = append([]Option{BlobEncoding(BlobText), TimestampFormats(TimestampAnyFormat), NullMembers(NullRejected)}, opts...)
 	tc := traitChecker{m: m, opts: opts, validators: map[shapeid.ID]*Validator{}, failed: map[shapeid.ID]bool{}}
 	for _, s := range m.Shapes() {
 		if s.ID().Namespace == shapeid.Prelude {
@@ -135,6 +143,9 @@ func (tc *traitChecker) check(target shapeid.ID, t model.Trait, out *[]TraitFind
 			*out = append(*out, tc.finding(target, t, CodeUnknownTrait, node.Pos{},
 				fmt.Sprintf("shape %s is applied as a trait but is not marked @trait", t.ID)))
 			return nil
+		case def.HasTrait(traitMixin):
+			tc.failed[t.ID] = true // a mixin is no trait: TraitTarget says so
+			return nil
 		}
 		var err error
 		v, err = Prepare(tc.m, t.ID, tc.opts...)
@@ -157,13 +168,19 @@ func (tc *traitChecker) check(target shapeid.ID, t model.Trait, out *[]TraitFind
 		}
 		tc.validators[t.ID] = v
 	}
-	val := coerceAnnotation(t.Value, v.root.typ)
+	val := t.Value
+	if t.Omitted {
+		val = coerceOmitted(val, v.root.typ)
+	}
 	c := v.NewCollector()
 	if err := v.Check(c, Path{}, NodeView(&val)); err != nil {
 		return err
 	}
 	fs := c.Result().Findings
 	words := valueWording{m: tc.m}.renderAll(val, fs)
+	if t.ID.Namespace == shapeid.Prelude {
+		creationFailure(tc.m, t.ID, val, fs, words)
+	}
 	for i, f := range fs {
 		src := t.Source
 		if f.Pos.IsValid() {
@@ -179,13 +196,11 @@ func (tc *traitChecker) finding(target shapeid.ID, t model.Trait, code Code, pos
 	return TraitFinding{Finding: f, Trait: t.ID, Target: target, Source: t.Source}
 }
 
-// coerceAnnotation gives the value of a bare annotation trait its
-// structured form: null or true for a structure or map trait is {}, null
-// for a list trait is [].
-func coerceAnnotation(v node.Node, typ model.ShapeType) node.Node {
+// coerceOmitted gives the null value of a trait applied without one its
+// structured form: {} for a structure or map trait, [] for a list trait.
+func coerceOmitted(v node.Node, typ model.ShapeType) node.Node {
 	switch {
-	case v.IsNull() && (typ == model.StructureType || typ == model.MapType),
-		v.Kind() == node.Bool && v.BoolValue() && typ == model.StructureType:
+	case v.IsNull() && (typ == model.StructureType || typ == model.MapType):
 		return node.NewObject().At(v.Pos())
 	case v.IsNull() && (typ == model.ListType || typ == model.SetType):
 		return node.NewArray().At(v.Pos())

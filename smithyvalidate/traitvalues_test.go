@@ -78,7 +78,7 @@ structure S {
 		}
 	}
 	ev := fs[0].Event()
-	if ev.ID != "TraitValue" || ev.Shape.String() != "t#Bad" || ev.Message != "Error validating trait `length`.min: Expected number value for long shape, `smithy.api#Long`; found string value, `x`" {
+	if ev.ID != "Model" || ev.Shape.String() != "t#Bad" || ev.Message != "Error creating trait `length`: Expected `min` to be a number; found string" {
 		t.Errorf("event %+v", ev)
 	}
 }

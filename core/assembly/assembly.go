@@ -766,13 +766,15 @@ func (s *assembler) fillImplicitValues() {
 }
 
 // coerceOmittedTraitValues gives a trait applied without a value (`@foo` in
-// the IDL, read as null) the value the specification assumes from the
-// trait's shape: {} for a structure or map, [] for a list, true for a
-// boolean (Smithy 1.0 boolean traits).
+// the IDL, read as null and marked Omitted) the value the specification
+// assumes from the trait's shape: {} for a structure or map, [] for a
+// list. Any other trait keeps its null, which its trait-value check
+// rejects, as the reference implementation does (a bare `@foo` for a
+// boolean, string or union trait is an error); so does an explicit null.
 func (s *assembler) coerceOmittedTraitValues() {
 	fix := func(list []model.Trait) {
 		for i := range list {
-			if !list[i].Value.IsNull() {
+			if !list[i].Omitted || !list[i].Value.IsNull() {
 				continue
 			}
 			def, ok := s.byID[list[i].ID]
@@ -785,8 +787,6 @@ func (s *assembler) coerceOmittedTraitValues() {
 				list[i].Value = node.NewObject().At(pos)
 			case model.ListType, model.SetType:
 				list[i].Value = node.NewArray().At(pos)
-			case model.BooleanType:
-				list[i].Value = node.NewBool(true).At(pos)
 			}
 		}
 	}

@@ -209,7 +209,7 @@ func (l *lowerer) traits(target shapeid.ID, ts []traitApp, extra *model.Trait) [
 		if l.f.version == "1.0" {
 			l.check10(target, id, t.pos)
 		}
-		out = append(out, model.Trait{ID: id, Value: l.node(t.val), Source: l.loc(t.pos)})
+		out = append(out, model.Trait{ID: id, Value: l.node(t.val), Source: l.loc(t.pos), Omitted: t.annotation})
 	}
 	if extra != nil {
 		out = append(out, *extra)

@@ -29,6 +29,11 @@ type Trait struct {
 	ID     shapeid.ID
 	Value  node.Node
 	Source SourceLocation
+	// Omitted is set when the IDL applied the trait without a value
+	// (`@foo` or `@foo()`): Value is then null until assembly gives it
+	// the form the trait's shape implies ({} for a structure or map, []
+	// for a list). An explicit `@foo(null)` is not omitted.
+	Omitted bool
 }
 
 // NamedTarget is a name bound to a shape: a resource identifier or property,
