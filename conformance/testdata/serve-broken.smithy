@@ -1,0 +1,6 @@
+$version: "2"
+namespace broken
+
+structure S {
+    a: DoesNotExist
+}
