@@ -339,7 +339,9 @@ func sortedPlugins(m map[string]buildPlugin) []buildPlugin {
 //	 "extensions": "emit" | "omit"}
 func openrpcPluginSettings(v node.Node, prefix string) (openrpcSettings, error) {
 	var s openrpcSettings
-	bad := func(format string, args ...any) error { return usageErrorf("%s%s", prefix, fmt.Sprintf(format, args...)) }
+	bad := func(format string, args ...any) error {
+		return usageErrorf("%s%s", prefix, fmt.Sprintf(format, args...))
+	}
 	str := func(n node.Node, what string) (string, error) {
 		if n.Kind() != node.String {
 			return "", bad("%s must be a string", what)

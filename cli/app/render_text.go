@@ -2,10 +2,13 @@ package app
 
 import (
 	"bufio"
+	"encoding/binary"
+	"errors"
 	"io"
 	"strconv"
 	"strings"
 
+	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/rpc"
 )
 
@@ -134,6 +137,35 @@ func appendDiagText(b []byte, d *diag, p palette) []byte {
 	return b
 }
 
+// msgLine is what the listing prints of a message: its summary's fields,
+// with the id as its JSON text (nil when absent). A transcript keeps one
+// per message in a compact record (see appendRecord) until the verdict is
+// known.
+type msgLine struct {
+	index, elem int
+	kind        rpc.Kind
+	id          []byte
+	method      []byte
+	hasMethod   bool
+	rpcError    int
+}
+
+// lineOf takes a summary's fields; the id's text and the method are
+// appended to buf.
+func lineOf(m *rpc.MessageSummary, buf []byte) msgLine {
+	l := msgLine{index: m.Index, elem: m.Element, kind: m.Kind, hasMethod: m.HasMethod, rpcError: m.RPCError}
+	if m.ID.IsPresent() {
+		buf = node.AppendJSON(buf, m.ID.Value())
+		l.id = buf
+	}
+	if m.HasMethod {
+		n := len(buf)
+		buf = append(buf, m.Method...)
+		l.method = buf[n:]
+	}
+	return l
+}
+
 // appendMessageLine appends a message's line of the listing:
 //
 //	message 3 (line 4): request id="a" method="subtract" rpc_error=-32602
@@ -141,32 +173,108 @@ func appendDiagText(b []byte, d *diag, p palette) []byte {
 // with "/element" after the index for a batch element; line only for
 // transcripts.
 func appendMessageLine(b []byte, m *rpc.MessageSummary, transcript bool) []byte {
+	l := lineOf(m, nil)
+	return l.appendText(b, transcript)
+}
+
+func (l *msgLine) appendText(b []byte, transcript bool) []byte {
 	b = append(b, "message "...)
-	b = strconv.AppendInt(b, int64(m.Index), 10)
-	if m.Element >= 0 {
+	b = strconv.AppendInt(b, int64(l.index), 10)
+	if l.elem >= 0 {
 		b = append(b, '/')
-		b = strconv.AppendInt(b, int64(m.Element), 10)
+		b = strconv.AppendInt(b, int64(l.elem), 10)
 	}
 	if transcript {
 		b = append(b, " (line "...)
-		b = strconv.AppendInt(b, int64(m.Index+1), 10)
+		b = strconv.AppendInt(b, int64(l.index+1), 10)
 		b = append(b, ')')
 	}
 	b = append(b, ": "...)
-	b = append(b, m.Kind.String()...)
-	if m.ID.IsPresent() {
+	b = append(b, l.kind.String()...)
+	if l.id != nil {
 		b = append(b, " id="...)
-		b = append(b, escapeText(m.ID.String())...)
+		b = append(b, escapeText(string(l.id))...)
 	}
-	if m.HasMethod {
+	if l.hasMethod {
 		b = append(b, " method="...)
-		b = append(b, escapeText(strconv.Quote(m.Method))...)
+		b = append(b, escapeText(strconv.Quote(string(l.method)))...)
 	}
-	if m.RPCError != 0 {
+	if l.rpcError != 0 {
 		b = append(b, " rpc_error="...)
-		b = strconv.AppendInt(b, int64(m.RPCError), 10)
+		b = strconv.AppendInt(b, int64(l.rpcError), 10)
 	}
 	return append(b, '\n')
+}
+
+// appendRecord appends l's compact record: index, element + 1, kind,
+// rpc_error, then the id and the method, each as its length + 1 (0:
+// absent) and its bytes.
+func (l *msgLine) appendRecord(b []byte) []byte {
+	b = binary.AppendUvarint(b, uint64(l.index))
+	b = binary.AppendUvarint(b, uint64(l.elem+1))
+	b = append(b, byte(l.kind))
+	b = binary.AppendVarint(b, int64(l.rpcError))
+	b = appendField(b, l.id, l.id != nil)
+	return appendField(b, l.method, l.hasMethod)
+}
+
+func appendField(b, f []byte, present bool) []byte {
+	if !present {
+		return append(b, 0)
+	}
+	b = binary.AppendUvarint(b, uint64(len(f))+1)
+	return append(b, f...)
+}
+
+// readRecord reads a record of appendRecord into l, reusing its buffers;
+// io.EOF when there is none.
+func (l *msgLine) readRecord(br *bufio.Reader) error {
+	index, err := binary.ReadUvarint(br)
+	if err != nil {
+		return err
+	}
+	elem, err := binary.ReadUvarint(br)
+	if err != nil {
+		return eofUnexpected(err)
+	}
+	kind, err := br.ReadByte()
+	if err != nil {
+		return eofUnexpected(err)
+	}
+	rpcErr, err := binary.ReadVarint(br)
+	if err != nil {
+		return eofUnexpected(err)
+	}
+	l.index, l.elem, l.kind, l.rpcError = int(index), int(elem)-1, rpc.Kind(kind), int(rpcErr)
+	var ok bool
+	if l.id, ok, err = readField(br, l.id); err != nil {
+		return err
+	}
+	if !ok {
+		l.id = nil
+	}
+	l.method, l.hasMethod, err = readField(br, l.method)
+	return err
+}
+
+func readField(br *bufio.Reader, buf []byte) ([]byte, bool, error) {
+	n, err := binary.ReadUvarint(br)
+	if err != nil {
+		return buf, false, eofUnexpected(err)
+	}
+	if n == 0 {
+		return buf[:0], false, nil
+	}
+	buf = append(buf[:0], make([]byte, n-1)...)
+	_, err = io.ReadFull(br, buf)
+	return buf, true, eofUnexpected(err)
+}
+
+func eofUnexpected(err error) error {
+	if errors.Is(err, io.EOF) {
+		return io.ErrUnexpectedEOF
+	}
+	return err
 }
 
 // appendSummary appends the summary: files (when several), messages by

@@ -3,7 +3,6 @@ package app
 import (
 	"bufio"
 	"bytes"
-	"encoding/binary"
 	"errors"
 	"io"
 	"os"
@@ -126,16 +125,19 @@ func (e *env) transcriptReport(svc *rpc.PreparedService, in Input, complete bool
 	defer msgs.Close()
 	tally := newMessageTally()
 	tally.showCalls = true
-	var buf []byte
+	var buf, idBuf []byte
 	res, err := svc.StreamTranscript(r, complete, func(ms []rpc.MessageSummary) {
 		tally.add(ms)
 		if format != formatText {
 			return
 		}
+		buf = buf[:0]
 		for i := range ms {
-			buf = frameMessage(buf[:0], &ms[i])
-			msgs.Write(buf)
+			l := lineOf(&ms[i], idBuf[:0])
+			idBuf = append(l.id, l.method...)[:0]
+			buf = l.appendRecord(buf)
 		}
+		msgs.Write(buf)
 	})
 	if err != nil {
 		return inputErrorf("cannot read %s: %v", name, unwrapPath(errors.Unwrap(err)))
@@ -223,19 +225,6 @@ func isRegularFile(r io.Reader) bool {
 	return err == nil && off == 0
 }
 
-// frameMessage appends a message's record of the listing spool: its
-// index, element + 1 and the length of its line, as uvarints, then the
-// line.
-func frameMessage(b []byte, m *rpc.MessageSummary) []byte {
-	b = binary.AppendUvarint(b, uint64(m.Index))
-	b = binary.AppendUvarint(b, uint64(m.Element+1))
-	n := len(b)
-	b = appendMessageLine(b, m, true)
-	line := b[n:]
-	out := binary.AppendUvarint(b[:n:n], uint64(len(line)))
-	return append(out, line...)
-}
-
 // listMessages writes the message lines kept in sp: those in set, or
 // every one when all.
 func listMessages(w io.Writer, sp *spill, set flagged, all bool) error {
@@ -245,38 +234,23 @@ func listMessages(w io.Writer, sp *spill, set flagged, all bool) error {
 	}
 	br := bufio.NewReaderSize(r, 64<<10)
 	first := true
-	var line []byte
+	var l msgLine
+	var out []byte
 	for {
-		index, err := binary.ReadUvarint(br)
-		if errors.Is(err, io.EOF) {
+		if err := l.readRecord(br); errors.Is(err, io.EOF) {
 			return nil
-		}
-		if err != nil {
+		} else if err != nil {
 			return err
 		}
-		elem, err := binary.ReadUvarint(br)
-		if err != nil {
-			return err
-		}
-		n, err := binary.ReadUvarint(br)
-		if err != nil {
-			return err
-		}
-		if !all && !set.has(int(index), int(elem)-1) {
-			if _, err := br.Discard(int(n)); err != nil {
-				return err
-			}
+		if !all && !set.has(l.index, l.elem) {
 			continue
 		}
-		line = append(line[:0], make([]byte, n)...)
-		if _, err := io.ReadFull(br, line); err != nil {
-			return err
-		}
+		out = out[:0]
 		if first {
-			w.Write([]byte("\n"))
+			out = append(out, '\n')
 			first = false
 		}
-		if _, err := w.Write(line); err != nil {
+		if _, err := w.Write(l.appendText(out, true)); err != nil {
 			return err
 		}
 	}
