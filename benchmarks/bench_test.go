@@ -45,8 +45,8 @@ func engine(tb testing.TB) *smithyvalidate.Validator {
 		tb.Fatal(err, res.Events)
 	}
 	v, err := smithyvalidate.Prepare(res.Model, shapeid.MustParse("bench#Order"),
-		smithyvalidate.UnknownMembers(smithyvalidate.UnknownError),
-		smithyvalidate.NullMembers(smithyvalidate.NullRejected))
+		smithyvalidate.RejectUnknownMembers(true),
+		smithyvalidate.RejectNullMembers(true))
 	if err != nil {
 		tb.Fatal(err)
 	}

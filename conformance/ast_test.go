@@ -33,8 +33,8 @@ func TestASTRoundTrip(t *testing.T) {
 		name, _ := filepath.Rel(dir, f)
 		t.Run(name, func(t *testing.T) {
 			m := assembleFiles(t, f, shared)
-			first := jsonast.Encode(m, jsonast.IncludePrelude())
-			a := assembly.New(assembly.WithoutPrelude())
+			first := jsonast.Encode(m, jsonast.IncludePrelude(true))
+			a := assembly.New(assembly.WithoutPrelude(true))
 			if err := a.AddSource("printed.json", first); err != nil {
 				t.Fatalf("re-read printed document: %v", err)
 			}
@@ -42,7 +42,7 @@ func TestASTRoundTrip(t *testing.T) {
 			if err != nil || res.HasErrors() {
 				t.Fatalf("re-assemble printed document: %v %v", err, res.Events)
 			}
-			second := jsonast.Encode(res.Model, jsonast.IncludePrelude())
+			second := jsonast.Encode(res.Model, jsonast.IncludePrelude(true))
 			if !bytes.Equal(first, second) {
 				t.Errorf("%s: the printed model does not read back equal:\nfirst:\n%s\nsecond:\n%s", name, first, second)
 			}

@@ -93,8 +93,8 @@ func TestNodeValidationParity(t *testing.T) {
 	// match how the reference reads node values, every case agrees.
 	t.Run("reference policies", func(t *testing.T) {
 		opts := []smithyvalidate.Option{
-			smithyvalidate.BlobEncoding(smithyvalidate.BlobText),
-			smithyvalidate.TimestampFormats(smithyvalidate.TimestampAnyFormat),
+			smithyvalidate.BlobsAsText(true),
+			smithyvalidate.AnyTimestampFormat(true),
 		}
 		for i, c := range cases {
 			clean := false

@@ -58,7 +58,7 @@ func ExampleValidate() {
 	fmt.Printf("valid=%v complete=%v\n%s", res.Valid, res.Complete, res.Text())
 	// Output:
 	// valid=false complete=true
-	// [1] -: error unsupported /sensor example#Reading$sensor: expected a string, found a symbol (a symbol for a string or enum is accepted only with the SymbolsAsStrings policy)
+	// [1] -: error unsupported /sensor example#Reading$sensor: expected a string, found a symbol (a symbol for a string or enum is accepted only with the SymbolsAsStrings option)
 	// [1] -: error unsupported /value example#Reading$value: expected an exact decimal number, found a binary float (there is no lossless mapping policy for bigDecimal)
 	// [2] -: error required "" example#Reading$sensor: missing required member sensor
 }

@@ -20,7 +20,7 @@ func FuzzValidate(f *testing.F) {
 		f.Add(toBinary(f, s))
 	}
 	f.Add([]byte{0xE0, 0x01, 0x00, 0xEA, 0x6D, 0x80, 0x0F, 0xE4, 0x81, 0x82, 0x83, 0x84, 0x85, 0xCA, 0x49, 0x96, 0x02, 0xD3})
-	v := validator(f, "smithy.api#Document", sv.Symbols(sv.SymbolsAsStrings), sv.Sexps(sv.SexpsAsLists))
+	v := validator(f, "smithy.api#Document", sv.SymbolsAsStrings(true), sv.SexpsAsLists(true))
 	row := validator(f, "Row")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, v := range []*sv.Validator{v, row} {

@@ -7,14 +7,17 @@ import (
 )
 
 // An Option sets how Ion input is read: how many top-level values it may
-// hold and the reader's limits. Options are plain values; when two set the
-// same thing, the later one wins. Policies about what an Ion value means for
+// hold and the reader's limits. Options are plain values, as in every
+// module of this repository: pass several, or combine them with
+// [JoinOptions]; when two set the same thing, the later one wins. The zero
+// Option changes nothing. They are resolved in one place (readOptions).
+// Policies about what an Ion value means for
 // a shape (annotations, symbols, s-expressions, clobs, integral decimals)
 // belong to the engine: pass them to [smithyvalidate.Prepare].
 type Option struct {
-	set  uint8
-	mode StreamMode
-	n    int
+	set         uint8
+	mode        StreamMode
+	depth, size int
 }
 
 const (
@@ -67,13 +70,13 @@ func Mode(m StreamMode) Option { return Option{set: setMode, mode: m} }
 // is the validator's MaxDepth in [Validate] (see
 // [smithyvalidate.Validator.Limits]) and [smithyvalidate.DefaultMaxDepth]
 // in [Parse] and [ParseStream]. n < 1 counts as 1.
-func MaxDepth(n int) Option { return Option{set: setMaxDepth, n: max(n, 1)} }
+func MaxDepth(n int) Option { return Option{set: setMaxDepth, depth: max(n, 1)} }
 
 // MaxSize limits the input to n bytes: a larger input is not read and gives
 // a size-limit finding (class limit). The default is the validator's
 // MaxValueSize in [Validate] and [smithyvalidate.DefaultMaxValueSize]
 // (64 MiB) in [Parse] and [ParseStream].
-func MaxSize(n int) Option { return Option{set: setMaxSize, n: max(n, 0)} }
+func MaxSize(n int) Option { return Option{set: setMaxSize, size: max(n, 0)} }
 
 // config is the resolved configuration.
 type config struct {
@@ -86,18 +89,35 @@ type config struct {
 // default to lim.
 func readOptions(lim sv.Limits, opts []Option) config {
 	c := config{mode: StreamAuto, maxDepth: lim.MaxDepth, maxSize: lim.MaxValueSize}
-	for _, o := range opts {
-		if o.set&setMode != 0 {
-			c.mode = o.mode
-		}
-		if o.set&setMaxDepth != 0 {
-			c.maxDepth = o.n
-		}
-		if o.set&setMaxSize != 0 {
-			c.maxSize = o.n
-		}
+	all := JoinOptions(opts...)
+	if all.set&setMode != 0 {
+		c.mode = all.mode
+	}
+	if all.set&setMaxDepth != 0 {
+		c.maxDepth = all.depth
+	}
+	if all.set&setMaxSize != 0 {
+		c.maxSize = all.size
 	}
 	return c
+}
+
+// JoinOptions returns one option with the effect of opts in order.
+func JoinOptions(opts ...Option) Option {
+	var j Option
+	for _, o := range opts {
+		if o.set&setMode != 0 {
+			j.mode = o.mode
+		}
+		if o.set&setMaxDepth != 0 {
+			j.depth = o.depth
+		}
+		if o.set&setMaxSize != 0 {
+			j.size = o.size
+		}
+		j.set |= o.set
+	}
+	return j
 }
 
 // defaultLimits are the engine's default limits, for reading without a

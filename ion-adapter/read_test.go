@@ -65,6 +65,10 @@ func TestStreamModes(t *testing.T) {
 		{name: "datagram mode indexes one value", in: []byte(`[1, "2"]`), opts: []Option{Mode(StreamDatagram)}, exit: 1, complete: true,
 			want: []string{`[0] type /1`}},
 		{name: "empty datagram is valid", in: nil, opts: []Option{Mode(StreamDatagram)}, exit: 0, complete: true},
+		{name: "joined options: the later mode wins", in: []byte(`[1, "2"]`), opts: []Option{JoinOptions(Mode(StreamSingle), MaxDepth(5), Mode(StreamDatagram))}, exit: 1, complete: true,
+			want: []string{`[0] type /1`}},
+		{name: "joined options keep each limit", in: []byte(`[[[1]]]`), opts: []Option{JoinOptions(MaxDepth(2), Mode(StreamSingle)), MaxSize(1 << 10)}, exit: 5, complete: false,
+			want: []string{`depth-limit /0/0`}},
 		{name: "empty input is no value", in: []byte(" // nothing\n"), exit: 1, complete: true, want: []string{`syntax ""`}},
 		{name: "empty binary is no value", in: []byte{0xE0, 1, 0, 0xEA}, exit: 1, complete: true, want: []string{`syntax ""`}},
 		{name: "single mode rejects a second value", in: []byte(`[1] [2]`), opts: []Option{Mode(StreamSingle)}, exit: 1, complete: true,
@@ -106,7 +110,7 @@ func TestVersionMarkers(t *testing.T) {
 }
 
 func TestTruncatedBinary(t *testing.T) {
-	v := validator(t, "smithy.api#Document", sv.Symbols(sv.SymbolsAsStrings))
+	v := validator(t, "smithy.api#Document", sv.SymbolsAsStrings(true))
 	first := `{name: "a string longer than 13 bytes", items: [1, 2.5, 3e0], nested: {deep: [x, y, null]}, t: 2020-01-02T03:04:05.123Z}`
 	full := toBinary(t, first+` [4, 5]`)
 	want, err := Validate(v, full)
@@ -309,7 +313,7 @@ func TestBinaryTimestampFraction(t *testing.T) {
 		t.Fatalf("no fraction in % x", data)
 	}
 	data[at] = 0xCA // the same coefficient, one more digit: .0123456789
-	r, _ := Validate(validator(t, "smithy.api#Document", sv.Annotations(sv.AnnotationsIgnored)), data)
+	r, _ := Validate(validator(t, "smithy.api#Document", sv.IgnoreAnnotations(true)), data)
 	if got := summary(r.Findings); !slices.Equal(got, []string{`unsupported /t`}) || !strings.Contains(r.Findings[0].Message, "10 fraction digits") {
 		t.Errorf("struct field: %q\n%s", got, r.Text())
 	}

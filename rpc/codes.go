@@ -119,7 +119,7 @@ var catalogue = []CodeInfo{
 	{sv.CodeInfo{Code: CodeIDNull, Class: env, Severity: adv, Summary: "a 2.0 call with a null id: valid, but discouraged (null answers unknown ids; 1.0 used it for notifications)"}, 0},
 	{sv.CodeInfo{Code: CodeIDFractional, Class: env, Severity: adv, Summary: "a 2.0 id with a fractional part: valid, but discouraged"}, 0},
 	{sv.CodeInfo{Code: CodeIDImprecise, Class: env, Severity: adv, Summary: "a numeric id that a binary64 double cannot hold exactly; peers that use doubles will not echo it"}, 0},
-	{sv.CodeInfo{Code: CodeUnknownEnvelope, Class: env, Severity: warn, Summary: "an envelope member the protocol does not define (only under Extensions(ExtensionsReported) or ExtensionsRejected)"}, InvalidRequest},
+	{sv.CodeInfo{Code: CodeUnknownEnvelope, Class: env, Severity: warn, Summary: "an envelope member the protocol does not define (only under ReportExtensions or RejectExtensions)"}, InvalidRequest},
 	{sv.CodeInfo{Code: CodeBatchEmpty, Class: env, Severity: errS, Summary: "an empty batch array; answered by one error object"}, InvalidRequest},
 	{sv.CodeInfo{Code: CodeBatchUnsupported, Class: env, Severity: errS, Summary: "an array under 1.0, which has no batches"}, InvalidRequest},
 	{sv.CodeInfo{Code: CodeBatchMixed, Class: env, Severity: errS, Summary: "a batch that mixes requests and responses"}, 0},

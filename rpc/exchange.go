@@ -44,33 +44,6 @@ func ParsePeer(s string) (Peer, bool) {
 	return 0, false
 }
 
-// ExchangeOption configures [PreparedService.NewExchange] and the
-// transcript functions. Like [Option], options are plain values; the later
-// one wins.
-type ExchangeOption struct {
-	maxOutstanding, recent, spool int
-}
-
-// The default exchange limits.
-const (
-	// DefaultMaxOutstanding is how many calls may await a response at
-	// once before correlation stops (a limit finding; the result is then
-	// incomplete). It bounds the exchange's memory.
-	DefaultMaxOutstanding = 1 << 20
-	// DefaultRecentReplies is how many answered calls the exchange
-	// remembers to tell a duplicate response from an unsolicited one.
-	DefaultRecentReplies = 1024
-)
-
-// MaxOutstanding sets how many calls may await a response at once
-// (default [DefaultMaxOutstanding]; n < 1 counts as 1).
-func MaxOutstanding(n int) ExchangeOption { return ExchangeOption{maxOutstanding: max(n, 1)} }
-
-// RecentReplies sets how many answered calls are remembered to recognize a
-// second response to one of them (default [DefaultRecentReplies]); a
-// response to an older call is reported as unsolicited. 0 remembers none.
-func RecentReplies(n int) ExchangeOption { return ExchangeOption{recent: max(n, 0) + 1} }
-
 // Exchange checks a stream of messages between two peers: each message's
 // envelopes and payloads, and the relations between them: responses
 // correlated with calls by exact id, per calling peer (either peer may
@@ -186,19 +159,16 @@ type batchRec struct {
 	open  int
 }
 
-// NewExchange starts an exchange (see [Exchange]).
-func (s *PreparedService) NewExchange(opts ...ExchangeOption) *Exchange {
-	x := &Exchange{s: s, c: newChecker(s), maxOut: DefaultMaxOutstanding, recentN: DefaultRecentReplies,
-		seed: maphash.MakeSeed()}
-	for _, o := range opts {
-		if o.maxOutstanding > 0 {
-			x.maxOut = o.maxOutstanding
-		}
-		if o.recent > 0 {
-			x.recentN = o.recent - 1
-		}
+// NewExchange starts an exchange (see [Exchange]). Its limits are the
+// service's ([MaxOutstanding], [RecentReplies] given to Prepare), then
+// opts'.
+func (s *PreparedService) NewExchange(opts ...Option) *Exchange {
+	cfg := s.cfg
+	if len(opts) > 0 {
+		cfg = readOptions(append([]Option{s.opts}, opts...))
 	}
-	return x
+	return &Exchange{s: s, c: newChecker(s), maxOut: cfg.maxOutstanding, recentN: cfg.recentReplies,
+		seed: maphash.MakeSeed()}
 }
 
 // Index returns the document index the next message will get.

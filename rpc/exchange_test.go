@@ -336,6 +336,22 @@ func TestExchangeOutstandingLimit(t *testing.T) {
 	if r.Complete || len(r.Findings) != 1 || r.Findings[0].Class != sv.ClassLimit || r.Findings[0].Code != rpc.CodeOutstandingLimit {
 		t.Errorf("limit: complete=%v %v", r.Complete, codes(r, true))
 	}
+	// Given to EnvelopeOnly, the limit is the default of every exchange
+	// of the service; NewExchange's options come after it.
+	s2, _ := rpc.EnvelopeOnly(rpc.V2_0, rpc.MaxOutstanding(2))
+	for _, tc := range []struct {
+		name  string
+		opts  []rpc.Option
+		limit bool
+	}{{"service default", nil, true}, {"overridden", []rpc.Option{rpc.MaxOutstanding(10)}, false}} {
+		x := s2.NewExchange(tc.opts...)
+		for i := 0; i < 4; i++ {
+			x.Feed(rpc.Client, []byte(`{"jsonrpc":"2.0","method":"a","id":`+itoa(i)+`}`))
+		}
+		if r := x.Finish(false); r.Complete == tc.limit {
+			t.Errorf("%s: complete=%v, want %v (%v)", tc.name, r.Complete, !tc.limit, codes(r, true))
+		}
+	}
 }
 
 // Each Feed's findings are available at once, for servers that stream.

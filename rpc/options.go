@@ -5,56 +5,95 @@ import (
 	"github.com/smithy-validation/go/smithyvalidate"
 )
 
-// An Option configures [Prepare] and [EnvelopeOnly]. Options are plain
-// values, as in core/node and smithyvalidate: pass several, or combine them
-// with [JoinOptions]; when two set the same thing the later one wins
-// (payload and reader options accumulate, in order). The zero Option
-// changes nothing. They are resolved in one place (readOptions) into the
-// profile a [PreparedService] keeps.
+// An Option configures [Prepare] and [EnvelopeOnly], and the exchanges
+// and transcripts of a prepared service ([PreparedService.NewExchange],
+// the transcript functions). Options are plain values, as in every module
+// of this repository: pass several, or combine them with [JoinOptions];
+// when two set the same thing the later one wins (payload and reader
+// options accumulate, in order). The zero Option changes nothing. They are
+// resolved in one place (readOptions). Exchange options given to Prepare
+// are the defaults of the service's exchanges; those given to NewExchange
+// or a transcript function come after them.
 type Option struct {
-	set        optionBits
-	version    ProtocolVersion
-	extensions ExtensionPolicy
-	payload    []smithyvalidate.Option
-	reader     []node.Option
+	set         optionBits
+	mask, flags switches
+	version     ProtocolVersion
+	// exchange limits
+	maxOutstanding, recentReplies, spoolLimit int
+	payload                                   []smithyvalidate.Option
+	reader                                    []node.Option
 }
 
 type optionBits uint8
 
 const (
 	setVersion optionBits = 1 << iota
-	setExtensions
+	setMaxOutstanding
+	setRecentReplies
+	setSpoolLimit
+)
+
+// switches is a set of policy switches, one bit each.
+type switches uint8
+
+const (
+	reportExtensions switches = 1 << iota
+	rejectExtensions
 )
 
 func (o Option) merge(later Option) Option {
-	if later.set&setVersion != 0 {
+	l := later.set
+	if l&setVersion != 0 {
 		o.version = later.version
 	}
-	if later.set&setExtensions != 0 {
-		o.extensions = later.extensions
+	if l&setMaxOutstanding != 0 {
+		o.maxOutstanding = later.maxOutstanding
 	}
+	if l&setRecentReplies != 0 {
+		o.recentReplies = later.recentReplies
+	}
+	if l&setSpoolLimit != 0 {
+		o.spoolLimit = later.spoolLimit
+	}
+	o.mask |= later.mask
+	o.flags = o.flags&^later.mask | later.flags
 	if len(later.payload) > 0 {
 		o.payload = append(append([]smithyvalidate.Option(nil), o.payload...), later.payload...)
 	}
 	if len(later.reader) > 0 {
 		o.reader = append(append([]node.Option(nil), o.reader...), later.reader...)
 	}
-	o.set |= later.set
+	o.set |= l
 	return o
 }
 
 // config is the resolved profile.
 type config struct {
-	version    ProtocolVersion
-	extensions ExtensionPolicy
-	payload    []smithyvalidate.Option
-	reader     []node.Option
+	version                                   ProtocolVersion
+	switches                                  switches
+	maxOutstanding, recentReplies, spoolLimit int
+	payload                                   []smithyvalidate.Option
+	reader                                    []node.Option
 }
+
+// on reports whether switch s is on.
+func (c *config) on(s switches) bool { return c.switches&s != 0 }
 
 // readOptions is the only place that resolves options.
 func readOptions(opts []Option) config {
 	all := JoinOptions(opts...)
-	return config{version: all.version, extensions: all.extensions, payload: all.payload, reader: all.reader}
+	c := config{version: all.version, switches: all.flags, payload: all.payload, reader: all.reader,
+		maxOutstanding: DefaultMaxOutstanding, recentReplies: DefaultRecentReplies, spoolLimit: DefaultSpoolLimit}
+	if all.set&setMaxOutstanding != 0 {
+		c.maxOutstanding = all.maxOutstanding
+	}
+	if all.set&setRecentReplies != 0 {
+		c.recentReplies = all.recentReplies
+	}
+	if all.set&setSpoolLimit != 0 {
+		c.spoolLimit = all.spoolLimit
+	}
+	return c
 }
 
 // JoinOptions returns one option with the effect of opts in order.
@@ -82,27 +121,61 @@ func PayloadOptions(opts ...smithyvalidate.Option) Option {
 	return Option{payload: append([]smithyvalidate.Option(nil), opts...)}
 }
 
-// ExtensionPolicy says what an envelope member that the protocol does not
-// define is (for example "foo" next to "jsonrpc", "method", "params" and
-// "id", or a member of an error object other than code, message and data).
-type ExtensionPolicy uint8
+// ReportExtensions, on, makes each envelope member that the protocol does
+// not define (for example "foo" next to "jsonrpc", "method", "params" and
+// "id", or a member of an error object other than code, message and data)
+// a warning (code unknown-envelope-member). Off (the default, the base
+// profile), such members are ignored, as JSON-RPC peers commonly do. It
+// turns [RejectExtensions] off. The unknown-member policy of params,
+// results and error data is the value engine's (see [PayloadOptions]).
+func ReportExtensions(on bool) Option {
+	o := Option{mask: reportExtensions | rejectExtensions}
+	if on {
+		o.flags = reportExtensions
+	}
+	return o
+}
 
+// RejectExtensions, on, makes each envelope member that the protocol does
+// not define an error; a request with one is an invalid request (-32600).
+// It turns [ReportExtensions] off.
+func RejectExtensions(on bool) Option {
+	o := Option{mask: reportExtensions | rejectExtensions}
+	if on {
+		o.flags = rejectExtensions
+	}
+	return o
+}
+
+// The default exchange limits.
 const (
-	// ExtensionsIgnored (the default, the base profile): unknown envelope
-	// members are ignored, as JSON-RPC peers commonly do.
-	ExtensionsIgnored ExtensionPolicy = iota
-	// ExtensionsReported makes each one a warning (code
-	// unknown-envelope-member).
-	ExtensionsReported
-	// ExtensionsRejected makes each one an error; a request with one is an
-	// invalid request (-32600).
-	ExtensionsRejected
+	// DefaultMaxOutstanding is how many calls may await a response at
+	// once before correlation stops (a limit finding; the result is then
+	// incomplete). It bounds the exchange's memory.
+	DefaultMaxOutstanding = 1 << 20
+	// DefaultRecentReplies is how many answered calls the exchange
+	// remembers to tell a duplicate response from an unsolicited one.
+	DefaultRecentReplies = 1024
+	// DefaultSpoolLimit is how many bytes of rendered message entries
+	// [PreparedService.WriteTranscript] keeps in memory before it moves
+	// them to a temporary file.
+	DefaultSpoolLimit = 16 << 20
 )
 
-// Extensions sets the [ExtensionPolicy] for envelope members. The
-// unknown-member policy of params, results and error data is the value
-// engine's (see [PayloadOptions]).
-func Extensions(p ExtensionPolicy) Option { return Option{set: setExtensions, extensions: p} }
+// MaxOutstanding sets how many calls may await a response at once in an
+// exchange (default [DefaultMaxOutstanding]; n < 1 counts as 1).
+func MaxOutstanding(n int) Option { return Option{set: setMaxOutstanding, maxOutstanding: max(n, 1)} }
+
+// RecentReplies sets how many answered calls an exchange remembers to
+// recognize a second response to one of them (default
+// [DefaultRecentReplies]); a response to an older call is reported as
+// unsolicited. 0 remembers none.
+func RecentReplies(n int) Option { return Option{set: setRecentReplies, recentReplies: max(n, 0)} }
+
+// SpoolLimit sets how many bytes of rendered message entries
+// [PreparedService.WriteTranscript] keeps in memory (default
+// [DefaultSpoolLimit]; n < 1 counts as 1).
+func SpoolLimit(n int) Option { return Option{set: setSpoolLimit, spoolLimit: max(n, 1)} }
 
 // ReaderOptions sets the JSON reader's limits for message text (size,
 // depth, number and string length; see [node.Option]). Duplicate keys are

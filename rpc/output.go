@@ -60,12 +60,10 @@ func (r *Result) Write(w io.Writer, f Format) error {
 // for r failing (wrapped as [ValidateTranscript]'s is), for the temporary
 // file failing ([*SpoolError]: nothing was written to w), or for w failing
 // ([*OutputError]); never for the messages, which are findings.
-func (s *PreparedService) WriteTranscript(w io.Writer, r io.Reader, f Format, complete bool, opts ...ExchangeOption) (*Result, error) {
-	sp := spool{limit: DefaultSpoolLimit}
-	for _, o := range opts {
-		if o.spool > 0 {
-			sp.limit = o.spool
-		}
+func (s *PreparedService) WriteTranscript(w io.Writer, r io.Reader, f Format, complete bool, opts ...Option) (*Result, error) {
+	sp := spool{limit: s.cfg.spoolLimit}
+	if len(opts) > 0 {
+		sp.limit = readOptions(append([]Option{s.opts}, opts...)).spoolLimit
 	}
 	defer sp.close()
 	var buf []byte
@@ -98,16 +96,6 @@ func (s *PreparedService) WriteTranscript(w io.Writer, r io.Reader, f Format, co
 	}
 	return res, nil
 }
-
-// DefaultSpoolLimit is how many bytes of rendered message entries
-// [PreparedService.WriteTranscript] keeps in memory before it moves them
-// to a temporary file.
-const DefaultSpoolLimit = 16 << 20
-
-// SpoolLimit sets how many bytes of rendered message entries
-// [PreparedService.WriteTranscript] keeps in memory (default
-// [DefaultSpoolLimit]; n < 1 keeps the default).
-func SpoolLimit(n int) ExchangeOption { return ExchangeOption{spool: max(n, 0)} }
 
 // A SpoolError is [PreparedService.WriteTranscript] failing to keep the
 // rendered message entries in a temporary file, or to read them back.

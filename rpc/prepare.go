@@ -226,6 +226,7 @@ type PreparedService struct {
 	version  ProtocolVersion
 	declared []ProtocolVersion
 	cfg      config
+	opts     Option // cfg's options, joined (exchanges resolve theirs after them)
 	// reader are core/node's options for message text; limits the value
 	// engine's reader options with the same depth, size and number limits
 	// (nil when it has none alike), and direct says the engine's reader
@@ -293,7 +294,7 @@ func EnvelopeOnly(v ProtocolVersion, opts ...Option) (*PreparedService, error) {
 		return nil, fmt.Errorf("rpc: EnvelopeOnly needs V1_0 or V2_0, not %v", v)
 	}
 	c := readOptions(opts)
-	s := &PreparedService{version: v, declared: []ProtocolVersion{v}, cfg: c, reader: readerOptions(c), checkers: new(sync.Pool), exchanges: new(sync.Pool)}
+	s := &PreparedService{version: v, declared: []ProtocolVersion{v}, cfg: c, opts: JoinOptions(opts...), reader: readerOptions(c), checkers: new(sync.Pool), exchanges: new(sync.Pool)}
 	s.limits, s.direct = engineLimits(c)
 	return s, nil
 }
@@ -333,7 +334,7 @@ var (
 func Prepare(m *model.Model, svc shapeid.ID, opts ...Option) (*PreparedService, error) {
 	c := readOptions(opts)
 	p := &preparer{m: m, err: &ModelError{Service: svc}}
-	s := &PreparedService{service: svc, model: m, cfg: c, reader: readerOptions(c), checkers: new(sync.Pool), exchanges: new(sync.Pool),
+	s := &PreparedService{service: svc, model: m, cfg: c, opts: JoinOptions(opts...), reader: readerOptions(c), checkers: new(sync.Pool), exchanges: new(sync.Pool),
 		methods: map[string]*Method{}, errors: map[int64]*ErrorMapping{}}
 	s.limits, s.direct = engineLimits(c)
 

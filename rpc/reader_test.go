@@ -33,7 +33,7 @@ func FuzzReaders(f *testing.F) {
 	var pairs [][2]*rpc.PreparedService
 	for _, v := range []rpc.ProtocolVersion{rpc.V2_0, rpc.V1_0} {
 		for _, opts := range [][]rpc.Option{{}, {tight}} {
-			s := service(f, v, append(opts, rpc.Extensions(rpc.ExtensionsReported))...)
+			s := service(f, v, append(opts, rpc.ReportExtensions(true))...)
 			if !rpc.DirectReader(s) {
 				f.Fatalf("%v: plain limits do not use the engine's reader", opts)
 			}
@@ -111,7 +111,7 @@ func TestTreeReaderLocatesLimits(t *testing.T) {
 // The message text is the caller's: results, summaries and exchange state
 // must not change when the caller reuses its buffer.
 func TestCallerReusesBuffer(t *testing.T) {
-	s := service(t, rpc.V2_0, rpc.Extensions(rpc.ExtensionsReported))
+	s := service(t, rpc.V2_0, rpc.ReportExtensions(true))
 	scribble := func(b []byte) {
 		for i := range b {
 			b[i] = 'Z'

@@ -75,11 +75,11 @@ var (
 // object that the protocol does not define. It reports whether the
 // policy rejected one.
 func (c *checker) extensions(obj sv.ValueView, at sv.Path, known []string, what string) bool {
-	if c.s.cfg.extensions == ExtensionsIgnored {
+	if !c.s.cfg.on(reportExtensions | rejectExtensions) {
 		return false
 	}
 	sev := sv.SeverityWarning
-	if c.s.cfg.extensions == ExtensionsRejected {
+	if c.s.cfg.on(rejectExtensions) {
 		sev = sv.SeverityError
 	}
 	found := false

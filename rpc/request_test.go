@@ -123,7 +123,7 @@ func TestParams20(t *testing.T) {
 // Positional interior omissions need an explicit null that the null
 // policy accepts.
 func TestPositionalNullPolicy(t *testing.T) {
-	s := service(t, rpc.V2_0, rpc.PayloadOptions(sv.NullMembers(sv.NullRejected)))
+	s := service(t, rpc.V2_0, rpc.PayloadOptions(sv.RejectNullMembers(true)))
 	runMessages(t, s, s.ValidateRequest, []messageCase{
 		{"interior null rejected", `{"jsonrpc":"2.0","method":"sum","params":[1,null,4],"id":1}`, []string{"null /params/1"}, nil},
 		{"trailing omission still fine", `{"jsonrpc":"2.0","method":"sum","params":[1],"id":1}`, nil, nil},
@@ -139,7 +139,7 @@ func TestNamedParamsNaming(t *testing.T) {
 		{"json name under member names", `{"jsonrpc":"2.0","method":"describe","params":{"Topic":"x"},"id":1}`, []string{"unknown-member /params/Topic"}, nil},
 		{"named only: array", `{"jsonrpc":"2.0","method":"describe","params":["x"],"id":1}`, []string{"params-by-position /params"}, []string{"request id=1 method=describe rpc_error=-32602"}},
 	})
-	j := serviceOf(t, "example#Documents", rpc.V2_0, rpc.PayloadOptions(sv.MemberNaming(sv.JSONNames)))
+	j := serviceOf(t, "example#Documents", rpc.V2_0, rpc.PayloadOptions(sv.MatchJSONNames(true)))
 	runMessages(t, j, j.ValidateRequest, []messageCase{
 		{"json name", `{"jsonrpc":"2.0","method":"describe","params":{"Topic":"x"},"id":1}`, nil, nil},
 		{"member name under json names", `{"jsonrpc":"2.0","method":"describe","params":{"topic":"x"},"id":1}`, []string{"unknown-member /params/topic"}, nil},
@@ -231,12 +231,18 @@ func TestExtensionPolicy(t *testing.T) {
 	base := service(t, rpc.V2_0)
 	runMessages(t, base, base.ValidateRequest, []messageCase{{"ignored", msg, nil, []string{"request id=1 method=subtract"}}})
 	runMessages(t, base, base.ValidateMessage, []messageCase{{"ignored response", resp, []string{`response-unchecked ""`}, nil}})
-	rep := service(t, rpc.V2_0, rpc.Extensions(rpc.ExtensionsReported))
+	rep := service(t, rpc.V2_0, rpc.ReportExtensions(true))
 	runMessages(t, rep, rep.ValidateRequest, []messageCase{{"reported", msg, []string{"unknown-envelope-member /trace"}, []string{"request id=1 method=subtract"}}})
 	runMessages(t, rep, rep.ValidateMessage, []messageCase{{"reported response", resp,
 		[]string{`response-unchecked ""`, "unknown-envelope-member /error/hint", "unknown-envelope-member /trace"}, nil}})
-	rej := service(t, rpc.V2_0, rpc.Extensions(rpc.ExtensionsRejected))
+	rej := service(t, rpc.V2_0, rpc.RejectExtensions(true))
 	runMessages(t, rej, rej.ValidateRequest, []messageCase{{"rejected", msg, []string{"unknown-envelope-member /trace"}, []string{"invalid id=1 method=subtract rpc_error=-32600"}}})
+	// The two switches exclude each other: the later one wins, and
+	// turning one off leaves the base profile.
+	later := service(t, rpc.V2_0, rpc.JoinOptions(rpc.RejectExtensions(true), rpc.ReportExtensions(true)))
+	runMessages(t, later, later.ValidateRequest, []messageCase{{"reject then report", msg, []string{"unknown-envelope-member /trace"}, []string{"request id=1 method=subtract"}}})
+	off := service(t, rpc.V2_0, rpc.RejectExtensions(true), rpc.RejectExtensions(false))
+	runMessages(t, off, off.ValidateRequest, []messageCase{{"reject turned off", msg, nil, []string{"request id=1 method=subtract"}}})
 }
 
 // Text that is not JSON is the -32700 case, located; limits stop

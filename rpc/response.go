@@ -165,7 +165,7 @@ func (c *checker) errorObject(in *info, e sv.ValueView, at sv.Path) bool {
 	if hasDuplicateFields(e) {
 		ok = !c.duplicates(e, eAt())
 	}
-	if c.s.cfg.extensions != ExtensionsIgnored {
+	if c.s.cfg.on(reportExtensions | rejectExtensions) {
 		ok = !c.extensions(e, eAt(), errorMembers, "error object") && ok
 	}
 	if d, has := field(e, "data"); has {

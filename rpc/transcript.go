@@ -156,7 +156,7 @@ const MaxTranscriptLine = node.DefaultMaxSize
 // calls never answered are reported. The result holds every message
 // summary (and so grows with the transcript; [StreamTranscript] hands
 // them over as they are read instead). The error is only for r failing.
-func (s *PreparedService) ValidateTranscript(r io.Reader, complete bool, opts ...ExchangeOption) (*Result, error) {
+func (s *PreparedService) ValidateTranscript(r io.Reader, complete bool, opts ...Option) (*Result, error) {
 	var msgs []MessageSummary
 	res, err := s.StreamTranscript(r, complete, func(m []MessageSummary) { msgs = appendDetached(msgs, m) }, opts...)
 	if err != nil {
@@ -174,7 +174,7 @@ func (s *PreparedService) ValidateTranscript(r io.Reader, complete bool, opts ..
 // their ids and method names share the line's memory, so render or copy
 // what outlives it. The result has no Messages; its findings are the
 // same as ValidateTranscript's.
-func (s *PreparedService) StreamTranscript(r io.Reader, complete bool, each func([]MessageSummary), opts ...ExchangeOption) (*Result, error) {
+func (s *PreparedService) StreamTranscript(r io.Reader, complete bool, each func([]MessageSummary), opts ...Option) (*Result, error) {
 	x := s.NewExchange(opts...)
 	br := bufio.NewReaderSize(r, 64<<10)
 	var offset int64

@@ -150,7 +150,7 @@ list Sparse { member: Integer }
 	}{
 		{"t#S$r", nil, "null  t#S$r"},
 		{"t#S$o", nil, ""},
-		{"t#S$o", []sv.Option{sv.NullMembers(sv.NullRejected)}, "null  t#S$o"},
+		{"t#S$o", []sv.Option{sv.RejectNullMembers(true)}, "null  t#S$o"},
 		{"t#Dense$member", nil, "null  t#Dense$member"},
 		{"t#Sparse$member", nil, ""},
 		{"t#S", nil, "null  t#S"},

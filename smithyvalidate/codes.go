@@ -2,8 +2,8 @@ package smithyvalidate
 
 // Code is the stable identifier of a kind of finding: what a program
 // switches on. The codes of this package are listed, with their meaning, in
-// CODES.md and by [Codes]; other modules (rpc) define their own codes with
-// this type and list them in their own catalogues.
+// CODES.md and by [Codes]; a module that reports findings of its own
+// defines its codes with this type and lists them in its own catalogue.
 type Code string
 
 // The codes of the value engine. Their class and default severity are in

@@ -11,8 +11,8 @@ import (
 
 // Collector gathers the findings of one validation run into one [Result].
 // [Validator.Validate] uses one internally; callers that validate several
-// values into one result (the rpc module: an envelope, its params, a
-// transcript) create one with [NewCollector], add their own findings with
+// values into one result (a protocol message and its payloads, a stream of
+// messages) create one with [NewCollector], add their own findings with
 // [Collector.Add] and run validators with [Validator.Check].
 //
 // The run options of the collector apply to everything it collects:
@@ -52,7 +52,7 @@ func (c *Collector) Add(f Finding) bool {
 	c.counted++
 	if f.Severity == SeverityError {
 		c.errors++
-		if c.cfg.failFast {
+		if c.cfg.on(failFast) {
 			c.stopped, c.complete = true, false
 			return false
 		}
@@ -101,7 +101,7 @@ type Limits struct {
 }
 
 func (c *config) limits() Limits {
-	return Limits{MaxDepth: c.maxDepth, MaxFindings: c.maxFindings, MaxValueSize: c.maxValue, MaxNumberLength: c.maxNumber, FailFast: c.failFast}
+	return Limits{MaxDepth: c.maxDepth, MaxFindings: c.maxFindings, MaxValueSize: c.maxValue, MaxNumberLength: c.maxNumber, FailFast: c.on(failFast)}
 }
 
 // Len returns the number of findings recorded so far.

@@ -78,7 +78,7 @@ func findTrait(ts []model.Trait, id shapeid.ID) (model.Trait, bool) {
 func (dc *defaultChecker) validator(id shapeid.ID) *Validator {
 	v, ok := dc.validators[id]
 	if !ok {
-		v, _ = Prepare(dc.m, id, BlobEncoding(BlobText), TimestampFormats(TimestampAnyFormat), NullMembers(NullRejected))
+		v, _ = Prepare(dc.m, id, BlobsAsText(true), AnyTimestampFormat(true), RejectNullMembers(true))
 		dc.validators[id] = v
 	}
 	return v

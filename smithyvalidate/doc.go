@@ -1,5 +1,6 @@
 // Package smithyvalidate is the value engine: it checks values (JSON, and
-// Ion through the ion-adapter module) against shapes of a Smithy model.
+// any other format presented as a [ValueView], such as Amazon Ion) against
+// shapes of a Smithy model.
 //
 // # Preparing and validating
 //
@@ -33,7 +34,8 @@
 // # Values
 //
 // The engine reads values through [ValueView], one source node at a time:
-// [NodeView] presents core/node trees, the ion-adapter module presents Ion.
+// [NodeView] presents core/node trees; an adapter presents another format
+// (Amazon Ion, say) by implementing it.
 // Scalars arrive as neutral [Scalar] payloads that keep what the source
 // said: typed nulls, exact integer and decimal number tokens, binary
 // floats, native timestamps, symbols, blobs and clobs. Object fields keep

@@ -96,8 +96,8 @@ type Result struct {
 
 // SortFindings sorts findings in the order of a [Result]: by document
 // index, position in the input (byte offset), code, then path, shape and
-// message. Callers that merge their own findings with the engine's (the rpc
-// and ion-adapter modules) use it so that both orders stay one.
+// message. Callers that merge their own findings with the engine's use it,
+// so that both orders stay one.
 func SortFindings(fs []Finding) {
 	slices.SortStableFunc(fs, CompareFindings)
 }

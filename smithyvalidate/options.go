@@ -1,8 +1,6 @@
 package smithyvalidate
 
 import (
-	"fmt"
-
 	"github.com/smithy-validation/go/core/node"
 )
 
@@ -10,34 +8,54 @@ import (
 // several to [Prepare] or [NewCollector], or combine them with
 // [JoinOptions]; when two set the same thing, the later one wins. They are
 // resolved in one place (readOptions) into the configuration a prepared
-// validator keeps.
+// validator keeps. The zero Option changes nothing.
 //
-// Policies say what the engine does where Smithy leaves a choice; every
-// default is documented on its type. Nothing is ever coerced, normalized,
-// defaulted or changed in the value: a policy only decides what is
-// accepted and how findings are graded.
+// Policies say what the engine does where Smithy leaves a choice. Each is
+// a switch, off by default: the default of every policy is the strict
+// reading, and each option's doc says what turning it on accepts or
+// silences. Nothing is ever coerced, normalized, defaulted or changed in
+// the value: a policy only decides what is accepted and how findings are
+// graded.
 type Option struct {
-	set optionBits
-	cfg config
+	// mask says which policies the option sets, flags to what.
+	mask, flags policy
+	set         optionBits // the limits it sets
+	cfg         config     // their values
+}
+
+// policy is a set of policy switches, one bit each.
+type policy uint32
+
+const (
+	allowMissingRequired policy = 1 << iota
+	rejectNullMembers
+	rejectUnknownMembers
+	ignoreUnknownMembers
+	matchJSONNames
+	allowDuplicateKeys
+	blobsAsText
+	anyTimestampFormat
+	acceptIntegralDecimals
+	ignoreAnnotations
+	sexpsAsLists
+	symbolsAsStrings
+	clobsAsBlobs
+	failFast
+)
+
+// switchOption returns the option that turns the policies p on or off.
+func switchOption(p policy, on bool) Option {
+	o := Option{mask: p}
+	if on {
+		o.flags = p
+	}
+	return o
 }
 
 type optionBits uint32
 
 const (
-	setRequired optionBits = 1 << iota
-	setNulls
-	setUnknown
-	setNaming
-	setDuplicates
-	setBlob
-	setTimestamps
-	setIntegral
-	setAnnotations
-	setSexps
-	setSymbols
-	setClobs
-	setFailFast
-	setMaxDepth
+	setMaxDepth optionBits = 1 << iota
 	setMaxFindings
 	setMaxValueSize
 	setMaxNumberLength
@@ -45,24 +63,15 @@ const (
 
 // config is the resolved configuration.
 type config struct {
-	required    RequiredPolicy
-	nulls       NullPolicy
-	unknown     UnknownMemberPolicy
-	naming      NamingPolicy
-	duplicates  DuplicateKeyPolicy
-	blob        BlobEncodingPolicy
-	timestamps  TimestampPolicy
-	integral    IntegralDecimalPolicy
-	annotations AnnotationPolicy
-	sexps       SexpPolicy
-	symbols     SymbolPolicy
-	clobs       ClobPolicy
-	failFast    bool
+	policy      policy
 	maxDepth    int
 	maxFindings int
 	maxValue    int
 	maxNumber   int
 }
+
+// on reports whether policy p is on.
+func (c *config) on(p policy) bool { return c.policy&p != 0 }
 
 // The default limits.
 const (
@@ -90,45 +99,8 @@ var defaultConfig = config{
 
 func (o Option) merge(later Option) Option {
 	l, c := later.set, &o.cfg
-	if l&setRequired != 0 {
-		c.required = later.cfg.required
-	}
-	if l&setNulls != 0 {
-		c.nulls = later.cfg.nulls
-	}
-	if l&setUnknown != 0 {
-		c.unknown = later.cfg.unknown
-	}
-	if l&setNaming != 0 {
-		c.naming = later.cfg.naming
-	}
-	if l&setDuplicates != 0 {
-		c.duplicates = later.cfg.duplicates
-	}
-	if l&setBlob != 0 {
-		c.blob = later.cfg.blob
-	}
-	if l&setTimestamps != 0 {
-		c.timestamps = later.cfg.timestamps
-	}
-	if l&setIntegral != 0 {
-		c.integral = later.cfg.integral
-	}
-	if l&setAnnotations != 0 {
-		c.annotations = later.cfg.annotations
-	}
-	if l&setSexps != 0 {
-		c.sexps = later.cfg.sexps
-	}
-	if l&setSymbols != 0 {
-		c.symbols = later.cfg.symbols
-	}
-	if l&setClobs != 0 {
-		c.clobs = later.cfg.clobs
-	}
-	if l&setFailFast != 0 {
-		c.failFast = later.cfg.failFast
-	}
+	o.mask |= later.mask
+	o.flags = o.flags&^later.mask | later.flags
 	if l&setMaxDepth != 0 {
 		c.maxDepth = later.cfg.maxDepth
 	}
@@ -151,6 +123,7 @@ func readOptions(opts []Option) config {
 	for _, o := range opts {
 		all = all.merge(o)
 	}
+	all.cfg.policy = all.flags
 	return all.cfg
 }
 
@@ -163,204 +136,97 @@ func JoinOptions(opts ...Option) Option {
 	return j
 }
 
-// RequiredPolicy says whether @required is checked.
-type RequiredPolicy uint8
+// AllowMissingRequired, on, checks the members that are present and says
+// nothing about missing @required ones (for partial values such as
+// patches). Off (the default), a missing @required member is an error
+// (code required); a @default trait does not excuse it: defaults are never
+// inserted into the value.
+func AllowMissingRequired(on bool) Option { return switchOption(allowMissingRequired, on) }
 
-const (
-	// RequiredEnforced (the default) reports a missing @required member
-	// (code required). A @default trait does not excuse it: defaults are
-	// never inserted into the value.
-	RequiredEnforced RequiredPolicy = iota
-	// RequiredIgnored checks members that are present and says nothing
-	// about missing ones (for partial values such as patches).
-	RequiredIgnored
-)
+// RejectNullMembers, on, makes null for any structure or union member an
+// error (code null). Off (the default), null for an optional member counts
+// as if the member were absent, and null for a @required member is an
+// error.
+func RejectNullMembers(on bool) Option { return switchOption(rejectNullMembers, on) }
 
-// RequiredMembers sets the [RequiredPolicy].
-func RequiredMembers(p RequiredPolicy) Option {
-	return Option{set: setRequired, cfg: config{required: p}}
+// RejectUnknownMembers, on, makes a field that names no member an error.
+// By default it is a warning (code unknown-member), as in the Smithy
+// reference, and the value stays valid. It turns [IgnoreUnknownMembers]
+// off.
+func RejectUnknownMembers(on bool) Option {
+	o := switchOption(rejectUnknownMembers|ignoreUnknownMembers, false)
+	if on {
+		o.flags = rejectUnknownMembers
+	}
+	return o
 }
 
-// NullPolicy says what null means for a structure member.
-type NullPolicy uint8
-
-const (
-	// NullAsAbsent (the default): null for an optional structure or union
-	// member counts as if the member were absent. Null for a @required
-	// member is a finding (code null).
-	NullAsAbsent NullPolicy = iota
-	// NullRejected: null for any structure or union member is a finding
-	// (code null).
-	NullRejected
-)
-
-// NullMembers sets the [NullPolicy].
-func NullMembers(p NullPolicy) Option { return Option{set: setNulls, cfg: config{nulls: p}} }
-
-// UnknownMemberPolicy says what a field that names no member is.
-type UnknownMemberPolicy uint8
-
-const (
-	// UnknownWarning (the default, as in the Smithy reference): a warning
-	// (code unknown-member); the value stays valid.
-	UnknownWarning UnknownMemberPolicy = iota
-	// UnknownError makes it an error.
-	UnknownError
-	// UnknownIgnored says nothing about it.
-	UnknownIgnored
-)
-
-// UnknownMembers sets the [UnknownMemberPolicy].
-func UnknownMembers(p UnknownMemberPolicy) Option {
-	return Option{set: setUnknown, cfg: config{unknown: p}}
+// IgnoreUnknownMembers, on, says nothing about a field that names no
+// member (see [RejectUnknownMembers] for the default). It turns
+// RejectUnknownMembers off.
+func IgnoreUnknownMembers(on bool) Option {
+	o := switchOption(rejectUnknownMembers|ignoreUnknownMembers, false)
+	if on {
+		o.flags = ignoreUnknownMembers
+	}
+	return o
 }
 
-// NamingPolicy says how object fields name structure and union members.
-type NamingPolicy uint8
+// MatchJSONNames, on, makes a field name a member by its @jsonName when it
+// has one (and then only by that), by its member name otherwise. Off (the
+// default), a field names a member by its member name.
+func MatchJSONNames(on bool) Option { return switchOption(matchJSONNames, on) }
 
-const (
-	// MemberNames (the default): a field names a member by its member name.
-	MemberNames NamingPolicy = iota
-	// JSONNames: a field names a member by its @jsonName when it has one,
-	// by its member name otherwise (and then only by that).
-	JSONNames
-)
+// AllowDuplicateKeys, on, validates every occurrence of a repeated key as
+// it stands; nothing is merged and no occurrence wins (a repeated union
+// member still counts once per occurrence). Off (the default), every
+// repeated key is an error (code duplicate-key) that names both positions,
+// and the first occurrence is the one validated.
+func AllowDuplicateKeys(on bool) Option { return switchOption(allowDuplicateKeys, on) }
 
-// MemberNaming sets the [NamingPolicy].
-func MemberNaming(p NamingPolicy) Option { return Option{set: setNaming, cfg: config{naming: p}} }
+// BlobsAsText, on, takes any JSON string for a blob, as its UTF-8 bytes
+// (@length counts them): how the Smithy reference reads blob values in
+// models (trait values, examples). Off (the default), a blob is a JSON
+// string in standard base64 (RFC 4648 section 4, padded), and @length
+// counts the decoded bytes.
+func BlobsAsText(on bool) Option { return switchOption(blobsAsText, on) }
 
-// DuplicateKeyPolicy says what an object that names a key twice is.
-type DuplicateKeyPolicy uint8
+// AnyTimestampFormat, on, lets a timestamp without @timestampFormat be a
+// date-time or http-date string or an epoch-seconds number. Off (the
+// default), it is a date-time string only. A @timestampFormat trait (the
+// member's first, else the target's) always decides alone.
+func AnyTimestampFormat(on bool) Option { return switchOption(anyTimestampFormat, on) }
 
-const (
-	// DuplicatesRejected (the default): every repeated key is an error
-	// (code duplicate-key) that names both positions; the first occurrence
-	// is the one validated.
-	DuplicatesRejected DuplicateKeyPolicy = iota
-	// DuplicatesAllowed validates every occurrence as it stands; nothing is
-	// merged and no occurrence wins. (A repeated union member still counts
-	// once per occurrence.)
-	DuplicatesAllowed
-)
+// AcceptIntegralDecimals, on, lets a number written with a fraction or an
+// exponent stand for an integer shape when its value is whole (1.0, 1e2;
+// an Ion decimal 1.); the type's range and @range are still checked
+// exactly. Off (the default, as the Smithy reference), an integer shape
+// takes integer tokens only (code not-integer).
+func AcceptIntegralDecimals(on bool) Option { return switchOption(acceptIntegralDecimals, on) }
 
-// DuplicateKeys sets the [DuplicateKeyPolicy].
-func DuplicateKeys(p DuplicateKeyPolicy) Option {
-	return Option{set: setDuplicates, cfg: config{duplicates: p}}
-}
+// IgnoreAnnotations, on, validates an annotated (Ion) value as if it were
+// bare; the source keeps its annotations, and unions are never inferred
+// from them. Off (the default), an annotation is an error (code
+// annotation).
+func IgnoreAnnotations(on bool) Option { return switchOption(ignoreAnnotations, on) }
 
-// BlobEncodingPolicy says how a blob is written in JSON.
-type BlobEncodingPolicy uint8
+// SexpsAsLists, on, lets an Ion s-expression stand for a list shape. Off
+// (the default), an s-expression is an error (code unsupported).
+func SexpsAsLists(on bool) Option { return switchOption(sexpsAsLists, on) }
 
-const (
-	// BlobBase64 (the default): a JSON string in standard base64 (RFC 4648
-	// section 4, padded); @length counts the decoded bytes.
-	BlobBase64 BlobEncodingPolicy = iota
-	// BlobText: any JSON string, taken as its UTF-8 bytes; @length counts
-	// them. This is how the Smithy reference reads blob values in models
-	// (trait values, examples).
-	BlobText
-)
+// SymbolsAsStrings, on, lets an Ion symbol's text stand for a string, enum
+// or document string. Off (the default), a symbol is an error (code
+// unsupported).
+func SymbolsAsStrings(on bool) Option { return switchOption(symbolsAsStrings, on) }
 
-// BlobEncoding sets the [BlobEncodingPolicy].
-func BlobEncoding(p BlobEncodingPolicy) Option { return Option{set: setBlob, cfg: config{blob: p}} }
+// ClobsAsBlobs, on, lets an Ion clob's bytes stand for a blob. Off (the
+// default), a clob is an error (code unsupported).
+func ClobsAsBlobs(on bool) Option { return switchOption(clobsAsBlobs, on) }
 
-// TimestampPolicy says which forms a timestamp without @timestampFormat may
-// take in JSON. A @timestampFormat trait (the member's first, else the
-// target's) always decides alone.
-type TimestampPolicy uint8
-
-const (
-	// TimestampDateTime (the default): a date-time string only.
-	TimestampDateTime TimestampPolicy = iota
-	// TimestampAnyFormat: a date-time or http-date string, or an
-	// epoch-seconds number.
-	TimestampAnyFormat
-)
-
-// TimestampFormats sets the [TimestampPolicy].
-func TimestampFormats(p TimestampPolicy) Option {
-	return Option{set: setTimestamps, cfg: config{timestamps: p}}
-}
-
-// IntegralDecimalPolicy says whether a number written with a fraction or an
-// exponent may stand for an integer shape when its value is whole (1.0,
-// 1e2; an Ion decimal 1.).
-type IntegralDecimalPolicy uint8
-
-const (
-	// IntegralDecimalsRejected (the default, as the Smithy reference): an
-	// integer shape takes integer tokens only (code not-integer).
-	IntegralDecimalsRejected IntegralDecimalPolicy = iota
-	// IntegralDecimalsAccepted accepts a whole-valued decimal; the type's
-	// range and @range are still checked exactly.
-	IntegralDecimalsAccepted
-)
-
-// IntegralDecimals sets the [IntegralDecimalPolicy].
-func IntegralDecimals(p IntegralDecimalPolicy) Option {
-	return Option{set: setIntegral, cfg: config{integral: p}}
-}
-
-// AnnotationPolicy says what an annotated (Ion) value is.
-type AnnotationPolicy uint8
-
-const (
-	// AnnotationsRejected (the default): a finding (code annotation).
-	AnnotationsRejected AnnotationPolicy = iota
-	// AnnotationsIgnored validates the value as if bare; the source keeps
-	// its annotations. Unions are never inferred from annotations.
-	AnnotationsIgnored
-)
-
-// Annotations sets the [AnnotationPolicy].
-func Annotations(p AnnotationPolicy) Option {
-	return Option{set: setAnnotations, cfg: config{annotations: p}}
-}
-
-// SexpPolicy says what an Ion s-expression is.
-type SexpPolicy uint8
-
-const (
-	// SexpsRejected (the default): a finding (code unsupported).
-	SexpsRejected SexpPolicy = iota
-	// SexpsAsLists lets an s-expression stand for a list shape.
-	SexpsAsLists
-)
-
-// Sexps sets the [SexpPolicy].
-func Sexps(p SexpPolicy) Option { return Option{set: setSexps, cfg: config{sexps: p}} }
-
-// SymbolPolicy says what an Ion symbol value is.
-type SymbolPolicy uint8
-
-const (
-	// SymbolsRejected (the default): a finding (code unsupported).
-	SymbolsRejected SymbolPolicy = iota
-	// SymbolsAsStrings lets a symbol's text stand for a string, enum or
-	// document string.
-	SymbolsAsStrings
-)
-
-// Symbols sets the [SymbolPolicy].
-func Symbols(p SymbolPolicy) Option { return Option{set: setSymbols, cfg: config{symbols: p}} }
-
-// ClobPolicy says what an Ion clob is.
-type ClobPolicy uint8
-
-const (
-	// ClobsRejected (the default): a finding (code unsupported).
-	ClobsRejected ClobPolicy = iota
-	// ClobsAsBlobs lets a clob's bytes stand for a blob.
-	ClobsAsBlobs
-)
-
-// Clobs sets the [ClobPolicy].
-func Clobs(p ClobPolicy) Option { return Option{set: setClobs, cfg: config{clobs: p}} }
-
-// FailFast stops validation at the first error finding (warnings and
-// advisories do not stop it); the result is then not Complete. The default
-// collects every finding.
-func FailFast(on bool) Option { return Option{set: setFailFast, cfg: config{failFast: on}} }
+// FailFast, on, stops validation at the first error finding (warnings and
+// advisories do not stop it); the result is then not Complete. Off (the
+// default), every finding is collected.
+func FailFast(on bool) Option { return switchOption(failFast, on) }
 
 // MaxDepth limits the nesting of lists and objects to n levels (the
 // top-level container is level 1); deeper input stops validation with a
@@ -403,16 +269,4 @@ func (c *config) readerOptions() []node.Option {
 		node.MaxNumberLength(c.maxNumber),
 		node.DuplicateKeys(node.KeepDuplicates),
 	}
-}
-
-func (p UnknownMemberPolicy) String() string {
-	switch p {
-	case UnknownWarning:
-		return "UnknownWarning"
-	case UnknownError:
-		return "UnknownError"
-	case UnknownIgnored:
-		return "UnknownIgnored"
-	}
-	return fmt.Sprintf("UnknownMemberPolicy(%d)", uint8(p))
 }

@@ -67,9 +67,9 @@ func (s Segment) appendToken(dst []byte) []byte {
 // zero Path is the root of a single document.
 //
 // A path is rendered as an RFC 6901 JSON Pointer only at the end
-// ([Path.String]); composing paths never rewrites pointer text. The rpc
-// module, for example, validates params at Root().Key("params") and a
-// transcript message at InDocument(n).
+// ([Path.String]); composing paths never rewrites pointer text. A
+// JSON-RPC message's params, for example, are validated at
+// Root().Key("params"), and the nth message of a stream at InDocument(n).
 type Path struct {
 	doc  int // index+1; 0 when the path names no document
 	segs []Segment

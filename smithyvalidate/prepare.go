@@ -77,7 +77,7 @@ var (
 type tsFormat uint8
 
 const (
-	tsDefault tsFormat = iota // no @timestampFormat: the TimestampPolicy decides
+	tsDefault tsFormat = iota // no @timestampFormat: AnyTimestampFormat decides
 	tsDateTime
 	tsHTTPDate
 	tsEpochSeconds
@@ -430,7 +430,7 @@ func (p *preparer) children(pl *plan, target *model.Shape) {
 		pl.members = make([]memberPlan, len(members))
 		for i, m := range members {
 			mp := memberPlan{wire: m.MemberName(), plan: p.planFor(m)}
-			if p.cfg.naming == JSONNames {
+			if p.cfg.on(matchJSONNames) {
 				if jn, ok := m.Trait(traitJSONName); ok && jn.Kind() == node.String {
 					mp.wire = jn.StringValue()
 				}

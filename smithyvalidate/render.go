@@ -16,7 +16,7 @@ import (
 // Keys are always in this order; "index" (the document index, for
 // transcripts) comes before "path" when the path has one; "shape", "line"
 // and "column" are left out when unknown. The bytes depend only on the
-// result, so the CLI and the server print the same text.
+// result: every program that renders a result prints the same text.
 
 // AppendJSON appends the JSON rendering of r to dst. With indent "" the
 // output is compact; otherwise each member is on its own line, indented
@@ -30,7 +30,7 @@ func (r Result) AppendJSON(dst []byte, indent string) []byte {
 func (r Result) MarshalJSON() ([]byte, error) { return r.AppendJSON(nil, ""), nil }
 
 // Node returns the JSON rendering of r as a node, for callers that embed
-// it in a larger document (the rpc module adds "messages").
+// it in a larger document.
 func (r Result) Node() node.Node {
 	fs := make([]node.Node, len(r.Findings))
 	for i := range r.Findings {

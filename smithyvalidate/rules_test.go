@@ -311,58 +311,80 @@ func TestPolicies(t *testing.T) {
 		runRules(t, []ruleCase{
 			{"S", `{"a":"x","C":"y"}`, ""},
 			{"S", `{"a":"x","c":"y"}`, "unknown-member /c t#S"},
-		}, sv.MemberNaming(sv.JSONNames))
+		}, sv.MatchJSONNames(true))
 	})
-	t.Run("NullRejected", func(t *testing.T) {
+	t.Run("RejectNullMembers", func(t *testing.T) {
 		runRules(t, []ruleCase{
 			{"S", `{"a":"x","b":null}`, "null /b t#S$b"},
 			{"U", `{"s":"x","i":null}`, "null /i t#U$i"},
-		}, sv.NullMembers(sv.NullRejected))
+		}, sv.RejectNullMembers(true))
 	})
-	t.Run("UnknownError", func(t *testing.T) {
+	t.Run("RejectUnknownMembers", func(t *testing.T) {
 		m := loadModel(t, rulesModel)
-		v := mustPrepare(t, m, "t#S", sv.UnknownMembers(sv.UnknownError))
+		v := mustPrepare(t, m, "t#S", sv.RejectUnknownMembers(true))
 		r := validateJSON(t, v, `{"a":"x","zz":1}`)
 		if r.Valid || r.Findings[0].Severity != sv.SeverityError {
 			t.Errorf("got %v", r)
 		}
-		v = mustPrepare(t, m, "t#S", sv.UnknownMembers(sv.UnknownIgnored))
+		v = mustPrepare(t, m, "t#S", sv.IgnoreUnknownMembers(true))
 		if r := validateJSON(t, v, `{"a":"x","zz":1}`); len(r.Findings) != 0 {
 			t.Errorf("got %v", r)
 		}
+		// The two switches exclude each other; the later one wins, joined
+		// or not, and either turned off leaves the default (a warning).
+		for _, tc := range []struct {
+			name string
+			opts []sv.Option
+			want string // the severity of the one finding, "" for none
+		}{
+			{"reject then ignore", []sv.Option{sv.RejectUnknownMembers(true), sv.IgnoreUnknownMembers(true)}, ""},
+			{"ignore then reject, joined", []sv.Option{sv.JoinOptions(sv.IgnoreUnknownMembers(true), sv.RejectUnknownMembers(true))}, "error"},
+			{"reject turned off", []sv.Option{sv.RejectUnknownMembers(true), sv.RejectUnknownMembers(false)}, "warning"},
+			{"ignore turned off by reject off", []sv.Option{sv.IgnoreUnknownMembers(true), sv.RejectUnknownMembers(false)}, "warning"},
+			{"other switches kept", []sv.Option{sv.JoinOptions(sv.RejectUnknownMembers(true), sv.FailFast(true)), sv.AllowDuplicateKeys(true)}, "error"},
+		} {
+			r := validateJSON(t, mustPrepare(t, m, "t#S", tc.opts...), `{"a":"x","zz":1}`)
+			got := ""
+			if len(r.Findings) > 0 {
+				got = r.Findings[0].Severity.String()
+			}
+			if got != tc.want || len(r.Findings) > 1 {
+				t.Errorf("%s: got %v, want one %q finding", tc.name, r.Findings, tc.want)
+			}
+		}
 	})
-	t.Run("RequiredIgnored", func(t *testing.T) {
-		runRules(t, []ruleCase{{"S", `{}`, ""}}, sv.RequiredMembers(sv.RequiredIgnored))
+	t.Run("AllowMissingRequired", func(t *testing.T) {
+		runRules(t, []ruleCase{{"S", `{}`, ""}}, sv.AllowMissingRequired(true))
 	})
-	t.Run("DuplicatesAllowed", func(t *testing.T) {
+	t.Run("AllowDuplicateKeys", func(t *testing.T) {
 		runRules(t, []ruleCase{
 			{"M", `{"a":1,"a":2}`, ""},
 			{"M", `{"a":1,"a":"x"}`, "type /a t#M$value"},
 			{"Doc", `{"a":1,"a":2}`, ""},
-		}, sv.DuplicateKeys(sv.DuplicatesAllowed))
+		}, sv.AllowDuplicateKeys(true))
 	})
-	t.Run("BlobText", func(t *testing.T) {
+	t.Run("BlobsAsText", func(t *testing.T) {
 		runRules(t, []ruleCase{
 			{"Blob3", `"foo"`, ""},
 			{"Blob3", `"fooo"`, "length  t#Blob3"},
-		}, sv.BlobEncoding(sv.BlobText))
+		}, sv.BlobsAsText(true))
 	})
-	t.Run("TimestampAnyFormat", func(t *testing.T) {
+	t.Run("AnyTimestampFormat", func(t *testing.T) {
 		runRules(t, []ruleCase{
 			{"Ts", `1507837929`, ""},
 			{"Ts", `"Tue, 29 Apr 2014 18:30:38 GMT"`, ""},
 			{"Ts", `"1985-04-12T23:20:50.52Z"`, ""},
 			{"Ts", `"yesterday"`, "timestamp  t#Ts"},
 			{"HttpTs", `123`, "type  t#HttpTs"}, // the trait decides alone
-		}, sv.TimestampFormats(sv.TimestampAnyFormat))
+		}, sv.AnyTimestampFormat(true))
 	})
-	t.Run("IntegralDecimalsAccepted", func(t *testing.T) {
+	t.Run("AcceptIntegralDecimals", func(t *testing.T) {
 		runRules(t, []ruleCase{
 			{"RByte", `1.0e1`, ""},
 			{"RByte", `10.5`, "not-integer  t#RByte"},
 			{"RByte", `2.1e1`, "range  t#RByte"},
 			{"Level", `2.0`, ""},
-		}, sv.IntegralDecimals(sv.IntegralDecimalsAccepted))
+		}, sv.AcceptIntegralDecimals(true))
 	})
 }
 

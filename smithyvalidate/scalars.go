@@ -61,7 +61,7 @@ func (w *walker) checkSize(p *plan, pos node.Pos, n int) bool {
 // ---- strings
 
 func (w *walker) stringValue(p *plan, v ValueView, k Kind) {
-	if k != KindString && !(k == KindSymbol && w.pol.symbols == SymbolsAsStrings) {
+	if k != KindString && !(k == KindSymbol && w.pol.on(symbolsAsStrings)) {
 		w.typeMismatch(p, v, k, "a string")
 		return
 	}
@@ -110,7 +110,7 @@ func (w *walker) stringText(p *plan, s string, pos node.Pos) {
 
 // integerValue validates byte, short, integer, long, bigInteger and
 // intEnum values exactly: integer tokens only (unless the
-// IntegralDecimalsAccepted policy), the type's range, @range, enum values.
+// AcceptIntegralDecimals option), the type's range, @range, enum values.
 func (w *walker) integerValue(p *plan, v ValueView, k Kind) {
 	if k != KindInteger && k != KindDecimal {
 		w.typeMismatch(p, v, k, "an integer")
@@ -148,7 +148,7 @@ func (w *walker) integerChecks(p *plan, v ValueView, k Kind, text string) {
 		}
 		dec, parsed = d, true
 		if k == KindDecimal {
-			if w.pol.integral == IntegralDecimalsRejected || !d.IsInteger() {
+			if !w.pol.on(acceptIntegralDecimals) || !d.IsInteger() {
 				w.report(CodeNotInteger, p.id, v.Pos(), "an integer", text,
 					fmt.Sprintf("expected an integer, found %s (integer shapes take no fraction or exponent)", short(text)))
 				return
@@ -364,7 +364,7 @@ func (w *walker) blobValue(p *plan, v ValueView, k Kind) {
 		if !w.checkStringSize(p, v, s) {
 			return
 		}
-		if w.pol.blob == BlobText {
+		if w.pol.on(blobsAsText) {
 			n = len(s)
 			break
 		}
@@ -374,14 +374,14 @@ func (w *walker) blobValue(p *plan, v ValueView, k Kind) {
 				fmt.Sprintf("expected a base64 string (RFC 4648, padded), found %q", short(s)))
 			return
 		}
-	case k == KindBlob || k == KindClob && w.pol.clobs == ClobsAsBlobs:
+	case k == KindBlob || k == KindClob && w.pol.on(clobsAsBlobs):
 		n = len(v.Scalar().Bytes)
 		if !w.checkSize(p, v.Pos(), n) {
 			return
 		}
 	default:
 		want := "a base64 string"
-		if w.pol.blob == BlobText {
+		if w.pol.on(blobsAsText) {
 			want = "a string"
 		}
 		w.typeMismatch(p, v, k, want)
@@ -438,7 +438,7 @@ var b64 = func() (t [256]byte) {
 
 func (w *walker) timestampValue(p *plan, v ValueView, k Kind) {
 	format := p.ts
-	any := format == tsDefault && w.pol.timestamps == TimestampAnyFormat
+	any := format == tsDefault && w.pol.on(anyTimestampFormat)
 	if format == tsDefault && !any {
 		format = tsDateTime
 	}

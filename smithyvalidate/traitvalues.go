@@ -90,14 +90,14 @@ func traitName(id shapeid.ID) string {
 // a @mixin trait definition is left to the TraitTarget validator.
 //
 // The default policies for trait values follow how Smithy models write
-// values and how the reference reads them: blobs are text ([BlobText]),
+// values and how the reference reads them: blobs are text ([BlobsAsText]),
 // timestamps without a format may be any of the three forms
-// ([TimestampAnyFormat]), and null is no value of an optional member
-// ([NullRejected]); opts come after these defaults. The error is an
+// ([AnyTimestampFormat]), and null is no value of an optional member
+// ([RejectNullMembers]); opts come after these defaults. The error is an
 // [*InternalError] only.
 func CheckTraitValues(m *model.Model, opts ...Option) (out []TraitFinding, err error) {
 	defer recoverInternal(&err)
-	opts = append([]Option{BlobEncoding(BlobText), TimestampFormats(TimestampAnyFormat), NullMembers(NullRejected)}, opts...)
+	opts = append([]Option{BlobsAsText(true), AnyTimestampFormat(true), RejectNullMembers(true)}, opts...)
 	tc := traitChecker{m: m, opts: opts, validators: map[shapeid.ID]*Validator{}, failed: map[shapeid.ID]bool{}}
 	for _, s := range m.Shapes() {
 		if s.ID().Namespace == shapeid.Prelude {

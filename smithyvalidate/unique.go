@@ -17,7 +17,7 @@ import (
 // earlier item, by Smithy value equality: same type and value, numbers by
 // exact value (1 and 1.0 are equal), timestamps by instant, maps and
 // structures regardless of member order, structure members that are null
-// under NullAsAbsent as absent. Each repeat is a finding at its own path
+// without RejectNullMembers as absent. Each repeat is a finding at its own path
 // with the first occurrence as Related.
 //
 // Items are encoded canonically into scratch space, sorted, and compared
@@ -126,7 +126,7 @@ func (w *walker) appendCanonical(dst []byte, p *plan, v ValueView) []byte {
 }
 
 // appendCanonicalObject encodes an object with its entries sorted; for a
-// structure or union, null members are left out under NullAsAbsent.
+// structure or union, null members are left out without RejectNullMembers.
 func (w *walker) appendCanonicalObject(dst []byte, p *plan, v ValueView) []byte {
 	n := v.Len()
 	var entries [][]byte
@@ -138,7 +138,7 @@ func (w *walker) appendCanonicalObject(dst []byte, p *plan, v ValueView) []byte 
 			case model.MapType:
 				fp = p.value
 			case model.StructureType, model.UnionType:
-				if f.Value.Kind() == KindNull && w.pol.nulls == NullAsAbsent {
+				if f.Value.Kind() == KindNull && !w.pol.on(rejectNullMembers) {
 					continue
 				}
 				if idx := p.lookup(f.Name); idx >= 0 {

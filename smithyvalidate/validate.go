@@ -255,11 +255,11 @@ func (w *walker) typeMismatch(p *plan, v ValueView, k Kind, want string) {
 func policyFor(k Kind) string {
 	switch k {
 	case KindSymbol:
-		return "a symbol for a string or enum is accepted only with the SymbolsAsStrings policy"
+		return "a symbol for a string or enum is accepted only with the SymbolsAsStrings option"
 	case KindClob:
-		return "a clob for a blob is accepted only with the ClobsAsBlobs policy"
+		return "a clob for a blob is accepted only with the ClobsAsBlobs option"
 	case KindSexp:
-		return "an s-expression for a list is accepted only with the SexpsAsLists policy"
+		return "an s-expression for a list is accepted only with the SexpsAsLists option"
 	}
 	return "this mapping"
 }
@@ -280,9 +280,9 @@ func (w *walker) valueK(p *plan, v ValueView, k Kind) {
 		w.integerText(p, v, k, t.e.Text())
 		return
 	}
-	if !w.json && len(v.Annotations()) > 0 && w.pol.annotations == AnnotationsRejected {
+	if !w.json && len(v.Annotations()) > 0 && !w.pol.on(ignoreAnnotations) {
 		w.report(CodeAnnotation, p.id, v.Pos(), "", strings.Join(v.Annotations(), "::"),
-			fmt.Sprintf("annotated value %s:: is not accepted (the AnnotationsIgnored policy would validate the bare value)", strings.Join(v.Annotations(), "::")))
+			fmt.Sprintf("annotated value %s:: is not accepted (the IgnoreAnnotations option would validate the bare value)", strings.Join(v.Annotations(), "::")))
 		return
 	}
 	if k == KindNull {
@@ -331,20 +331,20 @@ func (w *walker) valueK(p *plan, v ValueView, k Kind) {
 func (w *walker) isNull(v ValueView) bool { return w.isNullK(v, v.Kind()) }
 
 func (w *walker) isNullK(v ValueView, k Kind) bool {
-	return k == KindNull && (w.json || w.pol.annotations == AnnotationsIgnored || len(v.Annotations()) == 0)
+	return k == KindNull && (w.json || w.pol.on(ignoreAnnotations) || len(v.Annotations()) == 0)
 }
 
 // memberNull judges a null structure or union member: an error for a
-// @required member or under NullRejected, the member's absence otherwise
+// @required member or under RejectNullMembers, the member's absence otherwise
 // (a typed null must still fit the member's type).
 func (w *walker) memberNull(p *plan, v ValueView, name string, required bool) {
 	switch {
 	case required:
 		w.report(CodeNull, p.idOr(shapeid.ID{}), v.Pos(), "", nullText(v),
 			fmt.Sprintf("member %s is @required and cannot be %s", name, nullText(v)))
-	case w.pol.nulls == NullRejected:
+	case w.pol.on(rejectNullMembers):
 		w.report(CodeNull, p.idOr(shapeid.ID{}), v.Pos(), "", nullText(v),
-			fmt.Sprintf("member %s cannot be %s (the NullRejected policy)", name, nullText(v)))
+			fmt.Sprintf("member %s cannot be %s (the RejectNullMembers option)", name, nullText(v)))
 	default:
 		w.typedNull(p, v)
 	}
@@ -381,19 +381,19 @@ func (w *walker) kindFits(p *plan, k Kind) bool {
 	case model.BooleanType:
 		return k == KindBool
 	case model.StringType, model.EnumType:
-		return k == KindString || k == KindSymbol && w.pol.symbols == SymbolsAsStrings
+		return k == KindString || k == KindSymbol && w.pol.on(symbolsAsStrings)
 	case model.ByteType, model.ShortType, model.IntegerType, model.LongType, model.BigIntegerType, model.IntEnumType:
-		return k == KindInteger || k == KindDecimal && w.pol.integral == IntegralDecimalsAccepted
+		return k == KindInteger || k == KindDecimal && w.pol.on(acceptIntegralDecimals)
 	case model.FloatType, model.DoubleType:
 		return k == KindInteger || k == KindDecimal || k == KindFloat
 	case model.BigDecimalType:
 		return k == KindInteger || k == KindDecimal
 	case model.BlobType:
-		return k == KindBlob || k == KindClob && w.pol.clobs == ClobsAsBlobs
+		return k == KindBlob || k == KindClob && w.pol.on(clobsAsBlobs)
 	case model.TimestampType:
 		return k == KindTimestamp || k == KindString || k == KindInteger || k == KindDecimal
 	case model.ListType, model.SetType:
-		return k == KindList || k == KindSexp && w.pol.sexps == SexpsAsLists
+		return k == KindList || k == KindSexp && w.pol.on(sexpsAsLists)
 	case model.DocumentType:
 		return false
 	}
@@ -507,7 +507,7 @@ func fieldSeg(f *Field) Segment {
 }
 
 func (w *walker) list(p *plan, v ValueView, k Kind) {
-	if k != KindList && !(k == KindSexp && w.pol.sexps == SexpsAsLists) {
+	if k != KindList && !(k == KindSexp && w.pol.on(sexpsAsLists)) {
 		w.typeMismatch(p, v, k, "an array")
 		return
 	}
@@ -644,7 +644,7 @@ func (w *walker) releaseKeySet(m map[string]int32) {
 const linearKeys = 16
 
 // duplicate checks field i's name against the earlier fields of v (in keys,
-// or by a linear search when keys is nil). Under DuplicatesRejected a
+// or by a linear search when keys is nil). Unless AllowDuplicateKeys a
 // repeat is reported and true returned, so that only the first occurrence
 // is validated.
 func (w *walker) duplicate(keys map[string]int32, v ValueView, i int, name string) bool {
@@ -658,7 +658,7 @@ func (w *walker) duplicate(keys map[string]int32, v ValueView, i int, name strin
 	} else if j := w.firstField(v, i, name); j < i {
 		first = j
 	}
-	if first < 0 || w.pol.duplicates == DuplicatesAllowed {
+	if first < 0 || w.pol.on(allowDuplicateKeys) {
 		return false
 	}
 	w.reportDuplicate(v, first, i, name)
@@ -739,7 +739,7 @@ func (w *walker) structure(p *plan, v ValueView, k Kind) {
 		}
 	}
 	w.releaseKeySet(st.unknownKeys)
-	if w.pol.required == RequiredEnforced && !w.col.stopped && (st.seen&p.reqLow != p.reqLow || p.reqHigh) {
+	if !w.pol.on(allowMissingRequired) && !w.col.stopped && (st.seen&p.reqLow != p.reqLow || p.reqHigh) {
 		w.missingMembers(&st)
 	}
 	w.bits = w.bits[:st.base]
@@ -822,16 +822,16 @@ func (w *walker) structField(p *plan, v ValueView, st *structState, i, idx int, 
 		return
 	}
 	word, bit := w.seenWord(st, idx), uint64(1)<<(idx%64)
-	if *word&bit != 0 && w.pol.duplicates == DuplicatesRejected {
+	if *word&bit != 0 && !w.pol.on(allowDuplicateKeys) {
 		w.reportDuplicate(v, w.firstField(v, i, name), i, name)
 		return
 	}
 	m := &p.members[idx]
 	if w.isNullK(val, fk) {
-		if m.required || w.pol.nulls == NullRejected {
+		if m.required || w.pol.on(rejectNullMembers) {
 			*word |= bit
 		}
-		// Under NullAsAbsent an optional null member is absent.
+		// Without RejectNullMembers an optional null member is absent.
 		w.memberNull(m.plan, val, m.wire, m.required)
 		return
 	}
@@ -851,10 +851,10 @@ func (w *walker) firstField(v ValueView, i int, name string) int {
 
 func (w *walker) unknownMember(p *plan, f *Field) {
 	sev := SeverityWarning
-	switch w.pol.unknown {
-	case UnknownIgnored:
+	switch {
+	case w.pol.on(ignoreUnknownMembers):
 		return
-	case UnknownError:
+	case w.pol.on(rejectUnknownMembers):
 		sev = SeverityError
 	}
 	kind := "structure"
@@ -945,7 +945,7 @@ func (w *walker) document(p *plan, v ValueView, k Kind) {
 	case KindString:
 		w.checkStringSize(p, v, textOf(v))
 	case KindSymbol:
-		if w.pol.symbols != SymbolsAsStrings {
+		if !w.pol.on(symbolsAsStrings) {
 			w.typeMismatch(p, v, k, "a JSON-shaped document value")
 		}
 	case KindFloat:
@@ -955,7 +955,7 @@ func (w *walker) document(p *plan, v ValueView, k Kind) {
 				fmt.Sprintf("a document holds JSON-shaped values; the float %s has no JSON number", formatFloat(f)))
 		}
 	case KindList, KindSexp:
-		if k == KindSexp && w.pol.sexps != SexpsAsLists {
+		if k == KindSexp && !w.pol.on(sexpsAsLists) {
 			w.typeMismatch(p, v, k, "a JSON-shaped document value")
 			return
 		}
@@ -998,9 +998,9 @@ func (w *walker) document(p *plan, v ValueView, k Kind) {
 }
 
 func (w *walker) documentChild(p *plan, v ValueView) {
-	if len(v.Annotations()) > 0 && w.pol.annotations == AnnotationsRejected {
+	if len(v.Annotations()) > 0 && !w.pol.on(ignoreAnnotations) {
 		w.report(CodeAnnotation, p.id, v.Pos(), "", strings.Join(v.Annotations(), "::"),
-			fmt.Sprintf("annotated value %s:: is not accepted (the AnnotationsIgnored policy would validate the bare value)", strings.Join(v.Annotations(), "::")))
+			fmt.Sprintf("annotated value %s:: is not accepted (the IgnoreAnnotations option would validate the bare value)", strings.Join(v.Annotations(), "::")))
 		return
 	}
 	w.document(p, v, v.Kind())

@@ -42,9 +42,9 @@ func (e *env) ast(p astParams) error {
 			return modelErrorf("%v", err)
 		}
 	}
-	var opts []jsonast.EncodeOption
+	var opts []jsonast.Option
 	if p.IncludePrelude {
-		opts = append(opts, jsonast.IncludePrelude())
+		opts = append(opts, jsonast.IncludePrelude(true))
 	} else {
 		// The smithy.rpc trait definitions are loaded like the
 		// prelude, and printed only with it.

@@ -158,7 +158,7 @@ func (e *env) validateTranscript(svc *rpc.PreparedService, in Input, complete bo
 	} else if r, closeFn, err = e.openStream(name); err != nil {
 		return err
 	}
-	var opts []rpc.ExchangeOption
+	var opts []rpc.Option
 	if e.spoolLimit > 0 {
 		opts = append(opts, rpc.SpoolLimit(e.spoolLimit))
 	}

@@ -26,22 +26,51 @@ import (
 	"github.com/smithy-validation/go/core/shapeid"
 )
 
-// Option configures an [Assembler].
-type Option func(*options)
+// An Option configures an [Assembler]. Options are plain values, as in
+// every module of this repository: pass several to [New], or combine them
+// with [JoinOptions]; when two set the same thing the later one wins (JSON
+// reader options accumulate, in order). The zero Option changes nothing.
+// They are resolved in one place (readOptions).
+type Option struct {
+	setPrelude bool
+	noPrelude  bool
+	node       []node.Option
+}
 
+// options is the resolved configuration.
 type options struct {
 	noPrelude bool
 	node      []node.Option
 }
 
-// WithoutPrelude leaves the smithy.api prelude out (to assemble the prelude
-// itself, or in tests).
-func WithoutPrelude() Option { return func(o *options) { o.noPrelude = true } }
+// WithoutPrelude, on, leaves the smithy.api prelude out (to assemble the
+// prelude itself, or in tests). Off (the default), every model sees it.
+func WithoutPrelude(on bool) Option { return Option{setPrelude: true, noPrelude: on} }
 
 // NodeOptions sets the JSON reader's options (limits) used for JSON AST
 // files.
 func NodeOptions(opts ...node.Option) Option {
-	return func(o *options) { o.node = append(o.node, opts...) }
+	return Option{node: append([]node.Option(nil), opts...)}
+}
+
+// JoinOptions returns one option with the effect of opts in order.
+func JoinOptions(opts ...Option) Option {
+	var j Option
+	for _, o := range opts {
+		if o.setPrelude {
+			j.setPrelude, j.noPrelude = true, o.noPrelude
+		}
+		if len(o.node) > 0 {
+			j.node = append(append([]node.Option(nil), j.node...), o.node...)
+		}
+	}
+	return j
+}
+
+// readOptions is the only place that resolves options.
+func readOptions(opts []Option) options {
+	j := JoinOptions(opts...)
+	return options{noPrelude: j.noPrelude, node: j.node}
 }
 
 // Assembler collects model files and assembles them. It is not safe for
@@ -54,11 +83,7 @@ type Assembler struct {
 
 // New returns an empty assembler.
 func New(opts ...Option) *Assembler {
-	a := &Assembler{}
-	for _, opt := range opts {
-		opt(&a.opts)
-	}
-	return a
+	return &Assembler{opts: readOptions(opts)}
 }
 
 // AddDocument adds a loaded document with absolute shape IDs.

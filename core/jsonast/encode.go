@@ -8,43 +8,63 @@ import (
 	"github.com/smithy-validation/go/core/shapeid"
 )
 
-// EncodeOption configures [Encode].
-type EncodeOption func(*encodeOptions)
+// An Option configures [Encode] and [ToNode]. Options are plain values,
+// as in every module of this repository: pass several, or combine them
+// with [JoinOptions]; when two set the same thing the later one wins. The
+// zero Option changes nothing. They are resolved in one place
+// (readOptions).
+type Option struct {
+	setPrelude, setOmit bool
+	includePrelude      bool
+	omit                func(shapeid.ID) bool
+}
 
+// encodeOptions is the resolved configuration.
 type encodeOptions struct {
 	includePrelude bool
 	omit           func(shapeid.ID) bool
 }
 
-// IncludePrelude keeps the smithy.api shapes in the output (they are left
-// out by default).
-func IncludePrelude() EncodeOption { return func(o *encodeOptions) { o.includePrelude = true } }
+// IncludePrelude, on, keeps the smithy.api shapes in the output. Off (the
+// default), they are left out.
+func IncludePrelude(on bool) Option { return Option{setPrelude: true, includePrelude: on} }
 
 // Omit leaves out the shapes for which omit returns true (for example
-// built-in trait definitions that, like the prelude, every model sees).
-func Omit(omit func(shapeid.ID) bool) EncodeOption {
-	return func(o *encodeOptions) { o.omit = omit }
+// built-in trait definitions that, like the prelude, every model sees);
+// nil leaves out none but the prelude.
+func Omit(omit func(shapeid.ID) bool) Option { return Option{setOmit: true, omit: omit} }
+
+// JoinOptions returns one option with the effect of opts in order.
+func JoinOptions(opts ...Option) Option {
+	var j Option
+	for _, o := range opts {
+		if o.setPrelude {
+			j.setPrelude, j.includePrelude = true, o.includePrelude
+		}
+		if o.setOmit {
+			j.setOmit, j.omit = true, o.omit
+		}
+	}
+	return j
+}
+
+// readOptions is the only place that resolves options.
+func readOptions(opts []Option) encodeOptions {
+	j := JoinOptions(opts...)
+	return encodeOptions{includePrelude: j.includePrelude, omit: j.omit}
 }
 
 // Encode prints m as a Smithy 2.0 JSON AST document: 4-space indentation,
 // object keys sorted except members (kept in definition order), numbers in
 // canonical form, a final newline. The same model always gives the same
 // bytes, whichever files and spellings it was loaded from.
-func Encode(m *model.Model, opts ...EncodeOption) []byte {
-	var o encodeOptions
-	for _, opt := range opts {
-		opt(&o)
-	}
-	return append(node.Marshal(toNode(m, o), node.Indent("    ")), '\n')
+func Encode(m *model.Model, opts ...Option) []byte {
+	return append(node.Marshal(toNode(m, readOptions(opts)), node.Indent("    ")), '\n')
 }
 
 // ToNode builds the JSON AST document of m as a node.
-func ToNode(m *model.Model, opts ...EncodeOption) node.Node {
-	var o encodeOptions
-	for _, opt := range opts {
-		opt(&o)
-	}
-	return toNode(m, o)
+func ToNode(m *model.Model, opts ...Option) node.Node {
+	return toNode(m, readOptions(opts))
 }
 
 func toNode(m *model.Model, o encodeOptions) node.Node {
