@@ -2,6 +2,7 @@ package ionadapter
 
 import (
 	"fmt"
+	"github.com/smithy-validation/go/core/settings"
 
 	sv "github.com/smithy-validation/go/smithyvalidate"
 )
@@ -14,16 +15,13 @@ import (
 // Policies about what an Ion value means for
 // a shape (annotations, symbols, s-expressions, clobs, integral decimals)
 // belong to the engine: pass them to [smithyvalidate.Prepare].
-type Option struct {
-	set         uint8
-	mode        StreamMode
-	depth, size int
-}
+type Option struct{ s settings.Set }
 
+// The settings an Option holds.
 const (
-	setMode uint8 = 1 << iota
-	setMaxDepth
-	setMaxSize
+	optMode = iota
+	optMaxDepth
+	optMaxSize
 )
 
 // StreamMode says how many top-level values an input holds and how findings
@@ -62,7 +60,7 @@ func (m StreamMode) String() string {
 
 // Mode sets the [StreamMode]. [Parse] always reads exactly one value and
 // ignores it.
-func Mode(m StreamMode) Option { return Option{set: setMode, mode: m} }
+func Mode(m StreamMode) Option { return Option{settings.One(optMode, int(m))} }
 
 // MaxDepth limits the nesting of lists, s-expressions and structs the
 // reader builds to n levels (a top-level container is level 1): a deeper
@@ -70,13 +68,13 @@ func Mode(m StreamMode) Option { return Option{set: setMode, mode: m} }
 // is the validator's MaxDepth in [Validate] (see
 // [smithyvalidate.Validator.Limits]) and [smithyvalidate.DefaultMaxDepth]
 // in [Parse] and [ParseStream]. n < 1 counts as 1.
-func MaxDepth(n int) Option { return Option{set: setMaxDepth, depth: max(n, 1)} }
+func MaxDepth(n int) Option { return Option{settings.One(optMaxDepth, max(n, 1))} }
 
 // MaxSize limits the input to n bytes: a larger input is not read and gives
 // a size-limit finding (class limit). The default is the validator's
 // MaxValueSize in [Validate] and [smithyvalidate.DefaultMaxValueSize]
 // (64 MiB) in [Parse] and [ParseStream].
-func MaxSize(n int) Option { return Option{set: setMaxSize, size: max(n, 0)} }
+func MaxSize(n int) Option { return Option{settings.One(optMaxSize, max(n, 0))} }
 
 // config is the resolved configuration.
 type config struct {
@@ -88,34 +86,15 @@ type config struct {
 // readOptions is the only place that resolves options; limits not set
 // default to lim.
 func readOptions(lim sv.Limits, opts []Option) config {
-	c := config{mode: StreamAuto, maxDepth: lim.MaxDepth, maxSize: lim.MaxValueSize}
-	all := JoinOptions(opts...)
-	if all.set&setMode != 0 {
-		c.mode = all.mode
-	}
-	if all.set&setMaxDepth != 0 {
-		c.maxDepth = all.depth
-	}
-	if all.set&setMaxSize != 0 {
-		c.maxSize = all.size
-	}
-	return c
+	all := JoinOptions(append([]Option{MaxDepth(lim.MaxDepth), MaxSize(lim.MaxValueSize)}, opts...)...)
+	return config{mode: StreamMode(all.s.Get(optMode)), maxDepth: all.s.Get(optMaxDepth), maxSize: all.s.Get(optMaxSize)}
 }
 
 // JoinOptions returns one option with the effect of opts in order.
 func JoinOptions(opts ...Option) Option {
 	var j Option
 	for _, o := range opts {
-		if o.set&setMode != 0 {
-			j.mode = o.mode
-		}
-		if o.set&setMaxDepth != 0 {
-			j.depth = o.depth
-		}
-		if o.set&setMaxSize != 0 {
-			j.size = o.size
-		}
-		j.set |= o.set
+		j.s = j.s.With(o.s)
 	}
 	return j
 }

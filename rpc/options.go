@@ -2,6 +2,7 @@ package rpc
 
 import (
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/settings"
 	"github.com/smithy-validation/go/smithyvalidate"
 )
 
@@ -15,22 +16,18 @@ import (
 // are the defaults of the service's exchanges; those given to NewExchange
 // or a transcript function come after them.
 type Option struct {
-	set         optionBits
+	s           settings.Set
 	mask, flags switches
-	version     ProtocolVersion
-	// exchange limits
-	maxOutstanding, recentReplies, spoolLimit int
-	payload                                   []smithyvalidate.Option
-	reader                                    []node.Option
+	payload     []smithyvalidate.Option
+	reader      []node.Option
 }
 
-type optionBits uint8
-
+// The settings an Option holds in s.
 const (
-	setVersion optionBits = 1 << iota
-	setMaxOutstanding
-	setRecentReplies
-	setSpoolLimit
+	optVersion = iota
+	optMaxOutstanding
+	optRecentReplies
+	optSpoolLimit
 )
 
 // switches is a set of policy switches, one bit each.
@@ -42,19 +39,7 @@ const (
 )
 
 func (o Option) merge(later Option) Option {
-	l := later.set
-	if l&setVersion != 0 {
-		o.version = later.version
-	}
-	if l&setMaxOutstanding != 0 {
-		o.maxOutstanding = later.maxOutstanding
-	}
-	if l&setRecentReplies != 0 {
-		o.recentReplies = later.recentReplies
-	}
-	if l&setSpoolLimit != 0 {
-		o.spoolLimit = later.spoolLimit
-	}
+	o.s = o.s.With(later.s)
 	o.mask |= later.mask
 	o.flags = o.flags&^later.mask | later.flags
 	if len(later.payload) > 0 {
@@ -63,7 +48,6 @@ func (o Option) merge(later Option) Option {
 	if len(later.reader) > 0 {
 		o.reader = append(append([]node.Option(nil), o.reader...), later.reader...)
 	}
-	o.set |= l
 	return o
 }
 
@@ -76,24 +60,20 @@ type config struct {
 	reader                                    []node.Option
 }
 
+// set returns the option that sets setting i to v.
+func set(i, v int) Option { return Option{s: settings.One(i, v)} }
+
 // on reports whether switch s is on.
 func (c *config) on(s switches) bool { return c.switches&s != 0 }
 
+// defaults sets every exchange limit to its default.
+var defaults = JoinOptions(MaxOutstanding(DefaultMaxOutstanding), RecentReplies(DefaultRecentReplies), SpoolLimit(DefaultSpoolLimit))
+
 // readOptions is the only place that resolves options.
 func readOptions(opts []Option) config {
-	all := JoinOptions(opts...)
-	c := config{version: all.version, switches: all.flags, payload: all.payload, reader: all.reader,
-		maxOutstanding: DefaultMaxOutstanding, recentReplies: DefaultRecentReplies, spoolLimit: DefaultSpoolLimit}
-	if all.set&setMaxOutstanding != 0 {
-		c.maxOutstanding = all.maxOutstanding
-	}
-	if all.set&setRecentReplies != 0 {
-		c.recentReplies = all.recentReplies
-	}
-	if all.set&setSpoolLimit != 0 {
-		c.spoolLimit = all.spoolLimit
-	}
-	return c
+	all := defaults.merge(JoinOptions(opts...))
+	return config{version: ProtocolVersion(all.s.Get(optVersion)), switches: all.flags, payload: all.payload, reader: all.reader,
+		maxOutstanding: all.s.Get(optMaxOutstanding), recentReplies: all.s.Get(optRecentReplies), spoolLimit: all.s.Get(optSpoolLimit)}
 }
 
 // JoinOptions returns one option with the effect of opts in order.
@@ -109,7 +89,7 @@ func JoinOptions(opts ...Option) Option {
 // declare it in @jsonRpc(versions: [...]). Without this option, [Prepare]
 // uses the service's only version, and fails with [ErrVersionRequired]
 // when it declares two. The version is never inferred from a message.
-func Version(v ProtocolVersion) Option { return Option{set: setVersion, version: v} }
+func Version(v ProtocolVersion) Option { return set(optVersion, int(v)) }
 
 // PayloadOptions sets the value engine's policies and limits for params,
 // results and error data: required members, null members (which decides
@@ -164,18 +144,18 @@ const (
 
 // MaxOutstanding sets how many calls may await a response at once in an
 // exchange (default [DefaultMaxOutstanding]; n < 1 counts as 1).
-func MaxOutstanding(n int) Option { return Option{set: setMaxOutstanding, maxOutstanding: max(n, 1)} }
+func MaxOutstanding(n int) Option { return set(optMaxOutstanding, max(n, 1)) }
 
 // RecentReplies sets how many answered calls an exchange remembers to
 // recognize a second response to one of them (default
 // [DefaultRecentReplies]); a response to an older call is reported as
 // unsolicited. 0 remembers none.
-func RecentReplies(n int) Option { return Option{set: setRecentReplies, recentReplies: max(n, 0)} }
+func RecentReplies(n int) Option { return set(optRecentReplies, max(n, 0)) }
 
 // SpoolLimit sets how many bytes of rendered message entries
 // [PreparedService.WriteTranscript] keeps in memory (default
 // [DefaultSpoolLimit]; n < 1 counts as 1).
-func SpoolLimit(n int) Option { return Option{set: setSpoolLimit, spoolLimit: max(n, 1)} }
+func SpoolLimit(n int) Option { return set(optSpoolLimit, max(n, 1)) }
 
 // ReaderOptions sets the JSON reader's limits for message text (size,
 // depth, number and string length; see [node.Option]). Duplicate keys are
