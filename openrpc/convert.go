@@ -51,17 +51,20 @@ type License struct{ Name, URL string }
 // engine's default policies, which are also what rpc validates with.
 type Config struct {
 	Info Info
-	// The payload policies. Convert prepares the service with exactly
+	// The payload policies: the value engine's switches of the same
+	// names, off by default (IgnoreUnknownMembers wins over
+	// RejectUnknownMembers). Convert prepares the service with exactly
 	// these (rpc.PayloadOptions), so the schemas say what the validator
 	// checks.
-	Naming           sv.NamingPolicy
-	UnknownMembers   sv.UnknownMemberPolicy
-	NullMembers      sv.NullPolicy
-	RequiredMembers  sv.RequiredPolicy
-	Timestamps       sv.TimestampPolicy
-	BlobEncoding     sv.BlobEncodingPolicy
-	Extensions       ExtensionPolicy
-	IntegralDecimals sv.IntegralDecimalPolicy
+	MatchJSONNames         bool
+	RejectUnknownMembers   bool
+	IgnoreUnknownMembers   bool
+	RejectNullMembers      bool
+	AllowMissingRequired   bool
+	AnyTimestampFormat     bool
+	BlobsAsText            bool
+	AcceptIntegralDecimals bool
+	Extensions             ExtensionPolicy
 	// RPCOptions are further options for rpc.Prepare (reader limits,
 	// system extensions such as rpc.Discover). Payload options given
 	// here come before the policies above, which win.
@@ -70,19 +73,23 @@ type Config struct {
 
 // profile is the resolved configuration the converter reads.
 type profile struct {
-	naming     sv.NamingPolicy
-	unknown    sv.UnknownMemberPolicy
-	nulls      sv.NullPolicy
-	required   sv.RequiredPolicy
-	timestamps sv.TimestampPolicy
-	blob       sv.BlobEncodingPolicy
-	ext        ExtensionPolicy
+	jsonNames       bool
+	unknownError    bool // an unknown member is an error (else a warning, or nothing)
+	nullsRejected   bool
+	requiredIgnored bool
+	anyTimestamp    bool
+	blobText        bool
+	ext             ExtensionPolicy
 }
 
 func (c Config) payloadOptions() []sv.Option {
-	return []sv.Option{sv.MemberNaming(c.Naming), sv.UnknownMembers(c.UnknownMembers), sv.NullMembers(c.NullMembers),
-		sv.RequiredMembers(c.RequiredMembers), sv.TimestampFormats(c.Timestamps), sv.BlobEncoding(c.BlobEncoding),
-		sv.IntegralDecimals(c.IntegralDecimals)}
+	unknown := sv.RejectUnknownMembers(c.RejectUnknownMembers)
+	if c.IgnoreUnknownMembers {
+		unknown = sv.IgnoreUnknownMembers(true)
+	}
+	return []sv.Option{sv.MatchJSONNames(c.MatchJSONNames), unknown, sv.RejectNullMembers(c.RejectNullMembers),
+		sv.AllowMissingRequired(c.AllowMissingRequired), sv.AnyTimestampFormat(c.AnyTimestampFormat), sv.BlobsAsText(c.BlobsAsText),
+		sv.AcceptIntegralDecimals(c.AcceptIntegralDecimals)}
 }
 
 // Diagnostic codes.
@@ -200,8 +207,9 @@ type exporter struct {
 }
 
 func export(m *model.Model, s *rpc.PreparedService, versions []rpc.ProtocolVersion, cfg Config) (*Result, error) {
-	p := &profile{naming: cfg.Naming, unknown: cfg.UnknownMembers, nulls: cfg.NullMembers, required: cfg.RequiredMembers,
-		timestamps: cfg.Timestamps, blob: cfg.BlobEncoding, ext: cfg.Extensions}
+	p := &profile{jsonNames: cfg.MatchJSONNames, unknownError: cfg.RejectUnknownMembers && !cfg.IgnoreUnknownMembers,
+		nullsRejected: cfg.RejectNullMembers, requiredIgnored: cfg.AllowMissingRequired,
+		anyTimestamp: cfg.AnyTimestampFormat, blobText: cfg.BlobsAsText, ext: cfg.Extensions}
 	d := &diagnostics{}
 	svcShape, _ := m.Shape(s.Service())
 	g := &schemas{m: m, p: p, rename: map[shapeid.ID]string{}, diags: d}
@@ -457,7 +465,7 @@ func (x *exporter) params(meth *rpc.Method) node.Node {
 	}
 	out := make([]node.Node, 0, len(members))
 	for _, mem := range members {
-		out = append(out, x.descriptor(x.g.wireName(mem), mem, mem.HasTrait(traitRequired) && x.p.required == sv.RequiredEnforced))
+		out = append(out, x.descriptor(x.g.wireName(mem), mem, mem.HasTrait(traitRequired) && !x.p.requiredIgnored))
 	}
 	return node.NewArray(out...)
 }
@@ -467,7 +475,7 @@ func (x *exporter) params(meth *rpc.Method) node.Node {
 // optional one under NullAsAbsent.
 func (x *exporter) memberValueSchema(mem *model.Shape) node.Node {
 	s := x.g.memberSchema(mem)
-	if x.g.nullableMember(mem) || !mem.HasTrait(traitRequired) && x.p.nulls == sv.NullAsAbsent {
+	if x.g.nullableMember(mem) || !mem.HasTrait(traitRequired) && !x.p.nullsRejected {
 		s = orNull(s)
 	}
 	return s

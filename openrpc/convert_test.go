@@ -11,7 +11,6 @@ import (
 	"github.com/smithy-validation/go/core/shapeid"
 	"github.com/smithy-validation/go/openrpc"
 	"github.com/smithy-validation/go/rpc"
-	sv "github.com/smithy-validation/go/smithyvalidate"
 )
 
 // at returns the value at a JSON Pointer of n.
@@ -228,14 +227,14 @@ func TestSchemas(t *testing.T) {
 
 func TestPolicies(t *testing.T) {
 	res := convert(t, shapesModel, "example#S", openrpc.Config{
-		Naming: sv.JSONNames, UnknownMembers: sv.UnknownError, NullMembers: sv.NullRejected,
-		Timestamps: sv.TimestampAnyFormat, BlobEncoding: sv.BlobText})
+		MatchJSONNames: true, RejectUnknownMembers: true, RejectNullMembers: true,
+		AnyTimestampFormat: true, BlobsAsText: true})
 	d := res.Document
 	cases := []struct{ name, ptr, want string }{
 		{"jsonName", "/components/schemas/In/required", `["the-name"]`},
 		{"param wire name", "/methods/0/params/0/name", `"the-name"`},
 		{"unknown members rejected", "/components/schemas/In/additionalProperties", `false`},
-		{"no null under NullRejected", "/components/schemas/In/properties/b", `{"type":"integer","minimum":-128,"maximum":127}`},
+		{"no null under RejectNullMembers", "/components/schemas/In/properties/b", `{"type":"integer","minimum":-128,"maximum":127}`},
 		{"any timestamp format", "/components/schemas/In/properties/when/anyOf/2", `{"type":"number"}`},
 		{"blob as text", "/components/schemas/In/properties/data", `{"type":"string"}`},
 	}
@@ -354,7 +353,7 @@ map Extras { key: String, value: Integer }
 
 func TestAlloyTraits(t *testing.T) {
 	m := assemble(t, map[string]string{"alloy.smithy": alloyDefs, "model.smithy": alloyModel})
-	res, err := openrpc.Convert(m, shapeid.MustParse("example#S"), openrpc.Config{Naming: sv.JSONNames})
+	res, err := openrpc.Convert(m, shapeid.MustParse("example#S"), openrpc.Config{MatchJSONNames: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -449,7 +448,7 @@ structure Oops { message: String }
 `
 
 func TestMethods(t *testing.T) {
-	res := convert(t, richModel, "example#S", openrpc.Config{Naming: sv.JSONNames, Info: openrpc.Info{Description: "configured", License: &openrpc.License{Name: "MIT"}}})
+	res := convert(t, richModel, "example#S", openrpc.Config{MatchJSONNames: true, Info: openrpc.Info{Description: "configured", License: &openrpc.License{Name: "MIT"}}})
 	d := res.Document
 	cases := []struct{ name, ptr, want string }{
 		{"title", "/info/title", `"Rich service"`},

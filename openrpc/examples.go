@@ -6,7 +6,6 @@ import (
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/rpc"
-	sv "github.com/smithy-validation/go/smithyvalidate"
 )
 
 // examples converts the operation's @examples into Example Pairing
@@ -121,7 +120,7 @@ func (x *exporter) toWire(mem *model.Shape, v node.Node) node.Node {
 }
 
 func (x *exporter) shapeToWire(s *model.Shape, v node.Node) node.Node {
-	if x.p.naming != sv.JSONNames {
+	if !x.p.jsonNames {
 		return v
 	}
 	switch s.Type() {

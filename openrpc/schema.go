@@ -8,7 +8,6 @@ import (
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/core/shapeid"
-	sv "github.com/smithy-validation/go/smithyvalidate"
 )
 
 // Trait IDs the schema converter reads.
@@ -228,7 +227,7 @@ func (g *schemas) memberSchema(mem *model.Shape) node.Node {
 
 // wireName is the name a member has on the wire under the naming policy.
 func (g *schemas) wireName(mem *model.Shape) string {
-	if g.p.naming == sv.JSONNames {
+	if g.p.jsonNames {
 		if jn, ok := mem.Trait(traitJSONName); ok && jn.Kind() == node.String {
 			return jn.StringValue()
 		}
@@ -321,7 +320,7 @@ func (g *schemas) shapeSchema(s *model.Shape, traits []model.Trait) node.Node {
 		return g.timestampSchema(traits)
 	case model.BlobType:
 		o.add("type", str("string"))
-		if g.p.blob == sv.BlobBase64 {
+		if !g.p.blobText {
 			o.add("contentEncoding", str("base64"))
 			o.add("pattern", str(base64Pattern))
 			if _, ok := findTraitIn(traits, traitLength); ok {
@@ -459,7 +458,7 @@ func (g *schemas) timestampSchema(traits []model.Trait) node.Node {
 		}
 		return dateTime
 	}
-	if g.p.timestamps == sv.TimestampAnyFormat {
+	if g.p.anyTimestamp {
 		return node.NewObject(node.Field{Key: "anyOf", Value: node.NewArray(dateTime, httpDate, epoch)})
 	}
 	return dateTime
@@ -501,8 +500,8 @@ func (g *schemas) structureSchema(s *model.Shape, extraKey, extraConst string) n
 			continue
 		}
 		ms := g.memberSchema(mem)
-		req := mem.HasTrait(traitRequired) && g.p.required == sv.RequiredEnforced
-		if g.nullableMember(mem) || !mem.HasTrait(traitRequired) && g.p.nulls == sv.NullAsAbsent {
+		req := mem.HasTrait(traitRequired) && !g.p.requiredIgnored
+		if g.nullableMember(mem) || !mem.HasTrait(traitRequired) && !g.p.nullsRejected {
 			ms = orNull(ms)
 		}
 		props.add(g.wireName(mem), ms)
@@ -519,7 +518,7 @@ func (g *schemas) structureSchema(s *model.Shape, extraKey, extraConst string) n
 	switch {
 	case unknown != nil:
 		o.add("additionalProperties", *unknown)
-	case g.p.unknown == sv.UnknownError:
+	case g.p.unknownError:
 		o.add("additionalProperties", node.NewBool(false))
 	}
 	return o.node()
@@ -574,7 +573,7 @@ func (g *schemas) unionSchema(s *model.Shape) node.Node {
 	notNull := node.NewObject(node.Field{Key: "not", Value: nullSchema})
 	for _, mem := range s.Members() {
 		ms := g.memberSchema(mem)
-		if g.p.nulls == sv.NullAsAbsent || g.nullableMember(mem) {
+		if !g.p.nullsRejected || g.nullableMember(mem) {
 			ms = orNull(ms)
 		}
 		w := g.wireName(mem)
@@ -586,7 +585,7 @@ func (g *schemas) unionSchema(s *model.Shape) node.Node {
 	if len(props) > 0 {
 		o.add("properties", props.node())
 	}
-	if g.p.unknown == sv.UnknownError {
+	if g.p.unknownError {
 		o.add("additionalProperties", node.NewBool(false))
 	}
 	o.add("oneOf", node.NewArray(branches...))

@@ -118,7 +118,7 @@ func (ec *examplesChecker) example(op *model.Shape, t model.Trait, ex node.Node)
 func (ec *examplesChecker) check(op *model.Shape, t model.Trait, id shapeid.ID, val node.Node, context string, lenient bool) []model.Event {
 	v, ok := ec.validators[id]
 	if !ok {
-		v, _ = Prepare(ec.m, id, BlobEncoding(BlobText), TimestampFormats(TimestampAnyFormat), NullMembers(NullRejected))
+		v, _ = Prepare(ec.m, id, BlobsAsText(true), AnyTimestampFormat(true), RejectNullMembers(true))
 		ec.validators[id] = v
 	}
 	if v == nil {

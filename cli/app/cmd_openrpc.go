@@ -13,7 +13,6 @@ import (
 	"github.com/smithy-validation/go/core/shapeid"
 	"github.com/smithy-validation/go/openrpc"
 	"github.com/smithy-validation/go/rpc"
-	sv "github.com/smithy-validation/go/smithyvalidate"
 	"github.com/urfave/cli/v2"
 )
 
@@ -135,12 +134,13 @@ func (s openrpcSettings) config(prefix string) (openrpc.Config, shapeid.ID, erro
 	}
 	for _, err := range []error{
 		choose("naming", s.Naming, "memberName", map[string]func(){
-			"memberName": func() { cfg.Naming = sv.MemberNames }, "jsonName": func() { cfg.Naming = sv.JSONNames }}),
+			"memberName": func() { cfg.MatchJSONNames = false }, "jsonName": func() { cfg.MatchJSONNames = true }}),
 		choose("unknown-members", s.UnknownMembers, "warn", map[string]func(){
-			"warn": func() { cfg.UnknownMembers = sv.UnknownWarning }, "ignore": func() { cfg.UnknownMembers = sv.UnknownIgnored },
-			"error": func() { cfg.UnknownMembers = sv.UnknownError }}),
+			"warn":   func() { cfg.RejectUnknownMembers, cfg.IgnoreUnknownMembers = false, false },
+			"ignore": func() { cfg.RejectUnknownMembers, cfg.IgnoreUnknownMembers = false, true },
+			"error":  func() { cfg.RejectUnknownMembers, cfg.IgnoreUnknownMembers = true, false }}),
 		choose("nulls", s.Nulls, "absent", map[string]func(){
-			"absent": func() { cfg.NullMembers = sv.NullAsAbsent }, "reject": func() { cfg.NullMembers = sv.NullRejected }}),
+			"absent": func() { cfg.RejectNullMembers = false }, "reject": func() { cfg.RejectNullMembers = true }}),
 		choose("extensions", s.Extensions, "emit", map[string]func(){
 			"emit": func() { cfg.Extensions = openrpc.ExtensionsEmit }, "omit": func() { cfg.Extensions = openrpc.ExtensionsOmit }}),
 	} {

@@ -69,7 +69,7 @@ func (s *session) exchange(method string, params []byte) ([]byte, int, error) {
 		if err != nil {
 			return nil, 0, err
 		}
-		var opts []rpc.ExchangeOption
+		var opts []rpc.Option
 		if p.MaxOutstanding > 0 {
 			opts = append(opts, rpc.MaxOutstanding(p.MaxOutstanding))
 		}
