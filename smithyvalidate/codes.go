@@ -33,6 +33,7 @@ const (
 	CodeUnsupported   Code = "unsupported"
 	CodeTraitModel    Code = "trait-model"
 	CodeUnknownTrait  Code = "unknown-trait"
+	CodeURL           Code = "url"
 	CodeDepthLimit    Code = "depth-limit"
 	CodeFindingsLimit Code = "findings-limit"
 	CodeSizeLimit     Code = "size-limit"
@@ -73,6 +74,7 @@ var catalogue = []CodeInfo{
 	{CodeUnsupported, ClassInstance, SeverityError, "a source value with no mapping to the shape under the current policies (Ion clob, symbol, s-expression, unknown field name, native timestamp precision)"},
 	{CodeTraitModel, ClassInstance, SeverityError, "a trait whose definition the engine cannot prepare, so its values cannot be checked (trait values only)"},
 	{CodeUnknownTrait, ClassInstance, SeverityError, "a trait application whose trait is not defined, or not marked @trait, in the model (trait values only)"},
+	{CodeURL, ClassInstance, SeverityError, "an @externalDocumentation value that is not a URL with a scheme the Smithy reference accepts: http, https, ftp, file, mailto (trait values only)"},
 	{CodeDepthLimit, ClassLimit, SeverityWarning, "the value nests deeper than the MaxDepth limit; validation stopped"},
 	{CodeFindingsLimit, ClassLimit, SeverityWarning, "MaxFindings findings were reported; validation stopped"},
 	{CodeSizeLimit, ClassLimit, SeverityWarning, "the input, or one string or blob in it, is larger than the MaxValueSize limit; validation stopped"},

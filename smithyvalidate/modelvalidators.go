@@ -14,7 +14,9 @@ import (
 //   - DefaultTrait (critical): every @default value against its shape
 //     ([CheckDefaults]);
 //   - ExamplesTrait: every @examples input, output and error against the
-//     operation's input, output and errors ([CheckExamples]).
+//     operation's input, output and errors ([CheckExamples]);
+//   - TypedMetadata: every metadata entry whose key a shape types with
+//     @metadata against that shape ([CheckMetadata]).
 //
 // Their events carry the reference implementation's event IDs and wording.
 // An internal fault of the engine becomes one ERROR event of the
@@ -24,6 +26,7 @@ func ModelValidators() []validate.Validator {
 		{Name: "TraitValue", Stage: validate.StageCritical, Check: traitValueEvents},
 		{Name: "DefaultTrait", Stage: validate.StageCritical, Check: CheckDefaults},
 		{Name: "ExamplesTrait", Stage: validate.StageDefault, Check: CheckExamples},
+		{Name: "TypedMetadata", Stage: validate.StageDefault, Check: CheckMetadata},
 	}
 }
 

@@ -286,6 +286,10 @@ string B`, []string{
 			"[ERROR] t#B: Error creating trait `length`: Expected `max` to be a number; found string | Model",
 			"[ERROR] t#E: Error creating trait `error`: error trait must be set to client or server, found `teapot` | Model",
 			"[ERROR] t#Svc: Error creating trait `auth`: Invalid shape ID: not a shape ID | Model"}},
+		{"externalDocumentation URLs", `
+@externalDocumentation(Home: "https://example.com", Spec: "see the wiki", Mail: "mailto:a@example.com")
+string A`, []string{
+			"[ERROR] t#A: Error creating trait `externalDocumentation`: Each externalDocumentation value must be a valid URL. Found \"see the wiki\" for name \"Spec\" | Model"}},
 		{"omitted values: {} and [] only for structures, maps and lists", `
 @trait
 structure marker {}
@@ -317,6 +321,51 @@ string B`, []string{
 				evs = append(evs, f.Events()...)
 			}
 			got := eventLines(evs)
+			if want := strings.Join(tc.want, "\n"); got != want {
+				t.Errorf("%s: got\n%s\nwant\n%s", tc.name, got, want)
+			}
+		})
+	}
+}
+
+func TestCheckMetadata(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		want      []string
+	}{
+		{"valid", `metadata level = "LOW"
+namespace t
+@metadata(key: "level")
+enum Level { LOW, HIGH }`, nil},
+		{"enum value", `metadata level = "MID"
+namespace t
+@metadata(key: "level")
+enum Level { LOW, HIGH }`, []string{
+			"[ERROR] : metadata.level: String value provided for `t#Level` must be one of the following values: `HIGH`, `LOW` | TypedMetadata.level"}},
+		{"nested required member and base64 blob", `metadata audit = [{data: "not base64!"}]
+namespace t
+@metadata(key: "audit")
+list Audits { member: Audit }
+structure Audit {
+    @required
+    namespace: String
+    data: Blob
+}`, []string{
+			"[ERROR] : metadata.audit.0: Missing required structure member `namespace` for `t#Audit` | TypedMetadata.audit",
+			"[ERROR] : metadata.audit.0.data: Blob value must be a valid base64 string | TypedMetadata.audit"}},
+		{"key typed twice is not checked", `metadata level = 3
+namespace t
+@metadata(key: "level")
+string A
+@metadata(key: "level")
+string B`, nil},
+		{"untyped metadata is not checked", `metadata other = 3
+namespace t
+string A`, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := loadModel(t, "$version: \"2\"\n"+strings.ReplaceAll(tc.src, "{ LOW, HIGH }", "{\n    LOW\n    HIGH\n}"))
+			got := eventLines(sv.CheckMetadata(m))
 			if want := strings.Join(tc.want, "\n"); got != want {
 				t.Errorf("%s: got\n%s\nwant\n%s", tc.name, got, want)
 			}

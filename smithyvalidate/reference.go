@@ -565,7 +565,41 @@ func (p Path) parent() Path {
 	return Path{doc: p.doc, segs: p.segs[:len(p.segs)-1]}
 }
 
-var traitError = shapeid.New(shapeid.Prelude, "error")
+var (
+	traitError                 = shapeid.New(shapeid.Prelude, "error")
+	traitExternalDocumentation = shapeid.New(shapeid.Prelude, "externalDocumentation")
+)
+
+// externalDocumentationURLs checks the values of an @externalDocumentation
+// trait the way the reference's trait class does when it creates the
+// trait: each must be a URL with a scheme Java's URL class knows (http,
+// https, ftp, file, mailto). Values that are not strings are left to the
+// trait's shape (map of strings).
+func externalDocumentationURLs(val node.Node) []Finding {
+	var out []Finding
+	for _, f := range val.Fields() {
+		if f.Value.Kind() != node.String || knownURL(f.Value.StringValue()) {
+			continue
+		}
+		info, _ := CodeURL.Info()
+		out = append(out, Finding{Severity: info.Severity, Class: info.Class, Code: CodeURL, Path: Root().Key(f.Key),
+			Shape: traitExternalDocumentation, Pos: f.Value.Pos(), Want: "a URL", Got: f.Value.StringValue(),
+			Message: fmt.Sprintf("Each externalDocumentation value must be a valid URL. Found %q for name %q", f.Value.StringValue(), f.Key)})
+	}
+	return out
+}
+
+func knownURL(s string) bool {
+	scheme, _, ok := strings.Cut(strings.TrimSpace(s), ":")
+	if !ok {
+		return false
+	}
+	switch strings.ToLower(scheme) {
+	case "http", "https", "ftp", "file", "mailto":
+		return true
+	}
+	return false
+}
 
 // creationFailure applies the reference implementation's trait creation
 // to the findings of one prelude trait application. The reference builds
@@ -610,6 +644,8 @@ func creationMessage(m *model.Model, trait shapeid.ID, root node.Node, f Finding
 		return fmt.Sprintf("Missing expected member `%s`.", f.Shape.Member), true
 	case CodeIDRef:
 		return "Invalid shape ID: " + val.StringValue(), true
+	case CodeURL:
+		return f.Message, true
 	case CodeEnum:
 		if trait == traitError {
 			return fmt.Sprintf("error trait must be set to client or server, found `%s`", val.StringValue()), true

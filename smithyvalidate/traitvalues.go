@@ -177,6 +177,9 @@ func (tc *traitChecker) check(target shapeid.ID, t model.Trait, out *[]TraitFind
 		return err
 	}
 	fs := c.Result().Findings
+	if t.ID == traitExternalDocumentation {
+		fs = append(fs, externalDocumentationURLs(val)...)
+	}
 	words := valueWording{m: tc.m}.renderAll(val, fs)
 	if t.ID.Namespace == shapeid.Prelude {
 		creationFailure(tc.m, t.ID, val, fs, words)
