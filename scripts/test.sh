@@ -6,7 +6,8 @@
 # For every module in go.work: go vet ./... and go test ./...; then
 # smithyvalidate and rpc under the race detector (when cgo is available); the
 # version check (scripts/cmd/checkversions) and the isolation proofs
-# (scripts/cmd/isolation). Every step runs even after a failure; the
+# (scripts/cmd/isolation), and the Python and Node clients' tests
+# (clients/test.sh). Every step runs even after a failure; the
 # summary at the end lists each one, and the script exits 1 if any failed.
 #
 # Environment:
@@ -120,6 +121,17 @@ else
 		fi
 		cat "$modlog" >>"$log"
 	done
+fi
+
+echo
+echo "=== clients (Python and Node, against serve --stdio)"
+t=$SECONDS
+if bash clients/test.sh; then
+	record "clients: python + node" ok $((SECONDS - t))
+	passed_checks=$((passed_checks + 1))
+else
+	record "clients: python + node" FAIL $((SECONDS - t))
+	failed_checks=$((failed_checks + 1))
 fi
 
 echo

@@ -1,0 +1,117 @@
+'use strict';
+// A client for `smithy serve --stdio`, the JSON Lines protocol of the
+// smithy-validation command (see cli/README.md in the repository). No
+// dependencies: one child process, one request line per call, Promises.
+// Results are the JSON documents the command prints with --format json;
+// failures reject with a SmithyError carrying the envelope's code and exit.
+
+const { spawn } = require('node:child_process');
+const readline = require('node:readline');
+
+const PROTOCOL = 1;
+
+class SmithyError extends Error {
+  // code: E030 model, E040 input, E050 parameter, E055 limit, E060
+  // malformed request, E070 internal; exit: the command's exit code for
+  // the same failure.
+  constructor(code, message, exit) {
+    super(`${code}: ${message} (exit ${exit})`);
+    this.name = 'SmithyError';
+    this.code = code;
+    this.exit = exit;
+    this.detail = message;
+  }
+}
+
+class Client {
+  // options.binary: the smithy command ($SMITHY, else "smithy" on PATH);
+  // options.cwd: where relative paths in params are resolved.
+  constructor(options = {}) {
+    const binary = options.binary || process.env.SMITHY || 'smithy';
+    this.proc = spawn(binary, ['serve', '--stdio'], { cwd: options.cwd, stdio: ['pipe', 'pipe', options.stderr || 'inherit'] });
+    this.pending = new Map();
+    this.nextId = 0;
+    this.closed = false;
+    this.exited = new Promise((resolve) => this.proc.on('close', (code) => resolve(code)));
+    this.proc.on('error', (err) => this._failAll(new SmithyError('E070', `cannot run ${binary}: ${err.message}`, 1)));
+    this.exited.then((code) => this._failAll(new SmithyError('E070', `the server exited (status ${code})`, 1)));
+    readline.createInterface({ input: this.proc.stdout, crlfDelay: Infinity }).on('line', (line) => this._answer(line));
+    this.ready = this.call('hello').then(({ result }) => {
+      if (result.protocol !== PROTOCOL) {
+        throw new SmithyError('E050', `the server speaks protocol ${result.protocol}, this client ${PROTOCOL}`, 2);
+      }
+      this.hello = result;
+      return result;
+    });
+  }
+
+  _failAll(err) {
+    for (const { reject } of this.pending.values()) reject(err);
+    this.pending.clear();
+  }
+
+  _answer(line) {
+    let env;
+    try {
+      env = JSON.parse(line);
+    } catch (e) {
+      this._failAll(new SmithyError('E070', `the server wrote a line that is not JSON: ${line.slice(0, 200)}`, 1));
+      return;
+    }
+    const p = this.pending.get(env.id);
+    if (!p) return; // shutdown's answer, or an id nobody waits for
+    this.pending.delete(env.id);
+    if (env.ok) p.resolve({ result: env.result, exit: env.exit });
+    else p.reject(new SmithyError(env.error.code, env.error.message, env.error.exit));
+  }
+
+  // call sends one request; it resolves to {result, exit} or rejects
+  // with a SmithyError. Requests may overlap: the server answers them in
+  // order, matched by id.
+  call(method, params) {
+    if (this.closed) return Promise.reject(new Error('the client is closed'));
+    const id = ++this.nextId;
+    const req = params === undefined ? { id, method } : { id, method, params };
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.proc.stdin.write(JSON.stringify(req) + '\n');
+    });
+  }
+
+  ast(params) { return this.call('ast', params); }
+  validate(params) { return this.call('validate', params); }
+  validateValue(params) { return this.call('validate-value', params); }
+  validateRpc(params) { return this.call('validate-rpc', params); }
+  openrpc(params) { return this.call('openrpc', params); }
+
+  // exchange opens the connection's one stream (exchange.start).
+  async exchange(params) {
+    const { result } = await this.call('exchange.start', params);
+    return new Exchange(this, result.scope);
+  }
+
+  // close sends shutdown and resolves to the server's exit status.
+  async close() {
+    if (this.closed) return this.exited;
+    this.closed = true;
+    this.proc.stdin.write('{"id":"shutdown","method":"shutdown"}\n');
+    this.proc.stdin.end();
+    return this.exited;
+  }
+}
+
+// Exchange streams a transcript: feed JSON Lines or single messages, get
+// the findings and summaries each piece produced; finish gives the verdict.
+class Exchange {
+  constructor(client, scope) {
+    this.client = client;
+    this.scope = scope;
+  }
+
+  // feed({lines}) or feed({from, message}) or feed({from, text}).
+  feed(piece) { return this.client.call('exchange.feed', piece); }
+
+  finish(complete = false) { return this.client.call('exchange.finish', { complete }); }
+}
+
+module.exports = { Client, Exchange, SmithyError, PROTOCOL };

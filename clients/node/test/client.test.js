@@ -1,0 +1,133 @@
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert');
+const fs = require('node:fs');
+const path = require('node:path');
+const { execFileSync, spawnSync } = require('node:child_process');
+const { Client, SmithyError } = require('../index.js');
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const CALC = path.join(ROOT, 'examples', 'calculator');
+const MODELS = [{ path: path.join(CALC, 'calculator.smithy') }];
+const SVC = { models: MODELS, service: 'example#Calculator', version: '2.0' };
+
+function binary() {
+  if (!process.env.SMITHY) throw new Error('set SMITHY to the smithy binary (clients/test.sh builds it)');
+  return process.env.SMITHY;
+}
+
+// subset returns where got does not contain pin (null when it does):
+// objects by member, arrays element by element with the same length.
+function subset(pin, got, at = '') {
+  if (Array.isArray(pin)) {
+    if (!Array.isArray(got) || got.length !== pin.length) return at || '/';
+    for (let i = 0; i < pin.length; i++) {
+      const w = subset(pin[i], got[i], `${at}/${i}`);
+      if (w !== null) return w;
+    }
+    return null;
+  }
+  if (pin !== null && typeof pin === 'object') {
+    if (got === null || typeof got !== 'object' || Array.isArray(got)) return at || '/';
+    for (const k of Object.keys(pin)) {
+      if (!(k in got)) return `${at}/${k}`;
+      const w = subset(pin[k], got[k], `${at}/${k}`);
+      if (w !== null) return w;
+    }
+    return null;
+  }
+  return pin === got ? null : at || '/';
+}
+
+test('the client', async (t) => {
+  const smithy = new Client({ binary: binary(), cwd: ROOT });
+  t.after(() => smithy.close());
+  const hello = await smithy.ready;
+
+  await t.test('hello', () => {
+    assert.strictEqual(hello.name, 'smithy');
+    assert.strictEqual(hello.protocol, 1);
+    assert.strictEqual(hello.streams, 1);
+    assert.ok(hello.capabilities.includes('validate-rpc'));
+  });
+
+  await t.test('validate-rpc is what the command prints', async () => {
+    const cmd = spawnSync(binary(), ['validate-rpc', '--service', 'example#Calculator', '--version', '2.0',
+      '--message', 'bad-call.json', '--format', 'json', 'calculator.smithy'], { cwd: CALC, encoding: 'utf8' });
+    const { result, exit } = await smithy.validateRpc({ ...SVC, message: { path: path.join(CALC, 'bad-call.json') } });
+    assert.strictEqual(exit, cmd.status);
+    assert.deepStrictEqual(result, JSON.parse(cmd.stdout));
+    assert.deepStrictEqual(result.findings.map((f) => [f.code, f.path]), [['type', '/params/1']]);
+  });
+
+  await t.test('typed errors, and the connection stays usable', async () => {
+    for (const [method, params, code, exit] of [
+      ['validate-value', { models: MODELS, value: { text: '1' } }, 'E050', 2],
+      ['validate-value', { models: MODELS, shape: 'example#Nope', value: { text: '1' } }, 'E030', 3],
+      ['validate-value', { models: [{ path: '/nonexistent/m.smithy' }], shape: 'a#B', value: { text: '1' } }, 'E040', 4],
+      ['no-such-method', {}, 'E050', 2],
+    ]) {
+      await assert.rejects(smithy.call(method, params), (e) => e instanceof SmithyError && e.code === code && e.exit === exit);
+    }
+    assert.strictEqual((await smithy.validate({ models: MODELS })).exit, 0);
+  });
+
+  await t.test('overlapping calls are matched by id', async () => {
+    const calls = [];
+    for (let i = 0; i < 20; i++) {
+      const text = JSON.stringify({ minuend: i, subtrahend: i % 2 ? 'x' : 1 });
+      calls.push(smithy.validateValue({ models: MODELS, shape: 'example#SubtractInput', value: { text } }));
+    }
+    const got = await Promise.all(calls);
+    got.forEach(({ exit }, i) => assert.strictEqual(exit, i % 2));
+  });
+
+  await t.test('exchange stream', async () => {
+    const ex = await smithy.exchange(SVC);
+    assert.strictEqual(ex.scope, 'service');
+    let part = await ex.feed({ lines: '{"from":"client","message":{"jsonrpc":"2.0","method":"subtract","params":[1,"x"],"id":1}}\n' +
+      '{"from":"client","message":{"jsonrpc":"2.0","method":"subtract","params":[1,2],"id":2}}\n' });
+    assert.strictEqual(part.exit, 1);
+    assert.deepStrictEqual(part.result.findings.map((f) => f.code), ['type']);
+    assert.deepStrictEqual(part.result.messages.map((m) => m.id), [1, 2]);
+    part = await ex.feed({ from: 'server', message: { jsonrpc: '2.0', result: 3, id: 2 } });
+    assert.deepStrictEqual([part.exit, part.result.findings], [0, []]);
+    const fin = await ex.finish(true);
+    assert.strictEqual(fin.exit, 1);
+    assert.deepStrictEqual(fin.result.findings.map((f) => f.code), ['response-missing', 'type']);
+    await assert.rejects(smithy.call('exchange.feed', { lines: '' }), (e) => e.code === 'E050');
+  });
+
+  await t.test('conformance/cases.jsonl', async () => {
+    const cases = fs.readFileSync(path.join(ROOT, 'conformance', 'cases.jsonl'), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+    assert.ok(cases.length > 100);
+    for (const c of cases) {
+      let got;
+      try {
+        got = await smithy.call(c.method, c.params);
+      } catch (e) {
+        if (!(e instanceof SmithyError)) throw e;
+        assert.ok(c.error, `${c.name}: ${e.message}`);
+        assert.deepStrictEqual([e.code, e.exit], [c.error.code, c.exit], c.name);
+        continue;
+      }
+      assert.ok(!c.error, `${c.name}: expected ${JSON.stringify(c.error)}`);
+      assert.strictEqual(got.exit, c.exit, c.name);
+      assert.strictEqual(subset(c.result, got.result), null, `${c.name}: ${JSON.stringify(got.result).slice(0, 400)}`);
+    }
+  });
+
+  await t.test('close ends the server with status 0', async () => {
+    const other = new Client({ binary: binary() });
+    await other.ready;
+    assert.strictEqual(await other.close(), 0);
+  });
+});
+
+test('the README example runs and prints what the README shows', () => {
+  const readme = fs.readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
+  const code = readme.match(/```js\n([\s\S]*?)```/)[1].replace("require('./index.js')", `require(${JSON.stringify(path.join(__dirname, '..', 'index.js'))})`);
+  const want = readme.match(/it\nprints:\n\n```\n([\s\S]*?)```/)[1];
+  const out = execFileSync(process.execPath, ['-e', code], { cwd: CALC, encoding: 'utf8', env: { ...process.env, SMITHY: binary() } });
+  assert.strictEqual(out, want);
+});

@@ -1,0 +1,179 @@
+"""A client for `smithy serve --stdio`, the JSON Lines protocol of the
+smithy-validation command (see cli/README.md in the repository).
+
+Standard library only. A Client starts one server process and sends it one
+request at a time; results are plain dicts (subclassed to carry the exit
+code the command gives for the same input), failures raise SmithyError
+with the envelope's code and exit.
+
+    from smithyclient import Client
+
+    with Client() as smithy:
+        res = smithy.validate_rpc(models=[{"path": "calculator.smithy"}],
+                                  service="example#Calculator", version="2.0",
+                                  message={"text": '{"jsonrpc":"2.0","method":"subtract","params":[1,2],"id":1}'})
+        print(res["valid"], res.exit)
+"""
+
+import json
+import os
+import subprocess
+import threading
+
+__all__ = ["Client", "Exchange", "Result", "SmithyError", "PROTOCOL"]
+
+#: The protocol version this client speaks (hello's "protocol").
+PROTOCOL = 1
+
+
+class SmithyError(Exception):
+    """A failed request: code (E030 model, E040 input, E050 usage or
+    parameter, E055 limit, E060 malformed request, E070 internal), message
+    and exit (the command's exit code for the same failure)."""
+
+    def __init__(self, code, message, exit):
+        super().__init__("%s: %s (exit %d)" % (code, message, exit))
+        self.code = code
+        self.message = message
+        self.exit = exit
+
+
+class Result(dict):
+    """A method's result (the JSON document the command prints with
+    --format json), with .exit: 0 valid, 1 invalid, 3 (validate) the model
+    has ERROR events, 5 incomplete."""
+
+    def __init__(self, value, exit):
+        super().__init__(value)
+        self.exit = exit
+
+
+class Client:
+    """One `smithy serve --stdio` process.
+
+    binary: the smithy command (default: $SMITHY, else "smithy" on PATH);
+    cwd: the directory relative paths in params are resolved against.
+    """
+
+    def __init__(self, binary=None, cwd=None, stderr=None):
+        binary = binary or os.environ.get("SMITHY") or "smithy"
+        self._proc = subprocess.Popen(
+            [binary, "serve", "--stdio"], cwd=cwd,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr,
+            encoding="utf-8", bufsize=1)
+        self._lock = threading.Lock()
+        self._next = 0
+        self._closed = False
+        self.hello = self.call("hello")
+        if self.hello.get("protocol") != PROTOCOL:
+            self.close()
+            raise SmithyError("E050", "the server speaks protocol %r, this client %d"
+                              % (self.hello.get("protocol"), PROTOCOL), 2)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def call(self, method, params=None):
+        """Sends one request and returns its Result, or raises SmithyError."""
+        if self._closed:
+            raise ValueError("the client is closed")
+        with self._lock:
+            self._next += 1
+            rid = self._next
+            req = {"id": rid, "method": method}
+            if params is not None:
+                req["params"] = params
+            self._proc.stdin.write(json.dumps(req, ensure_ascii=False) + "\n")
+            self._proc.stdin.flush()
+            line = self._proc.stdout.readline()
+        if not line:
+            raise SmithyError("E070", "the server exited (status %s)" % self._proc.poll(), 1)
+        env = json.loads(line)
+        if env.get("id") != rid:
+            raise SmithyError("E070", "the server answered id %r to request %d" % (env.get("id"), rid), 1)
+        if not env.get("ok"):
+            err = env.get("error") or {}
+            raise SmithyError(err.get("code", "E070"), err.get("message", ""), err.get("exit", 1))
+        return Result(env.get("result") or {}, env.get("exit", 0))
+
+    # The commands, one method each; keyword arguments are the params.
+
+    def ast(self, **params):
+        return self.call("ast", params)
+
+    def validate(self, **params):
+        return self.call("validate", params)
+
+    def validate_value(self, **params):
+        return self.call("validate-value", params)
+
+    def validate_rpc(self, **params):
+        return self.call("validate-rpc", params)
+
+    def openrpc(self, **params):
+        return self.call("openrpc", params)
+
+    def exchange(self, **params):
+        """Opens the connection's one exchange stream (exchange.start with
+        models, service, version, ...); use it as a context manager or call
+        finish()."""
+        return Exchange(self, self.call("exchange.start", params))
+
+    def close(self):
+        """Sends shutdown and waits for the server to exit."""
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            self._proc.stdin.write('{"id":0,"method":"shutdown"}\n')
+            self._proc.stdin.flush()
+            self._proc.stdout.readline()
+            self._proc.stdin.close()
+        except (BrokenPipeError, ValueError):
+            pass
+        self._proc.wait(timeout=30)
+        self._proc.stdout.close()
+
+
+class Exchange:
+    """A transcript streamed through exchange.feed: feed JSON Lines (one
+    line or many) or single messages, and get back the findings and message
+    summaries each piece produced; finish() returns the verdict."""
+
+    def __init__(self, client, started):
+        self._client = client
+        self.scope = started.get("scope")
+        self.result = None
+
+    def feed(self, lines=None, sender=None, message=None, text=None):
+        """feed(lines="...") or feed(sender="client", message={...}) or
+        feed(sender="server", text="..."). Returns {"findings", "messages"}
+        with .exit 1 when the piece had an error finding."""
+        if lines is not None:
+            return self._client.call("exchange.feed", {"lines": lines})
+        params = {"from": sender}
+        if message is not None:
+            params["message"] = message
+        if text is not None:
+            params["text"] = text
+        return self._client.call("exchange.feed", params)
+
+    def finish(self, complete=False):
+        """Ends the stream: every finding, in order, and the verdict (with
+        complete=True, calls never answered are reported)."""
+        self.result = self._client.call("exchange.finish", {"complete": complete})
+        return self.result
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, exc_type, *exc):
+        if self.result is None:
+            try:
+                self.finish()
+            except SmithyError:
+                if exc_type is None:
+                    raise

@@ -1,0 +1,144 @@
+import json
+import os
+import re
+import subprocess
+import sys
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
+sys.path.insert(0, os.path.join(HERE, ".."))
+
+from smithyclient import Client, SmithyError  # noqa: E402
+
+CALC = os.path.join(ROOT, "examples", "calculator")
+MODEL = [{"path": os.path.join(CALC, "calculator.smithy")}]
+SVC = {"models": MODEL, "service": "example#Calculator", "version": "2.0"}
+
+
+def binary():
+    b = os.environ.get("SMITHY")
+    if not b:
+        raise RuntimeError("set SMITHY to the smithy binary (clients/test.sh builds it)")
+    return b
+
+
+def subset(pin, got, at=""):
+    """Where got does not contain pin (None when it does): objects by
+    member, arrays element by element with the same length."""
+    if isinstance(pin, dict):
+        if not isinstance(got, dict):
+            return at or "/"
+        for k, v in pin.items():
+            if k not in got:
+                return at + "/" + k
+            w = subset(v, got[k], at + "/" + k)
+            if w is not None:
+                return w
+        return None
+    if isinstance(pin, list):
+        if not isinstance(got, list) or len(got) != len(pin):
+            return at or "/"
+        for i, (p, g) in enumerate(zip(pin, got)):
+            w = subset(p, g, "%s/%d" % (at, i))
+            if w is not None:
+                return w
+        return None
+    if pin != got or (type(pin) is bool) != (type(got) is bool):
+        return at or "/"
+    return None
+
+
+class ClientTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.client = Client(binary(), cwd=ROOT)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.client.close()
+
+    def test_hello(self):
+        h = self.client.hello
+        self.assertEqual(h["name"], "smithy")
+        self.assertEqual(h["protocol"], 1)
+        self.assertEqual(h["streams"], 1)
+        self.assertIn("validate-rpc", h["capabilities"])
+
+    def test_validate_rpc(self):
+        res = self.client.validate_rpc(message={"path": os.path.join(CALC, "bad-call.json")}, **SVC)
+        self.assertEqual(res.exit, 1)
+        self.assertFalse(res["valid"])
+        self.assertEqual([(f["code"], f["path"]) for f in res["findings"]], [("type", "/params/1")])
+        self.assertEqual(res["messages"][0]["rpc_error"], -32602)
+
+    def test_same_as_command(self):
+        out = subprocess.run([binary(), "validate-rpc", "--service", "example#Calculator", "--version", "2.0",
+                              "--request", "call.json", "--response", "reply.json", "--format", "json", "calculator.smithy"],
+                             cwd=CALC, capture_output=True, text=True)
+        res = self.client.validate_rpc(request={"path": os.path.join(CALC, "call.json")},
+                                       response={"path": os.path.join(CALC, "reply.json")}, **SVC)
+        self.assertEqual(out.returncode, res.exit)
+        self.assertEqual(json.loads(out.stdout), dict(res))
+
+    def test_errors(self):
+        cases = [
+            ("validate-value", {"models": MODEL, "value": {"text": "1"}}, "E050", 2),
+            ("validate-value", {"models": MODEL, "shape": "example#Nope", "value": {"text": "1"}}, "E030", 3),
+            ("validate-value", {"models": [{"path": "/nonexistent/m.smithy"}], "shape": "a#B", "value": {"text": "1"}}, "E040", 4),
+            ("no-such-method", {}, "E050", 2),
+        ]
+        for method, params, code, exit in cases:
+            with self.subTest(method=method, code=code):
+                with self.assertRaises(SmithyError) as cm:
+                    self.client.call(method, params)
+                self.assertEqual((cm.exception.code, cm.exception.exit), (code, exit))
+        # The connection is still usable.
+        self.assertEqual(self.client.validate(models=MODEL).exit, 0)
+
+    def test_exchange(self):
+        with self.client.exchange(**SVC) as ex:
+            self.assertEqual(ex.scope, "service")
+            part = ex.feed(lines='{"from":"client","message":{"jsonrpc":"2.0","method":"subtract","params":[1,"x"],"id":1}}\n'
+                                 '{"from":"client","message":{"jsonrpc":"2.0","method":"subtract","params":[1,2],"id":2}}\n')
+            self.assertEqual(part.exit, 1)
+            self.assertEqual([f["code"] for f in part["findings"]], ["type"])
+            self.assertEqual([m["id"] for m in part["messages"]], [1, 2])
+            part = ex.feed(sender="server", message={"jsonrpc": "2.0", "result": 3, "id": 2})
+            self.assertEqual((part.exit, part["findings"]), (0, []))
+            res = ex.finish(complete=True)
+        self.assertEqual(res.exit, 1)
+        self.assertEqual([f["code"] for f in res["findings"]], ["response-missing", "type"])
+        with self.assertRaises(SmithyError) as cm:
+            self.client.call("exchange.feed", {"lines": ""})
+        self.assertEqual(cm.exception.code, "E050")
+
+    def test_readme_example(self):
+        with open(os.path.join(HERE, "..", "README.md"), encoding="utf-8") as f:
+            readme = f.read()
+        code = re.search(r"```python\n(.*?)```", readme, re.S).group(1)
+        want = re.search(r"it prints:\n\n```\n(.*?)```", readme, re.S).group(1)
+        env = dict(os.environ, PYTHONPATH=os.path.join(HERE, ".."))
+        out = subprocess.run([sys.executable, "-c", code], cwd=CALC, env=env, capture_output=True, text=True)
+        self.assertEqual(out.returncode, 0, out.stderr)
+        self.assertEqual(out.stdout, want)
+
+    def test_conformance_corpus(self):
+        with open(os.path.join(ROOT, "conformance", "cases.jsonl"), encoding="utf-8") as f:
+            cases = [json.loads(l) for l in f if l.strip()]
+        self.assertGreater(len(cases), 100)
+        for c in cases:
+            with self.subTest(case=c["name"]):
+                try:
+                    res = self.client.call(c["method"], c["params"])
+                except SmithyError as e:
+                    self.assertIn("error", c, "%s: %s" % (c["name"], e))
+                    self.assertEqual((e.code, e.exit), (c["error"]["code"], c["exit"]))
+                    continue
+                self.assertNotIn("error", c)
+                self.assertEqual(res.exit, c["exit"])
+                self.assertIsNone(subset(c["result"], dict(res)), json.dumps(res)[:500])
+
+
+if __name__ == "__main__":
+    unittest.main()
