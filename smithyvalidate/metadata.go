@@ -51,7 +51,7 @@ func CheckMetadata(m *model.Model) (out []model.Event) {
 		if !ok || dup[e.Key] {
 			continue
 		}
-		v, err := Prepare(m, id, BlobEncoding(BlobBase64), TimestampFormats(TimestampAnyFormat), NullMembers(NullRejected))
+		v, err := Prepare(m, id, AnyTimestampFormat(true), RejectNullMembers(true))
 		if err != nil {
 			continue // the shape's own validators say why
 		}
