@@ -42,7 +42,7 @@ import (
 // Files that are known not to pass are listed in
 // testdata/errorfiles-expected-failures.txt (`path: reason`); the test
 // fails when a listed file passes, so the list only shrinks. Set
-// ERRORFILES_UPDATE=1 to rewrite the list from the current results
+// UPDATE_GOLDEN=1 to rewrite the list from the current results
 // (reasons written by hand are kept; derived ones are recomputed).
 
 const expectedFailuresFile = "testdata/errorfiles-expected-failures.txt"
@@ -356,7 +356,7 @@ func derivedReason(r errorfileResult) string {
 }
 
 // isDerived reports whether a reason is one derivedReason writes (and
-// ERRORFILES_UPDATE may recompute) rather than one written by hand.
+// UPDATE_GOLDEN may recompute) rather than one written by hand.
 func isDerived(reason string) bool {
 	for _, p := range []string{"no ", "missing ", "unexpected ", "other wording "} {
 		if strings.HasPrefix(reason, p) {
@@ -387,7 +387,7 @@ func owner(id string) string {
 func TestErrorfiles(t *testing.T) {
 	root := corpusDir(t, "errorfiles")
 	listed, header := readErrorfileFailures(t)
-	update := os.Getenv("ERRORFILES_UPDATE") != ""
+	update := os.Getenv("UPDATE_GOLDEN") != ""
 	failing := map[string]string{}
 	seen := map[string]bool{}
 	for _, dir := range errorfileDirs {

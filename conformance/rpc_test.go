@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -110,18 +111,6 @@ func findingTexts(r *rpc.Result) []string {
 	return out
 }
 
-func sameStrings(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // transcriptOf writes messages as a transcript: valid JSON as "message",
 // anything else as "text".
 func transcriptOf(msgs ...[2]string) string {
@@ -200,7 +189,7 @@ func TestJSONRPC2Examples(t *testing.T) {
 			continue
 		}
 		req := s.ValidateMessage([]byte(ex.Request))
-		if got := summaries(req, false); !sameStrings(got, want.request) {
+		if got := summaries(req, false); !slices.Equal(got, want.request) {
 			t.Errorf("%s: request summaries\n got %q\nwant %q", ex.Name, got, want.request)
 		}
 		if ex.RequestIsValidJSON == (req.Messages[0].RPCError == rpc.ParseError) {
@@ -231,7 +220,7 @@ func TestJSONRPC2Examples(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := findingTexts(x); !sameStrings(got, orEmpty(want.exchange)) {
+		if got := findingTexts(x); !slices.Equal(got, orEmpty(want.exchange)) {
 			t.Errorf("%s: exchange findings\n got %q\nwant %q", ex.Name, got, orEmpty(want.exchange))
 			for _, f := range x.Findings {
 				t.Logf("  %s", f)
@@ -349,7 +338,7 @@ func TestJSONRPC1Examples(t *testing.T) {
 		if len(r.Findings) != 0 || !r.Valid {
 			t.Errorf("%s: findings %q", ex.Name, findingTexts(r))
 		}
-		if got := summaries(r, true); !sameStrings(got, w) {
+		if got := summaries(r, true); !slices.Equal(got, w) {
 			t.Errorf("%s: summaries\n got %q\nwant %q", ex.Name, got, w)
 		}
 	}
@@ -534,7 +523,7 @@ func TestRPCAdversarial(t *testing.T) {
 			default:
 				t.Fatalf("mode %q", c.Mode)
 			}
-			if got := findingTexts(r); !sameStrings(got, orEmpty(c.Findings)) {
+			if got := findingTexts(r); !slices.Equal(got, orEmpty(c.Findings)) {
 				t.Errorf("findings\n got %q\nwant %q", got, orEmpty(c.Findings))
 				for _, f := range r.Findings {
 					t.Logf("  %s", f)
@@ -542,7 +531,7 @@ func TestRPCAdversarial(t *testing.T) {
 			}
 			if c.Messages != nil {
 				withIndex := c.Mode != "message"
-				if got := summaries(r, withIndex); !sameStrings(got, c.Messages) {
+				if got := summaries(r, withIndex); !slices.Equal(got, c.Messages) {
 					t.Errorf("messages\n got %q\nwant %q", got, c.Messages)
 				}
 			}

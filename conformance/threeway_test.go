@@ -45,7 +45,7 @@ import (
 // the same length. Cases with "source" other than "hand" are generated
 // from the JSON-RPC adversarial fixtures (testdata/rpc-adversarial.jsonl)
 // and the reference's node-validation corpus (../shared/corpus) and pin
-// the whole result; SMITHY_UPDATE_CASES=1 regenerates them from the
+// the whole result; UPDATE_GOLDEN=1 regenerates them from the
 // library and keeps the hand-written ones.
 
 type threeCase struct {
@@ -86,7 +86,7 @@ func readThreeCases(t *testing.T) []threeCase {
 }
 
 func TestCasesThreeWays(t *testing.T) {
-	if os.Getenv("SMITHY_UPDATE_CASES") != "" {
+	if os.Getenv("UPDATE_GOLDEN") != "" {
 		updateCases(t)
 	}
 	cases := readThreeCases(t)

@@ -2,6 +2,7 @@ package ionadapter
 
 import (
 	"math"
+	"slices"
 	"testing"
 	"time"
 
@@ -174,17 +175,17 @@ func TestContainersAndAnnotations(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if v.Kind() != sv.KindObject || v.Len() != 4 || !equalStrings(v.Annotations(), []string{"top"}) {
+		if v.Kind() != sv.KindObject || v.Len() != 4 || !slices.Equal(v.Annotations(), []string{"top"}) {
 			t.Fatalf("binary %v: root kind %v len %d annotations %q", bin, v.Kind(), v.Len(), v.Annotations())
 		}
 		names := []string{}
 		for i := 0; i < v.Len(); i++ {
 			names = append(names, v.Field(i).Name)
 		}
-		if !equalStrings(names, []string{"a", "a", "b", "$0"}) || !v.Field(3).NoText || v.Field(0).NoText {
+		if !slices.Equal(names, []string{"a", "a", "b", "$0"}) || !v.Field(3).NoText || v.Field(0).NoText {
 			t.Errorf("binary %v: field names %q (NoText of $0: %v); want every occurrence in order", bin, names, v.Field(3).NoText)
 		}
-		if a := v.Field(1).Value.Annotations(); !equalStrings(a, []string{"x"}) {
+		if a := v.Field(1).Value.Annotations(); !slices.Equal(a, []string{"x"}) {
 			t.Errorf("binary %v: annotations of the second a = %q", bin, a)
 		}
 		list := v.Field(2).Value
@@ -198,16 +199,4 @@ func TestContainersAndAnnotations(t *testing.T) {
 			t.Errorf("binary %v: null.list = %+v", bin, n)
 		}
 	}
-}
-
-func equalStrings(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -1,6 +1,7 @@
 package rpc_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/smithy-validation/go/rpc"
@@ -77,11 +78,11 @@ func TestSeedErrorDataMember(t *testing.T) {
 		t.Errorf("valid data: got %v", codes(ok, true))
 	}
 	bad := s.ValidateResponse([]byte(`{"jsonrpc": "2.0", "error": {"code": 1001, "message": "division by zero", "data": {"reason": ""}}, "id": 1}`), ctx)
-	if got := codes(bad, false); !equalStrings(got, []string{"length /error/data/reason"}) {
+	if got := codes(bad, false); !slices.Equal(got, []string{"length /error/data/reason"}) {
 		t.Errorf("empty reason: got %v", got)
 	}
 	missing := s.ValidateResponse([]byte(`{"jsonrpc": "2.0", "error": {"code": 1001, "message": "division by zero"}, "id": 1}`), ctx)
-	if got := codes(missing, false); !equalStrings(got, []string{"error-data-missing /error"}) || missing.Findings[0].Shape.String() != "example#DivisionError$detail" {
+	if got := codes(missing, false); !slices.Equal(got, []string{"error-data-missing /error"}) || missing.Findings[0].Shape.String() != "example#DivisionError$detail" {
 		t.Errorf("no data: got %v", missing.Findings)
 	}
 }

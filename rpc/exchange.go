@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"hash/maphash"
+	"slices"
 	"sort"
 	"strings"
 
@@ -277,12 +278,7 @@ func (x *Exchange) rememberNotification(from Peer) {
 }
 
 func (x *Exchange) hadNotification(from Peer, index int) bool {
-	for _, i := range x.notified[from] {
-		if i == index {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(x.notified[from], index)
 }
 
 // key returns the correlation key of the id of in, sent by peer p (in

@@ -1,6 +1,7 @@
 package rpc_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -50,7 +51,7 @@ func runExchanges(t *testing.T, s *rpc.PreparedService, cases []exchangeCase) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
-		if got := codes(r, true); !equalStrings(got, tc.findings) {
+		if got := codes(r, true); !slices.Equal(got, tc.findings) {
 			t.Errorf("%s:\n  findings: got %q\n           want %q", tc.name, got, tc.findings)
 			for _, f := range r.Findings {
 				t.Logf("    %s", f)
@@ -87,7 +88,7 @@ func runExchanges(t *testing.T, s *rpc.PreparedService, cases []exchangeCase) {
 				}
 				got = append(got, s+" "+summary(m))
 			}
-			if !equalStrings(got, tc.messages) {
+			if !slices.Equal(got, tc.messages) {
 				t.Errorf("%s:\n  messages: got %q\n           want %q", tc.name, got, tc.messages)
 			}
 		}
@@ -257,25 +258,25 @@ func TestSuppliedAssociation(t *testing.T) {
 	s := service(t, rpc.V2_0)
 	pair := func(req, resp string) *rpc.Result { return s.ValidatePair([]byte(req), []byte(resp)) }
 	r := pair(`{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":1}`, `{"jsonrpc":"2.0","result":19,"id":2}`)
-	if got := codes(r, true); !equalStrings(got, []string{"id-mismatch [1]/id"}) {
+	if got := codes(r, true); !slices.Equal(got, []string{"id-mismatch [1]/id"}) {
 		t.Errorf("id mismatch: %q", got)
 	}
 	r = pair(`{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":1}`, `{"jsonrpc":"2.0","result":"19","id":2}`)
-	if got := codes(r, true); !equalStrings(got, []string{"type [1]/result", "id-mismatch [1]/id"}) {
+	if got := codes(r, true); !slices.Equal(got, []string{"type [1]/result", "id-mismatch [1]/id"}) {
 		t.Errorf("id mismatch still checks the result: %q", got)
 	}
 	r = pair(`{"jsonrpc":"2.0","method":"update","params":[1]}`, `{"jsonrpc":"2.0","result":null,"id":null}`)
-	if got := codes(r, true); !equalStrings(got, []string{`response-to-notification [1]""`}) {
+	if got := codes(r, true); !slices.Equal(got, []string{`response-to-notification [1]""`}) {
 		t.Errorf("answered notification: %q", got)
 	}
 	r = pair(`[{"jsonrpc":"2.0","method":"get_data","id":1},{"jsonrpc":"2.0","method":"get_data","id":2}]`, `[{"jsonrpc":"2.0","result":[],"id":1}]`)
-	if got := codes(r, true); !equalStrings(got, []string{`response-missing [1]""`}) {
+	if got := codes(r, true); !slices.Equal(got, []string{`response-missing [1]""`}) {
 		t.Errorf("array missing an answer: %q", got)
 	}
 	// ValidateResponse with the request as context reports the response
 	// alone, at the root.
 	v := s.ValidateResponse([]byte(`{"jsonrpc":"2.0","result":19,"id":2}`), rpc.ForRequest([]byte(`{"jsonrpc":"2.0","method":"subtract","params":[42,"x"],"id":1}`)))
-	if got := codes(v, true); !equalStrings(got, []string{"result-unexpected /result", "id-mismatch /id"}) || len(v.Messages) != 1 || v.Messages[0].Index != 0 {
+	if got := codes(v, true); !slices.Equal(got, []string{"result-unexpected /result", "id-mismatch /id"}) || len(v.Messages) != 1 || v.Messages[0].Index != 0 {
 		t.Errorf("response in request context: %q %v", got, v.Messages)
 	}
 	// Transcript lines can carry the association too.
@@ -284,7 +285,7 @@ func TestSuppliedAssociation(t *testing.T) {
 		`{"from":"server","reply_to":0,"message":{"jsonrpc":"2.0","result":19,"id":3}}`,
 		`{"from":"server","reply_to":5,"message":{"jsonrpc":"2.0","result":19,"id":3}}`,
 	}, "\n")), true)
-	if got := codes(res, true); !equalStrings(got, []string{"id-mismatch [1]/id", `transcript-line [2]""`}) {
+	if got := codes(res, true); !slices.Equal(got, []string{"id-mismatch [1]/id", `transcript-line [2]""`}) {
 		t.Errorf("reply_to: %q", got)
 	}
 }
@@ -312,7 +313,7 @@ func TestTranscriptFormat(t *testing.T) {
 	}
 	want := []string{`transcript-line [3]""`, `transcript-line [4]""`, `transcript-line [5]""`, `transcript-line [6]""`,
 		`transcript-line [7]""`, `transcript-line [8]""`, `transcript-line [9]""`, "id-type [10]/id"}
-	if got := codes(r, true); !equalStrings(got, want) {
+	if got := codes(r, true); !slices.Equal(got, want) {
 		t.Errorf("findings: %q\nwant %q", got, want)
 	}
 	last := r.Findings[len(r.Findings)-1]

@@ -114,18 +114,6 @@ func itoa(i int) string {
 	return itoa(i/10) + string(rune('0'+i%10))
 }
 
-func equalStrings(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // summary renders one message summary compactly: kind id method rpc_error.
 func summary(m rpc.MessageSummary) string {
 	s := m.Kind.String()

@@ -3,6 +3,7 @@ package rpc
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -355,7 +356,7 @@ func Prepare(m *model.Model, svc shapeid.ID, opts ...Option) (*PreparedService, 
 	case c.version != 0 && !c.version.IsValid():
 		return nil, fmt.Errorf("rpc: %v is not a JSON-RPC version: use V1_0 or V2_0", c.version)
 	case c.version != 0:
-		if !containsVersion(s.declared, c.version) {
+		if !slices.Contains(s.declared, c.version) {
 			t, _ := findTrait(shape, JSONRPCTrait)
 			p.problem(svc, JSONRPCTrait, t.Source, "the service does not declare JSON-RPC %s (it declares %s)", c.version, versionList(s.declared))
 		}
@@ -413,15 +414,6 @@ func sortedCodes(m map[int64]*ErrorMapping) []int64 {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
 	return out
-}
-
-func containsVersion(list []ProtocolVersion, v ProtocolVersion) bool {
-	for _, x := range list {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 func versionList(list []ProtocolVersion) string {
@@ -525,7 +517,7 @@ func (p *preparer) versions(svc *model.Shape) []ProtocolVersion {
 			p.problem(svc.ID(), JSONRPCTrait, at(t, e), "version %s is not supported: each version is exactly \"1.0\" or \"2.0\"", node.Marshal(e))
 			continue
 		}
-		if containsVersion(out, v) {
+		if slices.Contains(out, v) {
 			p.problem(svc.ID(), JSONRPCTrait, at(t, e), "version %q is listed twice", v)
 			continue
 		}
@@ -694,7 +686,7 @@ func (p *preparer) method(s *PreparedService, op *model.Shape) *Method {
 			}
 		}
 	}
-	if meth.mode == ParamsNamed && containsVersion(s.declared, V1_0) {
+	if meth.mode == ParamsNamed && slices.Contains(s.declared, V1_0) {
 		fail(v, "the method takes named params only, but the service declares JSON-RPC 1.0, whose params are always an array: use params \"positional\" or \"either\"")
 	}
 

@@ -1,6 +1,7 @@
 package rpc
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/smithy-validation/go/core/node"
@@ -84,13 +85,10 @@ func (c *checker) extensions(obj sv.ValueView, at sv.Path, known []string, what 
 	}
 	found := false
 	n := obj.Len()
-outer:
 	for i := 0; i < n; i++ {
 		f := obj.Field(i)
-		for _, k := range known {
-			if f.Name == k {
-				continue outer
-			}
+		if slices.Contains(known, f.Name) {
+			continue
 		}
 		c.reportSev(sev, CodeUnknownEnvelope, at.Key(strings.Clone(f.Name)), f.NamePos, noShape,
 			"%s member %q is not defined by JSON-RPC %s (extension policy)", what, f.Name, c.s.version)

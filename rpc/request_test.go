@@ -1,6 +1,7 @@
 package rpc_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -21,7 +22,7 @@ func runMessages(t *testing.T, s *rpc.PreparedService, validate func([]byte) *rp
 	t.Helper()
 	for _, tc := range cases {
 		r := validate([]byte(tc.msg))
-		if got := codes(r, true); !equalStrings(got, tc.findings) {
+		if got := codes(r, true); !slices.Equal(got, tc.findings) {
 			t.Errorf("%s: %s\n  findings: got %q\n           want %q", tc.name, tc.msg, got, tc.findings)
 			for _, f := range r.Findings {
 				t.Logf("    %s", f)
@@ -31,7 +32,7 @@ func runMessages(t *testing.T, s *rpc.PreparedService, validate func([]byte) *rp
 		for _, m := range r.Messages {
 			got = append(got, summary(m))
 		}
-		if tc.messages != nil && !equalStrings(got, tc.messages) {
+		if tc.messages != nil && !slices.Equal(got, tc.messages) {
 			t.Errorf("%s: %s\n  messages: got %q\n           want %q", tc.name, tc.msg, got, tc.messages)
 		}
 		wantValid := true

@@ -2,6 +2,7 @@ package smithyvalidate
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
@@ -101,7 +102,7 @@ func (ec *examplesChecker) example(op *model.Shape, t model.Trait, ex node.Node)
 		sid, _ := errVal.Get("shapeId")
 		id, err := shapeid.Parse(sid.StringValue())
 		_, found := ec.m.Shape(id)
-		if err == nil && found && (containsShape(op.Errors(), id) || ec.servicesContainError(op.ID(), id)) {
+		if err == nil && found && (slices.Contains(op.Errors(), id) || ec.servicesContainError(op.ID(), id)) {
 			content, ok := errVal.Get("content")
 			if !ok {
 				content = node.NewObject().At(errVal.Pos())
@@ -143,15 +144,6 @@ func (ec *examplesChecker) check(op *model.Shape, t model.Trait, id shapeid.ID, 
 	return out
 }
 
-func containsShape(ids []shapeid.ID, id shapeid.ID) bool {
-	for _, x := range ids {
-		if x == id {
-			return true
-		}
-	}
-	return false
-}
-
 // servicesContainError reports whether every service that contains the
 // operation binds the error, as the reference decides it: false when the
 // model has no service, true when services exist but none contains the
@@ -173,7 +165,7 @@ func (ec *examplesChecker) servicesContainError(op, errID shapeid.ID) bool {
 			continue
 		}
 		svc, _ := ec.m.Shape(sid)
-		if !containsShape(svc.Errors(), errID) {
+		if !slices.Contains(svc.Errors(), errID) {
 			return false
 		}
 	}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/smithy-validation/go/core/model"
@@ -221,18 +220,3 @@ func (e *env) rpcService(models []Source, id string, version rpc.ProtocolVersion
 	return svc, nil
 }
 
-// openStream opens a file, or standard input for -, for streaming.
-func (e *env) openStream(path string) (io.Reader, func(), error) {
-	if path == "-" {
-		if e.stdinUsed {
-			return nil, nil, usageErrorf("standard input (-) can be used only once")
-		}
-		e.stdinUsed = true
-		return e.stdin, func() {}, nil
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, nil, inputErrorf("cannot read %s: %v", path, unwrapPath(err))
-	}
-	return f, func() { f.Close() }, nil
-}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 
 	"github.com/smithy-validation/go/core/shapeid"
@@ -98,33 +97,6 @@ func (e *env) readInput(in Input, limit int64) ([]byte, error) {
 		return in.Data[:limit+1], nil
 	}
 	return in.Data, nil
-}
-
-// readValue reads a value file (or standard input for -), at most limit+1
-// bytes: a larger input reaches the engine one byte over its size limit, so
-// it ends with a limit finding (exit 5) instead of being read whole.
-func (e *env) readValue(path string, limit int64) ([]byte, error) {
-	if path == "-" {
-		if e.stdinUsed {
-			return nil, usageErrorf("standard input (-) can be used only once")
-		}
-		e.stdinUsed = true
-		data, err := io.ReadAll(io.LimitReader(e.stdin, limit+1))
-		if err != nil {
-			return nil, inputErrorf("cannot read standard input: %v", err)
-		}
-		return data, nil
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, inputErrorf("cannot read %s: %v", path, unwrapPath(err))
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, inputErrorf("cannot read %s: %v", path, unwrapPath(err))
-	}
-	return data, nil
 }
 
 func unwrapPath(err error) error {

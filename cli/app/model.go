@@ -34,22 +34,6 @@ type modelFile struct {
 	data []byte
 }
 
-// readStdin reads standard input once; a second `-` is a usage error.
-func (e *env) readStdin(limit int64) ([]byte, error) {
-	if e.stdinUsed {
-		return nil, usageErrorf("standard input (-) can be used only once")
-	}
-	e.stdinUsed = true
-	data, err := io.ReadAll(io.LimitReader(e.stdin, limit+1))
-	if err != nil {
-		return nil, inputErrorf("cannot read standard input: %v", err)
-	}
-	if int64(len(data)) > limit {
-		return nil, &exitError{code: ExitIncomplete, msg: fmt.Sprintf("standard input is larger than the %d-byte limit", limit)}
-	}
-	return data, nil
-}
-
 // readSources reads every model file the sources name, in the order
 // assembly adds them (a directory's files in lexical order).
 func (e *env) readSources(srcs []Source) ([]modelFile, error) {

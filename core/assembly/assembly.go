@@ -355,7 +355,7 @@ func (s *assembler) checkCollectionMembers() {
 		// An extra member is reported and left out; the shape stays.
 		kept := def.Members[:0:0]
 		for _, m := range def.Members {
-			if !contains(want, m.Name) {
+			if !slices.Contains(want, m.Name) {
 				s.event(model.ErrorSeverity, "Model", def.ID, m.Source, "%s, but found `%s`", kind, m.Name)
 				continue
 			}
@@ -381,15 +381,6 @@ func (s *assembler) checkCollectionMembers() {
 			s.drop(def.ID)
 		}
 	}
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func hasMember(def *model.ShapeDef, name string) bool {

@@ -13,6 +13,7 @@ package jsonast
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -99,7 +100,7 @@ func article(k node.Kind) string {
 func (d *decoder) warnExtra(n node.Node, shape shapeid.ID, allowed ...string) {
 	var extra []string
 	for _, f := range n.Fields() {
-		if !contains(allowed, f.Key) {
+		if !slices.Contains(allowed, f.Key) {
 			extra = append(extra, "`"+f.Key+"`")
 		}
 	}
@@ -116,15 +117,6 @@ func (d *decoder) warnExtra(n node.Node, shape shapeid.ID, allowed ...string) {
 		Severity: model.Warning, ID: "Model", Shape: shape, Source: d.loc(n),
 		Message: fmt.Sprintf("Expected an object with possible properties of %s, but found additional properties: %s", strings.Join(sorted, ", "), strings.Join(extra, ", ")),
 	})
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func (d *decoder) document(root node.Node) error {

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -48,7 +49,7 @@ func idempotentTraits(m *model.Model) []model.Event {
 				}
 				name := e.StringValue()
 				id, ok := resolveRelative(name, op.ID().Namespace)
-				if ok && containsID(op.Errors(), id) {
+				if ok && slices.Contains(op.Errors(), id) {
 					continue
 				}
 				if ok {

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/smithy-validation/go/core/model"
@@ -264,7 +265,7 @@ func (vs metaValidators) run(m *model.Model) []model.Event {
 		}
 		for _, e := range v.run(m, ev) {
 			if !e.Shape.IsZero() {
-				if len(v.namespaces) > 0 && !containsString(v.namespaces, e.Shape.Namespace) {
+				if len(v.namespaces) > 0 && !slices.Contains(v.namespaces, e.Shape.Namespace) {
 					continue
 				}
 				if candidates != nil && !candidates[e.Shape] {

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -174,7 +175,7 @@ func structureReference(m *model.Model, s *model.Shape, t model.Trait, ref resou
 		}
 		var extra []string
 		for k := range resolved {
-			if !containsString(ids, k) {
+			if !slices.Contains(ids, k) {
 				extra = append(extra, k)
 			}
 		}

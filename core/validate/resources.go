@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -167,11 +168,11 @@ func singleResourceBinding(m *model.Model) []model.Event {
 		resources := containedResources(m, svc)
 		for _, r := range resources {
 			var containers []string
-			if containsID(svc.Resources(), r.ID()) {
+			if slices.Contains(svc.Resources(), r.ID()) {
 				containers = append(containers, svc.ID().String())
 			}
 			for _, other := range resources {
-				if containsID(other.Resources(), r.ID()) {
+				if slices.Contains(other.Resources(), r.ID()) {
 					containers = append(containers, other.ID().String())
 				}
 			}
@@ -183,15 +184,6 @@ func singleResourceBinding(m *model.Model) []model.Event {
 		}
 	}
 	return events
-}
-
-func containsID(ids []shapeid.ID, id shapeid.ID) bool {
-	for _, x := range ids {
-		if x == id {
-			return true
-		}
-	}
-	return false
 }
 
 // tickedList sorts the values and renders them as "`a`, `b`".
@@ -295,7 +287,7 @@ func inputBindings(r *model.Shape, structure *model.Shape) map[string]string {
 }
 
 func isCollectionOperation(r *model.Shape, op shapeid.ID) bool {
-	return containsID(r.CollectionOperations(), op) || r.Lifecycle("create") == op || r.Lifecycle("list") == op
+	return slices.Contains(r.CollectionOperations(), op) || r.Lifecycle("create") == op || r.Lifecycle("list") == op
 }
 
 func inputStructure(m *model.Model, op *model.Shape) *model.Shape {
@@ -339,7 +331,7 @@ func resourceIdentifierBindings(m *model.Model) []model.Event {
 		sort.Strings(names)
 		for _, name := range names {
 			members := potential[name]
-			if len(members) < 2 || !containsString(members, name) {
+			if len(members) < 2 || !slices.Contains(members, name) {
 				continue
 			}
 			var others []string
@@ -432,15 +424,6 @@ func allIdentifiersBound(r, in *model.Shape, bound map[string]string) bool {
 		}
 	}
 	return true
-}
-
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // resourceLifecycles checks the readonly and idempotent traits of
