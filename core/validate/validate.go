@@ -19,6 +19,17 @@
 //   - UnitType, Union, ShapeRecursion, OperationInputOutputMisuse,
 //     OperationInputOutputName, OperationNameAmbiguity, TraitValidators,
 //     DeprecatedTrait, UnstableTrait, PrivateAccess, PrivateMixinMember;
+//   - constraint traits: RangeTrait, LengthTrait, PatternTrait (invalid
+//     ECMA-262 patterns are ERRORs, patterns Go's RE2 cannot run are
+//     PatternTrait.Unsupported WARNINGs, see package ecmaregex);
+//   - EnumShape (critical), EnumTrait, EnumNamesPresent, JsonName,
+//     IdempotentTrait, IdempotencyTokenIgnored, PaginatedTrait,
+//     TraitBreakingChanges, MetadataTrait, StreamingTrait,
+//     EventPayloadTrait;
+//   - closures and resources: Service (name conflicts and renames in a
+//     service closure), ShapeClosure (the shapeClosures metadata),
+//     ReferencesTrait, MemberShouldReferenceResource,
+//     ServiceBoundResourceOperation, ResourceOperationInputOutput;
 //   - the validators of the model's `validators` metadata that are
 //     implemented here (EmitEachSelector, EmitNoneSelector,
 //     UnreferencedShape; any other name is an UnknownValidator_<name>
@@ -30,10 +41,14 @@
 // the value engine's trait-value check), and reports suppressed events
 // apart.
 //
-// Validators run in stages, as in the reference implementation: if an
-// earlier stage reports an ERROR, later stages are not run, because their
-// rules assume what the earlier ones check (that references resolve, that
-// traits are defined and applied where they may be).
+// Validators run in stages, as in the reference implementation: if
+// loading or assembly reported an ERROR, no validator runs; if an earlier
+// stage reports an ERROR, later stages are not run, because their rules
+// assume what the earlier ones check (that references resolve, that
+// traits are defined and applied where they may be). Within a stage every
+// validator runs and every event it reports is kept; the result is sorted
+// with [model.SortEvents] (file, position, shape, event ID, message), so
+// the same model always gives the same events in the same order.
 package validate
 
 import (
