@@ -62,6 +62,17 @@ func (s *Shape) Trait(id shapeid.ID) (node.Node, bool) {
 func (s *Shape) HasTrait(id shapeid.ID) bool { _, ok := s.findTrait(id); return ok }
 
 func (s *Shape) findTrait(id shapeid.ID) (Trait, bool) {
+	if len(s.traits) <= 8 {
+		// Most shapes have a few traits: a scan of equal IDs beats a
+		// binary search of ordered comparisons.
+		for i := range s.traits {
+			// Name first: most traits share the prelude namespace.
+			if t := &s.traits[i].ID; t.Name == id.Name && t.Namespace == id.Namespace && t.Member == id.Member {
+				return s.traits[i], true
+			}
+		}
+		return Trait{}, false
+	}
 	i := sort.Search(len(s.traits), func(i int) bool { return shapeid.Compare(s.traits[i].ID, id) >= 0 })
 	if i < len(s.traits) && s.traits[i].ID == id {
 		return s.traits[i], true

@@ -32,7 +32,7 @@ func traitEventf(sev model.Severity, id string, s *model.Shape, t model.Trait, f
 // eachTrait calls fn for every shape and member that applies trait id
 // directly.
 func eachTrait(m *model.Model, id shapeid.ID, fn func(s *model.Shape, t model.Trait)) {
-	for _, s := range allShapes(m) {
+	for _, s := range indexOf(m).withTrait(id) {
 		if t, ok := findTrait(s, id); ok {
 			fn(s, t)
 		}

@@ -21,15 +21,8 @@ type referrer struct {
 	rel  rel
 }
 
-func referrers(m *model.Model) map[shapeid.ID][]referrer {
-	out := map[shapeid.ID][]referrer{}
-	for _, s := range allShapes(m) {
-		for _, r := range references(s) {
-			out[r.to] = append(out[r.to], referrer{s, r.rel})
-		}
-	}
-	return out
-}
+// The map is shared by the validators of a Check: do not modify it.
+func referrers(m *model.Model) map[shapeid.ID][]referrer { return indexOf(m).referrers() }
 
 // operationInputOutput checks how @input and @output structures are used
 // (OperationInputOutputMisuse, OperationInputOutputName) and warns about

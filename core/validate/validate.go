@@ -215,6 +215,7 @@ func Check(m *model.Model, opts ...Option) *Report {
 	events := append([]model.Event(nil), prior...)
 	stop := hasError(prior, func(e model.Event) bool { return e.ID != "Target" && e.ID != "Target.UnresolvedShape" })
 	if m != nil && !stop {
+		defer useIndex(m)()
 		meta, metaEvents := loadMetadataValidators(m)
 		events = append(events, metaEvents...)
 		stages := []Stage{StageLoad, StageCorrectness, StageCritical, StageDefault}
@@ -285,14 +286,8 @@ func eventf(sev model.Severity, id string, s *model.Shape, format string, args .
 }
 
 // allShapes returns every shape of m, members after their container.
-func allShapes(m *model.Model) []*model.Shape {
-	var out []*model.Shape
-	for _, s := range m.Shapes() {
-		out = append(out, s)
-		out = append(out, s.Members()...)
-	}
-	return out
-}
+// The slice is shared by the validators of a Check: do not modify it.
+func allShapes(m *model.Model) []*model.Shape { return indexOf(m).shapes() }
 
 // idiomatic returns a trait's name as the reference implementation prints
 // it: the bare name for prelude traits, the absolute ID otherwise.

@@ -1,0 +1,94 @@
+package validate_test
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/smithy-validation/go/core/assembly"
+	"github.com/smithy-validation/go/core/validate"
+)
+
+// genModel writes an IDL model of about n root shapes: units of fourteen
+// shapes (a paginated operation with its input, output and item types, a
+// constrained string, an enum, a resource with a read operation), all
+// bound to one service, with the UnreferencedShape and EmitEachSelector
+// metadata validators on, so that every built-in validator has work to do.
+func genModel(n int) (src string, shapes int) {
+	var b strings.Builder
+	b.WriteString("$version: \"2\"\n")
+	b.WriteString("metadata validators = [{name: \"UnreferencedShape\"}, {name: \"EmitEachSelector\", id: \"Paged\", configuration: {selector: \"operation [trait|paginated]\"}}]\n")
+	b.WriteString("namespace bench\n")
+	units := n / 14
+	var ops, resources []string
+	for i := 0; i < units; i++ {
+		fmt.Fprintf(&b, `
+@readonly
+@paginated(inputToken: "next", outputToken: "next", pageSize: "size", items: "items")
+operation ListThings%[1]d { input: ListThings%[1]dInput, output: ListThings%[1]dOutput }
+@input structure ListThings%[1]dInput { next: String, @range(min: 1, max: 100) size: Integer, filter: Filter%[1]d }
+@output structure ListThings%[1]dOutput { next: String, @required items: Things%[1]d }
+list Things%[1]d { member: Thing%[1]d }
+structure Thing%[1]d { @required id: ThingId%[1]d, @jsonName("kind") type: Kind%[1]d, @length(min: 1, max: 10) tags: Tags%[1]d }
+@pattern("^[a-z0-9-]+$") @length(min: 1, max: 64) string ThingId%[1]d
+enum Kind%[1]d {
+    A
+    B = "b"
+}
+list Tags%[1]d { member: String }
+structure Filter%[1]d { name: String }
+resource Res%[1]d { identifiers: { resId%[1]d: ResId%[1]d }, read: GetRes%[1]d }
+@readonly operation GetRes%[1]d { input := { @required resId%[1]d: ResId%[1]d }, output := { @required resId%[1]d: ResId%[1]d } }
+string ResId%[1]d
+`, i)
+		ops = append(ops, fmt.Sprintf("ListThings%d", i))
+		resources = append(resources, fmt.Sprintf("Res%d", i))
+	}
+	fmt.Fprintf(&b, "\nservice Bench { version: \"1\", operations: [%s], resources: [%s] }\n", strings.Join(ops, ", "), strings.Join(resources, ", "))
+	return b.String(), units*14 + 1
+}
+
+// BenchmarkValidate measures `smithy validate` on generated models of 1k,
+// 10k and 100k shapes: loading and assembling (parse + assemble), then
+// every built-in validator (validate.Check). It reports both times per
+// shape and their ratio, validate/load, which the acceptance criterion
+// bounds by 0.5; a ratio that stays flat across the sizes shows the
+// validators are as linear as loading. Times are the process's CPU time
+// (garbage collection included, a collection run before each iteration),
+// which a busy shared machine does not inflate as it does wall time.
+func BenchmarkValidate(b *testing.B) {
+	for _, n := range []int{1_000, 10_000, 100_000} {
+		src, shapes := genModel(n)
+		b.Run(fmt.Sprintf("shapes=%d", n), func(b *testing.B) {
+			var load, check time.Duration
+			events := 0
+			for i := 0; i < b.N; i++ {
+				runtime.GC()
+				t0 := cpuTime()
+				a := assembly.New()
+				if err := a.AddSource("bench.smithy", []byte(src)); err != nil {
+					b.Fatal(err)
+				}
+				res, err := a.Assemble()
+				if err != nil || res.Model == nil || res.HasErrors() {
+					b.Fatalf("assemble: %v %v", err, res.Events)
+				}
+				t1 := cpuTime()
+				rep := validate.Check(res.Model, validate.WithEvents(res.Events))
+				t2 := cpuTime()
+				load += t1 - t0
+				check += t2 - t1
+				events = len(rep.Events)
+				if rep.HasErrors() {
+					b.Fatalf("validation errors: %v", rep.Events[:1])
+				}
+			}
+			b.ReportMetric(float64(load.Nanoseconds())/float64(b.N)/float64(shapes), "load-ns/shape")
+			b.ReportMetric(float64(check.Nanoseconds())/float64(b.N)/float64(shapes), "validate-ns/shape")
+			b.ReportMetric(float64(check)/float64(load), "validate/load")
+			b.ReportMetric(float64(events), "events")
+		})
+	}
+}

@@ -1,0 +1,113 @@
+package validate
+
+import (
+	"sync"
+
+	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/shapeid"
+)
+
+// index holds what several validators derive from a whole model: every
+// shape with its members, the reverse relationships, the shapes that apply
+// each trait. [Check] builds one index per model for the duration of the
+// run, so that each is computed at most once however many validators use
+// it; a validator called on its own gets a fresh index.
+type index struct {
+	m *model.Model
+
+	allOnce sync.Once
+	all     []*model.Shape
+
+	refsOnce sync.Once
+	refs     map[shapeid.ID][]referrer
+
+	traitsOnce sync.Once
+	byTrait    map[shapeid.ID][]*model.Shape
+}
+
+var (
+	indexMu sync.Mutex
+	indexes = map[*model.Model]*sharedIndex{}
+)
+
+type sharedIndex struct {
+	idx  *index
+	refs int
+}
+
+// useIndex makes indexOf(m) return one shared index until the returned
+// function is called (calls nest: the index lives until the last one).
+func useIndex(m *model.Model) (release func()) {
+	indexMu.Lock()
+	defer indexMu.Unlock()
+	s, ok := indexes[m]
+	if !ok {
+		s = &sharedIndex{idx: &index{m: m}}
+		indexes[m] = s
+	}
+	s.refs++
+	return func() {
+		indexMu.Lock()
+		defer indexMu.Unlock()
+		if s.refs--; s.refs == 0 {
+			delete(indexes, m)
+		}
+	}
+}
+
+// indexOf returns the index of m shared by the running Check, or a new one.
+func indexOf(m *model.Model) *index {
+	indexMu.Lock()
+	defer indexMu.Unlock()
+	if s, ok := indexes[m]; ok {
+		return s.idx
+	}
+	return &index{m: m}
+}
+
+// shapes returns every shape of the model, members after their container.
+// The slice is shared: callers must not modify it.
+func (x *index) shapes() []*model.Shape {
+	x.allOnce.Do(func() {
+		roots := x.m.Shapes()
+		n := len(roots)
+		for _, s := range roots {
+			n += len(s.Members())
+		}
+		x.all = make([]*model.Shape, 0, n)
+		for _, s := range roots {
+			x.all = append(x.all, s)
+			x.all = append(x.all, s.Members()...)
+		}
+	})
+	return x.all
+}
+
+// referrers maps each shape ID to the relationships that point at it. The
+// map is shared: callers must not modify it.
+func (x *index) referrers() map[shapeid.ID][]referrer {
+	x.refsOnce.Do(func() {
+		x.refs = map[shapeid.ID][]referrer{}
+		for _, s := range x.shapes() {
+			for _, r := range references(s) {
+				x.refs[r.to] = append(x.refs[r.to], referrer{s, r.rel})
+			}
+		}
+	})
+	return x.refs
+}
+
+// withTrait returns the shapes and members that apply trait id directly,
+// in the order of shapes(). The slice is shared: callers must not modify
+// it.
+func (x *index) withTrait(id shapeid.ID) []*model.Shape {
+	x.traitsOnce.Do(func() {
+		x.byTrait = map[shapeid.ID][]*model.Shape{}
+		for _, s := range x.shapes() {
+			for _, t := range s.Traits() {
+				x.byTrait[t.ID] = append(x.byTrait[t.ID], s)
+			}
+		}
+	})
+	return x.byTrait[id]
+}
