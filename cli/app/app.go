@@ -38,12 +38,12 @@ func (env *env) run(args []string) int {
 	a := &cli.App{
 		Name:                 "smithy",
 		Usage:                "check real data against APIs defined in Smithy",
-		Version:              Version,
+		Version:              versionText(),
 		Reader:               stdin,
 		Writer:               stdout,
 		ErrWriter:            stderr,
 		HideHelpCommand:      false,
-		EnableBashCompletion: false,
+		EnableBashCompletion: true, // the hidden --generate-bash-completion of `smithy completion`
 		// Errors are mapped to exit codes in one place, below.
 		ExitErrHandler: func(*cli.Context, error) {},
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
@@ -85,15 +85,26 @@ type env struct {
 	forceColor *bool
 	// command is the command run, for the tool name of SARIF output.
 	command string
+	// maxFindings bounds the findings printed (--max-findings; 0: all).
+	maxFindings int
 }
 
 func (e *env) commands() []*cli.Command {
-	cmds := []*cli.Command{e.astCommand(), e.validateCommand(), e.validateValueCommand(), e.validateRPCCommand()}
+	cmds := []*cli.Command{e.astCommand(), e.validateCommand(), e.validateValueCommand(), e.validateRPCCommand(), e.completionCommand()}
 	cmds = append(cmds, e.openrpcCommand())
 	cmds = append(cmds, e.buildCommand())
 	cmds = append(cmds, e.serveCommand())
 	for _, c := range cmds {
 		c.OnUsageError = func(_ *cli.Context, err error, _ bool) error { return usageErrorf("%v", err) }
+		// Every flag's help says its default, "none" included.
+		for _, f := range c.Flags {
+			if sf, ok := f.(*cli.StringFlag); ok && sf.Value == "" && sf.DefaultText == "" {
+				sf.DefaultText = "none"
+				if sf.Required {
+					sf.DefaultText = "none, required"
+				}
+			}
+		}
 	}
 	return cmds
 }

@@ -21,12 +21,13 @@ func (e *env) validateCommand() *cli.Command {
 			"references, resources, the model's validators metadata) and of the trait values,\n" +
 			"minus suppressed ones, ordered by file and position. Exits 3 when an event is an ERROR.",
 		ArgsUsage: "MODEL...",
-		Flags:     []cli.Flag{formatFlag()},
+		Flags:     []cli.Flag{formatFlag(), maxFindingsFlag()},
 		Action: func(c *cli.Context) error {
 			format, err := checkFormat(c)
 			if err != nil {
 				return err
 			}
+			e.maxFindings = c.Int("max-findings")
 			return e.validate(pathSources(c.Args().Slice()), format)
 		},
 	}

@@ -40,6 +40,7 @@ func (e *env) validateRPCCommand() *cli.Command {
 			&cli.StringFlag{Name: "transcript", Usage: "a JSON Lines transcript file, - for standard input"},
 			&cli.BoolFlag{Name: "complete", Usage: "the transcript holds every message: report calls never answered"},
 			rpcFormatFlag(),
+			maxFindingsFlag(),
 			verboseFlag(),
 		},
 		Action: e.validateRPC,
@@ -51,6 +52,7 @@ func (e *env) validateRPC(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	e.maxFindings = c.Int("max-findings")
 	p := rpcParams{Models: pathSources(c.Args().Slice()), Service: c.String("service"), Version: c.String("version"), Complete: c.Bool("complete"), Verbose: c.Bool("verbose")}
 	for _, f := range []struct {
 		flag string

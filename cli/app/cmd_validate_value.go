@@ -21,12 +21,14 @@ func (e *env) validateValueCommand() *cli.Command {
 			&cli.StringFlag{Name: "value", Value: "-", Usage: "the value's file, - for standard input"},
 			&cli.StringFlag{Name: "input-format", Value: "json", Usage: "json or ion"},
 			formatFlag(),
+			maxFindingsFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			format, err := checkFormat(c)
 			if err != nil {
 				return err
 			}
+			e.maxFindings = c.Int("max-findings")
 			return e.validateValue(valueParams{Models: pathSources(c.Args().Slice()), Shape: c.String("shape"),
 				Value: Input{Path: c.String("value")}, InputFormat: c.String("input-format")}, format)
 		},

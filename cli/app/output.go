@@ -36,6 +36,11 @@ func rpcFormatFlag() *cli.StringFlag {
 	return &cli.StringFlag{Name: "format", Value: formatText, Usage: "output format: " + strings.Join(formats, ", ")}
 }
 
+func maxFindingsFlag() *cli.IntFlag {
+	return &cli.IntFlag{Name: "max-findings", Value: 0, DefaultText: "0, all",
+		Usage: "print at most N findings or events (text, sarif, github); the summary and the verdict count them all"}
+}
+
 func verboseFlag() *cli.BoolFlag {
 	return &cli.BoolFlag{Name: "verbose", Value: false, Usage: "text format: list every message, not only those with findings"}
 }
@@ -43,6 +48,9 @@ func verboseFlag() *cli.BoolFlag {
 // checkFormat returns the --format of c, one of formats (or html where
 // allowHTML).
 func checkFormat(c *cli.Context) (string, error) {
+	if c.IsSet("max-findings") && c.Int("max-findings") < 0 {
+		return "", usageErrorf("--max-findings must be 0 (all) or more, not %d", c.Int("max-findings"))
+	}
 	f := c.String("format")
 	if slices.Contains(formats, f) {
 		return f, nil

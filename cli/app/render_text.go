@@ -2,6 +2,7 @@ package app
 
 import (
 	"bufio"
+	"fmt"
 	"encoding/binary"
 	"errors"
 	"io"
@@ -71,6 +72,9 @@ func writeText(w io.Writer, rep *report, p palette) error {
 	for i := range rep.diags {
 		b = appendDiagText(b[:0], &rep.diags[i], p)
 		bw.Write(b)
+	}
+	if n := len(rep.counted()) - len(rep.diags); n > 0 {
+		fmt.Fprintf(bw, "... %d more not shown (--max-findings %d)\n", n, len(rep.diags))
 	}
 	if rep.listing != nil {
 		if err := rep.listing(bw); err != nil {
@@ -326,8 +330,8 @@ func appendSummary(b []byte, rep *report, p palette) []byte {
 	}
 	b = append(b, noun...)
 	b = append(b, ": "...)
-	b = strconv.AppendInt(b, int64(len(rep.diags)), 10)
-	counts := tally(rep.diags)
+	b = strconv.AppendInt(b, int64(len(rep.counted())), 10)
+	counts := tally(rep.counted())
 	for i, s := range counts {
 		if i == 0 {
 			b = append(b, " ("...)

@@ -25,6 +25,9 @@ type report struct {
 	scope string
 	// msgs counts the messages of validate-rpc; nil for other commands.
 	msgs *messageTally
+	// all are every diagnostic, for the summary's counts; diags may be
+	// fewer (--max-findings): all[len(diags):] are not printed.
+	all []diag
 	// listing writes the message lines of the text format (messages with
 	// findings, or every message with --verbose); nil when none.
 	listing func(w io.Writer) error
@@ -73,6 +76,23 @@ func (t *messageTally) add(ms []rpc.MessageSummary) {
 // the responses that answer one (a response answers a known call at most
 // once: a duplicate's call is not known).
 func (t *messageTally) unanswered() int { return max(t.calls-t.answered, 0) }
+
+// bound keeps the first max diagnostics for printing (0: all); the
+// summary still counts every one.
+func (r *report) bound(max int) {
+	r.all = r.diags
+	if max > 0 && len(r.diags) > max {
+		r.diags = r.diags[:max]
+	}
+}
+
+// counted is every diagnostic, printed or not.
+func (r *report) counted() []diag {
+	if r.all != nil {
+		return r.all
+	}
+	return r.diags
+}
 
 // verdict is "valid", "invalid" or "incomplete".
 func (r *report) verdict() string {

@@ -91,6 +91,7 @@ func (e *env) rpcReport(res *rpc.Result, files []string, data [][]byte, verbose 
 
 // writeReport writes rep in format (text, sarif or github).
 func (e *env) writeReport(rep *report, format string) error {
+	rep.bound(e.maxFindings)
 	switch format {
 	case formatSARIF:
 		return writeSARIF(e.stdout, rep, nil)
