@@ -2,9 +2,9 @@ package app
 
 import (
 	"bufio"
-	"fmt"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
