@@ -242,6 +242,9 @@ type PreparedService struct {
 
 	methods    map[string]*Method
 	names      []string // sorted
+	// unmapped are the service's operations without @method, which no
+	// call reaches; the method-not-found finding names them.
+	unmapped []shapeid.ID
 	errors     map[int64]*ErrorMapping
 	errorCodes []int64
 }
@@ -374,6 +377,9 @@ func Prepare(m *model.Model, svc shapeid.ID, opts ...Option) (*PreparedService, 
 		op, _ := m.Shape(opID)
 		meth := p.method(s, op)
 		if meth == nil {
+			if _, has := findTrait(op, MethodTrait); !has {
+				s.unmapped = append(s.unmapped, opID)
+			}
 			continue
 		}
 		if prev, dup := byName[meth.name]; dup {

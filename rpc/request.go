@@ -394,5 +394,10 @@ func (c *checker) suggest(name string) string {
 			return " (method names are case-sensitive: did you mean \"" + n + "\"?)"
 		}
 	}
+	for _, op := range c.s.unmapped {
+		if strings.EqualFold(op.Name, name) {
+			return " (operation " + op.String() + " exists but has no @method trait, so no call reaches it)"
+		}
+	}
 	return ""
 }

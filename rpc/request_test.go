@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/smithy-validation/go/core/shapeid"
 	"github.com/smithy-validation/go/rpc"
 	sv "github.com/smithy-validation/go/smithyvalidate"
 )
@@ -89,6 +90,38 @@ func TestRequestMethod(t *testing.T) {
 	r := s.ValidateRequest([]byte(`{"jsonrpc":"2.0","method":"SUBTRACT","params":[2,1],"id":1}`))
 	if !strings.Contains(r.Findings[0].Message, `did you mean "subtract"`) {
 		t.Errorf("no case hint: %s", r.Findings[0].Message)
+	}
+}
+
+// An operation of the service without @method is no method, and the
+// method-not-found finding names it when a call uses its name.
+func TestMethodNotFoundNamesUnmappedOperation(t *testing.T) {
+	m := assemble(t, map[string]string{"s.smithy": `$version: "2"
+namespace ex
+use smithy.rpc#jsonRpc
+use smithy.rpc#method
+@jsonRpc(versions: ["2.0"])
+service S { version: "1", operations: [Add, Multiply] }
+@method(name: "add")
+operation Add { input := { a: Integer } }
+operation Multiply { input := { a: Integer } }
+`})
+	s, err := rpc.Prepare(m, shapeid.MustParse("ex#S"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ name, method, want string }{
+		{"the operation's name", "multiply", "operation ex#Multiply exists but has no @method trait"},
+		{"no such operation", "divide", ""},
+	} {
+		r := s.ValidateRequest([]byte(`{"jsonrpc":"2.0","method":"` + tc.method + `","id":1}`))
+		if len(r.Findings) != 1 || r.Findings[0].Code != rpc.CodeMethodNotFound {
+			t.Fatalf("%s: findings %v", tc.name, r.Findings)
+		}
+		msg := r.Findings[0].Message
+		if (tc.want == "" && strings.Contains(msg, "@method")) || !strings.Contains(msg, tc.want) {
+			t.Errorf("%s: message %q, want %q", tc.name, msg, tc.want)
+		}
 	}
 }
 
