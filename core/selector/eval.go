@@ -155,11 +155,7 @@ func (e *Evaluator) selectSet(sel *Selector) map[*model.Shape]bool {
 	e.mu.Unlock()
 	set := map[*model.Shape]bool{}
 	c := e.newCtx(sel)
-	collect := func(t *model.Shape) bool { set[t] = true; return true }
-	for _, s := range e.shapes() {
-		c.clearVars()
-		sel.root.push(c, s, collect)
-	}
+	pushAll(c, sel.root, e.shapes(), func(t *model.Shape) bool { set[t] = true; return true })
 	e.mu.Lock()
 	if e.results == nil {
 		e.results = map[*Selector]map[*model.Shape]bool{}
@@ -186,10 +182,7 @@ func (e *Evaluator) newCtx(sel *Selector) *evalCtx {
 	for _, r := range sel.roots {
 		rc := &evalCtx{ev: e, sel: sel, vars: make([]shapeSet, sel.nvars), roots: c.roots}
 		var set shapeSet
-		for _, s := range e.shapes() {
-			rc.clearVars()
-			r.push(rc, s, func(t *model.Shape) bool { set.add(t); return true })
-		}
+		pushAll(rc, r, e.shapes(), func(t *model.Shape) bool { set.add(t); return true })
 		c.roots = append(c.roots, set)
 	}
 	e.mu.Lock()
@@ -284,7 +277,64 @@ func and(steps []expr) expr {
 	return andExpr(steps)
 }
 
-func (a andExpr) push(c *evalCtx, s *model.Shape, next receiver) bool { return a.from(0, c, s, next) }
+func (a andExpr) push(c *evalCtx, s *model.Shape, next receiver) bool {
+	if c.sel.nvars > 0 {
+		return a.from(0, c, s, next)
+	}
+	return a.pushSet(c, []*model.Shape{s}, next)
+}
+
+// pushSet evaluates the chain one step at a time over sets of shapes: each
+// step sees every shape once, however many paths lead to it, so a chain of
+// k steps costs k passes over the relationships it reaches instead of the
+// number of paths (which grows exponentially with k on a model with
+// fan-out and cycles: "~> ~> ~> ..."). Selectors with variables take the
+// path-at-a-time walk of [andExpr.from] instead, since what a variable holds
+// depends on the path that set it.
+func (a andExpr) pushSet(c *evalCtx, starts []*model.Shape, next receiver) bool {
+	frontier := starts
+	for _, step := range a[:len(a)-1] {
+		var out shapeSet
+		add := func(t *model.Shape) bool { out.add(t); return true }
+		for _, t := range frontier {
+			step.push(c, t, add)
+		}
+		if len(out.list) == 0 {
+			return true
+		}
+		frontier = out.list
+	}
+	last := a[len(a)-1]
+	seen := make(map[*model.Shape]bool, len(frontier))
+	yield := func(t *model.Shape) bool {
+		if seen[t] {
+			return true
+		}
+		seen[t] = true
+		return next(t)
+	}
+	for _, t := range frontier {
+		if !last.push(c, t, yield) {
+			return false
+		}
+	}
+	return true
+}
+
+// pushAll sends what x yields from every shape of starts to next: a chain
+// without variables is evaluated over the whole set at once (see
+// [andExpr.pushSet]), anything else one starting shape at a time with the
+// variables cleared in between.
+func pushAll(c *evalCtx, x expr, starts []*model.Shape, next receiver) {
+	if a, ok := x.(andExpr); ok && c.sel.nvars == 0 {
+		a.pushSet(c, starts, next)
+		return
+	}
+	for _, s := range starts {
+		c.clearVars()
+		x.push(c, s, next)
+	}
+}
 
 func (a andExpr) from(i int, c *evalCtx, s *model.Shape, next receiver) bool {
 	if i == len(a)-1 {
