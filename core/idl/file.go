@@ -181,7 +181,9 @@ type shapeStmt struct {
 	mixins  []ref
 	forRes  ref
 	members []memberStmt
-	hasBody bool
+	// memberNames finds a repeated member name in constant time.
+	memberNames nameSet
+	hasBody     bool
 
 	// service, resource and operation properties
 	version      string
@@ -223,4 +225,21 @@ type metaStmt struct {
 type useStmt struct {
 	id  shapeid.ID
 	pos node.Pos
+}
+
+// nameSet is a set of names (members of a shape, keys of an object): a
+// repeated name is found in constant time, so a shape or value with n
+// members is read in O(n), not O(n²).
+type nameSet map[string]struct{}
+
+// add adds name and reports whether it was new.
+func (s *nameSet) add(name string) bool {
+	if *s == nil {
+		*s = nameSet{}
+	}
+	if _, dup := (*s)[name]; dup {
+		return false
+	}
+	(*s)[name] = struct{}{}
+	return true
 }

@@ -539,10 +539,12 @@ func (p *parser) structuredTrait(firstKey string, firstPos node.Pos) value {
 	p.enter()
 	first := p.nodeValue()
 	obj := value{kind: node.Object, pos: firstPos, fields: []field{{key: firstKey, keyPos: firstPos, val: first}}}
+	keys := nameSet{}
+	keys.add(firstKey)
 	p.skipWsAndDocs()
 	for p.lx.kind != tRParen {
 		p.expect(tIdent, tString)
-		obj.fields = p.objectMember(obj.fields, "Duplicate member of trait: '")
+		obj.fields = p.objectMember(obj.fields, &keys, "Duplicate member of trait: '")
 	}
 	p.leave()
 	return obj
@@ -610,11 +612,12 @@ func (p *parser) objectValue() value {
 	p.skipWsAndDocs()
 	p.enter()
 	v := value{kind: node.Object, pos: pos, fields: []field{}}
+	var keys nameSet
 	for {
 		if p.expect(tRBrace, tString, tIdent) == tRBrace {
 			break
 		}
-		v.fields = p.objectMember(v.fields, "Duplicate member: '")
+		v.fields = p.objectMember(v.fields, &keys, "Duplicate member: '")
 	}
 	p.next()
 	p.leave()
@@ -740,10 +743,8 @@ func (p *parser) enumShape(s *shapeStmt) {
 		pos := p.pos()
 		p.expect(tIdent)
 		name := p.lx.lexeme()
-		for _, m := range s.members {
-			if m.name == name {
-				p.syntaxShape(id, "Found conflicting member name, `"+name+"`")
-			}
+		if !s.memberNames.add(name) {
+			p.syntaxShape(id, "Found conflicting member name, `"+name+"`")
 		}
 		m := memberStmt{name: name, pos: pos, target: ref{rel: unitRef, pos: pos}, traits: traits}
 		p.next()
@@ -842,10 +843,8 @@ func (p *parser) member(s *shapeStmt) {
 	}
 	p.expect(tIdent)
 	name := p.lx.lexeme()
-	for _, m := range s.members {
-		if m.name == name {
-			p.syntaxShape(parent, fmt.Sprintf("Duplicate member of `%s`: '%s'", parent, name))
-		}
+	if !s.memberNames.add(name) {
+		p.syntaxShape(parent, fmt.Sprintf("Duplicate member of `%s`: '%s'", parent, name))
 	}
 	if elided && !p.v2 {
 		p.syntaxShape(parent.WithMember(name), "Members can only elide targets in IDL version 2 or later")
@@ -903,7 +902,7 @@ func (p *parser) applyStatement(traits []traitApp) {
 
 // objectMember reads `key: value` (the key is the current token) and
 // appends it to fields; a key already there fails with dupMsg + key + "'".
-func (p *parser) objectMember(fields []field, dupMsg string) []field {
+func (p *parser) objectMember(fields []field, keys *nameSet, dupMsg string) []field {
 	key, keyPos := p.stringSlice(), p.pos()
 	p.next()
 	p.skipWsAndDocs()
@@ -911,10 +910,8 @@ func (p *parser) objectMember(fields []field, dupMsg string) []field {
 	p.next()
 	p.skipWsAndDocs()
 	v := p.nodeValue()
-	for _, f := range fields {
-		if f.key == key {
-			p.fail(&Error{Pos: keyPos, Msg: dupMsg + key + "'"})
-		}
+	if !keys.add(key) {
+		p.fail(&Error{Pos: keyPos, Msg: dupMsg + key + "'"})
 	}
 	fields = append(fields, field{key: key, keyPos: keyPos, val: v})
 	p.skipWsAndDocs()

@@ -29,6 +29,9 @@ type Shape struct {
 	traits      []Trait // effective (own and mixed in), sorted by trait ID, unique
 	localTraits []Trait // members: the traits the member's definition applies
 	members     []*Shape
+	// memberIndex maps member names to their index in members, for shapes
+	// with more than a few members (see [Shape.Member]).
+	memberIndex map[string]int
 	container   *Shape
 	// members only: inheritedMember is set for a member copied from a mixin
 	// and not redefined; redefined for a mixin member the shape redefines.
@@ -86,12 +89,34 @@ func (s *Shape) Members() []*Shape { return s.members }
 
 // Member returns the member with the given name.
 func (s *Shape) Member(name string) (*Shape, bool) {
+	if s.memberIndex != nil {
+		if i, ok := s.memberIndex[name]; ok {
+			return s.members[i], true
+		}
+		return nil, false
+	}
 	for _, m := range s.members {
 		if m.def.ID.Member == name {
 			return m, true
 		}
 	}
 	return nil, false
+}
+
+// indexMembersAbove is the member count above which a shape keeps an index
+// of its members by name: below it a scan is as fast as a map lookup.
+const indexMembersAbove = 16
+
+// indexMembers builds memberIndex once the members are final.
+func (s *Shape) indexMembers() {
+	if len(s.members) <= indexMembersAbove {
+		s.memberIndex = nil
+		return
+	}
+	s.memberIndex = make(map[string]int, len(s.members))
+	for i, m := range s.members {
+		s.memberIndex[m.def.ID.Member] = i
+	}
 }
 
 // MemberName returns a member's name ("" for root shapes).
@@ -180,6 +205,7 @@ type Model struct {
 	shapes   map[shapeid.ID]*Shape
 	sorted   []*Shape
 	metadata []MetadataEntry // sorted by key
+	members  int             // members of every shape, mixins applied (bounded by MaxMembers)
 }
 
 // Error is a problem found while building a model, with the location of the
@@ -203,6 +229,13 @@ func (e *Error) Error() string {
 	b.WriteString(e.Msg)
 	return b.String()
 }
+
+// MaxMembers bounds the members of a model, counted after mixins are
+// applied (a shape has its mixins' members as well as its own): a chain of
+// n mixins that each add a member gives n(n+1)/2 members, so a model of a
+// few kilobytes could otherwise ask for gigabytes. The largest published
+// service models have tens of thousands of members.
+const MaxMembers = 1_000_000
 
 // New builds a model from fully resolved shape definitions: every shape ID
 // absolute, every member with its target (elided members already resolved),
@@ -290,6 +323,10 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 	}
 	var order []string
 	mixed := map[string]inherited{}
+	localMembers := make(map[string]int, len(s.def.Members))
+	for i, md := range s.def.Members {
+		localMembers[md.Name] = i
+	}
 	var traits []Trait
 	var clashes []string // member names two mixins give different targets
 	for _, mid := range s.def.Mixins {
@@ -311,8 +348,8 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 			name := mm.MemberName()
 			// A member the shape declares itself must target what every
 			// mixin's member of that name targets.
-			for _, md := range s.def.Members {
-				if md.Name == name && md.Target != mm.target {
+			if i, ok := localMembers[name]; ok {
+				if md := s.def.Members[i]; md.Target != mm.target {
 					return &Error{Source: md.Source, ShapeID: s.def.ID.WithMember(name), Msg: fmt.Sprintf("Member conflicts with an inherited mixin member: `%s`", mm.ID())}
 				}
 			}
@@ -342,9 +379,9 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 	if len(s.def.Mixins) == 0 {
 		s.traits = s.def.Traits
 	}
-	localMembers := make(map[string]int, len(s.def.Members))
-	for i, md := range s.def.Members {
-		localMembers[md.Name] = i
+	m.members += len(order) + len(s.def.Members)
+	if m.members > MaxMembers {
+		return &Error{Source: s.def.Source, ShapeID: s.def.ID, Msg: fmt.Sprintf("the model has more than %d members once mixins are applied (a limit of this implementation)", MaxMembers)}
 	}
 	s.members = make([]*Shape, 0, len(order)+len(s.def.Members))
 	for _, name := range order {
@@ -371,6 +408,7 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 		}
 		s.members = append(s.members, &Shape{def: ShapeDef{ID: s.def.ID.WithMember(md.Name), Type: MemberType, Source: md.Source}, target: md.Target, container: s, traits: md.Traits, localTraits: md.Traits})
 	}
+	s.indexMembers()
 	state[s] = 2
 	return nil
 }

@@ -1,6 +1,7 @@
 package model_test
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -68,11 +69,54 @@ func TestNewRejects(t *testing.T) {
 		{"duplicate trait", []model.ShapeDef{{ID: s, Type: model.StringType, Traits: []model.Trait{trait(docTrait, node.NewString("a")), trait(docTrait, node.NewString("b"))}}}, "applied more than once"},
 		{"member without target", []model.ShapeDef{{ID: s, Type: model.StructureType, Members: []model.MemberDef{{Name: "m"}}}}, "member has no target"},
 		{"mixin cycle", []model.ShapeDef{{ID: s, Type: model.StructureType, Mixins: []shapeid.ID{s}}}, "mixin cycle"},
+		// 1,500 mixins in a chain, each adding a member: 1,125,750 members
+		// once applied, from 1,500 definitions.
+		{"members past MaxMembers", mixinChain(1500), "more than 1000000 members"},
 	}
 	for _, tt := range tests {
 		_, err := model.New(tt.defs, nil)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: New error = %v, want %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+// mixinChain returns n mixins M0..M(n-1), each with one member of its own
+// and M(i-1) as its mixin.
+func mixinChain(n int) []model.ShapeDef {
+	mixin := []model.Trait{trait(shapeid.MustParse("smithy.api#mixin"), node.NewObject())}
+	defs := make([]model.ShapeDef, n)
+	for i := range defs {
+		id := shapeid.New("ns", "M"+strconv.Itoa(i))
+		defs[i] = model.ShapeDef{ID: id, Type: model.StructureType, Traits: mixin,
+			Members: []model.MemberDef{{Name: "f" + strconv.Itoa(i), Target: shapeid.MustParse("smithy.api#String")}}}
+		if i > 0 {
+			defs[i].Mixins = []shapeid.ID{defs[i-1].ID}
+		}
+	}
+	return defs
+}
+
+func TestMemberLookup(t *testing.T) {
+	// A shape with more members than a scan suits finds them by index.
+	for _, n := range []int{3, 100} {
+		var members []model.MemberDef
+		for i := 0; i < n; i++ {
+			members = append(members, model.MemberDef{Name: "m" + strconv.Itoa(i), Target: shapeid.MustParse("smithy.api#String")})
+		}
+		m, err := model.New([]model.ShapeDef{{ID: shapeid.MustParse("ns#S"), Type: model.StructureType, Members: members}}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, _ := m.Shape(shapeid.MustParse("ns#S"))
+		for i := 0; i < n; i++ {
+			name := "m" + strconv.Itoa(i)
+			if mem, ok := s.Member(name); !ok || mem.MemberName() != name {
+				t.Errorf("%d members: Member(%q) = %v, %v", n, name, mem, ok)
+			}
+		}
+		if mem, ok := s.Member("nope"); ok {
+			t.Errorf("%d members: Member(nope) = %v", n, mem)
 		}
 	}
 }
