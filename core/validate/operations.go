@@ -179,24 +179,41 @@ func validEventID(id string) bool {
 func shapeRecursion(m *model.Model) []model.Event {
 	var events []model.Event
 	const maxPaths = 20
-	search := func(start *model.Shape, follow func(from *model.Shape) []*model.Shape, msg string) {
+	// A path back to start stays inside start's strongly connected
+	// component: shapes outside every cycle are never searched from, and a
+	// search never leaves the component, so a long chain of shapes costs
+	// linear time. Within a component the search for the first maxPaths
+	// paths is bounded by maxSteps edges; a component so tangled that the
+	// bound is hit before any path is found reports the shortest path.
+	const maxSteps = 100_000
+	search := func(start *model.Shape, follow func(from *model.Shape) []*model.Shape, comps *components, msg string) {
+		if !comps.cyclic(start) {
+			return
+		}
 		var path []*model.Shape
 		onPath := map[*model.Shape]bool{}
-		found := 0
+		found, steps := 0, 0
+		report := func(path []*model.Shape, t *model.Shape) {
+			parts := make([]string, 0, len(path)+1)
+			for _, p := range path {
+				parts = append(parts, p.ID().String())
+			}
+			parts = append(parts, t.ID().String())
+			events = append(events, errorf("ShapeRecursion", start, "Found invalid shape recursion: %s. %s", strings.Join(parts, " > "), msg))
+			found++
+		}
 		var dfs func(s *model.Shape)
 		dfs = func(s *model.Shape) {
 			for _, t := range follow(s) {
-				if found >= maxPaths {
+				if found >= maxPaths || steps >= maxSteps {
 					return
 				}
+				steps++
+				if !comps.same(start, t) {
+					continue
+				}
 				if t == start {
-					parts := make([]string, 0, len(path)+1)
-					for _, p := range path {
-						parts = append(parts, p.ID().String())
-					}
-					parts = append(parts, t.ID().String())
-					events = append(events, errorf("ShapeRecursion", start, "Found invalid shape recursion: %s. %s", strings.Join(parts, " > "), msg))
-					found++
+					report(path, t)
 					continue
 				}
 				if onPath[t] {
@@ -210,6 +227,9 @@ func shapeRecursion(m *model.Model) []model.Event {
 			}
 		}
 		dfs(start)
+		if found == 0 {
+			report(shortestCycle(start, follow, comps), start)
+		}
 	}
 	targetOf := func(mem *model.Shape) []*model.Shape {
 		if t, ok := m.Shape(mem.Target()); ok {
@@ -226,10 +246,15 @@ func shapeRecursion(m *model.Model) []model.Event {
 		}
 		return nil
 	}
+	var lists []*model.Shape
 	for _, s := range m.Shapes() {
 		if s.Type() == model.ListType || s.Type() == model.MapType {
-			search(s, collections, "A recursive list, set, or map shape is only valid if an intermediate reference is through a union or structure.")
+			lists = append(lists, s)
 		}
+	}
+	listComps := stronglyConnected(lists, collections)
+	for _, s := range lists {
+		search(s, collections, listComps, "A recursive list, set, or map shape is only valid if an intermediate reference is through a union or structure.")
 	}
 	required := func(s *model.Shape) []*model.Shape {
 		switch s.Type() {
@@ -246,8 +271,10 @@ func shapeRecursion(m *model.Model) []model.Event {
 		}
 		return nil
 	}
-	for _, s := range shapesOfType(m, model.StructureType) {
-		search(s, required, "A structure cannot be mutually recursive through all required members.")
+	structs := shapesOfType(m, model.StructureType)
+	structComps := stronglyConnected(structs, required)
+	for _, s := range structs {
+		search(s, required, structComps, "A structure cannot be mutually recursive through all required members.")
 	}
 	for _, u := range shapesOfType(m, model.UnionType) {
 		if len(u.Members()) > 0 && !terminates(m, u, map[*model.Shape]bool{}) {
