@@ -2,6 +2,7 @@ package app
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -15,8 +16,9 @@ import (
 	"github.com/smithy-validation/go/rpc"
 )
 
-// maxModelInput bounds what is read from standard input for a model.
-const maxModelInput = 64 << 20
+// maxModelInput bounds what is read from standard input for a model: the
+// same bound as a model file's.
+const maxModelInput = assembly.MaxFileSize
 
 // Source is one MODEL: a path (a .smithy or .json file, a directory
 // searched recursively for them, or - for standard input), or an inline
@@ -60,6 +62,9 @@ func (e *env) readSources(srcs []Source) ([]modelFile, error) {
 		default:
 			var err error
 			if files, err = appendPath(files, s.Path); err != nil {
+				if errors.Is(err, assembly.ErrTooLarge) {
+					return nil, &exitError{code: ExitIncomplete, msg: err.Error()}
+				}
 				return nil, inputErrorf("%v", err)
 			}
 		}
@@ -92,9 +97,9 @@ func appendPath(files []modelFile, path string) ([]modelFile, error) {
 		sort.Strings(names)
 	}
 	for _, n := range names {
-		data, err := os.ReadFile(n)
+		data, err := assembly.ReadFile(n)
 		if err != nil {
-			return nil, &assembly.InputError{Path: n, Err: unwrapPath(err)}
+			return nil, err
 		}
 		files = append(files, modelFile{n, data})
 	}

@@ -3,6 +3,7 @@ package assembly
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -85,12 +86,42 @@ func (a *Assembler) AddPath(path string) error {
 	return nil
 }
 
+// MaxFileSize bounds what is read of one model file (64 MiB, the bound the
+// command puts on a model read from standard input): a path to a device or
+// an endless file (a `.smithy` link to /dev/zero in a model directory) is
+// refused once the bound is passed instead of filling memory. The largest
+// published service models are a few megabytes.
+const MaxFileSize = 64 << 20
+
+// ErrTooLarge is the cause of an [InputError] for a file larger than
+// [MaxFileSize].
+var ErrTooLarge = errors.New("larger than the model file size limit")
+
 func (a *Assembler) addFile(path string) error {
-	data, err := os.ReadFile(path)
+	data, err := ReadFile(path)
 	if err != nil {
-		return &InputError{Path: path, Err: unwrapPathError(err)}
+		return err
 	}
 	return a.AddSource(path, data)
+}
+
+// ReadFile reads a model file as [Assembler.AddPath] does: at most
+// [MaxFileSize] bytes; a file that cannot be read, or is larger, is an
+// *InputError (with [ErrTooLarge] as its cause for the latter).
+func ReadFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, &InputError{Path: path, Err: unwrapPathError(err)}
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return nil, &InputError{Path: path, Err: unwrapPathError(err)}
+	}
+	if len(data) > MaxFileSize {
+		return nil, &InputError{Path: path, Err: fmt.Errorf("%w (%d bytes)", ErrTooLarge, MaxFileSize)}
+	}
+	return data, nil
 }
 
 func unwrapPathError(err error) error {
