@@ -114,13 +114,65 @@ type call struct {
 	meth    *Method
 	rpcErr  int
 	mayNull bool // an invalid request: a null-id error answers it
-	// tainted: another call with the same id was answered by a guess, so
-	// which response answers this one is a guess too.
-	tainted bool
 	done    bool
-	next    *call // the next call with the same key
+	next    *call  // the next call with the same key
+	chain   *chain // shared by the calls of a key that several calls use
 	batch   *batchRec
 }
+
+// chain is what the calls that share a key (an ambiguous id) know about
+// each other, kept as they come and go so that no step walks the chain:
+// correlating n calls with one id costs O(n), not O(n²).
+type chain struct {
+	n    int
+	last *call
+	// meth is the method of every call while they share one; counts
+	// holds the calls of each method once they differ.
+	meth   *Method
+	counts map[*Method]int
+	// taintedTo: the calls up to this sequence number were outstanding
+	// when a response matched several of them and was taken as the
+	// oldest's answer, so which response answers them is a guess too.
+	taintedTo uint64
+}
+
+// join appends cl to ch.
+func (ch *chain) join(cl *call) {
+	ch.last.next = cl
+	ch.last = cl
+	ch.n++
+	cl.chain = ch
+	switch {
+	case ch.counts != nil:
+		ch.counts[cl.meth]++
+	case cl.meth != ch.meth:
+		ch.counts = map[*Method]int{ch.meth: ch.n - 1, cl.meth: 1}
+	}
+}
+
+// leave takes cl's method out of ch's counts (the table relinks the calls).
+func (ch *chain) leave(cl *call) {
+	ch.n--
+	if ch.counts == nil {
+		return
+	}
+	if ch.counts[cl.meth]--; ch.counts[cl.meth] == 0 {
+		delete(ch.counts, cl.meth)
+	}
+	if len(ch.counts) == 1 {
+		for m := range ch.counts {
+			ch.meth = m
+		}
+		ch.counts = nil
+	}
+}
+
+// sameMethod reports whether every call of ch has one method.
+func (ch *chain) sameMethod() bool { return ch.counts == nil }
+
+// tainted reports whether another call with cl's id was answered by a
+// guess, so that which response answers cl is a guess too.
+func (cl *call) tainted() bool { return cl.chain != nil && cl.seq <= cl.chain.taintedTo }
 
 // idText returns the call's id as written (numbers keep their token).
 func (cl *call) idText() string {
@@ -345,12 +397,7 @@ func (x *Exchange) register(from Peer, in *info, b *batchRec) {
 		cl.key = append(cl.key, k...)
 		cl.hash = x.hash(k)
 		if head := x.byKey.add(cl.hash, cl); head != nil {
-			n := 1
-			prev := head
-			for ; prev.next != nil; prev = prev.next {
-				n++
-			}
-			prev.next = cl
+			n := head.chain.n - 1
 			x.c.report(CodeIDAmbiguous, in.at.Key("id"), in.idPos, shapeid.ID{},
 				"id %s is already used by %d outstanding call(s) from the %s (first at index %d): responses to them cannot be told apart",
 				cl.idText(), n, from, head.index)
@@ -373,7 +420,7 @@ func (x *Exchange) settle(cl *call) {
 		x.byKey.unlink(cl.hash, cl)
 		x.remember(cl.key)
 	}
-	cl.next = nil
+	cl.next, cl.chain = nil, nil
 	if cl.mayNull {
 		x.compactNullable(cl.from)
 	} else if len(x.free) < 64 {
@@ -542,19 +589,14 @@ func (x *Exchange) match(caller Peer, in *info, to int) (cl *call, ambiguous boo
 	if !in.id.IsNull() || x.s.version == V1_0 {
 		if head := x.lookup(x.key(caller, in)); head != nil && (to < 0 || head.index == to) {
 			if head.next != nil {
-				n := 0
-				same := true
-				for p := head; p != nil; p = p.next {
-					n++
-					same = same && p.meth == head.meth
-					p.tainted = true
-				}
+				ch := head.chain
+				ch.taintedTo = ch.last.seq
 				c.report(CodeIDAmbiguous, idAt(), in.idPos, shapeid.ID{},
 					"id %s matches %d outstanding calls of the %s: the response is taken as the answer to the oldest (index %d)",
-					in.id, n, caller, head.index)
-				return head, !same
+					in.id, ch.n, caller, head.index)
+				return head, !ch.sameMethod()
 			}
-			if head.tainted {
+			if head.tainted() {
 				c.report(CodeIDAmbiguous, idAt(), in.idPos, shapeid.ID{},
 					"id %s was shared by several calls of the %s: which one this response answers is a guess (taken as index %d)",
 					in.id, caller, head.index)

@@ -36,8 +36,9 @@ func (t *keyTable) find(h uint64, k []byte) *call {
 }
 
 // add makes cl (hash h) the first call of its key when no call has that
-// key, and returns nil; otherwise it changes nothing and returns the
-// first call of the key. One probe does both the lookup and the insert.
+// key, and returns nil; otherwise it appends cl to the key's chain and
+// returns the first call of the key. One probe does both the lookup and
+// the insert.
 func (t *keyTable) add(h uint64, cl *call) (head *call) {
 	if (t.n+1)*2 > len(t.slots) {
 		t.grow()
@@ -51,7 +52,12 @@ func (t *keyTable) add(h uint64, cl *call) (head *call) {
 			return nil
 		}
 		if s.h == h && bytes.Equal(s.cl.key, cl.key) {
-			return s.cl
+			head := s.cl
+			if head.chain == nil {
+				head.chain = &chain{n: 1, last: head, meth: head.meth}
+			}
+			head.chain.join(cl)
+			return head
 		}
 	}
 }
@@ -76,12 +82,20 @@ func (t *keyTable) unlink(h uint64, cl *call) {
 				t.removeAt(i)
 			} else {
 				s.cl = cl.next
+				cl.chain.leave(cl)
 			}
 			return
 		case s.h == h && bytes.Equal(s.cl.key, cl.key):
+			// Not the oldest call of its key: only a supplied association
+			// or a reply that leaves calls unanswered settles one of these,
+			// so walking to it is rare.
 			for p := s.cl; p != nil; p = p.next {
 				if p.next == cl {
 					p.next = cl.next
+					if cl.chain.last == cl {
+						cl.chain.last = p
+					}
+					cl.chain.leave(cl)
 					break
 				}
 			}
@@ -130,7 +144,7 @@ func (t *keyTable) grow() {
 	t.n = 0
 	for _, s := range old {
 		if s.cl != nil {
-			t.add(s.h, s.cl) // keys are distinct: each is inserted
+			t.add(s.h, s.cl) // keys are distinct: each is inserted, none joins a chain
 		}
 	}
 }

@@ -71,11 +71,6 @@ func TestKeyTableChains(t *testing.T) {
 					if len(chain) == 0 || head != chain[0] {
 						t.Fatalf("hashes %d step %d: add of %s returned %p, want the chain's head", hashes, step, k, head)
 					}
-					last := head
-					for last.next != nil {
-						last = last.next
-					}
-					last.next = cl
 				} else if len(chain) != 0 {
 					t.Fatalf("hashes %d step %d: add of %s found no head, want %p", hashes, step, k, chain[0])
 				}
@@ -84,7 +79,7 @@ func TestKeyTableChains(t *testing.T) {
 				j := r.IntN(len(chain))
 				cl := chain[j]
 				tab.unlink(h(k), cl)
-				cl.next = nil
+				cl.next, cl.chain = nil, nil
 				ref[k] = append(chain[:j:j], chain[j+1:]...)
 				if len(ref[k]) == 0 {
 					delete(ref, k)
@@ -101,6 +96,11 @@ func TestKeyTableChains(t *testing.T) {
 			for i := range got {
 				if got[i] != want[i] {
 					t.Fatalf("hashes %d step %d: key %s call %d is %p, want %p", hashes, step, k, i, got[i], want[i])
+				}
+			}
+			if len(want) > 1 {
+				if ch := got[0].chain; ch == nil || ch.n != len(want) || ch.last != want[len(want)-1] {
+					t.Fatalf("hashes %d step %d: key %s's chain is %+v, want %d calls ending with %p", hashes, step, k, ch, len(want), want[len(want)-1])
 				}
 			}
 			if tab.n != len(ref) {

@@ -204,21 +204,6 @@ func (c *checker) errorObject(in *info, e sv.ValueView, at sv.Path) bool {
 	return ok
 }
 
-// hasDuplicateFields reports whether object v names a key twice (its own
-// keys only).
-func hasDuplicateFields(v sv.ValueView) bool {
-	n := v.Len()
-	for i := 1; i < n; i++ {
-		name := v.Field(i).Name
-		for j := 0; j < i; j++ {
-			if v.Field(j).Name == name {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // legacyError reads a 1.0 error value (at is the response's path).
 // JSON-RPC 1.0 leaves its form open (any non-null value), so nothing is
 // required of it; the explicit legacy mapping is: an object with an

@@ -92,15 +92,15 @@ func (x *Exchange) record(rec sv.ValueView, doc sv.Path) (from Peer, to int, msg
 		bad(rec.Pos(), "a transcript line is an object {\"from\": ..., \"message\": ...}, not %s", kindArticle(rec))
 		return
 	}
-	n := rec.Len()
-	for i := 0; i < n; i++ {
+	twice := false
+	repeats(rec, func(i, _ int) bool {
 		f := rec.Field(i)
-		for j := 0; j < i; j++ {
-			if rec.Field(j).Name == f.Name {
-				bad(f.NamePos, "the transcript line names %q twice", f.Name)
-				return
-			}
-		}
+		bad(f.NamePos, "the transcript line names %q twice", f.Name)
+		twice = true
+		return false
+	})
+	if twice {
+		return
 	}
 	fr, has := field(rec, "from")
 	var p Peer

@@ -151,20 +151,63 @@ func hasDuplicateKeys(v sv.ValueView) bool {
 			}
 		}
 	case sv.KindObject:
+		if hasDuplicateFields(v) {
+			return true
+		}
 		n := v.Len()
 		for i := 0; i < n; i++ {
-			f := v.Field(i)
-			for j := 0; j < i; j++ {
-				if v.Field(j).Name == f.Name {
-					return true
-				}
-			}
-			if f.Value.Kind().IsContainer() && hasDuplicateKeys(f.Value) {
+			if f := v.Field(i); f.Value.Kind().IsContainer() && hasDuplicateKeys(f.Value) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// scanKeysAbove is the object size above which repeated keys are found
+// through a map: below it comparing each key with the earlier ones costs
+// less than the map.
+const scanKeysAbove = 16
+
+// repeats calls fn(i, j) for each field i of object obj whose name an
+// earlier field already has, j being that name's first occurrence, in
+// field order, until fn returns false. It takes time linear in the
+// object's size, however many keys repeat.
+func repeats(obj sv.ValueView, fn func(i, j int) bool) {
+	n := obj.Len()
+	if n <= scanKeysAbove {
+		for i := 1; i < n; i++ {
+			name := obj.Field(i).Name
+			for j := 0; j < i; j++ {
+				if obj.Field(j).Name == name {
+					if !fn(i, j) {
+						return
+					}
+					break
+				}
+			}
+		}
+		return
+	}
+	first := make(map[string]int, n)
+	for i := 0; i < n; i++ {
+		name := obj.Field(i).Name
+		if j, dup := first[name]; dup {
+			if !fn(i, j) {
+				return
+			}
+			continue
+		}
+		first[name] = i
+	}
+}
+
+// hasDuplicateFields reports whether object v names a key twice (its own
+// keys only).
+func hasDuplicateFields(v sv.ValueView) bool {
+	dup := false
+	repeats(v, func(int, int) bool { dup = true; return false })
+	return dup
 }
 
 // payloadDuplicates reports repeated keys inside a value that no
@@ -177,29 +220,30 @@ func (c *checker) payloadDuplicates(v sv.ValueView, at sv.Path, segs ...sv.Segme
 	}
 }
 
+// walkDuplicates reports every repeated key in v, visiting each value once
+// (a finding's order is the text's: an object's repeated keys, then its
+// values).
 func (c *checker) walkDuplicates(v sv.ValueView, at sv.Path) {
 	switch v.Kind() {
 	case sv.KindList:
 		n := v.Len()
 		for i := 0; i < n; i++ {
-			if e := v.Elem(i); e.Kind().IsContainer() && hasDuplicateKeys(e) {
+			if e := v.Elem(i); e.Kind().IsContainer() {
 				c.walkDuplicates(e, at.Index(i))
 			}
 		}
 	case sv.KindObject:
+		repeats(v, func(i, j int) bool {
+			f, g := v.Field(i), v.Field(j)
+			name := strings.Clone(f.Name) // findings outlive the text
+			c.add(sv.Finding{Severity: sv.SeverityError, Class: sv.ClassInstance, Code: sv.CodeDuplicateKey,
+				Path: at.Key(name), Pos: c.pos(f.NamePos), Related: c.pos(g.NamePos), Got: name,
+				Message: "duplicate key " + strconv.Quote(f.Name) + " (first at " + c.pos(g.NamePos).String() + ")"})
+			return true
+		})
 		n := v.Len()
 		for i := 0; i < n; i++ {
-			f := v.Field(i)
-			for j := 0; j < i; j++ {
-				if g := v.Field(j); g.Name == f.Name {
-					name := strings.Clone(f.Name) // findings outlive the text
-					c.add(sv.Finding{Severity: sv.SeverityError, Class: sv.ClassInstance, Code: sv.CodeDuplicateKey,
-						Path: at.Key(name), Pos: c.pos(f.NamePos), Related: c.pos(g.NamePos), Got: name,
-						Message: "duplicate key " + strconv.Quote(f.Name) + " (first at " + c.pos(g.NamePos).String() + ")"})
-					break
-				}
-			}
-			if f.Value.Kind().IsContainer() && hasDuplicateKeys(f.Value) {
+			if f := v.Field(i); f.Value.Kind().IsContainer() {
 				c.walkDuplicates(f.Value, at.Key(strings.Clone(f.Name)))
 			}
 		}
@@ -209,19 +253,14 @@ func (c *checker) walkDuplicates(v sv.ValueView, at sv.Path) {
 // duplicates reports the repeated keys of an envelope object itself (its
 // values are checked elsewhere). The first occurrence is the one used.
 func (c *checker) duplicates(obj sv.ValueView, at sv.Path) bool {
-	n := obj.Len()
 	dup := false
-	for i := 1; i < n; i++ {
-		f := obj.Field(i)
-		for j := 0; j < i; j++ {
-			if g := obj.Field(j); g.Name == f.Name {
-				c.report(CodeDuplicateKey, at.Key(strings.Clone(f.Name)), f.NamePos, noShape,
-					"duplicate key %q (first at %s): rejected, never resolved last-wins", f.Name, c.pos(g.NamePos))
-				dup = true
-				break
-			}
-		}
-	}
+	repeats(obj, func(i, j int) bool {
+		f, g := obj.Field(i), obj.Field(j)
+		c.report(CodeDuplicateKey, at.Key(strings.Clone(f.Name)), f.NamePos, noShape,
+			"duplicate key %q (first at %s): rejected, never resolved last-wins", f.Name, c.pos(g.NamePos))
+		dup = true
+		return true
+	})
 	return dup
 }
 
