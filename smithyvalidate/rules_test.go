@@ -68,6 +68,10 @@ list UniqueNums { member: BigDecimal }
 @uniqueItems
 list UniquePoints { member: Point }
 structure Point { x: Integer, y: Integer }
+@uniqueItems
+list UniqueGrids { member: UniqueRows }
+@uniqueItems
+list UniqueRows { member: UniquePoints }
 @length(max: 2)
 map M { key: Key, value: Integer }
 @length(min: 1, max: 2)
@@ -267,6 +271,10 @@ func TestAggregateRules(t *testing.T) {
 		{"UniqueTs", `["1970-01-01T00:00:00Z","1970-01-01T00:00:00.000Z"]`, "unique-items /1 t#UniqueTs"},
 		{"UniquePoints", `[{"x":1,"y":2},{"y":2,"x":1},{"x":1,"y":2,"z":null}]`, "unique-items /1 t#UniquePoints; unique-items /2 t#UniquePoints; unknown-member /2/z t#Point"},
 		{"UniquePoints", `[{"x":1},{"x":1,"y":null}]`, "unique-items /1 t#UniquePoints"},
+		// Nested lists: containers are compared by digest, each hashed once.
+		{"UniqueGrids", `[[[{"x":1}],[{"x":2}]], [[{"x":2}],[{"x":1}]], [[{"x":1}],[{"x":2}]]]`, "unique-items /2 t#UniqueGrids"},
+		{"UniqueGrids", `[[[{"x":1},{"x":1}]], [[{"x":1}]]]`, "unique-items /0/0/1 t#UniqueRows$member"},
+		{"UniqueGrids", `[[[{"x":1,"y":2}],[{"y":2,"x":1}]]]`, "unique-items /0/1 t#UniqueGrids$member"},
 
 		{"M", `{"ab":1,"c":2}`, ""},
 		{"M", `{"ab":1,"c":2,"d":3}`, "length  t#M"},

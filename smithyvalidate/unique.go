@@ -2,6 +2,7 @@ package smithyvalidate
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
 	"math"
@@ -21,7 +22,10 @@ import (
 // with the first occurrence as Related.
 //
 // Items are encoded canonically into scratch space, sorted, and compared
-// as bytes: no allocation for lists of scalars.
+// as bytes: no allocation for lists of scalars. A container (list or
+// object) is encoded by its digest (see [walker.digest]), computed once per
+// value however many @uniqueItems lists contain it, so nested @uniqueItems
+// lists cost time linear in the value, not in its size times its depth.
 func (w *walker) uniqueItems(p *plan, v ValueView, n int) {
 	w.canon = w.canon[:0]
 	w.spans = w.spans[:0]
@@ -65,6 +69,7 @@ const (
 	cFloat  = 'F'
 	cList   = 'L'
 	cObject = 'O'
+	cDigest = 'D' // a list or object, by its digest
 	cOther  = '?'
 )
 
@@ -107,22 +112,64 @@ func (w *walker) appendCanonical(dst []byte, p *plan, v ValueView) []byte {
 	case KindFloat:
 		dst = append(dst, cFloat)
 		return binary.BigEndian.AppendUint64(dst, math.Float64bits(v.Scalar().Float))
-	case KindList, KindSexp:
+	case KindList, KindSexp, KindObject:
+		d := w.digest(p, v)
+		dst = append(dst, cDigest)
+		return append(dst, d[:]...)
+	}
+	return append(dst, cOther)
+}
+
+// digestSize is the size of a container's digest (SHA-256): two different
+// values would need a SHA-256 collision to be taken as equal.
+const digestSize = sha256.Size
+
+// digestKey identifies a value of the current check: its source offset,
+// the plan it is encoded under and its kind (a LocatedObject and the array
+// it was read from share an offset, never a kind).
+type digestKey struct {
+	offset int32
+	kind   Kind
+	p      *plan
+}
+
+// digest returns the SHA-256 of v's canonical encoding, in which each
+// element or member value that is itself a container stands as its own
+// digest: every container is hashed once, from its children's digests.
+// Digests of values with a source position are kept for the rest of the
+// check (a value without one, as Ion may give, is hashed again when
+// another list holds it).
+func (w *walker) digest(p *plan, v ValueView) [digestSize]byte {
+	pos := v.Pos()
+	key := digestKey{offset: pos.Offset, kind: v.Kind(), p: p}
+	if pos.IsValid() {
+		if d, ok := w.digests[key]; ok {
+			return d
+		}
+	}
+	var enc []byte
+	if v.Kind() == KindObject {
+		enc = w.appendCanonicalObject(nil, p, v)
+	} else {
 		n := v.Len()
-		dst = append(dst, cList)
-		dst = binary.AppendUvarint(dst, uint64(n))
+		enc = append(enc, cList)
+		enc = binary.AppendUvarint(enc, uint64(n))
 		var ep *plan
 		if p != nil {
 			ep = p.member
 		}
 		for i := 0; i < n; i++ {
-			dst = w.appendCanonical(dst, ep, v.Elem(i))
+			enc = w.appendCanonical(enc, ep, v.Elem(i))
 		}
-		return dst
-	case KindObject:
-		return w.appendCanonicalObject(dst, p, v)
 	}
-	return append(dst, cOther)
+	d := sha256.Sum256(enc)
+	if pos.IsValid() {
+		if w.digests == nil {
+			w.digests = map[digestKey][digestSize]byte{}
+		}
+		w.digests[key] = d
+	}
+	return d
 }
 
 // appendCanonicalObject encodes an object with its entries sorted; for a

@@ -151,6 +151,9 @@ type walker struct {
 	canon []byte             // canonical encodings for uniqueItems
 	spans []span
 	order []int32
+	// digests memoizes the digest of each container under a @uniqueItems
+	// list (see [walker.digest]) for the current check.
+	digests map[digestKey][digestSize]byte
 }
 
 type span struct{ start, end int32 }
@@ -161,6 +164,9 @@ func (w *walker) init(v *Validator, c *Collector, at Path, val ValueView) {
 	w.v, w.pol, w.run, w.col, w.base = v, &v.cfg, &c.cfg, c, at
 	w.nseg, w.depth = 0, 0
 	w.json = isJSONView(val)
+	if len(w.digests) > 0 {
+		clear(w.digests) // offsets name values of one document only
+	}
 }
 
 // isJSONView reports whether val and everything under it are JSON views.
@@ -196,6 +202,11 @@ func (w *walker) release() bool {
 	w.bits = w.bits[:0]
 	if cap(w.canon) > 1<<20 {
 		w.canon = nil
+	}
+	if len(w.digests) > 1<<12 {
+		w.digests = nil
+	} else {
+		clear(w.digests)
 	}
 	return cap(w.segs) <= 1<<12 && cap(w.spans) <= 1<<16
 }
