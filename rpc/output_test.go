@@ -43,6 +43,15 @@ func TestWriteTranscript(t *testing.T) {
 	if ref.Valid || len(ref.Messages) < 100 || len(ref.Findings) == 0 {
 		t.Fatalf("the transcript should be invalid with findings and over 100 messages: valid=%v, %d messages", ref.Valid, len(ref.Messages))
 	}
+	// Without its messages, the rendering is the verdict's and an empty
+	// message list.
+	bare := *ref
+	bare.Messages = nil
+	v := bare.AppendVerdictJSON(nil)
+	if want := string(v[:len(v)-1]) + `,"messages":[]}`; string(bare.AppendJSON(nil)) != want || !strings.Contains(string(v), `"findings":[{`) {
+		t.Errorf("AppendVerdictJSON %s does not fit AppendJSON %s", v, bare.AppendJSON(nil))
+	}
+
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
 	for _, f := range []rpc.Format{rpc.FormatJSON, rpc.FormatText} {

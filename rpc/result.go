@@ -204,11 +204,18 @@ func (r *Result) AppendText(dst []byte) []byte {
 	return r.appendTail(dst, FormatText)
 }
 
-// appendHead appends what comes before the messages.
-func (r *Result) appendHead(dst []byte, f Format) []byte {
-	if f == FormatText {
-		return r.Result.AppendText(dst)
-	}
+// AppendVerdictJSON appends the JSON rendering without "messages":
+//
+//	{"valid":..,"complete":..,"scope":..,"findings":[...]}
+//
+// for a caller that hands the message summaries over on their own (as an
+// exchange fed message by message does).
+func (r *Result) AppendVerdictJSON(dst []byte) []byte {
+	return append(r.appendVerdict(dst), '}')
+}
+
+// appendVerdict appends the JSON object up to the end of "findings".
+func (r *Result) appendVerdict(dst []byte) []byte {
 	dst = append(dst, `{"valid":`...)
 	dst = strconv.AppendBool(dst, r.Valid)
 	dst = append(dst, `,"complete":`...)
@@ -222,7 +229,15 @@ func (r *Result) appendHead(dst []byte, f Format) []byte {
 		}
 		dst = node.AppendJSON(dst, r.Findings[i].Node())
 	}
-	return append(dst, `],"messages":[`...)
+	return append(dst, ']')
+}
+
+// appendHead appends what comes before the messages.
+func (r *Result) appendHead(dst []byte, f Format) []byte {
+	if f == FormatText {
+		return r.Result.AppendText(dst)
+	}
+	return append(r.appendVerdict(dst), `,"messages":[`...)
 }
 
 // appendMessage appends one message's entry; first says it is the first.

@@ -104,9 +104,8 @@ func (s *session) exchange(method string, params []byte) ([]byte, int, error) {
 		}
 		res := s.stream.x.Finish(p.Complete)
 		s.stream = nil
-		out := bytes.TrimSuffix(res.AppendJSON(nil), []byte(`,"messages":[]}`))
 		code, _, _ := exitCode(verdict(res.Valid, res.Complete))
-		return append(out, '}'), code, nil
+		return res.AppendVerdictJSON(nil), code, nil
 	}
 }
 
