@@ -169,7 +169,10 @@ func (a *Assembler) documents() ([]*model.Document, error) {
 }
 
 func idlSeverity(s idl.Severity) model.Severity {
-	if s == idl.Danger {
+	switch s {
+	case idl.ErrorSev:
+		return model.ErrorSeverity
+	case idl.Danger:
 		return model.Danger
 	}
 	return model.Warning

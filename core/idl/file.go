@@ -38,14 +38,18 @@ func (e *Error) Error() string {
 	return loc + ": " + e.Msg
 }
 
-// Severity of an [Event]. Events never stop a file from loading; an
-// ERROR-level problem is returned as an [*Error] instead.
+// Severity of an [Event]. Events never stop a file from loading. A syntax
+// error is returned as an [*Error]; an ERROR event marks a shape the
+// loader could not build (an enum without members): the shape is left out
+// of the file, as the reference implementation leaves it out of the
+// model, and the rest of the file loads.
 type Severity string
 
 // Event severities, as the reference implementation names them.
 const (
-	Warning Severity = "WARNING"
-	Danger  Severity = "DANGER"
+	Warning  Severity = "WARNING"
+	Danger   Severity = "DANGER"
+	ErrorSev Severity = "ERROR"
 )
 
 // Event is a non-fatal finding of the loader: an unknown control
@@ -184,6 +188,7 @@ type shapeStmt struct {
 	// memberNames finds a repeated member name in constant time.
 	memberNames nameSet
 	hasBody     bool
+	dropped     bool // the shape could not be built (an ERROR event says why)
 
 	// service, resource and operation properties
 	version      string

@@ -349,7 +349,6 @@ func TestErrors(t *testing.T) {
 		{"inline IO in 1.0", "namespace ex\noperation O {\n  input := {}\n}\n", 3, 11, "Inlined operation inputs and outputs can only be used with Smithy version 2"},
 		{"enum in 1.0", "namespace ex\nenum E { A }\n", 2, 1, "enum shapes cannot be used in Smithy version 1.0"},
 		{"set in 2.0", "$version: \"2\"\nnamespace ex\nset S { member: String }\n", 3, 1, "set shapes cannot be used in Smithy version 2.0"},
-		{"empty enum", "$version: \"2\"\nnamespace ex\nenum E {}\n", 3, 1, "enum must have at least one entry"},
 		{"enum value not string", "$version: \"2\"\nnamespace ex\nenum E { A = 1 }\n", 3, 14, "enum members can only be assigned string values, but found: 1"},
 		{"intEnum value float", "$version: \"2\"\nnamespace ex\nintEnum E { A = 1.5 }\n", 3, 17, "intEnum members do not support floating point values"},
 		{"intEnum value too big", "$version: \"2\"\nnamespace ex\nintEnum E { A = 2147483648 }\n", 3, 17, "intEnum members must fit within an integer, but found: 2147483648"},
@@ -453,6 +452,31 @@ func TestEvents(t *testing.T) {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("events:\ngot:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestDroppedShapes: a shape the loader cannot build is an ERROR event and
+// is left out of the document; the rest of the file loads.
+func TestDroppedShapes(t *testing.T) {
+	for _, tc := range []struct {
+		name, src, want string
+	}{
+		{"empty enum", "$version: \"2\"\nnamespace ex\nenum E {}\nstring Kept\n", "ERROR Model ex#E 3:1 enum must have at least one entry"},
+		{"empty intEnum", "$version: \"2\"\nnamespace ex\n@mixin\nintEnum E {}\nstring Kept\n", "ERROR Model ex#E 4:1 intEnum shapes must have at least one member"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc, events := load(t, tc.src)
+			var got []string
+			for _, e := range events {
+				got = append(got, fmt.Sprintf("%s %s %s %s %s", e.Severity, e.ID, e.Shape, e.Pos, e.Msg))
+			}
+			if strings.Join(got, "\n") != tc.want {
+				t.Errorf("events %q, want %q", got, tc.want)
+			}
+			if len(doc.Shapes) != 1 || doc.Shapes[0].ID.Name != "Kept" {
+				t.Errorf("shapes %v, want only ex#Kept", doc.Shapes)
+			}
+		})
 	}
 }
 

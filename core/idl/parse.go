@@ -676,7 +676,9 @@ func (p *parser) shapeOrApply(traits []traitApp) {
 		p.operationShape(s)
 	}
 	s.traits = append(s.traits, traits...)
-	p.f.shapes = append(p.f.shapes, s)
+	if !s.dropped {
+		p.f.shapes = append(p.f.shapes, s)
+	}
 	p.expectBr()
 }
 
@@ -774,7 +776,8 @@ func (p *parser) enumShape(s *shapeStmt) {
 		if s.typ == model.IntEnumType {
 			msg = "intEnum shapes must have at least one member"
 		}
-		p.fail(&Error{Pos: s.pos, Shape: id, Msg: msg})
+		p.f.events = append(p.f.events, Event{Severity: ErrorSev, ID: "Model", Shape: id, File: p.f.name, Pos: s.pos, Msg: msg})
+		s.dropped = true
 	}
 }
 
