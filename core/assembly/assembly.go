@@ -817,11 +817,18 @@ func (s *assembler) coerceOmittedTraitValues() {
 // checkReferences reports every reference to a shape the model does not
 // define.
 func (s *assembler) checkReferences(m *model.Model) {
+	var sg *suggester
+	suggest := func(id shapeid.ID) string {
+		if sg == nil {
+			sg = newSuggester(m)
+		}
+		return sg.text(id)
+	}
 	for _, sh := range m.Shapes() {
 		d := sh.Def()
 		for _, mem := range sh.Members() {
 			if _, ok := m.Shape(mem.Target()); !ok {
-				s.event(model.ErrorSeverity, "Target", mem.ID(), mem.Source(), "member shape targets an unresolved shape `%s`", mem.Target())
+				s.event(model.ErrorSeverity, "Target", mem.ID(), mem.Source(), "member shape targets an unresolved shape `%s`%s", mem.Target(), suggest(mem.Target()))
 			}
 		}
 		ref := func(rel string, id shapeid.ID) {
@@ -829,7 +836,7 @@ func (s *assembler) checkReferences(m *model.Model) {
 				return
 			}
 			if _, ok := m.Shape(id); !ok {
-				s.event(model.ErrorSeverity, "Target", sh.ID(), sh.Source(), "%s shape has a%s `%s` relationship to an unresolved shape `%s`", d.Type, an(rel), rel, id)
+				s.event(model.ErrorSeverity, "Target", sh.ID(), sh.Source(), "%s shape has a%s `%s` relationship to an unresolved shape `%s`%s", d.Type, an(rel), rel, id, suggest(id))
 			}
 		}
 		refs := func(rel string, ids []shapeid.ID) {
