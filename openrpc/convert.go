@@ -221,6 +221,9 @@ func export(m *model.Model, s *rpc.PreparedService, versions []rpc.ProtocolVersi
 	methods := s.Methods()
 	var roots []shapeid.ID
 	for _, meth := range methods {
+		if meth.Operation().IsZero() {
+			continue // a system extension (rpc.discover): no model shapes
+		}
 		roots = append(roots, meth.Input(), meth.Output())
 		for _, e := range meth.Errors() {
 			roots = append(roots, e.Shape())
@@ -391,6 +394,9 @@ func (x *exporter) serviceExtensions(doc *obj, svc *model.Shape, versions []rpc.
 
 func (x *exporter) method(meth *rpc.Method) node.Node {
 	x.meth = meth.Name()
+	if meth.Operation().IsZero() {
+		return discoverMethod()
+	}
 	op, _ := x.m.Shape(meth.Operation())
 	var o obj
 	o.add("name", str(meth.Name()))
@@ -665,7 +671,7 @@ func unresolvedRefs(doc node.Node) []string {
 		switch n.Kind() {
 		case node.Object:
 			for _, f := range n.Fields() {
-				if f.Key == "$ref" && f.Value.Kind() == node.String && !comps[f.Value.StringValue()] {
+				if f.Key == "$ref" && f.Value.Kind() == node.String && !comps[f.Value.StringValue()] && f.Value.StringValue() != DiscoverResultRef {
 					bad = append(bad, "unresolved reference "+f.Value.StringValue())
 				}
 				walk(f.Value)

@@ -508,3 +508,48 @@ func TestExtensionsOmitted(t *testing.T) {
 		t.Errorf("diagnostics:\n%s", strings.Join(got, "\n"))
 	}
 }
+
+// With rpc.discover prepared, the document lists it as the specification
+// writes it, a server can answer the call with the document, and that
+// answer passes both rpc (any object) and the document's own result
+// schema (the metaschema).
+func TestDiscover(t *testing.T) {
+	m := assembleFile(t, "../examples/calculator/calculator.smithy")
+	res, err := openrpc.Convert(m, shapeid.MustParse("example#Calculator"), openrpc.Config{RPCOptions: []rpc.Option{rpc.SystemExtension(rpc.Discover)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := res.Document
+	if got := compact(at(t, d, "/methods/0")); got != `{"name":"rpc.discover","description":"Returns an OpenRPC schema as a description of this service","params":[],"result":{"name":"OpenRPC Schema","schema":{"$ref":"https://raw.githubusercontent.com/open-rpc/meta-schema/master/schema.json"}}}` {
+		t.Errorf("rpc.discover: %s", got)
+	}
+	call := []byte(`{"jsonrpc":"2.0","method":"rpc.discover","id":7}`)
+	reply := res.DiscoverResponse(node.NewNumber("7"))
+	if r := res.Service.ValidatePair(call, reply); !r.Valid || len(r.Findings) > 0 {
+		t.Errorf("rpc: %v", r.Findings)
+	}
+	check, err := openrpc.NewChecker(res.JSON)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := check.CheckParams("rpc.discover", nil); err != nil {
+		t.Error(err)
+	}
+	if err := check.CheckResult("rpc.discover", res.JSON); err != nil {
+		t.Errorf("the document fails its own result schema: %v", err)
+	}
+	if err := check.CheckResult("rpc.discover", []byte(`{"openrpc":"1.3.2"}`)); err == nil || !strings.Contains(err.Error(), "missing required member(s)") {
+		t.Errorf("a broken document: %v", err)
+	}
+	// Without the option the name stays reserved and is not described.
+	plain, err := openrpc.Convert(m, shapeid.MustParse("example#Calculator"), openrpc.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(plain.JSON, []byte("rpc.discover")) {
+		t.Error("rpc.discover described without the extension")
+	}
+	if r := plain.Service.ValidateRequest(call); r.Messages[0].RPCError != rpc.MethodNotFound {
+		t.Errorf("without the extension: %v", r.Messages)
+	}
+}

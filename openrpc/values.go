@@ -9,11 +9,12 @@ import (
 	"strconv"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
+	"github.com/smithy-validation/go/rpc"
 )
 
 // DiscoverMethod is the JSON-RPC system extension that returns the
-// service's OpenRPC document.
-const DiscoverMethod = "rpc.discover"
+// service's OpenRPC document (rpc.Discover).
+const DiscoverMethod = rpc.Discover
 
 // Checker checks JSON-RPC params and results against the Content
 // Descriptors of an OpenRPC document with JSON Schema draft-07
@@ -81,7 +82,7 @@ func NewChecker(doc []byte) (*Checker, error) {
 			}
 			ms.params = append(ms.params, paramSchema{name: p.Name, required: p.Required, schema: s})
 		}
-		if m.Result != nil {
+		if m.Result != nil && m.Name != DiscoverMethod {
 			s, err := c.Compile(fmt.Sprintf("%s#/methods/%d/result/schema", url, i))
 			if err != nil {
 				return nil, fmt.Errorf("openrpc: method %q result: %w", m.Name, err)
@@ -171,7 +172,8 @@ func (c *Checker) CheckResult(method string, result []byte) error {
 			return err
 		}
 		if len(fs) > 0 {
-			return fmt.Errorf("/result%s", fs[0].String())
+			f := fs[0]
+			return fmt.Errorf("/result%s: %s (%s)", f.Path, f.Message, f.SchemaPath)
 		}
 		return nil
 	}

@@ -20,6 +20,7 @@ type Option struct {
 	mask, flags switches
 	payload     []smithyvalidate.Option
 	reader      []node.Option
+	system      []string // system extensions (discover.go)
 }
 
 // The settings an Option holds in s.
@@ -48,6 +49,9 @@ func (o Option) merge(later Option) Option {
 	if len(later.reader) > 0 {
 		o.reader = append(append([]node.Option(nil), o.reader...), later.reader...)
 	}
+	if len(later.system) > 0 {
+		o.system = append(append([]string(nil), o.system...), later.system...)
+	}
 	return o
 }
 
@@ -58,6 +62,7 @@ type config struct {
 	maxOutstanding, recentReplies, spoolLimit int
 	payload                                   []smithyvalidate.Option
 	reader                                    []node.Option
+	system                                    []string
 }
 
 // set returns the option that sets setting i to v.
@@ -73,7 +78,7 @@ var defaults = JoinOptions(MaxOutstanding(DefaultMaxOutstanding), RecentReplies(
 func readOptions(opts []Option) config {
 	all := defaults.merge(JoinOptions(opts...))
 	return config{version: ProtocolVersion(all.s.Get(optVersion)), switches: all.flags, payload: all.payload, reader: all.reader,
-		maxOutstanding: all.s.Get(optMaxOutstanding), recentReplies: all.s.Get(optRecentReplies), spoolLimit: all.s.Get(optSpoolLimit)}
+		maxOutstanding: all.s.Get(optMaxOutstanding), recentReplies: all.s.Get(optRecentReplies), spoolLimit: all.s.Get(optSpoolLimit), system: all.system}
 }
 
 // JoinOptions returns one option with the effect of opts in order.

@@ -397,6 +397,9 @@ func Prepare(m *model.Model, svc shapeid.ID, opts ...Option) (*PreparedService, 
 		}
 		meth.errorCodes = sortedCodes(meth.errors)
 	}
+	if err := p.systemMethods(s, byName, svcErrors); err != nil {
+		return nil, err
+	}
 	if len(p.err.Problems) > 0 {
 		sortProblems(p.err.Problems)
 		return nil, p.err

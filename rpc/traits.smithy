@@ -100,3 +100,12 @@ structure rpcError {
     /// The error has no data member. Cannot be combined with dataMember.
     noData: Boolean
 }
+
+/// The result of the rpc.discover system extension (prepared only when the
+/// service is prepared with it): any JSON object, the service's OpenRPC
+/// document.
+@private
+map DiscoverResult {
+    key: String
+    value: Document
+}
