@@ -27,7 +27,7 @@ func (e *env) buildCommand() *cli.Command {
 			"to <output>/<projection>/<plugin>/ (default output: build/smithy beside the\n" +
 			"configuration). The openrpc plugin writes <Service>.openrpc.json; its\n" +
 			"settings: service (required), info, naming, unknownMembers, nulls,\n" +
-			"extensions. Other plugins and transforms are errors (exit 2) unless\n" +
+			"extensions, systemExtensions. Other plugins and transforms are errors (exit 2) unless\n" +
 			"ignoreMissingPlugins is true. MODEL arguments are added to the sources.",
 		ArgsUsage: "[MODEL...]",
 		Flags: []cli.Flag{
@@ -336,7 +336,8 @@ func sortedPlugins(m map[string]buildPlugin) []buildPlugin {
 //	 "naming": "memberName" | "jsonName",
 //	 "unknownMembers": "warn" | "ignore" | "error",
 //	 "nulls": "absent" | "reject",
-//	 "extensions": "emit" | "omit"}
+//	 "extensions": "emit" | "omit",
+//	 "systemExtensions": ["rpc.discover"]}
 func openrpcPluginSettings(v node.Node, prefix string) (openrpcSettings, error) {
 	var s openrpcSettings
 	bad := func(format string, args ...any) error {
@@ -383,6 +384,17 @@ func openrpcPluginSettings(v node.Node, prefix string) (openrpcSettings, error) 
 			s.Nulls, err = str(f.Value, "nulls")
 		case "extensions":
 			s.Extensions, err = str(f.Value, "extensions")
+		case "systemExtensions":
+			if f.Value.Kind() != node.Array {
+				return s, bad("systemExtensions must be an array of names")
+			}
+			for _, e := range f.Value.Elems() {
+				x, err := str(e, "systemExtensions[]")
+				if err != nil {
+					return s, err
+				}
+				s.SystemExtensions = append(s.SystemExtensions, x)
+			}
 		case "info":
 			if f.Value.Kind() != node.Object {
 				return s, bad("info must be an object")
@@ -407,7 +419,7 @@ func openrpcPluginSettings(v node.Node, prefix string) (openrpcSettings, error) 
 				}
 			}
 		default:
-			return s, bad("unknown setting %q (known: service, info, naming, unknownMembers, nulls, extensions)", f.Key)
+			return s, bad("unknown setting %q (known: service, info, naming, unknownMembers, nulls, extensions, systemExtensions)", f.Key)
 		}
 		if err != nil {
 			return s, err

@@ -34,6 +34,7 @@ func (e *env) openrpcCommand() *cli.Command {
 			&cli.StringFlag{Name: "unknown-members", Value: "warn", Usage: "unknown object members: warn, ignore (both allowed by the schema) or error"},
 			&cli.StringFlag{Name: "nulls", Value: "absent", Usage: "null for an optional member: absent (allowed) or reject"},
 			&cli.StringFlag{Name: "extensions", Value: "emit", Usage: "x-smithy-* extension fields: emit or omit"},
+			extensionFlag(),
 		},
 		Action: e.openrpcAction,
 	}
@@ -44,7 +45,7 @@ func (e *env) openrpcAction(c *cli.Context) error {
 		return usageErrorf("--service is required")
 	}
 	s := openrpcSettings{Service: c.String("service"), Naming: c.String("naming"), UnknownMembers: c.String("unknown-members"),
-		Nulls: c.String("nulls"), Extensions: c.String("extensions")}
+		Nulls: c.String("nulls"), Extensions: c.String("extensions"), SystemExtensions: c.StringSlice("extension")}
 	return e.openrpc(pathSources(c.Args().Slice()), s, c.String("output"))
 }
 
@@ -105,6 +106,9 @@ type openrpcSettings struct {
 	Nulls          string
 	Extensions     string
 	Info           openrpc.Info
+	// SystemExtensions are the JSON-RPC system extensions to prepare and
+	// describe (rpc.discover).
+	SystemExtensions []string
 }
 
 // config checks the settings and returns the export configuration;
@@ -116,6 +120,12 @@ func (s openrpcSettings) config(prefix string) (openrpc.Config, shapeid.ID, erro
 		return cfg, svc, usageErrorf("%sservice: %q is not an absolute shape ID (ns#Service)", prefix, s.Service)
 	}
 	cfg.Info = s.Info
+	for _, x := range s.SystemExtensions {
+		if x != rpc.Discover {
+			return cfg, svc, usageErrorf("%sextension: unknown system extension %q (known: %s)", prefix, x, rpc.Discover)
+		}
+		cfg.RPCOptions = append(cfg.RPCOptions, rpc.SystemExtension(x))
+	}
 	choose := func(name, v string, def string, opts map[string]func()) error {
 		if v == "" {
 			v = def

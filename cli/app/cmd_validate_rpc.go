@@ -42,6 +42,7 @@ func (e *env) validateRPCCommand() *cli.Command {
 			rpcFormatFlag(),
 			maxFindingsFlag(),
 			verboseFlag(),
+			extensionFlag(),
 		},
 		Action: e.validateRPC,
 	}
@@ -53,7 +54,7 @@ func (e *env) validateRPC(c *cli.Context) error {
 		return err
 	}
 	e.maxFindings = c.Int("max-findings")
-	p := rpcParams{Models: pathSources(c.Args().Slice()), Service: c.String("service"), Version: c.String("version"), Complete: c.Bool("complete"), Verbose: c.Bool("verbose")}
+	p := rpcParams{Models: pathSources(c.Args().Slice()), Service: c.String("service"), Version: c.String("version"), Complete: c.Bool("complete"), Verbose: c.Bool("verbose"), Extensions: c.StringSlice("extension")}
 	for _, f := range []struct {
 		flag string
 		in   **Input
@@ -74,6 +75,8 @@ type rpcParams struct {
 	Complete                               bool
 	// Verbose lists every message in the text format.
 	Verbose bool
+	// Extensions are the system extensions to prepare (--extension).
+	Extensions []string
 }
 
 // validateRPCInputs checks a message, a pair or a transcript.
@@ -102,7 +105,7 @@ func (e *env) validateRPCInputs(p rpcParams, format string) error {
 			return usageErrorf("--version must be 1.0 or 2.0, not %q", v)
 		}
 	}
-	svc, err := e.rpcService(p.Models, p.Service, version)
+	svc, err := e.rpcServiceWith(p.Models, p.Service, version, p.Extensions)
 	if err != nil {
 		return err
 	}
