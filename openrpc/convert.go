@@ -478,7 +478,7 @@ func (x *exporter) params(meth *rpc.Method) node.Node {
 
 // memberValueSchema is a member's schema where it stands alone (a param,
 // a result member): null is allowed for a nullable member, and for an
-// optional one under NullAsAbsent.
+// optional one unless RejectNullMembers.
 func (x *exporter) memberValueSchema(mem *model.Shape) node.Node {
 	s := x.g.memberSchema(mem)
 	if x.g.nullableMember(mem) || !mem.HasTrait(traitRequired) && !x.p.nullsRejected {

@@ -2,6 +2,7 @@ package rpc
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/smithy-validation/go/core/shapeid"
 )
@@ -58,18 +59,9 @@ func (p *preparer) systemMethods(s *PreparedService, byName map[string]*Method, 
 func (s *PreparedService) SystemExtensions() []string {
 	var out []string
 	for _, n := range s.cfg.system {
-		if _, ok := s.methods[n]; ok && !containsString(out, n) {
+		if _, ok := s.methods[n]; ok && !slices.Contains(out, n) {
 			out = append(out, n)
 		}
 	}
 	return out
-}
-
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

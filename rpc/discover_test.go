@@ -1,6 +1,7 @@
 package rpc_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -19,7 +20,7 @@ func TestDiscoverExtension(t *testing.T) {
 	}
 	call := []byte(`{"jsonrpc":"2.0","method":"rpc.discover","id":1}`)
 	r := plain.ValidateRequest(call)
-	if got := summary(r.Messages[0]); got != "request id=1 method=rpc.discover rpc_error=-32601" || !equalStrings(codes(r, true), []string{"method-reserved /method"}) {
+	if got := summary(r.Messages[0]); got != "request id=1 method=rpc.discover rpc_error=-32601" || !slices.Equal(codes(r, true), []string{"method-reserved /method"}) {
 		t.Errorf("without the extension: %q %q", got, codes(r, true))
 	}
 	s, err := rpc.Prepare(m, svc, rpc.Version(rpc.V2_0), rpc.SystemExtension(rpc.Discover))
