@@ -10,7 +10,7 @@ import (
 // extension to prepare (rpc.SystemExtension); today rpc.discover. Without
 // it, calls of "rpc." methods are reported as reserved.
 func extensionFlag() cli.Flag {
-	return &cli.StringSliceFlag{Name: "extension", Usage: "prepare a JSON-RPC system extension (rpc.discover: params none, result any object); repeatable"}
+	return &cli.StringSliceFlag{Name: "extension", DefaultText: "none: rpc. methods stay reserved", Usage: "prepare a JSON-RPC system extension (rpc.discover: params none, result any object); repeatable"}
 }
 
 // rpcServiceWith is rpcService with system extensions: a service prepared
