@@ -166,3 +166,44 @@ func TestPooledPairsIndependent(t *testing.T) {
 		},
 		func(i int) *rpc.Result { return s.ValidatePair([]byte(pairs[i][0]), []byte(pairs[i][1])) })
 }
+
+// TestTranscriptLineLimitBreaks: a line of exactly MaxTranscriptLine bytes
+// is read whether it ends with LF or CRLF, and one byte more is skipped
+// either way (the break is never counted).
+func TestTranscriptLineLimitBreaks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: builds 64 MiB lines")
+	}
+	svc, err := rpc.EnvelopeOnly(rpc.V2_0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	head := `{"from":"client","message":{"jsonrpc":"2.0","method":"notify","params":["`
+	tail := `"]}}`
+	line := func(size int) string {
+		return head + strings.Repeat("a", size-len(head)-len(tail)) + tail
+	}
+	for _, tc := range []struct {
+		name    string
+		size    int
+		brk     string
+		skipped bool
+	}{
+		{"at the limit, LF", rpc.MaxTranscriptLine, "\n", false},
+		{"at the limit, CRLF", rpc.MaxTranscriptLine, "\r\n", false},
+		{"past the limit, LF", rpc.MaxTranscriptLine + 1, "\n", true},
+		{"past the limit, CRLF", rpc.MaxTranscriptLine + 1, "\r\n", true},
+	} {
+		r, err := svc.ValidateTranscript(strings.NewReader(line(tc.size)+tc.brk), false)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		skipped := false
+		for _, f := range r.Findings {
+			skipped = skipped || f.Code == "size-limit"
+		}
+		if skipped != tc.skipped || r.Complete == tc.skipped {
+			t.Errorf("%s: skipped %v, complete %v; want skipped %v", tc.name, skipped, r.Complete, tc.skipped)
+		}
+	}
+}

@@ -202,7 +202,9 @@ func (s *PreparedService) StreamTranscript(r io.Reader, complete bool, each func
 		if total == 0 && errors.Is(err, io.EOF) {
 			break
 		}
-		body := bytes.TrimSuffix(line, []byte("\n"))
+		// The line break (LF or CRLF) is not part of the line: the limit
+		// counts the same either way.
+		body := bytes.TrimSuffix(bytes.TrimSuffix(line, []byte("\n")), []byte("\r"))
 		if tooLong || len(body) > MaxTranscriptLine {
 			m := inExchange(x.index)
 			x.c.begin(m)
