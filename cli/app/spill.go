@@ -18,6 +18,8 @@ type spill struct {
 	file  *os.File
 	w     *bufio.Writer
 	err   error
+	// unlinked: the file has no name any more (see Write).
+	unlinked bool
 }
 
 // spillLimit is how much a spill keeps in memory.
@@ -37,6 +39,10 @@ func (s *spill) Write(p []byte) (int, error) {
 			s.err = err
 			return len(p), nil
 		}
+		// The file is unlinked at once where the system allows it (the
+		// open descriptor keeps its bytes): whatever ends the process, a
+		// signal included, no file is left behind.
+		s.unlinked = os.Remove(f.Name()) == nil
 		s.file, s.w = f, bufio.NewWriterSize(f, 256<<10)
 		s.mem.WriteTo(s.w)
 		s.mem = bytes.Buffer{}
@@ -74,7 +80,9 @@ func (s *spill) reader() (io.Reader, error) {
 func (s *spill) Close() {
 	if s.file != nil {
 		s.file.Close()
-		os.Remove(s.file.Name())
+		if !s.unlinked {
+			os.Remove(s.file.Name())
+		}
 		s.file = nil
 	}
 }
