@@ -485,7 +485,30 @@ func (rd *reader) fromIon(err error) *problem {
 		}
 		return p
 	}
+	if tok, ok := badNumber(msg); ok {
+		p := rd.problemAt(code, -1, fmt.Sprintf("not valid Ion: the number %s cannot be read (its exponent is out of range)", tok), err)
+		if !rd.binary {
+			// ion-go gives no offset; the token it has just read is the
+			// last one before the reader's position.
+			if at := lastToken(rd.data[:rd.consumed()], tok); at >= 0 {
+				p.pos, p.offset = textPos(rd.data, at), int64(at)
+			}
+		}
+		return p
+	}
 	return rd.problemAt(code, -1, "not valid Ion: "+strings.TrimPrefix(msg, "ion: "), err)
+}
+
+// badNumber recognizes ion-go's error for a decimal or float token whose
+// exponent does not fit ("ParseDecimal(1d3000000000): strconv.ParseInt:
+// ... value out of range", a plain error) and returns the token.
+func badNumber(msg string) (string, bool) {
+	_, rest, ok := strings.Cut(msg, "ParseDecimal(")
+	if !ok {
+		return "", false
+	}
+	tok, _, ok := strings.Cut(rest, ")")
+	return tok, ok && tok != ""
 }
 
 // unknownSID recognizes ion-go's error for a symbol ID beyond the symbol

@@ -400,3 +400,21 @@ func TestCheck(t *testing.T) {
 		t.Errorf("Check of a single value: %q", got)
 	}
 }
+
+// TestNumberOutOfRange: a decimal whose exponent ion-go cannot hold is a
+// syntax finding at the token, in its own words.
+func TestNumberOutOfRange(t *testing.T) {
+	for _, tc := range []struct{ name, text, pos string }{
+		{"decimal exponent past int32", "{a: 1,\n b: 1d3000000000 }", "2:5"},
+		{"negative exponent", "[1, 2d-3000000000]", "1:5"},
+	} {
+		r, err := Validate(validator(t, "smithy.api#Document"), []byte(tc.text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Findings) != 1 || r.Findings[0].Code != "syntax" || r.Findings[0].Pos.String() != tc.pos ||
+			!strings.Contains(r.Findings[0].Message, "exponent is out of range") {
+			t.Errorf("%s: %s", tc.name, r.Text())
+		}
+	}
+}
