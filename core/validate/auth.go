@@ -15,12 +15,13 @@ var (
 
 // authTraits reports @auth traits, on a service or on an operation of its
 // closure, that name schemes the service does not apply (AuthTrait).
-func authTraits(m *model.Model) []model.Event {
-	if !traitOn(m, authTrait) {
+func authTraits(ix *protoIndex) []model.Event {
+	if len(ix.with[authTrait]) == 0 {
 		return nil
 	}
+	m := ix.m
 	var events []model.Event
-	for _, svc := range shapesOfType(m, model.ServiceType) {
+	for _, svc := range ix.services {
 		schemes := map[shapeid.ID]bool{}
 		for _, id := range serviceTraitsWith(m, svc, authDefinitionTrait) {
 			schemes[id] = true
@@ -53,7 +54,7 @@ func authTraits(m *model.Model) []model.Event {
 				svc.ID(), strings.Join(names, ", ")))
 		}
 		check(svc)
-		for _, op := range serviceOperations(m, svc) {
+		for _, op := range ix.serviceOps(svc) {
 			check(op)
 		}
 	}
@@ -62,10 +63,10 @@ func authTraits(m *model.Model) []model.Event {
 
 // serviceAuthDefinitions warns about services that apply several auth
 // schemes without an @auth trait to order them (ServiceAuthDefinitions).
-func serviceAuthDefinitions(m *model.Model) []model.Event {
+func serviceAuthDefinitions(ix *protoIndex) []model.Event {
 	var events []model.Event
-	for _, svc := range shapesOfType(m, model.ServiceType) {
-		if !svc.HasTrait(authTrait) && len(serviceTraitsWith(m, svc, authDefinitionTrait)) > 1 {
+	for _, svc := range ix.services {
+		if !svc.HasTrait(authTrait) && len(serviceTraitsWith(ix.m, svc, authDefinitionTrait)) > 1 {
 			events = append(events, eventf(model.Warning, "ServiceAuthDefinitions", svc,
 				"This service uses multiple authentication schemes but does not have the `@auth` trait applied. "+
 					"The `@auth` trait defines a priority ordering of auth schemes for a client to use. "+
@@ -77,13 +78,10 @@ func serviceAuthDefinitions(m *model.Model) []model.Event {
 
 // httpAPIKeyAuths reports @httpApiKeyAuth traits with a `scheme` that do
 // not put the key in a header (HttpApiKeyAuthTrait).
-func httpAPIKeyAuths(m *model.Model) []model.Event {
+func httpAPIKeyAuths(ix *protoIndex) []model.Event {
 	var events []model.Event
-	for _, svc := range shapesOfType(m, model.ServiceType) {
-		v, ok := svc.Trait(httpAPIKeyAuthTrait)
-		if !ok {
-			continue
-		}
+	for _, svc := range ix.with[httpAPIKeyAuthTrait] {
+		v, _ := svc.Trait(httpAPIKeyAuthTrait)
 		if _, ok := v.Get("scheme"); !ok {
 			continue
 		}

@@ -395,22 +395,22 @@ func structureBindings(st *model.Shape, request bool) []memberBinding {
 	out := make([]memberBinding, 0, len(st.Members()))
 	payload := false
 	for _, mem := range st.Members() {
-		loc := locDocument
+		bits, loc := bindingBits(mem), locDocument
 		switch {
-		case mem.HasTrait(httpHeaderTrait):
+		case bits&bitHeader != 0:
 			loc = locHeader
-		case mem.HasTrait(httpPrefixHeadersTrait):
+		case bits&bitPrefixHeaders != 0:
 			loc = locPrefixHeaders
-		case request && mem.HasTrait(httpQueryTrait):
+		case request && bits&bitQuery != 0:
 			loc = locQuery
-		case request && mem.HasTrait(httpQueryParamsTrait):
+		case request && bits&bitQueryParams != 0:
 			loc = locQueryParams
-		case mem.HasTrait(httpPayloadTrait):
+		case bits&bitPayload != 0:
 			loc = locPayload
 			payload = true
-		case request && mem.HasTrait(httpLabelTrait):
+		case request && bits&bitLabel != 0:
 			loc = locLabel
-		case !request && mem.HasTrait(httpResponseCodeTrait):
+		case !request && bits&bitResponseCode != 0:
 			loc = locResponseCode
 		}
 		out = append(out, memberBinding{mem, loc})
@@ -425,6 +425,45 @@ func structureBindings(st *model.Shape, request bool) []memberBinding {
 	return out
 }
 
+// The HTTP binding traits as bits, in the order of httpBindingTraits.
+const (
+	bitHeader uint8 = 1 << iota
+	bitLabel
+	bitPayload
+	bitPrefixHeaders
+	bitQueryParams
+	bitQuery
+	bitResponseCode
+)
+
+// bindingBits returns the HTTP binding traits a member applies, in one
+// pass over its traits.
+func bindingBits(mem *model.Shape) uint8 {
+	var bits uint8
+	for _, t := range mem.Traits() {
+		if t.ID.Namespace != shapeid.Prelude || t.ID.Member != "" {
+			continue
+		}
+		switch t.ID.Name {
+		case "httpHeader":
+			bits |= bitHeader
+		case "httpLabel":
+			bits |= bitLabel
+		case "httpPayload":
+			bits |= bitPayload
+		case "httpPrefixHeaders":
+			bits |= bitPrefixHeaders
+		case "httpQueryParams":
+			bits |= bitQueryParams
+		case "httpQuery":
+			bits |= bitQuery
+		case "httpResponseCode":
+			bits |= bitResponseCode
+		}
+	}
+	return bits
+}
+
 // boundMembers returns the names of the members bound to loc, sorted.
 func boundMembers(bindings []memberBinding, loc location) []string {
 	var out []string
@@ -435,41 +474,6 @@ func boundMembers(bindings []memberBinding, loc location) []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-// traitOn reports whether any shape of m (members included) applies one
-// of the traits: validators that need an index skip building it when the
-// model does not use their traits.
-func traitOn(m *model.Model, ids ...shapeid.ID) bool {
-	for _, s := range m.Shapes() {
-		for _, id := range ids {
-			if s.HasTrait(id) {
-				return true
-			}
-		}
-		for _, mem := range s.Members() {
-			for _, id := range ids {
-				if mem.HasTrait(id) {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
-// httpOperations returns the operations of m with a well-formed @http
-// trait, in shape ID order.
-func httpOperations(m *model.Model) ([]*model.Shape, []httpBinding) {
-	var ops []*model.Shape
-	var https []httpBinding
-	for _, s := range m.Shapes() {
-		if h, ok := operationHTTP(s); ok {
-			ops = append(ops, s)
-			https = append(https, h)
-		}
-	}
-	return ops, https
 }
 
 // onTraitf is an event about s located at the trait's application

@@ -12,12 +12,12 @@ import (
 // httpLabels checks that the URI labels of each @http operation and the
 // @httpLabel members of its input match one to one, and that greedy labels
 // bind strings (HttpLabelTrait).
-func httpLabels(m *model.Model) []model.Event {
+func httpLabels(ix *protoIndex) []model.Event {
 	var events []model.Event
-	ops, https := httpOperations(m)
-	for i, op := range ops {
-		in, ok := operationStructure(m, op, true)
-		if !ok {
+	m, https := ix.m, ix.https
+	for i, op := range ix.ops {
+		in := ix.in[i]
+		if in == nil {
 			continue
 		}
 		uri := https[i].uri
@@ -69,46 +69,29 @@ func keys(set map[string]bool) []string {
 // httpQueries reports structures that bind one query string parameter to
 // two members, and @httpQuery names that an operation's URI already sets
 // as a query string literal (HttpQueryTrait).
-func httpQueries(m *model.Model) []model.Event {
+func httpQueries(ix *protoIndex) []model.Event {
 	var events []model.Event
+	structures := ix.containers(httpQueryTrait)
+	if len(structures) == 0 {
+		return nil
+	}
 	inputOf := map[*model.Shape][]int{} // input structure -> its @http operations
-	ops, https := httpOperations(m)
-	for i, op := range ops {
-		if in, ok := operationStructure(m, op, true); ok {
+	ops, https := ix.ops, ix.https
+	for i := range ops {
+		if in := ix.in[i]; in != nil {
 			inputOf[in] = append(inputOf[in], i)
 		}
 	}
-	for _, st := range m.Shapes() {
-		if st.Type() != model.StructureType {
-			continue
-		}
-		byName := map[string][]string{}
-		var names []string
-		for _, mem := range st.Members() {
-			v, ok := mem.Trait(httpQueryTrait)
-			if !ok {
-				continue
-			}
-			name := v.StringValue()
-			if _, seen := byName[name]; !seen {
-				names = append(names, name)
-			}
-			byName[name] = append(byName[name], mem.MemberName())
-		}
-		if len(names) == 0 {
-			continue
-		}
-		sort.Strings(names)
-		for _, name := range names {
-			if len(byName[name]) > 1 {
-				events = append(events, errorf("HttpQueryTrait", st,
-					"`httpQuery` parameter name binding conflicts found for the `%s` parameter in the following structure members: %s",
-					name, tickedList(byName[name])))
-			}
+	for _, st := range structures {
+		bindings := namedBindings(st, httpQueryTrait, false)
+		for _, d := range duplicateBindings(bindings) {
+			events = append(events, errorf("HttpQueryTrait", st,
+				"`httpQuery` parameter name binding conflicts found for the `%s` parameter in the following structure members: %s",
+				d.key, tickedList(d.members)))
 		}
 		for _, i := range inputOf[st] {
 			for _, kv := range https[i].uri.query {
-				if _, ok := byName[kv[0]]; ok {
+				if hasBinding(bindings, kv[0]) {
 					events = append(events, errorf("HttpQueryTrait", st,
 						"`httpQuery` name `%s` conflicts with the `http` trait of the `%s` operation: `%s`",
 						kv[0], ops[i].ID(), https[i].uri.text))
@@ -121,12 +104,9 @@ func httpQueries(m *model.Model) []model.Event {
 
 // httpQueryParams notes structures where @httpQueryParams and @httpQuery
 // members compete for the same query string (HttpQueryParamsTrait).
-func httpQueryParams(m *model.Model) []model.Event {
+func httpQueryParams(ix *protoIndex) []model.Event {
 	var events []model.Event
-	for _, st := range m.Shapes() {
-		if st.Type() != model.StructureType {
-			continue
-		}
+	for _, st := range ix.containers(httpQueryParamsTrait) {
 		var params, queries []string
 		for _, mem := range st.Members() {
 			if mem.HasTrait(httpQueryParamsTrait) {
@@ -146,6 +126,64 @@ func httpQueryParams(m *model.Model) []model.Event {
 		}
 	}
 	return events
+}
+
+// namedBinding is a member bound to a named header or query parameter.
+type namedBinding struct{ key, member string }
+
+// namedBindings returns the members of st that apply trait with the name
+// each binds (lowercased with fold), sorted by name then member.
+func namedBindings(st *model.Shape, trait shapeid.ID, fold bool) []namedBinding {
+	var out []namedBinding
+	for _, mem := range st.Members() {
+		if v, ok := mem.Trait(trait); ok {
+			key := v.StringValue()
+			if fold {
+				key = strings.ToLower(key)
+			}
+			out = append(out, namedBinding{key, mem.MemberName()})
+		}
+	}
+	if len(out) < 2 {
+		return out
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].key != out[j].key {
+			return out[i].key < out[j].key
+		}
+		return out[i].member < out[j].member
+	})
+	return out
+}
+
+func hasBinding(sorted []namedBinding, key string) bool {
+	i := sort.Search(len(sorted), func(i int) bool { return sorted[i].key >= key })
+	return i < len(sorted) && sorted[i].key == key
+}
+
+type duplicate struct {
+	key     string
+	members []string
+}
+
+// duplicateBindings returns the names that more than one member binds.
+func duplicateBindings(sorted []namedBinding) []duplicate {
+	var out []duplicate
+	for i := 0; i < len(sorted); {
+		j := i + 1
+		for j < len(sorted) && sorted[j].key == sorted[i].key {
+			j++
+		}
+		if j-i > 1 {
+			d := duplicate{key: sorted[i].key}
+			for _, b := range sorted[i:j] {
+				d.members = append(d.members, b.member)
+			}
+			out = append(out, d)
+		}
+		i = j
+	}
+	return out
 }
 
 // headerBlocklist are the headers a model must not bind: the HTTP stack
@@ -177,41 +215,25 @@ func isToken(s string) bool {
 // httpHeaders reports structures that bind one header to two members
 // (case-insensitively), and header names that are reserved or not valid
 // field names (HttpHeaderTrait).
-func httpHeaders(m *model.Model) []model.Event {
+func httpHeaders(ix *protoIndex) []model.Event {
 	var events []model.Event
-	for _, st := range m.Shapes() {
-		byName := map[string][]string{}
-		var names []string
-		for _, mem := range st.Members() {
-			v, ok := mem.Trait(httpHeaderTrait)
-			if !ok {
-				continue
-			}
-			header := v.StringValue()
-			switch {
-			case headerBlocklist[strings.ToLower(header)]:
-				events = append(events, onTraitf(model.Danger, "HttpHeaderTrait", mem, httpHeaderTrait,
-					"`%s` is not an allowed HTTP header binding", header))
-			case !isToken(header) && header != "":
-				events = append(events, onTraitf(model.Danger, "HttpHeaderTrait", mem, httpHeaderTrait,
-					"`%s` is not a valid HTTP header field name according to section 5.6.2 of RFC 9110", header))
-			}
-			if st.Type() != model.StructureType {
-				continue
-			}
-			key := strings.ToLower(header)
-			if _, seen := byName[key]; !seen {
-				names = append(names, key)
-			}
-			byName[key] = append(byName[key], mem.MemberName())
+	for _, mem := range ix.with[httpHeaderTrait] {
+		v, _ := mem.Trait(httpHeaderTrait)
+		header := v.StringValue()
+		switch {
+		case headerBlocklist[strings.ToLower(header)]:
+			events = append(events, onTraitf(model.Danger, "HttpHeaderTrait", mem, httpHeaderTrait,
+				"`%s` is not an allowed HTTP header binding", header))
+		case !isToken(header) && header != "":
+			events = append(events, onTraitf(model.Danger, "HttpHeaderTrait", mem, httpHeaderTrait,
+				"`%s` is not a valid HTTP header field name according to section 5.6.2 of RFC 9110", header))
 		}
-		sort.Strings(names)
-		for _, name := range names {
-			if len(byName[name]) > 1 {
-				events = append(events, errorf("HttpHeaderTrait", st,
-					"`httpHeader` field name binding conflicts found for the `%s` header in the following structure members: %s",
-					name, tickedList(byName[name])))
-			}
+	}
+	for _, st := range ix.containers(httpHeaderTrait) {
+		for _, d := range duplicateBindings(namedBindings(st, httpHeaderTrait, true)) {
+			events = append(events, errorf("HttpHeaderTrait", st,
+				"`httpHeader` field name binding conflicts found for the `%s` header in the following structure members: %s",
+				d.key, tickedList(d.members)))
 		}
 	}
 	return events
@@ -220,12 +242,9 @@ func httpHeaders(m *model.Model) []model.Event {
 // httpPrefixHeaders reports @httpHeader members whose header starts with
 // an @httpPrefixHeaders prefix of the same structure: an ERROR, or a NOTE
 // when the prefix is empty (HttpPrefixHeadersTrait).
-func httpPrefixHeaders(m *model.Model) []model.Event {
+func httpPrefixHeaders(ix *protoIndex) []model.Event {
 	var events []model.Event
-	for _, st := range m.Shapes() {
-		if st.Type() != model.StructureType {
-			continue
-		}
+	for _, st := range ix.containers(httpPrefixHeadersTrait) {
 		for _, pm := range st.Members() {
 			v, ok := pm.Trait(httpPrefixHeadersTrait)
 			if !ok {
@@ -256,8 +275,8 @@ func httpPrefixHeaders(m *model.Model) []model.Event {
 
 // httpPayloads reports input, output and error structures with an
 // @httpPayload member and other members bound nowhere (HttpPayload).
-func httpPayloads(m *model.Model) []model.Event {
-	if !traitOn(m, httpPayloadTrait) {
+func httpPayloads(ix *protoIndex) []model.Event {
+	if len(ix.with[httpPayloadTrait]) == 0 {
 		return nil
 	}
 	var events []model.Event
@@ -268,17 +287,16 @@ func httpPayloads(m *model.Model) []model.Event {
 				tickedList(unbound)))
 		}
 	}
-	ops, _ := httpOperations(m)
-	for _, op := range ops {
-		if in, ok := operationStructure(m, op, true); ok {
+	for i := range ix.ops {
+		if in := ix.in[i]; in != nil {
 			check(in, true)
 		}
-		if out, ok := operationStructure(m, op, false); ok {
+		if out := ix.out[i]; out != nil {
 			check(out, false)
 		}
 	}
-	for _, s := range m.Shapes() {
-		if s.Type() == model.StructureType && s.HasTrait(errorTrait) {
+	for _, s := range ix.with[errorTrait] {
+		if s.Type() == model.StructureType {
 			check(s, false)
 		}
 	}
@@ -288,13 +306,14 @@ func httpPayloads(m *model.Model) []model.Event {
 // httpBindingsMissing reports operations of a service without @http when
 // the service's protocol requires it (ERROR) or other operations of the
 // service have it (WARNING) (HttpBindingsMissing).
-func httpBindingsMissing(m *model.Model) []model.Event {
-	if !traitOn(m, httpTrait) {
+func httpBindingsMissing(ix *protoIndex) []model.Event {
+	if len(ix.with[httpTrait]) == 0 {
 		return nil
 	}
+	m := ix.m
 	var events []model.Event
-	for _, svc := range shapesOfType(m, model.ServiceType) {
-		ops := serviceOperations(m, svc)
+	for _, svc := range ix.services {
+		ops := ix.serviceOps(svc)
 		sev, reason := model.Warning, "One or more"
 		if p, ok := httpProtocol(m, svc); ok {
 			sev, reason = model.ErrorSeverity, fmt.Sprintf("The `%s` protocol requires all", p)
@@ -355,13 +374,22 @@ func javaIDLess(a, b string) bool {
 var httpBindingTraits = []shapeid.ID{httpHeaderTrait, httpLabelTrait, httpPayloadTrait, httpPrefixHeadersTrait,
 	httpQueryParamsTrait, httpQueryTrait, httpResponseCodeTrait}
 
-// relOrder ranks the relationships that can point at a structure in the
-// order the reference implementation lists them; relNames names them.
+// relKinds are the relationships that can point at a structure, in the
+// order the reference implementation lists them, with their names;
+// relOrder gives each one's position.
 var (
-	relOrder = map[model.RelationshipType]int{model.RelProperty: 1, model.RelMemberTarget: 2, model.RelInput: 3,
-		model.RelOutput: 4, model.RelError: 5, model.RelMixin: 6}
-	relLabel = map[model.RelationshipType]string{model.RelProperty: "property", model.RelMemberTarget: "member target",
-		model.RelInput: "input", model.RelOutput: "output", model.RelError: "error", model.RelMixin: "mixin"}
+	relKinds = [...]struct {
+		rel   model.RelationshipType
+		label string
+	}{{model.RelProperty, "property"}, {model.RelMemberTarget, "member target"}, {model.RelInput, "input"},
+		{model.RelOutput, "output"}, {model.RelError, "error"}, {model.RelMixin, "mixin"}}
+	relOrder = func() map[model.RelationshipType]int {
+		out := map[model.RelationshipType]int{}
+		for i, k := range relKinds {
+			out[k.rel] = i
+		}
+		return out
+	}()
 )
 
 type inbound struct {
@@ -374,46 +402,61 @@ type inbound struct {
 // and @httpQueryParams outside operation input (.Input), @httpResponseCode
 // outside output (.Output), any binding below the top level (.TopLevel)
 // (HttpBindingTraitIgnored).
-func httpBindingTraitsIgnored(m *model.Model) []model.Event {
-	if !traitOn(m, httpBindingTraits...) {
-		return nil
-	}
-	// Which structures hold members with binding traits.
+func httpBindingTraitsIgnored(ix *protoIndex) []model.Event {
+	m := ix.m
+	// Which structures hold members with binding traits (mixins are
+	// checked where they are mixed in).
+	var structures []*model.Shape
 	bound := map[shapeid.ID]bool{}
-	for _, st := range m.Shapes() {
-		if st.Type() != model.StructureType || st.HasTrait(mixinTrait) {
-			continue
-		}
-		for _, mem := range st.Members() {
-			for _, id := range httpBindingTraits {
-				if mem.HasTrait(id) {
-					bound[st.ID()] = true
-				}
-			}
+	for _, st := range ix.containers(httpBindingTraits...) {
+		if !st.HasTrait(mixinTrait) {
+			structures = append(structures, st)
+			bound[st.ID()] = true
 		}
 	}
 	if len(bound) == 0 {
 		return nil
 	}
+	// The relationships that point at those structures, found reading the
+	// references that can name a structure (member targets, operation
+	// input, output and errors, service errors, resource properties,
+	// mixins); names filter before the full IDs are compared.
+	names := map[string]bool{}
+	for id := range bound {
+		names[id.Name] = true
+	}
 	refs := map[shapeid.ID][]inbound{}
-	record := func(s *model.Shape) {
-		s.Relationships(func(r model.RelationshipType, to shapeid.ID) {
-			if _, ok := relOrder[r]; ok && bound[to] {
-				refs[to] = append(refs[to], inbound{r, s.ID()})
-			}
-		})
+	add := func(r model.RelationshipType, from, to shapeid.ID) {
+		if names[to.Name] && to.Member == "" && bound[to] {
+			refs[to] = append(refs[to], inbound{r, from})
+		}
 	}
 	for _, s := range m.Shapes() {
-		record(s)
+		for _, id := range s.Mixins() {
+			add(model.RelMixin, s.ID(), id)
+		}
+		switch s.Type() {
+		case model.OperationType:
+			add(model.RelInput, s.ID(), s.Input())
+			add(model.RelOutput, s.ID(), s.Output())
+			for _, id := range s.Errors() {
+				add(model.RelError, s.ID(), id)
+			}
+		case model.ServiceType:
+			for _, id := range s.Errors() {
+				add(model.RelError, s.ID(), id)
+			}
+		case model.ResourceType:
+			for _, nt := range s.Properties() {
+				add(model.RelProperty, s.ID(), nt.Target)
+			}
+		}
 		for _, mem := range s.Members() {
-			record(mem)
+			add(model.RelMemberTarget, mem.ID(), mem.Target())
 		}
 	}
 	var events []model.Event
-	for _, st := range m.Shapes() {
-		if !bound[st.ID()] {
-			continue
-		}
+	for _, st := range structures {
 		for _, mem := range st.Members() {
 			if e, ok := ignoredBinding(mem, refs[st.ID()]); ok {
 				events = append(events, e)
@@ -424,40 +467,51 @@ func httpBindingTraitsIgnored(m *model.Model) []model.Event {
 }
 
 func ignoredBinding(mem *model.Shape, refs []inbound) (model.Event, bool) {
-	var applied, inputOnly, outputOnly []shapeid.ID
-	for _, id := range httpBindingTraits {
-		if !mem.HasTrait(id) {
+	bits := bindingBits(mem)
+	if bits == 0 || len(refs) == 0 {
+		return model.Event{}, false
+	}
+	inputOnly := bits & (bitLabel | bitQuery | bitQueryParams)
+	outputOnly := bits & bitResponseCode
+	ignores := func(r model.RelationshipType) bool {
+		return r != model.RelInput && inputOnly != 0 || r != model.RelOutput && outputOnly != 0 ||
+			r != model.RelInput && r != model.RelOutput && r != model.RelError
+	}
+	// Most members are bound where they take effect: decide that before
+	// building anything.
+	hit := false
+	for _, r := range refs {
+		hit = hit || ignores(r.rel)
+	}
+	if !hit {
+		return model.Event{}, false
+	}
+	// The ignoring relationships by kind, in the reference's order.
+	var ignored [len(relKinds)][]string
+	kinds := 0
+	for _, r := range refs {
+		if !ignores(r.rel) {
 			continue
 		}
-		applied = append(applied, id)
-		switch id {
-		case httpLabelTrait, httpQueryTrait, httpQueryParamsTrait:
-			inputOnly = append(inputOnly, id)
-		case httpResponseCodeTrait:
-			outputOnly = append(outputOnly, id)
+		k := relOrder[r.rel]
+		if len(ignored[k]) == 0 {
+			kinds++
 		}
+		ignored[k] = append(ignored[k], r.from.String())
 	}
-	if len(applied) == 0 {
-		return model.Event{}, false
-	}
-	ignored := map[model.RelationshipType][]string{}
-	for _, r := range refs {
-		switch {
-		case r.rel != model.RelInput && len(inputOnly) > 0,
-			r.rel != model.RelOutput && len(outputOnly) > 0,
-			r.rel != model.RelInput && r.rel != model.RelOutput && r.rel != model.RelError:
-			ignored[r.rel] = append(ignored[r.rel], r.from.String())
-		}
-	}
-	if len(ignored) == 0 {
-		return model.Event{}, false
-	}
-	kind, trait := "TopLevel", applied[0]
+	kind, pick := "TopLevel", bits
 	switch {
-	case len(inputOnly) > 0:
-		kind, trait = "Input", inputOnly[0]
-	case len(outputOnly) > 0:
-		kind, trait = "Output", outputOnly[0]
+	case inputOnly != 0:
+		kind, pick = "Input", inputOnly
+	case outputOnly != 0:
+		kind, pick = "Output", outputOnly
+	}
+	var trait shapeid.ID
+	for i, id := range httpBindingTraits {
+		if pick&(1<<i) != 0 {
+			trait = id
+			break
+		}
 	}
 	mixed := ""
 	if mem.IsMixedIn() || mem.IsRedefinedMixinMember() {
@@ -466,16 +520,12 @@ func ignoredBinding(mem *model.Shape, refs []inbound) (model.Event, bool) {
 	// Every context ignores the trait when each relationship is of its own
 	// kind, the reference implementation's test for "all".
 	where := "ignored in all contexts."
-	if len(refs) != len(ignored) {
-		rels := make([]model.RelationshipType, 0, len(ignored))
-		for r := range ignored {
-			rels = append(rels, r)
-		}
-		sort.Slice(rels, func(i, j int) bool { return relOrder[rels[i]] < relOrder[rels[j]] })
-		parts := make([]string, len(rels))
-		for i, r := range rels {
-			ids := uniqueSorted(ignored[r])
-			parts[i] = relLabel[r] + ": [" + strings.Join(ids, ", ") + "]"
+	if len(refs) != kinds {
+		var parts []string
+		for k, ids := range ignored {
+			if len(ids) > 0 {
+				parts = append(parts, relKinds[k].label+": ["+strings.Join(uniqueSorted(ids), ", ")+"]")
+			}
 		}
 		where = "ignored in some contexts: {" + strings.Join(parts, ", ") + "}"
 	}

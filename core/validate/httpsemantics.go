@@ -38,10 +38,10 @@ var (
 // body for methods without one (HttpMethodSemantics and its
 // UnexpectedPayload, MissingReadonlyTrait, UnnecessaryReadonlyTrait,
 // MissingIdempotentTrait, UnnecessaryIdempotentTrait and OPTIONS parts).
-func httpMethodSemantics(m *model.Model) []model.Event {
+func httpMethodSemantics(ix *protoIndex) []model.Event {
 	var events []model.Event
-	ops, https := httpOperations(m)
-	for i, op := range ops {
+	https := ix.https
+	for i, op := range ix.ops {
 		method := strings.ToUpper(https[i].method)
 		sem, ok := standardMethods[method]
 		if !ok {
@@ -78,8 +78,8 @@ func httpMethodSemantics(m *model.Model) []model.Event {
 		if sem.payload == nil || *sem.payload {
 			continue
 		}
-		in, ok := operationStructure(m, op, true)
-		if !ok {
+		in := ix.in[i]
+		if in == nil {
 			continue
 		}
 		bindings := structureBindings(in, true)
@@ -109,10 +109,10 @@ func firstBound(bindings []memberBinding, loc location) string {
 // httpResponseCodes checks status codes: 2xx for operations, no body with
 // 204 and 205, 4xx for client errors and 5xx for server errors
 // (HttpResponseCodeSemantics).
-func httpResponseCodes(m *model.Model) []model.Event {
+func httpResponseCodes(ix *protoIndex) []model.Event {
 	var events []model.Event
-	ops, https := httpOperations(m)
-	for i, op := range ops {
+	https := ix.https
+	for i, op := range ix.ops {
 		code := https[i].code
 		if code < 200 || code >= 300 {
 			events = append(events, onTraitf(model.Danger, "HttpResponseCodeSemantics", op, httpTrait,
@@ -122,8 +122,8 @@ func httpResponseCodes(m *model.Model) []model.Event {
 		if code != 204 && code != 205 {
 			continue
 		}
-		out, ok := operationStructure(m, op, false)
-		if !ok {
+		out := ix.out[i]
+		if out == nil {
 			continue
 		}
 		b := structureBindings(out, false)
@@ -133,7 +133,7 @@ func httpResponseCodes(m *model.Model) []model.Event {
 				code))
 		}
 	}
-	for _, s := range m.Shapes() {
+	for _, s := range ix.with[httpErrorTrait] {
 		if s.Type() != model.StructureType {
 			continue
 		}
@@ -158,10 +158,10 @@ func httpResponseCodes(m *model.Model) []model.Event {
 
 // httpURIFormats reports @http URIs with characters outside US-ASCII
 // (HttpUriFormat).
-func httpURIFormats(m *model.Model) []model.Event {
+func httpURIFormats(ix *protoIndex) []model.Event {
 	var events []model.Event
-	ops, https := httpOperations(m)
-	for i, op := range ops {
+	https := ix.https
+	for i, op := range ix.ops {
 		uri := https[i].uri.text
 		for j := 0; j < len(uri); j++ {
 			if uri[j] >= 0x80 {
@@ -176,10 +176,10 @@ func httpURIFormats(m *model.Model) []model.Event {
 // httpGreedyLabels reports URIs with a label after a greedy label
 // (HttpUriGreedyLabel.GreedyLabelIsNotLastLabel) and URIs with more than
 // one greedy label (HttpUriGreedyLabel.MultipleGreedyLabels), each once.
-func httpGreedyLabels(m *model.Model) []model.Event {
+func httpGreedyLabels(ix *protoIndex) []model.Event {
 	var events []model.Event
-	ops, https := httpOperations(m)
-	for i, op := range ops {
+	https := ix.https
+	for i, op := range ix.ops {
 		greedy, afterGreedy := 0, false
 		for _, s := range https[i].uri.segments {
 			afterGreedy = afterGreedy || greedy > 0 && s.isLabel()

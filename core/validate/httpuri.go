@@ -21,19 +21,21 @@ const maxListedConflicts = 50
 // equal literal, and their query string literals are equal: operations are
 // grouped by method and that pattern key, never compared pair by pair
 // across the service.
-func httpURIConflicts(m *model.Model) []model.Event {
-	if !traitOn(m, httpTrait) {
+func httpURIConflicts(ix *protoIndex) []model.Event {
+	if len(ix.ops) < 2 {
 		return nil
 	}
+	m := ix.m
 	var events []model.Event
-	for _, svc := range shapesOfType(m, model.ServiceType) {
+	for _, svc := range ix.services {
 		groups := map[string][]httpOp{}
 		var order []string
-		for _, op := range serviceOperations(m, svc) {
-			h, ok := operationHTTP(op)
+		for _, op := range ix.serviceOps(svc) {
+			i, ok := ix.httpOf[op]
 			if !ok {
 				continue
 			}
+			h := ix.https[i]
 			key := h.method + " " + h.uri.pathKey()
 			if _, seen := groups[key]; !seen {
 				order = append(order, key)
@@ -194,9 +196,13 @@ func hostLabelPattern(m *model.Model, op *model.Shape, label string) *ecmaregex.
 // host, end with a period when they have labels, and that their labels
 // and the @hostLabel members of the input match one to one
 // (HostLabelTrait).
-func hostLabels(m *model.Model) []model.Event {
+func hostLabels(ix *protoIndex) []model.Event {
 	var events []model.Event
-	for _, op := range shapesOfType(m, model.OperationType) {
+	m := ix.m
+	for _, op := range ix.with[endpointTrait] {
+		if op.Type() != model.OperationType {
+			continue
+		}
 		prefix, ok := operationHostPrefix(op)
 		if !ok {
 			continue
@@ -275,13 +281,10 @@ func isHostName(s string) bool {
 
 // corsTraits reports @cors traits that set both `origin` and `origins`
 // (CorsTrait).
-func corsTraits(m *model.Model) []model.Event {
+func corsTraits(ix *protoIndex) []model.Event {
 	var events []model.Event
-	for _, svc := range shapesOfType(m, model.ServiceType) {
-		v, ok := svc.Trait(corsTrait)
-		if !ok {
-			continue
-		}
+	for _, svc := range ix.with[corsTrait] {
+		v, _ := svc.Trait(corsTrait)
 		_, hasOrigin := v.Get("origin")
 		origins, _ := v.Get("origins")
 		if hasOrigin && origins.Len() > 0 {

@@ -8,13 +8,10 @@ import (
 
 // mediaTypes reports @mediaType values that are not media types
 // (MediaType).
-func mediaTypes(m *model.Model) []model.Event {
+func mediaTypes(ix *protoIndex) []model.Event {
 	var events []model.Event
-	for _, s := range m.Shapes() {
-		v, ok := s.Trait(mediaTypeTrait)
-		if !ok {
-			continue
-		}
+	for _, s := range ix.with[mediaTypeTrait] {
+		v, _ := s.Trait(mediaTypeTrait)
 		if err := checkMediaType(v.StringValue()); err != nil {
 			events = append(events, onTraitf(model.ErrorSeverity, "MediaType", s, mediaTypeTrait,
 				"Invalid mediaType value, \"%s\": %v", v.StringValue(), err))

@@ -23,11 +23,12 @@ var compressionAlgorithms = map[string]bool{"gzip": true}
 // input, no input member targets a shape that is both @streaming and
 // @requiresLength, and their encodings are known algorithms
 // (RequestCompressionTrait).
-func requestCompressions(m *model.Model) []model.Event {
+func requestCompressions(ix *protoIndex) []model.Event {
 	var events []model.Event
-	for _, op := range shapesOfType(m, model.OperationType) {
-		v, ok := op.Trait(requestCompressionTrait)
-		if !ok {
+	m := ix.m
+	for _, op := range ix.with[requestCompressionTrait] {
+		v, _ := op.Trait(requestCompressionTrait)
+		if op.Type() != model.OperationType {
 			continue
 		}
 		if op.Input().IsZero() || op.Input() == unitID {
@@ -73,22 +74,23 @@ func requestCompressions(m *model.Model) []model.Event {
 // noInlineDocumentSupport reports services that apply a protocol whose
 // @protocolDefinition sets noInlineDocumentSupport while their closure
 // holds a document shape (NoInlineDocumentSupport).
-func noInlineDocumentSupport(m *model.Model) []model.Event {
-	hasDocuments := false
-	var protocols []shapeid.ID
-	for _, s := range m.Shapes() {
-		hasDocuments = hasDocuments || s.Type() == model.DocumentType
-		if v, ok := s.Trait(protocolDefTrait); ok {
-			if f, ok := v.Get("noInlineDocumentSupport"); ok && f.Kind() == node.Bool && f.BoolValue() {
-				protocols = append(protocols, s.ID())
-			}
-		}
-	}
-	if !hasDocuments || len(protocols) == 0 {
+func noInlineDocumentSupport(ix *protoIndex) []model.Event {
+	if !ix.documents {
 		return nil
 	}
+	var protocols []shapeid.ID
+	for _, s := range ix.with[protocolDefTrait] {
+		v, _ := s.Trait(protocolDefTrait)
+		if f, ok := v.Get("noInlineDocumentSupport"); ok && f.Kind() == node.Bool && f.BoolValue() {
+			protocols = append(protocols, s.ID())
+		}
+	}
+	if len(protocols) == 0 {
+		return nil
+	}
+	m := ix.m
 	var events []model.Event
-	for _, svc := range shapesOfType(m, model.ServiceType) {
+	for _, svc := range ix.services {
 		var docs []string
 		closureDone := false
 		for _, p := range protocols {

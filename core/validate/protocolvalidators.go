@@ -1,34 +1,179 @@
 package validate
 
+import (
+	"sort"
+
+	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/shapeid"
+)
+
 // protocolValidators are the validators of HTTP bindings, endpoints,
 // authentication and protocol traits (files http*.go, auth.go,
 // protocols.go, mediatype.go, xml.go), with the reference
-// implementation's event IDs.
+// implementation's event IDs, severities and wording. Where the reference
+// is silent or its behavior would hurt, they decide so:
+//
+//   - An @http `uri` or @endpoint `hostPrefix` that is not a valid pattern
+//     is a Model ERROR of the load stage (the reference fails to create
+//     the trait while loading), so no later validator sees it.
+//   - HttpUriConflict groups a service's operations by method and URI
+//     pattern (label names erased, query literals as a set), so its cost
+//     is linear in the operations; one event lists at most 50 conflicting
+//     operations and counts the rest ("... (N more)").
+//   - HttpUriGreedyLabel reports each of its two problems once per
+//     operation (the reference repeats them for every later label).
+//   - Label @pattern values that tell @endpoint host prefixes apart are
+//     run with package ecmaregex; one it cannot compile does not.
+//   - XmlNamespaceTrait checks a URI reference with the grammar of RFC 2396
+//     (java.net.URI's, which the reference uses): a scheme, an opaque or
+//     hierarchical part, a query and a fragment, %HH escapes and non-ASCII
+//     characters other than spaces and controls; a bracketed authority must
+//     hold an IPv6 literal (only its characters are checked).
 func protocolValidators() []Validator {
 	return []Validator{
 		{Name: "HttpPatterns", Stage: StageLoad, Check: httpPatterns},
-		{Name: "HttpLabelTrait", Stage: StageDefault, Check: httpLabels},
-		{Name: "HttpQueryTrait", Stage: StageDefault, Check: httpQueries},
-		{Name: "HttpQueryParamsTrait", Stage: StageDefault, Check: httpQueryParams},
-		{Name: "HttpHeaderTrait", Stage: StageDefault, Check: httpHeaders},
-		{Name: "HttpPrefixHeadersTrait", Stage: StageDefault, Check: httpPrefixHeaders},
-		{Name: "HttpPayload", Stage: StageDefault, Check: httpPayloads},
-		{Name: "HttpBindingsMissing", Stage: StageDefault, Check: httpBindingsMissing},
-		{Name: "HttpBindingTraitIgnored", Stage: StageDefault, Check: httpBindingTraitsIgnored},
-		{Name: "HttpMethodSemantics", Stage: StageDefault, Check: httpMethodSemantics},
-		{Name: "HttpResponseCodeSemantics", Stage: StageDefault, Check: httpResponseCodes},
-		{Name: "HttpUriFormat", Stage: StageDefault, Check: httpURIFormats},
-		{Name: "HttpUriGreedyLabel", Stage: StageDefault, Check: httpGreedyLabels},
-		{Name: "HttpUriConflict", Stage: StageDefault, Check: httpURIConflicts},
-		{Name: "HostLabelTrait", Stage: StageDefault, Check: hostLabels},
-		{Name: "CorsTrait", Stage: StageDefault, Check: corsTraits},
-		{Name: "AuthTrait", Stage: StageDefault, Check: authTraits},
-		{Name: "ServiceAuthDefinitions", Stage: StageDefault, Check: serviceAuthDefinitions},
-		{Name: "HttpApiKeyAuthTrait", Stage: StageDefault, Check: httpAPIKeyAuths},
-		{Name: "RequestCompressionTrait", Stage: StageDefault, Check: requestCompressions},
-		{Name: "MediaType", Stage: StageDefault, Check: mediaTypes},
-		{Name: "XmlNamespaceTrait", Stage: StageDefault, Check: xmlNamespaces},
-		{Name: "XmlFlattenedTrait", Stage: StageDefault, Check: xmlFlattenedNames},
-		{Name: "NoInlineDocumentSupport", Stage: StageDefault, Check: noInlineDocumentSupport},
+		{Name: "ProtocolTraits", Stage: StageDefault, Check: protocolTraits},
 	}
+}
+
+// protocolChecks are the checks ProtocolTraits runs over one shared
+// index, each named by the event ID it reports (or the first segment of
+// its dotted IDs).
+var protocolChecks = []struct {
+	id    string
+	check func(ix *protoIndex) []model.Event
+}{
+	{"HttpLabelTrait", httpLabels},
+	{"HttpQueryTrait", httpQueries},
+	{"HttpQueryParamsTrait", httpQueryParams},
+	{"HttpHeaderTrait", httpHeaders},
+	{"HttpPrefixHeadersTrait", httpPrefixHeaders},
+	{"HttpPayload", httpPayloads},
+	{"HttpBindingsMissing", httpBindingsMissing},
+	{"HttpBindingTraitIgnored", httpBindingTraitsIgnored},
+	{"HttpMethodSemantics", httpMethodSemantics},
+	{"HttpResponseCodeSemantics", httpResponseCodes},
+	{"HttpUriFormat", httpURIFormats},
+	{"HttpUriGreedyLabel", httpGreedyLabels},
+	{"HttpUriConflict", httpURIConflicts},
+	{"HostLabelTrait", hostLabels},
+	{"CorsTrait", corsTraits},
+	{"AuthTrait", authTraits},
+	{"ServiceAuthDefinitions", serviceAuthDefinitions},
+	{"HttpApiKeyAuthTrait", httpAPIKeyAuths},
+	{"RequestCompressionTrait", requestCompressions},
+	{"MediaType", mediaTypes},
+	{"XmlNamespaceTrait", xmlNamespaces},
+	{"XmlFlattenedTrait", xmlFlattenedNames},
+	{"NoInlineDocumentSupport", noInlineDocumentSupport},
+}
+
+// protocolTraits runs every protocol check over one index of the model.
+func protocolTraits(m *model.Model) []model.Event {
+	ix := newProtoIndex(m)
+	var events []model.Event
+	for _, c := range protocolChecks {
+		events = append(events, c.check(ix)...)
+	}
+	return events
+}
+
+// indexedTraits are the traits whose shapes protoIndex lists, all of
+// the prelude, by name.
+var indexedTraits = map[string]bool{}
+
+func init() {
+	for _, id := range []shapeid.ID{httpTrait, endpointTrait, hostLabelTrait, httpErrorTrait, errorTrait,
+		corsTrait, authTrait, httpAPIKeyAuthTrait, requestCompressionTrait, mediaTypeTrait, xmlNamespaceTrait,
+		xmlFlattenedTrait, protocolDefTrait} {
+		indexedTraits[id.Name] = true
+	}
+	for _, id := range httpBindingTraits {
+		indexedTraits[id.Name] = true
+	}
+}
+
+// protoIndex is what the protocol checks need of a model, found in one
+// pass over its shapes and their traits, so that each check visits only
+// the shapes it is about.
+type protoIndex struct {
+	m *model.Model
+	// with lists the shapes and members applying each indexed trait, in
+	// shape ID order.
+	with      map[shapeid.ID][]*model.Shape
+	services  []*model.Shape
+	documents bool
+	// ops are the operations with a well-formed @http trait, https their
+	// parsed traits, httpOf the position of each in ops.
+	ops    []*model.Shape
+	https  []httpBinding
+	in     []*model.Shape // each operation's input structure (nil when it has none)
+	out    []*model.Shape // and output structure
+	httpOf map[*model.Shape]int
+	svcOps map[*model.Shape][]*model.Shape
+}
+
+// serviceOps returns the operations in a service's closure (computed
+// once per service).
+func (ix *protoIndex) serviceOps(svc *model.Shape) []*model.Shape {
+	ops, ok := ix.svcOps[svc]
+	if !ok {
+		ops = serviceOperations(ix.m, svc)
+		ix.svcOps[svc] = ops
+	}
+	return ops
+}
+
+func newProtoIndex(m *model.Model) *protoIndex {
+	ix := &protoIndex{m: m, with: map[shapeid.ID][]*model.Shape{}, httpOf: map[*model.Shape]int{}, svcOps: map[*model.Shape][]*model.Shape{}}
+	note := func(s *model.Shape) {
+		for _, t := range s.Traits() {
+			if t.ID.Namespace == shapeid.Prelude && t.ID.Member == "" && indexedTraits[t.ID.Name] {
+				ix.with[t.ID] = append(ix.with[t.ID], s)
+			}
+		}
+	}
+	for _, s := range m.Shapes() {
+		switch s.Type() {
+		case model.ServiceType:
+			ix.services = append(ix.services, s)
+		case model.DocumentType:
+			ix.documents = true
+		}
+		note(s)
+		for _, mem := range s.Members() {
+			note(mem)
+		}
+	}
+	for _, op := range ix.with[httpTrait] {
+		if h, ok := operationHTTP(op); ok {
+			ix.httpOf[op] = len(ix.ops)
+			ix.ops = append(ix.ops, op)
+			ix.https = append(ix.https, h)
+			in, _ := operationStructure(m, op, true)
+			out, _ := operationStructure(m, op, false)
+			ix.in = append(ix.in, in)
+			ix.out = append(ix.out, out)
+		}
+	}
+	return ix
+}
+
+// containers returns the structures whose members apply one of the
+// traits, each once, in shape ID order.
+func (ix *protoIndex) containers(traits ...shapeid.ID) []*model.Shape {
+	seen := map[*model.Shape]bool{}
+	var out []*model.Shape
+	for _, id := range traits {
+		for _, mem := range ix.with[id] {
+			if c := mem.Container(); c != nil && c.Type() == model.StructureType && !seen[c] {
+				seen[c] = true
+				out = append(out, c)
+			}
+		}
+	}
+	if len(traits) > 1 {
+		sort.Slice(out, func(i, j int) bool { return shapeid.Compare(out[i].ID(), out[j].ID()) < 0 })
+	}
+	return out
 }

@@ -30,6 +30,8 @@
 //     service closure), ShapeClosure (the shapeClosures metadata),
 //     ReferencesTrait, MemberShouldReferenceResource,
 //     ServiceBoundResourceOperation, ResourceOperationInputOutput;
+//   - HTTP bindings, endpoints, auth and protocol traits (see
+//     protocolValidators for the list and where they differ on purpose);
 //   - the validators of the model's `validators` metadata that are
 //     implemented here (EmitEachSelector, EmitNoneSelector,
 //     UnreferencedShape; any other name is an UnknownValidator_<name>

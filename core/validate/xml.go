@@ -18,13 +18,10 @@ var (
 
 // xmlNamespaces reports @xmlNamespace URIs that are not URI references
 // (XmlNamespaceTrait).
-func xmlNamespaces(m *model.Model) []model.Event {
+func xmlNamespaces(ix *protoIndex) []model.Event {
 	var events []model.Event
-	for _, s := range allShapes(m) {
-		v, ok := s.Trait(xmlNamespaceTrait)
-		if !ok {
-			continue
-		}
+	for _, s := range ix.with[xmlNamespaceTrait] {
+		v, _ := s.Trait(xmlNamespaceTrait)
 		uri, _ := stringMember(v, "uri")
 		if err := checkURIReference(uri); err != nil {
 			events = append(events, errorf("XmlNamespaceTrait", s,
@@ -38,29 +35,27 @@ func xmlNamespaces(m *model.Model) []model.Event {
 // @xmlName) targeting a list whose member has an @xmlName other than the
 // member's name: flattening uses the member's name and ignores it
 // (XmlFlattenedTrait).
-func xmlFlattenedNames(m *model.Model) []model.Event {
+func xmlFlattenedNames(ix *protoIndex) []model.Event {
 	var events []model.Event
-	for _, s := range m.Shapes() {
-		for _, mem := range s.Members() {
-			if !mem.HasTrait(xmlFlattenedTrait) || mem.HasTrait(xmlNameTrait) {
-				continue
-			}
-			list, ok := m.Target(mem)
-			if !ok || list.Type() != model.ListType {
-				continue
-			}
-			lm, ok := list.Member("member")
-			if !ok {
-				continue
-			}
-			name, ok := lm.Trait(xmlNameTrait)
-			if !ok || name.StringValue() == mem.MemberName() {
-				continue
-			}
-			events = append(events, eventf(model.Warning, "XmlFlattenedTrait", mem,
-				"Member is `@xmlFlattened`, so `@xmlName` of target's member (`%s`) has no effect. The flattened list elements will have the name of this member - `%s`. If this is unintended, you can add `@xmlName(\"%s\")` to this member.",
-				lm.ID(), mem.MemberName(), name.StringValue()))
+	for _, mem := range ix.with[xmlFlattenedTrait] {
+		if mem.Type() != model.MemberType || mem.HasTrait(xmlNameTrait) {
+			continue
 		}
+		list, ok := ix.m.Target(mem)
+		if !ok || list.Type() != model.ListType {
+			continue
+		}
+		lm, ok := list.Member("member")
+		if !ok {
+			continue
+		}
+		name, ok := lm.Trait(xmlNameTrait)
+		if !ok || name.StringValue() == mem.MemberName() {
+			continue
+		}
+		events = append(events, eventf(model.Warning, "XmlFlattenedTrait", mem,
+			"Member is `@xmlFlattened`, so `@xmlName` of target's member (`%s`) has no effect. The flattened list elements will have the name of this member - `%s`. If this is unintended, you can add `@xmlName(\"%s\")` to this member.",
+			lm.ID(), mem.MemberName(), name.StringValue()))
 	}
 	return events
 }
