@@ -7,7 +7,9 @@
 # smithyvalidate and rpc under the race detector (when cgo is available); the
 # version check (scripts/cmd/checkversions) and the isolation proofs
 # (scripts/cmd/isolation), and the Python and Node clients' tests
-# (clients/test.sh). Every step runs even after a failure; the
+# (clients/test.sh). Before the modules, scripts/install-chromium.sh makes
+# sure Chromium is there for cli's HTML report test (which must not skip
+# here: SMITHY_REQUIRE_CHROMIUM=1). Every step runs even after a failure; the
 # summary at the end lists each one, and the script exits 1 if any failed.
 #
 # Environment:
@@ -55,6 +57,18 @@ record() {
 		failed_steps=$((failed_steps + 1))
 	fi
 }
+
+# Chromium for the HTML report test of the smithy command: installed when
+# missing (Debian's chromium, as root), and required, so that the test
+# never skips where this script runs.
+echo "=== chromium (cli's HTML report test)"
+t=$SECONDS
+if bash scripts/install-chromium.sh; then
+	record "chromium install" ok $((SECONDS - t))
+else
+	record "chromium install" FAIL $((SECONDS - t))
+fi
+export SMITHY_REQUIRE_CHROMIUM=1
 
 # The modules, in go.work order.
 mapfile -t modules < <(go work edit -json | sed -n 's/^.*"DiskPath": "\(.*\)".*$/\1/p' | sed 's#^\./##')

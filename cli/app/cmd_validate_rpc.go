@@ -224,4 +224,3 @@ func (e *env) rpcService(models []Source, id string, version rpc.ProtocolVersion
 	}
 	return svc, nil
 }
-

@@ -33,7 +33,7 @@ func formatFlag() *cli.StringFlag {
 }
 
 func rpcFormatFlag() *cli.StringFlag {
-	return &cli.StringFlag{Name: "format", Value: formatText, Usage: "output format: " + strings.Join(formats, ", ")}
+	return &cli.StringFlag{Name: "format", Value: formatText, Usage: "output format: " + strings.Join(formats, ", ") + ", or html (--transcript only: a report page)"}
 }
 
 func maxFindingsFlag() *cli.IntFlag {
@@ -52,7 +52,7 @@ func checkFormat(c *cli.Context) (string, error) {
 		return "", usageErrorf("--max-findings must be 0 (all) or more, not %d", c.Int("max-findings"))
 	}
 	f := c.String("format")
-	if slices.Contains(formats, f) {
+	if slices.Contains(formats, f) || (f == formatHTML && c.Command.Name == "validate-rpc") {
 		return f, nil
 	}
 	return "", usageErrorf("--format must be one of %s, not %q", strings.Join(formats, ", "), f)

@@ -129,7 +129,7 @@ func (e *env) transcriptReport(svc *rpc.PreparedService, in Input, complete bool
 	var buf, idBuf []byte
 	res, err := svc.StreamTranscript(r, complete, func(ms []rpc.MessageSummary) {
 		tally.add(ms)
-		if format != formatText {
+		if format != formatText && format != formatHTML {
 			return
 		}
 		buf = buf[:0]
@@ -161,6 +161,19 @@ func (e *env) transcriptReport(svc *rpc.PreparedService, in Input, complete bool
 			d.Line = d.Index + 1 // a finding inside a "text" message: its line
 		}
 		ptrs[i] = d
+	}
+	if format == formatHTML {
+		src, done, err := e.reread(in, input)
+		if err != nil {
+			return err
+		}
+		rep.bound(e.maxFindings)
+		err = writeHTML(e.stdout, rep, &msgs, src)
+		done()
+		if err != nil {
+			return inputErrorf("cannot write the report of %s: %v", name, unwrapPath(err))
+		}
+		return verdict(res.Valid, res.Complete)
 	}
 	if len(ptrs) > 0 {
 		src, done, err := e.reread(in, input)
