@@ -246,6 +246,14 @@ func export(m *model.Model, s *rpc.PreparedService, versions []rpc.ProtocolVersi
 		doc.add("components", node.NewObject(node.Field{Key: "schemas", Value: comps}))
 	}
 	x.serviceExtensions(&doc, svcShape, versions)
+	if p.unknownError {
+		for _, meth := range methods {
+			if meth.ParamMode() != rpc.ParamsPositional && !meth.Input().IsZero() {
+				d.add(Diagnostic{Code: CodeLoss, Shape: s.Service(), Message: "named params that name no input member are errors (RejectUnknownMembers), which Content Descriptors cannot say: a client reading the document may send them"})
+				break
+			}
+		}
+	}
 	out := doc.node()
 	if len(d.failures) > 0 {
 		return nil, &ExportError{Service: s.Service(), Problems: sortedUnique(d.failures)}
