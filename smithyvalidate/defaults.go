@@ -135,9 +135,19 @@ func (dc *defaultChecker) check(s *model.Shape, t model.Trait) []model.Event {
 			}
 		}
 	}
-	run(s.ID())
-	if s.Type() == model.MemberType && overridesConstraint(s, target) {
+	switch {
+	case s.Type() != model.MemberType:
+		run(s.ID())
+	case !hasConstraint(s):
+		// The member adds nothing to its target's contract: the target's
+		// validator (prepared once for every member that targets it)
+		// says the same.
 		run(target.ID())
+	default:
+		run(s.ID())
+		if overridesConstraint(s, target) {
+			run(target.ID())
+		}
 	}
 	switch target.Type() {
 	case model.BlobType:
@@ -168,6 +178,21 @@ func (dc *defaultChecker) check(s *model.Shape, t model.Trait) []model.Event {
 // constraintTraits are the traits a member may set over its target's,
 // which the reference checks on both.
 var constraintTraits = []shapeid.ID{traitRange, traitLength, traitPattern, traitUniqueItems, traitIDRef}
+
+// hasConstraint reports whether a member applies a trait the engine
+// reads for a value of its target.
+func hasConstraint(mem *model.Shape) bool {
+	for _, id := range memberContractTraits {
+		if mem.HasTrait(id) {
+			return true
+		}
+	}
+	return false
+}
+
+// memberContractTraits are the traits of a member that change how the
+// engine checks a value of the member's target.
+var memberContractTraits = append([]shapeid.ID{traitTimestampFormat, traitEnum, traitSparse}, constraintTraits...)
 
 // overridesConstraint reports whether the member sets a constraint trait
 // its target also has, so that the engine (member replaces target) would

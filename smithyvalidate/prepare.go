@@ -340,7 +340,7 @@ func (p *preparer) trait(pl *plan, s *model.Shape, t model.Trait) {
 			bad("the value must be a string, found %s", describeNode(t.Value))
 			return
 		}
-		re, err := ecmaregex.Compile(t.Value.StringValue())
+		re, err := ecmaregex.Cached(t.Value.StringValue())
 		if err != nil {
 			bad("%v", err)
 			return

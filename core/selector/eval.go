@@ -73,11 +73,18 @@ func (e *Evaluator) Model() *model.Model { return e.m }
 // shapes returns every shape of the model, members included, sorted by ID.
 func (e *Evaluator) shapes() []*model.Shape {
 	e.allOnce.Do(func() {
+		// Root shapes come sorted, and a shape's members sort right after
+		// it (an ID orders by namespace, name, then member): only each
+		// shape's members need sorting, not the whole list.
 		for _, s := range e.m.Shapes() {
 			e.all = append(e.all, s)
+			start := len(e.all)
 			e.all = append(e.all, s.Members()...)
+			members := e.all[start:]
+			if !sort.SliceIsSorted(members, func(i, j int) bool { return members[i].MemberName() < members[j].MemberName() }) {
+				sort.Slice(members, func(i, j int) bool { return members[i].MemberName() < members[j].MemberName() })
+			}
 		}
-		sort.Slice(e.all, func(i, j int) bool { return shapeid.Compare(e.all[i].ID(), e.all[j].ID()) < 0 })
 	})
 	return e.all
 }
