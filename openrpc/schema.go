@@ -30,9 +30,14 @@ var (
 	traitExamples        = shapeid.New(shapeid.Prelude, "examples")
 	traitError           = shapeid.New(shapeid.Prelude, "error")
 	unitID               = shapeid.New(shapeid.Prelude, "Unit")
+)
 
-	// The alloy traits (https://github.com/disneystreaming/alloy), honored
-	// when a model defines or loads them.
+// The alloy traits (https://github.com/disneystreaming/alloy), honored when
+// a model defines or loads them: a discriminated union is a oneOf of its
+// members' structures with a const discriminator, an untagged union a
+// oneOf (or anyOf) of its members, a nullable member also takes null, and
+// a jsonUnknown member's map value schema is additionalProperties.
+var (
 	AlloyDiscriminated = shapeid.New("alloy", "discriminated")
 	AlloyUntagged      = shapeid.New("alloy", "untagged")
 	AlloyNullable      = shapeid.New("alloy", "nullable")
