@@ -43,7 +43,10 @@ func (env *env) run(args []string) int {
 		Writer:               stdout,
 		ErrWriter:            stderr,
 		HideHelpCommand:      false,
-		EnableBashCompletion: true, // the hidden --generate-bash-completion of `smithy completion`
+		// A file name is taken as written, commas included: repeat a flag
+		// for several values.
+		DisableSliceFlagSeparator: true,
+		EnableBashCompletion:      true, // the hidden --generate-bash-completion of `smithy completion`
 		// Errors are mapped to exit codes in one place, below.
 		ExitErrHandler: func(*cli.Context, error) {},
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {

@@ -34,7 +34,7 @@ func (e *env) validateRPCCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "service", Usage: "the service's absolute shape ID (ns#Service)"},
 			&cli.StringFlag{Name: "version", Usage: "the JSON-RPC version: 1.0 or 2.0"},
-			&cli.StringFlag{Name: "message", Usage: "one message (or 2.0 batch) file, - for standard input"},
+			&cli.StringSliceFlag{Name: "message", DefaultText: "none", Usage: "one message (or 2.0 batch) file, - for standard input; repeatable, or a directory (its .json files)"},
 			&cli.StringFlag{Name: "request", Usage: "a request (or batch) file; needs --response"},
 			&cli.StringFlag{Name: "response", Usage: "the response (or response array) file answering --request"},
 			&cli.StringFlag{Name: "transcript", Usage: "a JSON Lines transcript file, - for standard input"},
@@ -43,6 +43,7 @@ func (e *env) validateRPCCommand() *cli.Command {
 			maxFindingsFlag(),
 			verboseFlag(),
 			extensionFlag(),
+			jobsFlag(),
 		},
 		Action: e.validateRPC,
 	}
@@ -58,9 +59,19 @@ func (e *env) validateRPC(c *cli.Context) error {
 	for _, f := range []struct {
 		flag string
 		in   **Input
-	}{{"message", &p.Message}, {"request", &p.Request}, {"response", &p.Response}, {"transcript", &p.Transcript}} {
+	}{{"request", &p.Request}, {"response", &p.Response}, {"transcript", &p.Transcript}} {
 		if v := c.String(f.flag); v != "" {
 			*f.in = &Input{Path: v}
+		}
+	}
+	if msgs := c.StringSlice("message"); len(msgs) > 0 {
+		files, many, err := expandInputs(msgs, []string{".json"})
+		if err != nil {
+			return err
+		}
+		p.Message = &Input{Path: files[0]}
+		if many {
+			p.Messages, p.Jobs = files, c.Int("jobs")
 		}
 	}
 	return e.validateRPCInputs(p, format)
@@ -77,6 +88,10 @@ type rpcParams struct {
 	Verbose bool
 	// Extensions are the system extensions to prepare (--extension).
 	Extensions []string
+	// Messages are several message files (Message is the first), checked
+	// Jobs at once.
+	Messages []string
+	Jobs     int
 }
 
 // validateRPCInputs checks a message, a pair or a transcript.
@@ -114,6 +129,8 @@ func (e *env) validateRPCInputs(p rpcParams, format string) error {
 	var files []string
 	var texts [][]byte
 	switch {
+	case len(p.Messages) > 1:
+		return e.validateMessages(svc, p, format)
 	case msg != nil:
 		data, err := e.readInput(*msg, node.DefaultMaxSize)
 		if err != nil {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 
 	"github.com/smithy-validation/go/core/shapeid"
 	"github.com/smithy-validation/go/smithyvalidate"
@@ -18,10 +19,11 @@ func (e *env) validateValueCommand() *cli.Command {
 		ArgsUsage: "MODEL...",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "shape", Usage: "the absolute shape ID to validate against (ns#Shape or ns#Shape$member)", Required: true},
-			&cli.StringFlag{Name: "value", Value: "-", Usage: "the value's file, - for standard input"},
+			&cli.StringSliceFlag{Name: "value", DefaultText: "-, standard input", Usage: "the value's file, - for standard input; repeatable, or a directory (its .json or .ion files)"},
 			&cli.StringFlag{Name: "input-format", Value: "json", Usage: "json or ion"},
 			formatFlag(),
 			maxFindingsFlag(),
+			jobsFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			format, err := checkFormat(c)
@@ -29,8 +31,24 @@ func (e *env) validateValueCommand() *cli.Command {
 				return err
 			}
 			e.maxFindings = c.Int("max-findings")
-			return e.validateValue(valueParams{Models: pathSources(c.Args().Slice()), Shape: c.String("shape"),
-				Value: Input{Path: c.String("value")}, InputFormat: c.String("input-format")}, format)
+			p := valueParams{Models: pathSources(c.Args().Slice()), Shape: c.String("shape"), InputFormat: c.String("input-format")}
+			values := c.StringSlice("value")
+			if len(values) == 0 {
+				values = []string{"-"}
+			}
+			exts := []string{".json"}
+			if p.InputFormat == "ion" {
+				exts = []string{".ion", ".10n"}
+			}
+			files, many, err := expandInputs(values, exts)
+			if err != nil {
+				return err
+			}
+			if many {
+				return e.validateValues(p, files, c.Int("jobs"), format)
+			}
+			p.Value = Input{Path: files[0]}
+			return e.validateValue(p, format)
 		},
 	}
 }
@@ -54,39 +72,85 @@ type Input struct {
 
 // validateValue validates one value against a shape.
 func (e *env) validateValue(p valueParams, format string) error {
-	id, err := shapeid.Parse(p.Shape)
-	if err != nil {
-		return usageErrorf("--shape: %v", err)
-	}
-	inputFormat := p.InputFormat
-	if inputFormat == "" {
-		inputFormat = "json"
-	}
-	if inputFormat != "json" && inputFormat != "ion" {
-		return usageErrorf("--input-format must be json or ion, not %q", inputFormat)
-	}
-	lm, err := e.requireModel(p.Models)
+	v, inputFormat, err := e.valueValidator(p)
 	if err != nil {
 		return err
-	}
-	v, err := lm.validator(id)
-	if err != nil {
-		return modelErrorf("%v", err)
 	}
 	data, err := e.readInput(p.Value, smithyvalidate.DefaultMaxValueSize)
 	if err != nil {
 		return err
 	}
+	res, err := checkValue(v, inputFormat, data)
+	if err != nil {
+		return err
+	}
+	return e.printResult(res, format, p.Value.Path, data)
+}
+
+// validateValues validates the values of several files, jobs at once.
+func (e *env) validateValues(p valueParams, files []string, jobs int, format string) error {
+	if slices.Contains(files, "-") {
+		return usageErrorf("standard input (-) cannot be one of several --value inputs")
+	}
+	if jobs < 1 {
+		return usageErrorf("-j must be 1 or more, not %d", jobs)
+	}
+	v, inputFormat, err := e.valueValidator(p)
+	if err != nil {
+		return err
+	}
+	outs := checkFiles(files, jobs, func(file string) fileOutcome {
+		data, err := e.readValue(file, smithyvalidate.DefaultMaxValueSize)
+		if err != nil {
+			return fileOutcome{err: err}
+		}
+		res, err := checkValue(v, inputFormat, data)
+		if err != nil {
+			return fileOutcome{err: err}
+		}
+		return fileOutcome{json: res.AppendJSON(nil, ""), rep: valueReport(res, file, data)}
+	})
+	return e.printMany("validate-value", files, outs, format)
+}
+
+// checkValue validates one value's text.
+func checkValue(v *smithyvalidate.Validator, inputFormat string, data []byte) (smithyvalidate.Result, error) {
 	var res smithyvalidate.Result
+	var err error
 	if inputFormat == "ion" {
 		res, err = validateIon(v, data)
 	} else {
 		res, err = v.ValidateJSON(data)
 	}
 	if err != nil {
-		return internalError(err)
+		return res, internalError(err)
 	}
-	return e.printResult(res, format, p.Value.Path, data)
+	return res, nil
+}
+
+// valueValidator prepares the validator of p's shape and returns it with
+// the input format.
+func (e *env) valueValidator(p valueParams) (*smithyvalidate.Validator, string, error) {
+	id, err := shapeid.Parse(p.Shape)
+	if err != nil {
+		return nil, "", usageErrorf("--shape: %v", err)
+	}
+	inputFormat := p.InputFormat
+	if inputFormat == "" {
+		inputFormat = "json"
+	}
+	if inputFormat != "json" && inputFormat != "ion" {
+		return nil, "", usageErrorf("--input-format must be json or ion, not %q", inputFormat)
+	}
+	lm, err := e.requireModel(p.Models)
+	if err != nil {
+		return nil, "", err
+	}
+	v, err := lm.validator(id)
+	if err != nil {
+		return nil, "", modelErrorf("%v", err)
+	}
+	return v, inputFormat, nil
 }
 
 // readInput reads an input as readValue does: inline bytes past limit are

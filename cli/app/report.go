@@ -31,6 +31,9 @@ type report struct {
 	// listing writes the message lines of the text format (messages with
 	// findings, or every message with --verbose); nil when none.
 	listing func(w io.Writer) error
+	// listed are the lines of listing when they are in memory (single
+	// messages and pairs), for a report that joins several inputs.
+	listed []byte
 }
 
 // messageTally counts messages by kind and the calls answered, as the

@@ -80,13 +80,21 @@ func (e *env) rpcReport(res *rpc.Result, files []string, data [][]byte, verbose 
 			lines = appendMessageLine(lines, m, false)
 		}
 	}
-	if len(lines) > 0 {
-		rep.listing = func(w io.Writer) error {
-			_, err := w.Write(append([]byte("\n"), lines...))
-			return err
-		}
-	}
+	rep.listed = lines
+	rep.listing = writeListed(lines)
 	return rep
+}
+
+// writeListed is the listing of the message lines in lines, nil when
+// there are none.
+func writeListed(lines []byte) func(io.Writer) error {
+	if len(lines) == 0 {
+		return nil
+	}
+	return func(w io.Writer) error {
+		_, err := w.Write(append([]byte("\n"), lines...))
+		return err
+	}
 }
 
 // writeReport writes rep in format (text, sarif or github).

@@ -1,0 +1,193 @@
+package app
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/rpc"
+	"github.com/urfave/cli/v2"
+)
+
+// Many inputs: `validate-value --value` and `validate-rpc --message` take
+// several files (the flag repeated) or a directory (its files with the
+// input format's extension, recursively, in lexical order: a CI job
+// checking a folder of example messages). Each file is checked on its own,
+// on every core (-j N), and reported in the order given, so the output is
+// the same however many jobs ran. The text, sarif and github formats list
+// every file's findings under its name, with one summary; the JSON format
+// is one document:
+//
+//	{"valid":..,"complete":..,"files":[{"file":"a.json",<the file's result>},...]}
+//
+// One input that is a single file keeps the single-input output.
+
+func jobsFlag() *cli.IntFlag {
+	return &cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(), DefaultText: "the number of CPUs",
+		Usage: "check up to N inputs at once (several --value or --message files, or a directory)"}
+}
+
+// expandInputs turns the flag's values into files: a directory becomes
+// its files whose names end in one of exts, recursively, sorted. many is
+// true when the inputs are more than one file or came from a directory.
+func expandInputs(values []string, exts []string) (files []string, many bool, err error) {
+	for _, v := range values {
+		if v == "-" {
+			files = append(files, v)
+			continue
+		}
+		st, err := os.Stat(v)
+		if err != nil || !st.IsDir() {
+			files = append(files, v) // a read error is reported when it is read
+			continue
+		}
+		many = true
+		var found []string
+		err = filepath.WalkDir(v, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() && slices.ContainsFunc(exts, func(x string) bool { return strings.HasSuffix(p, x) }) {
+				found = append(found, p)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, false, inputErrorf("cannot read the directory %s: %v", v, unwrapPath(err))
+		}
+		slices.Sort(found)
+		files = append(files, found...)
+	}
+	if len(files) == 0 {
+		return nil, false, usageErrorf("no input file: the directories hold no %s file", strings.Join(exts, " or "))
+	}
+	return files, many || len(files) > 1, nil
+}
+
+// fileOutcome is one input's result, ready to print in any format: its
+// JSON rendering, and its report for the others.
+type fileOutcome struct {
+	json []byte
+	rep  *report
+	err  error
+}
+
+// checkFiles runs check on every file with up to jobs at once and returns
+// the outcomes in input order.
+func checkFiles(files []string, jobs int, check func(file string) fileOutcome) []fileOutcome {
+	out := make([]fileOutcome, len(files))
+	jobs = max(min(jobs, len(files)), 1)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < jobs; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				out[i] = check(files[i])
+			}
+		}()
+	}
+	for i := range files {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out
+}
+
+// printMany writes the outcomes of several inputs in format and returns
+// the exit status over all of them: the first file that could not be read
+// is an input error; otherwise invalid when any is invalid, incomplete
+// when any is incomplete.
+func (e *env) printMany(command string, files []string, outs []fileOutcome, format string) error {
+	for _, o := range outs {
+		if o.err != nil {
+			return o.err
+		}
+	}
+	valid, complete := true, true
+	all := &report{command: command, complete: true}
+	var list []node.Node
+	for i, o := range outs {
+		valid = valid && o.rep.valid
+		complete = complete && o.rep.complete
+		all.inputs = append(all.inputs, displayName(files[i]))
+		all.diags = append(all.diags, o.rep.diags...)
+		if o.rep.msgs != nil {
+			if all.msgs == nil {
+				all.msgs = newMessageTally()
+			}
+			mergeTally(all.msgs, o.rep.msgs)
+			all.scope = o.rep.scope
+		}
+		if format == formatJSON {
+			doc, err := node.Parse(o.json)
+			if err != nil {
+				return internalError(err)
+			}
+			fields := append([]node.Field{{Key: "file", Value: node.NewString(files[i])}}, doc.Fields()...)
+			list = append(list, node.NewObject(fields...))
+		}
+	}
+	all.valid, all.complete = valid, complete
+	if format == formatJSON {
+		doc := node.NewObject(
+			node.Field{Key: "valid", Value: node.NewBool(valid)},
+			node.Field{Key: "complete", Value: node.NewBool(complete)},
+			node.Field{Key: "files", Value: node.NewArray(list...)},
+		)
+		e.stdout.Write(append(node.Marshal(doc), '\n'))
+	} else {
+		// The message lines, each under its file's name.
+		var lines []byte
+		for i, o := range outs {
+			for _, l := range strings.SplitAfter(string(o.rep.listed), "\n") {
+				if l != "" {
+					lines = append(lines, escapeText(displayName(files[i]))+": "+l...)
+				}
+			}
+		}
+		all.listed = lines
+		all.listing = writeListed(lines)
+		if err := e.writeReport(all, format); err != nil {
+			return err
+		}
+	}
+	return verdict(valid, complete)
+}
+
+// mergeTally adds t's counts to into.
+func mergeTally(into, t *messageTally) {
+	into.total += t.total
+	for k, n := range t.byKind {
+		into.byKind[k] += n
+	}
+	into.calls += t.calls
+	into.answered += t.answered
+}
+
+// validateMessages checks several message files against svc, p.Jobs at
+// once.
+func (e *env) validateMessages(svc *rpc.PreparedService, p rpcParams, format string) error {
+	if slices.Contains(p.Messages, "-") {
+		return usageErrorf("standard input (-) cannot be one of several --message inputs")
+	}
+	if p.Jobs < 1 {
+		return usageErrorf("-j must be 1 or more, not %d", p.Jobs)
+	}
+	outs := checkFiles(p.Messages, p.Jobs, func(file string) fileOutcome {
+		data, err := e.readValue(file, node.DefaultMaxSize)
+		if err != nil {
+			return fileOutcome{err: err}
+		}
+		res := svc.ValidateMessage(data)
+		return fileOutcome{json: res.AppendJSON(nil), rep: e.rpcReport(res, []string{file}, [][]byte{data}, p.Verbose)}
+	})
+	return e.printMany("validate-rpc", p.Messages, outs, format)
+}
