@@ -36,13 +36,13 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func (env *env) run(args []string) int {
 	stdin, stdout, stderr := env.stdin, env.stdout, env.stderr
 	a := &cli.App{
-		Name:                 "smithy",
-		Usage:                "check real data against APIs defined in Smithy",
-		Version:              versionText(),
-		Reader:               stdin,
-		Writer:               stdout,
-		ErrWriter:            stderr,
-		HideHelpCommand:      false,
+		Name:            "smithy",
+		Usage:           "check real data against APIs defined in Smithy",
+		Version:         versionText(),
+		Reader:          stdin,
+		Writer:          stdout,
+		ErrWriter:       stderr,
+		HideHelpCommand: false,
 		// A file name is taken as written, commas included: repeat a flag
 		// for several values.
 		DisableSliceFlagSeparator: true,
