@@ -56,6 +56,8 @@ type pattern struct {
 	segments []segment
 	// query holds a URI's query string literals in order (key, value).
 	query [][2]string
+	// byLabel finds a label by its lowercased name.
+	byLabel map[string]segment
 }
 
 func (p *pattern) labels() []segment {
@@ -71,21 +73,8 @@ func (p *pattern) labels() []segment {
 // label finds a label by name, case-insensitively, as the specification
 // matches labels to members.
 func (p *pattern) label(name string) (segment, bool) {
-	for _, s := range p.segments {
-		if s.isLabel() && strings.EqualFold(s.content, name) {
-			return s, true
-		}
-	}
-	return segment{}, false
-}
-
-func (p *pattern) hasQueryLiteral(key string) bool {
-	for _, kv := range p.query {
-		if kv[0] == key {
-			return true
-		}
-	}
-	return false
+	s, ok := p.byLabel[strings.ToLower(name)]
+	return s, ok
 }
 
 // pathKey renders the path with label names erased and the query literals
@@ -142,17 +131,19 @@ func parseSegment(text string, offset int) (segment, error) {
 	return s, nil
 }
 
-func checkDuplicateLabels(p *pattern) error {
-	seen := map[string]bool{}
+// indexLabels fills p.byLabel, rejecting a label that appears twice
+// (case-insensitively).
+func indexLabels(p *pattern) error {
+	p.byLabel = map[string]segment{}
 	for _, s := range p.segments {
 		if !s.isLabel() {
 			continue
 		}
 		k := strings.ToLower(s.content)
-		if seen[k] {
+		if _, dup := p.byLabel[k]; dup {
 			return fmt.Errorf("label `%s` appears more than once in %s", s.content, p.text)
 		}
-		seen[k] = true
+		p.byLabel[k] = s
 	}
 	return nil
 }
@@ -194,15 +185,17 @@ func parseURIPattern(uri string) (*pattern, error) {
 		if strings.ContainsAny(query, "{}") {
 			return nil, fmt.Errorf("labels must not appear in the query string of a URI pattern: %s", uri)
 		}
+		seen := map[string]bool{}
 		for _, kv := range splitDropTrailing(query, "&") {
 			k, v, _ := strings.Cut(kv, "=")
-			if p.hasQueryLiteral(k) {
+			if seen[k] {
 				return nil, fmt.Errorf("query string literal `%s` appears more than once in %s", k, uri)
 			}
+			seen[k] = true
 			p.query = append(p.query, [2]string{k, v})
 		}
 	}
-	return p, checkDuplicateLabels(p)
+	return p, indexLabels(p)
 }
 
 // parseHostPrefix parses an @endpoint trait's `hostPrefix`: literal text
@@ -241,7 +234,7 @@ func parseHostPrefix(prefix string) (*pattern, error) {
 		p.segments = append(p.segments, s)
 		pos += len(tok)
 	}
-	return p, checkDuplicateLabels(p)
+	return p, indexLabels(p)
 }
 
 // httpBinding is an operation's @http trait, parsed.

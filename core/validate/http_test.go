@@ -198,6 +198,15 @@ service S { version: "1", operations: [Same1, Same2, Pat1, Pat2, Lit] }
 `, []string{
 			"[ERROR] ns#Same1: Operation URI, `/same`, conflicts with other operation URIs in the same service: [`ns#Same2` (/same)] | HttpUriConflict",
 			"[ERROR] ns#Same2: Operation URI, `/same`, conflicts with other operation URIs in the same service: [`ns#Same1` (/same)] | HttpUriConflict"}},
+		{"prefixes starting alike conflict, as in the reference", `
+service S { version: "1", operations: [A, B, C] }
+@http(method: "POST", uri: "/p") @endpoint(hostPrefix: "a.") operation A {}
+@http(method: "POST", uri: "/p") @endpoint(hostPrefix: "b.") operation B {}
+@http(method: "POST", uri: "/p") @endpoint(hostPrefix: "{h}.") operation C { input := { @hostLabel @required h: String } }
+`, []string{
+			"[ERROR] ns#A: Operation URI, `/p`, conflicts with other operation URIs in the same service: [`ns#B` (/p), `ns#C` (/p)] | HttpUriConflict",
+			"[ERROR] ns#B: Operation URI, `/p`, conflicts with other operation URIs in the same service: [`ns#A` (/p), `ns#C` (/p)] | HttpUriConflict",
+			"[ERROR] ns#C: Operation URI, `/p`, conflicts with other operation URIs in the same service: [`ns#A` (/p), `ns#B` (/p)] | HttpUriConflict"}},
 		{"a large group lists a bounded number", ops(61, "/same"), func() []string {
 			var want []string
 			want = append(want, "[ERROR] ns#Op00: Operation URI, `/same`, conflicts with other operation URIs in the same service: ["+strings.Join(listed, ", ")+", ... (10 more)] | HttpUriConflict")

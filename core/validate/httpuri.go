@@ -58,111 +58,127 @@ type httpOp struct {
 
 // uriConflictGroup reports the conflicts among operations with the same
 // method and URI pattern key. Operations without @endpoint all conflict
-// with each other; operations with @endpoint conflict with those whose
-// host prefix is the same, and with those whose host prefix differs only
-// where a label without a @pattern (or with one that matches the other's
-// literal text) could produce the same host.
+// with each other. A host prefix alternates literals and labels, so two
+// prefixes that both start with a literal, or both with a label, pair
+// literal with literal and label with label and conflict (as the
+// reference decides); a prefix starting with a literal and one starting
+// with a label conflict unless every literal facing a label is ruled out
+// by that label's @pattern (hostPrefixesDistinct). Only that last case is
+// compared operation by operation; the cliques are listed from sorted
+// lists, and each operation keeps at most maxListedConflicts names, so
+// memory stays linear.
 func uriConflictGroup(m *model.Model, g []httpOp) []model.Event {
-	var plain []int
-	byPrefix := map[string][]int{}
-	var prefixes []string
-	prefixOf := map[string]*pattern{}
+	names := make([]string, len(g))
+	for i, o := range g {
+		names[i] = fmt.Sprintf("`%s` (%s)", o.op.ID(), o.http.uri.text)
+	}
+	var plain, literalFirst, labelFirst []int
+	prefixes := make([]*pattern, len(g))
 	for i, o := range g {
 		if !o.op.HasTrait(endpointTrait) {
 			plain = append(plain, i)
 			continue
 		}
 		p, ok := operationHostPrefix(o.op)
-		text := "\x00unparsed"
-		if ok {
-			text = p.text
+		if ok && len(p.segments) > 0 && p.segments[0].isLabel() {
+			prefixes[i] = p
+			labelFirst = append(labelFirst, i)
+			continue
 		}
-		if _, seen := byPrefix[text]; !seen {
-			prefixes = append(prefixes, text)
-			prefixOf[text] = p
-		}
-		byPrefix[text] = append(byPrefix[text], i)
+		prefixes[i] = p // nil when unparsed (the load stage reported it)
+		literalFirst = append(literalFirst, i)
 	}
-	conflicts := make([][]int, len(g))
-	addAll := func(members []int) {
-		for _, i := range members {
-			for _, j := range members {
-				if i != j {
-					conflicts[i] = append(conflicts[i], j)
+	conflicts := make([]boundedList, len(g))
+	for _, clique := range [][]int{plain, literalFirst, labelFirst} {
+		sorted := append([]int(nil), clique...)
+		sort.Slice(sorted, func(a, b int) bool { return names[sorted[a]] < names[sorted[b]] })
+		for _, i := range clique {
+			for _, j := range sorted {
+				if conflicts[i].full() {
+					break
+				}
+				if j != i {
+					conflicts[i].add(names[j])
 				}
 			}
+			conflicts[i].n += len(clique) - 1 - len(conflicts[i].top)
 		}
 	}
-	addAll(plain)
-	for _, text := range prefixes {
-		addAll(byPrefix[text])
+	type labelOf struct {
+		op    *model.Shape
+		label string
 	}
-	// Distinct host prefixes: compare each pair of prefixes (not of
-	// operations); the operations of one prefix share its labels only when
-	// they share the input's patterns, so compare their operations.
-	for a := 0; a < len(prefixes); a++ {
-		for b := a + 1; b < len(prefixes); b++ {
-			pa, pb := prefixOf[prefixes[a]], prefixOf[prefixes[b]]
-			for _, i := range byPrefix[prefixes[a]] {
-				for _, j := range byPrefix[prefixes[b]] {
-					if pa == nil || pb == nil || !hostPrefixesDistinct(m, g[i].op, pa, g[j].op, pb) {
-						conflicts[i] = append(conflicts[i], j)
-						conflicts[j] = append(conflicts[j], i)
-					}
-				}
+	patterns := map[labelOf]*ecmaregex.Regexp{}
+	patternOf := func(op *model.Shape, label string) *ecmaregex.Regexp {
+		k := labelOf{op, label}
+		re, ok := patterns[k]
+		if !ok {
+			re = hostLabelPattern(m, op, label)
+			patterns[k] = re
+		}
+		return re
+	}
+	for _, i := range literalFirst {
+		for _, j := range labelFirst {
+			if prefixes[i] == nil || !hostPrefixesDistinct(patternOf, g[j].op, prefixes[j], g[i].op, prefixes[i]) {
+				conflicts[i].add(names[j])
+				conflicts[j].add(names[i])
 			}
 		}
 	}
 	var events []model.Event
-	for i, list := range conflicts {
-		if len(list) == 0 {
+	for i := range g {
+		c := &conflicts[i]
+		if c.n+len(c.top) == 0 {
 			continue
 		}
-		parts := make([]string, len(list))
-		for k, j := range list {
-			parts[k] = fmt.Sprintf("`%s` (%s)", g[j].op.ID(), g[j].http.uri.text)
-		}
-		sort.Strings(parts)
 		more := ""
-		if len(parts) > maxListedConflicts {
-			more = fmt.Sprintf(", ... (%d more)", len(parts)-maxListedConflicts)
-			parts = parts[:maxListedConflicts]
+		if c.n > 0 {
+			more = fmt.Sprintf(", ... (%d more)", c.n)
 		}
 		events = append(events, errorf("HttpUriConflict", g[i].op,
 			"Operation URI, `%s`, conflicts with other operation URIs in the same service: [%s%s]",
-			g[i].http.uri.text, strings.Join(parts, ", "), more))
+			g[i].http.uri.text, strings.Join(c.top, ", "), more))
 	}
 	return events
 }
 
-// hostPrefixesDistinct reports whether two host prefixes can never expand
-// to the same host: segment by segment (up to the shorter one's length,
-// stopping at the first pair of different literals) at least one literal
-// faces a label, and for every literal facing a label the label's member
-// has a @pattern that does not match the literal.
-func hostPrefixesDistinct(m *model.Model, opA *model.Shape, a *pattern, opB *model.Shape, b *pattern) bool {
-	type pair struct{ x, y segment }
-	var pairs []pair
+// boundedList keeps the maxListedConflicts smallest names added to it, in
+// order, and counts the others in n.
+type boundedList struct {
+	top []string
+	n   int
+}
+
+func (l *boundedList) full() bool { return len(l.top) >= maxListedConflicts }
+
+func (l *boundedList) add(name string) {
+	i := sort.SearchStrings(l.top, name)
+	if i == len(l.top) && l.full() {
+		l.n++
+		return
+	}
+	l.top = append(l.top, "")
+	copy(l.top[i+1:], l.top[i:])
+	l.top[i] = name
+	if len(l.top) > maxListedConflicts {
+		l.top = l.top[:maxListedConflicts]
+		l.n++
+	}
+}
+
+// hostPrefixesDistinct reports whether a host prefix starting with a
+// label (of operation opA) and one starting with a literal (of opB) can
+// never expand to the same host: at each position both have, the label's
+// member has a @pattern that does not match the literal.
+func hostPrefixesDistinct(patternOf func(*model.Shape, string) *ecmaregex.Regexp, opA *model.Shape, a *pattern, opB *model.Shape, b *pattern) bool {
 	for i := 0; i < len(a.segments) && i < len(b.segments); i++ {
 		x, y := a.segments[i], b.segments[i]
-		if x.isLabel() != y.isLabel() || (x.kind == segGreedy) != (y.kind == segGreedy) {
-			pairs = append(pairs, pair{x, y})
-		} else if !x.isLabel() && x.content != y.content {
-			break
+		op, label, literal := opA, x.content, y.content
+		if !x.isLabel() {
+			op, label, literal = opB, y.content, x.content
 		}
-	}
-	if len(pairs) == 0 {
-		return false
-	}
-	for _, p := range pairs {
-		if p.x.isLabel() == p.y.isLabel() {
-			continue
-		}
-		op, label, literal := opA, p.x.content, p.y.content
-		if !p.x.isLabel() {
-			op, label, literal = opB, p.y.content, p.x.content
-		}
-		re := hostLabelPattern(m, op, label)
+		re := patternOf(op, label)
 		if re == nil || re.MatchString(literal) {
 			return false
 		}

@@ -17,9 +17,13 @@ import (
 //     is a Model ERROR of the load stage (the reference fails to create
 //     the trait while loading), so no later validator sees it.
 //   - HttpUriConflict groups a service's operations by method and URI
-//     pattern (label names erased, query literals as a set), so its cost
-//     is linear in the operations; one event lists at most 50 conflicting
-//     operations and counts the rest ("... (N more)").
+//     pattern (label names erased, query literals as a set) and treats each
+//     group's conflicts as cliques (no @endpoint; host prefixes starting
+//     with a literal; starting with a label), so its cost and memory are
+//     linear in the operations; only prefixes starting with a literal and
+//     with a label in one group are compared pairwise (label @pattern
+//     against literal). One event lists at most 50 conflicting operations
+//     and counts the rest ("... (N more)").
 //   - HttpUriGreedyLabel reports each of its two problems once per
 //     operation (the reference repeats them for every later label).
 //   - Label @pattern values that tell @endpoint host prefixes apart are
