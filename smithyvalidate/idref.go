@@ -24,9 +24,16 @@ type idRefPlan struct {
 	selected map[shapeid.ID]struct{}
 }
 
-// prepareIDRef compiles the value of an @idRef trait, or returns what is
-// wrong with it.
-func (p *preparer) prepareIDRef(v node.Node) (*idRefPlan, string) {
+// prepareIDRef compiles @idRef into pl.
+func (p *preparer) prepareIDRef(pl *plan, v node.Node) string {
+	ir, msg := p.idRefPlan(v)
+	if msg == "" {
+		pl.idRef = ir
+	}
+	return msg
+}
+
+func (p *preparer) idRefPlan(v node.Node) (*idRefPlan, string) {
 	ir := &idRefPlan{}
 	if v.Kind() != node.Object {
 		return nil, "the value must be an object, found " + describeNode(v)

@@ -3,7 +3,6 @@ package smithyvalidate
 import (
 	"fmt"
 	"math"
-	"math/big"
 	"sort"
 	"strconv"
 	"strings"
@@ -73,16 +72,6 @@ var (
 	traitTrait           = shapeid.New(shapeid.Prelude, "trait")
 )
 
-// tsFormat is a resolved timestamp format.
-type tsFormat uint8
-
-const (
-	tsDefault tsFormat = iota // no @timestampFormat: AnyTimestampFormat decides
-	tsDateTime
-	tsHTTPDate
-	tsEpochSeconds
-)
-
 // plan is the compiled contract of one shape or member.
 type plan struct {
 	typ    model.ShapeType // the value's shape type (a member's target type)
@@ -127,26 +116,6 @@ type memberPlan struct {
 	wire     string // the name a field uses (member name or @jsonName)
 	plan     *plan
 	required bool
-}
-
-type lengthBounds struct {
-	min, max       int64
-	hasMin, hasMax bool
-}
-
-type rangeBounds struct {
-	min, max       bound
-	hasMin, hasMax bool
-}
-
-// bound is a @range bound: its exact decimal, its text for messages, and
-// an int64 fast path when the bound is a whole number that fits.
-type bound struct {
-	text  string
-	dec   node.Decimal
-	i     int64
-	isInt bool
-	rat   *ratBound // built lazily for float comparisons; see floatCmp
 }
 
 // Prepare compiles the contract of the shape id (a root shape or a member,
@@ -259,147 +228,65 @@ func (p *preparer) planFor(s *model.Shape) *plan {
 	return pl
 }
 
-// trait compiles one effective trait into pl.
+// A traitRule is how one trait constrains values: the shape types it
+// applies to and its prepare step, which compiles the trait's value into
+// the plan or says what is wrong with it. Each rule family has its file
+// (length.go, range.go, ...) with its prepare step and its check; a new
+// constraint trait adds one entry here, one prepare step and one check.
+type traitRule struct {
+	appliesTo func(model.ShapeType) bool
+	prepare   func(p *preparer, pl *plan, v node.Node) (problem string)
+}
+
+var traitRules = map[shapeid.ID]traitRule{
+	traitLength:          {lengthAppliesTo, prepareLength},
+	traitRange:           {model.ShapeType.IsNumber, prepareRange},
+	traitPattern:         {isString, preparePattern},
+	traitEnum:            {isPlainString, prepareLegacyEnum},
+	traitUniqueItems:     {isList, prepareUniqueItems},
+	traitSparse:          {isCollection, prepareSparse},
+	traitTimestampFormat: {isTimestamp, prepareTimestampFormat},
+	traitIDRef:           {isString, (*preparer).prepareIDRef},
+	traitJSONName:        {anyType, prepareJSONName},
+}
+
+// trait compiles one effective trait into pl (traits without a rule do
+// not constrain values).
 func (p *preparer) trait(pl *plan, s *model.Shape, t model.Trait) {
-	typ := pl.typ
-	bad := func(format string, args ...any) { p.problem(s, t.ID, t.Source, format, args...) }
-	notFor := func() { bad("the trait does not apply to a %s", typ) }
-	switch t.ID {
-	case traitLength:
-		if !(typ == model.StringType || typ == model.EnumType || typ == model.BlobType || typ == model.ListType || typ == model.SetType || typ == model.MapType) {
-			notFor()
-			return
-		}
-		lb := &lengthBounds{}
-		ok := t.Value.Kind() == node.Object
-		if ok {
-			lb.min, lb.hasMin, ok = lengthMember(t.Value, "min")
-		}
-		if ok {
-			var ok2 bool
-			lb.max, lb.hasMax, ok2 = lengthMember(t.Value, "max")
-			ok = ok2
-		}
-		if !ok {
-			bad("the value must be an object with non-negative integer min and max, found %s", describeNode(t.Value))
-			return
-		}
-		if lb.hasMin && lb.hasMax && lb.min > lb.max {
-			bad("min %d is greater than max %d", lb.min, lb.max)
-			return
-		}
-		pl.length = lb
-	case traitRange:
-		if !typ.IsNumber() {
-			notFor()
-			return
-		}
-		rb := &rangeBounds{}
-		ok := t.Value.Kind() == node.Object
-		if ok {
-			rb.min, rb.hasMin, ok = rangeMember(t.Value, "min")
-		}
-		if ok {
-			var ok2 bool
-			rb.max, rb.hasMax, ok2 = rangeMember(t.Value, "max")
-			ok = ok2
-		}
-		if !ok {
-			bad("the value must be an object with number min and max, found %s", describeNode(t.Value))
-			return
-		}
-		if rb.hasMin && rb.hasMax && rb.min.dec.Cmp(rb.max.dec) > 0 {
-			bad("min %s is greater than max %s", rb.min.text, rb.max.text)
-			return
-		}
-		if typ == model.FloatType || typ == model.DoubleType {
-			// Native binary floats (Ion) are compared with exact rationals.
-			for _, b := range []*bound{&rb.min, &rb.max} {
-				if b.text == "" {
-					continue
-				}
-				if i := strings.IndexAny(b.text, "eE"); i >= 0 && len(strings.TrimLeft(b.text[i+1:], "+-0")) > 3 {
-					bad("bound %s has an exponent too large to compare with a binary float", b.text)
-					return
-				}
-				r, ok := new(big.Rat).SetString(b.text)
-				if !ok {
-					bad("bound %s cannot be compared with a binary float", b.text)
-					return
-				}
-				b.rat = &ratBound{r: r}
-			}
-		}
-		pl.rng = rb
-	case traitPattern:
-		if typ != model.StringType && typ != model.EnumType {
-			notFor()
-			return
-		}
-		if t.Value.Kind() != node.String {
-			bad("the value must be a string, found %s", describeNode(t.Value))
-			return
-		}
-		re, err := ecmaregex.Cached(t.Value.StringValue())
-		if err != nil {
-			bad("%v", err)
-			return
-		}
-		pl.pattern, pl.patText = re, t.Value.StringValue()
-	case traitEnum:
-		if typ != model.StringType {
-			notFor()
-			return
-		}
-		set, ok := legacyEnum(t.Value)
-		if !ok {
-			bad("the value must be a non-empty array of objects with a string value, found %s", describeNode(t.Value))
-			return
-		}
-		pl.setStrEnum(set)
-	case traitUniqueItems:
-		if typ != model.ListType && typ != model.SetType {
-			notFor()
-			return
-		}
-		pl.unique = true
-	case traitSparse:
-		if typ != model.ListType && typ != model.SetType && typ != model.MapType {
-			notFor()
-			return
-		}
-		pl.sparse = true
-	case traitTimestampFormat:
-		if typ != model.TimestampType {
-			notFor()
-			return
-		}
-		switch t.Value.StringValue() {
-		case "date-time":
-			pl.ts = tsDateTime
-		case "http-date":
-			pl.ts = tsHTTPDate
-		case "epoch-seconds":
-			pl.ts = tsEpochSeconds
-		default:
-			bad("the value must be \"date-time\", \"http-date\" or \"epoch-seconds\", found %s", describeNode(t.Value))
-		}
-	case traitIDRef:
-		if typ != model.StringType && typ != model.EnumType {
-			notFor()
-			return
-		}
-		ir, msg := p.prepareIDRef(t.Value)
-		if msg != "" {
-			bad("%s", msg)
-			return
-		}
-		pl.idRef = ir
-	case traitJSONName:
-		if t.Value.Kind() != node.String {
-			bad("the value must be a string, found %s", describeNode(t.Value))
-		}
+	r, ok := traitRules[t.ID]
+	if !ok {
+		return
 	}
+	if !r.appliesTo(pl.typ) {
+		p.problem(s, t.ID, t.Source, "the trait does not apply to a %s", pl.typ)
+		return
+	}
+	if msg := r.prepare(p, pl, t.Value); msg != "" {
+		p.problem(s, t.ID, t.Source, "%s", msg)
+	}
+}
+
+// The shape types rules apply to.
+func isString(t model.ShapeType) bool      { return t == model.StringType || t == model.EnumType }
+func isPlainString(t model.ShapeType) bool { return t == model.StringType }
+func isList(t model.ShapeType) bool        { return t == model.ListType || t == model.SetType }
+func isCollection(t model.ShapeType) bool  { return isList(t) || t == model.MapType }
+func isTimestamp(t model.ShapeType) bool   { return t == model.TimestampType }
+func anyType(model.ShapeType) bool         { return true }
+
+// prepareSparse marks a list or map whose values may be null.
+func prepareSparse(_ *preparer, pl *plan, _ node.Node) string {
+	pl.sparse = true
+	return ""
+}
+
+// prepareJSONName checks the value of @jsonName (the naming itself is
+// compiled with the members, see children).
+func prepareJSONName(_ *preparer, _ *plan, v node.Node) string {
+	if v.Kind() != node.String {
+		return "the value must be a string, found " + describeNode(v)
+	}
+	return ""
 }
 
 // children compiles the members of target into pl.
@@ -506,15 +393,6 @@ func (p *preparer) children(pl *plan, target *model.Shape) {
 // names are looked up in a map instead of a linear scan.
 const linearMembers = 8
 
-func (pl *plan) setStrEnum(set map[string]struct{}) {
-	vals := make([]string, 0, len(set))
-	for v := range set {
-		vals = append(vals, strconv.Quote(v))
-	}
-	sort.Strings(vals)
-	pl.strEnum, pl.enumText = set, strings.Join(vals, ", ")
-}
-
 // lookup returns the index of the member a field name names, or -1.
 func (pl *plan) lookup(name string) int {
 	if pl.byName != nil {
@@ -529,58 +407,6 @@ func (pl *plan) lookup(name string) int {
 		}
 	}
 	return -1
-}
-
-func lengthMember(v node.Node, key string) (int64, bool, bool) {
-	m, ok := v.Get(key)
-	if !ok || m.IsNull() {
-		return 0, false, true
-	}
-	if m.Kind() != node.Number {
-		return 0, false, false
-	}
-	d, err := node.ParseDecimal(m.NumberText())
-	if err != nil {
-		return 0, false, false
-	}
-	n, ok := d.Int64()
-	if !ok || n < 0 {
-		return 0, false, false
-	}
-	return n, true, true
-}
-
-func rangeMember(v node.Node, key string) (bound, bool, bool) {
-	m, ok := v.Get(key)
-	if !ok || m.IsNull() {
-		return bound{}, false, true
-	}
-	if m.Kind() != node.Number {
-		return bound{}, false, false
-	}
-	text := m.NumberText()
-	d, err := node.ParseDecimal(text)
-	if err != nil {
-		return bound{}, false, false
-	}
-	b := bound{text: text, dec: d}
-	b.i, b.isInt = d.Int64()
-	return b, true, true
-}
-
-func legacyEnum(v node.Node) (map[string]struct{}, bool) {
-	if v.Kind() != node.Array || v.Len() == 0 {
-		return nil, false
-	}
-	set := make(map[string]struct{}, v.Len())
-	for _, e := range v.Elems() {
-		val, ok := e.Get("value")
-		if e.Kind() != node.Object || !ok || val.Kind() != node.String {
-			return nil, false
-		}
-		set[val.StringValue()] = struct{}{}
-	}
-	return set, true
 }
 
 // describeNode names a node's kind and, for scalars, its text, for model

@@ -26,6 +26,12 @@ import (
 // object) is encoded by its digest (see [walker.digest]), computed once per
 // value however many @uniqueItems lists contain it, so nested @uniqueItems
 // lists cost time linear in the value, not in its size times its depth.
+// prepareUniqueItems marks a list whose elements must differ.
+func prepareUniqueItems(_ *preparer, pl *plan, _ node.Node) string {
+	pl.unique = true
+	return ""
+}
+
 func (w *walker) uniqueItems(p *plan, v ValueView, n int) {
 	w.canon = w.canon[:0]
 	w.spans = w.spans[:0]

@@ -1,0 +1,46 @@
+package smithyvalidate
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/smithy-validation/go/core/node"
+)
+
+// The enum rule family: the values of an enum or intEnum shape (compiled
+// with the shape's members, see children) and of the legacy @enum trait.
+
+// prepareLegacyEnum compiles @enum into pl.
+func prepareLegacyEnum(_ *preparer, pl *plan, v node.Node) string {
+	set, ok := legacyEnum(v)
+	if !ok {
+		return "the value must be a non-empty array of objects with a string value, found " + describeNode(v)
+	}
+	pl.setStrEnum(set)
+	return ""
+}
+
+func legacyEnum(v node.Node) (map[string]struct{}, bool) {
+	if v.Kind() != node.Array || v.Len() == 0 {
+		return nil, false
+	}
+	set := make(map[string]struct{}, v.Len())
+	for _, e := range v.Elems() {
+		val, ok := e.Get("value")
+		if e.Kind() != node.Object || !ok || val.Kind() != node.String {
+			return nil, false
+		}
+		set[val.StringValue()] = struct{}{}
+	}
+	return set, true
+}
+
+func (pl *plan) setStrEnum(set map[string]struct{}) {
+	vals := make([]string, 0, len(set))
+	for v := range set {
+		vals = append(vals, strconv.Quote(v))
+	}
+	sort.Strings(vals)
+	pl.strEnum, pl.enumText = set, strings.Join(vals, ", ")
+}

@@ -1,0 +1,59 @@
+package smithyvalidate
+
+import (
+	"fmt"
+
+	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/node"
+)
+
+// The @length rule family: the number of characters of a string, bytes of
+// a blob, elements of a list or entries of a map.
+
+type lengthBounds struct {
+	min, max       int64
+	hasMin, hasMax bool
+}
+
+func lengthAppliesTo(t model.ShapeType) bool {
+	return isString(t) || t == model.BlobType || isCollection(t)
+}
+
+// prepareLength compiles @length into pl.
+func prepareLength(_ *preparer, pl *plan, v node.Node) string {
+	lb := &lengthBounds{}
+	ok := v.Kind() == node.Object
+	if ok {
+		lb.min, lb.hasMin, ok = lengthMember(v, "min")
+	}
+	if ok {
+		lb.max, lb.hasMax, ok = lengthMember(v, "max")
+	}
+	if !ok {
+		return "the value must be an object with non-negative integer min and max, found " + describeNode(v)
+	}
+	if lb.hasMin && lb.hasMax && lb.min > lb.max {
+		return fmt.Sprintf("min %d is greater than max %d", lb.min, lb.max)
+	}
+	pl.length = lb
+	return ""
+}
+
+func lengthMember(v node.Node, key string) (int64, bool, bool) {
+	m, ok := v.Get(key)
+	if !ok || m.IsNull() {
+		return 0, false, true
+	}
+	if m.Kind() != node.Number {
+		return 0, false, false
+	}
+	d, err := node.ParseDecimal(m.NumberText())
+	if err != nil {
+		return 0, false, false
+	}
+	n, ok := d.Int64()
+	if !ok || n < 0 {
+		return 0, false, false
+	}
+	return n, true, true
+}

@@ -1,0 +1,80 @@
+package smithyvalidate
+
+import (
+	"math/big"
+	"strings"
+
+	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/node"
+)
+
+// The @range rule family: the bounds of a number, compared exactly.
+
+type rangeBounds struct {
+	min, max       bound
+	hasMin, hasMax bool
+}
+
+// bound is a @range bound: its exact decimal, its text for messages, and
+// an int64 fast path when the bound is a whole number that fits.
+type bound struct {
+	text  string
+	dec   node.Decimal
+	i     int64
+	isInt bool
+	rat   *ratBound // for comparisons with binary floats; see floatCmp
+}
+
+// prepareRange compiles @range into pl.
+func prepareRange(_ *preparer, pl *plan, v node.Node) string {
+	rb := &rangeBounds{}
+	ok := v.Kind() == node.Object
+	if ok {
+		rb.min, rb.hasMin, ok = rangeMember(v, "min")
+	}
+	if ok {
+		rb.max, rb.hasMax, ok = rangeMember(v, "max")
+	}
+	if !ok {
+		return "the value must be an object with number min and max, found " + describeNode(v)
+	}
+	if rb.hasMin && rb.hasMax && rb.min.dec.Cmp(rb.max.dec) > 0 {
+		return "min " + rb.min.text + " is greater than max " + rb.max.text
+	}
+	if pl.typ == model.FloatType || pl.typ == model.DoubleType {
+		// Native binary floats (Ion) are compared with exact rationals.
+		for _, b := range []*bound{&rb.min, &rb.max} {
+			if b.text == "" {
+				continue
+			}
+			if i := strings.IndexAny(b.text, "eE"); i >= 0 && len(strings.TrimLeft(b.text[i+1:], "+-0")) > 3 {
+				return "bound " + b.text + " has an exponent too large to compare with a binary float"
+			}
+			r, ok := new(big.Rat).SetString(b.text)
+			if !ok {
+				return "bound " + b.text + " cannot be compared with a binary float"
+			}
+			b.rat = &ratBound{r: r}
+		}
+	}
+	pl.rng = rb
+	return ""
+}
+
+func rangeMember(v node.Node, key string) (bound, bool, bool) {
+	m, ok := v.Get(key)
+	if !ok || m.IsNull() {
+		return bound{}, false, true
+	}
+	if m.Kind() != node.Number {
+		return bound{}, false, false
+	}
+	text := m.NumberText()
+	d, err := node.ParseDecimal(text)
+	if err != nil {
+		return bound{}, false, false
+	}
+	b := bound{text: text, dec: d}
+	b.i, b.isInt = d.Int64()
+	return b, true, true
+}
