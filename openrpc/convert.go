@@ -100,6 +100,10 @@ const (
 	// CodeNameConflict: two shapes of the closure share a name; their
 	// schemas are named by namespace and name.
 	CodeNameConflict = "name-conflict"
+	// CodeExampleInvalid: an @examples entry whose params or result the
+	// validator rejects (it is exported all the same; Smithy's
+	// allowConstraintErrors skips the check).
+	CodeExampleInvalid = "example-invalid"
 )
 
 // Diagnostic is something the export could not say in standard OpenRPC,

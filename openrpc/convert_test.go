@@ -426,6 +426,9 @@ service S { version: "3", operations: [Get, Put, Ping], errors: [Oops] }
 @examples([
     { title: "one", documentation: "Gets one.", input: { id: "x", opt: 1 }, output: { thing: { label: "L" } } }
     { title: "broken", input: { id: "y" }, error: { shapeId: Oops, content: { message: "no" } } }
+    { title: "missing id", input: { opt: 2 }, output: {} }
+    { title: "allowed", input: { opt: 2 }, output: {}, allowConstraintErrors: true }
+    { title: "bad result", input: { id: "z" }, output: { thing: { label: 5 } } }
 ])
 operation Get { input: GetIn, output: GetOut }
 
@@ -461,7 +464,8 @@ func TestMethods(t *testing.T) {
 		{"tags", "/methods/0/tags", `[{"name":"read"},{"name":"things"}]`},
 		{"example params in descriptor order", "/methods/0/examples/0/params", `[{"name":"opt","value":1},{"name":"id","value":"x"}]`},
 		{"example result in wire names", "/methods/0/examples/0/result", `{"name":"result","value":{"thing":{"lbl":"L"}}}`},
-		{"error example left out", "/methods/0/examples", `[{"name":"one","description":"Gets one.","params":[{"name":"opt","value":1},{"name":"id","value":"x"}],"result":{"name":"result","value":{"thing":{"lbl":"L"}}}}]`},
+		{"error example left out", "/methods/0/examples/0", `{"name":"one","description":"Gets one.","params":[{"name":"opt","value":1},{"name":"id","value":"x"}],"result":{"name":"result","value":{"thing":{"lbl":"L"}}}}`},
+		{"invalid example kept", "/methods/0/examples/1/name", `"missing id"`},
 		{"service error message", "/methods/0/errors/0", `{"code":5,"message":"Something went wrong."}`},
 		{"no data", "/methods/0/x-smithy-errors/0", `{"code":5,"error":"example#Oops","data":"none"}`},
 		{"no input", "/methods/1/params", `[]`},
@@ -481,6 +485,8 @@ func TestMethods(t *testing.T) {
 		msgs = append(msgs, x.String())
 	}
 	want := []string{
+		`example-invalid method "get" example#Get: example "bad result": its result fails validation: type /result/thing/lbl: expected a string, found an integer`,
+		`example-invalid method "get" example#Get: example "missing id": its params fail validation: required /params: missing required member id`,
 		`loss method "get" example#Get: example "broken" shows an error, which an OpenRPC Example Pairing cannot: it is left out`,
 		`loss method "get" example#GetIn$id: required positional param "id" follows optional "opt": OpenRPC lists required params first, so the descriptors keep the wire order and the omitted optional params must be sent as explicit values`,
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/rpc"
+	sv "github.com/smithy-validation/go/smithyvalidate"
 )
 
 // examples converts the operation's @examples into Example Pairing
@@ -36,13 +37,88 @@ func (x *exporter) examples(meth *rpc.Method, op *model.Shape) []node.Node {
 		if d, ok := ex.Get("documentation"); ok && d.Kind() == node.String {
 			o.add("description", d)
 		}
-		o.add("params", x.exampleParams(meth, ex))
-		if r, ok := x.exampleResult(meth, ex); ok {
+		params := x.exampleParams(meth, ex)
+		o.add("params", params)
+		r, hasResult := x.exampleResult(meth, ex)
+		if hasResult {
 			o.add("result", r)
+		}
+		if ac, _ := ex.Get("allowConstraintErrors"); !ac.BoolValue() {
+			x.checkExample(meth, op, name, params, r, hasResult)
 		}
 		out = append(out, o.node())
 	}
 	return out
+}
+
+// checkExample validates an example's params and result as the validator
+// would see them on the wire (the prepared service itself: the same
+// checks as validate-rpc), and reports one that fails as an
+// example-invalid diagnostic; the example is still exported. Smithy's
+// allowConstraintErrors skips the check.
+func (x *exporter) checkExample(meth *rpc.Method, op *model.Shape, name string, params, result node.Node, hasResult bool) {
+	var wire node.Node
+	switch {
+	case params.Len() == 0:
+	case meth.ParamMode() == rpc.ParamsPositional:
+		// By position: each param at its index, null where the example
+		// leaves an earlier optional param out.
+		index := map[string]int{}
+		for i, n := range meth.Positional() {
+			mem, _ := x.m.Shape(meth.Input().WithMember(n))
+			index[x.g.wireName(mem)] = i
+		}
+		last := -1
+		byIndex := map[int]node.Node{}
+		for _, p := range params.Elems() {
+			n, _ := p.Get("name")
+			v, _ := p.Get("value")
+			i := index[n.StringValue()]
+			byIndex[i] = v
+			last = max(last, i)
+		}
+		elems := make([]node.Node, last+1)
+		for i := range elems {
+			elems[i] = node.NewNull()
+			if v, ok := byIndex[i]; ok {
+				elems[i] = v
+			}
+		}
+		wire = node.NewArray(elems...)
+	default:
+		var fs []node.Field
+		for _, p := range params.Elems() {
+			n, _ := p.Get("name")
+			v, _ := p.Get("value")
+			fs = append(fs, node.Field{Key: n.StringValue(), Value: v})
+		}
+		wire = node.NewObject(fs...)
+	}
+	req := []node.Field{{Key: "jsonrpc", Value: str("2.0")}, {Key: "method", Value: str(meth.Name())}}
+	if params.Len() > 0 {
+		req = append(req, node.Field{Key: "params", Value: wire})
+	}
+	req = append(req, node.Field{Key: "id", Value: num("1")})
+	report := func(what string, res *rpc.Result) {
+		if res.Valid {
+			return
+		}
+		f := res.Findings[0]
+		for _, g := range res.Findings {
+			if g.Severity == sv.SeverityError {
+				f = g
+				break
+			}
+		}
+		x.d.add(Diagnostic{Code: CodeExampleInvalid, Method: meth.Name(), Shape: op.ID(), Message: fmt.Sprintf(
+			"example %q: its %s validation: %s %s: %s", name, what, f.Code, f.Path.String(), f.Message)})
+	}
+	report("params fail", x.s.ValidateRequest(node.Marshal(node.NewObject(req...))))
+	if m, ok := x.s.Method(meth.Name()); ok && hasResult {
+		v, _ := result.Get("value")
+		resp := node.NewObject(node.Field{Key: "jsonrpc", Value: str("2.0")}, node.Field{Key: "result", Value: v}, node.Field{Key: "id", Value: num("1")})
+		report("result fails", x.s.ValidateResponse(node.Marshal(resp), rpc.ForMethod(m)))
+	}
 }
 
 func exampleObject(name string, v node.Node) node.Node {
