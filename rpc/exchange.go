@@ -68,6 +68,8 @@ type Exchange struct {
 	index   int
 	maxOut  int
 	recentN int
+	// maxOutBytes bounds openBytes, what the outstanding calls hold.
+	maxOutBytes, openBytes int
 
 	// calls awaiting a response, by calling peer and id key; a key with
 	// several calls (an ambiguous id) chains them, oldest first.
@@ -115,6 +117,7 @@ type call struct {
 	rpcErr  int
 	mayNull bool // an invalid request: a null-id error answers it
 	done    bool
+	size    int    // what the call counts toward MaxOutstandingBytes
 	next    *call  // the next call with the same key
 	chain   *chain // shared by the calls of a key that several calls use
 	batch   *batchRec
@@ -220,7 +223,7 @@ func (s *PreparedService) NewExchange(opts ...Option) *Exchange {
 	if len(opts) > 0 {
 		cfg = readOptions(append([]Option{s.opts}, opts...))
 	}
-	return &Exchange{s: s, c: newChecker(s), maxOut: cfg.maxOutstanding, recentN: cfg.recentReplies,
+	return &Exchange{s: s, c: newChecker(s), maxOut: cfg.maxOutstanding, maxOutBytes: cfg.maxOutstandingBytes, recentN: cfg.recentReplies,
 		seed: maphash.MakeSeed()}
 }
 
@@ -374,10 +377,24 @@ func (x *Exchange) register(from Peer, in *info, b *batchRec) {
 		// without a usable id expects nothing that could be recognized.
 		return
 	}
+	// What the call will hold: its key and the id's spelling, the method
+	// name, and the fixed part.
+	size := CallOverhead + len(in.method)
+	if usable {
+		size += len(x.key(from, in)) + len(in.id.Value().NumberText())
+	}
+	if x.openBytes+size > x.maxOutBytes {
+		x.stopped = true
+		x.c.add(sv.Finding{Severity: sv.SeverityWarning, Class: sv.ClassLimit, Code: CodeOutstandingLimit,
+			Path: in.at, Pos: x.c.pos(in.pos),
+			Message: fmt.Sprintf("the calls awaiting a response would hold more than %d bytes (the MaxOutstandingBytes limit): correlation stopped", x.maxOutBytes)})
+		return
+	}
 	x.seq++
 	cl := x.newCall()
 	*cl = call{key: cl.key[:0], seq: x.seq, index: x.index, element: in.element, at: in.at, pos: x.c.pos(in.pos), from: from,
-		hasM: in.hasMethod, meth: in.meth, rpcErr: in.rpcError, batch: b}
+		hasM: in.hasMethod, meth: in.meth, rpcErr: in.rpcError, batch: b, size: size}
+	x.openBytes += size
 	// Keep the method name, not the message it was read from.
 	if in.meth != nil {
 		cl.method = in.meth.name
@@ -413,6 +430,7 @@ func (x *Exchange) register(from Peer, in *info, b *batchRec) {
 func (x *Exchange) settle(cl *call) {
 	cl.done = true
 	x.open--
+	x.openBytes -= cl.size
 	if cl.batch != nil {
 		cl.batch.open--
 	}
@@ -828,7 +846,7 @@ func (x *Exchange) reset() {
 		x.nullable[p] = x.nullable[p][:0]
 		x.notified[p] = x.notified[p][:0]
 	}
-	x.index, x.open, x.seq, x.stopped, x.first = 0, 0, 0, false, 0
+	x.index, x.open, x.openBytes, x.seq, x.stopped, x.first = 0, 0, 0, 0, false, 0
 	x.ring, x.ringAt = x.ring[:0], 0
 	x.rd = read{elems: x.rd.elems[:0]}
 	x.line.reset()

@@ -355,6 +355,34 @@ func TestExchangeOutstandingLimit(t *testing.T) {
 	}
 }
 
+// Outstanding calls are bounded by what they hold too: a few calls with
+// huge ids reach MaxOutstandingBytes long before MaxOutstanding, and
+// answered calls give their bytes back.
+func TestExchangeOutstandingBytes(t *testing.T) {
+	s, _ := rpc.EnvelopeOnly(rpc.V2_0)
+	big := strings.Repeat("x", 4000)
+	call := func(i int) []byte {
+		return []byte(`{"jsonrpc":"2.0","method":"a","id":"` + big + itoa(i) + `"}`)
+	}
+	// Each call holds about 4 KB: 4 of them fit in 20,000 bytes, 5 do not.
+	x := s.NewExchange(rpc.MaxOutstandingBytes(20000))
+	for i := 0; i < 5; i++ {
+		x.Feed(rpc.Client, call(i))
+	}
+	r := x.Finish(false)
+	if r.Complete || len(r.Findings) != 1 || r.Findings[0].Code != rpc.CodeOutstandingLimit || !strings.Contains(r.Findings[0].Message, "MaxOutstandingBytes") {
+		t.Errorf("5 calls of 4 KB: complete=%v %v", r.Complete, codes(r, true))
+	}
+	x = s.NewExchange(rpc.MaxOutstandingBytes(20000))
+	for i := 0; i < 50; i++ {
+		x.Feed(rpc.Client, call(i))
+		x.Feed(rpc.Server, []byte(`{"jsonrpc":"2.0","result":1,"id":"`+big+itoa(i)+`"}`))
+	}
+	if r := x.Finish(true); !r.Complete || len(r.Findings) != 0 {
+		t.Errorf("50 answered calls of 4 KB: complete=%v %v", r.Complete, codes(r, true))
+	}
+}
+
 // Each Feed's findings are available at once, for servers that stream.
 func TestExchangeLastFindings(t *testing.T) {
 	s := service(t, rpc.V2_0)

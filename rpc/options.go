@@ -29,6 +29,7 @@ const (
 	optMaxOutstanding
 	optRecentReplies
 	optSpoolLimit
+	optMaxOutstandingBytes
 )
 
 // switches is a set of policy switches, one bit each.
@@ -60,6 +61,7 @@ type config struct {
 	version                                   ProtocolVersion
 	switches                                  switches
 	maxOutstanding, recentReplies, spoolLimit int
+	maxOutstandingBytes                       int
 	payload                                   []smithyvalidate.Option
 	reader                                    []node.Option
 	system                                    []string
@@ -72,13 +74,14 @@ func set(i, v int) Option { return Option{s: settings.One(i, v)} }
 func (c *config) on(s switches) bool { return c.switches&s != 0 }
 
 // defaults sets every exchange limit to its default.
-var defaults = JoinOptions(MaxOutstanding(DefaultMaxOutstanding), RecentReplies(DefaultRecentReplies), SpoolLimit(DefaultSpoolLimit))
+var defaults = JoinOptions(MaxOutstanding(DefaultMaxOutstanding), MaxOutstandingBytes(DefaultMaxOutstandingBytes),
+	RecentReplies(DefaultRecentReplies), SpoolLimit(DefaultSpoolLimit))
 
 // readOptions is the only place that resolves options.
 func readOptions(opts []Option) config {
 	all := defaults.merge(JoinOptions(opts...))
 	return config{version: ProtocolVersion(all.s.Get(optVersion)), switches: all.flags, payload: all.payload, reader: all.reader,
-		maxOutstanding: all.s.Get(optMaxOutstanding), recentReplies: all.s.Get(optRecentReplies), spoolLimit: all.s.Get(optSpoolLimit), system: all.system}
+		maxOutstanding: all.s.Get(optMaxOutstanding), maxOutstandingBytes: all.s.Get(optMaxOutstandingBytes), recentReplies: all.s.Get(optRecentReplies), spoolLimit: all.s.Get(optSpoolLimit), system: all.system}
 }
 
 // JoinOptions returns one option with the effect of opts in order.
@@ -138,6 +141,14 @@ const (
 	// once before correlation stops (a limit finding; the result is then
 	// incomplete). It bounds the exchange's memory.
 	DefaultMaxOutstanding = 1 << 20
+	// DefaultMaxOutstandingBytes is how many bytes the calls awaiting a
+	// response may hold at once (their ids and method names as written,
+	// and a fixed [CallOverhead] each) before correlation stops: a few
+	// calls with megabyte ids are bounded like a million small ones.
+	DefaultMaxOutstandingBytes = 256 << 20
+	// CallOverhead is what each outstanding call counts toward
+	// [MaxOutstandingBytes] besides its id and method name.
+	CallOverhead = 128
 	// DefaultRecentReplies is how many answered calls the exchange
 	// remembers to tell a duplicate response from an unsolicited one.
 	DefaultRecentReplies = 1024
@@ -150,6 +161,12 @@ const (
 // MaxOutstanding sets how many calls may await a response at once in an
 // exchange (default [DefaultMaxOutstanding]; n < 1 counts as 1).
 func MaxOutstanding(n int) Option { return set(optMaxOutstanding, max(n, 1)) }
+
+// MaxOutstandingBytes sets how many bytes the calls awaiting a response
+// may hold at once in an exchange (default [DefaultMaxOutstandingBytes];
+// n < 1 counts as 1): each call counts its id and method name and
+// [CallOverhead]. Past it correlation stops, as past [MaxOutstanding].
+func MaxOutstandingBytes(n int) Option { return set(optMaxOutstandingBytes, max(n, 1)) }
 
 // RecentReplies sets how many answered calls an exchange remembers to
 // recognize a second response to one of them (default
