@@ -21,24 +21,22 @@ import (
 // input, output, errors, identifiers, properties, lifecycle operations,
 // mixins; traits excluded), roots first, each once, breadth first.
 func reachable(m *model.Model, roots ...*model.Shape) []*model.Shape {
-	seen := make(map[shapeid.ID]bool, len(roots))
+	x := indexOf(m)
+	seen := make(map[*model.Shape]bool, len(roots))
 	queue := make([]*model.Shape, 0, len(roots))
 	for _, r := range roots {
-		if !seen[r.ID()] {
-			seen[r.ID()] = true
+		if !seen[r] {
+			seen[r] = true
 			queue = append(queue, r)
 		}
 	}
 	for i := 0; i < len(queue); i++ {
-		queue[i].Relationships(func(_ model.RelationshipType, id shapeid.ID) {
-			if seen[id] {
-				return
+		for _, t := range x.neighbors(queue[i]) {
+			if !seen[t] {
+				seen[t] = true
+				queue = append(queue, t)
 			}
-			seen[id] = true
-			if s, ok := m.Shape(id); ok {
-				queue = append(queue, s)
-			}
-		})
+		}
 	}
 	return queue
 }
@@ -292,7 +290,6 @@ func shapeClosures(m *model.Model) []model.Event {
 		events = append(events, model.Event{Severity: sev, ID: id, Source: c.source, Message: fmt.Sprintf(format, args...)})
 	}
 	seen := map[string]model.SourceLocation{}
-	var ev *selector.Evaluator
 	for _, e := range meta.Elems() {
 		c, ok := parseShapeClosure(m, e)
 		if !ok {
@@ -334,10 +331,7 @@ func shapeClosures(m *model.Model) []model.Event {
 				emit(model.ErrorSeverity, "ShapeClosure", c, "Shape closure `%s` has an invalid `includeBySelector`: %v", c.id, err)
 				continue
 			}
-			if ev == nil {
-				ev = selector.NewEvaluator(m)
-			}
-			selected := ev.Select(sel)
+			selected := indexOf(m).evaluator().Select(sel)
 			outside := 0
 			for _, s := range selected {
 				if !included[s.ID().Namespace] {

@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/selector"
 	"github.com/smithy-validation/go/core/shapeid"
 )
 
@@ -23,6 +24,12 @@ type index struct {
 
 	traitsOnce sync.Once
 	byTrait    map[shapeid.ID][]*model.Shape
+
+	evalOnce sync.Once
+	eval     *selector.Evaluator
+
+	nextOnce sync.Once
+	next     map[*model.Shape][]*model.Shape
 }
 
 var (
@@ -110,4 +117,32 @@ func (x *index) withTrait(id shapeid.ID) []*model.Shape {
 		}
 	})
 	return x.byTrait[id]
+}
+
+// evaluator returns a selector evaluator of the model shared by the
+// validators, so that what it computes for one selector (neighbors, whole
+// model results) serves the others.
+func (x *index) evaluator() *selector.Evaluator {
+	x.evalOnce.Do(func() { x.eval = selector.NewEvaluator(x.m) })
+	return x.eval
+}
+
+// neighbors returns the shapes s refers to by a directed relationship
+// that the model defines, in the order of [model.Shape.Relationships]. The
+// slice is shared: callers must not modify it.
+func (x *index) neighbors(s *model.Shape) []*model.Shape {
+	x.nextOnce.Do(func() {
+		all := x.shapes()
+		x.next = make(map[*model.Shape][]*model.Shape, len(all))
+		for _, from := range all {
+			var out []*model.Shape
+			from.Relationships(func(_ model.RelationshipType, id shapeid.ID) {
+				if t, ok := x.m.Shape(id); ok {
+					out = append(out, t)
+				}
+			})
+			x.next[from] = out
+		}
+	})
+	return x.next[s]
 }

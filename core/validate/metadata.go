@@ -253,7 +253,7 @@ func (vs metaValidators) run(m *model.Model) []model.Event {
 	if len(vs) == 0 {
 		return nil
 	}
-	ev := selector.NewEvaluator(m)
+	ev := indexOf(m).evaluator()
 	var out []model.Event
 	for _, v := range vs {
 		var candidates map[shapeid.ID]bool

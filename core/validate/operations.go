@@ -139,7 +139,7 @@ func traitValidators(m *model.Model) []model.Event {
 			continue
 		}
 		if ev == nil {
-			ev = selector.NewEvaluator(m)
+			ev = indexOf(m).evaluator()
 		}
 		for _, applied := range allShapes(m) {
 			if !applied.HasTrait(def.ID()) {
