@@ -1,19 +1,23 @@
-package validate
+package validate_test
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/smithy-validation/go/core/assembly"
-	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/validate"
 )
 
-// httpService writes a service with n HTTP-bound operations (each with a
-// label, a query parameter, a header, an output header and an error), half
-// of them in resources, with @auth and @endpoint on some; every 100th
-// operation repeats another's method and URI.
-func httpService(n int) []byte {
+// httpService writes a service of n HTTP-bound operations, each with a
+// URI label, a query parameter, request and response headers, a body
+// member and an error with an @httpPayload; a tenth of them have @auth
+// and an @endpoint host label, half are bound through resources, and
+// every hundredth repeats another's method and URI (an HttpUriConflict
+// pair).
+func httpService(n int) (src string, shapes int) {
 	var b strings.Builder
 	b.WriteString("$version: \"2\"\nnamespace bench.http\n\n@httpBasicAuth @httpBearerAuth @auth([httpBearerAuth])\nservice Svc { version: \"1\", operations: [")
 	for i := 0; i < n; i += 2 {
@@ -30,6 +34,7 @@ func httpService(n int) []byte {
 			fmt.Fprintf(&b, "Op%d ", j)
 		}
 		b.WriteString("] }\n")
+		shapes++
 	}
 	for i := 0; i < n; i++ {
 		uri := fmt.Sprintf("/things%d/{id}", i)
@@ -46,45 +51,44 @@ func httpService(n int) []byte {
 			b.WriteString("        @hostLabel @required region: String\n")
 		}
 		b.WriteString("    }\n    output := {\n        @httpHeader(\"X-Out\") out: String\n        body: String\n    }\n    errors: [Oops]\n}\n")
+		shapes += 3
 	}
 	b.WriteString("@error(\"client\") @httpError(404)\nstructure Oops { @httpPayload body: String }\n")
-	return []byte(b.String())
+	return b.String(), shapes + 2
 }
 
-func assembleBench(b *testing.B, src []byte) *model.Model {
-	b.Helper()
-	a := assembly.New()
-	if err := a.AddSource("bench.smithy", src); err != nil {
-		b.Fatal(err)
-	}
-	res, err := a.Assemble()
-	if err != nil || res.Model == nil {
-		b.Fatalf("assemble: %v %v", err, res.Events)
-	}
-	return res.Model
-}
-
-// BenchmarkProtocolValidators times the HTTP, auth and protocol
-// validators on services of 1,000 and 10,000 operations, beside the
-// assembly of the same model: linear validators keep the ratio of the two
-// sizes near 10 and their share of assembly flat.
-func BenchmarkProtocolValidators(b *testing.B) {
-	for _, n := range []int{1000, 10000} {
-		src := httpService(n)
-		b.Run(fmt.Sprintf("ops=%d/assemble", n), func(b *testing.B) {
-			for i := 0; i < b.N; i++ {
-				assembleBench(b, src)
-			}
-		})
-		m := assembleBench(b, src)
-		b.Run(fmt.Sprintf("ops=%d/validators", n), func(b *testing.B) {
+// BenchmarkValidateHTTP is BenchmarkValidate on an HTTP-dense service
+// (every operation bound with @http, labels, queries, headers, payloads,
+// host labels and auth), where the HTTP binding, endpoint and auth
+// validators have the most to do: validate/load is the CPU time of every
+// built-in validator over that of loading and assembling.
+func BenchmarkValidateHTTP(b *testing.B) {
+	for _, n := range []int{1_000, 10_000} {
+		src, shapes := httpService(n)
+		b.Run(fmt.Sprintf("operations=%d", n), func(b *testing.B) {
+			var load, check time.Duration
 			events := 0
 			for i := 0; i < b.N; i++ {
-				events = 0
-				for _, v := range protocolValidators() {
-					events += len(v.Check(m))
+				runtime.GC()
+				t0 := cpuTime()
+				a := assembly.New()
+				if err := a.AddSource("bench.smithy", []byte(src)); err != nil {
+					b.Fatal(err)
 				}
+				res, err := a.Assemble()
+				if err != nil || res.Model == nil || res.HasErrors() {
+					b.Fatalf("assemble: %v %v", err, res.Events)
+				}
+				t1 := cpuTime()
+				rep := validate.Check(res.Model, validate.WithEvents(res.Events))
+				t2 := cpuTime()
+				load += t1 - t0
+				check += t2 - t1
+				events = len(rep.Events)
 			}
+			b.ReportMetric(float64(load.Nanoseconds())/float64(b.N)/float64(shapes), "load-ns/shape")
+			b.ReportMetric(float64(check.Nanoseconds())/float64(b.N)/float64(shapes), "validate-ns/shape")
+			b.ReportMetric(float64(check)/float64(load), "validate/load")
 			b.ReportMetric(float64(events), "events")
 		})
 	}
