@@ -417,3 +417,39 @@ func TestExchangeKeyCollisions(t *testing.T) {
 	t.Run("limit", TestExchangeOutstandingLimit)
 	t.Run("last", TestExchangeLastFindings)
 }
+
+// StreamTranscriptFindings hands each line's findings over as the line is
+// checked: every finding of the result but those about calls never
+// answered (made at the end), in the result's order, and a line too long
+// to read gets a call with its limit finding.
+func TestStreamTranscriptFindings(t *testing.T) {
+	s := service(t, rpc.V2_0)
+	transcript := strings.Join([]string{
+		`{"from":"client","message":{"jsonrpc":"2.0","method":"subtract","params":[1,"x"],"id":1}}`,
+		`{"from":"server","message":{"jsonrpc":"2.0","result":1,"id":1}}`,
+		``,
+		`{"from":"client","message":{"jsonrpc":"2.0","method":"nope","id":2}}`,
+		`{"from":"client","text":"{\"jsonrpc\""}`,
+		`{"from":"client","message":{"jsonrpc":"2.0","method":"subtract","params":[1,2],"id":3}}`,
+	}, "\n")
+	var seen []string
+	calls := 0
+	res, err := s.StreamTranscriptFindings(strings.NewReader(transcript), true, func(_ []rpc.MessageSummary, fs []sv.Finding) {
+		calls++
+		for _, f := range fs {
+			seen = append(seen, string(f.Code))
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, f := range res.Findings {
+		if f.Code != rpc.CodeResponseMissing {
+			want = append(want, string(f.Code))
+		}
+	}
+	if calls != 6 || strings.Join(seen, " ") != strings.Join(want, " ") || len(want) < 4 {
+		t.Errorf("%d calls; findings as streamed %v, in the result %v", calls, seen, want)
+	}
+}

@@ -175,6 +175,25 @@ func (s *PreparedService) ValidateTranscript(r io.Reader, complete bool, opts ..
 // what outlives it. The result has no Messages; its findings are the
 // same as ValidateTranscript's.
 func (s *PreparedService) StreamTranscript(r io.Reader, complete bool, each func([]MessageSummary), opts ...Option) (*Result, error) {
+	return s.streamTranscript(r, complete, func(ms []MessageSummary, _ []sv.Finding, skipped bool) {
+		if !skipped {
+			each(ms)
+		}
+	}, opts...)
+}
+
+// StreamTranscriptFindings is [StreamTranscript] for a caller that also
+// takes each line's findings as they are found (a progress display counts
+// them): each is called for every line, in order, with its summaries and
+// the findings recorded while checking it, a line skipped at the size
+// limit included (no summaries, its limit finding). Both are valid only
+// during the call. Findings made later, about calls never answered, are
+// in the result only.
+func (s *PreparedService) StreamTranscriptFindings(r io.Reader, complete bool, each func([]MessageSummary, []sv.Finding), opts ...Option) (*Result, error) {
+	return s.streamTranscript(r, complete, func(ms []MessageSummary, fs []sv.Finding, _ bool) { each(ms, fs) }, opts...)
+}
+
+func (s *PreparedService) streamTranscript(r io.Reader, complete bool, each func([]MessageSummary, []sv.Finding, bool), opts ...Option) (*Result, error) {
 	x := s.NewExchange(opts...)
 	br := bufio.NewReaderSize(r, 64<<10)
 	var offset int64
@@ -211,8 +230,11 @@ func (s *PreparedService) StreamTranscript(r io.Reader, complete bool, each func
 			x.c.add(sv.Finding{Severity: sv.SeverityWarning, Class: sv.ClassLimit, Code: sv.CodeSizeLimit,
 				Path: m.doc, Message: fmt.Sprintf("the transcript line is longer than %d bytes; it was skipped", MaxTranscriptLine)})
 			x.index++
+			each(nil, x.LastFindings(), true)
 		} else {
-			each(x.feedLine(body, offset))
+			x.c.recent = x.c.recent[:0] // a blank line checks no message
+			ms := x.feedLine(body, offset)
+			each(ms, x.LastFindings(), false)
 		}
 		offset += int64(total)
 		if errors.Is(err, io.EOF) {

@@ -90,6 +90,10 @@ type env struct {
 	command string
 	// maxFindings bounds the findings printed (--max-findings; 0: all).
 	maxFindings int
+	// progressMode is --progress (1), --no-progress (-1) or neither (0);
+	// progressOut, when set, receives the progress line (tests).
+	progressMode int
+	progressOut  io.Writer
 }
 
 func (e *env) commands() []*cli.Command {

@@ -44,6 +44,8 @@ func (e *env) validateRPCCommand() *cli.Command {
 			verboseFlag(),
 			extensionFlag(),
 			jobsFlag(),
+			progressFlags()[0],
+			progressFlags()[1],
 		},
 		Action: e.validateRPC,
 	}
@@ -55,6 +57,9 @@ func (e *env) validateRPC(c *cli.Context) error {
 		return err
 	}
 	e.maxFindings = c.Int("max-findings")
+	if e.progressMode, err = progressMode(c); err != nil {
+		return err
+	}
 	p := rpcParams{Models: pathSources(c.Args().Slice()), Service: c.String("service"), Version: c.String("version"), Complete: c.Bool("complete"), Verbose: c.Bool("verbose"), Extensions: c.StringSlice("extension")}
 	for _, f := range []struct {
 		flag string
@@ -183,7 +188,9 @@ func (e *env) validateTranscript(svc *rpc.PreparedService, in Input, complete bo
 	if e.spoolLimit > 0 {
 		opts = append(opts, rpc.SpoolLimit(e.spoolLimit))
 	}
+	r, _, stop := e.startProgress(r, name, e.progressMode, false)
 	res, err := svc.WriteTranscript(e.stdout, r, rpcFormat(format), complete, opts...)
+	stop()
 	closeFn()
 	var se *rpc.SpoolError
 	var oe *rpc.OutputError

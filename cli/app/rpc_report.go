@@ -124,6 +124,7 @@ func (e *env) transcriptReport(svc *rpc.PreparedService, in Input, complete bool
 		return err
 	}
 	defer closeFn()
+	r, prog, stop := e.startProgress(r, name, e.progressMode, true)
 	var input *spill // a copy of standard input, for the source lines
 	if !in.Inline && name == "-" && !isRegularFile(e.stdin) {
 		input = &spill{limit: e.spoolLimit}
@@ -135,7 +136,8 @@ func (e *env) transcriptReport(svc *rpc.PreparedService, in Input, complete bool
 	tally := newMessageTally()
 	tally.showCalls = true
 	var buf, idBuf []byte
-	res, err := svc.StreamTranscript(r, complete, func(ms []rpc.MessageSummary) {
+	res, err := svc.StreamTranscriptFindings(r, complete, func(ms []rpc.MessageSummary, fs []sv.Finding) {
+		prog.findings.Add(int64(len(fs)))
 		tally.add(ms)
 		if format != formatText && format != formatHTML {
 			return
@@ -148,6 +150,7 @@ func (e *env) transcriptReport(svc *rpc.PreparedService, in Input, complete bool
 		}
 		msgs.Write(buf)
 	})
+	stop()
 	if err != nil {
 		return inputErrorf("cannot read %s: %v", name, unwrapPath(errors.Unwrap(err)))
 	}

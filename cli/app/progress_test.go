@@ -1,0 +1,72 @@
+package app
+
+import (
+	"bytes"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// lockedBuffer is a bytes.Buffer for the progress goroutine and the test.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// TestProgress: --progress draws the progress line (never on stdout, which
+// stays the same bytes), and without it nothing is drawn when stderr is
+// not a terminal; --no-progress with --progress is a usage error.
+func TestProgress(t *testing.T) {
+	var b strings.Builder
+	for i := 0; i < 300_000; i++ {
+		fmt.Fprintf(&b, `{"from":"client","message":{"jsonrpc":"2.0","method":"subtract","params":[%d,"x"],"id":%d}}`+"\n", i, i)
+	}
+	transcript := b.String()
+	model := filepath.Join("..", "..", "examples", "calculator", "calculator.smithy")
+	run := func(extra ...string) (string, string, string, int) {
+		var stdout, stderr bytes.Buffer
+		meter := &lockedBuffer{}
+		e := &env{stdin: strings.NewReader(transcript), stdout: &stdout, stderr: &stderr}
+		if len(extra) > 0 && extra[0] == "--progress" {
+			e.progressOut = meter
+		}
+		args := append([]string{"smithy", "validate-rpc", "--service", "example#Calculator", "--version", "2.0",
+			"--transcript", "-", "--max-findings", "3"}, extra...)
+		code := e.run(append(args, model))
+		return stdout.String(), stderr.String(), meter.String(), code
+	}
+	plain, plainErr, _, code := run()
+	if code != ExitInvalid || plainErr != "" {
+		t.Fatalf("without progress: exit %d, stderr %q", code, plainErr)
+	}
+	out, _, meter, code := run("--progress")
+	if code != ExitInvalid || out != plain {
+		t.Errorf("with --progress: exit %d, and stdout differs:\n%s\nwant\n%s", code, out, plain)
+	}
+	if !strings.Contains(meter, "\r\x1b[K<stdin>: ") || !strings.Contains(meter, " messages, ") || !strings.Contains(meter, " findings") ||
+		!strings.HasSuffix(meter, "\r\x1b[K") {
+		t.Errorf("progress line: %q", meter)
+	}
+	if _, stderr, _, code := run("--progress", "--no-progress"); code != ExitUsage || !strings.Contains(stderr, "exclude each other") {
+		t.Errorf("--progress --no-progress: exit %d, stderr %q", code, stderr)
+	}
+	for n, want := range map[int64]string{0: "0", 999: "999", 1000: "1,000", 1234567: "1,234,567"} {
+		if got := thousands(n); got != want {
+			t.Errorf("thousands(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
