@@ -107,4 +107,8 @@
 //
 // [CheckTraitValues] checks every trait application of a model against its
 // trait's definition with this engine and returns located findings.
+// [ModelValidators] gives core/validate the model validators that need the
+// engine (trait values, @default values, @examples, typed metadata), whose
+// events carry the Smithy reference implementation's event IDs and
+// wording, so that a suppression written for the reference applies.
 package smithyvalidate

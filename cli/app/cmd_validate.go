@@ -18,7 +18,8 @@ func (e *env) validateCommand() *cli.Command {
 		Name:  "validate",
 		Usage: "assemble a model and report its validation events",
 		Description: "Reports the events of assembly, of the model validators (trait targets, conflicts,\n" +
-			"references, resources, the model's validators metadata) and of the trait values,\n" +
+			"references, resources, the model's validators metadata) and of the values written in\n" +
+			"the model (trait values, @default values, @examples, typed metadata),\n" +
 			"minus suppressed ones, ordered by file and position. Exits 3 when an event is an ERROR.",
 		ArgsUsage: "MODEL...",
 		Flags:     []cli.Flag{formatFlag(), maxFindingsFlag()},
