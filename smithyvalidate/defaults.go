@@ -34,12 +34,9 @@ var traitDefault = shapeid.New(shapeid.Prelude, "default")
 // target them are. A shape whose contract the engine cannot prepare (an
 // invalid @range, say) is left to the validators of that trait.
 func CheckDefaults(m *model.Model) (out []model.Event) {
-	dc := defaultChecker{m: m, words: valueWording{m: m, zeroRangeWarning: true}, validators: map[shapeid.ID]*Validator{}}
-	defer func() {
-		if r := recover(); r != nil {
-			out = []model.Event{internalEvent("DefaultTrait", fmt.Errorf("%v", r))}
-		}
-	}()
+	defer recoverEvents("DefaultTrait", &out)
+	dc := defaultChecker{m: m, words: valueWording{m: m, zeroRangeWarning: true},
+		values: newValueChecker(m, "DefaultTrait", BlobsAsText(true), AnyTimestampFormat(true), RejectNullMembers(true))}
 	for _, s := range m.Shapes() {
 		if s.ID().Namespace == shapeid.Prelude {
 			continue
@@ -61,9 +58,9 @@ func CheckDefaults(m *model.Model) (out []model.Event) {
 }
 
 type defaultChecker struct {
-	m          *model.Model
-	words      valueWording
-	validators map[shapeid.ID]*Validator // nil: cannot be prepared
+	m      *model.Model
+	words  valueWording
+	values *valueChecker
 }
 
 func findTrait(ts []model.Trait, id shapeid.ID) (model.Trait, bool) {
@@ -73,15 +70,6 @@ func findTrait(ts []model.Trait, id shapeid.ID) (model.Trait, bool) {
 		}
 	}
 	return model.Trait{}, false
-}
-
-func (dc *defaultChecker) validator(id shapeid.ID) *Validator {
-	v, ok := dc.validators[id]
-	if !ok {
-		v, _ = Prepare(dc.m, id, BlobsAsText(true), AnyTimestampFormat(true), RejectNullMembers(true))
-		dc.validators[id] = v
-	}
-	return v
 }
 
 func (dc *defaultChecker) errorAt(s *model.Shape, t model.Trait, sev model.Severity, msg string) model.Event {
@@ -110,28 +98,10 @@ func (dc *defaultChecker) check(s *model.Shape, t model.Trait) []model.Event {
 	var out []model.Event
 	seen := map[string]bool{}
 	run := func(id shapeid.ID) {
-		v := dc.validator(id)
-		if v == nil {
-			return
-		}
-		c := v.NewCollector()
-		if err := v.Check(c, Path{}, NodeView(&val)); err != nil {
-			out = append(out, internalEvent("DefaultTrait", err))
-			return
-		}
-		fs := c.Result().Findings
-		words := dc.words.renderAll(val, fs)
-		for i, f := range fs {
-			src := t.Source
-			if f.Pos.IsValid() {
-				src.Pos = f.Pos
-			}
-			for _, w := range words[i] {
-				ev := w.event("DefaultTrait", "Error validating @default trait", s.ID(), src)
-				if key := ev.ID + "\x00" + ev.Message; !seen[key] {
-					seen[key] = true
-					out = append(out, ev)
-				}
+		for _, ev := range dc.values.check(id, val, dc.words, "DefaultTrait", "Error validating @default trait", s.ID(), t.Source) {
+			if key := ev.ID + "\x00" + ev.Message; !seen[key] {
+				seen[key] = true
+				out = append(out, ev)
 			}
 		}
 	}

@@ -34,12 +34,8 @@ var traitExamples = shapeid.New(shapeid.Prelude, "examples")
 // that report why. An example that is not an object with a title is left
 // to TraitValue, which reports it.
 func CheckExamples(m *model.Model) (out []model.Event) {
-	defer func() {
-		if r := recover(); r != nil {
-			out = []model.Event{internalEvent("ExamplesTrait", fmt.Errorf("%v", r))}
-		}
-	}()
-	ec := examplesChecker{m: m, validators: map[shapeid.ID]*Validator{}}
+	defer recoverEvents("ExamplesTrait", &out)
+	ec := examplesChecker{m: m, values: newValueChecker(m, "ExamplesTrait", BlobsAsText(true), AnyTimestampFormat(true), RejectNullMembers(true))}
 	for _, op := range m.Shapes() {
 		if op.Type() != model.OperationType || op.ID().Namespace == shapeid.Prelude {
 			continue
@@ -56,8 +52,8 @@ func CheckExamples(m *model.Model) (out []model.Event) {
 }
 
 type examplesChecker struct {
-	m          *model.Model
-	validators map[shapeid.ID]*Validator
+	m      *model.Model
+	values *valueChecker
 	// services maps each service to the operations it contains, built on
 	// first use.
 	services map[shapeid.ID]map[shapeid.ID]bool
@@ -117,31 +113,7 @@ func (ec *examplesChecker) example(op *model.Shape, t model.Trait, ex node.Node)
 
 // check validates one value of an example against the shape id.
 func (ec *examplesChecker) check(op *model.Shape, t model.Trait, id shapeid.ID, val node.Node, context string, lenient bool) []model.Event {
-	v, ok := ec.validators[id]
-	if !ok {
-		v, _ = Prepare(ec.m, id, BlobsAsText(true), AnyTimestampFormat(true), RejectNullMembers(true))
-		ec.validators[id] = v
-	}
-	if v == nil {
-		return nil
-	}
-	c := v.NewCollector()
-	if err := v.Check(c, Path{}, NodeView(&val)); err != nil {
-		return []model.Event{internalEvent("ExamplesTrait", err)}
-	}
-	fs := c.Result().Findings
-	words := valueWording{m: ec.m, constraintWarnings: lenient}.renderAll(val, fs)
-	var out []model.Event
-	for i, f := range fs {
-		src := t.Source
-		if f.Pos.IsValid() {
-			src.Pos = f.Pos
-		}
-		for _, w := range words[i] {
-			out = append(out, w.event("ExamplesTrait", context, op.ID(), src))
-		}
-	}
-	return out
+	return ec.values.check(id, val, valueWording{m: ec.m, constraintWarnings: lenient}, "ExamplesTrait", context, op.ID(), t.Source)
 }
 
 // servicesContainError reports whether every service that contains the

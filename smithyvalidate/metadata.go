@@ -1,8 +1,6 @@
 package smithyvalidate
 
 import (
-	"fmt"
-
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/core/shapeid"
@@ -18,16 +16,12 @@ var traitMetadata = shapeid.New(shapeid.Prelude, "metadata")
 // "metadata.<key>[.<path>]: ..." in the reference's words. A key typed by
 // more than one shape is not checked (MetadataTrait reports it).
 //
-// Values are read as the reference reads metadata: blobs are base64, a
-// timestamp without a format is an epoch-seconds number or a date-time
-// string, null is no value of an optional member, and a @range finding
-// about the number 0 is a WARNING.
+// Values are read as the reference reads metadata: blobs are base64, null
+// is no value of an optional member, and a @range finding about the
+// number 0 is a WARNING; a timestamp without a format may be an
+// epoch-seconds number or a date-time or http-date string.
 func CheckMetadata(m *model.Model) (out []model.Event) {
-	defer func() {
-		if r := recover(); r != nil {
-			out = []model.Event{internalEvent("TypedMetadata", fmt.Errorf("%v", r))}
-		}
-	}()
+	defer recoverEvents("TypedMetadata", &out)
 	types := map[string]shapeid.ID{}
 	dup := map[string]bool{}
 	for _, s := range m.Shapes() {
@@ -46,30 +40,10 @@ func CheckMetadata(m *model.Model) (out []model.Event) {
 		types[key] = s.ID()
 	}
 	words := valueWording{m: m, zeroRangeWarning: true}
+	values := newValueChecker(m, "TypedMetadata", AnyTimestampFormat(true), RejectNullMembers(true))
 	for _, e := range m.Metadata() {
-		id, ok := types[e.Key]
-		if !ok || dup[e.Key] {
-			continue
-		}
-		v, err := Prepare(m, id, AnyTimestampFormat(true), RejectNullMembers(true))
-		if err != nil {
-			continue // the shape's own validators say why
-		}
-		val := e.Value
-		c := v.NewCollector()
-		if err := v.Check(c, Path{}, NodeView(&val)); err != nil {
-			out = append(out, internalEvent("TypedMetadata", err))
-			continue
-		}
-		fs := c.Result().Findings
-		for i, evs := range words.renderAll(val, fs) {
-			src := e.Source
-			if fs[i].Pos.IsValid() {
-				src.Pos = fs[i].Pos
-			}
-			for _, w := range evs {
-				out = append(out, w.event("TypedMetadata."+e.Key, "metadata."+e.Key, shapeid.ID{}, src))
-			}
+		if id, ok := types[e.Key]; ok && !dup[e.Key] {
+			out = append(out, values.check(id, e.Value, words, "TypedMetadata."+e.Key, "metadata."+e.Key, shapeid.ID{}, e.Source)...)
 		}
 	}
 	return out

@@ -1,7 +1,11 @@
 package smithyvalidate
 
 import (
+	"fmt"
+
 	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/shapeid"
 	"github.com/smithy-validation/go/core/validate"
 )
 
@@ -44,4 +48,57 @@ func traitValueEvents(m *model.Model) []model.Event {
 
 func internalEvent(id string, err error) model.Event {
 	return model.Event{Severity: model.ErrorSeverity, ID: id, Message: "internal error of the value engine: " + err.Error()}
+}
+
+// recoverEvents turns a panic of a model validator (an internal fault)
+// into its one ERROR event; use it as `defer recoverEvents(id, &out)`.
+func recoverEvents(id string, out *[]model.Event) {
+	if r := recover(); r != nil {
+		*out = []model.Event{internalEvent(id, fmt.Errorf("%v", r))}
+	}
+}
+
+// valueChecker checks the values of one model validator (default values,
+// examples, metadata), preparing one validator per shape.
+type valueChecker struct {
+	m          *model.Model
+	id         string // the validator's event ID, for internal faults
+	opts       []Option
+	validators map[shapeid.ID]*Validator // nil: the shape cannot be prepared
+}
+
+func newValueChecker(m *model.Model, id string, opts ...Option) *valueChecker {
+	return &valueChecker{m: m, id: id, opts: opts, validators: map[shapeid.ID]*Validator{}}
+}
+
+// check validates val against the shape id and returns its findings as
+// events: ID base (extended as the reference extends it), message
+// "<prefix>[.<path>]: ...", about shape, in src's file at each finding's
+// position. A shape the engine cannot prepare gives none: the validators
+// of its traits say why.
+func (vc *valueChecker) check(id shapeid.ID, val node.Node, words valueWording, base, prefix string, shape shapeid.ID, src model.SourceLocation) []model.Event {
+	v, ok := vc.validators[id]
+	if !ok {
+		v, _ = Prepare(vc.m, id, vc.opts...)
+		vc.validators[id] = v
+	}
+	if v == nil {
+		return nil
+	}
+	c := v.NewCollector()
+	if err := v.Check(c, Path{}, NodeView(&val)); err != nil {
+		return []model.Event{internalEvent(vc.id, err)}
+	}
+	fs := c.Result().Findings
+	var out []model.Event
+	for i, evs := range words.renderAll(val, fs) {
+		at := src
+		if fs[i].Pos.IsValid() {
+			at.Pos = fs[i].Pos
+		}
+		for _, w := range evs {
+			out = append(out, w.event(base, prefix, shape, at))
+		}
+	}
+	return out
 }
