@@ -207,3 +207,50 @@ func TestTranscriptLineLimitBreaks(t *testing.T) {
 		}
 	}
 }
+
+// FuzzTranscript: a whole transcript (any bytes) gives the same result
+// read at once (ValidateTranscript), streamed (StreamTranscript) and fed a
+// line at a time (FeedLine), and the same bytes on a second run.
+func FuzzTranscript(f *testing.F) {
+	var seed strings.Builder
+	for _, s := range fuzzSeeds {
+		seed.WriteString(`{"from":"client","message":` + s + "}\n")
+		seed.WriteString(`{"from":"server","reply_to":0,"text":` + quote(s) + "}\r\n")
+	}
+	f.Add([]byte(seed.String()))
+	f.Add([]byte("{\"from\":\"client\",\"message\":{\"jsonrpc\":\"2.0\",\"method\":\"get_data\",\"id\":1}}\n\n{\"from\":\"server\",\"message\":{\"jsonrpc\":\"2.0\",\"result\":[],\"id\":1}}"))
+	s := service(f, rpc.V2_0)
+	render := func(r *rpc.Result) string { return string(r.AppendJSON(nil)) }
+	f.Fuzz(func(t *testing.T, text []byte) {
+		if len(text) > 1<<16 {
+			return
+		}
+		whole, err := s.ValidateTranscript(bytes.NewReader(text), true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, _ := s.ValidateTranscript(bytes.NewReader(text), true)
+		if render(whole) != render(again) {
+			t.Fatalf("two runs differ:\n%s\n%s", render(whole), render(again))
+		}
+		// Streamed summaries are valid until the next line: render them at
+		// once, as the command does.
+		var streamed, want []byte
+		res, err := s.StreamTranscript(bytes.NewReader(text), true, func(ms []rpc.MessageSummary) {
+			for _, m := range ms {
+				streamed = append(m.AppendJSON(streamed), '\n')
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range whole.Messages {
+			want = append(m.AppendJSON(want), '\n')
+		}
+		res.Messages = nil
+		whole.Messages = nil
+		if string(streamed) != string(want) || render(res) != render(whole) {
+			t.Fatalf("streamed:\n%s%s\nwhole:\n%s%s", streamed, render(res), want, render(whole))
+		}
+	})
+}
