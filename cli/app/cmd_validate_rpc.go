@@ -118,12 +118,9 @@ func (e *env) validateRPCInputs(p rpcParams, format string) error {
 	case format == formatHTML && tr == nil:
 		return usageErrorf("--format html applies to --transcript only")
 	}
-	var version rpc.ProtocolVersion
-	if v := p.Version; v != "" {
-		var err error
-		if version, err = rpc.ParseVersion(v); err != nil {
-			return usageErrorf("--version must be 1.0 or 2.0, not %q", v)
-		}
+	version, err := parseVersion(p.Version)
+	if err != nil {
+		return err
 	}
 	svc, err := e.rpcServiceWith(p.Models, p.Service, version, p.Extensions)
 	if err != nil {
@@ -203,6 +200,18 @@ func (e *env) validateTranscript(svc *rpc.PreparedService, in Input, complete bo
 		return inputErrorf("cannot read %s: %v", name, unwrapPath(errors.Unwrap(err)))
 	}
 	return verdict(res.Valid, res.Complete)
+}
+
+// parseVersion reads --version ("" is none).
+func parseVersion(text string) (rpc.ProtocolVersion, error) {
+	if text == "" {
+		return 0, nil
+	}
+	v, err := rpc.ParseVersion(text)
+	if err != nil {
+		return 0, usageErrorf("--version must be 1.0 or 2.0, not %q", text)
+	}
+	return v, nil
 }
 
 // rpcService prepares the service named by --service from the MODEL

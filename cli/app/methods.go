@@ -136,12 +136,9 @@ func (s *session) Call(method string, params []byte) ([]byte, int, error) {
 		if err := decodeParams(params, &p); err != nil {
 			return nil, 0, err
 		}
-		var models []Source
-		if len(p.Models) > 0 {
-			var err error
-			if models, err = p.sources(); err != nil {
-				return nil, 0, err
-			}
+		models, err := p.optionalSources()
+		if err != nil {
+			return nil, 0, err
 		}
 		rp := rpcParams{Models: models, Service: p.Service, Version: p.Version, Complete: p.Complete}
 		for _, f := range []struct {
@@ -289,6 +286,15 @@ func (p commonParams) sources() ([]Source, error) {
 		}
 	}
 	return out, nil
+}
+
+// optionalSources is sources for validate-rpc and exchange.start, where
+// models may be left out (envelope checks only).
+func (p commonParams) optionalSources() ([]Source, error) {
+	if len(p.Models) == 0 {
+		return nil, nil
+	}
+	return p.sources()
 }
 
 // input checks one input parameter.

@@ -43,26 +43,19 @@ func (s *session) exchange(method string, params []byte) ([]byte, int, error) {
 		if err := decodeParams(params, &p); err != nil {
 			return nil, 0, err
 		}
-		var models []Source
-		if len(p.Models) > 0 {
-			var err error
-			if models, err = p.sources(); err != nil {
-				return nil, 0, err
-			}
+		models, err := p.optionalSources()
+		if err != nil {
+			return nil, 0, err
 		}
 		if p.MaxOutstanding < 0 || (p.RecentReplies != nil && *p.RecentReplies < 0) {
 			return nil, 0, serve.Errorf("max_outstanding and recent_replies must not be negative")
 		}
 		var svc *rpc.PreparedService
 		_, exit, err := s.run(func(e *env) error {
-			var version rpc.ProtocolVersion
-			if p.Version != "" {
-				var err error
-				if version, err = rpc.ParseVersion(p.Version); err != nil {
-					return usageErrorf("--version must be 1.0 or 2.0, not %q", p.Version)
-				}
+			version, err := parseVersion(p.Version)
+			if err != nil {
+				return err
 			}
-			var err error
 			svc, err = e.rpcService(models, p.Service, version)
 			return err
 		})
