@@ -194,7 +194,7 @@ func TestSchemas(t *testing.T) {
 		{"float with specials", prop + "f/anyOf/0", `{"anyOf":[{"type":"number","minimum":-3.4028234663852886e38,"maximum":3.4028234663852886e38},{"enum":["NaN","Infinity","-Infinity"]}]}`},
 		{"ranged double keeps Infinity", prop + "d/anyOf/0", `{"anyOf":[{"type":"number","minimum":0},{"enum":["Infinity"]}]}`},
 		{"boolean", prop + "flag/anyOf/0", `{"type":"boolean"}`},
-		{"timestamp default", prop + "when/anyOf/0", `{"type":"string","format":"date-time"}`},
+		{"timestamp default", prop + "when/anyOf/0", `{"type":"string","format":"date-time","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?Z$"}`},
 		{"epoch-seconds", prop + "epoch/anyOf/0", `{"type":"number"}`},
 		{"http-date", prop + "http/anyOf/0/type", `"string"`},
 		{"blob base64", prop + "data/anyOf/0/contentEncoding", `"base64"`},

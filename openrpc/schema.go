@@ -451,7 +451,8 @@ func intBounds(t model.ShapeType) (string, string) {
 // timestampSchema follows the effective @timestampFormat, else the
 // timestamp policy.
 func (g *schemas) timestampSchema(traits []model.Trait) node.Node {
-	dateTime := node.NewObject(node.Field{Key: "type", Value: str("string")}, node.Field{Key: "format", Value: str("date-time")})
+	dateTime := node.NewObject(node.Field{Key: "type", Value: str("string")}, node.Field{Key: "format", Value: str("date-time")},
+		node.Field{Key: "pattern", Value: str(dateTimePattern)})
 	httpDate := node.NewObject(node.Field{Key: "type", Value: str("string")}, node.Field{Key: "pattern", Value: str(httpDatePattern)})
 	epoch := typeSchema("number")
 	if f, ok := findTraitIn(traits, traitTimestampFormat); ok {
@@ -468,6 +469,10 @@ func (g *schemas) timestampSchema(traits []model.Trait) node.Node {
 	}
 	return dateTime
 }
+
+// dateTimePattern narrows RFC 3339's date-time to Smithy's: an upper-case
+// T, no UTC offset but Z (format date-time checks the values).
+const dateTimePattern = `^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?Z$`
 
 // httpDatePattern is the IMF-fixdate form of RFC 9110 section 5.6.7.
 const httpDatePattern = `^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [0-9]{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]{2} GMT$`
