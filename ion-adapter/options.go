@@ -2,8 +2,9 @@ package ionadapter
 
 import (
 	"fmt"
-	"github.com/smithy-validation/go/core/settings"
 
+	"github.com/smithy-validation/go/core/limits"
+	"github.com/smithy-validation/go/core/settings"
 	sv "github.com/smithy-validation/go/smithyvalidate"
 )
 
@@ -66,14 +67,15 @@ func Mode(m StreamMode) Option { return Option{settings.One(optMode, int(m))} }
 // reader builds to n levels (a top-level container is level 1): a deeper
 // value stops reading with a depth-limit finding (class limit). The default
 // is the validator's MaxDepth in [Validate] (see
-// [smithyvalidate.Validator.Limits]) and [smithyvalidate.DefaultMaxDepth]
-// in [Parse] and [ParseStream]. n < 1 counts as 1.
+// [smithyvalidate.Validator.Limits]) and the project's default
+// ([limits.DefaultMaxDepth], docs/limits.md) in [Parse] and [ParseStream].
+// n < 1 counts as 1.
 func MaxDepth(n int) Option { return Option{settings.One(optMaxDepth, max(n, 1))} }
 
 // MaxSize limits the input to n bytes: a larger input is not read and gives
 // a size-limit finding (class limit). The default is the validator's
-// MaxValueSize in [Validate] and [smithyvalidate.DefaultMaxValueSize]
-// (64 MiB) in [Parse] and [ParseStream].
+// MaxValueSize in [Validate] and the project's default
+// ([limits.DefaultMaxSize], 64 MiB) in [Parse] and [ParseStream].
 func MaxSize(n int) Option { return Option{settings.One(optMaxSize, max(n, 0))} }
 
 // config is the resolved configuration.
@@ -86,7 +88,7 @@ type config struct {
 // readOptions is the only place that resolves options; limits not set
 // default to lim.
 func readOptions(lim sv.Limits, opts []Option) config {
-	all := JoinOptions(append([]Option{MaxDepth(lim.MaxDepth), MaxSize(lim.MaxValueSize)}, opts...)...)
+	all := JoinOptions(append([]Option{MaxDepth(lim.MaxDepth), MaxSize(lim.MaxSize)}, opts...)...)
 	return config{mode: StreamMode(all.s.Get(optMode)), maxDepth: all.s.Get(optMaxDepth), maxSize: all.s.Get(optMaxSize)}
 }
 
@@ -99,6 +101,6 @@ func JoinOptions(opts ...Option) Option {
 	return j
 }
 
-// defaultLimits are the engine's default limits, for reading without a
-// validator.
-var defaultLimits = sv.Limits{MaxDepth: sv.DefaultMaxDepth, MaxValueSize: sv.DefaultMaxValueSize}
+// defaultLimits are the project's default limits (package core/limits),
+// for reading without a validator.
+var defaultLimits = sv.Limits{Limits: limits.Default()}

@@ -180,16 +180,15 @@ func RecentReplies(n int) Option { return set(optRecentReplies, max(n, 0)) }
 func SpoolLimit(n int) Option { return set(optSpoolLimit, max(n, 1)) }
 
 // ReaderOptions sets the JSON reader's limits for message text (size,
-// depth, number and string length; see [node.Option]). Duplicate keys are
-// always rejected, whatever these options say: it is this module's
+// depth, number and string length; see [node.Option] and docs/limits.md
+// for the defaults, the project's one set). Duplicate keys are always
+// rejected, whatever these options say: it is this module's
 // deterministic-input policy (every repeated key is reported with its
 // path, never resolved last-wins).
 //
-// Size, depth (1 to the engine's [smithyvalidate.MaxMaxDepth]) and number
-// length limits are applied by the value engine's reader, the fast one
-// used by default; a string-length limit below the size limit, a depth of
-// 0 or a number length of 0 make messages go through core/node's reader,
-// which is several times slower. Findings are the same either way.
+// Every limit is applied by the one JSON reader (core/node's tape), at the
+// same speed; a depth or number limit is reported at the value that went
+// over it.
 func ReaderOptions(opts ...node.Option) Option {
 	return Option{reader: append([]node.Option(nil), opts...)}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/smithy-validation/go/core/limits"
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/core/shapeid"
@@ -228,23 +229,19 @@ type PreparedService struct {
 	declared []ProtocolVersion
 	cfg      config
 	opts     Option // cfg's options, joined (exchanges resolve theirs after them)
-	// reader are core/node's options for message text; limits the value
-	// engine's reader options with the same depth, size and number limits
-	// (nil when it has none alike), and direct says the engine's reader
-	// reads message text (see textReader).
-	reader []node.Option
-	limits []smithyvalidate.Option
-	direct bool
+	// limits are the reader's limits for message text, resolved from the
+	// ReaderOptions (see textReader).
+	limits limits.Limits
 	// checkers pools the checkers of single-message runs (getChecker),
 	// exchanges those of pairs (ValidatePair); pointers, so that a
 	// PreparedService stays a plain value.
 	checkers, exchanges *sync.Pool
 
-	methods    map[string]*Method
-	names      []string // sorted
+	methods map[string]*Method
+	names   []string // sorted
 	// unmapped are the service's operations without @method, which no
 	// call reaches; the method-not-found finding names them.
-	unmapped []shapeid.ID
+	unmapped   []shapeid.ID
 	errors     map[int64]*ErrorMapping
 	errorCodes []int64
 }
@@ -298,15 +295,15 @@ func EnvelopeOnly(v ProtocolVersion, opts ...Option) (*PreparedService, error) {
 		return nil, fmt.Errorf("rpc: EnvelopeOnly needs V1_0 or V2_0, not %v", v)
 	}
 	c := readOptions(opts)
-	s := &PreparedService{version: v, declared: []ProtocolVersion{v}, cfg: c, opts: JoinOptions(opts...), reader: readerOptions(c), checkers: new(sync.Pool), exchanges: new(sync.Pool)}
-	s.limits, s.direct = engineLimits(c)
+	s := &PreparedService{version: v, declared: []ProtocolVersion{v}, cfg: c, opts: JoinOptions(opts...), limits: readerLimits(c), checkers: new(sync.Pool), exchanges: new(sync.Pool)}
 	return s, nil
 }
 
-func readerOptions(c config) []node.Option {
-	// The last option wins: keep every duplicate key so that they are
-	// reported with their paths (see message.go), never last-wins.
-	return append(append([]node.Option(nil), c.reader...), node.DuplicateKeys(node.KeepDuplicates))
+// readerLimits resolves the ReaderOptions. Their duplicate-key policy is
+// not used: the reader keeps every duplicate key so that they are reported
+// with their paths (see message.go), never last-wins.
+func readerLimits(c config) limits.Limits {
+	return node.Resolve(c.reader...).Limits
 }
 
 var (
@@ -338,9 +335,8 @@ var (
 func Prepare(m *model.Model, svc shapeid.ID, opts ...Option) (*PreparedService, error) {
 	c := readOptions(opts)
 	p := &preparer{m: m, err: &ModelError{Service: svc}}
-	s := &PreparedService{service: svc, model: m, cfg: c, opts: JoinOptions(opts...), reader: readerOptions(c), checkers: new(sync.Pool), exchanges: new(sync.Pool),
+	s := &PreparedService{service: svc, model: m, cfg: c, opts: JoinOptions(opts...), limits: readerLimits(c), checkers: new(sync.Pool), exchanges: new(sync.Pool),
 		methods: map[string]*Method{}, errors: map[int64]*ErrorMapping{}}
-	s.limits, s.direct = engineLimits(c)
 
 	shape, ok := m.Shape(svc)
 	if !ok || shape.Type() != model.ServiceType {

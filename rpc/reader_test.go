@@ -1,7 +1,6 @@
 package rpc_test
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 
@@ -22,89 +21,38 @@ var readerSeeds = append([]string{
 	`{"jsonrpc":"2.0","method":"subtract","params":[[[[[[[[1]]]]]]]],"id":1} trailing`,
 }, fuzzSeeds...)
 
-// FuzzReaders: the engine's direct reader and core/node's reader give the
-// same result for any message, under the default limits and under tight
-// ones set through ReaderOptions.
-func FuzzReaders(f *testing.F) {
-	for _, s := range readerSeeds {
-		f.Add([]byte(s))
-	}
-	tight := rpc.ReaderOptions(node.MaxDepth(4), node.MaxSize(120), node.MaxNumberLength(6))
-	var pairs [][2]*rpc.PreparedService
-	for _, v := range []rpc.ProtocolVersion{rpc.V2_0, rpc.V1_0} {
-		for _, opts := range [][]rpc.Option{{}, {tight}} {
-			s := service(f, v, append(opts, rpc.ReportExtensions(true))...)
-			if !rpc.DirectReader(s) {
-				f.Fatalf("%v: plain limits do not use the engine's reader", opts)
-			}
-			pairs = append(pairs, [2]*rpc.PreparedService{s, rpc.TreeReader(s)})
-		}
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		for _, p := range pairs {
-			direct := p[0].ValidateMessage(data).AppendJSON(nil)
-			tree := p[1].ValidateMessage(data).AppendJSON(nil)
-			if !bytes.Equal(direct, tree) {
-				t.Fatalf("%s on %q:\ndirect: %s\ntree:   %s", p[0].Version(), data, direct, tree)
-			}
-		}
-	})
-}
-
-// TestReaderChoice: ReaderOptions that are plain limits the engine's reader
-// applies alike keep it; the others need core/node's reader.
-func TestReaderChoice(t *testing.T) {
+// TestReaderOptions: every limit ReaderOptions can set is applied by the
+// one reader, a depth or number limit with the path of the value that
+// went over it, whatever else is set.
+func TestReaderOptions(t *testing.T) {
+	call := `{"jsonrpc":"2.0","method":"get_data","params":[[[[1]]]],"id":1}`
+	named := `{"jsonrpc":"2.0","method":"subtract","params":{"minuend":123456},"id":1}`
 	for _, c := range []struct {
-		name   string
-		opts   []node.Option
-		direct bool
+		name, text, want string
+		opts             []node.Option
 	}{
-		{"defaults", nil, true},
-		{"size", []node.Option{node.MaxSize(1 << 16)}, true},
-		{"depth and number", []node.Option{node.MaxDepth(8), node.MaxNumberLength(30)}, true},
-		{"string limit at the size", []node.Option{node.MaxSize(4096), node.MaxStringLength(4096)}, true},
-		{"string limit below the size", []node.Option{node.MaxStringLength(100)}, false},
-		{"depth 0: scalars only", []node.Option{node.MaxDepth(0)}, false},
-		{"depth beyond the engine's", []node.Option{node.MaxDepth(sv.MaxMaxDepth + 1)}, false},
-		{"number length 0", []node.Option{node.MaxNumberLength(0)}, false},
-		{"duplicate policy (always keep)", []node.Option{node.DuplicateKeys(node.RejectDuplicates)}, true},
+		{"depth", call, "depth-limit /params/0/0", []node.Option{node.MaxDepth(3)}},
+		{"depth with a string limit", call, "depth-limit /params/0/0", []node.Option{node.MaxDepth(3), node.MaxStringLength(100)}},
+		{"number with a string limit", named, "number-limit /params/minuend", []node.Option{node.MaxNumberLength(4), node.MaxStringLength(100)}},
+		{"string limit below the size", named, "string-limit \"\"", []node.Option{node.MaxStringLength(5)}},
+		{"depth 0: scalars only", named, "depth-limit \"\"", []node.Option{node.MaxDepth(0)}},
+		{"depth beyond the engine's", `{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":1}`, "", []node.Option{node.MaxDepth(sv.MaxMaxDepth + 1)}},
+		{"number length 0", named, "number-limit /params/minuend", []node.Option{node.MaxNumberLength(0)}},
+		{"size", named, "size-limit \"\"", []node.Option{node.MaxSize(16)}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s := service(t, rpc.V2_0, rpc.ReaderOptions(c.opts...))
-			if got := rpc.DirectReader(s); got != c.direct {
-				t.Errorf("engine's reader: %v, want %v", got, c.direct)
-			}
 			e, err := rpc.EnvelopeOnly(rpc.V2_0, rpc.ReaderOptions(c.opts...))
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := rpc.DirectReader(e); got != c.direct {
-				t.Errorf("EnvelopeOnly: engine's reader: %v, want %v", got, c.direct)
+			for _, s := range []*rpc.PreparedService{s, e} {
+				got := codes(s.ValidateMessage([]byte(c.text)), true)
+				if c.want == "" && len(got) != 0 || c.want != "" && (len(got) != 1 || got[0] != c.want) {
+					t.Errorf("%v, want [%s]", got, c.want)
+				}
 			}
 		})
-	}
-}
-
-// TestTreeReaderLocatesLimits: under a string limit only core/node's
-// reader applies, a depth or number limit still gets the path of the
-// value that went over it, as under the engine's reader.
-func TestTreeReaderLocatesLimits(t *testing.T) {
-	direct := service(t, rpc.V2_0, rpc.ReaderOptions(node.MaxDepth(3), node.MaxNumberLength(4)))
-	tree := service(t, rpc.V2_0, rpc.ReaderOptions(node.MaxDepth(3), node.MaxNumberLength(4), node.MaxStringLength(100)))
-	if !rpc.DirectReader(direct) || rpc.DirectReader(tree) {
-		t.Fatal("the two services do not use the two readers")
-	}
-	for _, c := range []struct{ text, want string }{
-		{`{"jsonrpc":"2.0","method":"get_data","params":[[[[1]]]],"id":1}`, "depth-limit /params/0/0"},
-		{`{"jsonrpc":"2.0","method":"subtract","params":{"minuend":123456},"id":1}`, "number-limit /params/minuend"},
-	} {
-		d, tr := direct.ValidateMessage([]byte(c.text)), tree.ValidateMessage([]byte(c.text))
-		if got := codes(tr, true); len(got) != 1 || got[0] != c.want {
-			t.Errorf("%s: tree reader %v, want [%s]", c.text, got, c.want)
-		}
-		if a, b := d.AppendJSON(nil), tr.AppendJSON(nil); string(a) != string(b) {
-			t.Errorf("%s:\nengine's reader: %s\ncore/node's:     %s", c.text, a, b)
-		}
 	}
 }
 

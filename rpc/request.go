@@ -359,18 +359,13 @@ func (c *checker) method(in *info, obj sv.ValueView, at sv.Path, name, params sv
 			fields = append(fields, sv.Field{Name: meth.positional[i], NamePos: e.Pos(), Value: e, At: sv.Index(i)})
 		}
 		c.fields = fields
-		// The run's one LocatedObject is refilled in place. Views of the
-		// engine's reader point into its tape, which keeps nothing of a
-		// message once reset, so the fields are left for the next
-		// message to overwrite (clearing them cost more than the rest of
-		// this loop); views of core/node trees (ReaderOptions) would keep
-		// the message's tree alive, so they are dropped.
+		// The run's one LocatedObject is refilled in place. Views point
+		// into the reader's tape, which keeps nothing of a message once
+		// reset, so the fields are left for the next message to
+		// overwrite (clearing them cost more than the rest of this loop).
 		c.located.Position, c.located.Fields = params.Pos(), fields
 		if c.payload(meth.params.v, rel(at, relParams), &c.located) {
 			in.fail(InvalidParams)
-		}
-		if !c.s.direct {
-			clear(fields)
 		}
 	case sv.KindObject:
 		if !meth.mode.byName() {

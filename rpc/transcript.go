@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/smithy-validation/go/core/limits"
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/core/shapeid"
 	sv "github.com/smithy-validation/go/smithyvalidate"
@@ -148,7 +149,7 @@ func (x *Exchange) record(rec sv.ValueView, doc sv.Path) (from Peer, to int, msg
 // MaxTranscriptLine is the longest transcript line [ValidateTranscript]
 // reads (the reader's default size limit); a longer line is a limit
 // finding and is skipped.
-const MaxTranscriptLine = node.DefaultMaxSize
+const MaxTranscriptLine = limits.DefaultMaxSize
 
 // ValidateTranscript reads a JSON Lines transcript (see [Exchange.FeedLine]
 // for the format) from r, streaming, and checks it as one exchange. When

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/smithy-validation/go/core/limits"
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/core/shapeid"
 )
@@ -57,12 +58,12 @@ func (c *Collector) Add(f Finding) bool {
 			return false
 		}
 	}
-	if c.counted >= c.cfg.maxFindings {
+	if c.counted >= c.cfg.lim.MaxFindings {
 		c.findings = append(c.findings, Finding{
 			Severity: SeverityWarning, Class: ClassLimit, Code: CodeFindingsLimit,
 			Path: f.Path, Pos: f.Pos,
-			Want:    fmt.Sprint(c.cfg.maxFindings),
-			Message: fmt.Sprintf("validation stopped after %d findings (the MaxFindings limit)", c.cfg.maxFindings),
+			Want:    fmt.Sprint(c.cfg.lim.MaxFindings),
+			Message: fmt.Sprintf("validation stopped after %d findings (the MaxFindings limit)", c.cfg.lim.MaxFindings),
 		})
 		c.stopped, c.complete = true, false
 		return false
@@ -91,17 +92,16 @@ func (c *Collector) Valid() bool { return c.errors == 0 }
 // Limits returns the collector's run options.
 func (c *Collector) Limits() Limits { return c.cfg.limits() }
 
-// Limits are the run options of a validation: limits and fail-fast.
+// Limits are the run options of a validation: the limits, in package
+// core/limits' vocabulary (MaxSize is the [MaxValueSize] option), and
+// fail-fast.
 type Limits struct {
-	MaxDepth        int
-	MaxFindings     int
-	MaxValueSize    int
-	MaxNumberLength int
-	FailFast        bool
+	limits.Limits
+	FailFast bool
 }
 
 func (c *config) limits() Limits {
-	return Limits{MaxDepth: c.maxDepth, MaxFindings: c.maxFindings, MaxValueSize: c.maxValue, MaxNumberLength: c.maxNumber, FailFast: c.on(failFast)}
+	return Limits{Limits: c.lim, FailFast: c.on(failFast)}
 }
 
 // Len returns the number of findings recorded so far.
@@ -123,12 +123,14 @@ func (c *Collector) Result() Result {
 // went over it: see "Reader limits" in the package documentation), and
 // returns false.
 func (c *Collector) ReadJSON(data []byte, at Path) (node.Node, bool) {
-	n, err := node.Parse(data, c.cfg.readerOptions()...)
-	if err != nil {
-		c.Add(ReadErrorFinding(err, at.Join(readLimitPath(string(data), &c.cfg, err))))
+	t := getTape()
+	defer putTape(t)
+	// The tree keeps the text: copy it once.
+	if err := t.Read(string(data), c.cfg.lim); err != nil {
+		c.Add(ReadErrorFinding(readError(t, err), at))
 		return node.Node{}, false
 	}
-	return n, true
+	return t.Node(), true
 }
 
 // ReadErrorFinding converts an error of the core/node reader into the

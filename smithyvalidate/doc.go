@@ -89,8 +89,12 @@
 // [ValueView] and the Ion adapter report the same path, under the path the
 // value was read at. A size-limit for the whole input is at that path
 // itself (the root of the value). Only the error path pays for this: the
-// JSON reader's failure is re-read to learn the path, valid input costs
-// nothing more.
+// JSON reader keeps its open containers when a limit stops it, and the
+// path is read from them; valid input costs nothing more.
+//
+// The limits and their defaults are the project's one set, shared with
+// core/node's reader, the rpc module and the Ion adapter: package
+// core/limits, and the table in docs/limits.md.
 //
 // The path is the full JSON Pointer, never shortened, in every output: a
 // depth-limit at the default MaxDepth of 1000 in nested arrays is 1000

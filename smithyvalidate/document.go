@@ -1,19 +1,17 @@
 package smithyvalidate
 
 import (
-	"errors"
 	"unsafe"
 
+	"github.com/smithy-validation/go/core/limits"
 	"github.com/smithy-validation/go/core/node"
-	"github.com/smithy-validation/go/smithyvalidate/internal/jsontape"
 )
 
 // JSONDocument is one JSON text read by the engine's direct reader, the
-// one behind [Validator.ValidateJSON]: a flat tape of tokens, no tree of
+// one behind [Validator.ValidateJSON]: a core/node [node.Tape], no tree of
 // nodes, and no allocation once a reused document has grown to the size
 // of its inputs. It is for callers that must look at a value before they
-// validate parts of it (the rpc module reads a JSON-RPC envelope, then
-// hands params or a result to a validator).
+// validate parts of it (a protocol envelope around a payload).
 //
 // The views of [JSONDocument.Root] are the ones ValidateJSON walks: field
 // names, strings without escapes and number tokens are substrings of the
@@ -22,13 +20,8 @@ import (
 // validators report duplicates. A JSONDocument is not safe for concurrent
 // use; the zero value is ready to use.
 type JSONDocument struct {
-	tape jsontape.Tape
-	// tree holds the text when the tape refused it but core/node's reader
-	// did not (the two readers accept the same grammar, so this is a
-	// safety net, not a path taken in practice).
-	tree    node.Node
-	useTree bool
-	read    bool
+	tape node.Tape
+	read bool
 }
 
 // Read reads data with the run limits of opts ([MaxDepth], [MaxValueSize],
@@ -45,37 +38,22 @@ type JSONDocument struct {
 // [ReadErrorFinding] turns it into the finding ValidateJSON would report.
 // After an error the document is empty.
 func (d *JSONDocument) Read(data []byte, opts ...Option) error {
-	depth, size, number := readLimits(opts)
-	// The tape resets itself when it reads; only the fallback tree is
-	// dropped here.
-	if d.useTree {
-		d.tree, d.useTree = node.Node{}, false
-	}
+	return d.ReadLimits(data, readLimits(opts))
+}
+
+// ReadLimits is [JSONDocument.Read] under the reader limits of lim as
+// core/node applies them (MaxDepth from 0, MaxSize, MaxNumberLength and
+// MaxStringLength; see docs/limits.md).
+func (d *JSONDocument) ReadLimits(data []byte, lim limits.Limits) error {
 	d.read = false
-	if len(data) > size {
-		// Do not scan what is refused (nor keep the last text).
-		d.tape.Reset()
-		return &node.LimitError{Pos: posAt(data[:size], size), Limit: node.LimitSize, Max: size}
-	}
 	var src string
 	if len(data) > 0 {
 		src = unsafe.String(&data[0], len(data))
 	}
-	if err := d.tape.Read(src, jsontape.Limits{MaxDepth: depth, MaxNumberLength: number}); err != nil {
-		// The tape only says no: core/node says what and where, the
-		// tape's open containers the path of a limit.
-		cfg := defaultConfig
-		cfg.maxDepth, cfg.maxValue, cfg.maxNumber = depth, size, number
-		n, err := node.ParseString(src, cfg.readerOptions()...)
-		if err != nil {
-			if le := (*node.LimitError)(nil); errors.As(err, &le) && (le.Limit == node.LimitDepth || le.Limit == node.LimitNumberLength) {
-				err = &ReadLimitError{LimitError: le, Path: limitPath(&d.tape, err)}
-			}
-			d.tape.Reset()
-			return err
-		}
+	if err := d.tape.Read(src, lim); err != nil {
+		err = readError(&d.tape, err)
 		d.tape.Reset()
-		d.tree, d.useTree = n, true
+		return err
 	}
 	d.read = true
 	return nil
@@ -85,11 +63,8 @@ func (d *JSONDocument) Read(data []byte, opts ...Option) error {
 // [JSONDocument.Read], valid until the next Read or Reset; nil when there
 // is none.
 func (d *JSONDocument) Root() ValueView {
-	switch {
-	case !d.read:
+	if !d.read {
 		return nil
-	case d.useTree:
-		return NodeView(&d.tree)
 	}
 	return tapeView{d.tape.Root()}
 }
@@ -98,25 +73,25 @@ func (d *JSONDocument) Root() ValueView {
 // reference to the last text (a pooled document must not pin it).
 func (d *JSONDocument) Reset() {
 	d.tape.Reset()
-	d.tree, d.useTree, d.read = node.Node{}, false, false
+	d.read = false
 }
 
 // readLimits returns the reader's limits set by opts: Read resolves its
 // options on every call, and merging whole configurations (readOptions)
 // would cost a measurable part of reading a small message.
-func readLimits(opts []Option) (depth, size, number int) {
-	depth, size, number = defaultConfig.maxDepth, defaultConfig.maxValue, defaultConfig.maxNumber
+func readLimits(opts []Option) limits.Limits {
+	lim := defaultConfig.lim
 	for i := range opts {
 		o := &opts[i]
 		if o.set&setMaxDepth != 0 {
-			depth = o.cfg.maxDepth
+			lim.MaxDepth = o.cfg.lim.MaxDepth
 		}
 		if o.set&setMaxValueSize != 0 {
-			size = o.cfg.maxValue
+			lim.MaxSize = o.cfg.lim.MaxSize
 		}
 		if o.set&setMaxNumberLength != 0 {
-			number = o.cfg.maxNumber
+			lim.MaxNumberLength = o.cfg.lim.MaxNumberLength
 		}
 	}
-	return depth, size, number
+	return lim
 }

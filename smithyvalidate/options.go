@@ -1,7 +1,7 @@
 package smithyvalidate
 
 import (
-	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/limits"
 )
 
 // An Option sets one policy or limit. Options are plain values: pass
@@ -63,55 +63,50 @@ const (
 
 // config is the resolved configuration.
 type config struct {
-	policy      policy
-	maxDepth    int
-	maxFindings int
-	maxValue    int
-	maxNumber   int
+	policy policy
+	// lim holds the limits: MaxSize is the MaxValueSize option; the
+	// string-length limit is the size limit (a view's single strings and
+	// blobs are checked against MaxSize).
+	lim limits.Limits
 }
 
 // on reports whether policy p is on.
 func (c *config) on(p policy) bool { return c.policy&p != 0 }
 
-// The default limits.
+// The default limits: the project's one set (package core/limits, and
+// docs/limits.md), the same as core/node's reader.
 const (
 	// DefaultMaxDepth is the deepest nesting of lists and objects the
 	// engine and its JSON reader accept (the top-level container is level
 	// 1).
-	DefaultMaxDepth = 1000
+	DefaultMaxDepth = limits.DefaultMaxDepth
 	// DefaultMaxFindings is how many findings are collected before
 	// validation stops.
-	DefaultMaxFindings = 1000
+	DefaultMaxFindings = limits.DefaultMaxFindings
 	// DefaultMaxValueSize is the largest JSON input, and the largest single
-	// string or blob of any view, in bytes (64 MiB, the reader's default).
-	DefaultMaxValueSize = node.DefaultMaxSize
-	// DefaultMaxNumberLength is the longest number token, in bytes (the
-	// reader's default).
-	DefaultMaxNumberLength = node.DefaultMaxNumberLength
+	// string or blob of any view, in bytes (64 MiB).
+	DefaultMaxValueSize = limits.DefaultMaxSize
+	// DefaultMaxNumberLength is the longest number token, in bytes.
+	DefaultMaxNumberLength = limits.DefaultMaxNumberLength
 )
 
-var defaultConfig = config{
-	maxDepth:    DefaultMaxDepth,
-	maxFindings: DefaultMaxFindings,
-	maxValue:    DefaultMaxValueSize,
-	maxNumber:   DefaultMaxNumberLength,
-}
+var defaultConfig = config{lim: limits.Default()}
 
 func (o Option) merge(later Option) Option {
 	l, c := later.set, &o.cfg
 	o.mask |= later.mask
 	o.flags = o.flags&^later.mask | later.flags
 	if l&setMaxDepth != 0 {
-		c.maxDepth = later.cfg.maxDepth
+		c.lim.MaxDepth = later.cfg.lim.MaxDepth
 	}
 	if l&setMaxFindings != 0 {
-		c.maxFindings = later.cfg.maxFindings
+		c.lim.MaxFindings = later.cfg.lim.MaxFindings
 	}
 	if l&setMaxValueSize != 0 {
-		c.maxValue = later.cfg.maxValue
+		c.lim.MaxSize = later.cfg.lim.MaxSize
 	}
 	if l&setMaxNumberLength != 0 {
-		c.maxNumber = later.cfg.maxNumber
+		c.lim.MaxNumberLength = later.cfg.lim.MaxNumberLength
 	}
 	o.set |= l
 	return o
@@ -234,39 +229,28 @@ func FailFast(on bool) Option { return switchOption(failFast, on) }
 // above [MaxMaxDepth] as MaxMaxDepth (the engine recurses once per level,
 // and a goroutine's stack is finite).
 func MaxDepth(n int) Option {
-	return Option{set: setMaxDepth, cfg: config{maxDepth: min(max(n, 1), MaxMaxDepth)}}
+	return Option{set: setMaxDepth, cfg: config{lim: limits.Limits{MaxDepth: min(max(n, 1), MaxMaxDepth)}}}
 }
 
 // MaxMaxDepth is the largest MaxDepth.
-const MaxMaxDepth = 100_000
+const MaxMaxDepth = limits.MaxMaxDepth
 
 // MaxFindings stops validation once n findings were reported, with a
 // findings-limit finding. Default [DefaultMaxFindings]; n < 1 counts as 1.
 func MaxFindings(n int) Option {
-	return Option{set: setMaxFindings, cfg: config{maxFindings: max(n, 1)}}
+	return Option{set: setMaxFindings, cfg: config{lim: limits.Limits{MaxFindings: max(n, 1)}}}
 }
 
 // MaxValueSize limits a JSON input, and any single string or blob of a
 // view, to n bytes; larger input stops validation with a size-limit
 // finding. Default [DefaultMaxValueSize].
 func MaxValueSize(n int) Option {
-	return Option{set: setMaxValueSize, cfg: config{maxValue: max(n, 0)}}
+	return Option{set: setMaxValueSize, cfg: config{lim: limits.Limits{MaxSize: max(n, 0)}}}
 }
 
 // MaxNumberLength limits a number token to n bytes; a longer one stops
 // validation with a number-limit finding. Default
 // [DefaultMaxNumberLength].
 func MaxNumberLength(n int) Option {
-	return Option{set: setMaxNumberLength, cfg: config{maxNumber: max(n, 1)}}
-}
-
-// readerOptions returns the core/node reader options matching c: its
-// limits, and every duplicate key kept so that the engine reports them.
-func (c *config) readerOptions() []node.Option {
-	return []node.Option{
-		node.MaxDepth(c.maxDepth),
-		node.MaxSize(c.maxValue),
-		node.MaxNumberLength(c.maxNumber),
-		node.DuplicateKeys(node.KeepDuplicates),
-	}
+	return Option{set: setMaxNumberLength, cfg: config{lim: limits.Limits{MaxNumberLength: max(n, 1)}}}
 }

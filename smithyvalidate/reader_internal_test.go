@@ -30,7 +30,8 @@ func readerModel(t testing.TB) *model.Model {
 	return m
 }
 
-// FuzzReaders checks that the direct tape reader and the core/node reader
+// FuzzReaders checks that the engine's views of a tape and its views of
+// the tree core/node builds from a tape (Collector.ReadJSON and NodeView)
 // give the same result for any input.
 func FuzzReaders(f *testing.F) {
 	for _, s := range []string{

@@ -32,7 +32,7 @@ func (w *walker) checkNumberLen(p *plan, v ValueView, k Kind) bool {
 // checkNumberText is checkNumberLen for a number whose token the caller
 // already has.
 func (w *walker) checkNumberText(p *plan, v ValueView, text string) bool {
-	if len(text) > w.run.maxNumber {
+	if len(text) > w.run.lim.MaxNumberLength {
 		w.numberLimit(p, v, len(text))
 		return false
 	}
@@ -40,8 +40,8 @@ func (w *walker) checkNumberText(p *plan, v ValueView, text string) bool {
 }
 
 func (w *walker) numberLimit(p *plan, v ValueView, n int) {
-	w.limit(CodeNumberLimit, p.id, v.Pos(), w.run.maxNumber,
-		fmt.Sprintf("a number of %d bytes is longer than %d bytes (the MaxNumberLength limit)", n, w.run.maxNumber))
+	w.limit(CodeNumberLimit, p.id, v.Pos(), w.run.lim.MaxNumberLength,
+		fmt.Sprintf("a number of %d bytes is longer than %d bytes (the MaxNumberLength limit)", n, w.run.lim.MaxNumberLength))
 }
 
 // checkStringSize reports a string or blob beyond MaxValueSize.
@@ -50,9 +50,9 @@ func (w *walker) checkStringSize(p *plan, v ValueView, s string) bool {
 }
 
 func (w *walker) checkSize(p *plan, pos node.Pos, n int) bool {
-	if n > w.run.maxValue {
-		w.limit(CodeSizeLimit, p.id, pos, w.run.maxValue,
-			fmt.Sprintf("a value of %d bytes is larger than %d bytes (the MaxValueSize limit)", n, w.run.maxValue))
+	if n > w.run.lim.MaxSize {
+		w.limit(CodeSizeLimit, p.id, pos, w.run.lim.MaxSize,
+			fmt.Sprintf("a value of %d bytes is larger than %d bytes (the MaxValueSize limit)", n, w.run.lim.MaxSize))
 		return false
 	}
 	return true

@@ -6,27 +6,27 @@ import (
 	"sync"
 
 	"github.com/smithy-validation/go/core/node"
-	"github.com/smithy-validation/go/smithyvalidate/internal/jsontape"
 )
 
-// tapeView is the ValueView of the direct JSON reader: a pointer to one
-// tape entry, so that it costs nothing in an interface.
-type tapeView struct{ e *jsontape.Entry }
+// tapeView is the ValueView of a core/node tape, the engine's direct
+// reader: a pointer to one tape entry, so that it costs nothing in an
+// interface.
+type tapeView struct{ e *node.TapeEntry }
 
 func (v tapeView) Kind() Kind {
-	switch v.e.Kind {
-	case jsontape.False, jsontape.True:
+	switch v.e.Kind() {
+	case node.TapeFalse, node.TapeTrue:
 		return KindBool
-	case jsontape.Number:
-		if v.e.Int {
+	case node.TapeNumber:
+		if v.e.IsInteger() {
 			return KindInteger
 		}
 		return KindDecimal
-	case jsontape.String:
+	case node.TapeString:
 		return KindString
-	case jsontape.Array:
+	case node.TapeArray:
 		return KindList
-	case jsontape.Object:
+	case node.TapeObject:
 		return KindObject
 	}
 	return KindNull
@@ -36,14 +36,14 @@ func (v tapeView) Pos() node.Pos         { return v.e.Pos() }
 func (v tapeView) Annotations() []string { return nil }
 
 func (v tapeView) Scalar() Scalar {
-	switch v.e.Kind {
-	case jsontape.False:
+	switch v.e.Kind() {
+	case node.TapeFalse:
 		return Scalar{Kind: KindBool}
-	case jsontape.True:
+	case node.TapeTrue:
 		return Scalar{Kind: KindBool, Bool: true}
-	case jsontape.Number, jsontape.String:
+	case node.TapeNumber, node.TapeString:
 		return Scalar{Kind: v.Kind(), Text: v.e.Text()}
-	case jsontape.Null:
+	case node.TapeNull:
 		return Scalar{Kind: KindNull}
 	}
 	return Scalar{Kind: v.Kind()}
@@ -51,127 +51,78 @@ func (v tapeView) Scalar() Scalar {
 
 // Text implements [TextView].
 func (v tapeView) Text() (Kind, string) {
-	switch v.e.Kind {
-	case jsontape.Number:
-		if v.e.Int {
+	switch v.e.Kind() {
+	case node.TapeNumber:
+		if v.e.IsInteger() {
 			return KindInteger, v.e.Text()
 		}
 		return KindDecimal, v.e.Text()
-	case jsontape.String:
+	case node.TapeString:
 		return KindString, v.e.Text()
 	}
 	return v.Kind(), ""
 }
 
-func (v tapeView) Len() int {
-	if v.e.Kind == jsontape.Array || v.e.Kind == jsontape.Object {
-		return int(v.e.B)
-	}
-	return 0
-}
-
+func (v tapeView) Len() int             { return v.e.Len() }
 func (v tapeView) Elem(i int) ValueView { return tapeView{v.e.Elem(i)} }
 
 func (v tapeView) Field(i int) Field {
-	k, val := v.e.Key(i)
+	k, val := v.e.Member(i)
 	return Field{Name: k.Text(), NamePos: k.Pos(), Value: tapeView{val}}
 }
 
 // Member implements [MemberView].
 func (v tapeView) Member(i int) (string, ValueView) {
-	k, val := v.e.Key(i)
+	k, val := v.e.Member(i)
 	return k.Text(), tapeView{val}
 }
 
-var tapePool = sync.Pool{New: func() any { return new(jsontape.Tape) }}
+var tapePool = sync.Pool{New: func() any { return new(node.Tape) }}
 
 // maxPooledEntries bounds the tapes kept for reuse.
 const maxPooledEntries = 1 << 18
 
-// checkJSONDirect validates JSON text through the tape. When the tape
-// refuses the text, core/node reads it again and its error becomes the
-// finding, so both readers report the same thing.
-func (v *Validator) checkJSONDirect(c *Collector, at Path, src string) error {
-	if len(src) > c.cfg.maxValue {
-		c.Add(ReadErrorFinding(&node.LimitError{Pos: posAt(src, c.cfg.maxValue), Limit: node.LimitSize, Max: c.cfg.maxValue}, at))
-		return nil
+func getTape() *node.Tape { return tapePool.Get().(*node.Tape) }
+
+// putTape drops t's text and returns it to the pool, unless it grew too
+// large to keep.
+func putTape(t *node.Tape) {
+	t.Reset()
+	if t.Size() <= maxPooledEntries {
+		tapePool.Put(t)
 	}
-	t := tapePool.Get().(*jsontape.Tape)
-	defer func() {
-		t.Reset()
-		if cap(t.Entries) <= maxPooledEntries {
-			tapePool.Put(t)
-		}
-	}()
-	if err := t.Read(src, jsontape.Limits{MaxDepth: c.cfg.maxDepth, MaxNumberLength: c.cfg.maxNumber}); err != nil {
-		n, err := node.ParseString(src, c.cfg.readerOptions()...)
-		if err != nil {
-			c.Add(ReadErrorFinding(err, at.Join(limitPath(t, err))))
-			return nil
-		}
-		return v.Check(c, at, NodeView(&n))
+}
+
+// checkJSONDirect reads JSON text into a pooled tape and validates its
+// views; a text the tape refuses is one finding, with core/node's error.
+func (v *Validator) checkJSONDirect(c *Collector, at Path, src string) error {
+	t := getTape()
+	defer putTape(t)
+	if err := t.Read(src, c.cfg.lim); err != nil {
+		c.Add(ReadErrorFinding(readError(t, err), at))
+		return nil
 	}
 	return v.Check(c, at, tapeView{t.Root()})
 }
 
-// limitPath returns the path of the value where err, core/node's error for
-// the text t has just refused with the same limits, says a depth or number
-// limit stopped reading: the container that nests too deep or the number
-// that is too long (see "Reader limits" in the package documentation). It
-// is the root path for any other error, and when the two readers disagree
-// on where they stopped (they do not: both read the same grammar with the
-// same limits). Only the error path calls it, so it may allocate.
-func limitPath(t *jsontape.Tape, err error) Path {
+// readError returns err, the error of t's last Read, with the path of the
+// value where a depth or number limit stopped it (see "Reader limits" in
+// the package documentation): a [*ReadLimitError]. Other errors are
+// returned as they are. Only the error path calls it, so it may allocate.
+func readError(t *node.Tape, err error) error {
 	var le *node.LimitError
 	if !errors.As(err, &le) || le.Limit != node.LimitDepth && le.Limit != node.LimitNumberLength {
-		return Path{}
+		return err
 	}
 	var segs []Segment
-	if !t.LimitPath(int(le.Pos.Offset), func(key string, index int, obj bool) {
+	if !t.LimitPath(func(key string, index int, obj bool) {
 		if obj {
 			segs = append(segs, Key(strings.Clone(key)))
 		} else {
 			segs = append(segs, Index(index))
 		}
 	}) {
-		return Path{}
+		return err
 	}
-	return Path{}.Append(segs...)
-}
-
-// readLimitPath is limitPath for a text that the tape has not read: it
-// reads src with the limits of cfg into a pooled tape first.
-func readLimitPath(src string, cfg *config, err error) Path {
-	var le *node.LimitError
-	if !errors.As(err, &le) || le.Limit != node.LimitDepth && le.Limit != node.LimitNumberLength {
-		return Path{}
-	}
-	t := tapePool.Get().(*jsontape.Tape)
-	defer func() {
-		t.Reset()
-		if cap(t.Entries) <= maxPooledEntries {
-			tapePool.Put(t)
-		}
-	}()
-	if t.Read(src, jsontape.Limits{MaxDepth: cfg.maxDepth, MaxNumberLength: cfg.maxNumber}) == nil {
-		return Path{}
-	}
-	return limitPath(t, err)
-}
-
-// posAt computes the position of byte offset off in s.
-func posAt[T string | []byte](s T, off int) node.Pos {
-	line, start := 1, 0
-	for i := 0; i < off && i < len(s); i++ {
-		switch s[i] {
-		case '\n':
-			line, start = line+1, i+1
-		case '\r':
-			if i+1 < len(s) && s[i+1] == '\n' {
-				i++
-			}
-			line, start = line+1, i+1
-		}
-	}
-	return node.Pos{Offset: int32(off), Line: int32(line), Column: int32(off - start + 1)}
+	return &ReadLimitError{LimitError: le, Path: Path{}.Append(segs...)}
 }

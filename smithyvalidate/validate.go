@@ -488,7 +488,7 @@ func wantFor(p *plan) string {
 // return path; no defer is needed (see Checker.Check).
 func (w *walker) enter(p *plan, v ValueView) bool {
 	w.depth++
-	if w.depth > w.run.maxDepth {
+	if w.depth > w.run.lim.MaxDepth {
 		w.depthLimit(p, v)
 		return false
 	}
@@ -503,7 +503,7 @@ func (w *walker) depthLimit(p *plan, v ValueView) {
 		id = p.id
 	}
 	w.col.Add(Finding{Severity: SeverityWarning, Class: ClassLimit, Code: CodeDepthLimit, Path: w.path(), Shape: id, Pos: v.Pos(),
-		Want: fmt.Sprint(w.run.maxDepth), Message: fmt.Sprintf("the value nests deeper than %d levels (the MaxDepth limit); validation stopped", w.run.maxDepth)})
+		Want: fmt.Sprint(w.run.lim.MaxDepth), Message: fmt.Sprintf("the value nests deeper than %d levels (the MaxDepth limit); validation stopped", w.run.lim.MaxDepth)})
 	w.depth--
 }
 
@@ -713,7 +713,7 @@ func (w *walker) structure(p *plan, v ValueView, k Kind) {
 	switch o := v.(type) {
 	case tapeView:
 		for i := 0; i < n && !w.col.stopped; i++ {
-			ke, e := o.e.Key(i)
+			ke, e := o.e.Member(i)
 			name := ke.Text()
 			w.push(Segment{key: name, kind: segKey})
 			w.structMember(&st, i, name, tapeView{e}, tapeView{e}.Kind())
@@ -1033,11 +1033,6 @@ func (v *Validator) ValidateJSON(data []byte) (Result, error) {
 // at, with c's limits.
 func (v *Validator) CheckJSON(c *Collector, at Path, data []byte) error {
 	if c.stopped {
-		return nil
-	}
-	if len(data) > c.cfg.maxValue {
-		// Do not copy what is refused.
-		c.Add(ReadErrorFinding(&node.LimitError{Pos: posAt(data[:c.cfg.maxValue], c.cfg.maxValue), Limit: node.LimitSize, Max: c.cfg.maxValue}, at))
 		return nil
 	}
 	if len(data) == 0 {

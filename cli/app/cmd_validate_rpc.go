@@ -7,8 +7,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/smithy-validation/go/core/limits"
 	"github.com/smithy-validation/go/core/model"
-	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/core/shapeid"
 	"github.com/smithy-validation/go/rpc"
 	"github.com/urfave/cli/v2"
@@ -134,18 +134,18 @@ func (e *env) validateRPCInputs(p rpcParams, format string) error {
 	case len(p.Messages) > 1:
 		return e.validateMessages(svc, p, format)
 	case msg != nil:
-		data, err := e.readInput(*msg, node.DefaultMaxSize)
+		data, err := e.readInput(*msg, limits.DefaultMaxSize)
 		if err != nil {
 			return err
 		}
 		res = svc.ValidateMessage(data)
 		files, texts = []string{msg.Path}, [][]byte{data}
 	case req != nil:
-		reqData, err := e.readInput(*req, node.DefaultMaxSize)
+		reqData, err := e.readInput(*req, limits.DefaultMaxSize)
 		if err != nil {
 			return err
 		}
-		respData, err := e.readInput(*resp, node.DefaultMaxSize)
+		respData, err := e.readInput(*resp, limits.DefaultMaxSize)
 		if err != nil {
 			return err
 		}

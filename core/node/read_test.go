@@ -1,6 +1,8 @@
 package node
 
 import (
+	"github.com/smithy-validation/go/core/limits"
+
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -243,7 +245,7 @@ func TestParseSyntaxErrors(t *testing.T) {
 	}
 }
 
-func TestPlainRun(t *testing.T) {
+func TestNextSpecial(t *testing.T) {
 	// Every byte value at every offset of a 20-byte run: the word-at-a-time
 	// scan must stop exactly where the byte-at-a-time one does.
 	base := []byte("abcdefghijklmnopqrst")
@@ -257,8 +259,8 @@ func TestPlainRun(t *testing.T) {
 			}
 			for start := 0; start <= pos; start++ {
 				w := max(want, start)
-				if got := plainRun(string(s), start); got != w {
-					t.Fatalf("plainRun(%q, %d) = %d, want %d", s, start, got, w)
+				if got := nextSpecial(string(s), start); got != w {
+					t.Fatalf("nextSpecial(%q, %d) = %d, want %d", s, start, got, w)
 				}
 			}
 		}
@@ -493,10 +495,10 @@ func TestTruncatedInput(t *testing.T) {
 }
 
 func TestParseAllocations(t *testing.T) {
-	// A parser of our own, not the pool (which drops entries at random
+	// A tape of our own, not the pool (which drops entries at random
 	// under the race detector), so that the count is exact.
-	var p parser
-	o := readOptions(nil)
+	var tp Tape
+	lim := Resolve().Limits
 	tests := []struct {
 		name   string
 		in     string
@@ -512,9 +514,10 @@ func TestParseAllocations(t *testing.T) {
 	}
 	for _, tt := range tests {
 		allocs := testing.AllocsPerRun(50, func() {
-			if _, err := p.parse(tt.in, o); err != nil {
+			if err := tp.Read(tt.in, lim); err != nil {
 				t.Fatal(err)
 			}
+			tp.Node()
 		})
 		if allocs != tt.allocs {
 			t.Errorf("%s: parsing %s allocates %v times, want %v", tt.name, tt.in, allocs, tt.allocs)
@@ -566,19 +569,17 @@ func TestParseConcurrent(t *testing.T) {
 }
 
 func TestOptionsValues(t *testing.T) {
-	o := readOptions(nil)
-	if o.maxDepth != DefaultMaxDepth || o.maxSize != DefaultMaxSize || o.maxNumLen != DefaultMaxNumberLength || o.maxStrLen != DefaultMaxSize || o.dup != RejectDuplicates {
-		t.Errorf("defaults = %+v", o)
+	lim := func(depth, size, num, str int) limits.Limits {
+		return limits.Limits{MaxDepth: depth, MaxSize: size, MaxNumberLength: num, MaxStringLength: str, MaxFindings: limits.DefaultMaxFindings}
 	}
-	o = readOptions([]Option{JoinOptions(MaxDepth(-5), MaxSize(1<<40), MaxNumberLength(-1)), {}, MaxStringLength(7), DuplicateKeys(KeepDuplicates)})
-	if o.maxDepth != 0 || o.maxSize != 1<<31-1 || o.maxNumLen != 0 || o.maxStrLen != 7 || o.dup != KeepDuplicates {
-		t.Errorf("joined = %+v", o)
+	if got, want := Resolve(), (Settings{Limits: lim(DefaultMaxDepth, DefaultMaxSize, DefaultMaxNumberLength, DefaultMaxSize)}); got != want {
+		t.Errorf("defaults = %+v, want %+v", got, want)
 	}
 	got := Resolve(JoinOptions(MaxDepth(-5), MaxSize(1<<40), MaxNumberLength(-1)), Option{}, MaxStringLength(7), DuplicateKeys(KeepDuplicates))
-	if want := (Settings{MaxDepth: 0, MaxSize: 1<<31 - 1, MaxNumberLength: 0, MaxStringLength: 7, Duplicates: KeepDuplicates}); got != want {
+	if want := (Settings{Limits: lim(0, 1<<31-1, 0, 7), Duplicates: KeepDuplicates}); got != want {
 		t.Errorf("Resolve = %+v, want %+v", got, want)
 	}
-	if got, want := Resolve(MaxSize(100)), (Settings{DefaultMaxDepth, 100, DefaultMaxNumberLength, 100, RejectDuplicates}); got != want {
+	if got, want := Resolve(MaxSize(100)), (Settings{Limits: lim(DefaultMaxDepth, 100, DefaultMaxNumberLength, 100)}); got != want {
 		t.Errorf("Resolve(MaxSize(100)) = %+v, want %+v (the string limit follows the size)", got, want)
 	}
 	if s := KeepDuplicates.String(); s != "KeepDuplicates" {

@@ -1,4 +1,4 @@
-package jsontape
+package node
 
 import (
 	"errors"
@@ -6,33 +6,37 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/limits"
 )
 
-// The tape must accept exactly what core/node's reader accepts, give the
-// same values, keys (duplicates kept, in order) and positions, and stop at
-// the same limits with the path of the value that went over one. These
-// tests compare the two readers on the same text.
+// The tape's entries and the tree built from them must agree on values,
+// keys (duplicates kept, in order) and positions, and a limit must stop
+// the tape with the path of the value that went over it. These tests
+// compare a tape with the tree ParseString builds from another tape.
 
-// sameAsNode reports how the tape's reading of s differs from core/node's
-// with the same limits, or "" when they agree.
-func sameAsNode(s string, lim Limits) string {
+// tapeLimits returns the default limits with the depth and number-length
+// limits given.
+func tapeLimits(depth, number int) limits.Limits {
+	l := limits.Default()
+	l.MaxDepth, l.MaxNumberLength = depth, number
+	return l
+}
+
+// sameAsNode reports how the tape's reading of s differs from the tree
+// of ParseString with the same limits, or "" when they agree.
+func sameAsNode(s string, lim limits.Limits) string {
 	var tp Tape
 	terr := tp.Read(s, lim)
-	n, nerr := node.ParseString(s, node.MaxDepth(lim.MaxDepth), node.MaxNumberLength(lim.MaxNumberLength),
-		node.DuplicateKeys(node.KeepDuplicates))
-	if (terr == nil) != (nerr == nil) {
+	n, nerr := ParseString(s, MaxDepth(lim.MaxDepth), MaxNumberLength(lim.MaxNumberLength),
+		DuplicateKeys(KeepDuplicates))
+	if fmt.Sprint(terr) != fmt.Sprint(nerr) {
 		return fmt.Sprintf("tape error %v, node error %v", terr, nerr)
 	}
 	if nerr != nil {
-		var le *node.LimitError
-		isLimit := errors.As(nerr, &le) && (le.Limit == node.LimitDepth || le.Limit == node.LimitNumberLength)
-		off := -2 // no offset the tape can have stopped at
-		if isLimit {
-			off = int(le.Pos.Offset)
-		}
+		var le *LimitError
+		isLimit := errors.As(nerr, &le) && (le.Limit == LimitDepth || le.Limit == LimitNumberLength)
 		var got []string
-		ok := tp.LimitPath(off, func(key string, index int, obj bool) {
+		ok := tp.LimitPath(func(key string, index int, obj bool) {
 			if obj {
 				got = append(got, "k:"+key)
 			} else {
@@ -49,7 +53,7 @@ func sameAsNode(s string, lim Limits) string {
 		// text read without limits.
 		// core/node stops at a limit before it sees any later syntax
 		// error; the path is then checked only by TestLimitPath.
-		full, err := node.ParseString(s, node.MaxDepth(1<<20), node.MaxNumberLength(1<<20), node.DuplicateKeys(node.KeepDuplicates))
+		full, err := ParseString(s, MaxDepth(1<<20), MaxNumberLength(1<<20), DuplicateKeys(KeepDuplicates))
 		if err != nil {
 			return ""
 		}
@@ -67,18 +71,18 @@ func sameAsNode(s string, lim Limits) string {
 
 // pathTo returns the steps, in LimitPath's terms, from n to the value
 // that starts at off.
-func pathTo(n node.Node, off int32, steps []string) ([]string, bool) {
+func pathTo(n Node, off int32, steps []string) ([]string, bool) {
 	if n.Pos().Offset == off {
 		return steps, true
 	}
 	switch n.Kind() {
-	case node.Array:
+	case Array:
 		for i, e := range n.Elems() {
 			if p, ok := pathTo(e, off, append(steps, fmt.Sprint("i:", i))); ok {
 				return p, true
 			}
 		}
-	case node.Object:
+	case Object:
 		for _, f := range n.Fields() {
 			if p, ok := pathTo(f.Value, off, append(steps, "k:"+f.Key)); ok {
 				return p, true
@@ -89,44 +93,44 @@ func pathTo(n node.Node, off int32, steps []string) ([]string, bool) {
 }
 
 // sameValue compares entry e with n at path at.
-func sameValue(e *Entry, n node.Node, at string) string {
+func sameValue(e *TapeEntry, n Node, at string) string {
 	if e.Pos() != n.Pos() {
 		return fmt.Sprintf("%s: position %v, want %v", at, e.Pos(), n.Pos())
 	}
 	switch n.Kind() {
-	case node.Null:
-		if e.Kind != Null {
-			return fmt.Sprintf("%s: kind %d, want null", at, e.Kind)
+	case Null:
+		if e.Kind() != TapeNull {
+			return fmt.Sprintf("%s: kind %d, want null", at, e.Kind())
 		}
-	case node.Bool:
-		if want := map[bool]Kind{false: False, true: True}[n.BoolValue()]; e.Kind != want {
-			return fmt.Sprintf("%s: kind %d, want %d", at, e.Kind, want)
+	case Bool:
+		if want := map[bool]TapeKind{false: TapeFalse, true: TapeTrue}[n.BoolValue()]; e.Kind() != want {
+			return fmt.Sprintf("%s: kind %d, want %d", at, e.Kind(), want)
 		}
-	case node.Number:
+	case Number:
 		isInt := !strings.ContainsAny(n.NumberText(), ".eE")
-		if e.Kind != Number || e.Text() != n.NumberText() || e.Int != isInt {
-			return fmt.Sprintf("%s: number %d %q int %v, want %q", at, e.Kind, e.Text(), e.Int, n.NumberText())
+		if e.Kind() != TapeNumber || e.Text() != n.NumberText() || e.IsInteger() != isInt {
+			return fmt.Sprintf("%s: number %d %q int %v, want %q", at, e.Kind(), e.Text(), e.IsInteger(), n.NumberText())
 		}
-	case node.String:
-		if e.Kind != String || e.Text() != n.StringValue() {
-			return fmt.Sprintf("%s: string %d %q, want %q", at, e.Kind, e.Text(), n.StringValue())
+	case String:
+		if e.Kind() != TapeString || e.Text() != n.StringValue() {
+			return fmt.Sprintf("%s: string %d %q, want %q", at, e.Kind(), e.Text(), n.StringValue())
 		}
-	case node.Array:
-		if e.Kind != Array || int(e.B) != n.Len() {
-			return fmt.Sprintf("%s: array %d of %d, want %d", at, e.Kind, e.B, n.Len())
+	case Array:
+		if e.Kind() != TapeArray || e.Len() != n.Len() {
+			return fmt.Sprintf("%s: array %d of %d, want %d", at, e.Kind(), e.Len(), n.Len())
 		}
 		for i, c := range n.Elems() {
 			if d := sameValue(e.Elem(i), c, fmt.Sprint(at, "/", i)); d != "" {
 				return d
 			}
 		}
-	case node.Object:
-		if e.Kind != Object || int(e.B) != n.Len() {
-			return fmt.Sprintf("%s: object %d of %d, want %d", at, e.Kind, e.B, n.Len())
+	case Object:
+		if e.Kind() != TapeObject || e.Len() != n.Len() {
+			return fmt.Sprintf("%s: object %d of %d, want %d", at, e.Kind(), e.Len(), n.Len())
 		}
 		for i, f := range n.Fields() {
-			k, v := e.Key(i)
-			if k.Kind != String || k.Text() != f.Key || k.Pos() != f.KeyPos {
+			k, v := e.Member(i)
+			if k.Kind() != TapeString || k.Text() != f.Key || k.Pos() != f.KeyPos {
 				return fmt.Sprintf("%s: key %d %q at %v, want %q at %v", at, i, k.Text(), k.Pos(), f.Key, f.KeyPos)
 			}
 			if d := sameValue(v, f.Value, at+"/"+f.Key); d != "" {
@@ -163,7 +167,7 @@ var readerCases = []string{
 
 func TestSameAsNode(t *testing.T) {
 	for _, s := range readerCases {
-		for _, lim := range []Limits{{1000, 4096}, {3, 5}, {1, 1}, {2, 25}} {
+		for _, lim := range []limits.Limits{tapeLimits(1000, 4096), tapeLimits(3, 5), tapeLimits(1, 1), tapeLimits(2, 25)} {
 			if d := sameAsNode(s, lim); d != "" {
 				t.Errorf("%q with %+v: %s", s, lim, d)
 			}
@@ -176,38 +180,38 @@ func TestSameAsNode(t *testing.T) {
 func TestReuse(t *testing.T) {
 	var tp Tape
 	for _, s := range append(append([]string{}, readerCases...), readerCases...) {
-		if tp.Read(s, Limits{1000, 4096}) == nil {
-			n, _ := node.ParseString(s, node.DuplicateKeys(node.KeepDuplicates))
+		if tp.Read(s, tapeLimits(1000, 4096)) == nil {
+			n, _ := ParseString(s, DuplicateKeys(KeepDuplicates))
 			if d := sameValue(tp.Root(), n, ""); d != "" {
 				t.Errorf("%q: %s", s, d)
 			}
 		}
 	}
 	big := `[` + strings.Repeat(`{"a":[1,"x",{}]},`, 500) + `0]`
-	if err := tp.Read(big, Limits{1000, 4096}); err != nil {
+	if err := tp.Read(big, tapeLimits(1000, 4096)); err != nil {
 		t.Fatal(err)
 	}
 	// A copy shares the original's slots: its Read must point them to
 	// the copy (and the original's next Read back to the original).
 	cp := tp
 	for _, r := range []*Tape{&cp, &tp, &cp} {
-		if err := r.Read(`{"a":[1]}`, Limits{1000, 4096}); err != nil {
+		if err := r.Read(`{"a":[1]}`, tapeLimits(1000, 4096)); err != nil {
 			t.Fatal(err)
 		}
-		if k, v := r.Root().Key(0); k.T != r || v.Elem(0).T != r || k.Text() != "a" {
+		if k, v := r.Root().Member(0); k.t != r || v.Elem(0).t != r || k.Text() != "a" {
 			t.Errorf("entries of a copied tape do not point to the tape that read them")
 		}
 	}
 }
 
-// FuzzSameAsNode compares the two readers on any text, with the default
+// FuzzSameAsNode compares a tape with the tree built from one on any text, with the default
 // limits and with small ones.
 func FuzzSameAsNode(f *testing.F) {
 	for _, s := range readerCases {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		for _, lim := range []Limits{{1000, 4096}, {3, 5}} {
+		for _, lim := range []limits.Limits{tapeLimits(1000, 4096), tapeLimits(3, 5)} {
 			if d := sameAsNode(s, lim); d != "" {
 				t.Errorf("%q with %+v: %s", s, lim, d)
 			}
@@ -221,29 +225,31 @@ func FuzzSameAsNode(f *testing.F) {
 func TestLimitPath(t *testing.T) {
 	for _, tt := range []struct {
 		name, text string
-		lim        Limits
-		off        int
+		lim        limits.Limits
+		stopped    bool
 		want       string
 	}{
-		{"number invalid past the limit", `[1e]`, Limits{10, 1}, 1, "i:0"},
-		{"number invalid past the limit in an object", `{"a":[7,1234.5x]}`, Limits{10, 5}, 8, "k:a/i:1"},
-		{"number invalid at the limit", `[12.]`, Limits{10, 3}, -1, ""},
-		{"depth before a syntax error", `[[[1]]]x`, Limits{2, 10}, 2, "i:0/i:0"},
+		{"number invalid past the limit", `[1e]`, tapeLimits(10, 1), true, "i:0"},
+		{"number invalid past the limit in an object", `{"a":[7,1234.5x]}`, tapeLimits(10, 5), true, "k:a/i:1"},
+		{"number invalid at the limit", `[12.]`, tapeLimits(10, 3), false, ""},
+		{"depth before a syntax error", `[[[1]]]x`, tapeLimits(2, 10), true, "i:0/i:0"},
+		{"escaped key", `{"a\u0041":{"b":[1,{"c":1234567}]}}`, tapeLimits(10, 5), true, "k:aA/k:b/i:1/k:c"},
+		{"string limit first", `["abcdef",[[[1]]]]`, limits.Limits{MaxDepth: 2, MaxSize: 100, MaxNumberLength: 10, MaxStringLength: 3}, false, ""},
 	} {
 		var tp Tape
 		if err := tp.Read(tt.text, tt.lim); err == nil {
 			t.Fatalf("%s: Read accepted %q", tt.name, tt.text)
 		}
 		var got []string
-		ok := tp.LimitPath(tt.off, func(key string, index int, obj bool) {
+		ok := tp.LimitPath(func(key string, index int, obj bool) {
 			if obj {
 				got = append(got, "k:"+key)
 			} else {
 				got = append(got, fmt.Sprint("i:", index))
 			}
 		})
-		if ok != (tt.off >= 0) || strings.Join(got, "/") != tt.want {
-			t.Errorf("%s: LimitPath(%d) = %v %q, want %q", tt.name, tt.off, ok, got, tt.want)
+		if ok != tt.stopped || strings.Join(got, "/") != tt.want {
+			t.Errorf("%s: LimitPath = %v %q, want %v %q", tt.name, ok, got, tt.stopped, tt.want)
 		}
 	}
 }

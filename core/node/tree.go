@@ -1,0 +1,216 @@
+package node
+
+// Building trees from a tape, and the duplicate-key check of [Parse].
+
+// buildFrame is one container open while a tree is built from a tape.
+type buildFrame struct {
+	pos       Pos
+	start     int   // index in elems or fields of its first child
+	remaining int32 // children still to come; negative for a container the tape left open
+	obj       bool
+	wantKey   bool // an object's next entry is a key
+}
+
+// Container headers are allocated in chunks that grow from firstChunk to
+// maxChunk entries: one allocation serves many containers, and a small
+// message wastes few bytes.
+const (
+	firstChunk = 4
+	maxChunk   = 512
+)
+
+// treeBuilder holds the scratch space of Tape.Node.
+type treeBuilder struct {
+	frames    []buildFrame
+	elems     []Node  // array elements of all open arrays, innermost last
+	fields    []Field // object members of all open objects, innermost last
+	hdrs      []children
+	nextChunk int
+}
+
+// newChildren returns a fresh container header.
+func (b *treeBuilder) newChildren() *children {
+	if len(b.hdrs) == 0 {
+		b.hdrs = make([]children, b.nextChunk)
+		b.nextChunk = min(2*b.nextChunk, maxChunk)
+	}
+	c := &b.hdrs[0]
+	b.hdrs = b.hdrs[1:]
+	return c
+}
+
+// lineCursor gives the positions of offsets that never decrease, in
+// constant time each: entries are in source order.
+type lineCursor struct {
+	lines []int32
+	k     int
+}
+
+func (c *lineCursor) pos(off int32) Pos {
+	for c.k < len(c.lines) && c.lines[c.k] <= off {
+		c.k++
+	}
+	var at int32
+	if c.k > 0 {
+		at = c.lines[c.k-1]
+	}
+	return Pos{Offset: off, Line: int32(c.k + 1), Column: off - at + 1}
+}
+
+// Node returns the tree of the text the last successful Read read, with
+// every duplicate key kept. The tree shares the text's memory (and the
+// tape's unescaped strings), not the tape's: it stays valid after the next
+// Read. It builds the tree without recursion.
+func (t *Tape) Node() Node {
+	b := &t.tree
+	b.nextChunk = firstChunk
+	lc := lineCursor{lines: t.lines}
+	var root Node
+	for k := range t.entries {
+		e := &t.entries[k]
+		if n := len(b.frames); n > 0 && b.frames[n-1].wantKey {
+			b.fields = append(b.fields, Field{Key: e.Text(), KeyPos: lc.pos(e.off)})
+			b.frames[n-1].wantKey = false
+			continue
+		}
+		v := Node{pos: lc.pos(e.off)}
+		switch e.kind {
+		case TapeFalse:
+			v.kind = Bool
+		case TapeTrue:
+			v.kind, v.b = Bool, true
+		case TapeNumber:
+			v.kind, v.text = Number, e.Text()
+		case TapeString:
+			v.kind, v.text = String, e.Text()
+		case TapeArray:
+			v.kind, v.c = Array, emptyArray
+			if e.b > 0 {
+				b.frames = append(b.frames, buildFrame{pos: v.pos, start: len(b.elems), remaining: e.b})
+				continue
+			}
+		case TapeObject:
+			v.kind, v.c = Object, emptyObject
+			if e.b > 0 {
+				b.frames = append(b.frames, buildFrame{pos: v.pos, start: len(b.fields), remaining: e.b, obj: true, wantKey: true})
+				continue
+			}
+		}
+		// v is complete: attach it to the innermost open container and
+		// close every container that ends here.
+		for {
+			n := len(b.frames)
+			if n == 0 {
+				root = v
+				break
+			}
+			top := &b.frames[n-1]
+			if top.obj {
+				b.fields[len(b.fields)-1].Value = v
+				top.wantKey = true
+			} else {
+				b.elems = append(b.elems, v)
+			}
+			if top.remaining--; top.remaining > 0 {
+				break
+			}
+			c := b.newChildren()
+			if top.obj {
+				c.fields = make([]Field, len(b.fields)-top.start)
+				copy(c.fields, b.fields[top.start:])
+				clear(b.fields[top.start:])
+				b.fields = b.fields[:top.start]
+				v = Node{kind: Object, pos: top.pos, c: c}
+			} else {
+				c.elems = make([]Node, len(b.elems)-top.start)
+				copy(c.elems, b.elems[top.start:])
+				clear(b.elems[top.start:])
+				b.elems = b.elems[:top.start]
+				v = Node{kind: Array, pos: top.pos, c: c}
+			}
+			b.frames = b.frames[:n-1]
+		}
+	}
+	// The rest of the chunk belongs to the tree.
+	b.hdrs = nil
+	return root
+}
+
+// linearKeys is how many keys an object may have before duplicate
+// detection switches from a linear search to a map.
+const linearKeys = 16
+
+// dupFrame is one container open while the keys of a tape are checked.
+type dupFrame struct {
+	buildFrame
+	keys map[string]int32 // index in tape.dupKeys, once the object has many keys
+}
+
+// firstDuplicate returns the error for the first repeated key, in source
+// order, among the entries of the last Read (all of them, or those read
+// before it stopped), nil when no object repeats a key.
+func (t *Tape) firstDuplicate() *DuplicateKeyError {
+	var frames []dupFrame
+	keys := t.dupKeys[:0] // key entries of all open objects, innermost last
+	defer func() { t.dupKeys = keys[:0] }()
+	for k := range t.entries {
+		e := &t.entries[k]
+		if n := len(frames); n > 0 && frames[n-1].wantKey {
+			top := &frames[n-1]
+			top.wantKey = false
+			if j := t.findKey(top, keys, e.Text()); j >= 0 {
+				return &DuplicateKeyError{Key: e.Text(), First: keys[j].Pos(), Second: e.Pos()}
+			}
+			if top.keys != nil {
+				top.keys[e.Text()] = int32(len(keys))
+			}
+			keys = append(keys, e)
+			if top.keys == nil && len(keys)-top.start > linearKeys {
+				top.keys = make(map[string]int32, 2*linearKeys)
+				for j := top.start; j < len(keys); j++ {
+					top.keys[keys[j].Text()] = int32(j)
+				}
+			}
+			continue
+		}
+		if e.kind == TapeArray || e.kind == TapeObject {
+			open := !e.flat && e.b == 0
+			if e.b > 0 || open {
+				f := dupFrame{buildFrame: buildFrame{start: len(keys), remaining: e.b, obj: e.kind == TapeObject}}
+				f.wantKey = f.obj
+				if open {
+					f.remaining = -1
+				}
+				frames = append(frames, f)
+				continue
+			}
+		}
+		for n := len(frames); n > 0; n-- {
+			top := &frames[n-1]
+			top.wantKey = top.obj
+			if top.remaining--; top.remaining != 0 {
+				break
+			}
+			keys = keys[:top.start]
+			frames = frames[:n-1]
+		}
+	}
+	return nil
+}
+
+// findKey returns the index in keys of the key of the object f named key,
+// -1 when it has none.
+func (t *Tape) findKey(f *dupFrame, keys []*TapeEntry, key string) int {
+	if f.keys != nil {
+		if j, ok := f.keys[key]; ok {
+			return int(j)
+		}
+		return -1
+	}
+	for j := f.start; j < len(keys); j++ {
+		if keys[j].Text() == key {
+			return j
+		}
+	}
+	return -1
+}
