@@ -35,14 +35,7 @@ func sameAsNode(s string, lim limits.Limits) string {
 	if nerr != nil {
 		var le *LimitError
 		isLimit := errors.As(nerr, &le) && (le.Limit == LimitDepth || le.Limit == LimitNumberLength)
-		var got []string
-		ok := tp.LimitPath(func(key string, index int, obj bool) {
-			if obj {
-				got = append(got, "k:"+key)
-			} else {
-				got = append(got, fmt.Sprint("i:", index))
-			}
-		})
+		got, ok := limitSteps(&tp)
 		if ok != isLimit {
 			return fmt.Sprintf("LimitPath = %v for node error %v", ok, nerr)
 		}
@@ -67,6 +60,18 @@ func sameAsNode(s string, lim limits.Limits) string {
 		return ""
 	}
 	return sameValue(tp.Root(), n, "")
+}
+
+// limitSteps returns the steps of tp.LimitPath, "k:key" or "i:index" each.
+func limitSteps(tp *Tape) (steps []string, ok bool) {
+	ok = tp.LimitPath(func(key string, index int, obj bool) {
+		if obj {
+			steps = append(steps, "k:"+key)
+		} else {
+			steps = append(steps, fmt.Sprint("i:", index))
+		}
+	})
+	return steps, ok
 }
 
 // pathTo returns the steps, in LimitPath's terms, from n to the value
@@ -240,14 +245,7 @@ func TestLimitPath(t *testing.T) {
 		if err := tp.Read(tt.text, tt.lim); err == nil {
 			t.Fatalf("%s: Read accepted %q", tt.name, tt.text)
 		}
-		var got []string
-		ok := tp.LimitPath(func(key string, index int, obj bool) {
-			if obj {
-				got = append(got, "k:"+key)
-			} else {
-				got = append(got, fmt.Sprint("i:", index))
-			}
-		})
+		got, ok := limitSteps(&tp)
 		if ok != tt.stopped || strings.Join(got, "/") != tt.want {
 			t.Errorf("%s: LimitPath = %v %q, want %v %q", tt.name, ok, got, tt.stopped, tt.want)
 		}
