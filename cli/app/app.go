@@ -84,8 +84,8 @@ type env struct {
 	// cache keeps assembled models between calls (the server's); nil
 	// loads every model afresh.
 	cache *ModelCache
-	// forceColor overrides the terminal test of the text format (tests).
-	forceColor *bool
+	// terminal overrides the test of whether stdout is a terminal (tests).
+	terminal *bool
 	// command is the command run, for the tool name of SARIF output.
 	command string
 	// maxFindings bounds the findings printed (--max-findings; 0: all).

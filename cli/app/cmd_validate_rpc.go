@@ -1,7 +1,6 @@
 package app
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -174,11 +173,8 @@ func rpcFormat(format string) rpc.Format {
 // validateTranscript checks a transcript, streaming: rpc writes the
 // output, and its memory does not grow with the transcript.
 func (e *env) validateTranscript(svc *rpc.PreparedService, in Input, complete bool, format string) error {
-	name := in.Path
-	r, closeFn, err := io.Reader(bytes.NewReader(in.Data)), func() {}, error(nil)
-	if in.Inline {
-		name = "the transcript"
-	} else if r, closeFn, err = e.openStream(name); err != nil {
+	r, name, closeFn, err := e.openTranscript(in)
+	if err != nil {
 		return err
 	}
 	var opts []rpc.Option

@@ -61,11 +61,11 @@ func checkFormat(c *cli.Context) (string, error) {
 // colorOn reports whether the text format is coloured on w: only when w
 // is a terminal and NO_COLOR is unset or empty (https://no-color.org).
 func (e *env) colorOn(w io.Writer) bool {
-	if e.forceColor != nil {
-		return *e.forceColor
-	}
 	if os.Getenv("NO_COLOR") != "" {
 		return false
+	}
+	if e.terminal != nil {
+		return *e.terminal
 	}
 	return isTerminal(w)
 }

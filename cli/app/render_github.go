@@ -47,7 +47,7 @@ func writeGitHub(w io.Writer, rep *report, summary bool) error {
 		bw.WriteString(githubLevel(d.Severity))
 		var props []string
 		if d.File != "" && d.File != "<stdin>" {
-			props = append(props, "file="+githubProperty(d.File))
+			props = append(props, "file="+githubProperty(escapeText(d.File)))
 			if d.Line > 0 {
 				props = append(props, "line="+strconv.Itoa(d.Line))
 				if d.Col > 0 {
@@ -80,7 +80,7 @@ func writeGitHub(w io.Writer, rep *report, summary bool) error {
 			msg.WriteString(s + ": ")
 		}
 		msg.WriteString(d.Message)
-		bw.WriteString(githubData(msg.String()))
+		bw.WriteString(githubData(escapeText(msg.String())))
 		bw.WriteString("\n")
 	}
 	if summary {

@@ -116,11 +116,8 @@ func (e *env) writeReport(rep *report, format string) error {
 // afterwards in one more pass over the transcript (standard input is kept
 // in a second spill for it).
 func (e *env) transcriptReport(svc *rpc.PreparedService, in Input, complete bool, format string, verbose bool) error {
-	name := in.Path
-	r, closeFn, err := io.Reader(bytes.NewReader(in.Data)), func() {}, error(nil)
-	if in.Inline {
-		name = "the transcript"
-	} else if r, closeFn, err = e.openStream(name); err != nil {
+	r, name, closeFn, err := e.openTranscript(in)
+	if err != nil {
 		return err
 	}
 	defer closeFn()
@@ -205,6 +202,16 @@ func (e *env) transcriptReport(svc *rpc.PreparedService, in Input, complete bool
 		return inputErrorf("cannot read back the message summaries of %s: %v", name, err)
 	}
 	return verdict(res.Valid, res.Complete)
+}
+
+// openTranscript opens a transcript input for streaming: its file (or
+// standard input), or the server's bytes; name is what messages call it.
+func (e *env) openTranscript(in Input) (r io.Reader, name string, closeFn func(), err error) {
+	if in.Inline {
+		return bytes.NewReader(in.Data), "the transcript", func() {}, nil
+	}
+	r, closeFn, err = e.openStream(in.Path)
+	return r, in.Path, closeFn, err
 }
 
 // reread opens the transcript again for a second pass: the file, standard
