@@ -132,6 +132,7 @@ func (s *session) Call(method string, params []byte) ([]byte, int, error) {
 			Response   *wireInput `json:"response"`
 			Transcript *wireInput `json:"transcript"`
 			Complete   bool       `json:"complete"`
+			Extension  []string   `json:"extension"`
 		}
 		if err := decodeParams(params, &p); err != nil {
 			return nil, 0, err
@@ -140,7 +141,7 @@ func (s *session) Call(method string, params []byte) ([]byte, int, error) {
 		if err != nil {
 			return nil, 0, err
 		}
-		rp := rpcParams{Models: models, Service: p.Service, Version: p.Version, Complete: p.Complete}
+		rp := rpcParams{Models: models, Service: p.Service, Version: p.Version, Complete: p.Complete, Extensions: p.Extension}
 		for _, f := range []struct {
 			name string
 			w    *wireInput
@@ -158,11 +159,12 @@ func (s *session) Call(method string, params []byte) ([]byte, int, error) {
 	case "openrpc":
 		var p struct {
 			commonParams
-			Service        string `json:"service"`
-			Naming         string `json:"naming"`
-			UnknownMembers string `json:"unknown_members"`
-			Nulls          string `json:"nulls"`
-			Extensions     string `json:"extensions"`
+			Service        string   `json:"service"`
+			Naming         string   `json:"naming"`
+			UnknownMembers string   `json:"unknown_members"`
+			Nulls          string   `json:"nulls"`
+			Extensions     string   `json:"extensions"`
+			Extension      []string `json:"extension"`
 		}
 		if err := decodeParams(params, &p); err != nil {
 			return nil, 0, err
@@ -174,7 +176,7 @@ func (s *session) Call(method string, params []byte) ([]byte, int, error) {
 		if err != nil {
 			return nil, 0, err
 		}
-		set := openrpcSettings{Service: p.Service, Naming: p.Naming, UnknownMembers: p.UnknownMembers, Nulls: p.Nulls, Extensions: p.Extensions}
+		set := openrpcSettings{Service: p.Service, Naming: p.Naming, UnknownMembers: p.UnknownMembers, Nulls: p.Nulls, Extensions: p.Extensions, SystemExtensions: p.Extension}
 		return compact(s.run(func(e *env) error { return e.openrpc(models, set, "") }))
 	case "exchange.start", "exchange.feed", "exchange.finish":
 		if !s.stateful {

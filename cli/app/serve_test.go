@@ -148,6 +148,8 @@ func cliCases(t *testing.T) []cliCase {
 {"from":"client","text":"{\"jsonrpc\": \"2.0\", \"method\""}
 {"from":"client","message":{"jsonrpc":"2.0","method":"subtract","params":[1,2],"id":2}}
 `), 0o644)
+	discover := filepath.Join(dir, "discover.json")
+	os.WriteFile(discover, []byte(`{"jsonrpc":"2.0","method":"rpc.discover","id":1}`), 0o644)
 	broken := filepath.Join(dir, "broken.smithy")
 	os.WriteFile(broken, []byte("$version: \"2\"\nnamespace x\nstructure S { a: Nope }\n"), 0o644)
 	q := func(s string) string { b, _ := json.Marshal(s); return string(b) }
@@ -160,6 +162,9 @@ func cliCases(t *testing.T) []cliCase {
 			"validate-rpc", `{` + svc + `,"request":{"path":` + q(call) + `},"response":{"path":` + q(reply) + `}}`},
 		{"transcript", []string{"validate-rpc", "--service", "example#Calculator", "--version", "2.0", "--transcript", transcript, "--complete", "--format", "json", calc},
 			"validate-rpc", `{` + svc + `,"transcript":{"path":` + q(transcript) + `},"complete":true}`},
+		{"system extension", []string{"validate-rpc", "--service", "example#Calculator", "--version", "2.0", "--extension", "rpc.discover", "--message", discover, "--format", "json", calc},
+			"validate-rpc", `{` + svc + `,"extension":["rpc.discover"],"message":{"path":` + q(discover) + `}}`},
+		{"openrpc with a system extension", []string{"openrpc", "--service", "example#Calculator", "--extension", "rpc.discover", calc}, "openrpc", `{` + m + `,"service":"example#Calculator","extension":["rpc.discover"]}`},
 		{"envelope only", []string{"validate-rpc", "--version", "1.0", "--message", call, "--format", "json"},
 			"validate-rpc", `{"version":"1.0","message":{"path":` + q(call) + `}}`},
 		{"value", []string{"validate-value", "--shape", "example#SubtractInput", "--value", bad, "--format", "json", calc},

@@ -18,7 +18,7 @@ type stream struct {
 
 // exchange runs exchange.start, exchange.feed and exchange.finish.
 //
-//	exchange.start  {models, service, version, max_outstanding, recent_replies}
+//	exchange.start  {models, service, version, extension, max_outstanding, recent_replies}
 //	                -> {"scope": ...}
 //	exchange.feed   {lines: "<JSON Lines>"} or {from, message: <JSON>} or {from, text}
 //	                -> {"findings": [...], "messages": [...]} (what this piece produced)
@@ -35,10 +35,11 @@ func (s *session) exchange(method string, params []byte) ([]byte, int, error) {
 		}
 		var p struct {
 			commonParams
-			Service        string `json:"service"`
-			Version        string `json:"version"`
-			MaxOutstanding int    `json:"max_outstanding"`
-			RecentReplies  *int   `json:"recent_replies"`
+			Service        string   `json:"service"`
+			Version        string   `json:"version"`
+			MaxOutstanding int      `json:"max_outstanding"`
+			RecentReplies  *int     `json:"recent_replies"`
+			Extension      []string `json:"extension"`
 		}
 		if err := decodeParams(params, &p); err != nil {
 			return nil, 0, err
@@ -56,7 +57,7 @@ func (s *session) exchange(method string, params []byte) ([]byte, int, error) {
 			if err != nil {
 				return err
 			}
-			svc, err = e.rpcService(models, p.Service, version)
+			svc, err = e.rpcServiceWith(models, p.Service, version, p.Extension)
 			return err
 		})
 		if err != nil {
