@@ -15,9 +15,8 @@ func terminate(p *os.Process) { p.Signal(syscall.SIGTERM) }
 
 // updateCases rewrites cases.jsonl: the hand-written cases as they are,
 // then one case per JSON-RPC adversarial fixture (those without reader or
-// payload options, which the command has no flags for) and per
-// node-validation case of the reference, each pinning the library's whole
-// result.
+// payload options, which the command has no flags for), each pinning the
+// library's whole result.
 func updateCases(t *testing.T) {
 	root, err := filepath.Abs("..")
 	if err != nil {
@@ -75,15 +74,6 @@ func updateCases(t *testing.T) {
 		}
 		add("rpc/"+a.Name, "rpc-adversarial", "validate-rpc", p)
 	}
-	dir := corpusPath(t, "smithy/node-validation")
-	rel, err := filepath.Rel(root, filepath.Join(must(filepath.Abs(dir)), "node-validator.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, c := range readNodeCases(t, filepath.Join(dir, "cases.jsonl")) {
-		add(fmt.Sprintf("value/%03d %s", i+1, c.Shape), "node-validation", "validate-value", map[string]any{
-			"models": []map[string]string{{"path": filepath.ToSlash(rel)}}, "shape": c.Shape, "value": text(c.Value)})
-	}
 	var b strings.Builder
 	for _, c := range out {
 		line, err := json.Marshal(c)
@@ -104,4 +94,84 @@ func must(s string, err error) string {
 		panic(err)
 	}
 	return s
+}
+
+// corpusThreeCases are the cases made at run time from the external
+// corpus, read in place and never copied into the repository: the
+// reference's node-validation cases (value against shape), and every
+// example of the JSON-RPC 2.0 and 1.0 specifications (the request alone,
+// and with its response when the specification gives one; the 1.0 chat
+// as a whole transcript). Nothing is pinned (Exit -1): the four paths
+// must agree byte for byte, and the modules' own verdicts on these
+// corpora are checked by nodevalidation_test.go and rpc_test.go.
+func corpusThreeCases(t *testing.T, root string) []threeCase {
+	var out []threeCase
+	raw := func(v any) json.RawMessage { b, _ := json.Marshal(v); return b }
+	text := func(s string) map[string]string { return map[string]string{"text": s} }
+	add := func(name, method string, params map[string]any) {
+		out = append(out, threeCase{Name: name, Source: "corpus", Method: method, Params: raw(params), Exit: -1})
+	}
+	rel := func(p string) string {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := filepath.Rel(root, abs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return filepath.ToSlash(r)
+	}
+	dir := corpusPath(t, "smithy/node-validation")
+	nodeModel := []map[string]string{{"path": rel(filepath.Join(dir, "node-validator.json"))}}
+	for i, c := range readNodeCases(t, filepath.Join(dir, "cases.jsonl")) {
+		add(fmt.Sprintf("corpus/node-validation/%03d %s", i+1, c.Shape), "validate-value",
+			map[string]any{"models": nodeModel, "shape": c.Shape, "value": text(c.Value)})
+	}
+	rpcDir := corpusPath(t, "jsonrpc")
+	calc := map[string]any{"models": []map[string]string{{"path": "conformance/testdata/rpc-calculator.smithy"}}, "service": "example#Calculator", "version": "2.0"}
+	chat := map[string]any{"models": []map[string]string{{"path": "conformance/testdata/rpc-chat.smithy"}}, "service": "example#Chat", "version": "1.0"}
+	with := func(base map[string]any, k string, v any, more ...any) map[string]any {
+		m := map[string]any{k: v}
+		for kk, vv := range base {
+			m[kk] = vv
+		}
+		for i := 0; i+1 < len(more); i += 2 {
+			m[more[i].(string)] = more[i+1]
+		}
+		return m
+	}
+	for _, file := range []string{"jsonrpc2_examples.jsonl", "jsonrpc1_examples.jsonl"} {
+		data, err := os.ReadFile(filepath.Join(rpcDir, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		base, prefix := calc, "corpus/jsonrpc2/"
+		if file == "jsonrpc1_examples.jsonl" {
+			base, prefix = chat, "corpus/jsonrpc1/"
+		}
+		for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+			var ex jsonrpc1Example
+			if err := json.Unmarshal([]byte(l), &ex); err != nil {
+				t.Fatal(err)
+			}
+			if ex.Name == "chat_transcript_full" {
+				var msgs [][2]string
+				for _, ln := range strings.Split(ex.Request, "\n") {
+					from := "client"
+					if strings.HasPrefix(ln, "<-- ") {
+						from = "server"
+					}
+					msgs = append(msgs, [2]string{from, strings.TrimPrefix(strings.TrimPrefix(ln, "--> "), "<-- ")})
+				}
+				add(prefix+ex.Name, "validate-rpc", with(base, "transcript", text(transcriptOf(msgs...)), "complete", true))
+				continue
+			}
+			add(prefix+ex.Name, "validate-rpc", with(base, "message", text(ex.Request)))
+			if ex.Response != nil {
+				add(prefix+ex.Name+" with response", "validate-rpc", with(base, "request", text(ex.Request), "response", text(*ex.Response)))
+			}
+		}
+	}
+	return out
 }
