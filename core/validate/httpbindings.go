@@ -71,7 +71,7 @@ func keys(set map[string]bool) []string {
 // as a query string literal (HttpQueryTrait).
 func httpQueries(ix *protoIndex) []model.Event {
 	var events []model.Event
-	structures := ix.containers(httpQueryTrait)
+	structures := ix.containers(bitQuery)
 	if len(structures) == 0 {
 		return nil
 	}
@@ -106,7 +106,7 @@ func httpQueries(ix *protoIndex) []model.Event {
 // members compete for the same query string (HttpQueryParamsTrait).
 func httpQueryParams(ix *protoIndex) []model.Event {
 	var events []model.Event
-	for _, st := range ix.containers(httpQueryParamsTrait) {
+	for _, st := range ix.containers(bitQueryParams) {
 		var params, queries []string
 		for _, mem := range st.Members() {
 			if mem.HasTrait(httpQueryParamsTrait) {
@@ -229,7 +229,7 @@ func httpHeaders(ix *protoIndex) []model.Event {
 				"`%s` is not a valid HTTP header field name according to section 5.6.2 of RFC 9110", header))
 		}
 	}
-	for _, st := range ix.containers(httpHeaderTrait) {
+	for _, st := range ix.containers(bitHeader) {
 		for _, d := range duplicateBindings(namedBindings(st, httpHeaderTrait, true)) {
 			events = append(events, errorf("HttpHeaderTrait", st,
 				"`httpHeader` field name binding conflicts found for the `%s` header in the following structure members: %s",
@@ -244,7 +244,7 @@ func httpHeaders(ix *protoIndex) []model.Event {
 // when the prefix is empty (HttpPrefixHeadersTrait).
 func httpPrefixHeaders(ix *protoIndex) []model.Event {
 	var events []model.Event
-	for _, st := range ix.containers(httpPrefixHeadersTrait) {
+	for _, st := range ix.containers(bitPrefixHeaders) {
 		for _, pm := range st.Members() {
 			v, ok := pm.Trait(httpPrefixHeadersTrait)
 			if !ok {
@@ -407,28 +407,29 @@ func httpBindingTraitsIgnored(ix *protoIndex) []model.Event {
 	// Which structures hold members with binding traits (mixins are
 	// checked where they are mixed in).
 	var structures []*model.Shape
-	bound := map[shapeid.ID]bool{}
-	for _, st := range ix.containers(httpBindingTraits...) {
+	byName := map[string][]int{} // structure name -> positions in structures
+	for _, st := range ix.containers(0xff) {
 		if !st.HasTrait(mixinTrait) {
+			byName[st.ID().Name] = append(byName[st.ID().Name], len(structures))
 			structures = append(structures, st)
-			bound[st.ID()] = true
 		}
 	}
-	if len(bound) == 0 {
+	if len(structures) == 0 {
 		return nil
 	}
 	// The relationships that point at those structures, found reading the
 	// references that can name a structure (member targets, operation
 	// input, output and errors, service errors, resource properties,
-	// mixins); names filter before the full IDs are compared.
-	names := map[string]bool{}
-	for id := range bound {
-		names[id.Name] = true
-	}
-	refs := map[shapeid.ID][]inbound{}
+	// mixins), looked up by name, then namespace.
+	refs := make([][]inbound, len(structures))
 	add := func(r model.RelationshipType, from, to shapeid.ID) {
-		if names[to.Name] && to.Member == "" && bound[to] {
-			refs[to] = append(refs[to], inbound{r, from})
+		if to.Member != "" {
+			return
+		}
+		for _, i := range byName[to.Name] {
+			if structures[i].ID().Namespace == to.Namespace {
+				refs[i] = append(refs[i], inbound{r, from})
+			}
 		}
 	}
 	for _, s := range m.Shapes() {
@@ -456,9 +457,9 @@ func httpBindingTraitsIgnored(ix *protoIndex) []model.Event {
 		}
 	}
 	var events []model.Event
-	for _, st := range structures {
+	for i, st := range structures {
 		for _, mem := range st.Members() {
-			if e, ok := ignoredBinding(mem, refs[st.ID()]); ok {
+			if e, ok := ignoredBinding(mem, refs[i]); ok {
 				events = append(events, e)
 			}
 		}

@@ -1,8 +1,6 @@
 package validate
 
 import (
-	"sort"
-
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/shapeid"
 )
@@ -107,6 +105,10 @@ type protoIndex struct {
 	with      map[shapeid.ID][]*model.Shape
 	services  []*model.Shape
 	documents bool
+	// bound are the structures with members that apply HTTP binding
+	// traits, in shape ID order, and boundBits the union of those traits.
+	bound     []*model.Shape
+	boundBits []uint8
 	// ops are the operations with a well-formed @http trait, https their
 	// parsed traits, httpOf the position of each in ops.
 	ops    []*model.Shape
@@ -145,8 +147,14 @@ func newProtoIndex(m *model.Model) *protoIndex {
 			ix.documents = true
 		}
 		note(s)
+		var bits uint8
 		for _, mem := range s.Members() {
 			note(mem)
+			bits |= bindingBits(mem)
+		}
+		if bits != 0 && s.Type() == model.StructureType {
+			ix.bound = append(ix.bound, s)
+			ix.boundBits = append(ix.boundBits, bits)
 		}
 	}
 	for _, op := range ix.with[httpTrait] {
@@ -163,21 +171,14 @@ func newProtoIndex(m *model.Model) *protoIndex {
 	return ix
 }
 
-// containers returns the structures whose members apply one of the
-// traits, each once, in shape ID order.
-func (ix *protoIndex) containers(traits ...shapeid.ID) []*model.Shape {
-	seen := map[*model.Shape]bool{}
+// containers returns the structures with members that apply one of the
+// HTTP binding traits in bits, in shape ID order.
+func (ix *protoIndex) containers(bits uint8) []*model.Shape {
 	var out []*model.Shape
-	for _, id := range traits {
-		for _, mem := range ix.with[id] {
-			if c := mem.Container(); c != nil && c.Type() == model.StructureType && !seen[c] {
-				seen[c] = true
-				out = append(out, c)
-			}
+	for i, st := range ix.bound {
+		if ix.boundBits[i]&bits != 0 {
+			out = append(out, st)
 		}
-	}
-	if len(traits) > 1 {
-		sort.Slice(out, func(i, j int) bool { return shapeid.Compare(out[i].ID(), out[j].ID()) < 0 })
 	}
 	return out
 }
