@@ -25,6 +25,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"unicode/utf8"
 )
 
 // MaxLine is the longest request line (without its line break) the stdio
@@ -98,6 +99,11 @@ func parseRequest(line []byte) (id []byte, method string, params []byte, err *Er
 	trimmed := bytes.TrimSpace(line)
 	if len(trimmed) == 0 || trimmed[0] != '{' {
 		return nil, "", nil, &Error{Code: CodeMalformed, Message: "the request line is not a JSON object", Exit: 2}
+	}
+	if !utf8.Valid(trimmed) {
+		// encoding/json would take it, and an id echoed as written would
+		// carry the bad bytes into a response line.
+		return nil, "", nil, &Error{Code: CodeMalformed, Message: "the request line is not valid UTF-8", Exit: 2}
 	}
 	if e := json.Unmarshal(trimmed, &req); e != nil {
 		return nil, "", nil, &Error{Code: CodeMalformed, Message: "the request line is not valid JSON: " + e.Error(), Exit: 2}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // echo is a handler for transport tests: "echo" returns its params,
@@ -57,6 +58,9 @@ func protocolLines(t *testing.T, out string) []string {
 		lines = nil
 	}
 	for _, l := range lines {
+		if !utf8.ValidString(l) {
+			t.Fatalf("stdout line is not UTF-8: %.200q", l)
+		}
 		var m map[string]json.RawMessage
 		if err := json.Unmarshal([]byte(l), &m); err != nil {
 			t.Fatalf("stdout line is not a JSON object: %v: %.200q", err, l)
@@ -109,6 +113,9 @@ func TestStdio(t *testing.T) {
 			`{"id":10,"ok":true,"bye":true}`}},
 		{"blank line", "\n", []string{
 			`{"id":null,"ok":false,"error":{"code":"E060","message":"the request line is not a JSON object","exit":2}}`}},
+		{"invalid utf-8", "{\"id\":\"\xff\",\"method\":\"echo\"}\n{\"id\":13,\"method\":\"echo\"}", []string{
+			`{"id":null,"ok":false,"error":{"code":"E060","message":"the request line is not valid UTF-8","exit":2}}`,
+			`{"id":13,"ok":true,"exit":0,"result":null}`}},
 		{"crlf", "{\"id\":12,\"method\":\"echo\"}\r\n", []string{`{"id":12,"ok":true,"exit":0,"result":null}`}},
 		{"empty input", "", nil},
 	} {
