@@ -110,7 +110,12 @@ func NewHTTPHandler(h Handler, o HTTPOptions) http.Handler {
 		writeHTTPError(w, http.StatusNotFound, Errorf("no such path %q: POST /v1/<method>", r.URL.Path))
 	})
 	timeoutBody := string(dropID(appendFailure(nil, nil, &Error{Code: CodeTimeout, Message: fmt.Sprintf("the request took longer than %s", o.CallTimeout), Exit: 1}))) + "\n"
-	return http.TimeoutHandler(mux, o.CallTimeout, timeoutBody)
+	th := http.TimeoutHandler(mux, o.CallTimeout, timeoutBody)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// Set here, so the timeout's answer is JSON too.
+		w.Header().Set("Content-Type", "application/json")
+		th.ServeHTTP(w, r)
+	})
 }
 
 // dropID removes the leading `"id":null,` of an envelope rendered without

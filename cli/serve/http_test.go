@@ -51,6 +51,9 @@ func TestHTTPLimits(t *testing.T) {
 			}
 			body, _ := io.ReadAll(resp.Body)
 			resp.Body.Close()
+			if ct := resp.Header.Get("Content-Type"); ct != "application/json" {
+				t.Errorf("content type %q", ct)
+			}
 			if resp.StatusCode != tc.status || string(body) != tc.want {
 				t.Errorf("status %d %q, want %d %q", resp.StatusCode, body, tc.status, tc.want)
 			}
