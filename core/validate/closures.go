@@ -360,20 +360,11 @@ func shapeClosures(m *model.Model) []model.Event {
 				byName[key] = append(byName[key], s.ID().String())
 			}
 		}
-		keys := make([]string, 0, len(byName))
-		for k, ids := range byName {
-			if len(ids) > 1 {
-				keys = append(keys, k)
-			}
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			ids := byName[k]
-			sort.Strings(ids)
+		eachConflict(byName, func(_ string, ids []string) {
 			emit(model.Warning, "ShapeClosure.NameConflicts."+c.id, c,
 				"Shape closure `%s` contains shapes whose names conflict case-insensitively: [%s]. Shapes in a closure should have case-insensitively unique names regardless of their namespaces. Some code generators or other tools may require this in order to work. The `rename` property may be used to disambiguate them.",
 				c.id, strings.Join(ids, ", "))
-		}
+		})
 	}
 	return events
 }

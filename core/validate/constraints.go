@@ -44,21 +44,10 @@ func eachTrait(m *model.Model, id shapeid.ID, fn func(s *model.Shape, t model.Tr
 func rangeTraits(m *model.Model) []model.Event {
 	var events []model.Event
 	eachTrait(m, rangeTrait, func(s *model.Shape, t model.Trait) {
-		if t.Value.Kind() != node.Object {
-			return
-		}
-		bounds := map[string]node.Decimal{}
+		bounds, texts := traitBounds(t)
 		for _, name := range []string{"min", "max"} {
-			v, ok := t.Value.Get(name)
-			if !ok || v.Kind() != node.Number {
-				continue
-			}
-			d, err := node.ParseDecimal(v.NumberText())
-			if err != nil {
-				continue
-			}
-			bounds[name] = d
-			if d.IsInteger() {
+			d, ok := bounds[name]
+			if !ok || d.IsInteger() {
 				continue
 			}
 			if s.Container() != nil {
@@ -66,12 +55,12 @@ func rangeTraits(m *model.Model) []model.Event {
 				if ok && !decimalType(target.Type()) {
 					events = append(events, traitEventf(model.ErrorSeverity, "RangeTrait", s, t,
 						"Member `%s` is marked with the `range` trait, but its `%s` property is a decimal (%s) when its target (`%s`) does not support decimals.",
-						s.ID(), name, v.NumberText(), target.ID()))
+						s.ID(), name, texts[name], target.ID()))
 				}
 			} else if !decimalType(s.Type()) {
 				events = append(events, traitEventf(model.ErrorSeverity, "RangeTrait", s, t,
 					"Shape `%s` is marked with the `range` trait, but its `%s` property is a decimal (%s) when its shape (`%s`) does not support decimals.",
-					s.ID(), name, v.NumberText(), s.Type()))
+					s.ID(), name, texts[name], s.Type()))
 			}
 		}
 		lo, hasLo := bounds["min"]
@@ -84,6 +73,25 @@ func rangeTraits(m *model.Model) []model.Event {
 	return events
 }
 
+// traitBounds returns the numeric `min` and `max` of a @range or @length
+// value, with the numbers as written.
+func traitBounds(t model.Trait) (map[string]node.Decimal, map[string]string) {
+	bounds, texts := map[string]node.Decimal{}, map[string]string{}
+	if t.Value.Kind() != node.Object {
+		return bounds, texts
+	}
+	for _, name := range []string{"min", "max"} {
+		v, ok := t.Value.Get(name)
+		if !ok || v.Kind() != node.Number {
+			continue
+		}
+		if d, err := node.ParseDecimal(v.NumberText()); err == nil {
+			bounds[name], texts[name] = d, v.NumberText()
+		}
+	}
+	return bounds, texts
+}
+
 func decimalType(t model.ShapeType) bool {
 	return t == model.FloatType || t == model.DoubleType || t == model.BigDecimalType
 }
@@ -92,21 +100,7 @@ func decimalType(t model.ShapeType) bool {
 func lengthTraits(m *model.Model) []model.Event {
 	var events []model.Event
 	eachTrait(m, lengthTrait, func(s *model.Shape, t model.Trait) {
-		if t.Value.Kind() != node.Object {
-			return
-		}
-		bounds := map[string]node.Decimal{}
-		for _, name := range []string{"min", "max"} {
-			v, ok := t.Value.Get(name)
-			if !ok || v.Kind() != node.Number {
-				continue
-			}
-			d, err := node.ParseDecimal(v.NumberText())
-			if err != nil {
-				continue
-			}
-			bounds[name] = d
-		}
+		bounds, _ := traitBounds(t)
 		// The reference reports min before max.
 		for _, name := range []string{"min", "max"} {
 			if d, ok := bounds[name]; ok && d.Sign() < 0 {

@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"sort"
 	"strings"
 
 	"github.com/smithy-validation/go/core/model"
@@ -38,18 +37,10 @@ func jsonNames(m *model.Model) []model.Event {
 			}
 			byName[name] = append(byName[name], mem.MemberName())
 		}
-		names := make([]string, 0, len(byName))
-		for n := range byName {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		for _, n := range names {
-			if members := byName[n]; len(members) > 1 {
-				sort.Strings(members)
-				events = append(events, errorf("JsonName", s,
-					"This shape contains members with conflicting JSON names that resolve to '%s': %s", n, strings.Join(members, ", ")))
-			}
-		}
+		eachConflict(byName, func(n string, members []string) {
+			events = append(events, errorf("JsonName", s,
+				"This shape contains members with conflicting JSON names that resolve to '%s': %s", n, strings.Join(members, ", ")))
+		})
 	}
 	return events
 }

@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"sort"
 	"strings"
 
 	"github.com/smithy-validation/go/core/model"
@@ -204,19 +203,10 @@ func resourceOperationInputOutput(m *model.Model) []model.Event {
 							mem.MemberName(), r.ID(), resourceIdentifierTrait, propertyTrait, notPropertyTrait))
 					}
 				}
-				names := make([]string, 0, len(byProperty))
-				for n, members := range byProperty {
-					if len(members) > 1 {
-						names = append(names, n)
-					}
-				}
-				sort.Strings(names)
-				for _, n := range names {
-					members := byProperty[n]
-					sort.Strings(members)
+				eachConflict(byProperty, func(n string, members []string) {
 					events = append(events, errorf("ResourceOperationInputOutput", shape,
 						"This shape contains members with conflicting resource property names that resolve to '%s': %s", n, strings.Join(members, ", ")))
-				}
+				})
 			}
 		}
 		for _, p := range r.Properties() {

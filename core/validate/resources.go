@@ -461,10 +461,56 @@ func resourceLifecycles(m *model.Model) []model.Event {
 
 // shapeIDConflicts reports shape IDs (members included) that differ only
 // in case (ShapeIdConflict).
+// foldHash is an FNV-1a hash of a shape ID's text with ASCII letters
+// lowered (shape IDs are ASCII by their grammar; other bytes are hashed as
+// they are, so IDs that differ outside ASCII only collide by chance, and
+// collisions are checked exactly).
+func foldHash(id shapeid.ID) uint64 {
+	h := uint64(14695981039346656037)
+	add := func(s string) {
+		for i := 0; i < len(s); i++ {
+			c := s[i]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			h = (h ^ uint64(c)) * 1099511628211
+		}
+	}
+	add(id.Namespace)
+	add("#")
+	add(id.Name)
+	if id.Member != "" {
+		add("$")
+		add(id.Member)
+	}
+	return h
+}
+
 func shapeIDConflicts(m *model.Model) []model.Event {
+	// Shapes are first grouped by a hash of their case-folded ID, which
+	// needs no string per shape; only shapes whose hashes collide are
+	// grouped by the case-folded ID itself.
+	all := allShapes(m)
+	first := make(map[uint64]*model.Shape, len(all))
+	var colliding []*model.Shape
+	seen := map[*model.Shape]bool{}
+	for _, s := range all {
+		h := foldHash(s.ID())
+		f, ok := first[h]
+		if !ok {
+			first[h] = s
+			continue
+		}
+		for _, x := range []*model.Shape{f, s} {
+			if !seen[x] {
+				seen[x] = true
+				colliding = append(colliding, x)
+			}
+		}
+	}
 	groups := map[string][]*model.Shape{}
 	var keys []string
-	for _, s := range allShapes(m) {
+	for _, s := range colliding {
 		k := strings.ToLower(s.ID().String())
 		if _, ok := groups[k]; !ok {
 			keys = append(keys, k)
