@@ -166,16 +166,24 @@ func singleResourceBinding(m *model.Model) []model.Event {
 	var events []model.Event
 	for _, svc := range shapesOfType(m, model.ServiceType) {
 		resources := containedResources(m, svc)
-		for _, r := range resources {
-			var containers []string
-			if slices.Contains(svc.Resources(), r.ID()) {
-				containers = append(containers, svc.ID().String())
-			}
-			for _, other := range resources {
-				if slices.Contains(other.Resources(), r.ID()) {
-					containers = append(containers, other.ID().String())
+		// binders maps each resource to the shapes of the closure that
+		// bind it (each binder once), built in one pass.
+		binders := map[shapeid.ID][]string{}
+		bind := func(from *model.Shape) {
+			once := make(map[shapeid.ID]bool, len(from.Resources()))
+			for _, id := range from.Resources() {
+				if !once[id] {
+					once[id] = true
+					binders[id] = append(binders[id], from.ID().String())
 				}
 			}
+		}
+		bind(svc)
+		for _, other := range resources {
+			bind(other)
+		}
+		for _, r := range resources {
+			containers := binders[r.ID()]
 			if len(containers) > 1 {
 				events = append(events, errorf("SingleResourceBinding", r,
 					"A resource can appear only once in an entire service closure. This resource is illegally bound into the `%s` service closure from multiple shapes: [%s]",
