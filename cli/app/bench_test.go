@@ -44,16 +44,21 @@ func BenchmarkTranscriptFormats(b *testing.B) {
 	}
 	f.Close()
 	model := filepath.Join("..", "..", "examples", "calculator", "calculator.smithy")
-	for _, format := range []string{"json", "text"} {
-		b.Run("format="+format, func(b *testing.B) {
-			for i := 0; i < b.N; i++ {
-				code := Run([]string{"smithy", "validate-rpc", "--service", "example#Calculator", "--version", "2.0",
-					"--transcript", path, "--complete", "--format", format, model}, strings.NewReader(""), io.Discard, io.Discard)
-				if code != ExitInvalid {
-					b.Fatalf("exit %d", code)
+	for _, complete := range []bool{false, true} {
+		for _, format := range []string{"json", "text"} {
+			b.Run(fmt.Sprintf("complete=%v/format=%s", complete, format), func(b *testing.B) {
+				args := []string{"smithy", "validate-rpc", "--service", "example#Calculator", "--version", "2.0",
+					"--transcript", path, "--format", format, model}
+				if complete {
+					args = append(args[:len(args)-1], "--complete", model)
 				}
-			}
-			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "msgs/s")
-		})
+				for i := 0; i < b.N; i++ {
+					if code := Run(args, strings.NewReader(""), io.Discard, io.Discard); code != ExitInvalid {
+						b.Fatalf("exit %d", code)
+					}
+				}
+				b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "msgs/s")
+			})
+		}
 	}
 }

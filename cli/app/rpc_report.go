@@ -136,7 +136,11 @@ func (e *env) transcriptReport(svc *rpc.PreparedService, in Input, complete bool
 	res, err := svc.StreamTranscriptFindings(r, complete, func(ms []rpc.MessageSummary, fs []sv.Finding) {
 		prog.findings.Add(int64(len(fs)))
 		tally.add(ms)
-		if format != formatText && format != formatHTML {
+		// The listing needs the lines with findings; those found only at
+		// the end (calls never answered, with --complete) are about lines
+		// that had none, so then every line is kept, as for --verbose and
+		// the html page.
+		if (format != formatText && format != formatHTML) || (format == formatText && !verbose && !complete && len(fs) == 0) {
 			return
 		}
 		buf = buf[:0]
