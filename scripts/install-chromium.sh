@@ -18,5 +18,5 @@ if [[ "$(id -u)" != 0 ]] || ! command -v apt-get >/dev/null 2>&1; then
 fi
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
-apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core >/dev/null
+apt-get install -y -qq chromium fonts-dejavu-core >/dev/null
 echo "install-chromium: $(chromium --version) installed"
