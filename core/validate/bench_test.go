@@ -61,44 +61,49 @@ string ResId%[1]d
 func BenchmarkValidate(b *testing.B) {
 	for _, n := range []int{1_000, 10_000, 100_000} {
 		src, shapes := genModel(n)
-		b.Run(fmt.Sprintf("shapes=%d", n), func(b *testing.B) {
-			var load, check time.Duration
-			var loadAllocs, checkAllocs uint64
-			var ms runtime.MemStats
-			mallocs := func() uint64 { runtime.ReadMemStats(&ms); return ms.Mallocs }
-			events := 0
-			for i := 0; i < b.N; i++ {
-				runtime.GC()
-				m0 := mallocs()
-				t0 := cpuTime()
-				a := assembly.New()
-				if err := a.AddSource("bench.smithy", []byte(src)); err != nil {
-					b.Fatal(err)
-				}
-				res, err := a.Assemble()
-				if err != nil || res.Model == nil || res.HasErrors() {
-					b.Fatalf("assemble: %v %v", err, res.Events)
-				}
-				t1 := cpuTime()
-				m1 := mallocs()
-				rep := validate.Check(res.Model, validate.WithEvents(res.Events))
-				t2 := cpuTime()
-				m2 := mallocs()
-				loadAllocs += m1 - m0
-				checkAllocs += m2 - m1
-				load += t1 - t0
-				check += t2 - t1
-				events = len(rep.Events)
-				if rep.HasErrors() {
-					b.Fatalf("validation errors: %v", rep.Events[:1])
-				}
-			}
-			b.ReportMetric(float64(load.Nanoseconds())/float64(b.N)/float64(shapes), "load-ns/shape")
-			b.ReportMetric(float64(check.Nanoseconds())/float64(b.N)/float64(shapes), "validate-ns/shape")
-			b.ReportMetric(float64(check)/float64(load), "validate/load")
-			b.ReportMetric(float64(loadAllocs)/float64(b.N)/float64(shapes), "load-allocs/shape")
-			b.ReportMetric(float64(checkAllocs)/float64(b.N)/float64(shapes), "validate-allocs/shape")
-			b.ReportMetric(float64(events), "events")
-		})
+		b.Run(fmt.Sprintf("shapes=%d", n), func(b *testing.B) { measureValidate(b, src, shapes) })
 	}
+}
+
+// measureValidate times loading and assembling src, then validate.Check,
+// and reports both per shape, their ratio and their allocations; an ERROR
+// event fails the benchmark.
+func measureValidate(b *testing.B, src string, shapes int) {
+	var load, check time.Duration
+	var loadAllocs, checkAllocs uint64
+	var ms runtime.MemStats
+	mallocs := func() uint64 { runtime.ReadMemStats(&ms); return ms.Mallocs }
+	events := 0
+	for i := 0; i < b.N; i++ {
+		runtime.GC()
+		m0 := mallocs()
+		t0 := cpuTime()
+		a := assembly.New()
+		if err := a.AddSource("bench.smithy", []byte(src)); err != nil {
+			b.Fatal(err)
+		}
+		res, err := a.Assemble()
+		if err != nil || res.Model == nil || res.HasErrors() {
+			b.Fatalf("assemble: %v %v", err, res.Events)
+		}
+		t1 := cpuTime()
+		m1 := mallocs()
+		rep := validate.Check(res.Model, validate.WithEvents(res.Events))
+		t2 := cpuTime()
+		m2 := mallocs()
+		loadAllocs += m1 - m0
+		checkAllocs += m2 - m1
+		load += t1 - t0
+		check += t2 - t1
+		events = len(rep.Events)
+		if rep.HasErrors() {
+			b.Fatalf("validation errors: %v", rep.Events[:1])
+		}
+	}
+	b.ReportMetric(float64(load.Nanoseconds())/float64(b.N)/float64(shapes), "load-ns/shape")
+	b.ReportMetric(float64(check.Nanoseconds())/float64(b.N)/float64(shapes), "validate-ns/shape")
+	b.ReportMetric(float64(check)/float64(load), "validate/load")
+	b.ReportMetric(float64(loadAllocs)/float64(b.N)/float64(shapes), "load-allocs/shape")
+	b.ReportMetric(float64(checkAllocs)/float64(b.N)/float64(shapes), "validate-allocs/shape")
+	b.ReportMetric(float64(events), "events")
 }
