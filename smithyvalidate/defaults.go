@@ -22,7 +22,7 @@ var traitDefault = shapeid.New(shapeid.Prelude, "default")
 //     enum values. A member's own constraint trait and its target's are
 //     both checked, as the reference does (the engine's "member trait
 //     replaces the target's" rule applies to values in messages, not to
-//     defaults written in a model);
+//     values written in a model);
 //   - a list or map default must be empty, a document default must not be
 //     a non-empty array or object, a blob default should be base64
 //     (WARNING);
@@ -105,19 +105,13 @@ func (dc *defaultChecker) check(s *model.Shape, t model.Trait) []model.Event {
 			}
 		}
 	}
-	switch {
-	case s.Type() != model.MemberType:
-		run(s.ID())
-	case !hasConstraint(s):
+	if s.Type() == model.MemberType && !hasConstraint(s) {
 		// The member adds nothing to its target's contract: the target's
 		// validator (prepared once for every member that targets it)
 		// says the same.
 		run(target.ID())
-	default:
+	} else {
 		run(s.ID())
-		if overridesConstraint(s, target) {
-			run(target.ID())
-		}
 	}
 	switch target.Type() {
 	case model.BlobType:
@@ -145,8 +139,7 @@ func (dc *defaultChecker) check(s *model.Shape, t model.Trait) []model.Event {
 	return out
 }
 
-// constraintTraits are the traits a member may set over its target's,
-// which the reference checks on both.
+// constraintTraits are the traits a member may set over its target's.
 var constraintTraits = []shapeid.ID{traitRange, traitLength, traitPattern, traitUniqueItems, traitIDRef}
 
 // hasConstraint reports whether a member applies a trait the engine
@@ -163,18 +156,6 @@ func hasConstraint(mem *model.Shape) bool {
 // memberContractTraits are the traits of a member that change how the
 // engine checks a value of the member's target.
 var memberContractTraits = append([]shapeid.ID{traitTimestampFormat, traitEnum, traitSparse}, constraintTraits...)
-
-// overridesConstraint reports whether the member sets a constraint trait
-// its target also has, so that the engine (member replaces target) would
-// not see the target's.
-func overridesConstraint(mem, target *model.Shape) bool {
-	for _, id := range constraintTraits {
-		if mem.HasTrait(id) && target.HasTrait(id) {
-			return true
-		}
-	}
-	return false
-}
 
 // coherent checks that a structure member repeats the default of its
 // target (or sets null).

@@ -65,17 +65,19 @@ type valueChecker struct {
 	id         string // the validator's event ID, for internal faults
 	opts       []Option
 	validators map[shapeid.ID]*Validator // nil: the shape cannot be prepared
+	overrides  *overrideChecker
 }
 
 func newValueChecker(m *model.Model, id string, opts ...Option) *valueChecker {
-	return &valueChecker{m: m, id: id, opts: opts, validators: map[shapeid.ID]*Validator{}}
+	return &valueChecker{m: m, id: id, opts: opts, validators: map[shapeid.ID]*Validator{}, overrides: newOverrideChecker(m, opts)}
 }
 
 // check validates val against the shape id and returns its findings as
 // events: ID base (extended as the reference extends it), message
 // "<prefix>[.<path>]: ...", about shape, in src's file at each finding's
-// position. A shape the engine cannot prepare gives none: the validators
-// of its traits say why.
+// position. A member's constraint and its target's both apply, as in the
+// reference (see overrideChecker). A shape the engine cannot prepare
+// gives none: the validators of its traits say why.
 func (vc *valueChecker) check(id shapeid.ID, val node.Node, words valueWording, base, prefix string, shape shapeid.ID, src model.SourceLocation) []model.Event {
 	v, ok := vc.validators[id]
 	if !ok {
@@ -89,7 +91,7 @@ func (vc *valueChecker) check(id shapeid.ID, val node.Node, words valueWording, 
 	if err := v.Check(c, Path{}, NodeView(&val)); err != nil {
 		return []model.Event{internalEvent(vc.id, err)}
 	}
-	fs := c.Result().Findings
+	fs := append(c.Result().Findings, vc.overrides.findings(id, val, Path{})...)
 	var out []model.Event
 	for i, evs := range words.renderAll(val, fs) {
 		at := src

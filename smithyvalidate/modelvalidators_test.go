@@ -144,6 +144,8 @@ operation Op {
         @range(min: 1, max: 10)
         count: Integer
         tags: Tags
+        @range(max: 10)
+        small: Small
     }
     output := { @required id: String }
     errors: [OpError]
@@ -153,6 +155,9 @@ operation Other {}
 
 @uniqueItems
 list Tags { member: String }
+
+@range(min: 5)
+integer Small
 
 @error("client")
 structure OpError { message: String }
@@ -196,6 +201,9 @@ func TestCheckExamples(t *testing.T) {
 		{"allowConstraintErrors lowers constraints only", "Op", `[{title: "t1", input: {count: "x"}, allowConstraintErrors: true, error: {shapeId: "t#OpError", content: {}}}]`, []string{
 			"[WARNING] t#Op: Example input of `t1`: Missing required structure member `name` for `t#OpInput` | ExamplesTrait",
 			"[ERROR] t#Op: Example input of `t1`.count: Expected number value for integer shape, `smithy.api#Integer`; found string value, `x` | ExamplesTrait"}},
+		{"member and target ranges both apply", "Op", `[{title: "t1", input: {name: "a", small: 3}}, {title: "t2", input: {name: "a", small: 11}}]`, []string{
+			"[ERROR] t#Op: Example input of `t1`.small: Value provided for `t#Small` must be greater than or equal to 5, but found 3 | ExamplesTrait.Target.InvalidRange",
+			"[ERROR] t#Op: Example input of `t2`.small: Value provided for `t#OpInput$small` must be less than or equal to 10, but found 11 | ExamplesTrait.Member.InvalidRange"}},
 		{"unit input", "Other", `[{title: "t1", input: {foo: 1}}]`, []string{
 			"[WARNING] t#Other: Example input of `t1`: Member `foo` does not exist in `smithy.api#Unit` | ExamplesTrait.UnknownMember.smithy.api#Unit.foo"}},
 	} {
@@ -286,6 +294,17 @@ string B`, []string{
 			"[ERROR] t#B: Error creating trait `length`: Expected `max` to be a number; found string | Model",
 			"[ERROR] t#E: Error creating trait `error`: error trait must be set to client or server, found `teapot` | Model",
 			"[ERROR] t#Svc: Error creating trait `auth`: Invalid shape ID: not a shape ID | Model"}},
+		{"nested member and target lengths both apply", `
+@trait
+structure codes {
+    @length(max: 3)
+    list: Codes
+}
+@length(min: 2)
+list Codes { member: String }
+@codes(list: ["a"])
+string S`, []string{
+			"[ERROR] t#S: Error validating trait `t#codes`.list: Value provided for `t#Codes` must have at least 2 elements, but the provided value only has 1 elements | TraitValue"}},
 		{"externalDocumentation URLs", `
 @externalDocumentation(Home: "https://example.com", Spec: "see the wiki", Mail: "mailto:a@example.com")
 string A`, []string{

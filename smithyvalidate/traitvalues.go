@@ -98,7 +98,7 @@ func traitName(id shapeid.ID) string {
 func CheckTraitValues(m *model.Model, opts ...Option) (out []TraitFinding, err error) {
 	defer recoverInternal(&err)
 	opts = append([]Option{BlobsAsText(true), AnyTimestampFormat(true), RejectNullMembers(true)}, opts...)
-	tc := traitChecker{m: m, opts: opts, validators: map[shapeid.ID]*Validator{}, failed: map[shapeid.ID]bool{}}
+	tc := traitChecker{m: m, opts: opts, validators: map[shapeid.ID]*Validator{}, failed: map[shapeid.ID]bool{}, overrides: newOverrideChecker(m, opts)}
 	for _, s := range m.Shapes() {
 		if s.ID().Namespace == shapeid.Prelude {
 			continue
@@ -125,6 +125,7 @@ type traitChecker struct {
 	opts       []Option
 	validators map[shapeid.ID]*Validator
 	failed     map[shapeid.ID]bool
+	overrides  *overrideChecker // a member's and its target's constraints both apply, as in the reference
 }
 
 func (tc *traitChecker) check(target shapeid.ID, t model.Trait, out *[]TraitFinding) error {
@@ -176,7 +177,7 @@ func (tc *traitChecker) check(target shapeid.ID, t model.Trait, out *[]TraitFind
 	if err := v.Check(c, Path{}, NodeView(&val)); err != nil {
 		return err
 	}
-	fs := c.Result().Findings
+	fs := append(c.Result().Findings, tc.overrides.findings(t.ID, val, Path{})...)
 	if t.ID == traitExternalDocumentation {
 		fs = append(fs, externalDocumentationURLs(val)...)
 	}
