@@ -138,6 +138,11 @@ type msgCtx struct {
 	emptyIsResponse bool
 	// track keeps the message's findings for [Exchange.LastFindings].
 	track bool
+	// from is the message's sender, when peerKnown (exchanges, except
+	// the anonymous ones of ValidatePair): @method(from) is checked only
+	// then.
+	from      Peer
+	peerKnown bool
 }
 
 // single is the context of a message checked on its own.

@@ -48,6 +48,10 @@ const (
 	CodeParamsByPosition sv.Code = "params-by-position"
 	CodeParamsByName     sv.Code = "params-by-name"
 	CodeParamsTooMany    sv.Code = "params-too-many"
+	// Protocol profile (@method(kind, from)): see protocol.go.
+	CodeNotificationWithID sv.Code = "notification-with-id"
+	CodeCallWithoutID      sv.Code = "call-without-id"
+	CodeMethodWrongPeer    sv.Code = "method-wrong-peer"
 
 	// Response payloads against the method and its errors.
 	CodeResultNotNull     sv.Code = "result-not-null"
@@ -60,6 +64,7 @@ const (
 	CodeIDMismatch          sv.Code = "id-mismatch"
 	CodeIDSpelling          sv.Code = "id-spelling"
 	CodeIDAmbiguous         sv.Code = "id-ambiguous"
+	CodeIDReused            sv.Code = "id-reused"
 	CodeResponseToNotify    sv.Code = "response-to-notification"
 	CodeResponseUnsolicited sv.Code = "response-unsolicited"
 	CodeResponseDuplicate   sv.Code = "response-duplicate"
@@ -116,12 +121,12 @@ var catalogue = []CodeInfo{
 	{sv.CodeInfo{Code: CodeParamsMissing, Class: env, Severity: errS, Summary: "a 1.0 request has no \"params\" (1.0 always sends an array, empty included)"}, InvalidRequest},
 	{sv.CodeInfo{Code: CodeIDType, Class: env, Severity: errS, Summary: "a 2.0 id is not a string, number or null"}, InvalidRequest},
 	{sv.CodeInfo{Code: CodeIDMissing, Class: env, Severity: errS, Summary: "a 1.0 request, or a response, has no \"id\""}, InvalidRequest},
-	{sv.CodeInfo{Code: CodeIDNull, Class: env, Severity: adv, Summary: "a 2.0 call with a null id: valid, but discouraged (null answers unknown ids; 1.0 used it for notifications)"}, 0},
+	{sv.CodeInfo{Code: CodeIDNull, Class: env, Severity: adv, Summary: "a 2.0 call with a null id: valid, but discouraged (null answers unknown ids; 1.0 used it for notifications); an error, and an invalid request, under @jsonRpc(nullIds: \"reject\")"}, InvalidRequest},
 	{sv.CodeInfo{Code: CodeIDFractional, Class: env, Severity: adv, Summary: "a 2.0 id with a fractional part: valid, but discouraged"}, 0},
 	{sv.CodeInfo{Code: CodeIDImprecise, Class: env, Severity: adv, Summary: "a numeric id that a binary64 double cannot hold exactly; peers that use doubles will not echo it"}, 0},
 	{sv.CodeInfo{Code: CodeUnknownEnvelope, Class: env, Severity: warn, Summary: "an envelope member the protocol does not define (only under ReportExtensions or RejectExtensions)"}, InvalidRequest},
 	{sv.CodeInfo{Code: CodeBatchEmpty, Class: env, Severity: errS, Summary: "an empty batch array; answered by one error object"}, InvalidRequest},
-	{sv.CodeInfo{Code: CodeBatchUnsupported, Class: env, Severity: errS, Summary: "an array under 1.0, which has no batches"}, InvalidRequest},
+	{sv.CodeInfo{Code: CodeBatchUnsupported, Class: env, Severity: errS, Summary: "an array under 1.0, which has no batches, or under a service with @jsonRpc(batches: false)"}, InvalidRequest},
 	{sv.CodeInfo{Code: CodeBatchMixed, Class: env, Severity: errS, Summary: "a batch that mixes requests and responses"}, 0},
 	{sv.CodeInfo{Code: CodeResultAndError, Class: env, Severity: errS, Summary: "a response with both a result and an error (1.0: both non-null)"}, 0},
 	{sv.CodeInfo{Code: CodeNoResultNoError, Class: env, Severity: errS, Summary: "a 2.0 response with neither result nor error"}, 0},
@@ -141,6 +146,9 @@ var catalogue = []CodeInfo{
 	{sv.CodeInfo{Code: CodeParamsByPosition, Class: env, Severity: errS, Summary: "params is an array but the method takes named params only"}, InvalidParams},
 	{sv.CodeInfo{Code: CodeParamsByName, Class: env, Severity: errS, Summary: "params is an object but the method takes positional params only (or the version is 1.0)"}, InvalidParams},
 	{sv.CodeInfo{Code: CodeParamsTooMany, Class: env, Severity: errS, Summary: "more positional params than the method's positional list"}, InvalidParams},
+	{sv.CodeInfo{Code: CodeNotificationWithID, Class: env, Severity: errS, Summary: "a method of kind \"notification\" sent as a call, with an id (1.0: a non-null id)"}, InvalidRequest},
+	{sv.CodeInfo{Code: CodeCallWithoutID, Class: env, Severity: errS, Summary: "a method of kind \"call\" sent as a notification, without an id (1.0: a null id); nobody answers it"}, InvalidRequest},
+	{sv.CodeInfo{Code: CodeMethodWrongPeer, Class: env, Severity: errS, Summary: "a method sent by the peer its @method(from) does not name (checked where the sender is known: exchanges, transcripts)"}, MethodNotFound},
 
 	{sv.CodeInfo{Code: CodeResultNotNull, Class: inst, Severity: errS, Summary: "a non-null result for a method with nullResult"}, 0},
 	{sv.CodeInfo{Code: CodeErrorUndeclared, Class: env, Severity: errS, Summary: "an application error code that the method's operation and its service do not declare"}, 0},
@@ -151,6 +159,7 @@ var catalogue = []CodeInfo{
 	{sv.CodeInfo{Code: CodeIDMismatch, Class: exch, Severity: errS, Summary: "a response's id is not the id of the request it answers"}, 0},
 	{sv.CodeInfo{Code: CodeIDSpelling, Class: exch, Severity: adv, Summary: "a response's id equals the request's but is spelled differently (1 and 1.0); peers comparing text will not match them"}, 0},
 	{sv.CodeInfo{Code: CodeIDAmbiguous, Class: exch, Severity: warn, Summary: "a call reuses the id of an outstanding call, so responses cannot be correlated unambiguously"}, 0},
+	{sv.CodeInfo{Code: CodeIDReused, Class: exch, Severity: errS, Summary: "a call uses an id that its peer already used in the exchange, answered or not (only under @jsonRpc(idReuse: \"reject\"))"}, InvalidRequest},
 	{sv.CodeInfo{Code: CodeResponseToNotify, Class: exch, Severity: errS, Summary: "a response to a notification (a server MUST NOT reply to one, in a batch or not)"}, 0},
 	{sv.CodeInfo{Code: CodeResponseUnsolicited, Class: exch, Severity: errS, Summary: "a response that answers no outstanding call of the other peer"}, 0},
 	{sv.CodeInfo{Code: CodeResponseDuplicate, Class: exch, Severity: errS, Summary: "a second response to a call that was already answered"}, 0},
@@ -159,7 +168,7 @@ var catalogue = []CodeInfo{
 	{sv.CodeInfo{Code: CodeErrorCodeDiffers, Class: exch, Severity: adv, Summary: "an error response whose code differs from the protocol error the request deserves"}, 0},
 	{sv.CodeInfo{Code: CodeBatchResponseSplit, Class: exch, Severity: warn, Summary: "a response array that answers calls of several batches, or leaves calls of its batch unanswered"}, 0},
 	{sv.CodeInfo{Code: CodeTranscriptLine, Class: env, Severity: errS, Summary: "a transcript line that is not {\"from\": \"client\"|\"server\", \"message\": ...} or {..., \"text\": \"...\"}"}, 0},
-	{sv.CodeInfo{Code: CodeOutstandingLimit, Class: lim, Severity: warn, Summary: "more outstanding calls than the MaxOutstanding limit; correlation stopped"}, 0},
+	{sv.CodeInfo{Code: CodeOutstandingLimit, Class: lim, Severity: warn, Summary: "more outstanding calls than the MaxOutstanding or MaxOutstandingBytes limit (correlation stopped), or, under idReuse: \"reject\", more ids to remember (the reuse check stopped)"}, 0},
 	{sv.CodeInfo{Code: CodeInternal, Class: lim, Severity: warn, Summary: "the value engine failed on a payload (a bug: please report it); validation of the input is incomplete"}, 0},
 }
 

@@ -91,6 +91,16 @@ type Exchange struct {
 	// supplied associations).
 	notified [2][]int
 
+	// used maps each call id to the message that first used it, under
+	// idReuse "reject" (reuse.go); usedBytes is what it holds, bounded by
+	// the outstanding limits; reuseStopped is set once they are reached.
+	used         map[string]int
+	usedBytes    int
+	reuseStopped bool
+	// anonymous: the senders are not known (ValidatePair), so
+	// @method(from) is not checked.
+	anonymous bool
+
 	rd read
 	// line reads transcript lines (FeedLine); messages are read by c.text.
 	line   textReader
@@ -117,10 +127,13 @@ type call struct {
 	rpcErr  int
 	mayNull bool // an invalid request: a null-id error answers it
 	done    bool
-	size    int    // what the call counts toward MaxOutstandingBytes
-	next    *call  // the next call with the same key
-	chain   *chain // shared by the calls of a key that several calls use
-	batch   *batchRec
+	// cancelled: a @cancels notification with response "optional"
+	// cancelled the call, so it need not be answered.
+	cancelled bool
+	size      int    // what the call counts toward MaxOutstandingBytes
+	next      *call  // the next call with the same key
+	chain     *chain // shared by the calls of a key that several calls use
+	batch     *batchRec
 }
 
 // chain is what the calls that share a key (an ambiguous id) know about
@@ -239,7 +252,7 @@ func (x *Exchange) Index() int { return x.index }
 func (x *Exchange) Feed(from Peer, data []byte) []MessageSummary {
 	m := inExchange(x.index)
 	m.emptyIsResponse = from == Server
-	x.begin(m)
+	x.begin(m, from)
 	x.c.readText(data, roleUnknown, false, &x.rd)
 	x.process(from, -1)
 	return x.end()
@@ -251,7 +264,7 @@ func (x *Exchange) Feed(from Peer, data []byte) []MessageSummary {
 // mismatch is a finding), and calls of that request left unanswered are
 // reported at once as missing responses.
 func (x *Exchange) FeedReply(to int, from Peer, data []byte) []MessageSummary {
-	x.begin(inExchange(x.index))
+	x.begin(inExchange(x.index), from)
 	x.c.readText(data, roleResponse, false, &x.rd)
 	x.process(from, to)
 	return x.end()
@@ -261,7 +274,7 @@ func (x *Exchange) FeedReply(to int, from Peer, data []byte) []MessageSummary {
 // "message"), in context m.
 func (x *Exchange) feedView(from Peer, v sv.ValueView, to int, m msgCtx) []MessageSummary {
 	m.emptyIsResponse = from == Server
-	x.begin(m)
+	x.begin(m, from)
 	r := roleUnknown
 	if to >= 0 {
 		r = roleResponse
@@ -271,8 +284,10 @@ func (x *Exchange) feedView(from Peer, v sv.ValueView, to int, m msgCtx) []Messa
 	return x.end()
 }
 
-// begin starts checking the exchange's next message, in context m.
-func (x *Exchange) begin(m msgCtx) {
+// begin starts checking the exchange's next message, sent by from, in
+// context m.
+func (x *Exchange) begin(m msgCtx, from Peer) {
+	m.from, m.peerKnown = from, !x.anonymous
 	x.c.begin(m)
 	x.first = len(x.c.msgs)
 }
@@ -311,6 +326,9 @@ func (x *Exchange) process(from Peer, to int) {
 			in := &rd.elems[i]
 			if in.kind == KindNotification {
 				notified = true
+				if in.cancel != nil {
+					x.cancel(from, in)
+				}
 				continue
 			}
 			x.register(from, in, b)
@@ -372,6 +390,10 @@ func (x *Exchange) register(from Peer, in *info, b *batchRec) {
 		return
 	}
 	usable := in.id.IsPresent() && in.idOK && (in.kind != KindInvalid || !in.id.IsNull())
+	reused := false
+	if usable && x.s.proto.IDReuse == RejectIDReuse {
+		reused = x.reuse(from, in)
+	}
 	if in.kind == KindInvalid && !usable && x.s.version == V1_0 {
 		// JSON-RPC 1.0 has no null-id error answers: an invalid message
 		// without a usable id expects nothing that could be recognized.
@@ -413,7 +435,7 @@ func (x *Exchange) register(from Peer, in *info, b *batchRec) {
 		}
 		cl.key = append(cl.key, k...)
 		cl.hash = x.hash(k)
-		if head := x.byKey.add(cl.hash, cl); head != nil {
+		if head := x.byKey.add(cl.hash, cl); head != nil && !reused {
 			n := head.chain.n - 1
 			x.c.report(CodeIDAmbiguous, in.at.Key("id"), in.idPos, shapeid.ID{},
 				"id %s is already used by %d outstanding call(s) from the %s (first at index %d): responses to them cannot be told apart",
@@ -807,6 +829,9 @@ func (x *Exchange) Finish(complete bool) *Result {
 		sort.Slice(left, func(i, j int) bool { return left[i].seq < left[j].seq })
 		c.endMessage()
 		for _, p := range left {
+			if p.cancelled {
+				continue
+			}
 			c.report(CodeResponseMissing, p.at, p.pos, shapeid.ID{},
 				"the transcript is complete but %s from the %s was never answered", describeCall(p), p.from)
 		}
@@ -822,6 +847,9 @@ func (s *PreparedService) ValidatePair(request, response []byte) *Result {
 	x, _ := s.exchanges.Get().(*Exchange)
 	if x == nil {
 		x = s.NewExchange()
+		// Which peer sent the request is not said: ValidatePair checks
+		// no @method(from).
+		x.anonymous = true
 	}
 	var msgs []MessageSummary
 	msgs = appendDetached(msgs, x.Feed(Client, request))
@@ -847,6 +875,8 @@ func (x *Exchange) reset() {
 		x.notified[p] = x.notified[p][:0]
 	}
 	x.index, x.open, x.openBytes, x.seq, x.stopped, x.first = 0, 0, 0, 0, false, 0
+	clear(x.used)
+	x.usedBytes, x.reuseStopped = 0, false
 	x.ring, x.ringAt = x.ring[:0], 0
 	x.rd = read{elems: x.rd.elems[:0]}
 	x.line.reset()

@@ -105,9 +105,14 @@ func (c *checker) readView(v sv.ValueView, r role, bare bool, out *read) {
 	}
 	out.response = resp
 	out.whole = info{kind: KindBatch, at: at, pos: v.Pos(), element: -1, response: resp}
-	if c.s.version == V1_0 {
-		c.report(CodeBatchUnsupported, at, v.Pos(), noShape,
-			"JSON-RPC 1.0 has no batches: send each message as its own object")
+	if c.s.version == V1_0 || !c.s.proto.Batches {
+		if c.s.version == V1_0 {
+			c.report(CodeBatchUnsupported, at, v.Pos(), noShape,
+				"JSON-RPC 1.0 has no batches: send each message as its own object")
+		} else {
+			c.report(CodeBatchUnsupported, at, v.Pos(), noShape,
+				"service %s takes no batches (@jsonRpc(batches: false)): send each message as its own object", c.s.service)
+		}
 		out.whole.kind = KindInvalid
 		if !resp {
 			out.whole.rpcError = InvalidRequest

@@ -156,6 +156,9 @@ type Method struct {
 	resultOf   shapeid.ID // the member ID for OutputMember
 	errors     map[int64]*ErrorMapping
 	errorCodes []int64 // sorted
+	kind       MethodKind
+	from       Sender
+	cancels    *Cancellation // nil without @cancels
 
 	params  payload // the input structure
 	results payload // the output structure or member
@@ -203,6 +206,9 @@ type ErrorMapping struct {
 	data   DataKind
 	dataOf shapeid.ID // the member ID for DataMember
 	check  payload
+	// reserved: the code is inside -32768..-32000, defined by the
+	// protocol (@rpcError(reservedRange: true)).
+	reserved bool
 }
 
 // Code returns the application error code.
@@ -227,6 +233,7 @@ type PreparedService struct {
 	model    *model.Model
 	version  ProtocolVersion
 	declared []ProtocolVersion
+	proto    Protocol // @jsonRpc's batches, nullIds, idReuse (protocol.go)
 	cfg      config
 	opts     Option // cfg's options, joined (exchanges resolve theirs after them)
 	// limits are the reader's limits for message text, resolved from the
@@ -295,7 +302,7 @@ func EnvelopeOnly(v ProtocolVersion, opts ...Option) (*PreparedService, error) {
 		return nil, fmt.Errorf("rpc: EnvelopeOnly needs V1_0 or V2_0, not %v", v)
 	}
 	c := readOptions(opts)
-	s := &PreparedService{version: v, declared: []ProtocolVersion{v}, cfg: c, opts: JoinOptions(opts...), limits: readerLimits(c), checkers: new(sync.Pool), exchanges: new(sync.Pool)}
+	s := &PreparedService{version: v, declared: []ProtocolVersion{v}, proto: Protocol{Batches: true}, cfg: c, opts: JoinOptions(opts...), limits: readerLimits(c), checkers: new(sync.Pool), exchanges: new(sync.Pool)}
 	return s, nil
 }
 
@@ -311,9 +318,9 @@ var (
 	errorTraitID   = shapeid.New(shapeid.Prelude, "error")
 	jsonNameTrait  = shapeid.New(shapeid.Prelude, "jsonName")
 	requiredTrait  = shapeid.New(shapeid.Prelude, "required")
-	knownMethodKey = map[string]bool{"name": true, "params": true, "positional": true, "resultMember": true, "nullResult": true}
-	knownErrorKey  = map[string]bool{"code": true, "dataMember": true, "noData": true}
-	knownJSONRPC   = map[string]bool{"versions": true}
+	knownMethodKey = map[string]bool{"name": true, "params": true, "positional": true, "resultMember": true, "nullResult": true, "kind": true, "from": true}
+	knownErrorKey  = map[string]bool{"code": true, "dataMember": true, "noData": true, "reservedRange": true}
+	knownJSONRPC   = map[string]bool{"versions": true, "batches": true, "nullIds": true, "idReuse": true}
 )
 
 // Prepare prepares service svc of model m for one JSON-RPC version (see
@@ -327,10 +334,13 @@ var (
 // unknown one, or one given to a named-only method; a named-only method in
 // a service that declares 1.0; resultMember naming no output member, or
 // combined with nullResult; @rpcError codes that are not integers, fall in
-// the reserved range -32768..-32000 or are used by two errors; dataMember
+// the reserved range -32768..-32000 without reservedRange, or are used by
+// two errors; dataMember
 // naming no member, or combined with noData; and payload shapes the value
-// engine cannot prepare. Operations without @method are not JSON-RPC
-// methods and are left out. When the service declares two versions and
+// engine cannot prepare; and misuses of the protocol-profile members
+// (@jsonRpc batches, nullIds, idReuse; @method kind, from; @cancels;
+// @rpcError reservedRange: see README "Protocols that already exist").
+// Operations without @method are not JSON-RPC methods and are left out. When the service declares two versions and
 // none was chosen, the error wraps [ErrVersionRequired].
 func Prepare(m *model.Model, svc shapeid.ID, opts ...Option) (*PreparedService, error) {
 	c := readOptions(opts)
@@ -351,6 +361,8 @@ func Prepare(m *model.Model, svc shapeid.ID, opts ...Option) (*PreparedService, 
 	if len(s.declared) == 0 && len(p.err.Problems) > 0 {
 		return nil, p.err
 	}
+	jt, _ := findTrait(shape, JSONRPCTrait)
+	s.proto = p.protocol(svc, jt, s.declared)
 	switch {
 	case c.version != 0 && !c.version.IsValid():
 		return nil, fmt.Errorf("rpc: %v is not a JSON-RPC version: use V1_0 or V2_0", c.version)
@@ -375,6 +387,9 @@ func Prepare(m *model.Model, svc shapeid.ID, opts ...Option) (*PreparedService, 
 		if meth == nil {
 			if _, has := findTrait(op, MethodTrait); !has {
 				s.unmapped = append(s.unmapped, opID)
+				if t, has := findTrait(op, CancelsTrait); has {
+					p.problem(opID, CancelsTrait, t.Source, "@cancels applies to notification methods, but the operation has no @method trait")
+				}
 			}
 			continue
 		}
@@ -721,6 +736,7 @@ func (p *preparer) method(s *PreparedService, op *model.Shape) *Method {
 	case isNull:
 		meth.result = NullResult
 	}
+	p.methodProtocol(op, t, meth, fail)
 	if bad {
 		return nil
 	}
@@ -790,6 +806,11 @@ func (p *preparer) errorMapping(id shapeid.ID) *ErrorMapping {
 	if es.Type() != model.StructureType {
 		fail(v, "@rpcError applies to error structures, not a %s", es.Type())
 	}
+	rr, hasRR := v.Get("reservedRange")
+	if hasRR && rr.Kind() != node.Bool {
+		fail(rr, "reservedRange must be a boolean")
+	}
+	e.reserved = hasRR && rr.BoolValue()
 	code, ok := v.Get("code")
 	if !ok {
 		fail(v, "code is required: the application error code")
@@ -797,8 +818,8 @@ func (p *preparer) errorMapping(id shapeid.ID) *ErrorMapping {
 		fail(code, "code must be an integer, not %s", node.Marshal(code))
 	} else if c < -1<<31 || c > 1<<31-1 {
 		fail(code, "code %d does not fit a 32-bit integer", c)
-	} else if c >= ReservedCodeMin && c <= ReservedCodeMax {
-		fail(code, "code %d is in the range -32768..-32000 that JSON-RPC reserves for protocol errors", c)
+	} else if ok, why := reservedCode(c, e.reserved); !ok {
+		fail(code, "%s", why)
 	} else {
 		e.code = c
 	}

@@ -27,6 +27,8 @@ type info struct {
 	errObj  sv.ValueView // the error value, nil when absent or null
 	errData sv.ValueView // the error's data, nil when absent
 	errCode int64
+	// cancel is the id a @cancels notification names (nil for none).
+	cancel sv.ValueView
 
 	pos     node.Pos
 	idPos   node.Pos // the id value's position
@@ -167,6 +169,11 @@ func (c *checker) idValid(v sv.ValueView, k sv.Kind, at sv.Path, call bool, id *
 	switch {
 	case k == sv.KindString:
 	case k == sv.KindNull:
+		if call && c.s.proto.NullIDs == RejectNullIDs {
+			c.reportSev(sv.SeverityError, CodeIDNull, p(), v.Pos(), noShape,
+				"the id is null, which service %s rejects (@jsonRpc(nullIds: \"reject\")): an invalid request", c.s.service)
+			return false
+		}
 		if call {
 			c.report(CodeIDNull, p(), v.Pos(), noShape,
 				"the id is null: this is a call, not a notification, but a null id is discouraged (responses use null for unknown ids)")
@@ -324,6 +331,12 @@ func (c *checker) method(in *info, obj sv.ValueView, at sv.Path, name, params sv
 		return
 	}
 	in.meth = meth
+	if meth.kind != EitherKind || meth.from != EitherPeer {
+		c.methodProfile(in, meth, obj, name, at)
+	}
+	if meth.cancels != nil && in.kind == KindNotification {
+		in.cancel = cancelledID(meth.cancels, params)
+	}
 	if params == nil {
 		// 2.0 only (1.0 requires params): no arguments at all.
 		c.located = sv.LocatedObject{Position: obj.Pos()}

@@ -185,7 +185,7 @@ func (c *checker) errorObject(in *info, e sv.ValueView, at sv.Path) bool {
 			break
 		}
 		in.errCode, in.hasCode, in.codePos = v, true, code.Value.Pos()
-		if isReserved(v) && !isProtocolCode(v) {
+		if isReserved(v) && !isProtocolCode(v) && c.s.errors[v] == nil {
 			c.report(CodeErrorCodeReserved, eAt().Key("code"), code.Value.Pos(), noShape,
 				"error code %d is in the range -32768..-32000 that JSON-RPC reserves, but it defines no error %d", v, v)
 			ok = false
@@ -277,7 +277,7 @@ func (c *checker) responsePayload(in *info, meth *Method) {
 			c.payload(meth.results.v, rel(in.at, relResult), in.result)
 		}
 	case KindErrorResponse:
-		if !in.hasCode || isProtocolCode(in.errCode) {
+		if !in.hasCode || (isProtocolCode(in.errCode) && meth.errors[in.errCode] == nil) {
 			if in.errData != nil {
 				p, segs := dataAt()
 				c.payloadDuplicates(in.errData, p, segs...)

@@ -15,6 +15,39 @@ structure jsonRpc {
     @required
     @length(min: 1)
     versions: JsonRpcVersionList
+
+    /// Whether JSON-RPC 2.0 batches (arrays of requests) are accepted.
+    /// Default true. With false a batch array is an invalid request
+    /// (-32600), answered by one error object, and a response array is
+    /// invalid too. Only meaningful for 2.0: JSON-RPC 1.0 has no batches,
+    /// so a service that declares only 1.0 cannot set it.
+    batches: Boolean
+
+    /// What a JSON-RPC 2.0 call with a null id is: "advise" (the default:
+    /// valid, an advisory) or "reject" (an invalid request, -32600). Only
+    /// meaningful for 2.0: in 1.0 a null id marks a notification.
+    nullIds: NullIdPolicy
+
+    /// Whether a peer may use a call id again within one exchange:
+    /// "allow" (the default: only a reuse while the first call is
+    /// outstanding is reported, as ambiguous) or "reject" (any second use
+    /// of an id by the same peer, also after the first call was answered,
+    /// is an error, and an invalid request, -32600).
+    idReuse: IdReusePolicy
+}
+
+/// What a JSON-RPC 2.0 call with a null id is.
+@private
+enum NullIdPolicy {
+    ADVISE = "advise"
+    REJECT = "reject"
+}
+
+/// Whether a call id may be used twice in one exchange.
+@private
+enum IdReusePolicy {
+    ALLOW = "allow"
+    REJECT = "reject"
 }
 
 @private
@@ -61,6 +94,59 @@ structure method {
 
     /// The result is always null. Cannot be combined with resultMember.
     nullResult: Boolean
+
+    /// How the method is sent: "call" (always with an id, and answered),
+    /// "notification" (never with an id, never answered) or "either" (the
+    /// default). A notification method has no output, result selection or
+    /// operation errors.
+    kind: MethodKind
+
+    /// The peer that sends the method: "client", "server" or "either"
+    /// (the default). Checked where the sender is known (exchanges and
+    /// transcripts); a method sent by the other peer is not one that the
+    /// receiver provides (-32601).
+    from: MethodSender
+}
+
+/// How a method is sent.
+@private
+enum MethodKind {
+    CALL = "call"
+    NOTIFICATION = "notification"
+    EITHER = "either"
+}
+
+/// The peer that sends a method.
+@private
+enum MethodSender {
+    CLIENT = "client"
+    SERVER = "server"
+    EITHER = "either"
+}
+
+/// Marks a notification method that cancels a call: the input member
+/// `idMember` holds the id of a call that the notification's sender made
+/// earlier. `response` says whether the cancelled call still has to be
+/// answered: "optional" (the receiver need not answer it, as in MCP's
+/// notifications/cancelled: a complete transcript does not report it
+/// unanswered) or "required" (it is still answered, typically with an
+/// error, as in LSP's $/cancelRequest).
+@trait(selector: "operation [trait|smithy.rpc#method]")
+structure cancels {
+    /// The input member holding the cancelled call's id.
+    @required
+    idMember: MemberName
+
+    /// Whether the cancelled call must still be answered.
+    @required
+    response: CancelResponse
+}
+
+/// Whether a cancelled call must still be answered.
+@private
+enum CancelResponse {
+    OPTIONAL = "optional"
+    REQUIRED = "required"
 }
 
 /// How a method takes its parameters.
@@ -89,9 +175,16 @@ string MemberName
 @trait(selector: "structure [trait|error]")
 structure rpcError {
     /// The application error code: an integer outside the range that
-    /// JSON-RPC reserves for itself (-32768 through -32000).
+    /// JSON-RPC reserves for itself (-32768 through -32000), unless
+    /// reservedRange is true.
     @required
     code: Integer
+
+    /// The code is inside -32768..-32000 and the protocol itself defines
+    /// it (MCP's -32002, LSP's -32800..-32803): it is then checked like
+    /// any application error, data included. Never allowed for the codes
+    /// JSON-RPC defines (-32700, -32600..-32603).
+    reservedRange: Boolean
 
     /// The member whose value is the error's data. Cannot be combined
     /// with noData.

@@ -67,7 +67,7 @@ func (x *Exchange) feedLine(line []byte, offset int64) []MessageSummary {
 	// A "text" message: its positions are inside a JSON string.
 	m.noPos = true
 	m.emptyIsResponse = from == Server
-	x.begin(m)
+	x.begin(m, from)
 	r := roleUnknown
 	if to >= 0 {
 		r = roleResponse
