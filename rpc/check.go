@@ -28,9 +28,6 @@ type checker struct {
 	// sub collects one payload check; it is reset and reused, so payloads
 	// allocate no collector.
 	sub *sv.Collector
-	// eng holds one engine walker for every payload of the run (a run is
-	// one goroutine's), instead of a pooled one taken per payload.
-	eng sv.Checker
 	// recent holds the findings recorded for the current message, when
 	// its context asks for them (msgCtx.track).
 	recent []sv.Finding
@@ -240,7 +237,7 @@ func (c *checker) payload(v *sv.Validator, at sv.Path, view sv.ValueView) (bad b
 		c.sub.Reset() // its findings were copied out (Result)
 	}
 	sub := c.sub
-	if err := c.eng.Check(v, sub, at, view); err != nil {
+	if err := v.Check(sub, at, view); err != nil {
 		c.add(sv.Finding{Severity: sv.SeverityWarning, Class: sv.ClassLimit, Code: CodeInternal, Path: c.m.doc.Join(at),
 			Message: "the value engine failed: " + err.Error()})
 		return false

@@ -1,6 +1,7 @@
 package rpc
 
 import (
+	"github.com/smithy-validation/go/smithyvalidate/stream"
 	"strconv"
 	"strings"
 
@@ -9,7 +10,7 @@ import (
 )
 
 // The checks read messages through the value engine's neutral view
-// (sv.ValueView): the reader that produced it (the engine's JSONDocument,
+// (sv.ValueView): the reader that produced it (a stream.Document,
 // see textReader) is a detail of readText, and payloads go to the engine
 // as the very views the envelope checks looked at. Strings of a view share
 // the message's memory: a finding or summary that keeps one copies it.
@@ -22,7 +23,7 @@ func field(v sv.ValueView, key string) (sv.Field, bool) {
 		return sv.Field{}, false
 	}
 	n := v.Len()
-	if mv, ok := v.(sv.MemberView); ok {
+	if mv, ok := v.(stream.MemberView); ok {
 		for i := 0; i < n; i++ {
 			if name, _ := mv.Member(i); name == key {
 				return v.Field(i), true
@@ -83,9 +84,9 @@ func describe(v sv.ValueView) string {
 
 // textOf returns the text of a string or the token of a number (the
 // view's Scalar().Text) without building the Scalar record when the view
-// implements [sv.TextView], as the views of a JSONDocument do.
+// implements [stream.TextView], as the views of a stream.Document do.
 func textOf(v sv.ValueView) string {
-	if tv, ok := v.(sv.TextView); ok {
+	if tv, ok := v.(stream.TextView); ok {
 		_, t := tv.Text()
 		return t
 	}
@@ -93,9 +94,9 @@ func textOf(v sv.ValueView) string {
 }
 
 // kindText returns a view's kind and, for a string or a number, textOf(v)
-// ("" otherwise), in one call when the view implements [sv.TextView].
+// ("" otherwise), in one call when the view implements [stream.TextView].
 func kindText(v sv.ValueView) (sv.Kind, string) {
-	if tv, ok := v.(sv.TextView); ok {
+	if tv, ok := v.(stream.TextView); ok {
 		return tv.Text()
 	}
 	k := v.Kind()
@@ -305,7 +306,7 @@ func scan(obj sv.ValueView, m *members) {
 	}
 	n := obj.Len()
 	// The engine's JSON views give a member without its Field record.
-	mv, direct := obj.(sv.MemberView)
+	mv, direct := obj.(stream.MemberView)
 	for i := 0; i < n; i++ {
 		var name string
 		var value sv.ValueView

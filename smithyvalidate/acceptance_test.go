@@ -8,6 +8,7 @@ import (
 
 	"github.com/smithy-validation/go/core/node"
 	sv "github.com/smithy-validation/go/smithyvalidate"
+	"github.com/smithy-validation/go/smithyvalidate/stream"
 )
 
 // The seed's examples against its Calculator model.
@@ -17,7 +18,7 @@ func TestSeedPositionalParams(t *testing.T) {
 	v := mustPrepare(t, m, "example#SubtractInput")
 	msg := `{"jsonrpc":"2.0","method":"subtract","params":[42,"23"],"id":1}`
 	c := sv.NewCollector()
-	env, ok := c.ReadJSON([]byte(msg), sv.Root())
+	env, ok := stream.ReadJSON(c, []byte(msg), sv.Root())
 	if !ok {
 		t.Fatal("message did not parse")
 	}

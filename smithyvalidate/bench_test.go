@@ -3,14 +3,17 @@ package smithyvalidate_test
 import (
 	"testing"
 
+	"github.com/smithy-validation/go/core/limits"
 	sv "github.com/smithy-validation/go/smithyvalidate"
+	"github.com/smithy-validation/go/smithyvalidate/stream"
 )
 
 // The Check benchmarks measure the engine's fixed cost per call on the
 // small payloads of a JSON-RPC exchange, checked the way the rpc module
-// checks them: one Checker reused for every call, a collector reset only
-// when it holds findings, views read once from a JSONDocument (reading is
-// not measured), the payload under /params or /result.
+// checks them: one collector reused for every call (its walker kept
+// between checks), reset only when it holds findings, views read once from
+// a stream.Document (reading is not measured), the payload under /params
+// or /result.
 //
 //	go test -run '^$' -bench Check -benchmem ./smithyvalidate
 //
@@ -19,18 +22,17 @@ import (
 // -test.benchtime 200000x).
 
 // checkBench runs b.N checks of view against v into one collector with
-// one Checker, failing on any finding.
+// failing on any finding.
 func checkBench(b *testing.B, v *sv.Validator, at sv.Path, view sv.ValueView) {
 	b.Helper()
 	c := v.NewCollector()
-	var k sv.Checker
-	if err := k.Check(v, c, at, view); err != nil || c.Len() != 0 {
+	if err := v.Check(c, at, view); err != nil || c.Len() != 0 {
 		b.Fatalf("Check: %v, %d findings: %s", err, c.Len(), c.Result().Text())
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if err := k.Check(v, c, at, view); err != nil {
+		if err := v.Check(c, at, view); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -41,9 +43,9 @@ func checkBench(b *testing.B, v *sv.Validator, at sv.Path, view sv.ValueView) {
 }
 
 // readDoc reads text into d and returns its root view.
-func readDoc(b *testing.B, d *sv.JSONDocument, text string) sv.ValueView {
+func readDoc(b *testing.B, d *stream.Document, text string) sv.ValueView {
 	b.Helper()
-	if err := d.Read([]byte(text)); err != nil {
+	if err := d.Read([]byte(text), limits.Default()); err != nil {
 		b.Fatalf("Read(%s): %v", text, err)
 	}
 	return d.Root()
@@ -55,7 +57,7 @@ func readDoc(b *testing.B, d *sv.JSONDocument, text string) sv.ValueView {
 func BenchmarkCheckPositional(b *testing.B) {
 	m := loadModel(b, calculatorModel)
 	v := mustPrepare(b, m, "example#SubtractInput")
-	var d sv.JSONDocument
+	var d stream.Document
 	list := readDoc(b, &d, `[42,23]`)
 	obj := &sv.LocatedObject{Position: list.Pos(), Fields: []sv.Field{
 		{Name: "minuend", NamePos: list.Elem(0).Pos(), Value: list.Elem(0), At: sv.Index(0)},
@@ -69,7 +71,7 @@ func BenchmarkCheckPositional(b *testing.B) {
 func BenchmarkCheckNamed(b *testing.B) {
 	m := loadModel(b, calculatorModel)
 	v := mustPrepare(b, m, "example#SubtractInput")
-	var d sv.JSONDocument
+	var d stream.Document
 	checkBench(b, v, sv.Root().Key("params"), readDoc(b, &d, `{"minuend":42,"subtrahend":23}`))
 }
 
@@ -78,6 +80,6 @@ func BenchmarkCheckNamed(b *testing.B) {
 func BenchmarkCheckResult(b *testing.B) {
 	m := loadModel(b, calculatorModel)
 	v := mustPrepare(b, m, "example#SubtractOutput$value")
-	var d sv.JSONDocument
+	var d stream.Document
 	checkBench(b, v, sv.Root().Key("result"), readDoc(b, &d, `19`))
 }

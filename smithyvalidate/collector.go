@@ -21,7 +21,11 @@ import (
 // [MaxNumberLength]; policies come from each validator. A Collector is not
 // safe for concurrent use.
 type Collector struct {
-	cfg      config
+	cfg config
+	// w is the walker of the collector's checks, kept across them (a
+	// caller that checks many small values into one reused collector pays
+	// for no pool on each), and returned to the pool by Result.
+	w        *walker
 	findings []Finding
 	errors   int
 	counted  int // findings that count towards MaxFindings
@@ -110,27 +114,13 @@ func (c *Collector) Len() int { return len(c.findings) }
 // Result returns the findings collected so far, sorted, with Valid and
 // Complete. The collector can go on collecting afterwards.
 func (c *Collector) Result() Result {
+	if c.w != nil {
+		walkerPool.Put(c.w)
+		c.w = nil
+	}
 	fs := append([]Finding(nil), c.findings...)
 	SortFindings(fs)
 	return Result{Valid: c.errors == 0, Complete: c.complete, Findings: fs}
-}
-
-// ReadJSON parses data with the collector's limits (MaxValueSize,
-// MaxDepth, MaxNumberLength; every duplicate key kept for the validators to
-// report) and returns the tree. When data is not JSON or exceeds a limit,
-// it adds the finding (a syntax error, or a ClassLimit finding) at its
-// position under the path at (a depth or number limit at the value that
-// went over it: see "Reader limits" in the package documentation), and
-// returns false.
-func (c *Collector) ReadJSON(data []byte, at Path) (node.Node, bool) {
-	t := getTape()
-	defer putTape(t)
-	// The tree keeps the text: copy it once.
-	if err := t.Read(string(data), c.cfg.lim); err != nil {
-		c.Add(ReadErrorFinding(readError(t, err), at))
-		return node.Node{}, false
-	}
-	return t.Node(), true
 }
 
 // ReadErrorFinding converts an error of the core/node reader into the
@@ -139,8 +129,8 @@ func (c *Collector) ReadJSON(data []byte, at Path) (node.Node, bool) {
 // string-limit) for a reader limit, duplicate-key for a repeated key (only
 // under node.RejectDuplicates). Any other error is reported as syntax at
 // the root. The finding's Path is at, followed by the path of a
-// [*ReadLimitError] (the value that went over the limit, as
-// [JSONDocument.Read] reports it); a bare [*node.LimitError] carries no
+// [*ReadLimitError] (the value that went over the limit, as [TapeError]
+// reports it); a bare [*node.LimitError] carries no
 // path, so its finding is at at.
 func ReadErrorFinding(err error, at Path) Finding {
 	var (
@@ -180,7 +170,7 @@ func ReadErrorFinding(err error, at Path) Finding {
 // ReadLimitError is a reader limit error with the path, relative to the
 // value read, of the value that went over the limit: the container that
 // nests deeper than MaxDepth, or the number longer than MaxNumberLength.
-// [JSONDocument.Read] returns one for those two limits; it unwraps to the
+// [TapeError] returns one for those two limits; it unwraps to the
 // [*node.LimitError] that core/node's reader gives for the same text, and
 // [ReadErrorFinding] puts the finding at the path.
 type ReadLimitError struct {

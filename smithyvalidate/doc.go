@@ -20,16 +20,12 @@
 // [Validator.ValidateNode] validates a core/node tree and
 // [Validator.Validate] any [ValueView].
 //
-// A caller that must look at a value before it validates parts of it (a
-// JSON-RPC envelope before its params) reads the text once into a reused
-// [JSONDocument]: the same direct reader, exported. Its [ValueView]s give
-// field names, strings and number tokens as substrings of the text and
-// the positions core/node's reader gives; once the document is warm,
-// reading and checking a valid value allocate nothing. Its object views
-// also implement [MemberView], which gives a member's name and value
-// without building the [Field] record, and all its views (and
-// [NodeView]'s) implement [TextView], which gives a value's kind and the
-// text of a string or number without building the [Scalar] record.
+// A program that checks many small values in a row and must not allocate
+// for each (a protocol validator reading every message of a connection)
+// uses the package smithyvalidate/stream: a reusable reader whose views
+// are substrings of the text, and accessors that skip building records.
+// [TapeView] and [TapeError] serve a program that reads with core/node's
+// tape itself.
 //
 // # Values
 //
@@ -56,10 +52,10 @@
 //
 // To validate several values into one result (a JSON-RPC envelope and its
 // params, a transcript), use a [Collector] and [Validator.Check] with a
-// base [Path] such as Root().Key("params") or InDocument(n). A goroutine
-// that checks many small values in a row holds a [Checker]: the same
-// checks, without taking the engine's scratch storage from a shared pool
-// on every call.
+// base [Path] such as Root().Key("params") or InDocument(n). A collector
+// keeps the engine's scratch storage between its checks (until Result):
+// reuse one, with [Collector.Reset], to check many small values in a row
+// without allocating.
 //
 // # Errors
 //
@@ -70,11 +66,14 @@
 //
 // # Policies and limits
 //
-// Where Smithy leaves a choice, an [Option] decides, with a documented
-// default: [RequiredMembers], [NullMembers], [UnknownMembers],
-// [MemberNaming], [DuplicateKeys], [BlobEncoding], [TimestampFormats],
-// [IntegralDecimals], and for Ion [Annotations], [Sexps], [Symbols] and
-// [Clobs]. Limits ([MaxDepth], [MaxFindings], [MaxValueSize],
+// Where Smithy leaves a choice, an [Option] decides. Every policy is a
+// switch, off by default, off being the strict reading:
+// [AllowMissingRequired], [RejectNullMembers], [RejectUnknownMembers],
+// [IgnoreUnknownMembers], [MatchJSONNames], [AllowDuplicateKeys],
+// [BlobsAsText], [AnyTimestampFormat], [AcceptIntegralDecimals], and for
+// Ion [IgnoreAnnotations], [SexpsAsLists], [SymbolsAsStrings] and
+// [ClobsAsBlobs]. Options are values: [JoinOptions] combines them, the
+// later one winning. Limits ([MaxDepth], [MaxFindings], [MaxValueSize],
 // [MaxNumberLength]) stop validation with a ClassLimit finding and
 // Complete false; [FailFast] stops at the first error.
 //
@@ -84,8 +83,8 @@
 // the limit, whichever reader met it: the container that opens one level
 // deeper than MaxDepth (its Path has MaxDepth segments, its Pos is the
 // opening bracket) or the number token longer than MaxNumberLength. The
-// JSON readers ([Validator.ValidateJSON], [Collector.ReadJSON],
-// [JSONDocument.Read] with [ReadErrorFinding]), the walker over a
+// JSON readers ([Validator.ValidateJSON], and [TapeError] with
+// [ReadErrorFinding] for a tape read elsewhere), the walker over a
 // [ValueView] and the Ion adapter report the same path, under the path the
 // value was read at. A size-limit for the whole input is at that path
 // itself (the root of the value). Only the error path pays for this: the
@@ -106,6 +105,27 @@
 // is the only one that may hold null; a union value sets exactly one
 // non-null member ({} is an error); @mixin shapes, services, operations and
 // resources are never validation targets.
+//
+// # Layout
+//
+// Each constraint trait is one rule family, and each family has a file
+// named after it (length.go, range.go, pattern.go, enum.go,
+// timestampformat.go, unique.go, idref.go) holding its two halves: the
+// prepare step (prepareLength, ...), which compiles the trait's value into
+// the plan or reports a model problem, and the check (checkLength, ...),
+// which the walker calls on a value. prepare.go registers each family's
+// prepare step, with the shape types it applies to, in one table
+// (traitRules); validate.go walks values by shape type and scalars.go
+// checks scalars, calling the checks. A new constraint trait therefore
+// touches one prepare step and one check, in a new file named after it,
+// plus its line in traitRules and the call of its check where the walker
+// handles its shape types.
+//
+// The rest: value.go and views.go (the ValueView contract, NodeView,
+// LocatedObject), tapeview.go (the views of core/node's tape), options.go,
+// finding.go, codes.go, path.go, render.go, collector.go (results), and
+// the model validators that need the engine (traitvalues.go, defaults.go,
+// examples.go, metadata.go, modelvalidators.go).
 //
 // # Trait values
 //

@@ -7,8 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/smithy-validation/go/core/limits"
 	"github.com/smithy-validation/go/core/node"
 	sv "github.com/smithy-validation/go/smithyvalidate"
+	"github.com/smithy-validation/go/smithyvalidate/stream"
 )
 
 // dumpView renders every value of a view with its kind, position, text
@@ -88,7 +90,7 @@ func TestJSONDocumentMatchesNode(t *testing.T) {
 		{name: "number limit", text: `[1, 123456]`, opts: []sv.Option{sv.MaxNumberLength(5)}, number: 5, wantErr: "limit"},
 		{name: "within limits", text: `[[12345]]`, opts: []sv.Option{sv.MaxDepth(2), sv.MaxValueSize(9), sv.MaxNumberLength(5)}, depth: 2, size: 9, number: 5},
 	}
-	var d sv.JSONDocument // one document for every case: reuse across Reads
+	var d stream.Document // one document for every case: reuse across Reads
 	for _, tt := range tests {
 		depth, size, number := sv.DefaultMaxDepth, sv.DefaultMaxValueSize, sv.DefaultMaxNumberLength
 		if tt.depth > 0 {
@@ -101,7 +103,7 @@ func TestJSONDocumentMatchesNode(t *testing.T) {
 			number = tt.number
 		}
 		want, wantErr := node.Parse([]byte(tt.text), nodeOptions(depth, size, number)...)
-		err := d.Read([]byte(tt.text), tt.opts...)
+		err := d.Read([]byte(tt.text), sv.NewCollector(tt.opts...).Limits().Limits)
 		got := err
 		// A depth or number limit comes with the path of the value.
 		if rle := (*sv.ReadLimitError)(nil); errors.As(err, &rle) {
@@ -133,26 +135,26 @@ func TestJSONDocumentMatchesNode(t *testing.T) {
 }
 
 func TestJSONDocumentReuseAndReset(t *testing.T) {
-	var d sv.JSONDocument
+	var d stream.Document
 	if d.Root() != nil {
 		t.Fatal("the zero document has a root")
 	}
-	if err := d.Read([]byte(`{"a":[1,2,3],"b":"x"}`)); err != nil {
+	if err := d.Read([]byte(`{"a":[1,2,3],"b":"x"}`), limits.Default()); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.Read([]byte(`[true]`)); err != nil {
+	if err := d.Read([]byte(`[true]`), limits.Default()); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := dump(d.Root()), "array@1:1[boolean@1:2(\"\" true) ]"; got != want {
 		t.Errorf("after a second Read: got %s, want %s", got, want)
 	}
-	if err := d.Read([]byte(`[`)); err == nil {
+	if err := d.Read([]byte(`[`), limits.Default()); err == nil {
 		t.Error("Read of `[` gives no error")
 	}
 	if d.Root() != nil {
 		t.Error("a failed Read leaves the previous root")
 	}
-	if err := d.Read([]byte(`7`)); err != nil {
+	if err := d.Read([]byte(`7`), limits.Default()); err != nil {
 		t.Fatal(err)
 	}
 	d.Reset()
@@ -164,8 +166,8 @@ func TestJSONDocumentReuseAndReset(t *testing.T) {
 // Field names, unescaped strings and number tokens are the text itself.
 func TestJSONDocumentTextsShareData(t *testing.T) {
 	data := []byte(`{"name":"value","n":12}`)
-	var d sv.JSONDocument
-	if err := d.Read(data); err != nil {
+	var d stream.Document
+	if err := d.Read(data, limits.Default()); err != nil {
 		t.Fatal(err)
 	}
 	f := d.Root().Field(0)
@@ -184,11 +186,11 @@ func TestJSONDocumentAllocations(t *testing.T) {
 	m := loadModel(t, rulesModel)
 	v := mustPrepare(t, m, "t#S")
 	data := []byte(`{"a":"root","items":[{"a":"x","b":1,"c":"y","d":110,"e":12,"f":0,"nested":{"a":"z"}}]}`)
-	var d sv.JSONDocument
+	var d stream.Document
 	c := v.NewCollector()
-	opts := []sv.Option{sv.MaxDepth(100)}
+	lim := sv.NewCollector(sv.MaxDepth(100)).Limits().Limits
 	if got := testing.AllocsPerRun(100, func() {
-		if err := d.Read(data, opts...); err != nil {
+		if err := d.Read(data, lim); err != nil {
 			t.Fatal(err)
 		}
 		_ = v.Check(c, sv.Root(), d.Root())
@@ -229,12 +231,12 @@ func TestCollectorReset(t *testing.T) {
 // TestMemberViewMatchesField checks that MemberView gives exactly the
 // Field record's name and value.
 func TestMemberViewMatchesField(t *testing.T) {
-	var doc sv.JSONDocument
-	if err := doc.Read([]byte(`{"a":1,"b\u0041":[2],"a":{"c":null},"":"x"}`)); err != nil {
+	var doc stream.Document
+	if err := doc.Read([]byte(`{"a":1,"b\u0041":[2],"a":{"c":null},"":"x"}`), limits.Default()); err != nil {
 		t.Fatal(err)
 	}
 	root := doc.Root()
-	mv, ok := root.(sv.MemberView)
+	mv, ok := root.(stream.MemberView)
 	if !ok {
 		t.Fatal("JSONDocument's object view does not implement MemberView")
 	}
@@ -258,10 +260,10 @@ func TestTextViewMatchesScalar(t *testing.T) {
 		`{"jsonrpc":"2.0","id":7,"method":"m","params":{"a":[1.5,"x",null]},"":{"":""}}`,
 		`{"id":"abc","result":null,"error":{"code":-32600.0,"message":"bad","data":[false]}}`,
 	}
-	var doc sv.JSONDocument
+	var doc stream.Document
 	var walk func(where string, v sv.ValueView)
 	walk = func(where string, v sv.ValueView) {
-		tv, ok := v.(sv.TextView)
+		tv, ok := v.(stream.TextView)
 		if !ok {
 			t.Fatalf("%s: %T does not implement TextView", where, v)
 		}
@@ -278,7 +280,7 @@ func TestTextViewMatchesScalar(t *testing.T) {
 		}
 	}
 	for _, text := range texts {
-		if err := doc.Read([]byte(text)); err != nil {
+		if err := doc.Read([]byte(text), limits.Default()); err != nil {
 			t.Fatal(err)
 		}
 		walk("JSONDocument "+text, doc.Root())
@@ -290,9 +292,10 @@ func TestTextViewMatchesScalar(t *testing.T) {
 	}
 }
 
-// TestCheckerMatchesCheck checks that a Checker reused across validators
-// and values gives exactly Validator.Check's findings.
-func TestCheckerMatchesCheck(t *testing.T) {
+// TestReusedCollectorMatchesFresh checks that a collector reused across
+// validators and values (Reset between runs, its walker kept) gives
+// exactly a fresh collector's findings.
+func TestReusedCollectorMatchesFresh(t *testing.T) {
 	m := loadModel(t, `$version: "2"
 namespace t
 structure S {
@@ -304,24 +307,25 @@ structure S {
 list L { member: String }
 `)
 	vs := []*sv.Validator{mustPrepare(t, m, "t#S"), mustPrepare(t, m, "t#L")}
-	var chk sv.Checker
-	var doc sv.JSONDocument
+	var doc stream.Document
+	reused := sv.NewCollector()
 	for round := 0; round < 3; round++ {
 		for _, text := range []string{`{"a":1,"b":["x"]}`, `{"b":["x","y",3]}`, `["a","b","c"]`, `{"a":"1","a":2}`, `null`, `[{"a":1}]`} {
-			if err := doc.Read([]byte(text)); err != nil {
+			if err := doc.Read([]byte(text), limits.Default()); err != nil {
 				t.Fatal(err)
 			}
 			for _, v := range vs {
-				want, got := sv.NewCollector(), sv.NewCollector()
+				want := sv.NewCollector()
 				at := sv.InDocument(round).Key("p")
 				if err := v.Check(want, at, doc.Root()); err != nil {
 					t.Fatal(err)
 				}
-				if err := chk.Check(v, got, at, doc.Root()); err != nil {
+				reused.Reset()
+				if err := v.Check(reused, at, doc.Root()); err != nil {
 					t.Fatal(err)
 				}
-				if w, g := want.Result().Text(), got.Result().Text(); w != g {
-					t.Errorf("%s: Checker gave\n%s\nCheck gave\n%s", text, g, w)
+				if w, g := want.Result().Text(), reused.Result().Text(); w != g {
+					t.Errorf("%s: the reused collector gave\n%s\na fresh one\n%s", text, g, w)
 				}
 			}
 		}

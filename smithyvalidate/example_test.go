@@ -5,6 +5,7 @@ import (
 
 	"github.com/smithy-validation/go/core/assembly"
 	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/core/shapeid"
 	"github.com/smithy-validation/go/smithyvalidate"
 )
@@ -62,9 +63,9 @@ func ExamplePositional() {
 	v, _ := smithyvalidate.Prepare(m, shapeid.MustParse("example#SubtractInput"))
 
 	c := smithyvalidate.NewCollector()
-	msg, ok := c.ReadJSON([]byte(`{"jsonrpc":"2.0","method":"subtract","params":[42,"23"],"id":1}`), smithyvalidate.Root())
-	if !ok {
-		return
+	msg, err := node.ParseString(`{"jsonrpc":"2.0","method":"subtract","params":[42,"23"],"id":1}`)
+	if err != nil {
+		panic(err)
 	}
 	params, _ := msg.Get("params")
 	args := smithyvalidate.Positional(smithyvalidate.NodeView(&params), "minuend", "subtrahend")
@@ -117,91 +118,4 @@ func ExamplePath() {
 	// Output:
 	// /params/1 3
 	// /a~1b/m~0n
-}
-
-// A JSONDocument reads a text once, so that a caller can look at it before
-// it validates a part of it: here a JSON-RPC envelope's params. Reuse the
-// document: once warm, reading and checking a valid value allocate
-// nothing.
-func ExampleJSONDocument() {
-	v, err := smithyvalidate.Prepare(exampleModel(), shapeid.MustParse("example#SubtractInput"))
-	if err != nil {
-		panic(err)
-	}
-	var doc smithyvalidate.JSONDocument
-	for _, text := range []string{
-		`{"method":"subtract","params":{"minuend":42,"subtrahend":23}}`,
-		`{"method":"subtract","params":{"minuend":42,"subtrahend":"23"}}`,
-		`{"method":"subtract",}`,
-	} {
-		if err := doc.Read([]byte(text)); err != nil {
-			// The error core/node's reader gives, as a finding.
-			fmt.Print(smithyvalidate.Result{Findings: []smithyvalidate.Finding{smithyvalidate.ReadErrorFinding(err, smithyvalidate.Root())}}.Text())
-			continue
-		}
-		root := doc.Root()
-		for i := 0; i < root.Len(); i++ {
-			if f := root.Field(i); f.Name == "params" {
-				c := smithyvalidate.NewCollector()
-				if err := v.Check(c, smithyvalidate.Root().Key("params"), f.Value); err != nil {
-					panic(err)
-				}
-				fmt.Printf("valid=%v\n%s", c.Valid(), c.Result().Text())
-			}
-		}
-	}
-	doc.Reset() // drop the reference to the last text
-	// Output:
-	// valid=true
-	// valid=false
-	// 1:58: error type /params/subtrahend example#SubtractInput$subtrahend: expected an integer, found a string
-	// 1:22: error syntax "" -: not valid JSON: expected string for object key after ',', found '}' (trailing comma)
-}
-
-// A Checker holds the engine's scratch storage across checks, for a
-// goroutine that validates many small values in a row (a stream of
-// messages); MemberView reads an envelope member without building a Field.
-// Findings are those of Validator.Check.
-func ExampleChecker() {
-	v, err := smithyvalidate.Prepare(exampleModel(), shapeid.MustParse("example#SubtractInput"))
-	if err != nil {
-		panic(err)
-	}
-	var (
-		doc smithyvalidate.JSONDocument
-		chk smithyvalidate.Checker // one per goroutine: not safe for concurrent use
-		col = smithyvalidate.NewCollector()
-	)
-	for _, text := range []string{
-		`{"method":"subtract","params":{"minuend":42,"subtrahend":23}}`,
-		`{"method":"subtract","params":{"minuend":42,"subtrahend":"23"}}`,
-	} {
-		if err := doc.Read([]byte(text)); err != nil {
-			panic(err)
-		}
-		root := doc.Root()
-		mv, ok := root.(smithyvalidate.MemberView)
-		for i := 0; i < root.Len(); i++ {
-			var name string
-			var value smithyvalidate.ValueView
-			if ok {
-				name, value = mv.Member(i)
-			} else {
-				f := root.Field(i)
-				name, value = f.Name, f.Value
-			}
-			if name == "params" {
-				col.Reset()
-				if err := chk.Check(v, col, smithyvalidate.Root().Key("params"), value); err != nil {
-					panic(err)
-				}
-				fmt.Printf("valid=%v\n%s", col.Valid(), col.Result().Text())
-			}
-		}
-	}
-	doc.Reset()
-	// Output:
-	// valid=true
-	// valid=false
-	// 1:58: error type /params/subtrahend example#SubtractInput$subtrahend: expected an integer, found a string
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/smithy-validation/go/core/node"
 	sv "github.com/smithy-validation/go/smithyvalidate"
+	"github.com/smithy-validation/go/smithyvalidate/stream"
 )
 
 const limitsModel = `$version: "2"
@@ -205,7 +206,7 @@ func TestInternalError(t *testing.T) {
 
 // A reader limit names the value that went over it: the container that
 // nests too deep, the number that is too long. Every JSON entry point (the
-// direct reader, Collector.ReadJSON, JSONDocument with ReadErrorFinding)
+// direct reader, stream.ReadJSON, stream.Document with ReadErrorFinding)
 // and the walker over a tree built in code agree on the path.
 func TestReaderLimitPaths(t *testing.T) {
 	m := loadModel(t, limitsModel)
@@ -238,17 +239,17 @@ func TestReaderLimitPaths(t *testing.T) {
 		}
 		check("ValidateJSON", r)
 		c := v.NewCollector()
-		if _, ok := c.ReadJSON([]byte(tt.text), sv.Root()); ok {
+		if _, ok := stream.ReadJSON(c, []byte(tt.text), sv.Root()); ok {
 			t.Errorf("%s: ReadJSON accepted the text", tt.name)
 		}
 		check("ReadJSON", c.Result())
-		var d sv.JSONDocument
-		err = d.Read([]byte(tt.text), tt.opts...)
+		var d stream.Document
+		err = d.Read([]byte(tt.text), c.Limits().Limits)
 		var le *node.LimitError
 		if !errors.As(err, &le) {
-			t.Fatalf("%s: JSONDocument.Read = %v, want a *node.LimitError", tt.name, err)
+			t.Fatalf("%s: Document.Read = %v, want a *node.LimitError", tt.name, err)
 		}
-		check("JSONDocument", sv.Result{Findings: []sv.Finding{sv.ReadErrorFinding(err, sv.Root())}})
+		check("Document", sv.Result{Findings: []sv.Finding{sv.ReadErrorFinding(err, sv.Root())}})
 		// Under a path, the reader's path follows it.
 		if f := sv.ReadErrorFinding(err, sv.InDocument(2).Key("k")); f.Path.String() != "/k"+tt.path {
 			t.Errorf("%s: under /k: %q", tt.name, f.Path)

@@ -1,6 +1,7 @@
 package smithyvalidate
 
 import (
+	"github.com/smithy-validation/go/core/node"
 	"reflect"
 	"testing"
 
@@ -31,7 +32,7 @@ func readerModel(t testing.TB) *model.Model {
 }
 
 // FuzzReaders checks that the engine's views of a tape and its views of
-// the tree core/node builds from a tape (Collector.ReadJSON and NodeView)
+// the tree core/node builds from a tape (Tape.Node and NodeView)
 // give the same result for any input.
 func FuzzReaders(f *testing.F) {
 	for _, s := range []string{
@@ -62,7 +63,11 @@ func FuzzReaders(f *testing.F) {
 				t.Fatal(err)
 			}
 			viaNode := newCollectorConfig(v.cfg)
-			if n, ok := viaNode.ReadJSON([]byte(s), Path{}); ok {
+			var tape node.Tape
+			if err := tape.Read(s, v.cfg.lim); err != nil {
+				viaNode.Add(ReadErrorFinding(TapeError(&tape, err), Path{}))
+			} else {
+				n := tape.Node()
 				if err := v.Check(viaNode, Path{}, NodeView(&n)); err != nil {
 					t.Fatal(err)
 				}

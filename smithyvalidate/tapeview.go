@@ -49,7 +49,7 @@ func (v tapeView) Scalar() Scalar {
 	return Scalar{Kind: v.Kind()}
 }
 
-// Text implements [TextView].
+// Text is the fast accessor stream.TextView names.
 func (v tapeView) Text() (Kind, string) {
 	switch v.e.Kind() {
 	case node.TapeNumber:
@@ -71,7 +71,7 @@ func (v tapeView) Field(i int) Field {
 	return Field{Name: k.Text(), NamePos: k.Pos(), Value: tapeView{val}}
 }
 
-// Member implements [MemberView].
+// Member is the fast accessor of memberView (stream.MemberView).
 func (v tapeView) Member(i int) (string, ValueView) {
 	k, val := v.e.Member(i)
 	return k.Text(), tapeView{val}
@@ -99,17 +99,26 @@ func (v *Validator) checkJSONDirect(c *Collector, at Path, src string) error {
 	t := getTape()
 	defer putTape(t)
 	if err := t.Read(src, c.cfg.lim); err != nil {
-		c.Add(ReadErrorFinding(readError(t, err), at))
+		c.Add(ReadErrorFinding(TapeError(t, err), at))
 		return nil
 	}
 	return v.Check(c, at, tapeView{t.Root()})
 }
 
-// readError returns err, the error of t's last Read, with the path of the
+// TapeView returns the view of the top-level value t read, for callers
+// that read JSON with core/node's [node.Tape] themselves (the reader
+// behind [Validator.ValidateJSON]): field names, strings without escapes
+// and number tokens are substrings of the text, and every occurrence of a
+// repeated key is kept. It is valid until t reads again or is reset; t
+// must hold a value (its last Read succeeded).
+func TapeView(t *node.Tape) ValueView { return tapeView{t.Root()} }
+
+// TapeError returns err, the error of t's last Read, with the path of the
 // value where a depth or number limit stopped it (see "Reader limits" in
-// the package documentation): a [*ReadLimitError]. Other errors are
-// returned as they are. Only the error path calls it, so it may allocate.
-func readError(t *node.Tape, err error) error {
+// the package documentation): a [*ReadLimitError], which
+// [ReadErrorFinding] turns into the finding ValidateJSON reports. Other
+// errors are returned as they are. It may allocate (errors are rare).
+func TapeError(t *node.Tape, err error) error {
 	var le *node.LimitError
 	if !errors.As(err, &le) || le.Limit != node.LimitDepth && le.Limit != node.LimitNumberLength {
 		return err

@@ -36,49 +36,17 @@ func (v *Validator) Check(c *Collector, at Path, val ValueView) (err error) {
 	if c.stopped {
 		return nil
 	}
-	// A Checker around a pooled walker: it keeps the walker only when
-	// the check left it fit for reuse (after a panic its state is
-	// unknown, and huge scratch space is dropped).
-	k := Checker{w: walkerPool.Get().(*walker)}
-	if err := k.Check(v, c, at, val); err != nil {
-		return err
-	}
-	if k.w != nil {
-		walkerPool.Put(k.w)
-	}
-	return nil
-}
-
-// Checker runs [Validator.Check] with one walker (the engine's scratch
-// storage for a check) held across calls, rather than taken from and
-// returned to a shared pool on every call: a caller that checks many small
-// values in a row (the rpc module checks the params or result of every
-// message of an exchange) saves that cost on each. Findings, paths and
-// errors are exactly those of Validator.Check. One Checker may be used
-// with any number of validators and collectors.
-//
-// A Checker is not safe for concurrent use: keep one per goroutine (for
-// example one per stream being validated). The zero value is ready to use.
-// Between checks it keeps no reference to the values, validators or
-// collectors it was given, only its grown scratch storage.
-type Checker struct {
-	w *walker
-}
-
-// Check validates val into c with v, as [Validator.Check] does.
-func (k *Checker) Check(v *Validator, c *Collector, at Path, val ValueView) (err error) {
-	if c.stopped {
-		return nil
-	}
-	w := k.w
+	// The collector's walker, or a pooled one; it is kept (in c) only
+	// when the check left it fit for reuse: after a panic its state is
+	// unknown, and huge scratch space is dropped. Because a walker that
+	// panicked is discarded, the walk itself needs no deferred cleanup
+	// (enter and leave are plain calls): this defer is the only one on
+	// the path of a check.
+	w := c.w
 	if w == nil {
-		w = new(walker)
+		w = walkerPool.Get().(*walker)
 	}
-	k.w = nil // not kept if the check fails
-	// A panic becomes an *InternalError, and w is not kept: its state is
-	// unknown. Because a walker that panicked is discarded, the walk
-	// itself needs no deferred cleanup (enter and leave are plain calls):
-	// this defer is the only one on the path of a check.
+	c.w = nil
 	w.init(v, c, at, val)
 	defer func() {
 		if r := recover(); r != nil {
@@ -88,7 +56,7 @@ func (k *Checker) Check(v *Validator, c *Collector, at Path, val ValueView) (err
 	}()
 	w.root(val)
 	if w.release() {
-		k.w = w
+		c.w = w
 	}
 	return nil
 }
@@ -694,7 +662,7 @@ func (w *walker) reportDuplicate(v ValueView, first, i int, name string) {
 // required check is one mask comparison when every required member is
 // among the first 64); anything else about a field goes to structField.
 // The views the engine knows (the tape, [LocatedObject]) are read in
-// place, each by a loop of its own; others through [MemberView] or
+// place, each by a loop of its own; others through Member (memberView) or
 // [ValueView.Field]. A field's name position is asked for only for a
 // finding.
 func (w *walker) structure(p *plan, v ValueView, k Kind) {
@@ -731,7 +699,7 @@ func (w *walker) structure(p *plan, v ValueView, k Kind) {
 			w.pop()
 		}
 	default:
-		mv, _ := v.(MemberView)
+		mv, _ := v.(memberView)
 		for i := 0; i < n && !w.col.stopped; i++ {
 			if mv != nil {
 				name, val := mv.Member(i)

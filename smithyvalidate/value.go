@@ -180,36 +180,14 @@ type ValueView interface {
 	Field(i int) Field
 }
 
-// MemberView is an optional interface of object views that give a field
-// occurrence's name and value without building the whole [Field] record:
-// callers that scan many small objects (the rpc module reads every
-// message's envelope) can type-assert a [ValueView] to it and fall back to
-// [ValueView.Field] when the view does not implement it. The name's
-// position is left out (a reader derives it on demand, and a valid value
-// never needs it): take it from Field(i).NamePos for a finding.
-//
-// Member(i) returns exactly Field(i).Name and Field(i).Value. Only views
-// whose fields always have text (NoText unset) and the default path
-// segment (At zero) implement it; the object views of [JSONDocument] do.
-type MemberView interface {
+// memberView is the optional fast accessor of object views (the stream
+// package exports it, as stream.MemberView, with its contract: Member(i)
+// returns exactly Field(i).Name and Field(i).Value). The walker reads
+// objects through it when a view has it. The views of this package also
+// have stream.TextView's Text.
+type memberView interface {
 	ValueView
 	Member(i int) (name string, value ValueView)
-}
-
-// TextView is an optional interface of views that give a value's kind and
-// the text of a string or number without building the whole [Scalar]
-// record: callers that read a few small scalars of many messages (the rpc
-// module reads every message's id, method and "jsonrpc" marker) can
-// type-assert a [ValueView] to it and fall back to [ValueView.Kind] and
-// [ValueView.Scalar] when the view does not implement it.
-//
-// Text() returns exactly Kind() and Scalar().Text: the text of a string,
-// or the JSON number token of an integer or decimal, and "" for the other
-// kinds of JSON values. The views of [JSONDocument] and [NodeView]
-// implement it.
-type TextView interface {
-	ValueView
-	Text() (kind Kind, text string)
 }
 
 // Field is one field occurrence of an object.

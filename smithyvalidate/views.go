@@ -54,7 +54,7 @@ func (v *nodeView) Field(i int) Field {
 	return Field{Name: f.Key, NamePos: f.KeyPos, Value: (*nodeView)(&f.Value)}
 }
 
-// Text implements [TextView].
+// Text is the fast accessor stream.TextView names.
 func (v *nodeView) Text() (Kind, string) {
 	n := v.n()
 	switch n.Kind() {
