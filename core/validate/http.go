@@ -472,9 +472,6 @@ func boundMembers(bindings []memberBinding, loc location) []string {
 // onTraitf is an event about s located at the trait's application
 // (at s when s does not apply the trait).
 func onTraitf(sev model.Severity, id string, s *model.Shape, trait shapeid.ID, format string, args ...any) model.Event {
-	e := eventf(sev, id, s, format, args...)
-	if t, ok := findTrait(s, trait); ok && t.Source.File != "" {
-		e.Source = t.Source
-	}
-	return e
+	t, _ := findTrait(s, trait)
+	return traitEventf(sev, id, s, t, format, args...)
 }
