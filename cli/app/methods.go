@@ -124,20 +124,14 @@ func (s *session) Call(method string, params []byte) ([]byte, int, error) {
 		})
 	case "validate-rpc":
 		var p struct {
-			commonParams
-			Service    string     `json:"service"`
-			Version    string     `json:"version"`
+			serviceParams
 			Message    *wireInput `json:"message"`
 			Request    *wireInput `json:"request"`
 			Response   *wireInput `json:"response"`
 			Transcript *wireInput `json:"transcript"`
 			Complete   bool       `json:"complete"`
-			Extension  []string   `json:"extension"`
 		}
-		if err := decodeParams(params, &p); err != nil {
-			return nil, 0, err
-		}
-		models, err := p.optionalSources()
+		models, err := p.decode(params, &p)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -290,9 +284,22 @@ func (p commonParams) sources() ([]Source, error) {
 	return out, nil
 }
 
-// optionalSources is sources for validate-rpc and exchange.start, where
-// models may be left out (envelope checks only).
-func (p commonParams) optionalSources() ([]Source, error) {
+// serviceParams are the params validate-rpc and exchange.start share:
+// the service to check against, whose models may be left out (envelope
+// checks only).
+type serviceParams struct {
+	commonParams
+	Service   string   `json:"service"`
+	Version   string   `json:"version"`
+	Extension []string `json:"extension"`
+}
+
+// decode decodes params into whole (a struct embedding p) and returns
+// the model sources, none when left out.
+func (p *serviceParams) decode(params []byte, whole any) ([]Source, error) {
+	if err := decodeParams(params, whole); err != nil {
+		return nil, err
+	}
 	if len(p.Models) == 0 {
 		return nil, nil
 	}

@@ -34,17 +34,11 @@ func (s *session) exchange(method string, params []byte) ([]byte, int, error) {
 			return nil, 0, serve.Errorf("an exchange is already open: exchange.finish it first (one stream per connection)")
 		}
 		var p struct {
-			commonParams
-			Service        string   `json:"service"`
-			Version        string   `json:"version"`
-			MaxOutstanding int      `json:"max_outstanding"`
-			RecentReplies  *int     `json:"recent_replies"`
-			Extension      []string `json:"extension"`
+			serviceParams
+			MaxOutstanding int  `json:"max_outstanding"`
+			RecentReplies  *int `json:"recent_replies"`
 		}
-		if err := decodeParams(params, &p); err != nil {
-			return nil, 0, err
-		}
-		models, err := p.optionalSources()
+		models, err := p.decode(params, &p)
 		if err != nil {
 			return nil, 0, err
 		}
