@@ -3,6 +3,8 @@ package validate
 import (
 	"strings"
 	"testing"
+
+	"github.com/smithy-validation/go/core/assembly"
 )
 
 func TestURIPatternKey(t *testing.T) {
@@ -86,5 +88,67 @@ func TestSyntaxChecks(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestProtocolCheckIDs runs each protocol check on a model that breaks
+// every rule and checks that the events carry the check's event ID (or a
+// dotted extension of it), and that every check reports something.
+func TestProtocolCheckIDs(t *testing.T) {
+	src := `$version: "2"
+namespace ns
+@trait(selector: "service") @protocolDefinition(traits: [http], noInlineDocumentSupport: true)
+structure rest {}
+@rest @httpBasicAuth @httpBearerAuth @cors(origin: "*", origins: {a: "b"}) @httpApiKeyAuth(name: "k", in: "query", scheme: "s")
+service S { version: "1", operations: [A, B, C, D, F] }
+@http(method: "get", uri: "/a/{x+}/{y}?q") @auth([httpDigestAuth]) @endpoint(hostPrefix: "{h}")
+@requestCompression(encodings: ["br"])
+operation A { input: AIn, output: AOut, errors: [E] }
+@http(method: "GET", uri: "/a/{x+}/{z}?q", code: 99)
+operation B { input := { @httpLabel @required x: Integer, @httpLabel @required z: String, body: Document } }
+@http(method: "POST", uri: "/c/ü")
+operation C {}
+@http(method: "POST", uri: "/c/ü")
+operation F {}
+operation D {}
+structure AIn {
+    @httpLabel @required x: String
+    @httpLabel @required y: String
+    @httpQuery("q") q: String
+    @httpQueryParams rest: M
+    @httpHeader("X-H") h: String
+    @httpHeader("x-h") h2: String
+    @httpPrefixHeaders("x-") p: M
+    @httpPayload body: String
+    other: String
+    @xmlFlattened list: L
+    @hostLabel @required host: String
+}
+structure AOut { @httpQuery("q") q: String }
+@error("client") @httpError(500) structure E { @httpPayload body: String, other: String }
+map M { key: String, value: String }
+list L { @xmlName("i") member: String }
+@mediaType("text") @xmlNamespace(uri: "::") string T
+document Document
+`
+	a := assembly.New()
+	if err := a.AddSource("t.smithy", []byte(src)); err != nil {
+		t.Fatal(err)
+	}
+	res, err := a.Assemble()
+	if err != nil || res.Model == nil {
+		t.Fatalf("assemble: %v %v", err, res.Events)
+	}
+	ix := newProtoIndex(res.Model)
+	for _, c := range protocolChecks {
+		events := c.check(ix)
+		if len(events) == 0 {
+			t.Errorf("%s: no events", c.id)
+		}
+		for _, e := range events {
+			if !ContainsID(e.ID, c.id) {
+				t.Errorf("%s reported %s: %s", c.id, e.ID, e.Message)
+			}
+		}
 	}
 }

@@ -31,6 +31,13 @@ import (
 //     hierarchical part, a query and a fragment, %HH escapes and non-ASCII
 //     characters other than spaces and controls; a bracketed authority must
 //     hold an IPv6 literal (only its characters are checked).
+//   - MediaType words what follows the quoted value itself (the corpus
+//     fixes only the start of the message).
+//
+// They run as two validators: HttpPatterns in the load stage and
+// ProtocolTraits, which builds one protoIndex of the model and runs every
+// check of protocolChecks over it (so no check scans the whole model or
+// parses an @http URI again).
 func protocolValidators() []Validator {
 	return []Validator{
 		{Name: "HttpPatterns", Stage: StageLoad, Check: httpPatterns},
