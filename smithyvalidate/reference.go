@@ -116,7 +116,7 @@ func (w valueWording) render(root node.Node, f Finding) []modelValueEvent {
 		return w.nullEvents(ev, gov, target, targetID, val)
 	case CodeNotInteger:
 		ev.msg = fmt.Sprintf("%s shapes must not have floating point values, but found `%s` provided for `%s`",
-			typeName(target), javaNumber(val), targetID)
+			typeName(target), val.NumberText(), targetID)
 	case CodeTypeRange:
 		lo, hi, bounded := intTypeRange(typeOf(target))
 		if !bounded {
@@ -408,7 +408,7 @@ func invalidShapeText(target *model.Shape, id shapeid.ID, val node.Node) string 
 	case node.String:
 		msg += ", `" + val.StringValue() + "`"
 	case node.Number:
-		msg += ", `" + javaNumber(val) + "`"
+		msg += ", `" + val.NumberText() + "`"
 	case node.Bool:
 		msg += fmt.Sprintf(", `%t`", val.BoolValue())
 	}
@@ -492,10 +492,6 @@ func nodeTypeName(n node.Node) string {
 	}
 	return "object"
 }
-
-// javaNumber is a number as the reference prints it: its text, with an
-// integer written with an exponent or fraction left as written.
-func javaNumber(n node.Node) string { return n.NumberText() }
 
 // duplicateItems lists the items of a list value that occur more than
 // once, each once, in the order of their second occurrence; strings are
