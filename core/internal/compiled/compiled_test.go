@@ -1,0 +1,51 @@
+package compiled
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+)
+
+func TestCache(t *testing.T) {
+	calls := map[string]int{}
+	var mu sync.Mutex
+	c := New(2, func(s string) (string, error) {
+		mu.Lock()
+		calls[s]++
+		mu.Unlock()
+		if s == "bad" {
+			return "", errors.New("bad text")
+		}
+		return "<" + s + ">", nil
+	})
+	for _, tc := range []struct {
+		name, text, want string
+		wantErr        bool
+		calls          int
+	}{
+		{"first use compiles", "a", "<a>", false, 1},
+		{"second use is cached", "a", "<a>", false, 1},
+		{"errors are cached", "bad", "", true, 1},
+		{"again from the cache", "bad", "", true, 1},
+		{"beyond the bound compiles each time", "c", "<c>", false, 1},
+		{"and again", "c", "<c>", false, 2},
+	} {
+		got, err := c.Get(tc.text)
+		if got != tc.want || (err != nil) != tc.wantErr || calls[tc.text] != tc.calls {
+			t.Errorf("%s: Get(%q) = %q, %v after %d compiles; want %q, error %v, %d compiles",
+				tc.name, tc.text, got, err, calls[tc.text], tc.want, tc.wantErr, tc.calls)
+		}
+	}
+	var wg sync.WaitGroup
+	for i := 0; i < 8; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			if got, _ := c.Get("a"); got != "<a>" {
+				panic(fmt.Sprint("concurrent Get: ", got))
+			}
+		}(i)
+	}
+	wg.Wait()
+}
