@@ -86,9 +86,11 @@ func measureValidate(b *testing.B, src string, shapes int) {
 		if err != nil || res.Model == nil || res.HasErrors() {
 			b.Fatalf("assemble: %v %v", err, res.Events)
 		}
+		runtime.GC() // each phase collects its own garbage
 		t1 := cpuTime()
 		m1 := mallocs()
 		rep := validate.Check(res.Model, validate.WithEvents(res.Events))
+		runtime.GC()
 		t2 := cpuTime()
 		m2 := mallocs()
 		loadAllocs += m1 - m0

@@ -19,6 +19,9 @@ type index struct {
 	allOnce sync.Once
 	all     []*model.Shape
 
+	outOnce sync.Once
+	out     map[*model.Shape][]reference
+
 	refsOnce sync.Once
 	refs     map[shapeid.ID][]referrer
 
@@ -96,12 +99,29 @@ func (x *index) referrers() map[shapeid.ID][]referrer {
 	x.refsOnce.Do(func() {
 		x.refs = map[shapeid.ID][]referrer{}
 		for _, s := range x.shapes() {
-			for _, r := range references(s) {
+			for _, r := range x.outgoing(s) {
 				x.refs[r.to] = append(x.refs[r.to], referrer{s, r.rel})
 			}
 		}
 	})
 	return x.refs
+}
+
+// outgoing returns the relationships of s as [references] lists them,
+// computed once for every shape. The slice is shared: callers must not
+// modify it.
+func (x *index) outgoing(s *model.Shape) []reference {
+	x.outOnce.Do(func() {
+		all := x.shapes()
+		x.out = make(map[*model.Shape][]reference, len(all))
+		for _, s := range all {
+			x.out[s] = references(s)
+		}
+	})
+	if r, ok := x.out[s]; ok {
+		return r
+	}
+	return references(s)
 }
 
 // withTrait returns the shapes and members that apply trait id directly,

@@ -50,12 +50,31 @@ func forwardSteps(text string) int {
 type nearMatcher struct {
 	x      *index
 	ev     *selector.Evaluator
-	yields map[*selector.Selector]map[*model.Shape]map[*model.Shape]bool
+	yields map[*selector.Selector]map[*model.Shape]yielded
+}
+
+// yielded is what a selector yields from one starting shape: a short list
+// is scanned, a long one looked up.
+type yielded struct {
+	list []*model.Shape
+	set  map[*model.Shape]bool
+}
+
+func (y yielded) has(s *model.Shape) bool {
+	if y.set != nil {
+		return y.set[s]
+	}
+	for _, t := range y.list {
+		if t == s {
+			return true
+		}
+	}
+	return false
 }
 
 func newNearMatcher(m *model.Model) *nearMatcher {
 	x := indexOf(m)
-	return &nearMatcher{x: x, ev: x.evaluator(), yields: map[*selector.Selector]map[*model.Shape]map[*model.Shape]bool{}}
+	return &nearMatcher{x: x, ev: x.evaluator(), yields: map[*selector.Selector]map[*model.Shape]yielded{}}
 }
 
 // matches reports whether sel (written as text) yields s from some
@@ -70,36 +89,46 @@ func (n *nearMatcher) matches(sel *selector.Selector, text string, s *model.Shap
 	}
 	memo := n.yields[sel]
 	if memo == nil {
-		memo = map[*model.Shape]map[*model.Shape]bool{}
+		memo = map[*model.Shape]yielded{}
 		n.yields[sel] = memo
 	}
 	refs := n.x.referrers()
-	seen := map[*model.Shape]bool{s: true}
+	var seen map[*model.Shape]bool // only needed beyond one step
 	frontier := []*model.Shape{s}
 	for depth := 0; ; depth++ {
 		for _, start := range frontier {
-			yielded, ok := memo[start]
+			y, ok := memo[start]
 			if !ok {
-				yielded = map[*model.Shape]bool{}
-				for _, t := range n.ev.SelectFrom(sel, start) {
-					yielded[t] = true
+				y.list = n.ev.SelectFrom(sel, start)
+				if len(y.list) > 16 {
+					y.set = make(map[*model.Shape]bool, len(y.list))
+					for _, t := range y.list {
+						y.set[t] = true
+					}
+					y.list = nil
 				}
-				memo[start] = yielded
+				memo[start] = y
 			}
-			if yielded[s] {
+			if y.has(s) {
 				return true
 			}
 		}
 		if depth == steps {
 			return false
 		}
+		if seen == nil && steps > 1 {
+			seen = map[*model.Shape]bool{s: true}
+		}
 		var next []*model.Shape
 		for _, cur := range frontier {
 			for _, r := range refs[cur.ID()] {
-				if !seen[r.from] {
+				if seen != nil {
+					if seen[r.from] {
+						continue
+					}
 					seen[r.from] = true
-					next = append(next, r.from)
 				}
+				next = append(next, r.from)
 			}
 		}
 		if len(next) == 0 {

@@ -73,7 +73,7 @@ func exclusiveStructureMemberTraits(m *model.Model) []model.Event {
 func unitTypes(m *model.Model) []model.Event {
 	var events []model.Event
 	for _, s := range allShapes(m) {
-		for _, r := range references(s) {
+		for _, r := range indexOf(m).outgoing(s) {
 			if r.to != unitID {
 				continue
 			}
@@ -183,7 +183,7 @@ func privateAccess(m *model.Model) []model.Event {
 	var events []model.Event
 	for _, s := range allShapes(m) {
 		ns := s.ID().Namespace
-		for _, r := range references(s) {
+		for _, r := range indexOf(m).outgoing(s) {
 			if r.to.Namespace != ns && private[r.to] {
 				events = append(events, errorf("PrivateAccess", s,
 					"This shape has an invalid %s relationship that targets a private shape, `%s`, in another namespace.", strings.ToLower(string(r.rel)), r.to))

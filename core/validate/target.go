@@ -111,7 +111,7 @@ var deprecationLabels = map[rel]string{
 func targets(m *model.Model) []model.Event {
 	var events []model.Event
 	for _, s := range allShapes(m) {
-		for _, r := range references(s) {
+		for _, r := range indexOf(m).outgoing(s) {
 			if t, ok := m.Shape(r.to); ok {
 				events = append(events, checkTarget(m, s, t, r.rel)...)
 			}

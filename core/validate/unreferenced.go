@@ -36,6 +36,7 @@ func unreferencedShape(id string, config node.Node) (func(*model.Model, *selecto
 		return nil, fmt.Sprintf("Error parsing `rootShapeSelector`: %v", err)
 	}
 	return func(m *model.Model, ev *selector.Evaluator) []model.Event {
+		x := indexOf(m)
 		connected := map[*model.Shape]bool{}
 		var walk func(s *model.Shape)
 		walk = func(s *model.Shape) {
@@ -53,7 +54,7 @@ func unreferencedShape(id string, config node.Node) (func(*model.Model, *selecto
 				if c := cur.Container(); c != nil {
 					next(c)
 				}
-				for _, r := range references(cur) {
+				for _, r := range x.outgoing(cur) {
 					if t, ok := m.Shape(r.to); ok {
 						next(t)
 					}
