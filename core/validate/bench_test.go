@@ -55,9 +55,10 @@ string ResId%[1]d
 // every built-in validator (validate.Check). It reports both times per
 // shape and their ratio, validate/load, which the acceptance criterion
 // bounds by 0.5; a ratio that stays flat across the sizes shows the
-// validators are as linear as loading. Times are the process's CPU time
-// (garbage collection included, a collection run before each iteration),
-// which a busy shared machine does not inflate as it does wall time.
+// validators are as linear as loading. Times are the process's CPU time,
+// which a busy shared machine does not inflate as it does wall time; each
+// phase ends with a full garbage collection, so that each pays for
+// collecting its own garbage and not the other's.
 func BenchmarkValidate(b *testing.B) {
 	for _, n := range []int{1_000, 10_000, 100_000} {
 		src, shapes := genModel(n)
