@@ -3,6 +3,7 @@ package node
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/smithy-validation/go/core/limits"
 	"math/rand/v2"
 	"strconv"
 	"testing"
@@ -217,5 +218,35 @@ func BenchmarkMarshal(b *testing.B) {
 	buf := make([]byte, 0, size)
 	for range b.N {
 		buf = AppendJSON(buf[:0], n)
+	}
+}
+
+// rpcMessages are the three shapes of the rpc module's benchmark
+// transcript (about 54 bytes each): a call with positional params, a call
+// with named params and a result. Reading them is the tape's share of
+// validating one JSON-RPC message.
+var rpcMessages = []struct{ name, text string }{
+	{"positional", `{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":7}`},
+	{"named", `{"jsonrpc":"2.0","method":"subtract","params":{"minuend":42,"subtrahend":23},"id":7}`},
+	{"result", `{"jsonrpc":"2.0","result":19,"id":7}`},
+}
+
+// BenchmarkTapeRead reads each message into one reused tape, with the
+// default limits: once warm it must not allocate.
+//
+//	go test -run '^$' -bench TapeRead -benchmem ./node
+func BenchmarkTapeRead(b *testing.B) {
+	lim := limits.Default()
+	for _, m := range rpcMessages {
+		b.Run(m.name, func(b *testing.B) {
+			var t Tape
+			b.SetBytes(int64(len(m.text)))
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if err := t.Read(m.text, lim); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

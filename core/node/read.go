@@ -269,8 +269,10 @@ func ParseString(s string, opts ...Option) (Node, error) {
 // tapePool holds the tapes of Parse.
 var tapePool = sync.Pool{New: func() any { return new(Tape) }}
 
-// maxPooledEntries bounds the tapes kept for reuse.
-const maxPooledEntries = 1 << 17
+// maxPooledEntries bounds the tapes kept for reuse (24 MiB of entries):
+// a process that parses large texts again and again (a server loading
+// models) reads each into a warm tape.
+const maxPooledEntries = 1 << 20
 
 func parse(s string, st Settings) (Node, error) {
 	t := tapePool.Get().(*Tape)

@@ -323,15 +323,18 @@ func (e *TapeEntry) set(k TapeKind, isInt, esc bool, off, a, b int32) {
 const growRoom = 32
 
 // grow gives entries (whose first n are in use) room for at least
-// growRoom more entries, every slot up to the capacity pointing to t.
+// growRoom more entries, every slot up to the capacity pointing to t. The
+// capacity doubles, so that a large text costs one copy of its entries
+// in all.
 //
 //go:noinline
 func (t *Tape) grow(n int) {
-	t.entries = append(t.entries[:n], make([]TapeEntry, growRoom)...)
-	t.entries = t.entries[:cap(t.entries)]
-	for k := n; k < len(t.entries); k++ {
-		t.entries[k].t = t
+	all := make([]TapeEntry, max(2*cap(t.entries), n+growRoom, 2*growRoom))
+	copy(all, t.entries[:n])
+	for k := n; k < len(all); k++ {
+		all[k].t = t
 	}
+	t.entries = all
 }
 
 // stamp points the slots of entries from n up to its capacity to t.
