@@ -515,18 +515,16 @@ func (w *walker) timestampFinding(p *plan, v ValueView, found, want, reason stri
 		fmt.Sprintf("expected %s, found %q: %s", want, short(found), reason))
 }
 
-// textOf returns the text of a string, symbol or number: directly for the
-// JSON views, through Scalar for others.
+// textOf returns the text of a string, symbol or number: without building
+// a Scalar for the views that can (jsonView, and views with
+// stream.TextView's Text).
 func textOf(v ValueView) string {
-	switch t := v.(type) {
-	case tapeView:
-		return t.e.Text()
-	case *nodeView:
-		n := (*node.Node)(t)
-		if n.Kind() == node.Number {
-			return n.NumberText()
-		}
-		return n.StringValue()
+	if t, ok := v.(jsonView); ok {
+		return t.text()
+	}
+	if t, ok := v.(interface{ Text() (Kind, string) }); ok {
+		_, text := t.Text()
+		return text
 	}
 	return v.Scalar().Text
 }

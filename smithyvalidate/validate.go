@@ -137,25 +137,11 @@ func (w *walker) init(v *Validator, c *Collector, at Path, val ValueView) {
 	}
 }
 
-// isJSONView reports whether val and everything under it are JSON views.
-// A LocatedObject is one when its field values are (it has no annotations
-// and is an object): the rpc module's positional params are read by the
-// tape.
+// isJSONView reports whether val and everything under it are views of
+// JSON text (see jsonView).
 func isJSONView(val ValueView) bool {
-	switch o := val.(type) {
-	case tapeView, *nodeView:
-		return true
-	case *LocatedObject:
-		for i := range o.Fields {
-			switch o.Fields[i].Value.(type) {
-			case tapeView, *nodeView:
-			default:
-				return false
-			}
-		}
-		return true
-	}
-	return false
+	j, ok := val.(jsonView)
+	return ok && j.allJSON()
 }
 
 // release drops w's references to the last check and reports whether w
@@ -252,12 +238,14 @@ func (w *walker) valueK(p *plan, v ValueView, k Kind) {
 	if w.col.stopped || p == nil {
 		return
 	}
-	if t, ok := v.(tapeView); ok && k == KindInteger && p.intType {
-		// The commonest value of a message: an integer token of the
-		// tape for an integer shape, checked without asking for its text
-		// twice (a tape value has no annotations and is no Ion kind).
-		w.integerText(p, v, k, t.e.Text())
-		return
+	if k == KindInteger && p.intType && w.json {
+		// The commonest value of a message: an integer token of JSON
+		// text for an integer shape, checked without asking for its text
+		// twice (a JSON value has no annotations and is no Ion kind).
+		if t, ok := v.(jsonView); ok {
+			w.integerText(p, v, k, t.text())
+			return
+		}
 	}
 	if !w.json && len(v.Annotations()) > 0 && !w.pol.on(ignoreAnnotations) {
 		w.report(CodeAnnotation, p.id, v.Pos(), "", strings.Join(v.Annotations(), "::"),
@@ -661,10 +649,10 @@ func (w *walker) reportDuplicate(v ValueView, first, i int, name string) {
 // member is tried first, members 0..63 are tracked in a local set, the
 // required check is one mask comparison when every required member is
 // among the first 64); anything else about a field goes to structField.
-// The views the engine knows (the tape, [LocatedObject]) are read in
-// place, each by a loop of its own; others through Member (memberView) or
-// [ValueView.Field]. A field's name position is asked for only for a
-// finding.
+// Fields are read through memberKinds when the view implements it (name,
+// value and kind in one call), else through Member (memberView), else in
+// place through fieldLister or through [ValueView.Field]. A field's name
+// position is asked for only for a finding.
 func (w *walker) structure(p *plan, v ValueView, k Kind) {
 	if k != KindObject {
 		w.typeMismatch(p, v, k, "an object")
@@ -678,41 +666,41 @@ func (w *walker) structure(p *plan, v ValueView, k Kind) {
 	for j := 64; j < len(p.members); j += 64 {
 		w.bits = append(w.bits, 0) // members j..j+63: w.bits[base+j/64-1]
 	}
-	switch o := v.(type) {
-	case tapeView:
+	mk, _ := v.(memberKinds)
+	mv, _ := v.(memberView)
+	switch {
+	case mk != nil:
 		for i := 0; i < n && !w.col.stopped; i++ {
-			ke, e := o.e.Member(i)
-			name := ke.Text()
+			name, val, vk := mk.memberKind(i)
 			w.push(Segment{key: name, kind: segKey})
-			w.structMember(&st, i, name, tapeView{e}, tapeView{e}.Kind())
+			w.structMember(&st, i, name, val, vk)
 			w.pop()
 		}
-	case *LocatedObject:
+	case mv != nil:
 		for i := 0; i < n && !w.col.stopped; i++ {
-			f := &o.Fields[i]
+			name, val := mv.Member(i)
+			w.push(Segment{key: name, kind: segKey})
+			w.structMember(&st, i, name, val, val.Kind())
+			w.pop()
+		}
+	default:
+		var fields []Field // read in place when the view holds them
+		if fl, ok := v.(fieldLister); ok {
+			fields = fl.fieldList()
+		}
+		var one Field
+		for i := 0; i < n && !w.col.stopped; i++ {
+			f := &one
+			if fields != nil {
+				f = &fields[i]
+			} else {
+				one = v.Field(i)
+			}
 			w.push(fieldSeg(f))
 			if f.NoText {
 				w.noTextField(p, f)
 			} else {
 				w.structMember(&st, i, f.Name, f.Value, f.Value.Kind())
-			}
-			w.pop()
-		}
-	default:
-		mv, _ := v.(memberView)
-		for i := 0; i < n && !w.col.stopped; i++ {
-			if mv != nil {
-				name, val := mv.Member(i)
-				w.push(Segment{key: name, kind: segKey})
-				w.structMember(&st, i, name, val, val.Kind())
-			} else {
-				f := v.Field(i)
-				w.push(fieldSeg(&f))
-				if f.NoText {
-					w.noTextField(p, &f)
-				} else {
-					w.structMember(&st, i, f.Name, f.Value, f.Value.Kind())
-				}
 			}
 			w.pop()
 		}

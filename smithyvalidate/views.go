@@ -118,6 +118,71 @@ func Positional(list ValueView, names ...string) *LocatedObject {
 	return o
 }
 
+// jsonView is implemented by the views of JSON text this package makes
+// (the tape's, NodeView's and LocatedObject): what the walker's fast paths
+// need, as methods, so that it never asks which view it holds.
+type jsonView interface {
+	ValueView
+	// allJSON reports whether the value and everything under it come
+	// from JSON text, so that they have no annotations and only JSON
+	// kinds. The walker asks once per check, at the root, and then skips
+	// the questions only other sources need.
+	allJSON() bool
+	// text returns Scalar().Text of a string or number without building
+	// the Scalar.
+	text() string
+}
+
+// memberKinds is implemented by object views that give field occurrence
+// i's name, value and the value's kind in one call, with the default path
+// segment and a name with text (the tape's and NodeView's objects).
+type memberKinds interface {
+	memberKind(i int) (name string, value ValueView, k Kind)
+}
+
+// fieldLister is implemented by object views that hold their fields in a
+// slice ([LocatedObject]): the walker reads them in place.
+type fieldLister interface {
+	fieldList() []Field
+}
+
+func (tapeView) allJSON() bool  { return true }
+func (*nodeView) allJSON() bool { return true }
+
+func (v tapeView) text() string { return v.e.Text() }
+
+func (v *nodeView) text() string {
+	if n := v.n(); n.Kind() == node.Number {
+		return n.NumberText()
+	}
+	return v.n().StringValue()
+}
+
+func (v tapeView) memberKind(i int) (string, ValueView, Kind) {
+	k, val := v.e.Member(i)
+	return k.Text(), tapeView{val}, tapeView{val}.Kind()
+}
+
+func (v *nodeView) memberKind(i int) (string, ValueView, Kind) {
+	f := &v.n().Fields()[i]
+	val := (*nodeView)(&f.Value)
+	return f.Key, val, val.Kind()
+}
+
+// allJSON is true when every field value is a JSON view: the object itself
+// has no annotations.
+func (o *LocatedObject) allJSON() bool {
+	for i := range o.Fields {
+		if !isJSONView(o.Fields[i].Value) {
+			return false
+		}
+	}
+	return true
+}
+
+func (o *LocatedObject) text() string       { return "" }
+func (o *LocatedObject) fieldList() []Field { return o.Fields }
+
 func (o *LocatedObject) Kind() Kind            { return KindObject }
 func (o *LocatedObject) Pos() node.Pos         { return o.Position }
 func (o *LocatedObject) Annotations() []string { return nil }
