@@ -64,7 +64,7 @@ func (p *preparer) preparePayloads(s *PreparedService) error {
 		}
 	}
 	if len(p.err.Problems) > 0 {
-		sortProblems(p.err.Problems)
+		p.err.Problems = sortProblems(p.err.Problems)
 		return p.err
 	}
 	return nil

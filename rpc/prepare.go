@@ -411,10 +411,9 @@ func Prepare(m *model.Model, svc shapeid.ID, opts ...Option) (*PreparedService, 
 	if err := p.systemMethods(s, byName, svcErrors); err != nil {
 		return nil, err
 	}
-	if len(p.err.Problems) > 0 {
-		sortProblems(p.err.Problems)
-		return nil, p.err
-	}
+	// The payloads of the methods and errors that were mapped are prepared
+	// even when others were not: every problem of every shape is reported
+	// at once.
 	s.methods = byName
 	for n := range byName {
 		s.names = append(s.names, n)
@@ -444,7 +443,9 @@ func versionList(list []ProtocolVersion) string {
 	return "[" + strings.Join(parts, ", ") + "]"
 }
 
-func sortProblems(ps []smithyvalidate.ModelProblem) {
+// sortProblems orders problems by location and drops exact repeats (a
+// payload shape shared by several methods is prepared for each).
+func sortProblems(ps []smithyvalidate.ModelProblem) []smithyvalidate.ModelProblem {
 	sort.SliceStable(ps, func(i, j int) bool {
 		a, b := ps[i], ps[j]
 		if a.Source.File != b.Source.File {
@@ -457,6 +458,9 @@ func sortProblems(ps []smithyvalidate.ModelProblem) {
 			return c < 0
 		}
 		return a.Message < b.Message
+	})
+	return slices.CompactFunc(ps, func(a, b smithyvalidate.ModelProblem) bool {
+		return a.Shape == b.Shape && a.Trait == b.Trait && a.Source == b.Source && a.Message == b.Message
 	})
 }
 

@@ -125,6 +125,12 @@ structure Box {}`, []string{`idMember "id" targets example#Box, a structure, whi
 @method(name: "b", kind: "call", params: "positional", positional: ["id"]) @cancels(idMember: "nope", response: "optional") operation B { input := { id: String } }
 @error("client") @rpcError(code: -32600, reservedRange: true) structure E {}`,
 			[]string{`batches applies to JSON-RPC 2.0`, `never answered, but the operation has output`, `@cancels applies to notification methods`, `idMember names "nope"`, `-32600 is one that JSON-RPC itself defines`}},
+		{"payload problems beside mapping problems, each once", `@jsonRpc(versions: ["2.0"]) service S { version: "1", operations: [A, B, C] }
+@method(name: "a", params: "positional") operation A { input: In }
+@method(name: "b") operation B { input: In }
+@method(name: "c") operation C { input: In }
+structure In { @pattern("(") p: String }`,
+			[]string{`there is no positional list`, `@smithy.api#pattern`}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -143,9 +149,12 @@ structure Box {}`, []string{`idMember "id" targets example#Box, a structure, whi
 				}
 				at += i + len(w)
 			}
-			for _, p := range me.Problems {
+			for i, p := range me.Problems {
 				if p.Source.File != "m.smithy" || !p.Source.Pos.IsValid() {
 					t.Errorf("problem not located: %s", p)
+				}
+				if i > 0 && p == me.Problems[i-1] {
+					t.Errorf("problem repeated: %s", p)
 				}
 			}
 		})

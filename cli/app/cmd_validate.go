@@ -1,6 +1,7 @@
 package app
 
 import (
+	"errors"
 	"os"
 	"strconv"
 
@@ -20,7 +21,9 @@ func (e *env) validateCommand() *cli.Command {
 		Description: "Reports the events of assembly, of the model validators (trait targets, conflicts,\n" +
 			"references, resources, the model's validators metadata) and of the values written in\n" +
 			"the model (trait values, @default values, @examples, typed metadata),\n" +
-			"minus suppressed ones, ordered by file and position. Exits 3 when an event is an ERROR.",
+			"minus suppressed ones, and the JSON-RPC mapping of every @jsonRpc service, prepared\n" +
+			"as validate-rpc prepares it (events JsonRpc), ordered by file and position.\n" +
+			"Exits 3 when an event is an ERROR.",
 		ArgsUsage: "MODEL...",
 		Flags:     []cli.Flag{formatFlag(), maxFindingsFlag()},
 		Action: func(c *cli.Context) error {
@@ -64,9 +67,76 @@ func (e *env) validate(models []Source, format string) error {
 // @default values among the critical ones, where the reference runs them,
 // then @examples), suppressions applied, sorted with model.SortEvents. A
 // model that could not be built has only its assembly events.
+//
+// Then every service with @smithy.rpc#jsonRpc is prepared as validate-rpc
+// prepares it, for each version it declares: each preparation problem is
+// an ERROR event with the ID JsonRpc and the message validate-rpc prints,
+// so `smithy validate` fails exactly where `smithy validate-rpc` would.
 func validateEvents(res *assembly.Result) []model.Event {
 	rep := validate.Check(res.Model, validate.WithEvents(res.Events), validate.WithValidators(smithyvalidate.ModelValidators()...), validate.Builtin(rpc.TraitsNamespace))
-	return rep.Events
+	if res.Model == nil {
+		return rep.Events
+	}
+	extra := rpcPreparationEvents(res.Model)
+	if len(extra) == 0 {
+		return rep.Events
+	}
+	events := append(append([]model.Event(nil), rep.Events...), extra...)
+	model.SortEvents(events)
+	return events
+}
+
+// JSONRPCEventID is the event ID of a JSON-RPC preparation problem, in
+// `smithy validate` and in validate-rpc's error document alike.
+const JSONRPCEventID = "JsonRpc"
+
+// rpcPreparationEvents prepares every @jsonRpc service of m for each
+// version it declares and returns the problems as events, each once.
+func rpcPreparationEvents(m *model.Model) []model.Event {
+	var out []model.Event
+	seen := map[model.Event]bool{}
+	add := func(err error) {
+		var me *rpc.ModelError
+		if !errors.As(err, &me) {
+			return
+		}
+		for _, ev := range rpcProblemEvents(me) {
+			if !seen[ev] {
+				seen[ev] = true
+				out = append(out, ev)
+			}
+		}
+	}
+	for _, s := range m.Shapes() {
+		if s.Type() != model.ServiceType || !s.HasTrait(rpc.JSONRPCTrait) {
+			continue
+		}
+		_, err := rpc.Prepare(m, s.ID())
+		if errors.Is(err, rpc.ErrVersionRequired) {
+			for _, v := range []rpc.ProtocolVersion{rpc.V1_0, rpc.V2_0} {
+				_, err := rpc.Prepare(m, s.ID(), rpc.Version(v))
+				add(err)
+			}
+			continue
+		}
+		add(err)
+	}
+	return out
+}
+
+// rpcProblemEvents turns a service's preparation problems into ERROR
+// events (ID JsonRpc), the message led by the trait at fault as
+// validate-rpc prints it.
+func rpcProblemEvents(me *rpc.ModelError) []model.Event {
+	events := make([]model.Event, len(me.Problems))
+	for i, p := range me.Problems {
+		msg := p.Message
+		if !p.Trait.IsZero() {
+			msg = "@" + p.Trait.String() + ": " + msg
+		}
+		events[i] = model.Event{Severity: model.ErrorSeverity, ID: JSONRPCEventID, Shape: p.Shape, Source: p.Source, Message: msg}
+	}
+	return events
 }
 
 func eventsJSON(valid bool, events []model.Event) node.Node {

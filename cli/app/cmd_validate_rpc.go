@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/smithy-validation/go/core/limits"
-	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/shapeid"
 	"github.com/smithy-validation/go/rpc"
 	"github.com/urfave/cli/v2"
@@ -239,12 +238,11 @@ func (e *env) rpcService(models []Source, id string, version rpc.ProtocolVersion
 			return nil, usageErrorf("%v: give --version", err)
 		case errors.As(err, &me):
 			var b strings.Builder
-			events := make([]model.Event, len(me.Problems))
-			for i, p := range me.Problems {
+			for _, p := range me.Problems {
 				b.WriteString(p.String())
 				b.WriteByte('\n')
-				events[i] = model.Event{Severity: model.ErrorSeverity, ID: "Service", Shape: p.Shape, Source: p.Source, Message: p.Message}
 			}
+			events := rpcProblemEvents(me)
 			io.WriteString(e.stderr, b.String())
 			return nil, &exitError{code: ExitModel, events: events,
 				msg: fmt.Sprintf("service %s cannot be checked against: %d problem(s)", sid, len(me.Problems))}
