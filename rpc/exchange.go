@@ -270,16 +270,21 @@ func (x *Exchange) FeedReply(to int, from Peer, data []byte) []MessageSummary {
 	return x.end()
 }
 
-// feedView is Feed for a message already read (a transcript line's
-// "message"), in context m.
-func (x *Exchange) feedView(from Peer, v sv.ValueView, to int, m msgCtx) []MessageSummary {
+// feedRecord is Feed for a transcript record's message, in context m:
+// text that was sent ("text"), or, when text is nil, a value already read
+// ("message").
+func (x *Exchange) feedRecord(from Peer, to int, m msgCtx, v sv.ValueView, text []byte) []MessageSummary {
 	m.emptyIsResponse = from == Server
 	x.begin(m, from)
 	r := roleUnknown
 	if to >= 0 {
 		r = roleResponse
 	}
-	x.c.readView(v, r, false, &x.rd)
+	if text != nil {
+		x.c.readText(text, r, false, &x.rd)
+	} else {
+		x.c.readView(v, r, false, &x.rd)
+	}
 	x.process(from, to)
 	return x.end()
 }

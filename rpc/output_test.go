@@ -23,15 +23,19 @@ func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk ful
 // the temporary file cannot be made it writes nothing and says so.
 func TestWriteTranscript(t *testing.T) {
 	s := service(t, rpc.V2_0)
+	// Calls and their results, batches with a notification, stray error
+	// responses and unreadable text: findings, and over 100 entries.
 	var lines []string
-	for i := 0; i < 60; i++ {
-		switch {
-		case i%10 == 7:
-			lines = append(lines, fmt.Sprintf(`{"from":"client","message":{"jsonrpc":"2.0","method":"subtract","params":[%d,"x"],"id":"c%d"}}`, i, i))
-		case i%10 == 9:
-			lines = append(lines, `{"from":"client","text":"{\"jsonrpc\": \"2.0\", \"method\""}`)
+	for i := 0; i < 80; i++ {
+		switch i % 8 {
+		case 3:
+			lines = append(lines, fmt.Sprintf(`{"from":"client","message":[{"jsonrpc":"2.0","method":"subtract","params":[%d,2],"id":"b%d"},{"jsonrpc":"2.0","method":"notify"}]}`, i, i))
+		case 5:
+			lines = append(lines, fmt.Sprintf(`{"from":"server","message":{"jsonrpc":"2.0","error":{"code":-32000,"message":"late"},"id":%d}}`, 1000+i))
+		case 6:
+			lines = append(lines, `{"from":"client","text":"[1,"}`)
 		default:
-			lines = append(lines, fmt.Sprintf(`{"from":"client","message":{"jsonrpc":"2.0","method":"subtract","params":[%d,1],"id":%d}}`, i, i))
+			lines = append(lines, fmt.Sprintf(`{"from":"client","message":{"jsonrpc":"2.0","method":"subtract","params":{"minuend":%d,"subtrahend":1},"id":%d}}`, i, i))
 			lines = append(lines, fmt.Sprintf(`{"from":"server","message":{"jsonrpc":"2.0","result":%d,"id":%d}}`, i-1, i))
 		}
 	}

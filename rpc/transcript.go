@@ -61,20 +61,10 @@ func (x *Exchange) feedLine(line []byte, offset int64) []MessageSummary {
 	if !ok {
 		return x.skipLine()
 	}
-	if text == nil {
-		return x.feedView(from, msg, to, m)
+	if text != nil {
+		m.noPos = true // its positions are inside a JSON string
 	}
-	// A "text" message: its positions are inside a JSON string.
-	m.noPos = true
-	m.emptyIsResponse = from == Server
-	x.begin(m, from)
-	r := roleUnknown
-	if to >= 0 {
-		r = roleResponse
-	}
-	x.c.readText(text, r, false, &x.rd)
-	x.process(from, to)
-	return x.end()
+	return x.feedRecord(from, to, m, msg, text)
 }
 
 func (x *Exchange) skipLine() []MessageSummary {

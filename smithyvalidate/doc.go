@@ -92,7 +92,7 @@
 // path is read from them; valid input costs nothing more.
 //
 // The limits and their defaults are the project's one set, shared with
-// core/node's reader, the rpc module and the Ion adapter: package
+// core/node's reader and every validator built on this one: package
 // core/limits, and the table in docs/limits.md.
 //
 // The path is the full JSON Pointer, never shortened, in every output: a

@@ -22,13 +22,8 @@ func lengthAppliesTo(t model.ShapeType) bool {
 // prepareLength compiles @length into pl.
 func prepareLength(_ *preparer, pl *plan, v node.Node) string {
 	lb := &lengthBounds{}
-	ok := v.Kind() == node.Object
-	if ok {
-		lb.min, lb.hasMin, ok = lengthMember(v, "min")
-	}
-	if ok {
-		lb.max, lb.hasMax, ok = lengthMember(v, "max")
-	}
+	var ok bool
+	lb.min, lb.max, lb.hasMin, lb.hasMax, ok = minMax(v, lengthBound)
 	if !ok {
 		return "the value must be an object with non-negative integer min and max, found " + describeNode(v)
 	}
@@ -39,21 +34,15 @@ func prepareLength(_ *preparer, pl *plan, v node.Node) string {
 	return ""
 }
 
-func lengthMember(v node.Node, key string) (int64, bool, bool) {
-	m, ok := v.Get(key)
-	if !ok || m.IsNull() {
-		return 0, false, true
-	}
+// lengthBound reads a @length bound: a non-negative integer.
+func lengthBound(m node.Node) (int64, bool) {
 	if m.Kind() != node.Number {
-		return 0, false, false
+		return 0, false
 	}
 	d, err := node.ParseDecimal(m.NumberText())
 	if err != nil {
-		return 0, false, false
+		return 0, false
 	}
 	n, ok := d.Int64()
-	if !ok || n < 0 {
-		return 0, false, false
-	}
-	return n, true, true
+	return n, ok && n >= 0
 }

@@ -266,6 +266,29 @@ func (p *preparer) trait(pl *plan, s *model.Shape, t model.Trait) {
 	}
 }
 
+// minMax reads the "min" and "max" members of a trait value object with
+// read (absent or null members are unset); ok is false when v is not an
+// object or read refuses a member.
+func minMax[T any](v node.Node, read func(node.Node) (T, bool)) (lo, hi T, hasLo, hasHi, ok bool) {
+	if v.Kind() != node.Object {
+		return lo, hi, false, false, false
+	}
+	get := func(key string) (T, bool, bool) {
+		var zero T
+		m, has := v.Get(key)
+		if !has || m.IsNull() {
+			return zero, false, true
+		}
+		x, ok := read(m)
+		return x, ok, ok
+	}
+	if lo, hasLo, ok = get("min"); !ok {
+		return
+	}
+	hi, hasHi, ok = get("max")
+	return
+}
+
 // The shape types rules apply to.
 func isString(t model.ShapeType) bool      { return t == model.StringType || t == model.EnumType }
 func isPlainString(t model.ShapeType) bool { return t == model.StringType }

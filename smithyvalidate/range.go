@@ -28,13 +28,8 @@ type bound struct {
 // prepareRange compiles @range into pl.
 func prepareRange(_ *preparer, pl *plan, v node.Node) string {
 	rb := &rangeBounds{}
-	ok := v.Kind() == node.Object
-	if ok {
-		rb.min, rb.hasMin, ok = rangeMember(v, "min")
-	}
-	if ok {
-		rb.max, rb.hasMax, ok = rangeMember(v, "max")
-	}
+	var ok bool
+	rb.min, rb.max, rb.hasMin, rb.hasMax, ok = minMax(v, rangeBound)
 	if !ok {
 		return "the value must be an object with number min and max, found " + describeNode(v)
 	}
@@ -61,20 +56,17 @@ func prepareRange(_ *preparer, pl *plan, v node.Node) string {
 	return ""
 }
 
-func rangeMember(v node.Node, key string) (bound, bool, bool) {
-	m, ok := v.Get(key)
-	if !ok || m.IsNull() {
-		return bound{}, false, true
-	}
+// rangeBound reads a @range bound: any number, kept exactly.
+func rangeBound(m node.Node) (bound, bool) {
 	if m.Kind() != node.Number {
-		return bound{}, false, false
+		return bound{}, false
 	}
 	text := m.NumberText()
 	d, err := node.ParseDecimal(text)
 	if err != nil {
-		return bound{}, false, false
+		return bound{}, false
 	}
 	b := bound{text: text, dec: d}
 	b.i, b.isInt = d.Int64()
-	return b, true, true
+	return b, true
 }

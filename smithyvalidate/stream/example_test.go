@@ -1,6 +1,7 @@
 package stream_test
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/smithy-validation/go/core/assembly"
@@ -11,23 +12,20 @@ import (
 	"github.com/smithy-validation/go/smithyvalidate/stream"
 )
 
-// exampleModel assembles the seed's Calculator model.
-func exampleModel() *model.Model {
-	a := assembly.New()
-	if err := a.AddSource("calculator.smithy", []byte(`$version: "2"
+// moveModel has one payload shape.
+const moveModel = `$version: "2"
 namespace example
 
-structure SubtractInput {
-    @required
-    minuend: Integer
-    @required
-    subtrahend: Integer
-}
-`)); err != nil {
-		panic(err)
-	}
-	res, err := a.Assemble()
-	if err != nil || res.HasErrors() {
+/// The params of a "move" call.
+structure MoveInput { @required x: Integer, @required y: Integer }
+`
+
+// exampleModel assembles moveModel.
+func exampleModel() *model.Model {
+	a := assembly.New()
+	err := a.AddSource("move.smithy", []byte(moveModel))
+	res, err2 := a.Assemble()
+	if err = errors.Join(err, err2); err != nil || res.HasErrors() {
 		panic(fmt.Sprint(err, res.Events))
 	}
 	return res.Model
@@ -38,15 +36,15 @@ structure SubtractInput {
 // document: once warm, reading and checking a valid value allocate
 // nothing.
 func ExampleDocument() {
-	v, err := smithyvalidate.Prepare(exampleModel(), shapeid.MustParse("example#SubtractInput"))
+	v, err := smithyvalidate.Prepare(exampleModel(), shapeid.MustParse("example#MoveInput"))
 	if err != nil {
 		panic(err)
 	}
 	var doc stream.Document
 	for _, text := range []string{
-		`{"method":"subtract","params":{"minuend":42,"subtrahend":23}}`,
-		`{"method":"subtract","params":{"minuend":42,"subtrahend":"23"}}`,
-		`{"method":"subtract",}`,
+		`{"method":"move","params":{"x":4,"y":2}}`,
+		`{"method":"move","params":{"x":4,"y":"2"}}`,
+		`{"method":"move",}`,
 	} {
 		if err := doc.Read([]byte(text), limits.Default()); err != nil {
 			// The error core/node's reader gives, as a finding.
@@ -68,15 +66,15 @@ func ExampleDocument() {
 	// Output:
 	// valid=true
 	// valid=false
-	// 1:58: error type /params/subtrahend example#SubtractInput$subtrahend: expected an integer, found a string
-	// 1:22: error syntax "" -: not valid JSON: expected string for object key after ',', found '}' (trailing comma)
+	// 1:38: error type /params/y example#MoveInput$y: expected an integer, found a string
+	// 1:18: error syntax "" -: not valid JSON: expected string for object key after ',', found '}' (trailing comma)
 }
 
 // A reused collector keeps the engine's scratch storage across checks,
 // for a goroutine that validates many small values in a row (a stream of
 // messages); MemberView reads an envelope member without building a Field.
 func ExampleMemberView() {
-	v, err := smithyvalidate.Prepare(exampleModel(), shapeid.MustParse("example#SubtractInput"))
+	v, err := smithyvalidate.Prepare(exampleModel(), shapeid.MustParse("example#MoveInput"))
 	if err != nil {
 		panic(err)
 	}
@@ -85,8 +83,8 @@ func ExampleMemberView() {
 		col = smithyvalidate.NewCollector() // one per goroutine: not safe for concurrent use
 	)
 	for _, text := range []string{
-		`{"method":"subtract","params":{"minuend":42,"subtrahend":23}}`,
-		`{"method":"subtract","params":{"minuend":42,"subtrahend":"23"}}`,
+		`{"method":"move","params":{"x":4,"y":2}}`,
+		`{"method":"move","params":{"x":4,"y":"2"}}`,
 	} {
 		if err := doc.Read([]byte(text), limits.Default()); err != nil {
 			panic(err)
@@ -115,5 +113,5 @@ func ExampleMemberView() {
 	// Output:
 	// valid=true
 	// valid=false
-	// 1:58: error type /params/subtrahend example#SubtractInput$subtrahend: expected an integer, found a string
+	// 1:38: error type /params/y example#MoveInput$y: expected an integer, found a string
 }
