@@ -102,9 +102,12 @@ func Version(v ProtocolVersion) Option { return set(optVersion, int(v)) }
 // PayloadOptions sets the value engine's policies and limits for params,
 // results and error data: required members, null members (which decides
 // whether an explicit null may stand for an optional positional
-// argument), unknown members, member naming (member names or @jsonName),
-// and so on; see [smithyvalidate.Option]. They are separate from the
-// envelope's own rules ([Extensions]).
+// argument), unknown members, member naming, and so on; see
+// [smithyvalidate.Option]. They are separate from the envelope's own rules
+// ([Extensions]). Members are named on the wire by their @jsonName by
+// default (a @jsonRpc service's wire names, params, results and error
+// data alike, positional params included); smithyvalidate.MatchJSONNames(false)
+// names them by their member names.
 func PayloadOptions(opts ...smithyvalidate.Option) Option {
 	return Option{payload: append([]smithyvalidate.Option(nil), opts...)}
 }

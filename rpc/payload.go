@@ -26,7 +26,7 @@ func (p *preparer) preparePayloads(s *PreparedService) error {
 		if v, ok := cache[id]; ok {
 			return v
 		}
-		v, err := sv.Prepare(p.m, id, s.cfg.payload...)
+		v, err := sv.Prepare(p.m, id, append(defaultPayload, s.cfg.payload...)...)
 		if err != nil {
 			var me *sv.ModelError
 			if errors.As(err, &me) {
@@ -47,6 +47,7 @@ func (p *preparer) preparePayloads(s *PreparedService) error {
 	for _, name := range s.names {
 		m := s.methods[name]
 		m.params = payload{v: get(orUnit(m.input))}
+		m.positionalWire = wireNames(m.params.v, m.positional)
 		switch m.result {
 		case OutputStructure:
 			m.results = payload{v: get(orUnit(m.output))}
@@ -68,6 +69,29 @@ func (p *preparer) preparePayloads(s *PreparedService) error {
 		return p.err
 	}
 	return nil
+}
+
+// defaultPayload are the value engine's policies for a @jsonRpc service
+// before [PayloadOptions]: members are named on the wire by their
+// @jsonName (sv.MatchJSONNames), as the contract says; a later
+// MatchJSONNames(false) names them by their member names.
+var defaultPayload = []sv.Option{sv.MatchJSONNames(true)}
+
+// wireNames returns the wire names of the positional members: a
+// positional param is validated as the member it stands for, which the
+// params validator knows by its wire name.
+func wireNames(v *sv.Validator, positional []string) []string {
+	if len(positional) == 0 || v == nil {
+		return positional
+	}
+	out := make([]string, len(positional))
+	for i, name := range positional {
+		out[i] = name
+		if w, ok := v.WireName(name); ok {
+			out[i] = w
+		}
+	}
+	return out
 }
 
 func modelSource(p *preparer, id shapeid.ID) model.SourceLocation {

@@ -152,13 +152,17 @@ type Method struct {
 	output     shapeid.ID // zero for no output
 	mode       ParamMode
 	positional []string
-	result     ResultKind
-	resultOf   shapeid.ID // the member ID for OutputMember
-	errors     map[int64]*ErrorMapping
-	errorCodes []int64 // sorted
-	kind       MethodKind
-	from       Sender
-	cancels    *Cancellation // nil without @cancels
+	// positionalWire are the positional members' wire names (their
+	// @jsonName under the default naming), the names the params
+	// validator knows them by.
+	positionalWire []string
+	result         ResultKind
+	resultOf       shapeid.ID // the member ID for OutputMember
+	errors         map[int64]*ErrorMapping
+	errorCodes     []int64 // sorted
+	kind           MethodKind
+	from           Sender
+	cancels        *Cancellation // nil without @cancels
 
 	params  payload // the input structure
 	results payload // the output structure or member

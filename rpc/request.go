@@ -369,7 +369,7 @@ func (c *checker) method(in *info, obj sv.ValueView, at sv.Path, name, params sv
 		fields := c.fields[:0]
 		for i := 0; i < n; i++ {
 			e := params.Elem(i)
-			fields = append(fields, sv.Field{Name: meth.positional[i], NamePos: e.Pos(), Value: e, At: sv.Index(i)})
+			fields = append(fields, sv.Field{Name: meth.positionalWire[i], NamePos: e.Pos(), Value: e, At: sv.Index(i)})
 		}
 		c.fields = fields
 		// The run's one LocatedObject is refilled in place. Views point

@@ -167,17 +167,59 @@ func TestPositionalNullPolicy(t *testing.T) {
 // Named params use the chosen naming policy: member names by default,
 // @jsonName under JSONNames.
 func TestNamedParamsNaming(t *testing.T) {
+	// A @jsonRpc service names members by their @jsonName by default.
 	s := serviceOf(t, "example#Documents", rpc.V2_0)
 	runMessages(t, s, s.ValidateRequest, []messageCase{
-		{"member name", `{"jsonrpc":"2.0","method":"describe","params":{"topic":"x"},"id":1}`, nil, nil},
-		{"json name under member names", `{"jsonrpc":"2.0","method":"describe","params":{"Topic":"x"},"id":1}`, []string{"unknown-member /params/Topic"}, nil},
-		{"named only: array", `{"jsonrpc":"2.0","method":"describe","params":["x"],"id":1}`, []string{"params-by-position /params"}, []string{"request id=1 method=describe rpc_error=-32602"}},
-	})
-	j := serviceOf(t, "example#Documents", rpc.V2_0, rpc.PayloadOptions(sv.MatchJSONNames(true)))
-	runMessages(t, j, j.ValidateRequest, []messageCase{
 		{"json name", `{"jsonrpc":"2.0","method":"describe","params":{"Topic":"x"},"id":1}`, nil, nil},
 		{"member name under json names", `{"jsonrpc":"2.0","method":"describe","params":{"topic":"x"},"id":1}`, []string{"unknown-member /params/topic"}, nil},
+		{"named only: array", `{"jsonrpc":"2.0","method":"describe","params":["x"],"id":1}`, []string{"params-by-position /params"}, []string{"request id=1 method=describe rpc_error=-32602"}},
 	})
+	j := serviceOf(t, "example#Documents", rpc.V2_0, rpc.PayloadOptions(sv.MatchJSONNames(false)))
+	runMessages(t, j, j.ValidateRequest, []messageCase{
+		{"member name", `{"jsonrpc":"2.0","method":"describe","params":{"topic":"x"},"id":1}`, nil, nil},
+		{"json name under member names", `{"jsonrpc":"2.0","method":"describe","params":{"Topic":"x"},"id":1}`, []string{"unknown-member /params/Topic"}, nil},
+	})
+}
+
+// Positional params stand for their members whatever the naming: with a
+// @jsonName on a positional member, an array still validates each element
+// against its member, and findings name it by its wire name.
+func TestPositionalParamsJSONName(t *testing.T) {
+	m := assemble(t, map[string]string{"m.smithy": `$version: "2"
+namespace example
+use smithy.rpc#jsonRpc
+use smithy.rpc#method
+@jsonRpc(versions: ["2.0"])
+service S { operations: [Move] }
+@method(name: "move", params: "either", positional: ["fromPos", "toPos"])
+operation Move {
+    input := {
+        @required @jsonName("from") fromPos: Integer
+        @required @jsonName("to") toPos: Integer
+    }
+}
+`})
+	for _, naming := range []struct {
+		name string
+		opts []rpc.Option
+		obj  string
+	}{
+		{"json names", nil, `{"from":1,"to":2}`},
+		{"member names", []rpc.Option{rpc.PayloadOptions(sv.MatchJSONNames(false))}, `{"fromPos":1,"toPos":2}`},
+	} {
+		t.Run(naming.name, func(t *testing.T) {
+			s, err := rpc.Prepare(m, shapeid.MustParse("example#S"), naming.opts...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			runMessages(t, s, s.ValidateRequest, []messageCase{
+				{"positional", `{"jsonrpc":"2.0","method":"move","params":[1,2],"id":1}`, nil, nil},
+				{"positional, bad type", `{"jsonrpc":"2.0","method":"move","params":[1,"x"],"id":1}`, []string{"type /params/1"}, nil},
+				{"positional, missing", `{"jsonrpc":"2.0","method":"move","params":[1],"id":1}`, []string{"required /params"}, nil},
+				{"named", `{"jsonrpc":"2.0","method":"move","params":` + naming.obj + `,"id":1}`, nil, nil},
+			})
+		})
+	}
 }
 
 // 2.0 section 4: ids are strings, numbers or null when present; null and

@@ -51,6 +51,22 @@ func (v *Validator) Shape() shapeid.ID { return v.id }
 // [Validator.Validate] and [Validator.NewCollector]).
 func (v *Validator) Limits() Limits { return v.cfg.limits() }
 
+// WireName returns the name a field uses on the wire for the member
+// named member of the structure or union the validator was prepared for:
+// its @jsonName under the [MatchJSONNames] policy, its member name
+// otherwise. It reports false when the root has no such member.
+func (v *Validator) WireName(member string) (string, bool) {
+	if v.root == nil {
+		return "", false
+	}
+	for i := range v.root.members {
+		if m := &v.root.members[i]; m.plan != nil && m.plan.id.Member == member {
+			return m.wire, true
+		}
+	}
+	return "", false
+}
+
 // NewCollector returns an empty collector with the validator's run options,
 // to validate several values into one result with one findings budget.
 func (v *Validator) NewCollector() *Collector { return newCollectorConfig(v.cfg) }

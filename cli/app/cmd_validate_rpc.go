@@ -41,6 +41,7 @@ func (e *env) validateRPCCommand() *cli.Command {
 			maxFindingsFlag(),
 			verboseFlag(),
 			extensionFlag(),
+			namingFlag(),
 			jobsFlag(),
 			progressFlags()[0],
 			progressFlags()[1],
@@ -59,6 +60,7 @@ func (e *env) validateRPC(c *cli.Context) error {
 		return err
 	}
 	p := rpcParams{Models: pathSources(c.Args().Slice()), Service: c.String("service"), Version: c.String("version"), Complete: c.Bool("complete"), Verbose: c.Bool("verbose"), Extensions: c.StringSlice("extension")}
+	p.Naming = c.String("naming")
 	for _, f := range []struct {
 		flag string
 		in   **Input
@@ -91,6 +93,8 @@ type rpcParams struct {
 	Verbose bool
 	// Extensions are the system extensions to prepare (--extension).
 	Extensions []string
+	// Naming is the member-name policy (--naming; "" is the default).
+	Naming string
 	// Messages are several message files (Message is the first), checked
 	// Jobs at once.
 	Messages []string
@@ -120,7 +124,11 @@ func (e *env) validateRPCInputs(p rpcParams, format string) error {
 	if err != nil {
 		return err
 	}
-	svc, err := e.rpcServiceWith(p.Models, p.Service, version, p.Extensions)
+	naming, err := namingOptions(p.Naming)
+	if err != nil {
+		return err
+	}
+	svc, err := e.rpcServiceWith(p.Models, p.Service, version, p.Extensions, naming...)
 	if err != nil {
 		return err
 	}

@@ -13,11 +13,11 @@ func extensionFlag() cli.Flag {
 	return &cli.StringSliceFlag{Name: "extension", DefaultText: "none: rpc. methods stay reserved", Usage: "prepare a JSON-RPC system extension (rpc.discover: params none, result any object); repeatable"}
 }
 
-// rpcServiceWith is rpcService with system extensions: a service prepared
-// with them is not shared with the cache, which keys services by ID and
-// version only.
-func (e *env) rpcServiceWith(models []Source, id string, version rpc.ProtocolVersion, extensions []string) (*rpc.PreparedService, error) {
-	if len(extensions) == 0 {
+// rpcServiceWith is rpcService with system extensions and further rpc
+// options (policies): a service prepared with them is not shared with the
+// cache, which keys services by ID and version only.
+func (e *env) rpcServiceWith(models []Source, id string, version rpc.ProtocolVersion, extensions []string, policies ...rpc.Option) (*rpc.PreparedService, error) {
+	if len(extensions) == 0 && len(policies) == 0 {
 		return e.rpcService(models, id, version)
 	}
 	for _, x := range extensions {
@@ -26,7 +26,11 @@ func (e *env) rpcServiceWith(models []Source, id string, version rpc.ProtocolVer
 		}
 	}
 	if id == "" {
-		return nil, usageErrorf("--extension needs --service: system extensions are methods of a service")
+		if len(extensions) > 0 {
+			return nil, usageErrorf("--extension needs --service: system extensions are methods of a service")
+		}
+		// The envelope only: no payload, so no payload policy applies.
+		return e.rpcService(models, id, version)
 	}
 	// The model and the service are checked (and their problems printed)
 	// as without extensions; then the service is prepared again with them.
@@ -37,7 +41,7 @@ func (e *env) rpcServiceWith(models []Source, id string, version rpc.ProtocolVer
 	if err != nil {
 		return nil, err
 	}
-	opts := []rpc.Option{}
+	opts := append([]rpc.Option{}, policies...)
 	if version != 0 {
 		opts = append(opts, rpc.Version(version))
 	}

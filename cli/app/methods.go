@@ -130,12 +130,13 @@ func (s *session) Call(method string, params []byte) ([]byte, int, error) {
 			Response   *wireInput `json:"response"`
 			Transcript *wireInput `json:"transcript"`
 			Complete   bool       `json:"complete"`
+			Naming     string     `json:"naming"`
 		}
 		models, err := p.decode(params, &p)
 		if err != nil {
 			return nil, 0, err
 		}
-		rp := rpcParams{Models: models, Service: p.Service, Version: p.Version, Complete: p.Complete, Extensions: p.Extension}
+		rp := rpcParams{Models: models, Service: p.Service, Version: p.Version, Complete: p.Complete, Extensions: p.Extension, Naming: p.Naming}
 		for _, f := range []struct {
 			name string
 			w    *wireInput
