@@ -7,6 +7,7 @@ import (
 	"os"
 	"slices"
 
+	"github.com/smithy-validation/go/core/limits"
 	"github.com/smithy-validation/go/core/shapeid"
 	"github.com/smithy-validation/go/smithyvalidate"
 	"github.com/urfave/cli/v2"
@@ -76,7 +77,7 @@ func (e *env) validateValue(p valueParams, format string) error {
 	if err != nil {
 		return err
 	}
-	data, err := e.readInput(p.Value, smithyvalidate.DefaultMaxValueSize)
+	data, err := e.readInput(p.Value, limits.DefaultMaxSize)
 	if err != nil {
 		return err
 	}
@@ -100,7 +101,7 @@ func (e *env) validateValues(p valueParams, files []string, jobs int, format str
 		return err
 	}
 	outs := checkFiles(files, jobs, func(file string) fileOutcome {
-		data, err := e.readValue(file, smithyvalidate.DefaultMaxValueSize)
+		data, err := e.readValue(file, limits.DefaultMaxSize)
 		if err != nil {
 			return fileOutcome{err: err}
 		}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/smithy-validation/go/core/limits"
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/rpc"
 	"github.com/urfave/cli/v2"
@@ -182,7 +183,7 @@ func (e *env) validateMessages(svc *rpc.PreparedService, p rpcParams, format str
 		return usageErrorf("-j must be 1 or more, not %d", p.Jobs)
 	}
 	outs := checkFiles(p.Messages, p.Jobs, func(file string) fileOutcome {
-		data, err := e.readValue(file, node.DefaultMaxSize)
+		data, err := e.readValue(file, limits.DefaultMaxSize)
 		if err != nil {
 			return fileOutcome{err: err}
 		}
