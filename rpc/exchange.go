@@ -437,6 +437,9 @@ func (x *Exchange) register(from Peer, in *info, b *batchRec) {
 		if t := in.id.Value().NumberText(); t != "" && t != string(k[1:]) {
 			// Kept only when the key does not spell it already.
 			cl.written = strings.Clone(t)
+		} else if k := in.id.Value().Kind(); k == node.Array || k == node.Object {
+			// A structured 1.0 id: its spelling, for id-spelling.
+			cl.written = string(node.Marshal(in.id.Value()))
 		}
 		cl.key = append(cl.key, k...)
 		cl.hash = x.hash(k)
@@ -631,8 +634,18 @@ func (x *Exchange) match(caller Peer, in *info, to int) (cl *call, ambiguous boo
 		return nil, false
 	}
 	idAt := func() sv.Path { return in.at.Key("id") }
+	if to >= 0 && (!in.id.IsNull() || x.s.version == V1_0) {
+		// A supplied association names the message: among the calls with
+		// this id, the one of that message is the answer, whichever came
+		// first; the association settles what the id alone could not.
+		for p := x.lookup(x.key(caller, in)); p != nil; p = p.next {
+			if p.index == to {
+				return p, false
+			}
+		}
+	}
 	if !in.id.IsNull() || x.s.version == V1_0 {
-		if head := x.lookup(x.key(caller, in)); head != nil && (to < 0 || head.index == to) {
+		if head := x.lookup(x.key(caller, in)); head != nil && to < 0 {
 			if head.next != nil {
 				ch := head.chain
 				ch.taintedTo = ch.last.seq
@@ -665,7 +678,20 @@ func (x *Exchange) match(caller Peer, in *info, to int) (cl *call, ambiguous boo
 		}
 	}
 	if to >= 0 {
-		// The transport says which request this answers: find it.
+		// The transport says which request this answers: find it. A
+		// second answer to a call already answered is a duplicate, and a
+		// null id answers none of its calls (their ids were readable):
+		// neither is taken for another call's answer with a wrong id.
+		if !in.id.IsNull() && x.answered(x.key(caller, in)) {
+			c.report(CodeResponseDuplicate, idAt(), in.idPos, shapeid.ID{},
+				"a second response to the %s's call with id %s, which was already answered", caller, in.id)
+			return nil, false
+		}
+		if in.id.IsNull() && x.s.version == V2_0 && !x.hadNotification(caller, to) {
+			c.report(CodeResponseUnsolicited, idAt(), in.idPos, shapeid.ID{},
+				"a null id answers a request whose id could not be read, but the message at index %d has no such call", to)
+			return nil, false
+		}
 		if cl := x.callAt(caller, to); cl != nil {
 			c.report(CodeIDMismatch, idAt(), in.idPos, shapeid.ID{},
 				"the response's id %s is not the id of the request it answers (%s, index %d)", in.id, describeCallID(cl), to)
@@ -729,6 +755,11 @@ func (x *Exchange) checkAnswer(in *info, cl *call) {
 			want := cl.idText()
 			c.report(CodeIDSpelling, in.at.Key("id"), in.idPos, shapeid.ID{},
 				"the id %s equals the request's id %s but is written differently; peers that compare text will not match them", t, want)
+		}
+	} else if k := in.id.Value().Kind(); (k == node.Array || k == node.Object) && cl.written != "" {
+		if t := string(node.Marshal(in.id.Value())); t != cl.written && bytes.Equal(cl.key, x.key(cl.from, in)) {
+			c.report(CodeIDSpelling, in.at.Key("id"), in.idPos, shapeid.ID{},
+				"the id %s equals the request's id %s but is written differently; peers that compare text will not match them", t, cl.written)
 		}
 	}
 	if cl.rpcErr == 0 {
