@@ -126,12 +126,18 @@ func lengthTraits(m *model.Model) []model.Event {
 // trailing '$' is a WARNING as in the reference.
 func patternTraits(m *model.Model) []model.Event {
 	var events []model.Event
+	compiled := map[string]error{} // models repeat their patterns
 	eachTrait(m, patternTrait, func(s *model.Shape, t model.Trait) {
 		if t.Value.Kind() != node.String {
 			return
 		}
 		pattern := t.Value.StringValue()
-		if _, err := ecmaregex.Compile(pattern); err != nil {
+		err, done := compiled[pattern]
+		if !done {
+			_, err = ecmaregex.Compile(pattern)
+			compiled[pattern] = err
+		}
+		if err != nil {
 			e, ok := err.(*ecmaregex.Error)
 			switch {
 			case !ok || e.Construct == "":

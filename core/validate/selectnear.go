@@ -92,11 +92,36 @@ func (n *nearMatcher) matches(sel *selector.Selector, text string, s *model.Shap
 		memo = map[*model.Shape]yielded{}
 		n.yields[sel] = memo
 	}
+	// The starting shapes within steps reverse relationships of s, layer
+	// by layer; the farthest layer is tried first, as a selector that
+	// moves usually yields s from there (and from a shape many
+	// applications share, whose result is remembered).
 	refs := n.x.referrers()
 	var seen map[*model.Shape]bool // only needed beyond one step
-	frontier := []*model.Shape{s}
-	for depth := 0; ; depth++ {
-		for _, start := range frontier {
+	layers := [][]*model.Shape{{s}}
+	for depth := 0; depth < steps; depth++ {
+		if seen == nil && steps > 1 {
+			seen = map[*model.Shape]bool{s: true}
+		}
+		var next []*model.Shape
+		for _, cur := range layers[depth] {
+			for _, r := range refs[cur.ID()] {
+				if seen != nil {
+					if seen[r.from] {
+						continue
+					}
+					seen[r.from] = true
+				}
+				next = append(next, r.from)
+			}
+		}
+		if len(next) == 0 {
+			break
+		}
+		layers = append(layers, next)
+	}
+	for i := len(layers) - 1; i >= 0; i-- {
+		for _, start := range layers[i] {
 			y, ok := memo[start]
 			if !ok {
 				y.list = n.ev.SelectFrom(sel, start)
@@ -113,27 +138,6 @@ func (n *nearMatcher) matches(sel *selector.Selector, text string, s *model.Shap
 				return true
 			}
 		}
-		if depth == steps {
-			return false
-		}
-		if seen == nil && steps > 1 {
-			seen = map[*model.Shape]bool{s: true}
-		}
-		var next []*model.Shape
-		for _, cur := range frontier {
-			for _, r := range refs[cur.ID()] {
-				if seen != nil {
-					if seen[r.from] {
-						continue
-					}
-					seen[r.from] = true
-				}
-				next = append(next, r.from)
-			}
-		}
-		if len(next) == 0 {
-			return false
-		}
-		frontier = next
 	}
+	return false
 }
