@@ -54,10 +54,8 @@ func unreferencedShape(id string, config node.Node) (func(*model.Model, *selecto
 				if c := cur.Container(); c != nil {
 					next(c)
 				}
-				for _, r := range x.outgoing(cur) {
-					if t, ok := m.Shape(r.to); ok {
-						next(t)
-					}
+				for _, t := range x.neighbors(cur) {
+					next(t)
 				}
 			}
 		}
