@@ -18,6 +18,7 @@ package app
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 )
@@ -103,6 +104,10 @@ func (e *env) commands() []*cli.Command {
 	cmds = append(cmds, e.serveCommand())
 	for _, c := range cmds {
 		c.OnUsageError = func(_ *cli.Context, err error, _ bool) error { return usageErrorf("%v", err) }
+		if strings.Contains(c.ArgsUsage, "MODEL") {
+			// A flag after the first MODEL file is not read: say so.
+			c.Before = flagsBeforeModels
+		}
 		// Every flag's help says its default, "none" included.
 		for _, f := range c.Flags {
 			if sf, ok := f.(*cli.StringFlag); ok && sf.Value == "" && sf.DefaultText == "" {

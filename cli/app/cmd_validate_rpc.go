@@ -26,8 +26,13 @@ func (e *env) validateRPCCommand() *cli.Command {
 			"and --version is required. With --service, --version may be left out only\n" +
 			"when the service declares exactly one version; it is never inferred from a\n" +
 			"message. A transcript is JSON Lines: {\"from\":\"client\"|\"server\",\"message\":...}\n" +
-			"or {\"from\":...,\"text\":\"<raw text>\"}; --complete declares it holds every\n" +
-			"message, so calls never answered are reported.",
+			"or {\"from\":...,\"text\":\"<raw text>\"}; a response line may add \"reply_to\": N,\n" +
+			"the 0-based line of the message it answers (as an HTTP response answers its\n" +
+			"POST): it is related to that message's calls, whatever its id says.\n" +
+			"--complete declares the transcript holds every message, so calls never\n" +
+			"answered are reported. --method NAME checks a lone --message response against\n" +
+			"that method (scope operation: no request, so no id correlation).\n" +
+			"Flags go before the MODEL files.",
 		ArgsUsage: "MODEL...",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "service", Usage: "the service's absolute shape ID (ns#Service)"},
@@ -42,6 +47,7 @@ func (e *env) validateRPCCommand() *cli.Command {
 			verboseFlag(),
 			extensionFlag(),
 			namingFlag(),
+			rpcPolicyFlags()[0], rpcPolicyFlags()[1], rpcPolicyFlags()[2], rpcPolicyFlags()[3],
 			jobsFlag(),
 			progressFlags()[0],
 			progressFlags()[1],
@@ -61,6 +67,8 @@ func (e *env) validateRPC(c *cli.Context) error {
 	}
 	p := rpcParams{Models: pathSources(c.Args().Slice()), Service: c.String("service"), Version: c.String("version"), Complete: c.Bool("complete"), Verbose: c.Bool("verbose"), Extensions: c.StringSlice("extension")}
 	p.Naming = c.String("naming")
+	p.Policies = rpcPolicies{UnknownMembers: c.String("unknown-members"), Nulls: c.String("nulls"), EnvelopeExtensions: c.String("envelope-extensions")}
+	p.Method = c.String("method")
 	for _, f := range []struct {
 		flag string
 		in   **Input
@@ -95,6 +103,11 @@ type rpcParams struct {
 	Extensions []string
 	// Naming is the member-name policy (--naming; "" is the default).
 	Naming string
+	// Policies are the unknown-member, null and envelope-extension
+	// policies (rpcpolicy.go).
+	Policies rpcPolicies
+	// Method is --method: the method a lone response answers ("" none).
+	Method string
 	// Messages are several message files (Message is the first), checked
 	// Jobs at once.
 	Messages []string
@@ -119,6 +132,10 @@ func (e *env) validateRPCInputs(p rpcParams, format string) error {
 		return usageErrorf("--complete applies to --transcript only")
 	case format == formatHTML && tr == nil:
 		return usageErrorf("--format html applies to --transcript only")
+	case p.Method != "" && msg == nil:
+		return usageErrorf("--method applies to --message (a lone response) only: a pair or a transcript knows its calls")
+	case p.Method != "" && p.Service == "":
+		return usageErrorf("--method needs --service: the method is one of a service's")
 	}
 	version, err := parseVersion(p.Version)
 	if err != nil {
@@ -128,9 +145,21 @@ func (e *env) validateRPCInputs(p rpcParams, format string) error {
 	if err != nil {
 		return err
 	}
-	svc, err := e.rpcServiceWith(p.Models, p.Service, version, p.Extensions, naming...)
+	policies, err := p.Policies.options()
 	if err != nil {
 		return err
+	}
+	svc, err := e.rpcServiceWith(p.Models, p.Service, version, p.Extensions, append(naming, policies...)...)
+	if err != nil {
+		return err
+	}
+	var meth *rpc.Method
+	if p.Method != "" {
+		m, ok := svc.Method(p.Method)
+		if !ok {
+			return usageErrorf("--method: service %s has no method %q%s", svc.Service(), p.Method, methodList(svc))
+		}
+		meth = m
 	}
 
 	var res *rpc.Result
@@ -138,13 +167,13 @@ func (e *env) validateRPCInputs(p rpcParams, format string) error {
 	var texts [][]byte
 	switch {
 	case len(p.Messages) > 1:
-		return e.validateMessages(svc, p, format)
+		return e.validateMessages(svc, meth, p, format)
 	case msg != nil:
 		data, err := e.readInput(*msg, limits.DefaultMaxSize)
 		if err != nil {
 			return err
 		}
-		res = svc.ValidateMessage(data)
+		res = validateLone(svc, meth, data)
 		files, texts = []string{msg.Path}, [][]byte{data}
 	case req != nil:
 		reqData, err := e.readInput(*req, limits.DefaultMaxSize)
@@ -258,4 +287,26 @@ func (e *env) rpcService(models []Source, id string, version rpc.ProtocolVersion
 		return nil, modelErrorf("%v", err)
 	}
 	return svc, nil
+}
+
+// validateLone checks one --message: of unknown role, or, with --method,
+// a response in that method's context.
+func validateLone(svc *rpc.PreparedService, meth *rpc.Method, data []byte) *rpc.Result {
+	if meth == nil {
+		return svc.ValidateMessage(data)
+	}
+	return svc.ValidateResponse(data, rpc.ForMethod(meth))
+}
+
+// methodList names a service's methods for a usage error.
+func methodList(svc *rpc.PreparedService) string {
+	ms := svc.Methods()
+	if len(ms) == 0 {
+		return " (it has none)"
+	}
+	names := make([]string, len(ms))
+	for i, m := range ms {
+		names[i] = m.Name()
+	}
+	return " (it has " + strings.Join(names, ", ") + ")"
 }

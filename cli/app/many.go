@@ -175,7 +175,7 @@ func mergeTally(into, t *messageTally) {
 
 // validateMessages checks several message files against svc, p.Jobs at
 // once.
-func (e *env) validateMessages(svc *rpc.PreparedService, p rpcParams, format string) error {
+func (e *env) validateMessages(svc *rpc.PreparedService, meth *rpc.Method, p rpcParams, format string) error {
 	if slices.Contains(p.Messages, "-") {
 		return usageErrorf("standard input (-) cannot be one of several --message inputs")
 	}
@@ -187,7 +187,7 @@ func (e *env) validateMessages(svc *rpc.PreparedService, p rpcParams, format str
 		if err != nil {
 			return fileOutcome{err: err}
 		}
-		res := svc.ValidateMessage(data)
+		res := validateLone(svc, meth, data)
 		return fileOutcome{json: res.AppendJSON(nil), rep: e.rpcReport(res, []string{file}, [][]byte{data}, p.Verbose)}
 	})
 	return e.printMany("validate-rpc", p.Messages, outs, format)

@@ -131,12 +131,18 @@ func (s *session) Call(method string, params []byte) ([]byte, int, error) {
 			Transcript *wireInput `json:"transcript"`
 			Complete   bool       `json:"complete"`
 			Naming     string     `json:"naming"`
+			// The policies of validate-rpc's flags of the same names.
+			UnknownMembers     string `json:"unknown_members"`
+			Nulls              string `json:"nulls"`
+			EnvelopeExtensions string `json:"envelope_extensions"`
+			Method             string `json:"method"`
 		}
 		models, err := p.decode(params, &p)
 		if err != nil {
 			return nil, 0, err
 		}
-		rp := rpcParams{Models: models, Service: p.Service, Version: p.Version, Complete: p.Complete, Extensions: p.Extension, Naming: p.Naming}
+		rp := rpcParams{Models: models, Service: p.Service, Version: p.Version, Complete: p.Complete, Extensions: p.Extension, Naming: p.Naming,
+			Policies: rpcPolicies{UnknownMembers: p.UnknownMembers, Nulls: p.Nulls, EnvelopeExtensions: p.EnvelopeExtensions}, Method: p.Method}
 		for _, f := range []struct {
 			name string
 			w    *wireInput
