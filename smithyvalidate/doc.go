@@ -111,9 +111,12 @@
 // Each constraint trait is one rule family, and each family has a file
 // named after it (length.go, range.go, pattern.go, enum.go,
 // timestampformat.go, unique.go, idref.go) holding its two halves: the
-// prepare step (prepareLength, ...), which compiles the trait's value into
-// the plan or reports a model problem, and the check (checkLength, ...),
-// which the walker calls on a value. prepare.go registers each family's
+// prepare step (prepareLength, prepareRange, preparePattern,
+// prepareLegacyEnum, prepareTimestampFormat, prepareUniqueItems,
+// prepareIDRef), which compiles the trait's value into the plan or reports
+// a model problem, and the check (checkLength, checkRange, checkPattern,
+// checkStringEnum and checkIntEnum, timestampValue, uniqueItems,
+// checkIDRef), which the walker calls on a value. prepare.go registers each family's
 // prepare step, with the shape types it applies to, in one table
 // (traitRules); validate.go walks values by shape type and scalars.go
 // checks scalars, calling the checks. A new constraint trait therefore

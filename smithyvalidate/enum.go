@@ -1,6 +1,7 @@
 package smithyvalidate
 
 import (
+	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -43,4 +44,26 @@ func (pl *plan) setStrEnum(set map[string]struct{}) {
 	}
 	sort.Strings(vals)
 	pl.strEnum, pl.enumText = set, strings.Join(vals, ", ")
+}
+
+// checkStringEnum checks s, at pos, against the values of an enum shape or
+// @enum trait.
+func (w *walker) checkStringEnum(p *plan, s string, pos node.Pos) {
+	if _, ok := p.strEnum[s]; !ok {
+		w.enumFinding(p, s, strconv.Quote(short(s)), pos)
+	}
+}
+
+// enumFinding reports got, written as found, at pos: not a value of the
+// enum (kept out of the checks, so that they inline).
+func (w *walker) enumFinding(p *plan, got, found string, pos node.Pos) {
+	w.report(CodeEnum, p.id, pos, p.enumText, got, fmt.Sprintf("expected one of %s, found %s", p.enumText, found))
+}
+
+// checkIntEnum checks iv, written text at pos, against the values of an
+// intEnum shape.
+func (w *walker) checkIntEnum(p *plan, iv int64, text string, pos node.Pos) {
+	if _, ok := p.intEnum[iv]; !ok {
+		w.enumFinding(p, text, short(text), pos)
+	}
 }

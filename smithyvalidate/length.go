@@ -46,3 +46,34 @@ func lengthBound(m node.Node) (int64, bool) {
 	n, ok := d.Int64()
 	return n, ok && n >= 0
 }
+
+// checkLength checks n, a count of unit ("characters", "bytes", "items"
+// or "entries"), at pos, against @length.
+func (w *walker) checkLength(p *plan, pos node.Pos, n int, unit string) {
+	lb := p.length
+	if lb == nil {
+		return
+	}
+	if lb.hasMin && int64(n) < lb.min || lb.hasMax && int64(n) > lb.max {
+		w.lengthFinding(p, pos, n, unit)
+	}
+}
+
+// lengthFinding reports a count outside @length (kept out of checkLength,
+// so that it inlines).
+func (w *walker) lengthFinding(p *plan, pos node.Pos, n int, unit string) {
+	want := lengthWant(p.length)
+	w.report(CodeLength, p.id, pos, want, fmt.Sprint(n), fmt.Sprintf("expected %s %s, found %d", want, unit, n))
+}
+
+func lengthWant(lb *lengthBounds) string {
+	switch {
+	case lb.hasMin && lb.hasMax && lb.min == lb.max:
+		return fmt.Sprintf("exactly %d", lb.min)
+	case lb.hasMin && lb.hasMax:
+		return fmt.Sprintf("%d to %d", lb.min, lb.max)
+	case lb.hasMin:
+		return fmt.Sprintf("at least %d", lb.min)
+	}
+	return fmt.Sprintf("at most %d", lb.max)
+}

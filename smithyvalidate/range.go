@@ -1,6 +1,8 @@
 package smithyvalidate
 
 import (
+	"fmt"
+	"math"
 	"math/big"
 	"strings"
 
@@ -69,4 +71,56 @@ func rangeBound(m node.Node) (bound, bool) {
 	b := bound{text: text, dec: d}
 	b.i, b.isInt = d.Int64()
 	return b, true
+}
+
+// checkRange compares a number with @range exactly: int64 arithmetic when
+// both sides are whole and fit, decimals otherwise (never float64).
+func (w *walker) checkRange(p *plan, pos node.Pos, text string, iv int64, fits bool, dec node.Decimal, parsed bool) {
+	rb := p.rng
+	decimal := func() node.Decimal {
+		if !parsed {
+			dec, _ = node.ParseDecimal(text)
+			parsed = true
+		}
+		return dec
+	}
+	below := rb.hasMin && (fits && rb.min.isInt && iv < rb.min.i || !(fits && rb.min.isInt) && decimal().Cmp(rb.min.dec) < 0)
+	above := rb.hasMax && (fits && rb.max.isInt && iv > rb.max.i || !(fits && rb.max.isInt) && decimal().Cmp(rb.max.dec) > 0)
+	if below || above {
+		w.rangeFinding(p, pos, text)
+	}
+}
+
+func (w *walker) rangeFinding(p *plan, pos node.Pos, found string) {
+	want := rangeWant(p.rng)
+	w.report(CodeRange, p.id, pos, want, found, fmt.Sprintf("expected a value %s, found %s", want, short(found)))
+}
+
+func rangeWant(rb *rangeBounds) string {
+	switch {
+	case rb.hasMin && rb.hasMax:
+		return "from " + rb.min.text + " to " + rb.max.text
+	case rb.hasMin:
+		return ">= " + rb.min.text
+	}
+	return "<= " + rb.max.text
+}
+
+// ratBound is a @range bound as an exact rational, for comparing binary
+// floats.
+type ratBound struct{ r *big.Rat }
+
+// floatCmp compares a binary float with a bound exactly; infinities
+// compare beyond every bound, NaN compares as 0 (callers test NaN).
+func floatCmp(f float64, b *bound) int {
+	switch {
+	case math.IsInf(f, 1):
+		return 1
+	case math.IsInf(f, -1):
+		return -1
+	case math.IsNaN(f):
+		return 0
+	}
+	r := new(big.Rat).SetFloat64(f)
+	return r.Cmp(b.rat.r)
 }

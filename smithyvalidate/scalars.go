@@ -3,14 +3,12 @@ package smithyvalidate
 import (
 	"fmt"
 	"math"
-	"math/big"
 	"strconv"
 	"unicode/utf8"
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/core/shapeid"
-	"github.com/smithy-validation/go/smithyvalidate/internal/timefmt"
 )
 
 const maxFloat64 = math.MaxFloat64
@@ -84,22 +82,13 @@ func (w *walker) keyString(p *plan, s string, pos node.Pos) {
 // Unicode scalar values, @pattern (unanchored) and @idRef.
 func (w *walker) stringText(p *plan, s string, pos node.Pos) {
 	if p.strEnum != nil {
-		if _, ok := p.strEnum[s]; !ok {
-			w.report(CodeEnum, p.id, pos, p.enumText, s,
-				fmt.Sprintf("expected one of %s, found %q", p.enumText, short(s)))
-		}
+		w.checkStringEnum(p, s, pos)
 	}
-	if lb := p.length; lb != nil {
-		n := utf8.RuneCountInString(s)
-		if lb.hasMin && int64(n) < lb.min || lb.hasMax && int64(n) > lb.max {
-			want := lengthWant(lb)
-			w.report(CodeLength, p.id, pos, want, strconv.Itoa(n),
-				fmt.Sprintf("expected %s characters, found %d", want, n))
-		}
+	if p.length != nil {
+		w.checkLength(p, pos, utf8.RuneCountInString(s), "characters")
 	}
-	if p.pattern != nil && !p.pattern.MatchString(s) {
-		w.report(CodePattern, p.id, pos, p.patText, s,
-			fmt.Sprintf("expected a string matching %s, found %q", p.patText, short(s)))
+	if p.pattern != nil {
+		w.checkPattern(p, s, pos)
 	}
 	if p.idRef != nil {
 		w.checkIDRef(p, s, pos)
@@ -166,10 +155,7 @@ func (w *walker) integerChecks(p *plan, v ValueView, k Kind, text string) {
 		w.checkRange(p, v.Pos(), text, iv, fits, dec, parsed)
 	}
 	if p.intEnum != nil {
-		if _, ok := p.intEnum[iv]; !ok {
-			w.report(CodeEnum, p.id, v.Pos(), p.enumText, text,
-				fmt.Sprintf("expected one of %s, found %s", p.enumText, short(text)))
-		}
+		w.checkIntEnum(p, iv, text, v.Pos())
 	}
 }
 
@@ -186,39 +172,6 @@ func intTypeRange(t model.ShapeType) (lo, hi int64, bounded bool) {
 		return math.MinInt64, math.MaxInt64, true
 	}
 	return 0, 0, false
-}
-
-// checkRange compares a number with @range exactly: int64 arithmetic when
-// both sides are whole and fit, decimals otherwise (never float64).
-func (w *walker) checkRange(p *plan, pos node.Pos, text string, iv int64, fits bool, dec node.Decimal, parsed bool) {
-	rb := p.rng
-	decimal := func() node.Decimal {
-		if !parsed {
-			dec, _ = node.ParseDecimal(text)
-			parsed = true
-		}
-		return dec
-	}
-	below := rb.hasMin && (fits && rb.min.isInt && iv < rb.min.i || !(fits && rb.min.isInt) && decimal().Cmp(rb.min.dec) < 0)
-	above := rb.hasMax && (fits && rb.max.isInt && iv > rb.max.i || !(fits && rb.max.isInt) && decimal().Cmp(rb.max.dec) > 0)
-	if below || above {
-		w.rangeFinding(p, pos, text)
-	}
-}
-
-func (w *walker) rangeFinding(p *plan, pos node.Pos, found string) {
-	want := rangeWant(p.rng)
-	w.report(CodeRange, p.id, pos, want, found, fmt.Sprintf("expected a value %s, found %s", want, short(found)))
-}
-
-func rangeWant(rb *rangeBounds) string {
-	switch {
-	case rb.hasMin && rb.hasMax:
-		return "from " + rb.min.text + " to " + rb.max.text
-	case rb.hasMin:
-		return ">= " + rb.min.text
-	}
-	return "<= " + rb.max.text
 }
 
 // floatValue validates float and double values: numbers that do not
@@ -300,25 +253,6 @@ func mayOverflow(text string, t model.ShapeType) bool {
 	return digits > limit
 }
 
-// ratBound is a @range bound as an exact rational, for comparing binary
-// floats.
-type ratBound struct{ r *big.Rat }
-
-// floatCmp compares a binary float with a bound exactly; infinities
-// compare beyond every bound, NaN compares as 0 (callers test NaN).
-func floatCmp(f float64, b *bound) int {
-	switch {
-	case math.IsInf(f, 1):
-		return 1
-	case math.IsInf(f, -1):
-		return -1
-	case math.IsNaN(f):
-		return 0
-	}
-	r := new(big.Rat).SetFloat64(f)
-	return r.Cmp(b.rat.r)
-}
-
 func formatFloat(f float64) string {
 	switch {
 	case math.IsNaN(f):
@@ -387,9 +321,8 @@ func (w *walker) blobValue(p *plan, v ValueView, k Kind) {
 		w.typeMismatch(p, v, k, want)
 		return
 	}
-	if lb := p.length; lb != nil && (lb.hasMin && int64(n) < lb.min || lb.hasMax && int64(n) > lb.max) {
-		want := lengthWant(lb)
-		w.report(CodeLength, p.id, v.Pos(), want, strconv.Itoa(n), fmt.Sprintf("expected %s bytes, found %d", want, n))
+	if p.length != nil {
+		w.checkLength(p, v.Pos(), n, "bytes")
 	}
 }
 
@@ -435,85 +368,6 @@ var b64 = func() (t [256]byte) {
 }()
 
 // ---- timestamps
-
-func (w *walker) timestampValue(p *plan, v ValueView, k Kind) {
-	format := p.ts
-	any := format == tsDefault && w.pol.on(anyTimestampFormat)
-	if format == tsDefault && !any {
-		format = tsDateTime
-	}
-	switch k {
-	case KindString:
-		s := textOf(v)
-		if !w.checkStringSize(p, v, s) {
-			return
-		}
-		switch {
-		case any:
-			ok, reason := timefmt.DateTime(s)
-			if !ok {
-				if ok2, _ := timefmt.HTTPDate(s); ok2 {
-					return
-				}
-				w.timestampFinding(p, v, s, "a date-time or http-date string or an epoch-seconds number", reason)
-			}
-		case format == tsDateTime:
-			if ok, reason := timefmt.DateTime(s); !ok {
-				w.timestampFinding(p, v, s, "a date-time string (RFC 3339, UTC 'Z', e.g. 1985-04-12T23:20:50.52Z)", reason)
-			}
-		case format == tsHTTPDate:
-			if ok, reason := timefmt.HTTPDate(s); !ok {
-				w.timestampFinding(p, v, s, "an http-date string (IMF-fixdate, e.g. Tue, 29 Apr 2014 18:30:38 GMT)", reason)
-			}
-		default:
-			w.report(CodeType, p.id, v.Pos(), "an epoch-seconds number", "string",
-				"expected an epoch-seconds number, found a string")
-		}
-	case KindInteger, KindDecimal:
-		if !w.checkNumberLen(p, v, k) {
-			return
-		}
-		if format != tsEpochSeconds && !any {
-			want := "a date-time string"
-			if format == tsHTTPDate {
-				want = "an http-date string"
-			}
-			w.report(CodeType, p.id, v.Pos(), want, k.String(), fmt.Sprintf("expected %s, found %s", want, k.article()))
-			return
-		}
-		if ok, reason := timefmt.EpochSeconds(textOf(v)); !ok {
-			w.timestampFinding(p, v, textOf(v), "epoch seconds within 0001-01-01..9999-12-31", reason)
-		}
-	case KindTimestamp:
-		ts := v.Scalar().Time
-		switch {
-		case ts.Precision < PrecisionSecond:
-			w.report(CodeUnsupported, p.id, v.Pos(), "a timestamp with second precision", "coarser precision",
-				"a timestamp without seconds is not a Smithy timestamp (second precision or finer is required)")
-		case !ts.OffsetKnown:
-			w.report(CodeUnsupported, p.id, v.Pos(), "a timestamp with a known offset", "unknown offset",
-				"a timestamp with an unknown local offset (-00:00) names no instant")
-		case !timefmt.InRange(ts.Time):
-			w.timestampFinding(p, v, ts.Time.String(), "a timestamp within 0001-01-01..9999-12-31", "outside the Smithy timestamp range")
-		}
-	default:
-		want := "a date-time string"
-		switch {
-		case any:
-			want = "a timestamp string or number"
-		case format == tsHTTPDate:
-			want = "an http-date string"
-		case format == tsEpochSeconds:
-			want = "an epoch-seconds number"
-		}
-		w.typeMismatch(p, v, k, want)
-	}
-}
-
-func (w *walker) timestampFinding(p *plan, v ValueView, found, want, reason string) {
-	w.report(CodeTimestamp, p.id, v.Pos(), want, found,
-		fmt.Sprintf("expected %s, found %q: %s", want, short(found), reason))
-}
 
 // textOf returns the text of a string, symbol or number: without building
 // a Scalar for the views that can (jsonView, and views with

@@ -516,30 +516,6 @@ func describeColl(p *plan, what string) string {
 	return "the " + what + " " + p.id.String()
 }
 
-func (w *walker) checkLength(p *plan, pos node.Pos, n int, unit string) {
-	lb := p.length
-	if lb == nil {
-		return
-	}
-	if lb.hasMin && int64(n) < lb.min || lb.hasMax && int64(n) > lb.max {
-		want := lengthWant(lb)
-		w.report(CodeLength, p.id, pos, want, fmt.Sprint(n),
-			fmt.Sprintf("expected %s %s, found %d", want, unit, n))
-	}
-}
-
-func lengthWant(lb *lengthBounds) string {
-	switch {
-	case lb.hasMin && lb.hasMax && lb.min == lb.max:
-		return fmt.Sprintf("exactly %d", lb.min)
-	case lb.hasMin && lb.hasMax:
-		return fmt.Sprintf("%d to %d", lb.min, lb.max)
-	case lb.hasMin:
-		return fmt.Sprintf("at least %d", lb.min)
-	}
-	return fmt.Sprintf("at most %d", lb.max)
-}
-
 func (w *walker) mapValue(p *plan, v ValueView, k Kind) {
 	if k != KindObject {
 		w.typeMismatch(p, v, k, "an object")

@@ -8,8 +8,8 @@ import (
 )
 
 // Kind is the kind of one source value as a [ValueView] presents it. The
-// kinds are neutral: JSON uses a subset, Ion (through the ion-adapter
-// module) uses all of them, and each keeps what its source said. The engine
+// kinds are neutral: JSON uses a subset, Amazon Ion (through an adapter)
+// uses all of them, and each keeps what its source said. The engine
 // never turns one kind into another except by an explicit policy.
 type Kind uint8
 
@@ -156,7 +156,8 @@ const (
 //
 // The JSON views of this package are [NodeView] (over core/node trees) and
 // the direct reader behind [Validator.ValidateJSON]; [LocatedObject] lays
-// logical members over other views; the ion-adapter module presents Ion.
+// logical members over other views; an adapter presents another format
+// (Amazon Ion, say) by implementing this interface.
 type ValueView interface {
 	// Kind returns the kind of the value.
 	Kind() Kind

@@ -91,7 +91,7 @@ func (v *nodeView) Scalar() Scalar {
 
 // LocatedObject is an object whose fields are laid over values found
 // elsewhere: it maps logical members onto their original source locations.
-// The rpc module validates positional parameters with it: [42, "23"]
+// JSON-RPC positional parameters are validated with it: [42, "23"]
 // becomes an object with field "minuend" at Index(0) and "subtrahend" at
 // Index(1), so that a finding names example#SubtractInput$subtrahend while
 // its path is /params/1.
