@@ -520,7 +520,13 @@ func (x *exporter) descriptor(name string, mem *model.Shape, required bool) node
 	return o.node()
 }
 
+// result returns the method's result descriptor; a notification method
+// (@method(kind: "notification")) has none: OpenRPC 1.3 says a method
+// without a result is used only as a notification.
 func (x *exporter) result(meth *rpc.Method, op *model.Shape) (node.Node, bool) {
+	if meth.Kind() == rpc.NotificationKind {
+		return node.Node{}, false
+	}
 	kind, member := meth.Result()
 	switch kind {
 	case rpc.NullResult:
