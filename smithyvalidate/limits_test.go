@@ -5,7 +5,6 @@ import (
 	"errors"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/smithy-validation/go/core/node"
 	sv "github.com/smithy-validation/go/smithyvalidate"
@@ -40,20 +39,15 @@ func wantLimit(t *testing.T, r sv.Result, code sv.Code) {
 	}
 }
 
-func timed(t *testing.T, max time.Duration, f func()) {
-	t.Helper()
-	start := time.Now()
-	f()
-	if d := time.Since(start); d > max {
-		t.Errorf("took %v, more than %v", d, max)
-	}
-}
+// The hostile inputs below assert the limit findings only: a wall-clock
+// bound fails on a busy machine and proves nothing about growth, which
+// conformance's TestGrowth measures for each hostile input shape.
 
 func TestDeepValue(t *testing.T) {
 	m := loadModel(t, limitsModel)
 	v := mustPrepare(t, m, "t#Doc")
 	deep := bytes.Repeat([]byte{'['}, 10_000_000)
-	timed(t, 5*time.Second, func() {
+	{
 		r, err := v.ValidateJSON(deep)
 		if err != nil {
 			t.Fatal(err)
@@ -62,7 +56,7 @@ func TestDeepValue(t *testing.T) {
 		if f := r.Findings[0]; f.Pos.Offset != sv.DefaultMaxDepth {
 			t.Errorf("depth limit at offset %d, want %d", f.Pos.Offset, sv.DefaultMaxDepth)
 		}
-	})
+	}
 	// A deep tree built in code meets the engine's own depth check.
 	n := node.NewNull()
 	for i := 0; i < 5000; i++ {
@@ -87,7 +81,7 @@ func TestHugeString(t *testing.T) {
 	m := loadModel(t, limitsModel)
 	v := mustPrepare(t, m, "t#Str")
 	const size = 100 << 20
-	timed(t, 5*time.Second, func() {
+	{
 		data := make([]byte, size+2)
 		data[0], data[size+1] = '"', '"'
 		for i := 1; i <= size; i++ {
@@ -98,7 +92,7 @@ func TestHugeString(t *testing.T) {
 			t.Fatal(err)
 		}
 		wantLimit(t, r, sv.CodeSizeLimit)
-	})
+	}
 	// The same string in a tree built in code.
 	n := node.NewString(strings.Repeat("a", size))
 	r, err := v.ValidateNode(n)
@@ -112,7 +106,7 @@ func TestMillionDigits(t *testing.T) {
 	m := loadModel(t, limitsModel)
 	v := mustPrepare(t, m, "t#Big")
 	digits := strings.Repeat("9", 1_000_000)
-	timed(t, 5*time.Second, func() {
+	{
 		r, err := v.ValidateJSONString(digits)
 		if err != nil {
 			t.Fatal(err)
@@ -123,7 +117,7 @@ func TestMillionDigits(t *testing.T) {
 			t.Fatal(err)
 		}
 		wantLimit(t, r, sv.CodeNumberLimit)
-	})
+	}
 }
 
 func TestMaxFindings(t *testing.T) {

@@ -10,7 +10,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 	"unicode/utf8"
 )
 
@@ -411,14 +410,10 @@ func TestLimits(t *testing.T) {
 
 func TestDeepNesting(t *testing.T) {
 	deep := strings.Repeat("[", 1_000_000)
-	start := time.Now()
 	_, err := ParseString(deep)
 	var le *LimitError
 	if !errors.As(err, &le) || le.Limit != LimitDepth || le.Max != DefaultMaxDepth || le.Pos.Offset != DefaultMaxDepth {
 		t.Errorf("1e6 '[': error = %v, want a depth LimitError at offset %d", err, DefaultMaxDepth)
-	}
-	if d := time.Since(start); d > time.Second {
-		t.Errorf("1e6 '[': took %v", d)
 	}
 
 	// With the limit raised, the explicit stack reaches the end of input.
@@ -446,14 +441,10 @@ func TestDeepNesting(t *testing.T) {
 
 func TestHugeNumber(t *testing.T) {
 	huge := "[" + strings.Repeat("1", 10<<20) + "]"
-	start := time.Now()
 	_, err := ParseString(huge)
 	var le *LimitError
 	if !errors.As(err, &le) || le.Limit != LimitNumberLength || le.Pos.Offset != 1 {
 		t.Errorf("10 MB number: error = %v, want a number length LimitError at offset 1", err)
-	}
-	if d := time.Since(start); d > 100*time.Millisecond {
-		t.Errorf("10 MB number: took %v", d)
 	}
 	// A long fraction and a long exponent are limited too.
 	for _, in := range []string{"0." + strings.Repeat("0", 5000), "1e" + strings.Repeat("9", 5000)} {
