@@ -79,24 +79,7 @@ func TestPrepareRejects(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			m := assemble(t, map[string]string{"m.smithy": prepareHeader + tc.model})
 			_, err := rpc.Prepare(m, shapeid.MustParse("example#S"), rpc.Version(tc.version))
-			var me *rpc.ModelError
-			if !errors.As(err, &me) {
-				t.Fatalf("got %v, want a *rpc.ModelError", err)
-			}
-			text := err.Error()
-			at := 0
-			for _, w := range tc.want {
-				i := strings.Index(text[at:], w)
-				if i < 0 {
-					t.Fatalf("missing %q (in order) in\n%s", w, text)
-				}
-				at += i + len(w)
-			}
-			for _, p := range me.Problems {
-				if p.Source.File != "m.smithy" || !p.Source.Pos.IsValid() {
-					t.Errorf("problem not located: %s", p)
-				}
-			}
+			wantModelError(t, err, tc.want)
 		})
 	}
 }

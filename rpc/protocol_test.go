@@ -136,27 +136,7 @@ structure In { @pattern("(") p: String }`,
 		t.Run(tc.name, func(t *testing.T) {
 			m := assemble(t, map[string]string{"m.smithy": prepareHeader + "use smithy.rpc#cancels\n" + tc.model})
 			_, err := rpc.Prepare(m, shapeid.MustParse("example#S"))
-			var me *rpc.ModelError
-			if !errors.As(err, &me) {
-				t.Fatalf("got %v, want a *rpc.ModelError", err)
-			}
-			text := err.Error()
-			at := 0
-			for _, w := range tc.want {
-				i := strings.Index(text[at:], w)
-				if i < 0 {
-					t.Fatalf("missing %q (in order) in\n%s", w, text)
-				}
-				at += i + len(w)
-			}
-			for i, p := range me.Problems {
-				if p.Source.File != "m.smithy" || !p.Source.Pos.IsValid() {
-					t.Errorf("problem not located: %s", p)
-				}
-				if i > 0 && p == me.Problems[i-1] {
-					t.Errorf("problem repeated: %s", p)
-				}
-			}
+			wantModelError(t, err, tc.want)
 		})
 	}
 }
@@ -331,5 +311,32 @@ func TestProtocolReuseLimit(t *testing.T) {
 	r := x.Finish(false)
 	if got := codes(r, true); !slices.Equal(got, []string{`outstanding-limit [6]""`}) || r.Complete {
 		t.Errorf("limit: %q complete=%v", got, r.Complete)
+	}
+}
+
+// wantModelError checks that err is a *rpc.ModelError whose text holds
+// want in order, every problem located in m.smithy, none repeated.
+func wantModelError(t *testing.T, err error, want []string) {
+	t.Helper()
+	var me *rpc.ModelError
+	if !errors.As(err, &me) {
+		t.Fatalf("got %v, want a *rpc.ModelError", err)
+	}
+	text := err.Error()
+	at := 0
+	for _, w := range want {
+		i := strings.Index(text[at:], w)
+		if i < 0 {
+			t.Fatalf("missing %q (in order) in\n%s", w, text)
+		}
+		at += i + len(w)
+	}
+	for i, p := range me.Problems {
+		if p.Source.File != "m.smithy" || !p.Source.Pos.IsValid() {
+			t.Errorf("problem not located: %s", p)
+		}
+		if i > 0 && p == me.Problems[i-1] {
+			t.Errorf("problem repeated: %s", p)
+		}
 	}
 }
