@@ -340,3 +340,31 @@ func wantModelError(t *testing.T, err error, want []string) {
 		}
 	}
 }
+
+// TestProtocolKinds10 checks kinds under JSON-RPC 1.0, where a null id
+// marks a notification, and that the 2.0-only policies leave 1.0 alone.
+func TestProtocolKinds10(t *testing.T) {
+	m := assemble(t, map[string]string{"m.smithy": prepareHeader + `
+@jsonRpc(versions: ["1.0", "2.0"], batches: false, nullIds: "reject")
+service S { version: "1", operations: [Call, Note] }
+@method(name: "call", kind: "call", params: "positional", positional: []) operation Call {}
+@method(name: "note", kind: "notification", params: "positional", positional: []) operation Note {}
+`})
+	s, err := rpc.Prepare(m, shapeid.MustParse("example#S"), rpc.Version(rpc.V1_0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct{ msg, want string }{
+		{`{"method":"call","params":[],"id":null}`, `call-without-id ""`},
+		{`{"method":"note","params":[],"id":1}`, "notification-with-id /id"},
+		{`{"method":"call","params":[],"id":1}`, ""},
+		{`{"method":"note","params":[],"id":null}`, ""},
+		{`[{"method":"call","params":[],"id":1}]`, `batch-unsupported ""`},
+	}
+	for _, tc := range cases {
+		got := strings.Join(codes(s.ValidateMessage([]byte(tc.msg)), true), ",")
+		if got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.msg, got, tc.want)
+		}
+	}
+}
