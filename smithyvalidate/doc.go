@@ -48,7 +48,7 @@
 // a structural [Path] rendered as a JSON Pointer, the governing shape or
 // member ID, the position, and a message rendered from those.
 // [Result.AppendJSON] and [Result.AppendText] render results in the
-// formats of the smithy command.
+// contract's two formats (JSON and text).
 //
 // To validate several values into one result (a JSON-RPC envelope and its
 // params, a transcript), use a [Collector] and [Validator.Check] with a
