@@ -64,6 +64,9 @@ func (p *preparer) preparePayloads(s *PreparedService) error {
 			e.check = payload{v: get(e.dataOf), required: p.isRequired(e.dataOf)}
 		}
 	}
+	for _, id := range p.unprepared {
+		get(id)
+	}
 	if len(p.err.Problems) > 0 {
 		p.err.Problems = sortProblems(p.err.Problems)
 		return p.err

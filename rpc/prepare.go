@@ -389,7 +389,15 @@ func Prepare(m *model.Model, svc shapeid.ID, opts ...Option) (*PreparedService, 
 		op, _ := m.Shape(opID)
 		meth := p.method(s, op)
 		if meth == nil {
-			if _, has := findTrait(op, MethodTrait); !has {
+			if _, has := findTrait(op, MethodTrait); has {
+				// Its mapping failed; its payload shapes are still
+				// prepared, so that their problems are reported too.
+				for _, id := range []shapeid.ID{op.Input(), op.Output()} {
+					if sh, ok := m.Shape(id); ok && sh.Type() == model.StructureType && id != unitID {
+						p.unprepared = append(p.unprepared, id)
+					}
+				}
+			} else {
 				s.unmapped = append(s.unmapped, opID)
 				if t, has := findTrait(op, CancelsTrait); has {
 					p.problem(opID, CancelsTrait, t.Source, "@cancels applies to notification methods, but the operation has no @method trait")
@@ -476,6 +484,10 @@ type preparer struct {
 	codes map[int64]shapeid.ID
 	// seen caches the mapping of each error shape.
 	seen map[shapeid.ID]*ErrorMapping
+	// unprepared are the payload shapes of methods and errors whose
+	// mapping failed: preparePayloads prepares them only to report their
+	// problems too.
+	unprepared []shapeid.ID
 }
 
 func (p *preparer) problem(shape, trait shapeid.ID, src model.SourceLocation, format string, args ...any) {
@@ -770,6 +782,9 @@ func (p *preparer) errorMappings(s *PreparedService, ids []shapeid.ID) []*ErrorM
 		e := p.errorMapping(id)
 		p.seen[id] = e
 		if e == nil {
+			if es, ok := p.m.Shape(id); ok && es.Type() == model.StructureType && es.HasTrait(RPCErrorTrait) {
+				p.unprepared = append(p.unprepared, id)
+			}
 			continue
 		}
 		if prev, dup := p.codes[e.code]; dup {

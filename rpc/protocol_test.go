@@ -131,6 +131,12 @@ structure Box {}`, []string{`idMember "id" targets example#Box, a structure, whi
 @method(name: "c") operation C { input: In }
 structure In { @pattern("(") p: String }`,
 			[]string{`there is no positional list`, `@smithy.api#pattern`}},
+		{"payload problems of a failed mapping", `@jsonRpc(versions: ["2.0"]) service S { version: "1", operations: [A], errors: [E] }
+@method(name: "a", params: "positional") operation A { input: In, output: Out }
+structure In { @pattern("(") p: String }
+structure Out { @pattern("[") q: String }
+@error("client") @rpcError(code: -32000) structure E { @pattern("(") r: String }`,
+			[]string{`there is no positional list`, `In$p: @smithy.api#pattern`, `Out$q: @smithy.api#pattern`, `-32000 is in the range`, `E$r: @smithy.api#pattern`}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
