@@ -24,21 +24,25 @@ const (
 	CodeUnknownMember Code = "unknown-member"
 	CodeUnion         Code = "union"
 	CodeDuplicateKey  Code = "duplicate-key"
-	CodeBlobEncoding  Code = "blob-encoding"
-	CodeTimestamp     Code = "timestamp"
-	CodeIDRef         Code = "id-ref"
-	CodeIDRefMissing  Code = "id-ref-missing"
-	CodeIDRefSelector Code = "id-ref-selector"
-	CodeAnnotation    Code = "annotation"
-	CodeUnsupported   Code = "unsupported"
-	CodeTraitModel    Code = "trait-model"
-	CodeUnknownTrait  Code = "unknown-trait"
-	CodeURL           Code = "url"
-	CodeDepthLimit    Code = "depth-limit"
-	CodeFindingsLimit Code = "findings-limit"
-	CodeSizeLimit     Code = "size-limit"
-	CodeNumberLimit   Code = "number-limit"
-	CodeStringLimit   Code = "string-limit"
+	// The alloy encodings of unions (see the package documentation).
+	CodeDiscriminator     Code = "discriminator"
+	CodeUntagged          Code = "untagged"
+	CodeUntaggedAmbiguous Code = "untagged-ambiguous"
+	CodeBlobEncoding      Code = "blob-encoding"
+	CodeTimestamp         Code = "timestamp"
+	CodeIDRef             Code = "id-ref"
+	CodeIDRefMissing      Code = "id-ref-missing"
+	CodeIDRefSelector     Code = "id-ref-selector"
+	CodeAnnotation        Code = "annotation"
+	CodeUnsupported       Code = "unsupported"
+	CodeTraitModel        Code = "trait-model"
+	CodeUnknownTrait      Code = "unknown-trait"
+	CodeURL               Code = "url"
+	CodeDepthLimit        Code = "depth-limit"
+	CodeFindingsLimit     Code = "findings-limit"
+	CodeSizeLimit         Code = "size-limit"
+	CodeNumberLimit       Code = "number-limit"
+	CodeStringLimit       Code = "string-limit"
 )
 
 // CodeInfo describes one code of the catalogue.
@@ -65,6 +69,9 @@ var catalogue = []CodeInfo{
 	{CodeUnknownMember, ClassInstance, SeverityWarning, "an object field that names no member of the structure or union (severity set by the UnknownMembers policy)"},
 	{CodeUnion, ClassInstance, SeverityError, "a union value that does not set exactly one member"},
 	{CodeDuplicateKey, ClassInstance, SeverityError, "an object names the same key twice (the DuplicateKeys policy)"},
+	{CodeDiscriminator, ClassInstance, SeverityError, "an @alloy#discriminated union value whose discriminator field is missing, not a string, or names no member"},
+	{CodeUntagged, ClassInstance, SeverityError, "an @alloy#untagged union value that no member accepts (the closest member's findings follow)"},
+	{CodeUntaggedAmbiguous, ClassInstance, SeverityAdvisory, "an @alloy#untagged union value that several members accept"},
 	{CodeBlobEncoding, ClassInstance, SeverityError, "a blob string that is not valid base64 (the BlobEncoding policy)"},
 	{CodeTimestamp, ClassInstance, SeverityError, "a timestamp that does not follow its format (date-time, http-date, epoch-seconds) or is outside 0001-01-01..9999-12-31"},
 	{CodeIDRef, ClassInstance, SeverityError, "an @idRef string that is not an absolute shape ID"},

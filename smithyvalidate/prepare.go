@@ -126,6 +126,13 @@ type plan struct {
 	intBounded   bool
 	// intType is set for the integer types (bigInteger included).
 	intType bool
+
+	// nullable is alloy#nullable: null is a value here (nullable.go).
+	nullable bool
+	// alloy holds the encodings of the alloy traits on a union or
+	// structure (discriminated.go, untagged.go, jsonunknown.go); nil for
+	// almost every shape.
+	alloy *alloyPlan
 }
 
 type memberPlan struct {
@@ -241,6 +248,9 @@ func (p *preparer) planFor(s *model.Shape) *plan {
 		p.trait(pl, s, t)
 	}
 	p.children(pl, target)
+	if pl.alloy != nil {
+		p.checkUnionEncoding(pl, s, target)
+	}
 	return pl
 }
 
@@ -264,6 +274,9 @@ var traitRules = map[shapeid.ID]traitRule{
 	traitTimestampFormat: {isTimestamp, prepareTimestampFormat},
 	traitIDRef:           {isString, (*preparer).prepareIDRef},
 	traitJSONName:        {anyType, prepareJSONName},
+	NullableTrait:        {anyType, prepareNullable},
+	DiscriminatedTrait:   {isUnion, prepareDiscriminated},
+	UntaggedTrait:        {isUnion, prepareUntagged},
 }
 
 // trait compiles one effective trait into pl (traits without a rule do
@@ -312,6 +325,7 @@ func isList(t model.ShapeType) bool        { return t == model.ListType || t == 
 func isCollection(t model.ShapeType) bool  { return isList(t) || t == model.MapType }
 func isTimestamp(t model.ShapeType) bool   { return t == model.TimestampType }
 func anyType(model.ShapeType) bool         { return true }
+func isUnion(t model.ShapeType) bool       { return t == model.UnionType }
 
 // prepareSparse marks a list or map whose values may be null.
 func prepareSparse(_ *preparer, pl *plan, _ node.Node) string {
@@ -352,15 +366,10 @@ func (p *preparer) children(pl *plan, target *model.Shape) {
 			p.problem(k, shapeid.ID{}, model.SourceLocation{}, "a map key must target a string, found a %s", pl.key.typ)
 		}
 	case model.StructureType, model.UnionType:
-		members := target.Members()
+		members := p.jsonUnknown(pl, target)
 		pl.members = make([]memberPlan, len(members))
 		for i, m := range members {
-			mp := memberPlan{wire: m.MemberName(), plan: p.planFor(m)}
-			if p.cfg.on(matchJSONNames) {
-				if jn, ok := m.Trait(traitJSONName); ok && jn.Kind() == node.String {
-					mp.wire = jn.StringValue()
-				}
-			}
+			mp := memberPlan{wire: p.wireName(m), plan: p.planFor(m)}
 			if target.Type() == model.StructureType && m.HasTrait(traitRequired) {
 				mp.required = true
 				pl.required = append(pl.required, int32(i))
@@ -426,6 +435,16 @@ func (p *preparer) children(pl *plan, target *model.Shape) {
 		}
 		pl.intEnum, pl.enumText = set, strings.Join(parts, ", ")
 	}
+}
+
+// wireName is the name a field uses for member m under the naming policy.
+func (p *preparer) wireName(m *model.Shape) string {
+	if p.cfg.on(matchJSONNames) {
+		if jn, ok := m.Trait(traitJSONName); ok && jn.Kind() == node.String {
+			return jn.StringValue()
+		}
+	}
+	return m.MemberName()
 }
 
 // linearMembers is how many members a structure may have before field

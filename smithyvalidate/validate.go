@@ -86,6 +86,10 @@ func (w *walker) rootNull(val ValueView, k Kind) {
 	case rootNullSparse:
 		w.typedNull(v.root, val)
 	default:
+		if v.root.isNullable() {
+			w.typedNull(v.root, val)
+			return
+		}
 		w.report(CodeNull, v.root.id, val.Pos(), "", nullText(val),
 			fmt.Sprintf("%s is not allowed in the %s of a collection that is not @sparse", nullText(val), v.rootName))
 	}
@@ -122,6 +126,12 @@ type walker struct {
 	// digests memoizes the digest of each container under a @uniqueItems
 	// list (see [walker.digest]) for the current check.
 	digests map[digestKey][digestSize]byte
+
+	// skipName, when set, is the discriminator field of a
+	// @discriminated union (at field index skipIdx) that the next
+	// structure value leaves out (see discriminated.go).
+	skipName string
+	skipIdx  int
 }
 
 type span struct{ start, end int32 }
@@ -257,6 +267,10 @@ func (w *walker) valueK(p *plan, v ValueView, k Kind) {
 			w.documentNull(p, v)
 			return
 		}
+		if p.nullable {
+			w.typedNull(p, v)
+			return
+		}
 		w.report(CodeNull, p.id, v.Pos(), wantFor(p), nullText(v), "expected "+wantFor(p)+", found "+nullText(v))
 		return
 	}
@@ -306,6 +320,8 @@ func (w *walker) isNullK(v ValueView, k Kind) bool {
 // (a typed null must still fit the member's type).
 func (w *walker) memberNull(p *plan, v ValueView, name string, required bool) {
 	switch {
+	case p.isNullable():
+		w.typedNull(p, v)
 	case required:
 		w.report(CodeNull, p.idOr(shapeid.ID{}), v.Pos(), "", nullText(v),
 			fmt.Sprintf("member %s is @required and cannot be %s", name, nullText(v)))
@@ -488,7 +504,7 @@ func (w *walker) list(p *plan, v ValueView, k Kind) {
 		ek := e.Kind()
 		w.push(Index(i))
 		if w.isNullK(e, ek) {
-			if !p.sparse {
+			if !p.sparse && !p.member.isNullable() {
 				w.report(CodeNull, p.member.idOr(p.id), e.Pos(), "", nullText(e),
 					fmt.Sprintf("%s is not allowed in %s (it is not @sparse)", nullText(e), describeColl(p, "list")))
 			} else {
@@ -543,7 +559,7 @@ func (w *walker) mapValue(p *plan, v ValueView, k Kind) {
 		w.keyString(p.key, f.Name, f.NamePos)
 		fk := f.Value.Kind()
 		if w.isNullK(f.Value, fk) {
-			if !p.sparse {
+			if !p.sparse && !p.value.isNullable() {
 				w.report(CodeNull, p.value.idOr(p.id), f.Value.Pos(), "", nullText(f.Value),
 					fmt.Sprintf("%s is not allowed in %s (it is not @sparse)", nullText(f.Value), describeColl(p, "map")))
 			} else {
@@ -638,7 +654,8 @@ func (w *walker) structure(p *plan, v ValueView, k Kind) {
 		return
 	}
 	n := v.Len()
-	st := structState{p: p, v: v, base: len(w.bits), n: n}
+	st := structState{p: p, v: v, base: len(w.bits), n: n, skipName: w.skipName, skipIdx: w.skipIdx}
+	w.skipName = ""
 	for j := 64; j < len(p.members); j += 64 {
 		w.bits = append(w.bits, 0) // members j..j+63: w.bits[base+j/64-1]
 	}
@@ -716,6 +733,10 @@ type structState struct {
 	n           int    // the number of fields
 	next        int    // the member the next field is tried against first
 	unknownKeys map[string]int32
+	// skipName is the discriminator field (index skipIdx) that the
+	// structure of a @discriminated union's member leaves out; "" for none.
+	skipName string
+	skipIdx  int
 }
 
 // structMember checks field i, named name (with text), its value val of
@@ -758,7 +779,13 @@ func (w *walker) structField(p *plan, v ValueView, st *structState, i, idx int, 
 		if st.unknownKeys == nil {
 			st.unknownKeys = w.keySet(st.n)
 		}
-		if !w.duplicate(st.unknownKeys, v, i, name) {
+		switch {
+		case w.duplicate(st.unknownKeys, v, i, name):
+		case i == st.skipIdx && st.skipName != "":
+			// the discriminator, checked by the union
+		case p.alloy != nil && p.alloy.unknown != nil:
+			w.unknownField(p, v, i, name, val, fk)
+		default:
 			f := v.Field(i)
 			w.unknownMember(p, &f)
 		}
@@ -809,6 +836,16 @@ func (w *walker) unknownMember(p *plan, f *Field) {
 }
 
 func (w *walker) union(p *plan, v ValueView, k Kind) {
+	if a := p.alloy; a != nil {
+		switch {
+		case a.disc != "":
+			w.discriminated(p, v, k)
+			return
+		case a.untagged:
+			w.untagged(p, v, k)
+			return
+		}
+	}
 	if k != KindObject {
 		w.typeMismatch(p, v, k, "an object")
 		return
@@ -835,12 +872,12 @@ func (w *walker) union(p *plan, v ValueView, k Kind) {
 			continue
 		}
 		idx := p.lookup(f.Name)
-		if idx < 0 {
+		if idx < 0 && (p.alloy == nil || p.alloy.unknown == nil) {
 			w.unknownMember(p, &f)
 			w.pop()
 			continue
 		}
-		m := &p.members[idx]
+		m := p.unionMember(idx, f.Name)
 		if w.isNull(f.Value) {
 			w.memberNull(m.plan, f.Value, m.wire, false)
 			w.pop()
@@ -871,6 +908,15 @@ func (w *walker) union(p *plan, v ValueView, k Kind) {
 		w.report(CodeUnion, p.id, v.Pos(), "exactly one member", fmt.Sprint(set),
 			fmt.Sprintf("a union value must set exactly one member, found %d: %s", set, strings.Join(names, ", ")))
 	}
+}
+
+// unionMember returns member idx of a union, or for -1 a member that a
+// union with an @alloy#jsonUnknown member takes as that document.
+func (p *plan) unionMember(idx int, name string) *memberPlan {
+	if idx >= 0 {
+		return &p.members[idx]
+	}
+	return &memberPlan{wire: name, plan: p.alloy.unknown}
 }
 
 // document checks that a document value is JSON-shaped: null, booleans,

@@ -4,6 +4,7 @@ import (
 	"github.com/smithy-validation/go/core/jsonast"
 	"github.com/smithy-validation/go/core/shapeid"
 	"github.com/smithy-validation/go/rpc"
+	"github.com/smithy-validation/go/smithyvalidate"
 	"github.com/urfave/cli/v2"
 )
 
@@ -46,9 +47,16 @@ func (e *env) ast(p astParams) error {
 	if p.IncludePrelude {
 		opts = append(opts, jsonast.IncludePrelude(true))
 	} else {
-		// The smithy.rpc trait definitions are loaded like the
-		// prelude, and printed only with it.
-		opts = append(opts, jsonast.Omit(func(id shapeid.ID) bool { return id.Namespace == rpc.TraitsNamespace }))
+		// The smithy.rpc and (unless the model defines them) alloy trait
+		// definitions are loaded like the prelude, and printed only with
+		// it.
+		opts = append(opts, jsonast.Omit(func(id shapeid.ID) bool {
+			if id.Namespace == rpc.TraitsNamespace {
+				return true
+			}
+			s, ok := m.Shape(id)
+			return ok && id.Namespace == smithyvalidate.AlloyNamespace && s.Source().File == smithyvalidate.AlloyTraitsFileName
+		}))
 	}
 	_, err = e.stdout.Write(jsonast.Encode(m, opts...))
 	return err

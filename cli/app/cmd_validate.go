@@ -73,7 +73,7 @@ func (e *env) validate(models []Source, format string) error {
 // an ERROR event with the ID JsonRpc and the message validate-rpc prints,
 // so `smithy validate` fails exactly where `smithy validate-rpc` would.
 func validateEvents(res *assembly.Result) []model.Event {
-	rep := validate.Check(res.Model, validate.WithEvents(res.Events), validate.WithValidators(smithyvalidate.ModelValidators()...), validate.Builtin(rpc.TraitsNamespace))
+	rep := validate.Check(res.Model, validate.WithEvents(res.Events), validate.WithValidators(smithyvalidate.ModelValidators()...), validate.Builtin(rpc.TraitsNamespace, smithyvalidate.AlloyNamespace))
 	if res.Model == nil {
 		return rep.Events
 	}

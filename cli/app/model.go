@@ -14,6 +14,7 @@ import (
 	"github.com/smithy-validation/go/core/assembly"
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/rpc"
+	"github.com/smithy-validation/go/smithyvalidate"
 )
 
 // maxModelInput bounds what is read from standard input for a model: the
@@ -128,12 +129,17 @@ func (e *env) loadModel(srcs []Source) (*loadedModel, error) {
 
 // assemble builds a model from its files: the smithy.rpc trait
 // definitions are always there, as the prelude is, so a model only writes
-// `use smithy.rpc#method`.
+// `use smithy.rpc#method`; so are the alloy traits the value engine honors
+// (alloy#discriminated, ...), unless the model defines them itself.
 func assemble(files []modelFile) *loadedModel {
 	lm := &loadedModel{}
 	a := assembly.New()
 	if err := rpc.AddTraits(a); err != nil {
 		lm.err = &exitError{code: ExitModel, msg: fmt.Sprintf("internal error: the smithy.rpc trait definitions do not load: %v", err)}
+		return lm
+	}
+	if err := smithyvalidate.AddAlloyTraits(a); err != nil {
+		lm.err = &exitError{code: ExitModel, msg: fmt.Sprintf("internal error: the alloy trait definitions do not load: %v", err)}
 		return lm
 	}
 	for _, f := range files {

@@ -79,6 +79,8 @@ type Assembler struct {
 	opts    options
 	docs    []*model.Document
 	sources []source
+	// fallbackDocs are JSON AST documents from AddFallbackSource.
+	fallbackDocs []*model.Document
 }
 
 // New returns an empty assembler.
@@ -122,7 +124,7 @@ func (s *assembler) event(sev model.Severity, id string, shape shapeid.ID, loc m
 
 // Assemble merges everything added so far with the prelude.
 func (a *Assembler) Assemble() (*Result, error) {
-	docs, err := a.documents()
+	docs, fallback, err := a.documents()
 	if err != nil {
 		return nil, err
 	}
@@ -131,10 +133,26 @@ func (a *Assembler) Assemble() (*Result, error) {
 		s.prelude = docs[0]
 	}
 	for _, d := range docs {
+		if fallback[d] {
+			continue
+		}
 		s.events = append(s.events, d.Events...)
 		s.addMetadata(d)
 		for i := range d.Shapes {
 			s.addShape(d, d.Shapes[i])
+		}
+	}
+	// Fallback definitions fill in only the shapes no other file defines.
+	for _, d := range docs {
+		if !fallback[d] {
+			continue
+		}
+		s.events = append(s.events, d.Events...)
+		s.addMetadata(d)
+		for i := range d.Shapes {
+			if _, defined := s.byID[d.Shapes[i].ID]; !defined {
+				s.addShape(d, d.Shapes[i])
+			}
 		}
 	}
 	for _, d := range docs {

@@ -30,7 +30,8 @@ func (e *InputError) Unwrap() error { return e.Err }
 // source is an IDL file waiting for the second phase: its relative shape IDs
 // resolve against the shapes of every file.
 type source struct {
-	file *idl.File
+	file     *idl.File
+	fallback bool // from AddFallbackSource
 }
 
 // AddSource adds one model file's contents: a name ending in .json is a JSON
@@ -50,6 +51,29 @@ func (a *Assembler) AddSource(name string, data []byte) error {
 		return err
 	}
 	a.sources = append(a.sources, source{file: f})
+	return nil
+}
+
+// AddFallbackSource adds shape definitions that a model may lack, such as
+// the definitions of traits that a tool ships: each shape of the file (IDL,
+// or a JSON AST when name ends in .json) joins the model only when no other
+// file defines its ID. A model that uses such a trait without defining it
+// gets the shipped definition; a model that defines it keeps its own
+// (identical or not), with no event.
+func (a *Assembler) AddFallbackSource(name string, data []byte) error {
+	if strings.HasSuffix(name, ".json") {
+		doc, err := jsonast.Decode(name, data, a.opts.node...)
+		if err != nil {
+			return err
+		}
+		a.fallbackDocs = append(a.fallbackDocs, doc)
+		return nil
+	}
+	f, err := idl.Parse(name, data)
+	if err != nil {
+		return err
+	}
+	a.sources = append(a.sources, source{file: f, fallback: true})
 	return nil
 }
 
@@ -134,14 +158,18 @@ func unwrapPathError(err error) error {
 
 // documents returns the prelude, the JSON AST documents and the lowered IDL
 // files, in the order they were added (prelude first).
-func (a *Assembler) documents() ([]*model.Document, error) {
-	var docs []*model.Document
+func (a *Assembler) documents() (docs []*model.Document, fallback map[*model.Document]bool, err error) {
 	if !a.opts.noPrelude {
 		docs = append(docs, prelude.Document())
 	}
 	docs = append(docs, a.docs...)
+	fallback = map[*model.Document]bool{}
+	for _, d := range a.fallbackDocs {
+		docs = append(docs, d)
+		fallback[d] = true
+	}
 	if len(a.sources) == 0 {
-		return docs, nil
+		return docs, fallback, nil
 	}
 	defined := map[shapeid.ID]bool{}
 	for _, d := range docs {
@@ -158,14 +186,17 @@ func (a *Assembler) documents() ([]*model.Document, error) {
 	for _, src := range a.sources {
 		doc, events, err := src.file.LowerWithEvents(isDefined)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
+		}
+		if src.fallback {
+			fallback[doc] = true
 		}
 		for _, e := range events {
 			doc.Events = append(doc.Events, model.Event{Severity: idlSeverity(e.Severity), ID: e.ID, Shape: e.Shape, Source: model.SourceLocation{File: e.File, Pos: e.Pos}, Message: e.Msg})
 		}
 		docs = append(docs, doc)
 	}
-	return docs, nil
+	return docs, fallback, nil
 }
 
 func idlSeverity(s idl.Severity) model.Severity {

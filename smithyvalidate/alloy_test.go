@@ -1,0 +1,276 @@
+package smithyvalidate_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/smithy-validation/go/core/assembly"
+	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/shapeid"
+	sv "github.com/smithy-validation/go/smithyvalidate"
+)
+
+// loadAlloyModel assembles src with the shipped alloy trait definitions,
+// as the smithy command does.
+func loadAlloyModel(t testing.TB, src string) *model.Model {
+	t.Helper()
+	a := assembly.New()
+	if err := sv.AddAlloyTraits(a); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.AddSource("test.smithy", []byte(src)); err != nil {
+		t.Fatalf("load: %v", err)
+	}
+	res, err := a.Assemble()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range res.Events {
+		t.Errorf("assembly event: %s", e)
+	}
+	if res.Model == nil {
+		t.Fatal("no model")
+	}
+	return res.Model
+}
+
+const alloyModel = `$version: "2"
+namespace t
+
+use alloy#discriminated
+use alloy#untagged
+use alloy#nullable
+use alloy#jsonUnknown
+
+@discriminated("type")
+union Block {
+    text: TextBlock
+    @jsonName("image/png")
+    image: ImageBlock
+}
+
+structure TextBlock {
+    @required
+    text: String
+}
+
+structure ImageBlock {
+    @required
+    data: Blob
+    @length(max: 10)
+    alt: String
+}
+
+@untagged
+union Id {
+    str: String
+    num: Long
+}
+
+@untagged
+union Shape {
+    circle: Circle
+    square: Square
+}
+
+structure Circle { @required radius: Integer }
+structure Square { @required side: Integer }
+
+@untagged
+union Loose {
+    a: A
+    b: B
+}
+structure A { x: Integer }
+structure B { y: Integer }
+
+structure Meta {
+    @required
+    name: String
+    @required
+    @nullable
+    cursor: String
+    @nullable
+    tag: Integer
+    @jsonUnknown
+    rest: Extra
+}
+
+map Extra {
+    key: String
+    value: Document
+}
+
+structure Strict {
+    name: String
+    @jsonUnknown
+    extra: Counts
+}
+
+@length(min: 1)
+map Counts {
+    @pattern("^x-")
+    key: String
+    value: Integer
+}
+
+list Cursors {
+    member: Cursor
+}
+
+@nullable
+string Cursor
+
+union Open {
+    known: String
+    @jsonUnknown
+    other: Document
+}
+`
+
+// The alloy traits as the engine reads them: each case is one value and
+// the findings it gives ("code path" each).
+func TestAlloyRules(t *testing.T) {
+	m := loadAlloyModel(t, alloyModel)
+	for _, tc := range []struct {
+		name, shape, value string
+		opts               []sv.Option
+		want               string
+	}{
+		{"discriminated: valid", "t#Block", `{"type":"text","text":"hi"}`, nil, ""},
+		{"discriminated: discriminator anywhere", "t#Block", `{"text":"hi","type":"text"}`, nil, ""},
+		{"discriminated: member's findings at the object", "t#Block", `{"type":"text"}`, nil, "required "},
+		{"discriminated: member's field checked", "t#Block", `{"type":"text","text":1}`, nil, "type /text"},
+		{"discriminated: other member's field unknown", "t#Block", `{"type":"text","text":"a","data":"AA=="}`, nil, "unknown-member /data"},
+		{"discriminated: missing", "t#Block", `{"text":"hi"}`, nil, "discriminator "},
+		{"discriminated: not a string", "t#Block", `{"type":1,"text":"hi"}`, nil, "discriminator /type"},
+		{"discriminated: names no member", "t#Block", `{"type":"audio","text":"hi"}`, nil, "discriminator /type"},
+		{"discriminated: member name, not json name, by default", "t#Block", `{"type":"image","data":"AA=="}`, nil, ""},
+		{"discriminated: json name under MatchJSONNames", "t#Block", `{"type":"image/png","data":"AA=="}`, []sv.Option{sv.MatchJSONNames(true)}, ""},
+		{"discriminated: member name under MatchJSONNames", "t#Block", `{"type":"image","data":"AA=="}`, []sv.Option{sv.MatchJSONNames(true)}, "discriminator /type"},
+		{"discriminated: duplicate discriminator", "t#Block", `{"type":"text","text":"a","type":"text"}`, nil, "duplicate-key /type"},
+		{"discriminated: not an object", "t#Block", `"text"`, nil, "type "},
+		{"discriminated: tagged form is not it", "t#Block", `{"text":{"text":"hi"}}`, nil, "discriminator "},
+
+		{"untagged: string", "t#Id", `"abc"`, nil, ""},
+		{"untagged: number", "t#Id", `12`, nil, ""},
+		{"untagged: neither", "t#Id", `true`, nil, "type ; untagged "},
+		{"untagged: structures", "t#Shape", `{"radius":2}`, nil, ""},
+		{"untagged: the closest member's findings", "t#Shape", `{"side":"x"}`, nil, "untagged ; type /side"},
+		{"untagged: several match", "t#Loose", `{}`, nil, "untagged-ambiguous "},
+		{"untagged: one of two matches", "t#Loose", `{"y":1}`, []sv.Option{sv.RejectUnknownMembers(true)}, ""},
+
+		{"nullable: required member may be null", "t#Meta", `{"name":"n","cursor":null}`, nil, ""},
+		{"nullable: required member still required", "t#Meta", `{"name":"n"}`, nil, "required "},
+		{"nullable: optional member null under RejectNullMembers", "t#Meta", `{"name":"n","cursor":"c","tag":null}`, []sv.Option{sv.RejectNullMembers(true)}, ""},
+		{"nullable: other member not nullable", "t#Meta", `{"name":null,"cursor":null}`, nil, "null /name"},
+		{"nullable: list member through its target", "t#Cursors", `["a",null]`, nil, ""},
+		{"nullable: root shape", "t#Cursor", `null`, nil, ""},
+		{"nullable: value still typed", "t#Meta", `{"name":"n","cursor":1}`, nil, "type /cursor"},
+
+		{"jsonUnknown: unknown fields accepted", "t#Meta", `{"name":"n","cursor":"c","extra":{"a":[1]},"more":null}`, []sv.Option{sv.RejectUnknownMembers(true)}, ""},
+		{"jsonUnknown: the member is no field of its own", "t#Meta", `{"name":"n","cursor":"c","rest":{"a":1}}`, nil, ""},
+		{"jsonUnknown: keys and values checked", "t#Strict", `{"name":"n","x-a":1,"b":2,"x-c":"s"}`, nil, "pattern /b; type /x-c"},
+		{"jsonUnknown: null value in a dense map", "t#Strict", `{"x-a":null}`, nil, "null /x-a"},
+		{"jsonUnknown: known fields still checked", "t#Strict", `{"name":1}`, nil, "type /name"},
+		{"jsonUnknown: duplicate unknown field", "t#Strict", `{"x-a":1,"x-a":2}`, nil, "duplicate-key /x-a"},
+		{"jsonUnknown: open union takes an unknown member", "t#Open", `{"future":{"a":1}}`, []sv.Option{sv.RejectUnknownMembers(true)}, ""},
+		{"jsonUnknown: open union, known member", "t#Open", `{"known":1}`, nil, "type /known"},
+		{"jsonUnknown: open union, still exactly one", "t#Open", `{"known":"a","future":1}`, nil, "union "},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := mustPrepare(t, m, tc.shape, tc.opts...)
+			r := validateJSON(t, v, tc.value)
+			if got := codePaths(r); got != tc.want {
+				t.Errorf("%s: findings %q, want %q\n%v", tc.value, got, tc.want, r.Findings)
+			}
+		})
+	}
+}
+
+// codePaths renders findings as "code path" joined by "; ".
+func codePaths(r sv.Result) string {
+	var parts []string
+	for _, f := range r.Findings {
+		parts = append(parts, string(f.Code)+" "+f.Path.String())
+	}
+	return strings.Join(parts, "; ")
+}
+
+// The findings' messages say what a user needs: the allowed names, the
+// closest member, the members that match.
+func TestAlloyMessages(t *testing.T) {
+	m := loadAlloyModel(t, alloyModel)
+	for _, tc := range []struct {
+		name, shape, value, want string
+	}{
+		{"missing", "t#Block", `{"text":"hi"}`, `missing the discriminator field "type" of union t#Block (one of: text, image)`},
+		{"no member", "t#Block", `{"type":"audio"}`, `the discriminator "type" names no member of union t#Block: "audio" (one of: text, image)`},
+		{"not a string", "t#Block", `{"type":true}`, `must be a string naming a member of union t#Block (one of: text, image), found a boolean`},
+		{"closest", "t#Shape", `{"side":"x"}`, `no member of untagged union t#Shape accepts the value; the closest is square (t#Shape$square), with 1 error(s)`},
+		{"ambiguous", "t#Loose", `{}`, `2 members of untagged union t#Loose accept the value: a, b (a reader that tries them in order takes a)`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := validateJSON(t, mustPrepare(t, m, tc.shape), tc.value)
+			if len(r.Findings) == 0 || !strings.Contains(r.Findings[0].Message, tc.want) {
+				t.Errorf("messages %v, want one containing %q", r.Findings, tc.want)
+			}
+		})
+	}
+}
+
+// Preparation rejects alloy traits the engine cannot honor, naming the
+// shape and the trait.
+func TestAlloyPrepareProblems(t *testing.T) {
+	for _, tc := range []struct {
+		name, src, root, want string
+	}{
+		{"discriminated member not a structure", `
+@alloy#discriminated("type")
+union U { a: String }`, "t#U", `member of a @discriminated union must target a structure, found smithy.api#String`},
+		{"discriminator is a member", `
+@alloy#discriminated("kind")
+union U { a: A }
+structure A { kind: String }`, "t#U", `the discriminator "kind" is also a member of t#A (t#A$kind)`},
+		{"empty discriminator", `
+@alloy#discriminated("")
+union U { a: A }
+structure A {}`, "t#U", `non-empty string`},
+		{"two jsonUnknown members", `
+structure S {
+    @alloy#jsonUnknown
+    a: M
+    @alloy#jsonUnknown
+    b: M
+}
+map M { key: String, value: Document }`, "t#S", `t#S has two @jsonUnknown members, a and b`},
+		{"jsonUnknown on a string", `
+structure S {
+    @alloy#jsonUnknown
+    a: String
+}`, "t#S", `a @jsonUnknown member of a structure must target a map`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := assembly.New()
+			if err := sv.AddAlloyTraits(a); err != nil {
+				t.Fatal(err)
+			}
+			if err := a.AddSource("p.smithy", []byte("$version: \"2\"\nnamespace t\n"+tc.src)); err != nil {
+				t.Fatal(err)
+			}
+			res, err := a.Assemble()
+			if err != nil || res.Model == nil {
+				t.Fatalf("assemble: %v %v", err, res.Events)
+			}
+			_, err = sv.Prepare(res.Model, shapeid.MustParse(tc.root))
+			var me *sv.ModelError
+			if !errors.As(err, &me) {
+				t.Fatalf("Prepare: %v, want a *ModelError", err)
+			}
+			if !strings.Contains(me.Error(), tc.want) {
+				t.Errorf("problems %q, want one containing %q", me.Error(), tc.want)
+			}
+		})
+	}
+}
