@@ -102,21 +102,61 @@
 //
 // Fixed rules (not options): @default values are never inserted (a missing
 // @required member with a default is still missing); a sparse list or map
-// is the only one that may hold null; a union value sets exactly one
+// is the only one that may hold null (or a member with alloy#nullable,
+// below); a union value sets exactly one
 // non-null member ({} is an error); @mixin shapes, services, operations and
 // resources are never validation targets.
+//
+// # The alloy traits
+//
+// The engine honors the traits of the alloy project that the Smithy
+// ecosystem (smithy4s, smithy-translate) uses for JSON that was not
+// designed with Smithy, by their shape IDs (alloy#...):
+//
+//   - @discriminated("type") on a union: a value is the chosen member's
+//     structure as an object plus the field "type" holding the member's
+//     wire name (its @jsonName under [MatchJSONNames], as every member
+//     name). A missing, non-string or unknown discriminator is a
+//     discriminator finding, listing the members' names: at the object
+//     when the field is missing, at the field otherwise. Every member
+//     must target a structure with no member of the discriminator's name
+//     (checked by [Prepare]).
+//   - @untagged on a union: a value is exactly one member's encoding. Each
+//     member is tried in model order; when none accepts the value, an
+//     untagged finding names the closest (fewest errors, then fewest
+//     findings, then model order) and that member's findings follow; when
+//     several accept it, an untagged-ambiguous advisory names them.
+//   - @nullable on a member (or the shape it targets): null is a value,
+//     also of a @required member (which null then makes present), of a
+//     list member or map value that is not @sparse, and of a root shape.
+//     A typed Ion null must still fit the type.
+//   - @jsonUnknown on one member of a structure, which targets a map: the
+//     structure accepts fields that name none of its members, each
+//     checked as an entry of that map (key and value shapes; null is a
+//     value of a document). On a union member that targets a document: the
+//     union accepts a member it does not define, checked as that document.
+//     The member is not a field of its own on the wire; a structure has at
+//     most one (checked by [Prepare]).
+//
+// The definitions, with alloy's shape IDs and selectors, are shipped here
+// ([AlloyTraitsSource], [AddAlloyTraits]) and added as fallback
+// definitions: a model that uses the traits without defining them gets
+// them, a model that defines them keeps its own, quietly.
 //
 // # Layout
 //
 // Each constraint trait is one rule family, and each family has a file
 // named after it (length.go, range.go, pattern.go, enum.go,
-// timestampformat.go, unique.go, idref.go) holding its two halves: the
-// prepare step (prepareLength, prepareRange, preparePattern,
-// prepareLegacyEnum, prepareTimestampFormat, prepareUniqueItems,
-// prepareIDRef), which compiles the trait's value into the plan or reports
-// a model problem, and the check (checkLength, checkRange, checkPattern,
-// checkStringEnum and checkIntEnum, timestampValue, uniqueItems,
-// checkIDRef), which the walker calls on a value. prepare.go registers each family's
+// timestampformat.go, unique.go, idref.go; for the alloy traits
+// nullable.go, discriminated.go, untagged.go, jsonunknown.go, with their
+// definitions in alloy.go) holding its two halves: the prepare step
+// (prepareLength, prepareRange, preparePattern, prepareLegacyEnum,
+// prepareTimestampFormat, prepareUniqueItems, prepareIDRef,
+// prepareNullable, prepareDiscriminated, prepareUntagged), which compiles
+// the trait's value into the plan or reports a model problem, and the
+// check (checkLength, checkRange, checkPattern, checkStringEnum and
+// checkIntEnum, timestampValue, uniqueItems, checkIDRef, discriminated,
+// untagged, unknownField), which the walker calls on a value. prepare.go registers each family's
 // prepare step, with the shape types it applies to, in one table
 // (traitRules); validate.go walks values by shape type and scalars.go
 // checks scalars, calling the checks. A new constraint trait therefore
