@@ -14,7 +14,12 @@
 // [Prepare] maps wire method names to operations, prepares the value
 // engine's validators (package smithyvalidate) for inputs, result
 // selections and error data, and fixes the JSON-RPC version and the
-// profile (see [Option]). It rejects inconsistent mappings as a
+// profile (see [Option]). Params, results and error data name members on
+// the wire by their @jsonName by default (see [PayloadOptions]); the
+// value engine honors the alloy traits for JSON that was not designed
+// with Smithy (alloy#discriminated, #untagged, #nullable, #jsonUnknown;
+// add their definitions with smithyvalidate.AddAlloyTraits next to
+// [AddTraits]). It rejects inconsistent mappings as a
 // [*ModelError]; the version is never inferred ([ErrVersionRequired]). A
 // [PreparedService] is read-only: prepare once, use it from many
 // goroutines. [EnvelopeOnly] checks envelopes without a model.

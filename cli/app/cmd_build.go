@@ -333,7 +333,7 @@ func sortedPlugins(m map[string]buildPlugin) []buildPlugin {
 //	{"service": "ns#Service",                      // required
 //	 "info": {"title", "version", "description", "termsOfService",
 //	          "contact": {"name", "url", "email"}, "license": {"name", "url"}},
-//	 "naming": "memberName" | "jsonName",
+//	 "naming": "jsonName" (default) | "memberName",
 //	 "unknownMembers": "warn" | "ignore" | "error",
 //	 "nulls": "absent" | "reject",
 //	 "extensions": "emit" | "omit",

@@ -30,7 +30,7 @@ func (e *env) openrpcCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "service", Usage: "the service's absolute shape ID (ns#Service)"},
 			&cli.StringFlag{Name: "output", Usage: "write the document to this file instead of standard output"},
-			&cli.StringFlag{Name: "naming", Value: "memberName", Usage: "wire names of members: memberName or jsonName"},
+			&cli.StringFlag{Name: "naming", Value: "jsonName", Usage: "wire names of members: jsonName (a member's @jsonName, else its name; as validate-rpc) or memberName"},
 			&cli.StringFlag{Name: "unknown-members", Value: "warn", Usage: "unknown object members: warn, ignore (both allowed by the schema) or error"},
 			&cli.StringFlag{Name: "nulls", Value: "absent", Usage: "null for an optional member: absent (allowed) or reject"},
 			&cli.StringFlag{Name: "extensions", Value: "emit", Usage: "x-smithy-* extension fields: emit or omit"},
@@ -143,7 +143,7 @@ func (s openrpcSettings) config(prefix string) (openrpc.Config, shapeid.ID, erro
 		return nil
 	}
 	for _, err := range []error{
-		choose("naming", s.Naming, "memberName", map[string]func(){
+		choose("naming", s.Naming, "jsonName", map[string]func(){
 			"memberName": func() { cfg.MatchJSONNames = false }, "jsonName": func() { cfg.MatchJSONNames = true }}),
 		choose("unknown-members", s.UnknownMembers, "warn", map[string]func(){
 			"warn":   func() { cfg.RejectUnknownMembers, cfg.IgnoreUnknownMembers = false, false },
