@@ -1,15 +1,10 @@
 package conformance
 
 import (
-	"path/filepath"
 	"testing"
 
-	"github.com/smithy-validation/go/core/assembly"
-	"github.com/smithy-validation/go/core/model"
-	"github.com/smithy-validation/go/core/shapeid"
 	"github.com/smithy-validation/go/openrpc"
 	"github.com/smithy-validation/go/rpc"
-	sv "github.com/smithy-validation/go/smithyvalidate"
 )
 
 // The agreement of the value engine and the OpenRPC export on the alloy
@@ -17,36 +12,10 @@ import (
 // honoring alloy#discriminated, #untagged, #nullable and #jsonUnknown,
 // members named by @jsonName) and jsonschema's verdict on the exported
 // document are the same. The model loads the shipped alloy definitions
-// (smithyvalidate.AddAlloyTraits), as the smithy command does.
+// (smithyvalidate.AddAlloyTraits, in rpcModel), as the smithy command
+// does.
 func TestOpenRPCAgreementAlloy(t *testing.T) {
-	a := assembly.New()
-	if err := rpc.AddTraits(a); err != nil {
-		t.Fatal(err)
-	}
-	if err := sv.AddAlloyTraits(a); err != nil {
-		t.Fatal(err)
-	}
-	if err := a.AddPath(filepath.Join("testdata", "rpc-alloy.smithy")); err != nil {
-		t.Fatal(err)
-	}
-	res, err := a.Assemble()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range res.Events {
-		if e.Severity == model.ErrorSeverity {
-			t.Fatal(e)
-		}
-	}
-	exp, err := openrpc.Convert(res.Model, shapeid.MustParse("example#Content"), openrpc.Config{MatchJSONNames: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	check, err := openrpc.NewChecker(exp.JSON)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := exp.Service
+	s, check := exportChecked(t, "rpc-alloy.smithy", "example#Content", openrpc.Config{MatchJSONNames: true})
 	meth, _ := s.Method("show")
 	const text = `{"type":"text","text":"hi"}`
 	for _, c := range []struct {

@@ -133,10 +133,12 @@ var extraValues = [][3]string{
 	{"result", "get_data", `{}`},
 }
 
-func TestOpenRPCAgreement(t *testing.T) {
-	m := rpcModel(t, "rpc-calculator.smithy")
-	svcID := shapeid.MustParse("example#Calculator")
-	exp, err := openrpc.Convert(m, svcID, openrpc.Config{})
+// exportChecked exports the service id of testdata/file with cfg, and
+// returns the service Convert prepared (with the same policies) and a
+// checker of the exported document.
+func exportChecked(t *testing.T, file, id string, cfg openrpc.Config) (*rpc.PreparedService, *openrpc.Checker) {
+	t.Helper()
+	exp, err := openrpc.Convert(rpcModel(t, file), shapeid.MustParse(id), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,8 +146,11 @@ func TestOpenRPCAgreement(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The same policies Convert prepared the service with.
-	s := exp.Service
+	return exp.Service, check
+}
+
+func TestOpenRPCAgreement(t *testing.T) {
+	s, check := exportChecked(t, "rpc-calculator.smithy", "example#Calculator", openrpc.Config{})
 
 	var values []agreementValue
 	// The specification's examples.

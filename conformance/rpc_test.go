@@ -34,6 +34,9 @@ func rpcModel(t *testing.T, file string) *model.Model {
 	if err := rpc.AddTraits(a); err != nil {
 		t.Fatal(err)
 	}
+	if err := sv.AddAlloyTraits(a); err != nil { // as the smithy command loads them
+		t.Fatal(err)
+	}
 	if err := a.AddPath(filepath.Join("testdata", file)); err != nil {
 		t.Fatal(err)
 	}

@@ -19,20 +19,7 @@ func loadAlloyModel(t testing.TB, src string) *model.Model {
 	if err := sv.AddAlloyTraits(a); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.AddSource("test.smithy", []byte(src)); err != nil {
-		t.Fatalf("load: %v", err)
-	}
-	res, err := a.Assemble()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range res.Events {
-		t.Errorf("assembly event: %s", e)
-	}
-	if res.Model == nil {
-		t.Fatal("no model")
-	}
-	return res.Model
+	return loadModelInto(t, a, src)
 }
 
 const alloyModel = `$version: "2"
@@ -252,18 +239,8 @@ structure S {
 }`, "t#S", `a @jsonUnknown member of a structure must target a map`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			a := assembly.New()
-			if err := sv.AddAlloyTraits(a); err != nil {
-				t.Fatal(err)
-			}
-			if err := a.AddSource("p.smithy", []byte("$version: \"2\"\nnamespace t\n"+tc.src)); err != nil {
-				t.Fatal(err)
-			}
-			res, err := a.Assemble()
-			if err != nil || res.Model == nil {
-				t.Fatalf("assemble: %v %v", err, res.Events)
-			}
-			_, err = sv.Prepare(res.Model, shapeid.MustParse(tc.root))
+			m := loadAlloyModel(t, "$version: \"2\"\nnamespace t\n"+tc.src)
+			_, err := sv.Prepare(m, shapeid.MustParse(tc.root))
 			var me *sv.ModelError
 			if !errors.As(err, &me) {
 				t.Fatalf("Prepare: %v, want a *ModelError", err)

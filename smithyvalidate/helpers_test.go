@@ -14,7 +14,13 @@ import (
 // with '{') with the prelude.
 func loadModel(t testing.TB, src string) *model.Model {
 	t.Helper()
-	a := assembly.New()
+	return loadModelInto(t, assembly.New(), src)
+}
+
+// loadModelInto is loadModel into an assembler that may hold other
+// sources already (the alloy traits, say).
+func loadModelInto(t testing.TB, a *assembly.Assembler, src string) *model.Model {
+	t.Helper()
 	name := "test.smithy"
 	if strings.HasPrefix(strings.TrimSpace(src), "{") {
 		name = "test.json"

@@ -38,19 +38,29 @@ type source struct {
 // AST document, anything else is Smithy IDL. A syntax error is returned with
 // its file, line and column.
 func (a *Assembler) AddSource(name string, data []byte) error {
+	return a.add(name, data, false)
+}
+
+// add parses one model file into a document (JSON AST) or a source (IDL),
+// marked fallback for AddFallbackSource.
+func (a *Assembler) add(name string, data []byte, fallback bool) error {
 	if strings.HasSuffix(name, ".json") {
 		doc, err := jsonast.Decode(name, data, a.opts.node...)
 		if err != nil {
 			return err
 		}
-		a.docs = append(a.docs, doc)
+		if fallback {
+			a.fallbackDocs = append(a.fallbackDocs, doc)
+		} else {
+			a.docs = append(a.docs, doc)
+		}
 		return nil
 	}
 	f, err := idl.Parse(name, data)
 	if err != nil {
 		return err
 	}
-	a.sources = append(a.sources, source{file: f})
+	a.sources = append(a.sources, source{file: f, fallback: fallback})
 	return nil
 }
 
@@ -61,20 +71,7 @@ func (a *Assembler) AddSource(name string, data []byte) error {
 // gets the shipped definition; a model that defines it keeps its own
 // (identical or not), with no event.
 func (a *Assembler) AddFallbackSource(name string, data []byte) error {
-	if strings.HasSuffix(name, ".json") {
-		doc, err := jsonast.Decode(name, data, a.opts.node...)
-		if err != nil {
-			return err
-		}
-		a.fallbackDocs = append(a.fallbackDocs, doc)
-		return nil
-	}
-	f, err := idl.Parse(name, data)
-	if err != nil {
-		return err
-	}
-	a.sources = append(a.sources, source{file: f, fallback: true})
-	return nil
+	return a.add(name, data, true)
 }
 
 // AddPath adds a model file, or every .smithy and .json file below a
