@@ -122,10 +122,7 @@ func (w *walker) discriminated(p *plan, v ValueView, k Kind) {
 		return
 	}
 	w.pop()
-	m := &p.members[idx]
-	// The member's structure reads the same object, leaving out the
-	// discriminator field (see structField).
-	w.skipName, w.skipIdx = a.disc, at
-	w.valueK(m.plan, v, k)
-	w.skipName = ""
+	// The member's structure (preparation made sure it is one) reads the
+	// same object, leaving out the discriminator field (see structField).
+	w.structure(p.members[idx].plan, v, k, at+1)
 }

@@ -126,12 +126,6 @@ type walker struct {
 	// digests memoizes the digest of each container under a @uniqueItems
 	// list (see [walker.digest]) for the current check.
 	digests map[digestKey][digestSize]byte
-
-	// skipName, when set, is the discriminator field of a
-	// @discriminated union (at field index skipIdx) that the next
-	// structure value leaves out (see discriminated.go).
-	skipName string
-	skipIdx  int
 }
 
 type span struct{ start, end int32 }
@@ -301,7 +295,7 @@ func (w *walker) valueK(p *plan, v ValueView, k Kind) {
 	case model.MapType:
 		w.mapValue(p, v, k)
 	case model.StructureType:
-		w.structure(p, v, k)
+		w.structure(p, v, k, 0)
 	case model.UnionType:
 		w.union(p, v, k)
 	}
@@ -634,7 +628,9 @@ func (w *walker) reportDuplicate(v ValueView, first, i int, name string) {
 		Got: strings.Clone(name), Message: fmt.Sprintf("duplicate key %q%s", name, where)})
 }
 
-// structure validates an object against a structure's members.
+// structure validates an object against a structure's members; skip is 1
+// + the index of a field to leave out (the discriminator of a
+// @discriminated union's member, see discriminated.go), 0 for none.
 //
 // Fields usually come in member order, name each member once and have
 // values that are not null: structMember keeps that case cheap (the next
@@ -645,7 +641,7 @@ func (w *walker) reportDuplicate(v ValueView, first, i int, name string) {
 // value and kind in one call), else through Member (memberView), else in
 // place through fieldLister or through [ValueView.Field]. A field's name
 // position is asked for only for a finding.
-func (w *walker) structure(p *plan, v ValueView, k Kind) {
+func (w *walker) structure(p *plan, v ValueView, k Kind, skip int) {
 	if k != KindObject {
 		w.typeMismatch(p, v, k, "an object")
 		return
@@ -654,8 +650,7 @@ func (w *walker) structure(p *plan, v ValueView, k Kind) {
 		return
 	}
 	n := v.Len()
-	st := structState{p: p, v: v, base: len(w.bits), n: n, skipName: w.skipName, skipIdx: w.skipIdx}
-	w.skipName = ""
+	st := structState{p: p, v: v, base: len(w.bits), n: n, skip: skip}
 	for j := 64; j < len(p.members); j += 64 {
 		w.bits = append(w.bits, 0) // members j..j+63: w.bits[base+j/64-1]
 	}
@@ -733,10 +728,9 @@ type structState struct {
 	n           int    // the number of fields
 	next        int    // the member the next field is tried against first
 	unknownKeys map[string]int32
-	// skipName is the discriminator field (index skipIdx) that the
-	// structure of a @discriminated union's member leaves out; "" for none.
-	skipName string
-	skipIdx  int
+	// skip is 1 + the index of the field that the structure leaves out
+	// (the discriminator of a @discriminated union's member), 0 for none.
+	skip int
 }
 
 // structMember checks field i, named name (with text), its value val of
@@ -781,7 +775,7 @@ func (w *walker) structField(p *plan, v ValueView, st *structState, i, idx int, 
 		}
 		switch {
 		case w.duplicate(st.unknownKeys, v, i, name):
-		case i == st.skipIdx && st.skipName != "":
+		case i+1 == st.skip:
 			// the discriminator, checked by the union
 		case p.alloy != nil && p.alloy.unknown != nil:
 			w.unknownField(p, v, i, name, val, fk)
