@@ -83,14 +83,9 @@ func (x *Exchange) record(rec sv.ValueView, doc sv.Path) (from Peer, to int, msg
 		bad(rec.Pos(), "a transcript line is an object {\"from\": ..., \"message\": ...}, not %s", kindArticle(rec))
 		return
 	}
-	twice := false
-	repeats(rec, func(i, _ int) bool {
+	if i, _, twice := firstRepeat(rec); twice {
 		f := rec.Field(i)
 		bad(f.NamePos, "the transcript line names %q twice", f.Name)
-		twice = true
-		return false
-	})
-	if twice {
 		return
 	}
 	fr, has := field(rec, "from")

@@ -206,9 +206,33 @@ func repeats(obj sv.ValueView, fn func(i, j int) bool) {
 // hasDuplicateFields reports whether object v names a key twice (its own
 // keys only).
 func hasDuplicateFields(v sv.ValueView) bool {
-	dup := false
-	repeats(v, func(int, int) bool { dup = true; return false })
+	_, _, dup := firstRepeat(v)
 	return dup
+}
+
+// firstRepeat returns the first field i of object obj whose name an
+// earlier field j already has: [repeats] without a callback, for the
+// checks that run on every message (a transcript record, an envelope).
+func firstRepeat(obj sv.ValueView) (i, j int, found bool) {
+	n := obj.Len()
+	if n > scanKeysAbove {
+		repeats(obj, func(fi, fj int) bool { i, j, found = fi, fj, true; return false })
+		return i, j, found
+	}
+	name := func(i int) string { return obj.Field(i).Name }
+	if mv, ok := obj.(stream.MemberView); ok {
+		// Names only: no position is worked out for a field compared.
+		name = func(i int) string { k, _ := mv.Member(i); return k }
+	}
+	for i := 1; i < n; i++ {
+		ni := name(i)
+		for j := 0; j < i; j++ {
+			if name(j) == ni {
+				return i, j, true
+			}
+		}
+	}
+	return 0, 0, false
 }
 
 // payloadDuplicates reports repeated keys inside a value that no
