@@ -9,6 +9,16 @@
 // resultMember | nullResult: true) on operations and @rpcError(code,
 // dataMember | noData: true) on error structures.
 //
+// An existing protocol (MCP, LSP) is modeled as it is with further members
+// and one trait, each defaulting to the behaviour of a model without it:
+// @jsonRpc(batches, nullIds, idReuse) ([Protocol]), @method(kind: "call" |
+// "notification" | "either", from: "client" | "server" | "either")
+// ([Method.Kind], [Method.From]), @cancels(idMember, response) on a
+// notification method ([Method.Cancels]: a call it cancels need not, or
+// must still, be answered) and @rpcError(reservedRange: true) for a code
+// the protocol defines inside -32768..-32000 ([ErrorMapping.ReservedRange]).
+// See ExampleMethod_Kind and the README.
+//
 // # Preparing a service
 //
 // [Prepare] maps wire method names to operations, prepares the value
@@ -59,7 +69,8 @@
 // # Layout
 //
 // traits.go and traits.smithy define the traits; prepare.go and payload.go
-// prepare a service; request.go, response.go and message.go hold the
+// prepare a service; protocol.go reads and checks the protocol-profile
+// members, reuse.go applies idReuse and @cancels in exchanges; request.go, response.go and message.go hold the
 // envelope rules of single messages and batches (a new JSON-RPC rule goes
 // there, with its code in codes.go and CODES.md); exchange.go and
 // transcript.go relate messages; result.go renders results.
