@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/smithy-validation/go/cli/serve"
+	"github.com/smithy-validation/go/rpc"
 )
 
 // The server's methods (hello's capabilities, in this order). Each
@@ -130,19 +131,14 @@ func (s *session) Call(method string, params []byte) ([]byte, int, error) {
 			Response   *wireInput `json:"response"`
 			Transcript *wireInput `json:"transcript"`
 			Complete   bool       `json:"complete"`
-			Naming     string     `json:"naming"`
-			// The policies of validate-rpc's flags of the same names.
-			UnknownMembers     string `json:"unknown_members"`
-			Nulls              string `json:"nulls"`
-			EnvelopeExtensions string `json:"envelope_extensions"`
-			Method             string `json:"method"`
+			Method     string     `json:"method"`
 		}
 		models, err := p.decode(params, &p)
 		if err != nil {
 			return nil, 0, err
 		}
 		rp := rpcParams{Models: models, Service: p.Service, Version: p.Version, Complete: p.Complete, Extensions: p.Extension, Naming: p.Naming,
-			Policies: rpcPolicies{UnknownMembers: p.UnknownMembers, Nulls: p.Nulls, EnvelopeExtensions: p.EnvelopeExtensions}, Method: p.Method}
+			Policies: p.policies(), Method: p.Method}
 		for _, f := range []struct {
 			name string
 			w    *wireInput
@@ -299,6 +295,28 @@ type serviceParams struct {
 	Service   string   `json:"service"`
 	Version   string   `json:"version"`
 	Extension []string `json:"extension"`
+	// The policies of validate-rpc's flags of the same names.
+	Naming             string `json:"naming"`
+	UnknownMembers     string `json:"unknown_members"`
+	Nulls              string `json:"nulls"`
+	EnvelopeExtensions string `json:"envelope_extensions"`
+}
+
+func (p *serviceParams) policies() rpcPolicies {
+	return rpcPolicies{UnknownMembers: p.UnknownMembers, Nulls: p.Nulls, EnvelopeExtensions: p.EnvelopeExtensions}
+}
+
+// options returns the rpc options of the naming and policy params.
+func (p *serviceParams) options() ([]rpc.Option, error) {
+	naming, err := namingOptions(p.Naming)
+	if err != nil {
+		return nil, err
+	}
+	policies, err := p.policies().options()
+	if err != nil {
+		return nil, err
+	}
+	return append(naming, policies...), nil
 }
 
 // decode decodes params into whole (a struct embedding p) and returns

@@ -150,6 +150,8 @@ func cliCases(t *testing.T) []cliCase {
 `), 0o644)
 	discover := filepath.Join(dir, "discover.json")
 	os.WriteFile(discover, []byte(`{"jsonrpc":"2.0","method":"rpc.discover","id":1}`), 0o644)
+	extra := filepath.Join(dir, "extra.json")
+	os.WriteFile(extra, []byte(`{"jsonrpc":"2.0","method":"subtract","params":{"minuend":1,"subtrahend":null,"x":1},"id":1,"trace":"t"}`), 0o644)
 	broken := filepath.Join(dir, "broken.smithy")
 	os.WriteFile(broken, []byte("$version: \"2\"\nnamespace x\nstructure S { a: Nope }\n"), 0o644)
 	q := func(s string) string { b, _ := json.Marshal(s); return string(b) }
@@ -164,6 +166,12 @@ func cliCases(t *testing.T) []cliCase {
 			"validate-rpc", `{` + svc + `,"transcript":{"path":` + q(transcript) + `},"complete":true}`},
 		{"system extension", []string{"validate-rpc", "--service", "example#Calculator", "--version", "2.0", "--extension", "rpc.discover", "--message", discover, "--format", "json", calc},
 			"validate-rpc", `{` + svc + `,"extension":["rpc.discover"],"message":{"path":` + q(discover) + `}}`},
+		{"policies", []string{"validate-rpc", "--service", "example#Calculator", "--version", "2.0", "--unknown-members", "reject", "--nulls", "reject", "--envelope-extensions", "warn", "--message", extra, "--format", "json", calc},
+			"validate-rpc", `{` + svc + `,"unknown_members":"reject","nulls":"reject","envelope_extensions":"warn","message":{"path":` + q(extra) + `}}`},
+		{"method context", []string{"validate-rpc", "--service", "example#Calculator", "--version", "2.0", "--method", "subtract", "--message", reply, "--format", "json", calc},
+			"validate-rpc", `{` + svc + `,"method":"subtract","message":{"path":` + q(reply) + `}}`},
+		{"bad policy", []string{"validate-rpc", "--service", "example#Calculator", "--version", "2.0", "--nulls", "maybe", "--message", extra, "--format", "json", calc},
+			"validate-rpc", `{` + svc + `,"nulls":"maybe","message":{"path":` + q(extra) + `}}`},
 		{"openrpc with a system extension", []string{"openrpc", "--service", "example#Calculator", "--extension", "rpc.discover", calc}, "openrpc", `{` + m + `,"service":"example#Calculator","extension":["rpc.discover"]}`},
 		{"envelope only", []string{"validate-rpc", "--version", "1.0", "--message", call, "--format", "json"},
 			"validate-rpc", `{"version":"1.0","message":{"path":` + q(call) + `}}`},

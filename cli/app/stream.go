@@ -51,7 +51,11 @@ func (s *session) exchange(method string, params []byte) ([]byte, int, error) {
 			if err != nil {
 				return err
 			}
-			svc, err = e.rpcServiceWith(models, p.Service, version, p.Extension)
+			opts, err := p.options()
+			if err != nil {
+				return err
+			}
+			svc, err = e.rpcServiceWith(models, p.Service, version, p.Extension, opts...)
 			return err
 		})
 		if err != nil {
