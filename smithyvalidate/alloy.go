@@ -2,8 +2,10 @@ package smithyvalidate
 
 import (
 	_ "embed"
+	"fmt"
 
 	"github.com/smithy-validation/go/core/assembly"
+	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/shapeid"
 )
 
@@ -46,4 +48,49 @@ func AlloyTraitsSource() (name string, data []byte) {
 func AddAlloyTraits(a *assembly.Assembler) error {
 	name, data := AlloyTraitsSource()
 	return a.AddFallbackSource(name, data)
+}
+
+// checkAlloyTraits is the AlloyTraits model validator: the preparation
+// checks of the alloy traits (a discriminated union's members target
+// structures without the discriminator, one @jsonUnknown member per
+// structure targeting a map, ...), run on every shape that applies one,
+// so that `smithy validate` reports what [Prepare] would reject. Both
+// member-name policies are checked (rpc names members by @jsonName,
+// validate-value by member name); each problem is one ERROR event.
+func checkAlloyTraits(m *model.Model) (out []model.Event) {
+	defer recoverEvents("AlloyTraits", &out)
+	var roots []shapeid.ID
+	seen := map[shapeid.ID]bool{}
+	for _, s := range m.Shapes() {
+		if t := s.Type(); (t != model.UnionType && t != model.StructureType) || s.HasTrait(traitMixin) || seen[s.ID()] {
+			continue
+		}
+		uses := s.HasTrait(DiscriminatedTrait) || s.HasTrait(UntaggedTrait)
+		for _, mem := range s.Members() {
+			uses = uses || mem.HasTrait(JSONUnknownTrait)
+		}
+		if uses {
+			seen[s.ID()] = true
+			roots = append(roots, s.ID())
+		}
+	}
+	reported := map[ModelProblem]bool{}
+	for _, id := range roots {
+		for _, naming := range []bool{false, true} {
+			_, err := Prepare(m, id, MatchJSONNames(naming))
+			me, ok := err.(*ModelError)
+			if !ok {
+				continue
+			}
+			for _, p := range me.Problems {
+				if p.Trait.Namespace != AlloyNamespace || reported[p] {
+					continue
+				}
+				reported[p] = true
+				out = append(out, model.Event{Severity: model.ErrorSeverity, ID: "AlloyTraits", Shape: p.Shape, Source: p.Source,
+					Message: fmt.Sprintf("@%s: %s", p.Trait, p.Message)})
+			}
+		}
+	}
+	return out
 }

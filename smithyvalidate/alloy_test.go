@@ -251,3 +251,51 @@ structure S {
 		})
 	}
 }
+
+// The AlloyTraits model validator reports what Prepare would reject, under
+// either member-name policy, once per problem; a model without alloy
+// traits, or with valid ones, gives no event.
+func TestAlloyTraitsValidator(t *testing.T) {
+	var check func(*model.Model) []model.Event
+	for _, v := range sv.ModelValidators() {
+		if v.Name == "AlloyTraits" {
+			check = v.Check
+		}
+	}
+	if check == nil {
+		t.Fatal("no AlloyTraits model validator")
+	}
+	for _, tc := range []struct {
+		name, src string
+		want      []string
+	}{
+		{"valid", alloyModel, nil},
+		{"no alloy traits", "$version: \"2\"\nnamespace t\nunion U { a: String }\n", nil},
+		{"discriminated member not a structure", `$version: "2"
+namespace t
+@alloy#discriminated("type")
+union U { a: String, b: B }
+structure B { @jsonName("type") kind: String }
+structure S { u: U }`, []string{
+			"[ERROR] t#U$a: @alloy#discriminated: a member of a @discriminated union must target a structure, found smithy.api#String (a string) | AlloyTraits",
+			"[ERROR] t#U$b: @alloy#discriminated: the discriminator \"type\" is also a member of t#B (t#B$kind): the field would hold the member's name | AlloyTraits"}},
+		{"two jsonUnknown members", `$version: "2"
+namespace t
+structure S {
+    @alloy#jsonUnknown
+    a: M
+    @alloy#jsonUnknown
+    b: M
+}
+map M { key: String, value: Document }`, []string{
+			"[ERROR] t#S$b: @alloy#jsonUnknown: t#S has two @jsonUnknown members, a and b: at most one takes the unknown fields | AlloyTraits"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			evs := check(loadAlloyModel(t, tc.src))
+			model.SortEvents(evs)
+			if got, want := eventLines(evs), strings.Join(tc.want, "\n"); got != want {
+				t.Errorf("events:\n%s\nwant:\n%s", got, want)
+			}
+		})
+	}
+}

@@ -20,7 +20,9 @@ import (
 //   - ExamplesTrait: every @examples input, output and error against the
 //     operation's input, output and errors ([CheckExamples]);
 //   - TypedMetadata: every metadata entry whose key a shape types with
-//     @metadata against that shape ([CheckMetadata]).
+//     @metadata against that shape ([CheckMetadata]);
+//   - AlloyTraits: the preparation checks of the alloy traits (see the
+//     package documentation) on every shape that applies one.
 //
 // Their events carry the reference implementation's event IDs and wording.
 // An internal fault of the engine becomes one ERROR event of the
@@ -31,6 +33,7 @@ func ModelValidators() []validate.Validator {
 		{Name: "DefaultTrait", Stage: validate.StageCritical, Check: CheckDefaults},
 		{Name: "ExamplesTrait", Stage: validate.StageDefault, Check: CheckExamples},
 		{Name: "TypedMetadata", Stage: validate.StageDefault, Check: CheckMetadata},
+		{Name: "AlloyTraits", Stage: validate.StageDefault, Check: checkAlloyTraits},
 	}
 }
 
