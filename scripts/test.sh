@@ -9,7 +9,9 @@
 # (scripts/cmd/isolation), and the Python and Node clients' tests
 # (clients/test.sh). Before the modules, scripts/install-chromium.sh makes
 # sure Chromium is there for cli's HTML report test (which must not skip
-# here: SMITHY_REQUIRE_CHROMIUM=1). Every step runs even after a failure; the
+# here: SMITHY_REQUIRE_CHROMIUM=1), and scripts/install-gopls.sh installs
+# gopls for conformance's recorded LSP session (SMITHY_REQUIRE_GOPLS=1,
+# SMITHY_GOPLS=its path). Every step runs even after a failure; the
 # summary at the end lists each one, and the script exits 1 if any failed.
 #
 # Environment:
@@ -69,6 +71,19 @@ else
 	record "chromium install" FAIL $((SECONDS - t))
 fi
 export SMITHY_REQUIRE_CHROMIUM=1
+
+# gopls v0.23.0 for conformance's recorded LSP session (TestLSPGoplsSession):
+# installed from the Go module proxy when missing, and required, so that the
+# test never skips where this script runs.
+echo "=== gopls (conformance's recorded LSP session)"
+t=$SECONDS
+if gopls_bin="$(bash scripts/install-gopls.sh | tail -n 1)"; then
+	record "gopls install" ok $((SECONDS - t))
+	export SMITHY_GOPLS="$gopls_bin"
+else
+	record "gopls install" FAIL $((SECONDS - t))
+fi
+export SMITHY_REQUIRE_GOPLS=1
 
 # The modules, in go.work order.
 mapfile -t modules < <(go work edit -json | sed -n 's/^.*"DiskPath": "\(.*\)".*$/\1/p' | sed 's#^\./##')
