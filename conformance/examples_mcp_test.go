@@ -319,10 +319,10 @@ func TestMCPVariants(t *testing.T) {
 		// through @jsonName), an extra capability, id last.
 		{file: "valid/initialize-meta.jsonl", complete: true},
 		{file: "invalid/text-without-text.jsonl",
-			want:     []string{"required [0]/params/messages/0/content"},
+			want:     []string{"required [0]/params/messages/0/content", "untagged [0]/params/messages/0/content"},
 			rpcError: map[int]int{0: rpc.InvalidParams}},
 		{file: "invalid/content-type-unknown.jsonl", complete: true,
-			want: []string{"discriminator [1]/result/content/0/type"}},
+			want: []string{"discriminator [1]/result/content/0/type", "untagged [1]/result"}},
 		{file: "invalid/initialized-with-id.jsonl",
 			want:     []string{"notification-with-id [0]/id"},
 			rpcError: map[int]int{0: rpc.InvalidRequest}},

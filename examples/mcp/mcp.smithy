@@ -118,6 +118,17 @@ list ElicitRequestURLParamsList {
     member: ElicitRequestURLParams
 }
 
+/// The user rejected a sampling request: the code the specification's
+/// sampling page shows (-1), which the schema does not list.
+@error("client")
+@rpcError(code: -1, dataMember: "data")
+structure SamplingRejected {
+    @required
+    message: String
+
+    data: Document
+}
+
 /// The resource a `resources/read` names does not exist (-32002, which MCP
 /// defines inside JSON-RPC's reserved range); `data` carries its URI.
 @error("client")
@@ -175,6 +186,7 @@ operation Complete {
 operation CreateMessage {
     input: CreateMessageRequestParams
     output: CreateMessageOutput
+    errors: [SamplingRejected]
 }
 
 /// A request from the server to elicit additional information from the user via the client.
