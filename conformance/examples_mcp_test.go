@@ -11,8 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/smithy-validation/go/core/assembly"
-	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/shapeid"
 	"github.com/smithy-validation/go/rpc"
 	sv "github.com/smithy-validation/go/smithyvalidate"
@@ -29,29 +27,11 @@ import (
 // smithy.rpc traits and prepares the service id for JSON-RPC 2.0.
 func exampleService(t *testing.T, dir, id string) *rpc.PreparedService {
 	t.Helper()
-	a := assembly.New()
-	if err := rpc.AddTraits(a); err != nil {
-		t.Fatal(err)
-	}
 	files, _ := filepath.Glob(filepath.Join("..", "examples", dir, "*.smithy"))
 	if len(files) == 0 {
 		t.Fatalf("no model in examples/%s", dir)
 	}
-	for _, f := range files {
-		if err := a.AddPath(f); err != nil {
-			t.Fatal(err)
-		}
-	}
-	res, err := a.Assemble()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range res.Events {
-		if e.Severity == model.ErrorSeverity {
-			t.Fatalf("examples/%s: %s", dir, e)
-		}
-	}
-	s, err := rpc.Prepare(res.Model, shapeid.MustParse(id), rpc.Version(rpc.V2_0))
+	s, err := rpc.Prepare(rpcModelFiles(t, files...), shapeid.MustParse(id), rpc.Version(rpc.V2_0))
 	if err != nil {
 		t.Fatalf("examples/%s: %v", dir, err)
 	}
@@ -82,9 +62,7 @@ func errorTexts(r *rpc.Result) []string {
 	return out
 }
 
-// validateTranscriptFile validates examples/<rel> as a transcript,
-// complete unless its name ends in ".open.jsonl" (a call the
-// specification shows without its answer).
+// validateTranscriptFile validates examples/<rel> as a transcript.
 func validateTranscriptFile(t *testing.T, s *rpc.PreparedService, rel string, complete bool) *rpc.Result {
 	t.Helper()
 	f, err := os.Open(filepath.Join("..", "examples", rel))
@@ -116,8 +94,10 @@ func canonical(t *testing.T, raw json.RawMessage) string {
 	return string(b)
 }
 
-// transcriptMessages returns the messages of the transcripts in
-// examples/<dir>/transcripts, canonical.
+// transcriptFiles returns the transcripts of examples/<dir>/transcripts,
+// relative to examples/. A name ending in ".open.jsonl" marks a transcript
+// with a call the specification shows without its answer: it is validated
+// as incomplete.
 func transcriptFiles(t *testing.T, dir string) []string {
 	t.Helper()
 	files, _ := filepath.Glob(filepath.Join("..", "examples", dir, "transcripts", "*.jsonl"))

@@ -27,8 +27,16 @@ import (
 // testdata/rpc-adversarial.jsonl, and the coverage table of
 // docs/rpc-rule-coverage.md.
 
-// rpcModel assembles testdata/<file> with the smithy.rpc traits.
+// rpcModel assembles testdata/<file> with the smithy.rpc and alloy traits.
 func rpcModel(t *testing.T, file string) *model.Model {
+	t.Helper()
+	return rpcModelFiles(t, filepath.Join("testdata", file))
+}
+
+// rpcModelFiles assembles the files with the smithy.rpc and alloy traits
+// (the alloy ones as fallback definitions) and fails
+// the test on any ERROR event.
+func rpcModelFiles(t *testing.T, files ...string) *model.Model {
 	t.Helper()
 	a := assembly.New()
 	if err := rpc.AddTraits(a); err != nil {
@@ -37,8 +45,10 @@ func rpcModel(t *testing.T, file string) *model.Model {
 	if err := sv.AddAlloyTraits(a); err != nil { // as the smithy command loads them
 		t.Fatal(err)
 	}
-	if err := a.AddPath(filepath.Join("testdata", file)); err != nil {
-		t.Fatal(err)
+	for _, f := range files {
+		if err := a.AddPath(f); err != nil {
+			t.Fatal(err)
+		}
 	}
 	res, err := a.Assemble()
 	if err != nil {
@@ -46,7 +56,7 @@ func rpcModel(t *testing.T, file string) *model.Model {
 	}
 	for _, e := range res.Events {
 		if e.Severity == model.ErrorSeverity {
-			t.Fatalf("%s: %s", file, e)
+			t.Fatalf("%v: %s", files, e)
 		}
 	}
 	return res.Model
