@@ -61,6 +61,7 @@ func (env *env) run(args []string) int {
 	if len(args) > 1 {
 		env.command = args[1]
 	}
+	env.args = args
 	err := a.Run(args)
 	if env.unknownCommand != "" && err == nil {
 		err = usageErrorf("unknown command %q (smithy help lists the commands)", env.unknownCommand)
@@ -87,8 +88,10 @@ type env struct {
 	cache *ModelCache
 	// terminal overrides the test of whether stdout is a terminal (tests).
 	terminal *bool
-	// command is the command run, for the tool name of SARIF output.
+	// command is the command run, for the tool name of SARIF output;
+	// args are the arguments as given (proxy finds its "--" in them).
 	command string
+	args    []string
 	// maxFindings bounds the findings printed (--max-findings; 0: all).
 	maxFindings int
 	// progressMode is --progress (1), --no-progress (-1) or neither (0);
@@ -102,6 +105,7 @@ func (e *env) commands() []*cli.Command {
 	cmds = append(cmds, e.openrpcCommand())
 	cmds = append(cmds, e.buildCommand())
 	cmds = append(cmds, e.serveCommand())
+	cmds = append(cmds, e.proxyCommand())
 	for _, c := range cmds {
 		c.OnUsageError = func(_ *cli.Context, err error, _ bool) error { return usageErrorf("%v", err) }
 		if strings.Contains(c.ArgsUsage, "MODEL") {

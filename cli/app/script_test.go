@@ -13,7 +13,8 @@ import (
 
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"smithy": func() { os.Exit(Run(os.Args, os.Stdin, os.Stdout, os.Stderr)) },
+		"smithy":      func() { os.Exit(Run(os.Args, os.Stdin, os.Stdout, os.Stderr)) },
+		"calc-server": calcServer,
 	})
 }
 

@@ -1,0 +1,326 @@
+package proxy
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+)
+
+// Framing is how messages are delimited on a byte stream.
+type Framing uint8
+
+const (
+	// Lines is one message a line, ended by "\n" (a "\r" before it is
+	// allowed): the MCP stdio transport. Blank lines carry no message.
+	Lines Framing = iota
+	// LSP is a header section ("Name: value" lines ended by "\r\n", then
+	// an empty line) whose Content-Length gives the body's size in bytes:
+	// the Language Server Protocol's base protocol. Headers other than
+	// Content-Length are passed through unchecked.
+	LSP
+)
+
+// String returns "lines" or "lsp".
+func (f Framing) String() string {
+	if f == LSP {
+		return "lsp"
+	}
+	return "lines"
+}
+
+// ParseFraming returns the framing named "lines" or "lsp".
+func ParseFraming(s string) (Framing, bool) {
+	switch s {
+	case "lines":
+		return Lines, true
+	case "lsp":
+		return LSP, true
+	}
+	return 0, false
+}
+
+// Framing problem codes (the proxy's own, beside the rpc catalogue).
+const (
+	// CodeFramingHeader: an LSP header line that is not "Name: value",
+	// a Content-Length that is not a decimal byte count, or a header
+	// section without one (its body cannot be delimited; the bytes are
+	// relayed and the next bytes are read as a new header section).
+	CodeFramingHeader = "framing-header"
+	// CodeFramingTruncated: the stream ended inside a frame (a line
+	// without its "\n", a header section or a body shorter than its
+	// Content-Length). The bytes are relayed; no message is validated.
+	CodeFramingTruncated = "framing-truncated"
+	// CodeFramingTooLarge: a line, header section or body past the
+	// limit. It is relayed as it arrives, not validated.
+	CodeFramingTooLarge = "framing-too-large"
+)
+
+// Problem is a framing problem at a byte offset of one direction's
+// stream.
+type Problem struct {
+	Code    string
+	Offset  int64
+	Message string
+}
+
+// Frame is one unit read from a stream: Raw is every byte read for it,
+// relayed as is; Body, a part of Raw, is the message text (nil when the
+// frame holds none: a blank line, a broken or oversized frame, or a
+// further piece of an oversized one). Both are valid until the next Read.
+type Frame struct {
+	Raw     []byte
+	Body    []byte
+	Offset  int64
+	Problem *Problem
+}
+
+// maxHeader bounds an LSP header section.
+const maxHeader = 64 << 10
+
+// chunk is the reading buffer's size, and the piece size in which an
+// oversized frame is relayed.
+const chunk = 64 << 10
+
+// Reader reads frames from a stream.
+type Reader struct {
+	br      *bufio.Reader
+	framing Framing
+	max     int
+	buf     []byte
+	off     int64
+	// skip is set while the rest of an oversized line is relayed;
+	// remain is what is left of an oversized LSP body.
+	skip   bool
+	remain int64
+	// eof is set once the stream ended inside a frame (reported).
+	eof error
+}
+
+// NewReader returns a reader of f-framed messages from r; a message
+// longer than max bytes is relayed in pieces, not validated.
+func NewReader(r io.Reader, f Framing, max int) *Reader {
+	return &Reader{br: bufio.NewReaderSize(r, chunk), framing: f, max: max}
+}
+
+// Read returns the next frame. At the end of the stream it returns
+// io.EOF (after any truncated frame); another read error is returned as
+// it is, after the bytes read before it.
+func (r *Reader) Read() (Frame, error) {
+	if r.eof != nil {
+		return Frame{}, r.eof
+	}
+	var f Frame
+	var err error
+	if r.framing == LSP {
+		f, err = r.readLSP()
+	} else {
+		f, err = r.readLine()
+	}
+	f.Offset = r.off
+	r.off += int64(len(f.Raw))
+	if f.Problem != nil {
+		f.Problem.Offset = f.Offset
+	}
+	if len(f.Raw) > 0 && err != nil {
+		// Hand over the bytes first; the error comes with the next Read.
+		r.eof = err
+		err = nil
+	}
+	return f, err
+}
+
+func problem(code, format string, args ...any) *Problem {
+	return &Problem{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// readLine reads one line.
+func (r *Reader) readLine() (Frame, error) {
+	r.buf = r.buf[:0]
+	for {
+		piece, err := r.br.ReadSlice('\n')
+		if r.skip {
+			r.buf = append(r.buf, piece...)
+			if err != bufio.ErrBufferFull {
+				r.skip = false
+			}
+			if err == bufio.ErrBufferFull {
+				err = nil
+			}
+			return Frame{Raw: r.buf}, err
+		}
+		r.buf = append(r.buf, piece...)
+		switch {
+		case err == nil:
+			body := bytes.TrimSuffix(r.buf[:len(r.buf)-1], []byte{'\r'})
+			if len(bytes.TrimSpace(body)) == 0 {
+				body = nil
+			}
+			if len(body) > r.max {
+				return Frame{Raw: r.buf, Problem: problem(CodeFramingTooLarge,
+					"a line longer than the limit of %d bytes: relayed, not validated", r.max)}, nil
+			}
+			return Frame{Raw: r.buf, Body: body}, nil
+		case err == bufio.ErrBufferFull:
+			if len(r.buf) > r.max {
+				r.skip = true
+				return Frame{Raw: r.buf, Problem: problem(CodeFramingTooLarge,
+					"a line longer than the limit of %d bytes: relayed, not validated", r.max)}, nil
+			}
+		case len(r.buf) == 0:
+			return Frame{}, err
+		case err == io.EOF:
+			return Frame{Raw: r.buf, Problem: problem(CodeFramingTruncated,
+				"the stream ended inside a line (%d bytes without a newline): relayed, not validated", len(r.buf))}, err
+		default:
+			return Frame{Raw: r.buf}, err
+		}
+	}
+}
+
+// readLSP reads one header section and its body.
+func (r *Reader) readLSP() (Frame, error) {
+	r.buf = r.buf[:0]
+	if r.remain > 0 {
+		return r.bodyPiece()
+	}
+	length := int64(-1)
+	var bad *Problem
+	for {
+		piece, err := r.br.ReadSlice('\n')
+		start := len(r.buf)
+		r.buf = append(r.buf, piece...)
+		if err == bufio.ErrBufferFull || (err == nil && len(r.buf) > maxHeader) {
+			if len(r.buf) > maxHeader {
+				return Frame{Raw: r.buf, Problem: problem(CodeFramingTooLarge,
+					"a header section longer than %d bytes: relayed, read again as a header", maxHeader)}, nil
+			}
+			continue
+		}
+		if err != nil {
+			if len(r.buf) == 0 {
+				return Frame{}, err
+			}
+			if err == io.EOF {
+				return Frame{Raw: r.buf, Problem: problem(CodeFramingTruncated, "the stream ended inside a header section")}, err
+			}
+			return Frame{Raw: r.buf}, err
+		}
+		line := bytes.TrimSuffix(bytes.TrimSuffix(r.buf[start:], []byte{'\n'}), []byte{'\r'})
+		if len(line) == 0 {
+			if start == 0 {
+				// A blank line between messages: relayed, not a header
+				// section.
+				return Frame{Raw: r.buf}, nil
+			}
+			break
+		}
+		if bad != nil {
+			continue
+		}
+		name, value, ok := bytes.Cut(line, []byte{':'})
+		switch {
+		case !ok || !isToken(name):
+			bad = problem(CodeFramingHeader, "a header line that is not \"Name: value\": %q", clip(line))
+		case asciiEqualFold(name, "Content-Length"):
+			n, perr := strconv.ParseInt(string(bytes.TrimSpace(value)), 10, 64)
+			switch {
+			case perr != nil || n < 0 || !isDigits(bytes.TrimSpace(value)):
+				bad = problem(CodeFramingHeader, "Content-Length %q is not a byte count", clip(bytes.TrimSpace(value)))
+			case length >= 0 && n != length:
+				bad = problem(CodeFramingHeader, "two Content-Length headers disagree (%d and %d)", length, n)
+			default:
+				length = n
+			}
+		}
+	}
+	if bad == nil && length < 0 {
+		bad = problem(CodeFramingHeader, "a header section without Content-Length: the body cannot be delimited")
+	}
+	if bad != nil {
+		return Frame{Raw: r.buf, Problem: bad}, nil
+	}
+	if length > int64(r.max) {
+		r.remain = length
+		f, err := r.bodyPiece()
+		f.Problem = problem(CodeFramingTooLarge, "a body of %d bytes, past the limit of %d: relayed, not validated", length, r.max)
+		return f, err
+	}
+	head := len(r.buf)
+	r.buf = append(r.buf, make([]byte, length)...)
+	n, err := io.ReadFull(r.br, r.buf[head:])
+	if err != nil {
+		r.buf = r.buf[:head+n]
+		if errors.Is(err, io.ErrUnexpectedEOF) || err == io.EOF {
+			return Frame{Raw: r.buf, Problem: problem(CodeFramingTruncated,
+				"the stream ended after %d of the body's %d bytes: relayed, not validated", n, length)}, io.EOF
+		}
+		return Frame{Raw: r.buf}, err
+	}
+	return Frame{Raw: r.buf, Body: r.buf[head:]}, nil
+}
+
+// bodyPiece reads the next piece of an oversized body (after the bytes
+// already in r.buf).
+func (r *Reader) bodyPiece() (Frame, error) {
+	n := min(r.remain, chunk)
+	head := len(r.buf)
+	r.buf = append(r.buf, make([]byte, n)...)
+	got, err := io.ReadFull(r.br, r.buf[head:])
+	r.buf = r.buf[:head+got]
+	r.remain -= int64(got)
+	if err != nil {
+		if errors.Is(err, io.ErrUnexpectedEOF) || err == io.EOF {
+			left := r.remain
+			r.remain = 0
+			return Frame{Raw: r.buf, Problem: problem(CodeFramingTruncated,
+				"the stream ended %d bytes before the end of a body", left)}, io.EOF
+		}
+		return Frame{Raw: r.buf}, err
+	}
+	return Frame{Raw: r.buf}, nil
+}
+
+// AppendFrame appends body framed as f.
+func AppendFrame(dst []byte, f Framing, body []byte) []byte {
+	if f == LSP {
+		dst = append(dst, "Content-Length: "...)
+		dst = strconv.AppendInt(dst, int64(len(body)), 10)
+		dst = append(dst, "\r\n\r\n"...)
+		return append(dst, body...)
+	}
+	return append(append(dst, body...), '\n')
+}
+
+func isToken(b []byte) bool {
+	if len(b) == 0 {
+		return false
+	}
+	for _, c := range b {
+		if c <= ' ' || c >= 0x7f || bytes.IndexByte([]byte(`()<>@,;:\"/[]?={}`), c) >= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func isDigits(b []byte) bool {
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return len(b) > 0
+}
+
+func asciiEqualFold(b []byte, s string) bool { return bytes.EqualFold(b, []byte(s)) }
+
+// clip shortens a quoted excerpt.
+func clip(b []byte) []byte {
+	if len(b) > 40 {
+		return b[:40]
+	}
+	return b
+}

@@ -1,0 +1,120 @@
+package proxy_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/smithy-validation/go/cli/proxy"
+	"github.com/smithy-validation/go/core/assembly"
+	"github.com/smithy-validation/go/core/shapeid"
+	"github.com/smithy-validation/go/rpc"
+)
+
+// calculator prepares examples/calculator's service for JSON-RPC 2.0.
+func calculator(t testing.TB) *rpc.PreparedService {
+	t.Helper()
+	src, err := os.ReadFile("../../examples/calculator/calculator.smithy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := assembly.New()
+	if err := rpc.AddTraits(a); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.AddSource("calculator.smithy", src); err != nil {
+		t.Fatal(err)
+	}
+	res, err := a.Assemble()
+	if err != nil || res.HasErrors() {
+		t.Fatalf("assemble: %v %v", err, res.Events)
+	}
+	svc, err := rpc.Prepare(res.Model, shapeid.MustParse("example#Calculator"), rpc.Version(rpc.V2_0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return svc
+}
+
+// session is a proxy between in-process peers: the test writes the
+// client's bytes to Client and reads what reaches the client from
+// FromServer; the server side is ServerIn (what reaches the server) and
+// Server (what the server sends).
+type session struct {
+	Client     *io.PipeWriter
+	FromServer *io.PipeReader
+	ServerIn   *io.PipeReader
+	Server     *io.PipeWriter
+	log        syncBuffer
+	record     syncBuffer
+	done       chan error
+	p          *proxy.Proxy
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func start(t testing.TB, svc *rpc.PreparedService, opts proxy.Options) *session {
+	s := &session{done: make(chan error, 1)}
+	clientIn, clientW := io.Pipe()
+	toClientR, toClientW := io.Pipe()
+	serverInR, serverInW := io.Pipe()
+	serverOutR, serverOutW := io.Pipe()
+	s.Client, s.FromServer, s.ServerIn, s.Server = clientW, toClientR, serverInR, serverOutW
+	opts.Log, opts.Record = &s.log, &s.record
+	s.p = proxy.New(svc, opts)
+	go func() {
+		err := s.p.Relay(clientIn, toClientW, serverInW, serverOutR)
+		toClientW.Close()
+		s.done <- err
+	}()
+	return s
+}
+
+// finish waits for the relay to end and returns the log's lines.
+func (s *session) finish(t testing.TB) []map[string]any {
+	t.Helper()
+	if err := <-s.done; err != nil {
+		t.Fatalf("relay: %v", err)
+	}
+	if _, _, err := s.p.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	var lines []map[string]any
+	for _, l := range strings.Split(strings.TrimSpace(s.log.String()), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(l), &m); err != nil {
+			t.Fatalf("log line %q: %v", l, err)
+		}
+		lines = append(lines, m)
+	}
+	return lines
+}
+
+// readAll collects a pipe's bytes in the background.
+func readAll(r io.Reader) <-chan []byte {
+	c := make(chan []byte, 1)
+	go func() {
+		b, _ := io.ReadAll(r)
+		c <- b
+	}()
+	return c
+}

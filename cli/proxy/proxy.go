@@ -1,0 +1,325 @@
+// Package proxy is `smithy proxy`: a validating man-in-the-middle for a
+// live JSON-RPC conversation. A [Proxy] relays messages between a client
+// and a server, frame by frame and byte for byte, and feeds every message,
+// in both directions, to one [rpc.Exchange], so a conversation is checked
+// exactly as `validate-rpc --transcript` checks the same messages written
+// down. Findings stream to the log as JSON Lines; the conversation can be
+// recorded as a transcript; with Enforce, calls that a conforming server
+// would refuse are answered by the proxy and never reach the server.
+//
+// Transports: [Proxy.Relay] on two byte streams (stdio: [RunCommand]
+// starts the server as a child) in [Lines] or [LSP] framing (framing.go),
+// and [Proxy.HTTPHandler] for JSON-RPC over HTTP POST (http.go).
+//
+// Decisions where the issue is silent:
+//   - A message is fed to the exchange before it is relayed, so a reply
+//     can never be checked before its call; the validation is in the path
+//     of every message (the benchmark measures what it adds).
+//   - Framing problems are the proxy's own findings (codes
+//     framing-header, framing-truncated, framing-too-large), logged with
+//     the byte offset in that direction's stream instead of a message
+//     index; they have no transcript line, since a transcript holds
+//     messages, not bytes.
+//   - The conversation is complete when it ends: calls never answered are
+//     reported (response-missing), as `validate-rpc --complete` reports
+//     them on the recorded transcript.
+//   - With Enforce, a batch is forwarded whole unless the batch itself is
+//     refused (an empty batch, a service without batches): answering some
+//     elements would mean merging the proxy's answers into the server's
+//     response array. The proxy's own answers are fed to the exchange and
+//     recorded as the server's messages: they are what the client got.
+package proxy
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"io"
+	"strconv"
+	"sync"
+
+	"github.com/smithy-validation/go/core/limits"
+	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/rpc"
+	sv "github.com/smithy-validation/go/smithyvalidate"
+)
+
+// Options configure a [Proxy].
+type Options struct {
+	// Framing delimits messages on byte streams (Relay).
+	Framing Framing
+	// Enforce answers refused calls and drops invalid notifications.
+	Enforce bool
+	// Log receives the findings and the summary, one JSON object a line
+	// (nil: discarded).
+	Log io.Writer
+	// Record, when set, receives the conversation as a JSON Lines
+	// transcript.
+	Record io.Writer
+	// MaxMessage bounds a message that is validated (0:
+	// limits.DefaultMaxSize); a longer one is relayed, not validated.
+	MaxMessage int
+}
+
+// Proxy validates one conversation. Its methods are safe for concurrent
+// use: the two directions (or the HTTP requests) share one exchange.
+type Proxy struct {
+	svc  *rpc.PreparedService
+	opts Options
+
+	mu       sync.Mutex
+	x        *rpc.Exchange
+	rec      *bufio.Writer
+	from     []rpc.Peer // the sender of each message, by index
+	logged   map[string]int
+	line     []byte
+	done     bool
+	counts   Summary
+	clientMu sync.Mutex // serializes writes to the client
+}
+
+// Summary counts what a conversation held; it is the log's last line.
+type Summary struct {
+	Messages int  `json:"messages"`
+	Findings int  `json:"findings"`
+	Errors   int  `json:"errors"`
+	Framing  int  `json:"framing"`
+	Refused  int  `json:"refused"`
+	Dropped  int  `json:"dropped"`
+	Valid    bool `json:"valid"`
+	Complete bool `json:"complete"`
+}
+
+// New returns a proxy validating against svc.
+func New(svc *rpc.PreparedService, opts Options) *Proxy {
+	if opts.Log == nil {
+		opts.Log = io.Discard
+	}
+	if opts.MaxMessage <= 0 {
+		opts.MaxMessage = limits.DefaultMaxSize
+	}
+	p := &Proxy{svc: svc, opts: opts, x: svc.NewExchange(), logged: map[string]int{}}
+	if opts.Record != nil {
+		p.rec = bufio.NewWriter(opts.Record)
+	}
+	return p
+}
+
+func direction(from rpc.Peer) string {
+	if from == rpc.Server {
+		return "server-to-client"
+	}
+	return "client-to-server"
+}
+
+// verdict is what to do with a client's message under Enforce.
+type verdict uint8
+
+const (
+	forward verdict = iota
+	refuse
+	drop
+)
+
+// check feeds one message and logs and records it; under Enforce it
+// returns the answer to send back instead of forwarding (refuse), or
+// drop. The caller holds p.mu.
+func (p *Proxy) check(from rpc.Peer, body []byte, to int) (verdict, []byte) {
+	index := p.x.Index()
+	var sums []rpc.MessageSummary
+	if to >= 0 {
+		sums = p.x.FeedReply(to, from, body)
+	} else {
+		sums = p.x.Feed(from, body)
+	}
+	p.from = append(p.from, from)
+	p.counts.Messages++
+	for _, f := range p.x.LastFindings() {
+		p.logFinding(from, f, true)
+	}
+	p.record(from, body, sums)
+	if !p.opts.Enforce || from != rpc.Client || len(sums) == 0 {
+		return forward, nil
+	}
+	s := sums[0]
+	switch {
+	case s.RPCError != rpc.InvalidRequest && s.RPCError != rpc.MethodNotFound && s.RPCError != rpc.InvalidParams:
+		return forward, nil
+	case s.Kind == rpc.KindNotification:
+		p.counts.Dropped++
+		p.logAction(from, index, "dropped", s.RPCError)
+		return drop, nil
+	case s.Kind == rpc.KindBatch && len(sums) > 1:
+		return forward, nil
+	}
+	p.counts.Refused++
+	p.logAction(from, index, "refused", s.RPCError)
+	reply := p.errorReply(s)
+	p.x.Feed(rpc.Server, reply)
+	p.from = append(p.from, rpc.Server)
+	p.counts.Messages++
+	for _, f := range p.x.LastFindings() {
+		p.logFinding(rpc.Server, f, true)
+	}
+	p.record(rpc.Server, reply, nil)
+	return refuse, reply
+}
+
+var errorMessages = map[int]string{
+	rpc.InvalidRequest: "Invalid Request",
+	rpc.MethodNotFound: "Method not found",
+	rpc.InvalidParams:  "Invalid params",
+}
+
+// errorReply is the error response a conforming server sends to the
+// message s sums up: its id echoed (null when it has none usable), the
+// findings in data.
+func (p *Proxy) errorReply(s rpc.MessageSummary) []byte {
+	id := []byte("null")
+	if s.ID.IsPresent() && s.Kind != rpc.KindInvalid {
+		id = node.AppendJSON(nil, s.ID.Value())
+	}
+	var b []byte
+	if p.svc.Version() == rpc.V1_0 {
+		b = append(b, `{"result":null,"error":`...)
+	} else {
+		b = append(b, `{"jsonrpc":"2.0","id":`...)
+		b = append(b, id...)
+		b = append(b, `,"error":`...)
+	}
+	b = append(b, `{"code":`...)
+	b = strconv.AppendInt(b, int64(s.RPCError), 10)
+	b = append(b, `,"message":`...)
+	b = strconv.AppendQuote(b, errorMessages[s.RPCError])
+	b = append(b, `,"data":{"findings":[`...)
+	for i, f := range p.x.LastFindings() {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = node.AppendJSON(b, f.Node())
+	}
+	b = append(b, "]}}"...)
+	if p.svc.Version() == rpc.V1_0 {
+		b = append(b, `,"id":`...)
+		b = append(b, id...)
+	}
+	return append(b, '}')
+}
+
+// logFinding writes one finding; live says it was logged as the message
+// passed (Finish logs only the findings not logged before).
+func (p *Proxy) logFinding(from rpc.Peer, f sv.Finding, live bool) {
+	rendered := node.AppendJSON(nil, f.Node())
+	if live {
+		p.logged[string(rendered)]++
+	}
+	p.counts.Findings++
+	if f.Severity == sv.SeverityError {
+		p.counts.Errors++
+	}
+	b := append(p.line[:0], `{"direction":"`...)
+	b = append(b, direction(from)...)
+	b = append(b, `",`...)
+	b = append(b, rendered[1:]...)
+	p.line = append(b, '\n')
+	p.opts.Log.Write(p.line)
+}
+
+// logProblem writes a framing problem.
+func (p *Proxy) logProblem(from rpc.Peer, pr *Problem) {
+	p.counts.Framing++
+	severity, class := "error", "envelope"
+	if pr.Code == CodeFramingTooLarge {
+		severity, class = "warning", "limit"
+	} else {
+		p.counts.Errors++
+	}
+	b := append(p.line[:0], `{"direction":"`...)
+	b = append(b, direction(from)...)
+	b = append(b, `","offset":`...)
+	b = strconv.AppendInt(b, pr.Offset, 10)
+	b = append(b, `,"severity":"`...)
+	b = append(b, severity...)
+	b = append(b, `","class":"`...)
+	b = append(b, class...)
+	b = append(b, `","code":"`...)
+	b = append(b, pr.Code...)
+	b = append(b, `","message":`...)
+	b = node.AppendJSON(b, node.NewString(pr.Message))
+	p.line = append(b, "}\n"...)
+	p.opts.Log.Write(p.line)
+}
+
+// logAction writes what Enforce did with message index.
+func (p *Proxy) logAction(from rpc.Peer, index int, action string, code int) {
+	b := append(p.line[:0], `{"direction":"`...)
+	b = append(b, direction(from)...)
+	b = append(b, `","index":`...)
+	b = strconv.AppendInt(b, int64(index), 10)
+	b = append(b, `,"action":"`...)
+	b = append(b, action...)
+	b = append(b, `","rpc_error":`...)
+	b = strconv.AppendInt(b, int64(code), 10)
+	p.line = append(b, "}\n"...)
+	p.opts.Log.Write(p.line)
+}
+
+// record writes one transcript line: the message as JSON (compacted to
+// one line when it spans several), or as "text" when it is not JSON.
+func (p *Proxy) record(from rpc.Peer, body []byte, sums []rpc.MessageSummary) {
+	if p.rec == nil {
+		return
+	}
+	p.rec.WriteString(`{"from":"`)
+	p.rec.WriteString(from.String())
+	unreadable := len(sums) == 1 && sums[0].Kind == rpc.KindInvalid && sums[0].RPCError == rpc.ParseError
+	if !unreadable && bytes.ContainsAny(body, "\r\n") {
+		var c bytes.Buffer
+		if json.Compact(&c, body) == nil {
+			body = c.Bytes()
+		} else {
+			unreadable = true
+		}
+	}
+	if unreadable {
+		p.rec.WriteString(`","text":`)
+		p.rec.Write(node.AppendJSON(nil, node.NewString(string(body))))
+	} else {
+		p.rec.WriteString(`","message":`)
+		p.rec.Write(body)
+	}
+	p.rec.WriteString("}\n")
+}
+
+// Finish ends the conversation: the calls never answered are reported,
+// the summary is logged, the transcript flushed. It returns the
+// exchange's result (every finding, in the contract's order).
+func (p *Proxy) Finish() (*rpc.Result, Summary, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.done = true
+	res := p.x.Finish(true)
+	for _, f := range res.Findings {
+		key := string(node.AppendJSON(nil, f.Node()))
+		if p.logged[key] > 0 {
+			p.logged[key]--
+			continue
+		}
+		from := rpc.Client
+		if i, ok := f.Path.Document(); ok && i < len(p.from) {
+			from = p.from[i]
+		}
+		p.logFinding(from, f, false)
+	}
+	p.counts.Valid = p.counts.Errors == 0
+	p.counts.Complete = res.Complete
+	line, _ := json.Marshal(struct {
+		Summary Summary `json:"summary"`
+	}{p.counts})
+	p.opts.Log.Write(append(line, '\n'))
+	var err error
+	if p.rec != nil {
+		err = p.rec.Flush()
+	}
+	return res, p.counts, err
+}
