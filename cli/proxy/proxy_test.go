@@ -137,6 +137,19 @@ func TestRelayBytes(t *testing.T) {
 			if g := codes(lines, false); strings.Join(g, "\n") != strings.Join(tc.want, "\n") {
 				t.Errorf("findings:\n%s\nwant:\n%s\nlog:\n%s", strings.Join(g, "\n"), strings.Join(tc.want, "\n"), s.log.String())
 			}
+			// The recorded transcript validates to the same findings.
+			res, err := svc.ValidateTranscript(strings.NewReader(s.record.String()), true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var fromTranscript []string
+			for _, f := range res.Findings {
+				i, _ := f.Path.Document()
+				fromTranscript = append(fromTranscript, fmt.Sprintf("%d %s %s %s", i, f.Severity, f.Code, f.Path.String()))
+			}
+			if a, b := strings.Join(findingKeys(lines), "\n"), strings.Join(fromTranscript, "\n"); a != b || a == "" {
+				t.Errorf("the log's findings\n%s\nthe transcript's\n%s\ntranscript:\n%s", a, b, s.record.String())
+			}
 			if last := lines[len(lines)-1]; last["summary"] == nil {
 				t.Errorf("last log line %v is not the summary", last)
 			}

@@ -1,0 +1,131 @@
+package proxy_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/smithy-validation/go/cli/proxy"
+)
+
+// frames reads every frame of text: each as "body|problem@offset", and
+// checks that the raw bytes put together are the input.
+func frames(t testing.TB, text string, f proxy.Framing, max int, r io.Reader) []string {
+	t.Helper()
+	if r == nil {
+		r = strings.NewReader(text)
+	}
+	rd := proxy.NewReader(r, f, max)
+	var out []string
+	var raw bytes.Buffer
+	for {
+		fr, err := rd.Read()
+		if err != nil {
+			if !errors.Is(err, io.EOF) {
+				out = append(out, "error "+err.Error())
+			}
+			break
+		}
+		raw.Write(fr.Raw)
+		s := string(fr.Body)
+		if fr.Body == nil {
+			s = "-"
+		}
+		if fr.Problem != nil {
+			s += fmt.Sprintf("|%s@%d", fr.Problem.Code, fr.Problem.Offset)
+		}
+		out = append(out, s)
+	}
+	if raw.String() != text {
+		t.Errorf("the frames' bytes are\n%q\nnot the input\n%q", raw.String(), text)
+	}
+	return out
+}
+
+func TestReader(t *testing.T) {
+	long := strings.Repeat("x", 100)
+	for _, tc := range []struct {
+		name    string
+		framing proxy.Framing
+		in      string
+		want    []string
+	}{
+		{"lines", proxy.Lines, "{}\n{\"a\":1}\r\n", []string{"{}", `{"a":1}`}},
+		{"blank lines carry nothing", proxy.Lines, "\n \r\n{}\n", []string{"-", "-", "{}"}},
+		{"unterminated last line", proxy.Lines, "{}\n{\"a\"", []string{"{}", "-|framing-truncated@3"}},
+		{"line past the limit", proxy.Lines, long + "\n{}\n", []string{"-|framing-too-large@0", "{}"}},
+		{"lsp", proxy.LSP, "Content-Length: 2\r\n\r\n{}Content-Length: 3\r\nContent-Type: x\r\n\r\n[1]", []string{"{}", "[1]"}},
+		{"lsp header name any case, lf only", proxy.LSP, "content-length:2\n\n{}", []string{"{}"}},
+		{"lsp blank line between messages", proxy.LSP, "Content-Length: 2\r\n\r\n{}\r\nContent-Length: 2\r\n\r\n{}", []string{"{}", "-", "{}"}},
+		{"lsp no content-length", proxy.LSP, "Content-Type: x\r\n\r\nContent-Length: 2\r\n\r\n{}", []string{"-|framing-header@0", "{}"}},
+		{"lsp bad length", proxy.LSP, "Content-Length: -2\r\n\r\nContent-Length: 2\r\n\r\n{}", []string{"-|framing-header@0", "{}"}},
+		{"lsp lengths disagree", proxy.LSP, "Content-Length: 2\r\nContent-Length: 3\r\n\r\n", []string{"-|framing-header@0"}},
+		{"lsp not a header", proxy.LSP, "hello\r\nContent-Length: 2\r\n\r\n", []string{"-|framing-header@0"}},
+		{"lsp truncated body", proxy.LSP, "Content-Length: 9\r\n\r\n{}", []string{"-|framing-truncated@0"}},
+		{"lsp truncated header", proxy.LSP, "Content-Length: 9\r\n", []string{"-|framing-truncated@0"}},
+		{"lsp body past the limit", proxy.LSP, "Content-Length: 100\r\n\r\n" + long + "Content-Length: 2\r\n\r\n{}", []string{"-|framing-too-large@0", "{}"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, r := range []struct {
+				name string
+				r    io.Reader
+			}{{"whole", nil}, {"one byte a read", iotest.OneByteReader(strings.NewReader(tc.in))}} {
+				got := frames(t, tc.in, tc.framing, 50, r.r)
+				if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+					t.Errorf("%s: got\n%s\nwant\n%s", r.name, strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+				}
+			}
+		})
+	}
+}
+
+// TestReaderLargeHeader: a header section past its bound is relayed in
+// pieces and reported once.
+func TestReaderLargeHeader(t *testing.T) {
+	in := "X: " + strings.Repeat("y", 200<<10) + "\r\n\r\n"
+	got := frames(t, in, proxy.LSP, 1<<20, nil)
+	if len(got) < 2 || got[0] != "-|framing-too-large@0" {
+		t.Errorf("got %v", got)
+	}
+}
+
+// FuzzLines and FuzzLSP: any input is read without a panic, every byte
+// is handed over exactly once, in order, and each body lies in its frame.
+func FuzzLines(f *testing.F) { fuzzFraming(f, proxy.Lines) }
+func FuzzLSP(f *testing.F)   { fuzzFraming(f, proxy.LSP) }
+
+func fuzzFraming(f *testing.F, fr proxy.Framing) {
+	for _, s := range []string{"{}\n", "Content-Length: 2\r\n\r\n{}", "Content-Length: 9\r\n\r\n{", "a\r\nb:c\n\n", ""} {
+		f.Add([]byte(s), uint8(16))
+	}
+	f.Fuzz(func(t *testing.T, in []byte, max uint8) {
+		r := proxy.NewReader(bytes.NewReader(in), fr, int(max)+1)
+		var raw []byte
+		for i := 0; i <= len(in)+1; i++ {
+			x, err := r.Read()
+			if err != nil {
+				if !errors.Is(err, io.EOF) {
+					t.Fatal(err)
+				}
+				break
+			}
+			if len(x.Raw) == 0 {
+				t.Fatal("an empty frame")
+			}
+			if x.Body != nil && !bytes.Contains(x.Raw, x.Body) {
+				t.Fatalf("body %q outside its frame %q", x.Body, x.Raw)
+			}
+			if len(x.Body) > int(max)+1 {
+				t.Fatalf("a body of %d bytes past the limit %d", len(x.Body), int(max)+1)
+			}
+			raw = append(raw, x.Raw...)
+		}
+		if !bytes.Equal(raw, in) {
+			t.Fatalf("relayed %q, read %q", raw, in)
+		}
+	})
+}
