@@ -35,8 +35,13 @@ var (
 // The alloy traits (https://github.com/disneystreaming/alloy), honored when
 // a model defines or loads them: a discriminated union is a oneOf of its
 // members' structures with a const discriminator, an untagged union a
-// oneOf (or anyOf) of its members, a nullable member also takes null, and
-// a jsonUnknown member's map value schema is additionalProperties.
+// oneOf (or anyOf) of its members, a nullable member (or a member whose
+// target is nullable) also takes null, and a jsonUnknown member's map
+// value schema is additionalProperties; a union's jsonUnknown member (a
+// document) adds the branch "exactly one field, named by no member". One
+// value differs from the engine: a union value with a known member set to
+// null next to an unknown member (the engine counts the null member as
+// absent; the schema's branch counts fields).
 var (
 	AlloyDiscriminated = shapeid.New("alloy", "discriminated")
 	AlloyUntagged      = shapeid.New("alloy", "untagged")
@@ -477,8 +482,13 @@ const dateTimePattern = `^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(
 // httpDatePattern is the IMF-fixdate form of RFC 9110 section 5.6.7.
 const httpDatePattern = `^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [0-9]{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]{2} GMT$`
 
-// nullableMember reports whether a member takes null: alloy#nullable.
-func (g *schemas) nullableMember(mem *model.Shape) bool { return mem.HasTrait(AlloyNullable) }
+// nullableMember reports whether a member takes null: alloy#nullable on
+// the member or on the shape it targets (its effective traits, as the
+// value engine reads them).
+func (g *schemas) nullableMember(mem *model.Shape) bool {
+	_, ok := g.m.EffectiveTrait(mem, AlloyNullable)
+	return ok
+}
 
 // structureSchema converts a structure. extraKey, when set, is one more
 // required string property with the constant value extraConst (the
@@ -580,14 +590,21 @@ func (g *schemas) unionSchema(s *model.Shape) node.Node {
 	}
 	var props obj
 	var branches []node.Node
+	var known []string
+	var open *model.Shape // an alloy#jsonUnknown member: the union takes members it does not define
 	notNull := node.NewObject(node.Field{Key: "not", Value: nullSchema})
 	for _, mem := range s.Members() {
+		if mem.HasTrait(AlloyJSONUnknown) && open == nil {
+			open = mem
+			continue
+		}
 		ms := g.memberSchema(mem)
 		if !g.p.nullsRejected || g.nullableMember(mem) {
 			ms = orNull(ms)
 		}
 		w := g.wireName(mem)
 		props.add(w, ms)
+		known = append(known, w)
 		branches = append(branches, node.NewObject(
 			node.Field{Key: "required", Value: strList([]string{w})},
 			node.Field{Key: "properties", Value: node.NewObject(node.Field{Key: w, Value: notNull})}))
@@ -595,7 +612,20 @@ func (g *schemas) unionSchema(s *model.Shape) node.Node {
 	if len(props) > 0 {
 		o.add("properties", props.node())
 	}
-	if g.p.unknownError {
+	if open != nil {
+		// A known member set means no unknown one; an unknown member is
+		// the only field, and its value is the open member's document.
+		for i, b := range branches {
+			fs := append(b.Fields(), node.Field{Key: "propertyNames", Value: node.NewObject(node.Field{Key: "enum", Value: strList(known)})})
+			branches[i] = node.NewObject(fs...)
+		}
+		one := []node.Field{{Key: "minProperties", Value: node.NewNumber("1")}, {Key: "maxProperties", Value: node.NewNumber("1")}}
+		if len(known) > 0 {
+			one = append(one, node.Field{Key: "propertyNames", Value: node.NewObject(node.Field{Key: "not", Value: node.NewObject(node.Field{Key: "enum", Value: strList(known)})})})
+		}
+		branches = append(branches, node.NewObject(one...))
+		o.add("additionalProperties", g.memberSchema(open))
+	} else if g.p.unknownError {
 		o.add("additionalProperties", node.NewBool(false))
 	}
 	o.add("oneOf", node.NewArray(branches...))

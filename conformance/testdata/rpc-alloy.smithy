@@ -25,6 +25,9 @@ operation Show {
         @nullable
         cursor: String
         token: ProgressToken
+        cursors: Cursors
+        prev: Cursor
+        kind: Kind
     }
     output := {
         @required
@@ -68,4 +71,17 @@ structure ImageContent {
     data: String
     @required
     mimeType: String
+}
+
+list Cursors { member: Cursor }
+
+/// Nullable where a member targets it (effective traits).
+@nullable
+string Cursor
+
+/// An open union: a member it does not define is the document's.
+union Kind {
+    known: String
+    @jsonUnknown
+    other: Document
 }
