@@ -21,6 +21,7 @@ type Option struct {
 	payload     []smithyvalidate.Option
 	reader      []node.Option
 	system      []string // system extensions (discover.go)
+	observe     func([]smithyvalidate.Finding)
 }
 
 // The settings an Option holds in s.
@@ -50,6 +51,9 @@ func (o Option) merge(later Option) Option {
 	if len(later.reader) > 0 {
 		o.reader = append(append([]node.Option(nil), o.reader...), later.reader...)
 	}
+	if later.observe != nil {
+		o.observe = later.observe
+	}
 	if len(later.system) > 0 {
 		o.system = append(append([]string(nil), o.system...), later.system...)
 	}
@@ -65,6 +69,7 @@ type config struct {
 	payload                                   []smithyvalidate.Option
 	reader                                    []node.Option
 	system                                    []string
+	observe                                   func([]smithyvalidate.Finding)
 }
 
 // set returns the option that sets setting i to v.
@@ -81,7 +86,7 @@ var defaults = JoinOptions(MaxOutstanding(DefaultMaxOutstanding), MaxOutstanding
 func readOptions(opts []Option) config {
 	all := defaults.merge(JoinOptions(opts...))
 	return config{version: ProtocolVersion(all.s.Get(optVersion)), switches: all.flags, payload: all.payload, reader: all.reader,
-		maxOutstanding: all.s.Get(optMaxOutstanding), maxOutstandingBytes: all.s.Get(optMaxOutstandingBytes), recentReplies: all.s.Get(optRecentReplies), spoolLimit: all.s.Get(optSpoolLimit), system: all.system}
+		maxOutstanding: all.s.Get(optMaxOutstanding), maxOutstandingBytes: all.s.Get(optMaxOutstandingBytes), recentReplies: all.s.Get(optRecentReplies), spoolLimit: all.s.Get(optSpoolLimit), system: all.system, observe: all.observe}
 }
 
 // JoinOptions returns one option with the effect of opts in order.
@@ -195,3 +200,9 @@ func SpoolLimit(n int) Option { return set(optSpoolLimit, max(n, 1)) }
 func ReaderOptions(opts ...node.Option) Option {
 	return Option{reader: append([]node.Option(nil), opts...)}
 }
+
+// Observe sets a function that [PreparedService.WriteTranscript] calls as
+// each transcript line is checked, with the findings the line produced
+// (valid during the call only): a progress display counts them while the
+// output waits for the verdict. A later Observe replaces an earlier one.
+func Observe(f func(findings []smithyvalidate.Finding)) Option { return Option{observe: f} }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/smithy-validation/go/smithyvalidate"
 )
 
 // Format is a rendering of a [Result].
@@ -62,17 +64,22 @@ func (r *Result) Write(w io.Writer, f Format) error {
 // ([*OutputError]); never for the messages, which are findings.
 func (s *PreparedService) WriteTranscript(w io.Writer, r io.Reader, f Format, complete bool, opts ...Option) (*Result, error) {
 	sp := spool{limit: s.cfg.spoolLimit}
+	var observe func([]smithyvalidate.Finding)
 	if len(opts) > 0 {
-		sp.limit = readOptions(append([]Option{s.opts}, opts...)).spoolLimit
+		cfg := readOptions(append([]Option{s.opts}, opts...))
+		sp.limit, observe = cfg.spoolLimit, cfg.observe
 	}
 	defer sp.close()
 	var buf []byte
 	first := true
-	res, err := s.StreamTranscript(r, complete, func(ms []MessageSummary) {
+	res, err := s.streamTranscript(r, complete, func(ms []MessageSummary, fs []smithyvalidate.Finding, _ bool) {
 		for i := range ms {
 			buf = appendMessage(buf[:0], f, &ms[i], first)
 			first = false
 			sp.write(buf)
+		}
+		if observe != nil && len(fs) > 0 {
+			observe(fs)
 		}
 	}, opts...)
 	if err != nil {

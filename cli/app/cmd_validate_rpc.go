@@ -9,6 +9,7 @@ import (
 	"github.com/smithy-validation/go/core/limits"
 	"github.com/smithy-validation/go/core/shapeid"
 	"github.com/smithy-validation/go/rpc"
+	sv "github.com/smithy-validation/go/smithyvalidate"
 	"github.com/urfave/cli/v2"
 )
 
@@ -217,7 +218,8 @@ func (e *env) validateTranscript(svc *rpc.PreparedService, in Input, complete bo
 	if e.spoolLimit > 0 {
 		opts = append(opts, rpc.SpoolLimit(e.spoolLimit))
 	}
-	r, _, stop := e.startProgress(r, name, e.progressMode, false)
+	r, prog, stop := e.startProgress(r, name, e.progressMode, true)
+	opts = append(opts, rpc.Observe(func(fs []sv.Finding) { prog.findings.Add(int64(len(fs))) }))
 	res, err := svc.WriteTranscript(e.stdout, r, rpcFormat(format), complete, opts...)
 	stop()
 	closeFn()

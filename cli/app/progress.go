@@ -56,7 +56,7 @@ type progress struct {
 	bytes    atomic.Int64
 	lines    atomic.Int64
 	findings atomic.Int64
-	// countsFindings says findings are counted (not in the json format).
+	// countsFindings says findings are counted (the line shows them).
 	countsFindings bool
 	start          time.Time
 }

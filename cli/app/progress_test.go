@@ -61,6 +61,11 @@ func TestProgress(t *testing.T) {
 		!strings.HasSuffix(meter, "\r\x1b[K") {
 		t.Errorf("progress line: %q", meter)
 	}
+	// With --format json rpc writes the output; the line counts findings
+	// all the same.
+	if _, _, meter, code := run("--progress", "--format", "json"); code != ExitInvalid || !strings.Contains(meter, " findings") {
+		t.Errorf("--format json: exit %d, progress line %q", code, meter)
+	}
 	if _, stderr, _, code := run("--progress", "--no-progress"); code != ExitUsage || !strings.Contains(stderr, "exclude each other") {
 		t.Errorf("--progress --no-progress: exit %d, stderr %q", code, stderr)
 	}
