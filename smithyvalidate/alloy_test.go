@@ -130,7 +130,7 @@ func TestAlloyRules(t *testing.T) {
 		{"discriminated: member's findings at the object", "t#Block", `{"type":"text"}`, nil, "required "},
 		{"discriminated: member's field checked", "t#Block", `{"type":"text","text":1}`, nil, "type /text"},
 		{"discriminated: other member's field unknown", "t#Block", `{"type":"text","text":"a","data":"AA=="}`, nil, "unknown-member /data"},
-		{"discriminated: missing", "t#Block", `{"text":"hi"}`, nil, "discriminator "},
+		{"discriminated: missing", "t#Block", `{"text":"hi"}`, nil, "discriminator /type"},
 		{"discriminated: not a string", "t#Block", `{"type":1,"text":"hi"}`, nil, "discriminator /type"},
 		{"discriminated: names no member", "t#Block", `{"type":"audio","text":"hi"}`, nil, "discriminator /type"},
 		{"discriminated: member name, not json name, by default", "t#Block", `{"type":"image","data":"AA=="}`, nil, ""},
@@ -138,7 +138,7 @@ func TestAlloyRules(t *testing.T) {
 		{"discriminated: member name under MatchJSONNames", "t#Block", `{"type":"image","data":"AA=="}`, []sv.Option{sv.MatchJSONNames(true)}, "discriminator /type"},
 		{"discriminated: duplicate discriminator", "t#Block", `{"type":"text","text":"a","type":"text"}`, nil, "duplicate-key /type"},
 		{"discriminated: not an object", "t#Block", `"text"`, nil, "type "},
-		{"discriminated: tagged form is not it", "t#Block", `{"text":{"text":"hi"}}`, nil, "discriminator "},
+		{"discriminated: tagged form is not it", "t#Block", `{"text":{"text":"hi"}}`, nil, "discriminator /type"},
 
 		{"untagged: string", "t#Id", `"abc"`, nil, ""},
 		{"untagged: number", "t#Id", `12`, nil, ""},

@@ -100,8 +100,11 @@ func (w *walker) discriminated(p *plan, v ValueView, k Kind) {
 		}
 	}
 	if at < 0 {
+		// At the field's path (where it belongs), positioned at the object.
+		w.push(Key(a.disc))
 		w.report(CodeDiscriminator, p.id, v.Pos(), "a field "+strconv.Quote(a.disc)+" naming one of: "+a.names, "",
 			fmt.Sprintf("missing the discriminator field %q of union %s (one of: %s)", a.disc, p.target, a.names))
+		w.pop()
 		return
 	}
 	f := v.Field(at)

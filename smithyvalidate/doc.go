@@ -117,8 +117,8 @@
 //     structure as an object plus the field "type" holding the member's
 //     wire name (its @jsonName under [MatchJSONNames], as every member
 //     name). A missing, non-string or unknown discriminator is a
-//     discriminator finding, listing the members' names: at the object
-//     when the field is missing, at the field otherwise. Every member
+//     discriminator finding at the field's path (positioned at the object
+//     when the field is missing), listing the members' names. Every member
 //     must target a structure with no member of the discriminator's name
 //     (checked by [Prepare]).
 //   - @untagged on a union: a value is exactly one member's encoding. Each
