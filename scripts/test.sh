@@ -11,7 +11,8 @@
 # sure Chromium is there for cli's HTML report test (which must not skip
 # here: SMITHY_REQUIRE_CHROMIUM=1), and scripts/install-gopls.sh installs
 # gopls for conformance's recorded LSP session (SMITHY_REQUIRE_GOPLS=1,
-# SMITHY_GOPLS=its path). Every step runs even after a failure; the
+# SMITHY_GOPLS=its path) and scripts/install-mcp-everything.sh the MCP
+# server that cli/proxy drives (SMITHY_REQUIRE_PEERS=1). Every step runs even after a failure; the
 # summary at the end lists each one, and the script exits 1 if any failed.
 #
 # Environment:
@@ -84,6 +85,19 @@ else
 	record "gopls install" FAIL $((SECONDS - t))
 fi
 export SMITHY_REQUIRE_GOPLS=1
+
+# The reference MCP "everything" server (npm) for the smithy proxy test
+# that drives it (cli/proxy TestMCPEverything; TestGopls uses the gopls
+# above): installed outside the repository when missing, and required.
+echo "=== MCP everything server (cli/proxy's real-peer test)"
+t=$SECONDS
+if mcp_bin="$(bash scripts/install-mcp-everything.sh | tail -n 1)"; then
+	record "mcp everything install" ok $((SECONDS - t))
+	export SMITHY_MCP_EVERYTHING="$mcp_bin"
+else
+	record "mcp everything install" FAIL $((SECONDS - t))
+fi
+export SMITHY_REQUIRE_PEERS=1
 
 # The modules, in go.work order.
 mapfile -t modules < <(go work edit -json | sed -n 's/^.*"DiskPath": "\(.*\)".*$/\1/p' | sed 's#^\./##')

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
-	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -13,27 +13,33 @@ import (
 	"github.com/smithy-validation/go/core/assembly"
 	"github.com/smithy-validation/go/core/shapeid"
 	"github.com/smithy-validation/go/rpc"
+	sv "github.com/smithy-validation/go/smithyvalidate"
 )
 
 // calculator prepares examples/calculator's service for JSON-RPC 2.0.
 func calculator(t testing.TB) *rpc.PreparedService {
+	return example(t, "calculator", "example#Calculator")
+}
+
+// example prepares the service id of the model in examples/dir for
+// JSON-RPC 2.0, with the traits the smithy command loads.
+func example(t testing.TB, dir, id string) *rpc.PreparedService {
 	t.Helper()
-	src, err := os.ReadFile("../../examples/calculator/calculator.smithy")
-	if err != nil {
-		t.Fatal(err)
-	}
 	a := assembly.New()
 	if err := rpc.AddTraits(a); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.AddSource("calculator.smithy", src); err != nil {
+	if err := sv.AddAlloyTraits(a); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.AddPath(filepath.Join("..", "..", "examples", dir)); err != nil {
 		t.Fatal(err)
 	}
 	res, err := a.Assemble()
 	if err != nil || res.HasErrors() {
 		t.Fatalf("assemble: %v %v", err, res.Events)
 	}
-	svc, err := rpc.Prepare(res.Model, shapeid.MustParse("example#Calculator"), rpc.Version(rpc.V2_0))
+	svc, err := rpc.Prepare(res.Model, shapeid.MustParse(id), rpc.Version(rpc.V2_0))
 	if err != nil {
 		t.Fatal(err)
 	}
