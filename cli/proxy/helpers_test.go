@@ -21,7 +21,8 @@ func calculator(t testing.TB) *rpc.PreparedService {
 	return example(t, "calculator", "example#Calculator")
 }
 
-// example prepares the service id of the model in examples/dir for
+// example prepares the service id of the model in examples/dir (its
+// .smithy files) for
 // JSON-RPC 2.0, with the traits the smithy command loads.
 func example(t testing.TB, dir, id string) *rpc.PreparedService {
 	t.Helper()
@@ -32,8 +33,14 @@ func example(t testing.TB, dir, id string) *rpc.PreparedService {
 	if err := sv.AddAlloyTraits(a); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.AddPath(filepath.Join("..", "..", "examples", dir)); err != nil {
-		t.Fatal(err)
+	files, _ := filepath.Glob(filepath.Join("..", "..", "examples", dir, "*.smithy"))
+	if len(files) == 0 {
+		t.Fatalf("no model in examples/%s", dir)
+	}
+	for _, f := range files {
+		if err := a.AddPath(f); err != nil {
+			t.Fatal(err)
+		}
 	}
 	res, err := a.Assemble()
 	if err != nil || res.HasErrors() {
