@@ -105,6 +105,11 @@ func NewReader(r io.Reader, f Framing, max int) *Reader {
 	return &Reader{br: bufio.NewReaderSize(r, chunk), framing: f, max: max}
 }
 
+// Buffered reports how many bytes were read from the stream but not yet
+// returned in a frame: a relay writes the frames it has as one piece when
+// more are already there.
+func (r *Reader) Buffered() int { return r.br.Buffered() }
+
 // Read returns the next frame. At the end of the stream it returns
 // io.EOF (after any truncated frame); another read error is returned as
 // it is, after the bytes read before it.

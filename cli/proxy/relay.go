@@ -43,15 +43,35 @@ func (p *Proxy) Relay(clientIn io.Reader, clientOut io.Writer, serverIn io.Write
 
 // pump relays one direction: frames read from in are checked (from is
 // their sender) and written to out, under outMu when set; back receives
-// the proxy's own answers under Enforce.
+// the proxy's own answers under Enforce. Frames that arrive together are
+// written together (one write for what the reader already holds), never
+// later than the next read that would wait.
 func (p *Proxy) pump(from rpc.Peer, in io.Reader, out io.Writer, outMu *sync.Mutex, back io.Writer) error {
 	r := NewReader(in, p.opts.Framing, p.opts.MaxMessage)
-	var answer []byte
+	var pending, answer []byte
+	flush := func() error {
+		if len(pending) == 0 {
+			return nil
+		}
+		if outMu != nil {
+			outMu.Lock()
+		}
+		_, err := out.Write(pending)
+		if outMu != nil {
+			outMu.Unlock()
+		}
+		pending = pending[:0]
+		if cap(pending) > 4*chunk {
+			pending = nil
+		}
+		return err
+	}
 	for {
 		f, err := r.Read()
 		if err != nil {
+			ferr := flush()
 			if errors.Is(err, io.EOF) || errors.Is(err, os.ErrClosed) {
-				return nil
+				return ferr
 			}
 			return err
 		}
@@ -59,7 +79,7 @@ func (p *Proxy) pump(from rpc.Peer, in io.Reader, out io.Writer, outMu *sync.Mut
 		p.mu.Lock()
 		if p.done {
 			p.mu.Unlock()
-			return nil
+			return flush()
 		}
 		if f.Problem != nil {
 			p.logProblem(from, f.Problem)
@@ -71,18 +91,22 @@ func (p *Proxy) pump(from rpc.Peer, in io.Reader, out io.Writer, outMu *sync.Mut
 		p.mu.Unlock()
 		switch v {
 		case forward:
-			if outMu != nil {
-				outMu.Lock()
-			}
-			_, err = out.Write(f.Raw)
-			if outMu != nil {
-				outMu.Unlock()
+			if len(pending) == 0 && r.Buffered() == 0 {
+				// Alone: written as read, without a copy.
+				pending = f.Raw
+				err = flush()
+				pending = nil
+			} else {
+				pending = append(pending, f.Raw...)
 			}
 		case refuse:
 			answer = AppendFrame(answer[:0], p.opts.Framing, reply)
 			p.clientMu.Lock()
 			_, err = back.Write(answer)
 			p.clientMu.Unlock()
+		}
+		if err == nil && (r.Buffered() == 0 || len(pending) >= chunk) {
+			err = flush()
 		}
 		if err != nil {
 			return err
