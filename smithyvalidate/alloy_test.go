@@ -299,3 +299,42 @@ map M { key: String, value: Document }`, []string{
 		})
 	}
 }
+
+// Untagged unions that nest themselves are bounded: a value is tried
+// against at most MaxUntaggedTries member combinations, then validation
+// stops with an untagged-limit finding, instead of growing exponentially
+// with the depth of the value.
+func TestUntaggedLimit(t *testing.T) {
+	m := loadAlloyModel(t, `$version: "2"
+namespace t
+@alloy#untagged
+union R { a: L1, b: L2, s: String }
+list L1 { member: R }
+list L2 { member: R }
+`)
+	v := mustPrepare(t, m, "t#R")
+	nest := func(d int) string { return strings.Repeat("[", d) + `"x"` + strings.Repeat("]", d) }
+	for _, tc := range []struct {
+		name     string
+		depth    int
+		complete bool
+		last     sv.Code
+	}{
+		{"shallow: both lists match", 3, true, sv.CodeUntaggedAmbiguous},
+		{"deep: bounded", 40, false, sv.CodeUntaggedLimit},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := validateJSON(t, v, nest(tc.depth))
+			if r.Complete != tc.complete {
+				t.Errorf("complete %v, want %v: %v", r.Complete, tc.complete, r.Findings)
+			}
+			found := false
+			for _, f := range r.Findings {
+				found = found || f.Code == tc.last
+			}
+			if !found {
+				t.Errorf("no %s finding: %v", tc.last, r.Findings)
+			}
+		})
+	}
+}

@@ -43,6 +43,7 @@ const (
 	CodeSizeLimit         Code = "size-limit"
 	CodeNumberLimit       Code = "number-limit"
 	CodeStringLimit       Code = "string-limit"
+	CodeUntaggedLimit     Code = "untagged-limit"
 )
 
 // CodeInfo describes one code of the catalogue.
@@ -87,6 +88,7 @@ var catalogue = []CodeInfo{
 	{CodeSizeLimit, ClassLimit, SeverityWarning, "the input, or one string or blob in it, is larger than the MaxValueSize limit; validation stopped"},
 	{CodeNumberLimit, ClassLimit, SeverityWarning, "a number token is longer than the MaxNumberLength limit; validation stopped"},
 	{CodeStringLimit, ClassLimit, SeverityWarning, "a string is longer than the reader's string limit; validation stopped"},
+	{CodeUntaggedLimit, ClassLimit, SeverityWarning, "@alloy#untagged unions nested in one another would try a value more than MaxUntaggedTries (1024) times; validation stopped"},
 }
 
 var codeIndex = func() map[Code]int {

@@ -125,7 +125,10 @@
 //     member is tried in model order; when none accepts the value, an
 //     untagged finding names the closest (fewest errors, then fewest
 //     findings, then model order) and that member's findings follow; when
-//     several accept it, an untagged-ambiguous advisory names them.
+//     several accept it, an untagged-ambiguous advisory names them. The
+//     work is bounded: a value is tried against at most MaxUntaggedTries
+//     combinations of the members of the untagged unions around it, then
+//     validation stops with an untagged-limit finding.
 //   - @nullable on a member (or the shape it targets): null is a value,
 //     also of a @required member (which null then makes present), of a
 //     list member or map value that is not @sparse, and of a root shape.

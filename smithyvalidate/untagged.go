@@ -15,13 +15,25 @@ import (
 // first in model order)
 // are reported after an untagged finding that names it; when several
 // accept it, an untagged-ambiguous advisory names them (a reader that
-// tries members in order takes the first).
+// tries members in order takes the first). A trial that a limit stops
+// (depth, findings, MaxUntaggedTries) stops validation with its findings:
+// the union cannot be decided.
 
 // prepareUntagged marks an untagged union.
 func prepareUntagged(_ *preparer, pl *plan, _ node.Node) string {
 	pl.alloyPlan().untagged = true
 	return ""
 }
+
+// MaxUntaggedTries bounds the work of untagged unions nested in one
+// another: a value is tried against at most this many combinations of
+// their members (the product of the member counts of the untagged unions
+// being tried around it), so that no value is read more than this many
+// times. Past it, validation stops with an untagged-limit finding
+// (complete false): without the bound, untagged unions whose members
+// nest them again would make the work grow exponentially with the depth
+// of the value.
+const MaxUntaggedTries = 1024
 
 // untagged checks a value of an @untagged union.
 func (w *walker) untagged(p *plan, v ValueView, k Kind) {
@@ -30,6 +42,17 @@ func (w *walker) untagged(p *plan, v ValueView, k Kind) {
 			fmt.Sprintf("untagged union %s has no member to accept the value", p.target))
 		return
 	}
+	tries := max(w.tries, 1) * len(p.members)
+	if tries > MaxUntaggedTries {
+		w.col.Add(Finding{Severity: SeverityWarning, Class: ClassLimit, Code: CodeUntaggedLimit, Path: w.path(), Shape: p.id, Pos: v.Pos(),
+			Want: fmt.Sprint(MaxUntaggedTries), Got: fmt.Sprint(tries),
+			Message: fmt.Sprintf("untagged unions nested here would try the value %d times (more than %d); validation stopped", tries, MaxUntaggedTries)})
+		return
+	}
+	// (Restored below: a check that panics discards its walker, so the
+	// walk needs no deferred cleanup.)
+	saved := w.tries
+	w.tries = tries
 	outer := w.col
 	trial := *outer // a scratch collector with the run's limits, without FailFast
 	trial.cfg.policy &^= failFast
@@ -41,7 +64,14 @@ func (w *walker) untagged(p *plan, v ValueView, k Kind) {
 		w.col = &trial
 		w.valueK(p.members[i].plan, v, k)
 		w.col = outer
-		match := trial.errors == 0 && trial.complete
+		if !trial.complete {
+			// A limit stopped the trial: the union cannot be decided, and
+			// validation stops here as it would outside one.
+			w.tries = saved
+			w.replay(trial.findings)
+			return
+		}
+		match := trial.errors == 0
 		if match {
 			matched = append(matched, p.members[i].wire)
 		}
@@ -52,6 +82,7 @@ func (w *walker) untagged(p *plan, v ValueView, k Kind) {
 			best, bestErrors, bestMatch, bestFindings = i, trial.errors, match, trial.findings
 		}
 	}
+	w.tries = saved
 	switch {
 	case len(matched) > 1:
 		w.report(CodeUntaggedAmbiguous, p.id, v.Pos(), "exactly one member", strings.Join(matched, ", "),
@@ -65,11 +96,16 @@ func (w *walker) untagged(p *plan, v ValueView, k Kind) {
 	}
 	// The chosen member's findings (warnings of a match, or the closest
 	// member's errors) are the value's.
-	for _, f := range bestFindings {
+	w.replay(bestFindings)
+}
+
+// replay adds the findings of a trial to the walker's collector.
+func (w *walker) replay(fs []Finding) {
+	for _, f := range fs {
 		if f.Code == CodeFindingsLimit {
-			continue // the outer collector counts for itself
+			continue // the collector counts for itself
 		}
-		if !outer.Add(f) {
+		if !w.col.Add(f) {
 			break
 		}
 	}

@@ -126,6 +126,9 @@ type walker struct {
 	// digests memoizes the digest of each container under a @uniqueItems
 	// list (see [walker.digest]) for the current check.
 	digests map[digestKey][digestSize]byte
+	// tries is the product of the member counts of the @untagged unions
+	// being tried around the current value (0: none; see untagged.go).
+	tries int
 }
 
 type span struct{ start, end int32 }
@@ -134,7 +137,7 @@ var walkerPool = sync.Pool{New: func() any { return new(walker) }}
 
 func (w *walker) init(v *Validator, c *Collector, at Path, val ValueView) {
 	w.v, w.pol, w.run, w.col, w.base = v, &v.cfg, &c.cfg, c, at
-	w.nseg, w.depth = 0, 0
+	w.nseg, w.depth, w.tries = 0, 0, 0
 	w.json = isJSONView(val)
 	if len(w.digests) > 0 {
 		clear(w.digests) // offsets name values of one document only
