@@ -18,6 +18,9 @@ type Selector struct {
 	roots    []expr
 	warnings []string
 	filter   bool
+	// backward is set when the selector can be matched against one
+	// shape by walking backwards from it (see backward.go).
+	backward bool
 }
 
 // String returns the selector as written.
@@ -149,6 +152,18 @@ func (e *Evaluator) Matches(sel *Selector, shape *model.Shape) bool {
 	if sel.filter {
 		c := e.newCtx(sel)
 		return received(c, shape, sel.root)
+	}
+	if sel.backward {
+		e.mu.Lock()
+		r, done := e.results[sel]
+		e.mu.Unlock()
+		if done {
+			return r[shape]
+		}
+		b := backMatch{c: e.newCtx(sel), budget: backwardBudget}
+		if found, ok := b.yields(sel.root, shape, nil); ok {
+			return found
+		}
 	}
 	return e.selectSet(sel)[shape]
 }

@@ -72,7 +72,7 @@ func Parse(text string) (*Selector, error) {
 			p.fail("Unexpected selector character: %s", p.peekForMessage())
 		}
 		root := and(steps)
-		sel = &Selector{text: text, root: root, nvars: len(p.vars), varSlots: p.vars, roots: p.roots, warnings: p.warnings, filter: root.filter()}
+		sel = &Selector{text: text, root: root, nvars: len(p.vars), varSlots: p.vars, roots: p.roots, warnings: p.warnings, filter: root.filter(), backward: len(p.vars) == 0 && backward(root)}
 		return nil
 	}()
 	if err != nil {

@@ -66,7 +66,7 @@ func traitTargets(m *model.Model) []model.Event {
 		}
 	}
 	sort.Slice(order, func(i, j int) bool { return shapeid.Compare(order[i], order[j]) < 0 })
-	near := newNearMatcher(m)
+	ev := indexOf(m).evaluator()
 	var events []model.Event
 	for _, id := range order {
 		def, ok := m.Shape(id)
@@ -97,7 +97,7 @@ func traitTargets(m *model.Model) []model.Event {
 			continue
 		}
 		for _, a := range apps {
-			if near.matches(sel, text, a.shape) {
+			if ev.Matches(sel, a.shape) {
 				continue
 			}
 			events = append(events, model.Event{Severity: model.ErrorSeverity, ID: "TraitTarget", Shape: a.shape.ID(), Source: a.trait.Source,
