@@ -37,6 +37,8 @@ type Shape struct {
 	// and not redefined; redefined for a mixin member the shape redefines.
 	inheritedMember bool
 	redefined       bool
+	// ordinal numbers the shapes of a model densely (see [Shape.Ordinal]).
+	ordinal int
 }
 
 // ID returns the shape's ID (with $member for members).
@@ -128,6 +130,13 @@ func (s *Shape) Target() shapeid.ID { return s.target }
 // Container returns the shape that declares a member (nil for root shapes).
 func (s *Shape) Container() *Shape { return s.container }
 
+// Ordinal returns the shape's number in its model: the model's root shapes
+// in ID order, each followed by its members in [Shape.Members] order, are
+// numbered from 0 to [Model.NumShapes]-1. Code that computes something for
+// every shape of a model keeps it in a slice indexed by Ordinal instead of
+// a map: no hashing, and neighbors in the model are neighbors in memory.
+func (s *Shape) Ordinal() int { return s.ordinal }
+
 // Mixins returns the mixins the shape was declared with.
 func (s *Shape) Mixins() []shapeid.ID { return s.def.Mixins }
 
@@ -206,6 +215,8 @@ type Model struct {
 	sorted   []*Shape
 	metadata []MetadataEntry // sorted by key
 	members  int             // members of every shape, mixins applied (bounded by MaxMembers)
+	// numShapes counts root shapes and members (see [Shape.Ordinal]).
+	numShapes int
 }
 
 // Error is a problem found while building a model, with the location of the
@@ -287,6 +298,16 @@ func New(defs []ShapeDef, metadata []MetadataEntry) (*Model, error) {
 		}
 	}
 	sort.Slice(m.sorted, func(i, j int) bool { return shapeid.Compare(m.sorted[i].def.ID, m.sorted[j].def.ID) < 0 })
+	n := 0
+	for _, s := range m.sorted {
+		s.ordinal = n
+		n++
+		for _, ms := range s.members {
+			ms.ordinal = n
+			n++
+		}
+	}
+	m.numShapes = n
 	m.metadata = append([]MetadataEntry(nil), metadata...)
 	sort.SliceStable(m.metadata, func(i, j int) bool { return m.metadata[i].Key < m.metadata[j].Key })
 	for i := 1; i < len(m.metadata); i++ {
@@ -473,6 +494,10 @@ func (m *Model) Shapes() []*Shape { return m.sorted }
 
 // Len returns the number of root shapes.
 func (m *Model) Len() int { return len(m.sorted) }
+
+// NumShapes returns the number of root shapes and members: one more than
+// the largest [Shape.Ordinal].
+func (m *Model) NumShapes() int { return m.numShapes }
 
 // Metadata returns the model's metadata sorted by key.
 func (m *Model) Metadata() []MetadataEntry { return m.metadata }

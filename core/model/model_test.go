@@ -14,6 +14,7 @@ var (
 	lengthTrait = shapeid.MustParse("smithy.api#length")
 	docTrait    = shapeid.MustParse("smithy.api#documentation")
 	patTrait    = shapeid.MustParse("smithy.api#pattern")
+	mixinTrait  = shapeid.MustParse("smithy.api#mixin")
 )
 
 func trait(id shapeid.ID, v node.Node) model.Trait { return model.Trait{ID: id, Value: v} }
@@ -118,5 +119,37 @@ func TestMemberLookup(t *testing.T) {
 		if mem, ok := s.Member("nope"); ok {
 			t.Errorf("%d members: Member(nope) = %v", n, mem)
 		}
+	}
+}
+
+func TestOrdinal(t *testing.T) {
+	mix := model.ShapeDef{ID: shapeid.MustParse("ns#Mix"), Type: model.StructureType, Traits: []model.Trait{trait(mixinTrait, node.NewObject())},
+		Members: []model.MemberDef{{Name: "m", Target: shapeid.MustParse("ns#Str")}}}
+	// Defined out of order, with a mixin member: ordinals follow ID order.
+	defs := []model.ShapeDef{
+		{ID: shapeid.MustParse("ns#Z"), Type: model.StructureType, Mixins: []shapeid.ID{mix.ID},
+			Members: []model.MemberDef{{Name: "b", Target: shapeid.MustParse("ns#Str")}, {Name: "a", Target: shapeid.MustParse("ns#Str")}}},
+		{ID: shapeid.MustParse("ns#Str"), Type: model.StringType},
+		mix,
+	}
+	m, err := model.New(defs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range m.Shapes() {
+		for _, x := range append([]*model.Shape{s}, s.Members()...) {
+			if x.Ordinal() != len(got) {
+				t.Errorf("%s: ordinal %d, want %d", x.ID(), x.Ordinal(), len(got))
+			}
+			got = append(got, x.ID().String())
+		}
+	}
+	want := "ns#Mix ns#Mix$m ns#Str ns#Z ns#Z$m ns#Z$b ns#Z$a"
+	if strings.Join(got, " ") != want {
+		t.Errorf("order %s, want %s", strings.Join(got, " "), want)
+	}
+	if m.NumShapes() != len(got) {
+		t.Errorf("NumShapes() = %d, want %d", m.NumShapes(), len(got))
 	}
 }

@@ -59,8 +59,9 @@ type Evaluator struct {
 	allOnce sync.Once
 	all     []*model.Shape // every shape and member, sorted by ID
 
-	revOnce sync.Once
-	reverse map[*model.Shape][]relationship
+	revOnce   sync.Once
+	reverse   [][]relationship // by ordinal
+	byOrdinal []*model.Shape
 
 	mu      sync.Mutex
 	results map[*Selector]map[*model.Shape]bool

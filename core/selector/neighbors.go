@@ -112,14 +112,21 @@ func (e *Evaluator) forward(s *model.Shape, traits bool) []relationship {
 // reverseOf returns the relationships that point at s.
 func (e *Evaluator) reverseOf(s *model.Shape, traits bool) []relationship {
 	e.revOnce.Do(func() {
-		e.reverse = map[*model.Shape][]relationship{}
+		// Indexed by ordinal; byOrdinal tells a shape of the model from
+		// another's with the same ordinal.
+		e.byOrdinal = make([]*model.Shape, e.m.NumShapes())
+		e.reverse = make([][]relationship, e.m.NumShapes())
 		for _, from := range e.shapes() {
+			e.byOrdinal[from.Ordinal()] = from
 			for _, r := range e.forward(from, true) {
-				e.reverse[r.to] = append(e.reverse[r.to], r)
+				e.reverse[r.to.Ordinal()] = append(e.reverse[r.to.Ordinal()], r)
 			}
 		}
 	})
-	rels := e.reverse[s]
+	var rels []relationship
+	if i := s.Ordinal(); i < len(e.byOrdinal) && e.byOrdinal[i] == s {
+		rels = e.reverse[i]
+	}
 	if traits {
 		return rels
 	}

@@ -100,7 +100,7 @@ func idempotencyTokenIgnored(m *model.Model) []model.Event {
 	var events []model.Event
 	for _, mem := range members {
 		ignored := map[rel][]string{}
-		for _, r := range refs[mem.Container().ID()] {
+		for _, r := range refs(mem.Container()) {
 			if r.rel == relInput {
 				continue
 			}

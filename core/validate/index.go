@@ -19,11 +19,12 @@ type index struct {
 	allOnce sync.Once
 	all     []*model.Shape
 
+	// out and next are indexed by [model.Shape.Ordinal].
 	outOnce sync.Once
-	out     map[*model.Shape][]reference
+	out     [][]reference
 
 	refsOnce sync.Once
-	refs     map[shapeid.ID][]referrer
+	refs     [][]referrer // by ordinal
 
 	traitsOnce sync.Once
 	byTrait    map[shapeid.ID][]*model.Shape
@@ -32,7 +33,7 @@ type index struct {
 	eval     *selector.Evaluator
 
 	nextOnce sync.Once
-	next     map[*model.Shape][]*model.Shape
+	next     [][]*model.Shape
 }
 
 var (
@@ -93,18 +94,24 @@ func (x *index) shapes() []*model.Shape {
 	return x.all
 }
 
-// referrers maps each shape ID to the relationships that point at it. The
-// map is shared: callers must not modify it.
-func (x *index) referrers() map[shapeid.ID][]referrer {
+// referrersOf returns the relationships that point at s, by ordinal. The
+// slice is shared: callers must not modify it.
+func (x *index) referrersOf(s *model.Shape) []referrer {
 	x.refsOnce.Do(func() {
-		x.refs = map[shapeid.ID][]referrer{}
-		for _, s := range x.shapes() {
-			for _, r := range x.outgoing(s) {
-				x.refs[r.to] = append(x.refs[r.to], referrer{s, r.rel})
+		x.refs = make([][]referrer, len(x.shapes()))
+		for _, from := range x.shapes() {
+			for _, r := range x.outgoing(from) {
+				if r.target != nil {
+					i := r.target.Ordinal()
+					x.refs[i] = append(x.refs[i], referrer{from, r.rel})
+				}
 			}
 		}
 	})
-	return x.refs
+	if x.own(s) {
+		return x.refs[s.Ordinal()]
+	}
+	return nil
 }
 
 // outgoing returns the relationships of s as [references] lists them,
@@ -113,15 +120,31 @@ func (x *index) referrers() map[shapeid.ID][]referrer {
 func (x *index) outgoing(s *model.Shape) []reference {
 	x.outOnce.Do(func() {
 		all := x.shapes()
-		x.out = make(map[*model.Shape][]reference, len(all))
+		x.out = make([][]reference, len(all))
 		for _, s := range all {
-			x.out[s] = references(s)
+			refs := references(s)
+			for i := range refs {
+				refs[i].target, _ = x.m.Shape(refs[i].to)
+			}
+			x.out[s.Ordinal()] = refs
 		}
 	})
-	if r, ok := x.out[s]; ok {
-		return r
+	if x.own(s) {
+		return x.out[s.Ordinal()]
 	}
-	return references(s)
+	refs := references(s)
+	for i := range refs {
+		refs[i].target, _ = x.m.Shape(refs[i].to)
+	}
+	return refs
+}
+
+// own reports whether s is a shape of the index's model, whose ordinal
+// indexes the index's slices.
+func (x *index) own(s *model.Shape) bool {
+	all := x.shapes()
+	i := s.Ordinal()
+	return i < len(all) && all[i] == s
 }
 
 // withTrait returns the shapes and members that apply trait id directly,
@@ -153,7 +176,7 @@ func (x *index) evaluator() *selector.Evaluator {
 func (x *index) neighbors(s *model.Shape) []*model.Shape {
 	x.nextOnce.Do(func() {
 		all := x.shapes()
-		x.next = make(map[*model.Shape][]*model.Shape, len(all))
+		x.next = make([][]*model.Shape, len(all))
 		for _, from := range all {
 			var out []*model.Shape
 			from.Relationships(func(_ model.RelationshipType, id shapeid.ID) {
@@ -161,8 +184,11 @@ func (x *index) neighbors(s *model.Shape) []*model.Shape {
 					out = append(out, t)
 				}
 			})
-			x.next[from] = out
+			x.next[from.Ordinal()] = out
 		}
 	})
-	return x.next[s]
+	if x.own(s) {
+		return x.next[s.Ordinal()]
+	}
+	return nil
 }

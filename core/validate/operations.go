@@ -21,8 +21,9 @@ type referrer struct {
 	rel  rel
 }
 
-// The map is shared by the validators of a Check: do not modify it.
-func referrers(m *model.Model) map[shapeid.ID][]referrer { return indexOf(m).referrers() }
+// referrers returns the relationships that point at a shape of m. The
+// slices are shared by the validators of a Check: do not modify them.
+func referrers(m *model.Model) func(*model.Shape) []referrer { return indexOf(m).referrersOf }
 
 // operationInputOutput checks how @input and @output structures are used
 // (OperationInputOutputMisuse, OperationInputOutputName) and warns about
@@ -37,7 +38,7 @@ func operationInputOutput(m *model.Model) []model.Event {
 				continue
 			}
 			var ops []string
-			for _, r := range refs[s.ID()] {
+			for _, r := range refs(s) {
 				switch r.rel {
 				case want:
 					ops = append(ops, r.from.ID().String())

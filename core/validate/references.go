@@ -230,7 +230,7 @@ func memberShouldReferenceResource(m *model.Model) []model.Event {
 	if len(byIdentifier) == 0 {
 		return nil
 	}
-	var refs map[shapeid.ID][]referrer
+	var refs func(*model.Shape) []referrer
 	bound := map[*model.Shape]map[shapeid.ID]bool{} // container -> resources above it
 	var events []model.Event
 	for _, s := range m.Shapes() {
@@ -284,14 +284,14 @@ func sortedCopy(list []string) []string {
 
 // bindingResources returns the resources from which s is reachable by
 // directed relationships, and the resources those bind.
-func bindingResources(m *model.Model, refs map[shapeid.ID][]referrer, s *model.Shape) map[shapeid.ID]bool {
+func bindingResources(m *model.Model, refs func(*model.Shape) []referrer, s *model.Shape) map[shapeid.ID]bool {
 	out := map[shapeid.ID]bool{}
 	visited := map[*model.Shape]bool{s: true}
 	stack := []*model.Shape{s}
 	for len(stack) > 0 {
 		cur := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		for _, r := range refs[cur.ID()] {
+		for _, r := range refs(cur) {
 			pred := r.from
 			if pred.Container() != nil {
 				pred = pred.Container() // a member's only predecessor is its container

@@ -34,12 +34,12 @@ func streamingTraits(m *model.Model) []model.Event {
 	refs := referrers(m)
 	var events []model.Event
 	for _, stream := range streams {
-		for _, r := range refs[stream.ID()] {
+		for _, r := range refs(stream) {
 			if r.rel != relMemberTarget || r.from.Container() == nil {
 				continue
 			}
 			container := r.from.Container()
-			for _, use := range refs[container.ID()] {
+			for _, use := range refs(container) {
 				switch use.rel {
 				case relInput, relMixin, relStructureMember, relUnionMember, relListMember, relMapKey, relMapValue,
 					relEnumMember, relIntEnumMember:
@@ -72,7 +72,7 @@ func streamingTraits(m *model.Model) []model.Event {
 			}
 		}
 		if stream.Type() == model.BlobType {
-			for _, r := range refs[stream.ID()] {
+			for _, r := range refs(stream) {
 				if r.rel == relMemberTarget && !r.from.HasTrait(requiredTrait) && !r.from.HasTrait(defaultTrait) {
 					events = append(events, errorf("StreamingTrait", r.from,
 						"Members that target blobs marked with the `streaming` trait MUST also be marked with the `required` or `default` trait."))

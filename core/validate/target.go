@@ -42,6 +42,9 @@ const (
 type reference struct {
 	rel rel
 	to  shapeid.ID
+	// target is the shape to refers to, nil when the model has none
+	// (set by [index.outgoing] only).
+	target *model.Shape
 }
 
 // references returns a shape's outgoing relationships (member containers
@@ -50,7 +53,7 @@ type reference struct {
 func references(s *model.Shape) []reference {
 	var out []reference
 	s.Relationships(func(r model.RelationshipType, id shapeid.ID) {
-		out = append(out, reference{refNames[r], id})
+		out = append(out, reference{rel: refNames[r], to: id})
 	})
 	if s.Type() == model.MapType || s.Type().HasMembers() {
 		// Member relationships are named by their container's type.
@@ -112,8 +115,8 @@ func targets(m *model.Model) []model.Event {
 	var events []model.Event
 	for _, s := range allShapes(m) {
 		for _, r := range indexOf(m).outgoing(s) {
-			if t, ok := m.Shape(r.to); ok {
-				events = append(events, checkTarget(m, s, t, r.rel)...)
+			if r.target != nil {
+				events = append(events, checkTarget(m, s, r.target, r.rel)...)
 			}
 		}
 	}
