@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"sort"
 	"sync"
 
 	"github.com/smithy-validation/go/core/model"
@@ -28,9 +29,13 @@ type index struct {
 
 	traitsOnce sync.Once
 	byTrait    map[shapeid.ID][]*model.Shape
+	traitIDs   []shapeid.ID // the keys of byTrait, sorted
 
 	evalOnce sync.Once
 	eval     *selector.Evaluator
+
+	typesOnce sync.Once
+	byType    map[model.ShapeType][]*model.Shape
 
 	nextOnce sync.Once
 	next     [][]*model.Shape
@@ -147,6 +152,18 @@ func (x *index) own(s *model.Shape) bool {
 	return i < len(all) && all[i] == s
 }
 
+// ofType returns the root shapes of type t in ID order. The slice is
+// shared: callers must not modify it.
+func (x *index) ofType(t model.ShapeType) []*model.Shape {
+	x.typesOnce.Do(func() {
+		x.byType = map[model.ShapeType][]*model.Shape{}
+		for _, s := range x.m.Shapes() {
+			x.byType[s.Type()] = append(x.byType[s.Type()], s)
+		}
+	})
+	return x.byType[t]
+}
+
 // withTrait returns the shapes and members that apply trait id directly,
 // in the order of shapes(). The slice is shared: callers must not modify
 // it.
@@ -155,11 +172,34 @@ func (x *index) withTrait(id shapeid.ID) []*model.Shape {
 		x.byTrait = map[shapeid.ID][]*model.Shape{}
 		for _, s := range x.shapes() {
 			for _, t := range s.Traits() {
+				if x.byTrait[t.ID] == nil {
+					x.traitIDs = append(x.traitIDs, t.ID)
+				}
 				x.byTrait[t.ID] = append(x.byTrait[t.ID], s)
 			}
 		}
+		sort.Slice(x.traitIDs, func(i, j int) bool { return shapeid.Compare(x.traitIDs[i], x.traitIDs[j]) < 0 })
 	})
 	return x.byTrait[id]
+}
+
+// applied returns the IDs of the traits that shapes and members apply
+// (their own and those mixins give them), sorted. The slice is shared:
+// callers must not modify it.
+func (x *index) applied() []shapeid.ID {
+	x.withTrait(shapeid.ID{})
+	return x.traitIDs
+}
+
+// rootsWithTrait returns the root shapes that apply trait id, in ID order.
+func (x *index) rootsWithTrait(id shapeid.ID) []*model.Shape {
+	var out []*model.Shape
+	for _, s := range x.withTrait(id) {
+		if s.Container() == nil {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // evaluator returns a selector evaluator of the model shared by the

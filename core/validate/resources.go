@@ -18,15 +18,9 @@ var (
 	resourceIdentifierTrait = shapeid.New(shapeid.Prelude, "resourceIdentifier")
 )
 
-func shapesOfType(m *model.Model, t model.ShapeType) []*model.Shape {
-	var out []*model.Shape
-	for _, s := range m.Shapes() {
-		if s.Type() == t {
-			out = append(out, s)
-		}
-	}
-	return out
-}
+// shapesOfType returns the root shapes of type t in ID order. The slice is
+// shared by the validators of a Check: do not modify it.
+func shapesOfType(m *model.Model, t model.ShapeType) []*model.Shape { return indexOf(m).ofType(t) }
 
 func resolve(m *model.Model, id shapeid.ID, t model.ShapeType) (*model.Shape, bool) {
 	s, ok := m.Shape(id)

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/smithy-validation/go/core/model"
@@ -23,7 +24,8 @@ var (
 // member of a structure to target a shape with the trait.
 func exclusiveStructureMemberTraits(m *model.Model) []model.Event {
 	var byMember, byTarget []shapeid.ID
-	for _, s := range m.Shapes() {
+	x := indexOf(m)
+	for _, s := range x.rootsWithTrait(traitTrait) {
 		tv, ok := s.Trait(traitTrait)
 		if !ok {
 			continue
@@ -38,8 +40,33 @@ func exclusiveStructureMemberTraits(m *model.Model) []model.Event {
 	if len(byMember) == 0 && len(byTarget) == 0 {
 		return nil
 	}
+	// The structures to look at: those with a member that applies a
+	// "member" trait or targets a shape with a "target" trait.
+	candidate := map[*model.Shape]bool{}
+	var structs []*model.Shape
+	add := func(mem *model.Shape) {
+		if c := mem.Container(); c != nil && c.Type() == model.StructureType && !candidate[c] {
+			candidate[c] = true
+			structs = append(structs, c)
+		}
+	}
+	for _, id := range byMember {
+		for _, mem := range x.withTrait(id) {
+			add(mem)
+		}
+	}
+	for _, id := range byTarget {
+		for _, t := range x.withTrait(id) {
+			for _, r := range x.referrersOf(t) {
+				if r.rel == relMemberTarget {
+					add(r.from)
+				}
+			}
+		}
+	}
+	sort.Slice(structs, func(i, j int) bool { return structs[i].Ordinal() < structs[j].Ordinal() })
 	var events []model.Event
-	for _, s := range shapesOfType(m, model.StructureType) {
+	for _, s := range structs {
 		for _, id := range byMember {
 			var names []string
 			for _, mem := range s.Members() {
@@ -124,23 +151,25 @@ func unions(m *model.Model) []model.Event {
 // loader for 2.0 models, so it is left out, as the reference does.
 func deprecatedTraits(m *model.Model) []model.Event {
 	var events []model.Event
-	for _, s := range allShapes(m) {
-		if prelude.IsPreludeID(s.ID()) {
+	x := indexOf(m)
+	for _, id := range x.applied() {
+		def, ok := m.Shape(id)
+		if !ok || id == enumTrait || !def.HasTrait(traitTrait) {
 			continue
 		}
-		for _, t := range s.Traits() {
-			def, ok := m.Shape(t.ID)
-			if !ok || t.ID == enumTrait || !def.HasTrait(traitTrait) {
+		dv, ok := def.Trait(deprecatedTrait)
+		if !ok {
+			continue
+		}
+		msg := id.String()
+		if v, ok := dv.Get("message"); ok && v.Kind() == node.String {
+			msg += ", " + v.StringValue()
+		}
+		for _, s := range x.withTrait(id) {
+			if prelude.IsPreludeID(s.ID()) {
 				continue
 			}
-			dv, ok := def.Trait(deprecatedTrait)
-			if !ok {
-				continue
-			}
-			msg := t.ID.String()
-			if v, ok := dv.Get("message"); ok && v.Kind() == node.String {
-				msg += ", " + v.StringValue()
-			}
+			t, _ := findTrait(s, id)
 			e := eventf(model.Warning, "DeprecatedTrait", s, "This shape applies a trait that is deprecated: %s", msg)
 			e.Source = t.Source
 			events = append(events, e)
@@ -153,12 +182,14 @@ func deprecatedTraits(m *model.Model) []model.Event {
 // (UnstableTrait.<trait ID>).
 func unstableTraits(m *model.Model) []model.Event {
 	var events []model.Event
-	for _, s := range allShapes(m) {
-		for _, t := range s.Traits() {
-			def, ok := m.Shape(t.ID)
-			if !ok || !def.HasTrait(unstableTrait) || !def.HasTrait(traitTrait) {
-				continue
-			}
+	x := indexOf(m)
+	for _, id := range x.applied() {
+		def, ok := m.Shape(id)
+		if !ok || !def.HasTrait(unstableTrait) || !def.HasTrait(traitTrait) {
+			continue
+		}
+		for _, s := range x.withTrait(id) {
+			t, _ := findTrait(s, id)
 			e := eventf(model.Warning, "UnstableTrait."+t.ID.String(), s, "This shape applies a trait that is unstable: %s", t.ID)
 			e.Source = t.Source
 			events = append(events, e)
@@ -171,28 +202,20 @@ func unstableTraits(m *model.Model) []model.Event {
 // marked @private (PrivateAccess): an ERROR for relationships, a WARNING
 // for applying a private trait.
 func privateAccess(m *model.Model) []model.Event {
-	private := map[shapeid.ID]bool{}
-	for _, s := range m.Shapes() {
-		if s.HasTrait(privateTrait) {
-			private[s.ID()] = true
-		}
-	}
-	if len(private) == 0 {
-		return nil
-	}
+	x := indexOf(m)
 	var events []model.Event
-	for _, s := range allShapes(m) {
-		ns := s.ID().Namespace
-		for _, r := range indexOf(m).outgoing(s) {
-			if r.to.Namespace != ns && private[r.to] {
-				events = append(events, errorf("PrivateAccess", s,
-					"This shape has an invalid %s relationship that targets a private shape, `%s`, in another namespace.", strings.ToLower(string(r.rel)), r.to))
+	for _, p := range x.rootsWithTrait(privateTrait) {
+		ns := p.ID().Namespace
+		for _, r := range x.referrersOf(p) {
+			if r.from.ID().Namespace != ns {
+				events = append(events, errorf("PrivateAccess", r.from,
+					"This shape has an invalid %s relationship that targets a private shape, `%s`, in another namespace.", strings.ToLower(string(r.rel)), p.ID()))
 			}
 		}
-		for _, t := range s.Traits() {
-			if t.ID.Namespace != ns && private[t.ID] {
+		for _, s := range x.withTrait(p.ID()) {
+			if s.ID().Namespace != ns {
 				events = append(events, eventf(model.Warning, "PrivateAccess", s,
-					"This shape has an invalid trait relationship that targets a private shape, `%s`, in another namespace.", t.ID))
+					"This shape has an invalid trait relationship that targets a private shape, `%s`, in another namespace.", p.ID()))
 			}
 		}
 	}

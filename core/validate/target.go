@@ -57,10 +57,19 @@ func references(s *model.Shape) []reference {
 	})
 	if s.Type() == model.MapType || s.Type().HasMembers() {
 		// Member relationships are named by their container's type.
-		memberRel := map[model.ShapeType]rel{
-			model.StructureType: relStructureMember, model.UnionType: relUnionMember, model.ListType: relListMember,
-			model.EnumType: relEnumMember, model.IntEnumType: relIntEnumMember,
-		}[s.Type()]
+		var memberRel rel
+		switch s.Type() {
+		case model.StructureType:
+			memberRel = relStructureMember
+		case model.UnionType:
+			memberRel = relUnionMember
+		case model.ListType:
+			memberRel = relListMember
+		case model.EnumType:
+			memberRel = relEnumMember
+		case model.IntEnumType:
+			memberRel = relIntEnumMember
+		}
 		for i := range out {
 			if out[i].rel != "" {
 				continue

@@ -36,6 +36,18 @@ func unresolvedTraits(m *model.Model) []model.Event {
 			}
 		}
 	}
+	// Most models apply only defined traits: the applications are looked
+	// at only when some applied trait ID is not a trait definition.
+	bad := false
+	for _, id := range indexOf(m).applied() {
+		if def, ok := m.Shape(id); !ok || !def.HasTrait(traitTrait) {
+			bad = true
+			break
+		}
+	}
+	if !bad {
+		return nil
+	}
 	for _, s := range m.Shapes() {
 		d := s.Def()
 		check(s.ID(), d.Traits)
@@ -51,33 +63,20 @@ var newlineRun = regexp.MustCompile(`\n\s*`)
 // traitTargets reports traits applied to shapes their definition's
 // selector does not match (TraitTarget), and mixins applied as traits.
 func traitTargets(m *model.Model) []model.Event {
-	type application struct {
-		shape *model.Shape
-		trait model.Trait
-	}
-	applied := map[shapeid.ID][]application{}
-	var order []shapeid.ID
-	for _, s := range allShapes(m) {
-		for _, t := range s.Traits() {
-			if _, seen := applied[t.ID]; !seen {
-				order = append(order, t.ID)
-			}
-			applied[t.ID] = append(applied[t.ID], application{s, t})
-		}
-	}
-	sort.Slice(order, func(i, j int) bool { return shapeid.Compare(order[i], order[j]) < 0 })
-	ev := indexOf(m).evaluator()
+	x := indexOf(m)
+	ev := x.evaluator()
 	var events []model.Event
-	for _, id := range order {
+	for _, id := range x.applied() {
 		def, ok := m.Shape(id)
 		if !ok {
 			continue
 		}
-		apps := applied[id]
+		apps := x.withTrait(id)
 		if def.HasTrait(mixinTrait) {
-			for _, a := range apps {
-				events = append(events, model.Event{Severity: model.ErrorSeverity, ID: "TraitTarget", Shape: a.shape.ID(), Source: a.trait.Source,
-					Message: fmt.Sprintf("Trait `%s` is a mixin and cannot be applied to `%s`.", idiomatic(id), a.shape.ID())})
+			for _, s := range apps {
+				t, _ := findTrait(s, id)
+				events = append(events, model.Event{Severity: model.ErrorSeverity, ID: "TraitTarget", Shape: s.ID(), Source: t.Source,
+					Message: fmt.Sprintf("Trait `%s` is a mixin and cannot be applied to `%s`.", idiomatic(id), s.ID())})
 			}
 		}
 		tv, ok := def.Trait(traitTrait)
@@ -96,13 +95,14 @@ func traitTargets(m *model.Model) []model.Event {
 			events = append(events, errorf("Model", def, "Invalid selector in the definition of trait `%s`: %v", idiomatic(id), err))
 			continue
 		}
-		for _, a := range apps {
-			if ev.Matches(sel, a.shape) {
+		for _, s := range apps {
+			if ev.Matches(sel, s) {
 				continue
 			}
-			events = append(events, model.Event{Severity: model.ErrorSeverity, ID: "TraitTarget", Shape: a.shape.ID(), Source: a.trait.Source,
+			t, _ := findTrait(s, id)
+			events = append(events, model.Event{Severity: model.ErrorSeverity, ID: "TraitTarget", Shape: s.ID(), Source: t.Source,
 				Message: fmt.Sprintf("Trait `%s` cannot be applied to `%s`. This trait may only be applied to shapes that match the following selector: %s",
-					idiomatic(id), a.shape.ID(), newlineRun.ReplaceAllString(text, " "))})
+					idiomatic(id), s.ID(), newlineRun.ReplaceAllString(text, " "))})
 		}
 	}
 	return events
@@ -112,7 +112,8 @@ func traitTargets(m *model.Model) []model.Event {
 // the other in its definition's `conflicts` (TraitConflict).
 func traitConflicts(m *model.Model) []model.Event {
 	conflicts := map[shapeid.ID][]shapeid.ID{}
-	for _, s := range m.Shapes() {
+	x := indexOf(m)
+	for _, s := range x.rootsWithTrait(traitTrait) {
 		tv, ok := s.Trait(traitTrait)
 		if !ok {
 			continue
@@ -133,8 +134,22 @@ func traitConflicts(m *model.Model) []model.Event {
 	if len(conflicts) == 0 {
 		return nil
 	}
+	// Only shapes that apply a trait with conflicts can have one.
+	var candidates []*model.Shape
+	seen := map[*model.Shape]bool{}
+	for _, id := range x.applied() {
+		if len(conflicts[id]) == 0 {
+			continue
+		}
+		for _, s := range x.withTrait(id) {
+			if !seen[s] {
+				seen[s] = true
+				candidates = append(candidates, s)
+			}
+		}
+	}
 	var events []model.Event
-	for _, s := range allShapes(m) {
+	for _, s := range candidates {
 		var lines []string
 		for _, t := range s.Traits() {
 			for _, c := range conflicts[t.ID] {
