@@ -20,20 +20,29 @@ import (
 // directed relationships of the model (members, member targets, bindings,
 // input, output, errors, identifiers, properties, lifecycle operations,
 // mixins; traits excluded), roots first, each once, breadth first.
+// A closure of one shape is computed once per Check: the slice is shared
+// by the validators, which must not modify it.
 func reachable(m *model.Model, roots ...*model.Shape) []*model.Shape {
 	x := indexOf(m)
-	seen := make(map[*model.Shape]bool, len(roots))
+	if len(roots) == 1 {
+		return x.closure(roots[0])
+	}
+	return x.reachable(roots)
+}
+
+func (x *index) reachable(roots []*model.Shape) []*model.Shape {
+	seen := make([]bool, len(x.shapes())) // by ordinal
 	queue := make([]*model.Shape, 0, len(roots))
 	for _, r := range roots {
-		if !seen[r] {
-			seen[r] = true
+		if x.own(r) && !seen[r.Ordinal()] {
+			seen[r.Ordinal()] = true
 			queue = append(queue, r)
 		}
 	}
 	for i := 0; i < len(queue); i++ {
 		for _, t := range x.neighbors(queue[i]) {
-			if !seen[t] {
-				seen[t] = true
+			if !seen[t.Ordinal()] {
+				seen[t.Ordinal()] = true
 				queue = append(queue, t)
 			}
 		}
@@ -54,15 +63,30 @@ func services(m *model.Model) []model.Event {
 			rename[r.Target] = r.Name
 		}
 		shapes := reachable(m, svc)
+		nameOf := func(s *model.Shape) string {
+			if r, ok := rename[s.ID()]; ok {
+				return r
+			}
+			return s.ID().Name
+		}
+		// Names are first counted by a hash of their lower case, which
+		// needs no string per shape; only shapes whose hashes collide
+		// are grouped by the lower-cased name itself.
+		hashes := make(map[uint64]int, len(shapes))
+		for _, s := range shapes {
+			if s.Container() == nil {
+				hashes[foldString(nameOf(s), 14695981039346656037)]++
+			}
+		}
 		byName := map[string][]*model.Shape{}
 		var names []string
 		for _, s := range shapes {
 			if s.Container() != nil {
 				continue
 			}
-			name := s.ID().Name
-			if r, ok := rename[s.ID()]; ok {
-				name = r
+			name := nameOf(s)
+			if hashes[foldString(name, 14695981039346656037)] < 2 {
+				continue
 			}
 			key := strings.ToLower(name)
 			if byName[key] == nil {

@@ -37,6 +37,9 @@ type index struct {
 	typesOnce sync.Once
 	byType    map[model.ShapeType][]*model.Shape
 
+	closureMu sync.Mutex
+	closures  map[*model.Shape][]*model.Shape
+
 	nextOnce sync.Once
 	next     [][]*model.Shape
 }
@@ -215,20 +218,52 @@ func (x *index) evaluator() *selector.Evaluator {
 // slice is shared: callers must not modify it.
 func (x *index) neighbors(s *model.Shape) []*model.Shape {
 	x.nextOnce.Do(func() {
+		// The outgoing relationships list the same targets in the same
+		// order, resolved: one backing array holds every shape's.
 		all := x.shapes()
+		n := 0
+		for _, from := range all {
+			for _, r := range x.outgoing(from) {
+				if r.target != nil {
+					n++
+				}
+			}
+		}
+		backing := make([]*model.Shape, 0, n)
 		x.next = make([][]*model.Shape, len(all))
 		for _, from := range all {
-			var out []*model.Shape
-			from.Relationships(func(_ model.RelationshipType, id shapeid.ID) {
-				if t, ok := x.m.Shape(id); ok {
-					out = append(out, t)
+			start := len(backing)
+			for _, r := range x.outgoing(from) {
+				if r.target != nil {
+					backing = append(backing, r.target)
 				}
-			})
-			x.next[from.Ordinal()] = out
+			}
+			if len(backing) > start {
+				x.next[from.Ordinal()] = backing[start:len(backing):len(backing)]
+			}
 		}
 	})
 	if x.own(s) {
 		return x.next[s.Ordinal()]
 	}
 	return nil
+}
+
+// closure returns the shapes reachable from root (see [reachable]),
+// computed once. The slice is shared: callers must not modify it.
+func (x *index) closure(root *model.Shape) []*model.Shape {
+	x.closureMu.Lock()
+	c, ok := x.closures[root]
+	x.closureMu.Unlock()
+	if ok {
+		return c
+	}
+	c = x.reachable([]*model.Shape{root})
+	x.closureMu.Lock()
+	if x.closures == nil {
+		x.closures = map[*model.Shape][]*model.Shape{}
+	}
+	x.closures[root] = c
+	x.closureMu.Unlock()
+	return c
 }

@@ -232,12 +232,9 @@ func shapeRecursion(m *model.Model) []model.Event {
 			report(shortestCycle(start, follow, comps), start)
 		}
 	}
-	targetOf := func(mem *model.Shape) []*model.Shape {
-		if t, ok := m.Shape(mem.Target()); ok {
-			return []*model.Shape{t}
-		}
-		return nil
-	}
+	x := indexOf(m)
+	// A member's only relationship is its target: its neighbors.
+	targetOf := x.neighbors
 	collections := func(s *model.Shape) []*model.Shape {
 		switch s.Type() {
 		case model.MemberType:
@@ -247,13 +244,8 @@ func shapeRecursion(m *model.Model) []model.Event {
 		}
 		return nil
 	}
-	var lists []*model.Shape
-	for _, s := range m.Shapes() {
-		if s.Type() == model.ListType || s.Type() == model.MapType {
-			lists = append(lists, s)
-		}
-	}
-	listComps := stronglyConnected(lists, collections)
+	lists := append(append([]*model.Shape(nil), x.ofType(model.ListType)...), x.ofType(model.MapType)...)
+	listComps := stronglyConnected(m, lists, collections)
 	for _, s := range lists {
 		search(s, collections, listComps, "A recursive list, set, or map shape is only valid if an intermediate reference is through a union or structure.")
 	}
@@ -273,7 +265,7 @@ func shapeRecursion(m *model.Model) []model.Event {
 		return nil
 	}
 	structs := shapesOfType(m, model.StructureType)
-	structComps := stronglyConnected(structs, required)
+	structComps := stronglyConnected(m, structs, required)
 	for _, s := range structs {
 		search(s, required, structComps, "A structure cannot be mutually recursive through all required members.")
 	}

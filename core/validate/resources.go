@@ -468,22 +468,24 @@ func resourceLifecycles(m *model.Model) []model.Event {
 // they are, so IDs that differ outside ASCII only collide by chance, and
 // collisions are checked exactly).
 func foldHash(id shapeid.ID) uint64 {
-	h := uint64(14695981039346656037)
-	add := func(s string) {
-		for i := 0; i < len(s); i++ {
-			c := s[i]
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			h = (h ^ uint64(c)) * 1099511628211
-		}
-	}
-	add(id.Namespace)
-	add("#")
-	add(id.Name)
+	h := foldString(id.Namespace, 14695981039346656037)
+	h = foldString("#", h)
+	h = foldString(id.Name, h)
 	if id.Member != "" {
-		add("$")
-		add(id.Member)
+		h = foldString("$", h)
+		h = foldString(id.Member, h)
+	}
+	return h
+}
+
+// foldString continues FNV-1a hash h with s, ASCII letters lowered.
+func foldString(s string, h uint64) uint64 {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		h = (h ^ uint64(c)) * 1099511628211
 	}
 	return h
 }
