@@ -135,16 +135,29 @@ func (m Match) Vars() map[string][]*model.Shape { return m.vars }
 // several times is reported once per starting shape that yields it.
 func (e *Evaluator) Each(sel *Selector, fn func(Match)) {
 	c := e.newCtx(sel)
+	// A filter yields at most its starting shape: nothing to tell apart.
+	// Otherwise a set remembers what the current one yielded (a new one
+	// once it is not empty: clearing a map costs its capacity).
+	var seen map[*model.Shape]bool
+	if !sel.filter {
+		seen = map[*model.Shape]bool{}
+	}
+	emit := func(t *model.Shape) bool {
+		if seen != nil {
+			if seen[t] {
+				return true
+			}
+			seen[t] = true
+		}
+		fn(Match{Shape: t, vars: c.snapshotVars(), c: c})
+		return true
+	}
 	for _, s := range e.shapes() {
 		c.clearVars()
-		seen := map[*model.Shape]bool{}
-		sel.root.push(c, s, func(t *model.Shape) bool {
-			if !seen[t] {
-				seen[t] = true
-				fn(Match{Shape: t, vars: c.snapshotVars(), c: c})
-			}
-			return true
-		})
+		if len(seen) > 0 {
+			seen = map[*model.Shape]bool{}
+		}
+		sel.root.push(c, s, emit)
 	}
 }
 

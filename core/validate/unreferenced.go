@@ -37,39 +37,41 @@ func unreferencedShape(id string, config node.Node) (func(*model.Model, *selecto
 	}
 	return func(m *model.Model, ev *selector.Evaluator) []model.Event {
 		x := indexOf(m)
-		connected := map[*model.Shape]bool{}
-		var walk func(s *model.Shape)
-		walk = func(s *model.Shape) {
-			stack := []*model.Shape{s}
-			connected[s] = true
+		connected := make([]bool, m.NumShapes()) // by ordinal
+		var stack []*model.Shape
+		walk := func(s *model.Shape) {
+			if connected[s.Ordinal()] {
+				return
+			}
+			stack = append(stack[:0], s)
+			connected[s.Ordinal()] = true
 			for len(stack) > 0 {
 				cur := stack[len(stack)-1]
 				stack = stack[:len(stack)-1]
-				next := func(t *model.Shape) {
-					if !connected[t] {
-						connected[t] = true
-						stack = append(stack, t)
-					}
-				}
-				if c := cur.Container(); c != nil {
-					next(c)
+				if c := cur.Container(); c != nil && !connected[c.Ordinal()] {
+					connected[c.Ordinal()] = true
+					stack = append(stack, c)
 				}
 				for _, t := range x.neighbors(cur) {
-					next(t)
+					if !connected[t.Ordinal()] {
+						connected[t.Ordinal()] = true
+						stack = append(stack, t)
+					}
 				}
 			}
 		}
 		for _, s := range ev.Select(root) {
 			walk(s)
 		}
-		for _, s := range m.Shapes() {
-			if s.HasTrait(traitTrait) || s.HasTrait(metadataTrait) {
-				walk(s)
-			}
+		for _, s := range x.rootsWithTrait(traitTrait) {
+			walk(s)
+		}
+		for _, s := range x.rootsWithTrait(metadataTrait) {
+			walk(s)
 		}
 		var events []model.Event
 		for _, s := range m.Shapes() {
-			if !connected[s] && !prelude.IsPreludeID(s.ID()) {
+			if !connected[s.Ordinal()] && !prelude.IsPreludeID(s.ID()) {
 				events = append(events, eventf(model.Note, id, s,
 					"This shape is unreferenced. It has no modeled connections to shapes that match the following selector: `%s`", root))
 			}
