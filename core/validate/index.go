@@ -37,6 +37,9 @@ type index struct {
 	typesOnce sync.Once
 	byType    map[model.ShapeType][]*model.Shape
 
+	setsMu sync.Mutex
+	sets   map[shapeid.ID]shapeSet
+
 	closureMu sync.Mutex
 	closures  map[*model.Shape][]*model.Shape
 
@@ -264,4 +267,34 @@ func (x *index) closure(root *model.Shape) []*model.Shape {
 	x.closures[root] = c
 	x.closureMu.Unlock()
 	return c
+}
+
+// shapeSet is a set of shapes of one model, a bit per ordinal.
+type shapeSet []uint64
+
+func (b shapeSet) has(s *model.Shape) bool {
+	i := s.Ordinal()
+	return i>>6 < len(b) && b[i>>6]&(1<<(i&63)) != 0
+}
+
+// traitSet returns the shapes and members that apply trait id (as
+// [model.Shape.HasTrait] tells), computed once.
+func (x *index) traitSet(id shapeid.ID) shapeSet {
+	x.setsMu.Lock()
+	b, ok := x.sets[id]
+	x.setsMu.Unlock()
+	if ok {
+		return b
+	}
+	b = make(shapeSet, (x.m.NumShapes()+63)/64)
+	for _, s := range x.withTrait(id) {
+		b[s.Ordinal()>>6] |= 1 << (s.Ordinal() & 63)
+	}
+	x.setsMu.Lock()
+	if x.sets == nil {
+		x.sets = map[shapeid.ID]shapeSet{}
+	}
+	x.sets[id] = b
+	x.setsMu.Unlock()
+	return b
 }

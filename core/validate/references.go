@@ -230,47 +230,64 @@ func memberShouldReferenceResource(m *model.Model) []model.Event {
 	if len(byIdentifier) == 0 {
 		return nil
 	}
+	// The members to look at: those named as an identifier that target
+	// the identifier's shape, found from the shape's referrers.
+	x := indexOf(m)
+	var members []*model.Shape
+	for name, targets := range byIdentifier {
+		for target := range targets {
+			t, ok := m.Shape(target)
+			if !ok {
+				continue
+			}
+			for _, r := range x.referrersOf(t) {
+				if r.rel == relMemberTarget && r.from.MemberName() == name {
+					members = append(members, r.from)
+				}
+			}
+		}
+	}
+	sort.Slice(members, func(i, j int) bool { return members[i].Ordinal() < members[j].Ordinal() })
 	var refs func(*model.Shape) []referrer
 	bound := map[*model.Shape]map[shapeid.ID]bool{} // container -> resources above it
 	var events []model.Event
-	for _, s := range m.Shapes() {
-		for _, mem := range s.Members() {
-			candidates := byIdentifier[mem.MemberName()][mem.Target()]
-			if len(candidates) == 0 {
-				continue
+	for _, mem := range members {
+		s := mem.Container()
+		candidates := byIdentifier[mem.MemberName()][mem.Target()]
+		if len(candidates) == 0 {
+			continue
+		}
+		if target, ok := m.Target(mem); !ok || target.Type() != model.StringType {
+			continue
+		}
+		if refs == nil {
+			refs = referrers(m)
+		}
+		ignore := map[shapeid.ID]bool{}
+		for _, ref := range shapeReferences(m, mem) {
+			ignore[ref.resource] = true
+		}
+		for _, ref := range shapeReferences(m, s) {
+			ignore[ref.resource] = true
+		}
+		above, ok := bound[s]
+		if !ok {
+			above = bindingResources(m, refs, s)
+			bound[s] = above
+		}
+		for id := range above {
+			ignore[id] = true
+		}
+		var potential []string
+		for _, id := range candidates {
+			if !ignore[id] {
+				potential = append(potential, id.String())
 			}
-			if target, ok := m.Target(mem); !ok || target.Type() != model.StringType {
-				continue
-			}
-			if refs == nil {
-				refs = referrers(m)
-			}
-			ignore := map[shapeid.ID]bool{}
-			for _, ref := range shapeReferences(m, mem) {
-				ignore[ref.resource] = true
-			}
-			for _, ref := range shapeReferences(m, s) {
-				ignore[ref.resource] = true
-			}
-			above, ok := bound[s]
-			if !ok {
-				above = bindingResources(m, refs, s)
-				bound[s] = above
-			}
-			for id := range above {
-				ignore[id] = true
-			}
-			var potential []string
-			for _, id := range candidates {
-				if !ignore[id] {
-					potential = append(potential, id.String())
-				}
-			}
-			if len(potential) > 0 {
-				events = append(events, eventf(model.Warning, "MemberShouldReferenceResource", mem,
-					"This member appears to reference the following resources without being included in a `@references` trait: [%s]",
-					tickedList(uniqueStrings(sortedCopy(potential)))))
-			}
+		}
+		if len(potential) > 0 {
+			events = append(events, eventf(model.Warning, "MemberShouldReferenceResource", mem,
+				"This member appears to reference the following resources without being included in a `@references` trait: [%s]",
+				tickedList(uniqueStrings(sortedCopy(potential)))))
 		}
 	}
 	return events

@@ -122,27 +122,32 @@ var deprecationLabels = map[rel]string{
 // deprecated shapes are warned about (DeprecatedShape.<shape ID>).
 func targets(m *model.Model) []model.Event {
 	var events []model.Event
-	for _, s := range allShapes(m) {
-		for _, r := range indexOf(m).outgoing(s) {
+	x := indexOf(m)
+	f := targetFlags{trait: x.traitSet(traitTrait), mixin: x.traitSet(mixinTrait), deprecated: x.traitSet(deprecatedTrait)}
+	for _, s := range x.shapes() {
+		for _, r := range x.outgoing(s) {
 			if r.target != nil {
-				events = append(events, checkTarget(m, s, r.target, r.rel)...)
+				events = append(events, checkTarget(m, f, s, r.target, r.rel)...)
 			}
 		}
 	}
 	return events
 }
 
-func checkTarget(m *model.Model, s, t *model.Shape, r rel) []model.Event {
+// targetFlags are the shapes with the traits checkTarget looks for.
+type targetFlags struct{ trait, mixin, deprecated shapeSet }
+
+func checkTarget(m *model.Model, f targetFlags, s, t *model.Shape, r rel) []model.Event {
 	var events []model.Event
 	if r != relMixin {
-		if t.HasTrait(traitTrait) {
+		if f.trait.has(t) {
 			return []model.Event{errorf("Target", s, "Found a %s reference to trait definition `%s`. Trait definitions cannot be targeted by members or referenced by shapes in any other context other than applying them as traits.", r, t.ID())}
 		}
-		if t.Type() != model.MemberType && t.HasTrait(mixinTrait) {
+		if t.Type() != model.MemberType && f.mixin.has(t) {
 			return []model.Event{errorf("Target", s, "Illegal %s reference to mixin `%s`; shapes marked with the mixin trait can only be referenced to apply them as a mixin.", r, t.ID())}
 		}
 	}
-	if label, ok := deprecationLabels[r]; ok {
+	if label, ok := deprecationLabels[r]; ok && f.deprecated.has(t) {
 		if dv, ok := t.Trait(deprecatedTrait); ok {
 			var b strings.Builder
 			fmt.Fprintf(&b, "%s, %s", label, t.ID())
@@ -155,9 +160,9 @@ func checkTarget(m *model.Model, s, t *model.Shape, r rel) []model.Event {
 			events = append(events, eventf(model.Warning, "DeprecatedShape."+t.ID().String(), s, "%s", b.String()))
 		}
 	}
-	lower := strings.ToLower(string(r))
+	lower := func() string { return strings.ToLower(string(r)) } // for messages only
 	badType := func(want model.ShapeType) model.Event {
-		return errorf("Target", s, "%s shape `%s` relationships must target a %s shape, but found %s", s.Type(), lower, want, describe(t))
+		return errorf("Target", s, "%s shape `%s` relationships must target a %s shape, but found %s", s.Type(), lower(), want, describe(t))
 	}
 	switch r {
 	case relProperty, relMemberTarget:
@@ -181,7 +186,7 @@ func checkTarget(m *model.Model, s, t *model.Shape, r rel) []model.Event {
 		if t.Type() != model.StructureType {
 			events = append(events, badType(model.StructureType))
 		} else if t.HasTrait(errorTrait) {
-			events = append(events, errorf("Target", s, "Operation %s targets an invalid structure `%s` that is marked with the `error` trait.", lower, t.ID()))
+			events = append(events, errorf("Target", s, "Operation %s targets an invalid structure `%s` that is marked with the `error` trait.", lower(), t.ID()))
 		}
 	case relError:
 		if t.Type() != model.StructureType {
@@ -195,10 +200,10 @@ func checkTarget(m *model.Model, s, t *model.Shape, r rel) []model.Event {
 		}
 	case relCreate, relRead, relUpdate, relDelete, relList:
 		if t.Type() != model.OperationType {
-			events = append(events, errorf("Target", s, "Resource %s lifecycle operation must target an operation, but found %s", lower, describe(t)))
+			events = append(events, errorf("Target", s, "Resource %s lifecycle operation must target an operation, but found %s", lower(), describe(t)))
 		}
 	case relMixin:
-		if !t.HasTrait(mixinTrait) {
+		if !f.mixin.has(t) {
 			events = append(events, errorf("Target", s, "Attempted to use %s as a mixin, but it is not marked with the mixin trait", t.ID()))
 		}
 	}
