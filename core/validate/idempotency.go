@@ -83,14 +83,9 @@ var relationOrder = []rel{
 // WARNING lists every other way its structure is referenced.
 func idempotencyTokenIgnored(m *model.Model) []model.Event {
 	var members []*model.Shape
-	for _, s := range shapesOfType(m, model.StructureType) {
-		if s.HasTrait(mixinTrait) {
-			continue
-		}
-		for _, mem := range s.Members() {
-			if _, ok := findTrait(mem, idempotencyTokenTrait); ok {
-				members = append(members, mem)
-			}
+	for _, mem := range indexOf(m).withTrait(idempotencyTokenTrait) {
+		if s := mem.Container(); s != nil && s.Type() == model.StructureType && !s.HasTrait(mixinTrait) {
+			members = append(members, mem)
 		}
 	}
 	if len(members) == 0 {

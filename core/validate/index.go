@@ -187,6 +187,18 @@ func (x *index) withTrait(id shapeid.ID) []*model.Shape {
 	return x.byTrait[id]
 }
 
+// containersOf returns the root shapes with a member that applies trait
+// id, in ID order.
+func (x *index) containersOf(id shapeid.ID) []*model.Shape {
+	var out []*model.Shape
+	for _, s := range x.withTrait(id) {
+		if c := s.Container(); c != nil && (len(out) == 0 || out[len(out)-1] != c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // applied returns the IDs of the traits that shapes and members apply
 // (their own and those mixins give them), sorted. The slice is shared:
 // callers must not modify it.

@@ -33,10 +33,7 @@ func operationInputOutput(m *model.Model) []model.Event {
 	refs := referrers(m)
 	var events []model.Event
 	check := func(trait shapeid.ID, descriptor, invalid string, want, other rel) {
-		for _, s := range m.Shapes() {
-			if !s.HasTrait(trait) {
-				continue
-			}
+		for _, s := range indexOf(m).rootsWithTrait(trait) {
 			var ops []string
 			for _, r := range refs(s) {
 				switch r.rel {
@@ -233,6 +230,7 @@ func shapeRecursion(m *model.Model) []model.Event {
 		}
 	}
 	x := indexOf(m)
+	isRequired := x.traitSet(requiredTrait)
 	// A member's only relationship is its target: its neighbors.
 	targetOf := x.neighbors
 	collections := func(s *model.Shape) []*model.Shape {
@@ -256,7 +254,7 @@ func shapeRecursion(m *model.Model) []model.Event {
 		case model.StructureType:
 			var out []*model.Shape
 			for _, mem := range s.Members() {
-				if mem.HasTrait(requiredTrait) {
+				if isRequired.has(mem) {
 					out = append(out, mem)
 				}
 			}

@@ -115,10 +115,7 @@ func identifierNames(r *model.Shape) []string {
 // the resource's identifiers and name string members of the structure.
 func referencesTraits(m *model.Model) []model.Event {
 	var events []model.Event
-	for _, s := range m.Shapes() {
-		if !s.HasTrait(referencesTrait) {
-			continue
-		}
+	for _, s := range indexOf(m).rootsWithTrait(referencesTrait) {
 		t, _ := findTrait(s, referencesTrait)
 		for _, ref := range shapeReferences(m, s) {
 			if s.Type() == model.StringType && len(ref.ids) > 0 {

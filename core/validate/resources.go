@@ -306,16 +306,7 @@ func inputStructure(m *model.Model, op *model.Shape) *model.Shape {
 func resourceIdentifierBindings(m *model.Model) []model.Event {
 	var events []model.Event
 	// Structures whose members use @resourceIdentifier.
-	for _, s := range m.Shapes() {
-		used := false
-		for _, mem := range s.Members() {
-			if mem.HasTrait(resourceIdentifierTrait) {
-				used = true
-			}
-		}
-		if !used {
-			continue
-		}
+	for _, s := range indexOf(m).containersOf(resourceIdentifierTrait) {
 		potential := map[string][]string{}
 		explicit := map[string][]string{}
 		var names []string

@@ -226,10 +226,7 @@ func privateAccess(m *model.Model) []model.Event {
 // the member from other namespaces (PrivateMixinMember).
 func privateMixinMembers(m *model.Model) []model.Event {
 	var events []model.Event
-	for _, s := range m.Shapes() {
-		if !s.HasTrait(mixinTrait) {
-			continue
-		}
+	for _, s := range indexOf(m).rootsWithTrait(mixinTrait) {
 		for _, mem := range s.Members() {
 			if t, ok := findTrait(mem, privateTrait); ok {
 				e := eventf(model.Warning, "PrivateMixinMember", mem,

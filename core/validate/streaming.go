@@ -22,12 +22,7 @@ var (
 // a @default; in a service whose protocol supports @httpPayload, a member
 // targeting a stream has @httpPayload.
 func streamingTraits(m *model.Model) []model.Event {
-	var streams []*model.Shape
-	for _, s := range m.Shapes() {
-		if s.HasTrait(streamingTrait) {
-			streams = append(streams, s)
-		}
-	}
+	streams := indexOf(m).rootsWithTrait(streamingTrait)
 	if len(streams) == 0 {
 		return nil
 	}
@@ -119,7 +114,10 @@ func protocolListing(m *model.Model, svc *model.Shape, trait shapeid.ID) (shapei
 // @eventPayload member, every other member is an @eventHeader.
 func eventPayloadTraits(m *model.Model) []model.Event {
 	var events []model.Event
-	for _, s := range shapesOfType(m, model.StructureType) {
+	for _, s := range indexOf(m).containersOf(eventPayloadTrait) {
+		if s.Type() != model.StructureType {
+			continue
+		}
 		hasPayload := false
 		var unmarked []string
 		for _, mem := range s.Members() {
