@@ -59,6 +59,10 @@ type Evaluator struct {
 	allOnce sync.Once
 	all     []*model.Shape // every shape and member, sorted by ID
 
+	typesOnce sync.Once
+	byType    map[model.ShapeType][]*model.Shape // in the order of shapes()
+	pos       []int32                            // by ordinal: the index in shapes()
+
 	revOnce   sync.Once
 	reverse   [][]relationship // by ordinal
 	byOrdinal []*model.Shape
@@ -91,6 +95,40 @@ func (e *Evaluator) shapes() []*model.Shape {
 		}
 	})
 	return e.all
+}
+
+// startsFor returns the starting shapes from which x may yield something,
+// in the order of shapes(): a selector that begins with a shape type
+// (`operation [trait|paginated]`, `structure > member`) yields nothing from
+// shapes of other types, which are not even looked at.
+func (e *Evaluator) startsFor(x expr) []*model.Shape {
+	if a, ok := x.(andExpr); ok {
+		x = a[0]
+	}
+	t, ok := x.(typeTest)
+	if !ok {
+		return e.shapes()
+	}
+	e.typesOnce.Do(func() {
+		e.byType = map[model.ShapeType][]*model.Shape{}
+		e.pos = make([]int32, e.m.NumShapes())
+		for i, s := range e.shapes() {
+			e.byType[s.Type()] = append(e.byType[s.Type()], s)
+			e.pos[s.Ordinal()] = int32(i)
+		}
+	})
+	var out []*model.Shape
+	types := 0
+	for typ, list := range e.byType {
+		if t.fn(typ) {
+			out = append(out, list...)
+			types++
+		}
+	}
+	if types > 1 {
+		sort.Slice(out, func(i, j int) bool { return e.pos[out[i].Ordinal()] < e.pos[out[j].Ordinal()] })
+	}
+	return out
 }
 
 // Select returns the shapes sel yields from every starting shape, sorted by
@@ -152,7 +190,7 @@ func (e *Evaluator) Each(sel *Selector, fn func(Match)) {
 		fn(Match{Shape: t, vars: c.snapshotVars(), c: c})
 		return true
 	}
-	for _, s := range e.shapes() {
+	for _, s := range e.startsFor(sel.root) {
 		c.clearVars()
 		if len(seen) > 0 {
 			seen = map[*model.Shape]bool{}
@@ -191,7 +229,7 @@ func (e *Evaluator) selectSet(sel *Selector) map[*model.Shape]bool {
 	e.mu.Unlock()
 	set := map[*model.Shape]bool{}
 	c := e.newCtx(sel)
-	pushAll(c, sel.root, e.shapes(), func(t *model.Shape) bool { set[t] = true; return true })
+	pushAll(c, sel.root, e.startsFor(sel.root), func(t *model.Shape) bool { set[t] = true; return true })
 	e.mu.Lock()
 	if e.results == nil {
 		e.results = map[*Selector]map[*model.Shape]bool{}
@@ -218,7 +256,7 @@ func (e *Evaluator) newCtx(sel *Selector) *evalCtx {
 	for _, r := range sel.roots {
 		rc := &evalCtx{ev: e, sel: sel, vars: make([]shapeSet, sel.nvars), roots: c.roots}
 		var set shapeSet
-		pushAll(rc, r, e.shapes(), func(t *model.Shape) bool { set.add(t); return true })
+		pushAll(rc, r, e.startsFor(r), func(t *model.Shape) bool { set.add(t); return true })
 		c.roots = append(c.roots, set)
 	}
 	e.mu.Lock()
