@@ -1,12 +1,21 @@
 package app
 
 import (
+	"context"
+	"fmt"
 	"io"
+	"net"
+	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
+	"os/signal"
 	"slices"
+	"syscall"
+	"time"
 
 	"github.com/smithy-validation/go/cli/proxy"
+	"github.com/smithy-validation/go/cli/serve"
 	"github.com/urfave/cli/v2"
 )
 
@@ -19,9 +28,10 @@ func (e *env) proxyCommand() *cli.Command {
 		Description: "With -- COMMAND, the server is started as a child: standard input is relayed to\n" +
 			"it and its standard output back, message by message, byte for byte, in\n" +
 			"--framing lines (MCP stdio) or lsp (Content-Length headers); the proxy exits\n" +
-			"with the child's code. Findings stream to --log as JSON Lines, a summary line\n" +
+			"with the child's code. With --listen and --upstream it is an HTTP reverse proxy\n" +
+			"for JSON-RPC over POST (exit 1 when an error was found). Findings stream to --log as JSON Lines, a summary line\n" +
 			"last; --record writes a transcript that validate-rpc --transcript reads.",
-		ArgsUsage: "MODEL... -- COMMAND [ARG...]",
+		ArgsUsage: "MODEL... -- COMMAND [ARG...]  |  --listen ADDR --upstream URL MODEL...",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "service", Required: true, Usage: "the service's absolute shape ID (ns#Service)"},
 			&cli.StringFlag{Name: "version", Usage: "the JSON-RPC version: 1.0 or 2.0"},
@@ -29,6 +39,8 @@ func (e *env) proxyCommand() *cli.Command {
 			&cli.BoolFlag{Name: "enforce", Usage: "answer calls a conforming server refuses; drop invalid notifications"},
 			&cli.StringFlag{Name: "record", Usage: "write the conversation as a JSON Lines transcript to `FILE`"},
 			&cli.StringFlag{Name: "log", DefaultText: "standard error", Usage: "write findings as JSON Lines to `FILE`"},
+			&cli.StringFlag{Name: "listen", Usage: "HTTP mode: serve on `ADDR` (HOST:PORT, or :PORT for loopback); needs --upstream"},
+			&cli.StringFlag{Name: "upstream", Usage: "HTTP mode: the JSON-RPC server's `URL`"},
 		},
 		Action: e.proxy,
 	}
@@ -46,11 +58,25 @@ func (e *env) proxy(c *cli.Context) error {
 		n := len(e.args) - i - 1
 		models, command = args[:len(args)-n], args[len(args)-n:]
 	}
+	listen, upstream := c.String("listen"), c.String("upstream")
+	httpMode := listen != "" || upstream != ""
 	switch {
-	case len(command) == 0:
+	case httpMode && (listen == "" || upstream == ""):
+		return usageErrorf("--listen and --upstream go together")
+	case httpMode && command != nil:
+		return usageErrorf("give either -- COMMAND or --listen with --upstream, not both")
+	case !httpMode && len(command) == 0:
 		return usageErrorf("give the server to start after --: smithy proxy ... MODEL... -- COMMAND [ARG...]")
 	case len(models) == 0:
 		return usageErrorf("give at least one MODEL")
+	}
+	var up *url.URL
+	if httpMode {
+		u, err := url.Parse(upstream)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return usageErrorf("--upstream %q: give an http:// or https:// URL", upstream)
+		}
+		up = u
 	}
 	framing, ok := proxy.ParseFraming(c.String("framing"))
 	if !ok {
@@ -79,6 +105,9 @@ func (e *env) proxy(c *cli.Context) error {
 		}
 	}
 	p := proxy.New(svc, opts)
+	if httpMode {
+		return e.proxyHTTP(p, listen, up)
+	}
 	cmd := exec.Command(command[0], command[1:]...)
 	cmd.Stderr = e.stderr
 	code, err := p.RunCommand(cmd, e.stdin, e.stdout)
@@ -89,4 +118,47 @@ func (e *env) proxy(c *cli.Context) error {
 		return inputErrorf("proxy: %v", err)
 	}
 	return status(code)
+}
+
+// proxyHTTP serves the HTTP reverse proxy until SIGINT or SIGTERM, then
+// logs the summary; the exit code is the conversation's verdict.
+func (e *env) proxyHTTP(p *proxy.Proxy, listen string, u *url.URL) error {
+	addr, err := serve.ListenAddr(listen)
+	if err != nil {
+		return usageErrorf("--listen: %v", err)
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return inputErrorf("--listen: %v", err)
+	}
+	srv := &http.Server{
+		Handler:           p.HTTPHandler(u, time.Minute),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       time.Minute,
+		WriteTimeout:      2 * time.Minute,
+		IdleTimeout:       2 * time.Minute,
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	fmt.Fprintf(e.stderr, "smithy proxy: listening on http://%s, forwarding to %s\n", ln.Addr(), u)
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err = <-errc:
+	case <-ctx.Done():
+		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		err = srv.Shutdown(sctx)
+		cancel()
+	}
+	_, sum, ferr := p.Finish()
+	if err != nil && err != http.ErrServerClosed {
+		return inputErrorf("proxy: %v", err)
+	}
+	if ferr != nil {
+		return inputErrorf("proxy: %v", ferr)
+	}
+	if !sum.Valid {
+		return status(ExitInvalid)
+	}
+	return nil
 }

@@ -1,13 +1,18 @@
 package proxy_test
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
+	"os/exec"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/smithy-validation/go/cli/proxy"
 	"github.com/smithy-validation/go/core/node"
@@ -193,5 +198,42 @@ func TestLargeMessage(t *testing.T) {
 				t.Errorf("findings %v", keys)
 			}
 		})
+	}
+}
+
+// TestSignalForwarded: a SIGTERM the proxy receives goes to the child,
+// and the proxy's code is the child's (128 + 15).
+func TestSignalForwarded(t *testing.T) {
+	var log syncBuffer
+	p := proxy.New(calculator(t), proxy.Options{Log: &log})
+	stdinR, stdinW := io.Pipe()
+	defer stdinW.Close()
+	stdoutR, stdoutW := io.Pipe()
+	cmd := exec.Command("sh", "-c", "echo ready; exec sleep 30")
+	type result struct {
+		code int
+		err  error
+	}
+	done := make(chan result, 1)
+	go func() {
+		code, err := p.RunCommand(cmd, stdinR, stdoutW)
+		stdoutW.Close()
+		done <- result{code, err}
+	}()
+	if line, err := bufio.NewReader(stdoutR).ReadString('\n'); err != nil || line != "ready\n" {
+		t.Fatalf("the child said %q, %v", line, err)
+	}
+	go io.Copy(io.Discard, stdoutR)
+	if err := syscall.Kill(os.Getpid(), syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case r := <-done:
+		if r.code != 128+int(syscall.SIGTERM) || r.err != nil {
+			t.Errorf("exit %d, %v; want %d", r.code, r.err, 128+int(syscall.SIGTERM))
+		}
+	case <-time.After(20 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("the child did not get the signal")
 	}
 }

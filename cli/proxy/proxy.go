@@ -7,7 +7,7 @@
 // recorded as a transcript; with Enforce, calls that a conforming server
 // would refuse are answered by the proxy and never reach the server.
 //
-// Transports: [Proxy.Relay] on two byte streams (stdio: [RunCommand]
+// Transports: [Proxy.Relay] on two byte streams (stdio: [Proxy.RunCommand]
 // starts the server as a child) in [Lines] or [LSP] framing (framing.go),
 // and [Proxy.HTTPHandler] for JSON-RPC over HTTP POST (http.go).
 //
@@ -137,7 +137,7 @@ func (p *Proxy) check(from rpc.Peer, body []byte, to int) (verdict, []byte) {
 	for _, f := range p.x.LastFindings() {
 		p.logFinding(from, f, true)
 	}
-	p.record(from, body, sums)
+	p.record(from, body, sums, to)
 	if !p.opts.Enforce || from != rpc.Client || len(sums) == 0 {
 		return forward, nil
 	}
@@ -155,13 +155,13 @@ func (p *Proxy) check(from rpc.Peer, body []byte, to int) (verdict, []byte) {
 	p.counts.Refused++
 	p.logAction(from, index, "refused", s.RPCError)
 	reply := p.errorReply(s)
-	p.x.Feed(rpc.Server, reply)
+	p.x.FeedReply(index, rpc.Server, reply)
 	p.from = append(p.from, rpc.Server)
 	p.counts.Messages++
 	for _, f := range p.x.LastFindings() {
 		p.logFinding(rpc.Server, f, true)
 	}
-	p.record(rpc.Server, reply, nil)
+	p.record(rpc.Server, reply, nil, index)
 	return refuse, reply
 }
 
@@ -265,13 +265,22 @@ func (p *Proxy) logAction(from rpc.Peer, index int, action string, code int) {
 }
 
 // record writes one transcript line: the message as JSON (compacted to
-// one line when it spans several), or as "text" when it is not JSON.
-func (p *Proxy) record(from rpc.Peer, body []byte, sums []rpc.MessageSummary) {
+// one line when it spans several), or as "text" when it is not JSON; to
+// (when not negative) is the message it answers, known from the
+// transport.
+func (p *Proxy) record(from rpc.Peer, body []byte, sums []rpc.MessageSummary, to int) {
 	if p.rec == nil {
 		return
 	}
 	p.rec.WriteString(`{"from":"`)
 	p.rec.WriteString(from.String())
+	if to >= 0 {
+		p.rec.WriteString(`","reply_to":`)
+		p.rec.WriteString(strconv.Itoa(to))
+		p.rec.WriteString(`,"`)
+	} else {
+		p.rec.WriteString(`","`)
+	}
 	unreadable := len(sums) == 1 && sums[0].Kind == rpc.KindInvalid && sums[0].RPCError == rpc.ParseError
 	if !unreadable && bytes.ContainsAny(body, "\r\n") {
 		var c bytes.Buffer
@@ -282,10 +291,10 @@ func (p *Proxy) record(from rpc.Peer, body []byte, sums []rpc.MessageSummary) {
 		}
 	}
 	if unreadable {
-		p.rec.WriteString(`","text":`)
+		p.rec.WriteString(`text":`)
 		p.rec.Write(node.AppendJSON(nil, node.NewString(string(body))))
 	} else {
-		p.rec.WriteString(`","message":`)
+		p.rec.WriteString(`message":`)
 		p.rec.Write(body)
 	}
 	p.rec.WriteString("}\n")
