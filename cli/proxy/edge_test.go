@@ -208,18 +208,8 @@ func TestSignalForwarded(t *testing.T) {
 	p := proxy.New(calculator(t), proxy.Options{Log: &log})
 	stdinR, stdinW := io.Pipe()
 	defer stdinW.Close()
-	stdoutR, stdoutW := io.Pipe()
 	cmd := exec.Command("sh", "-c", "echo ready; exec sleep 30")
-	type result struct {
-		code int
-		err  error
-	}
-	done := make(chan result, 1)
-	go func() {
-		code, err := p.RunCommand(cmd, stdinR, stdoutW)
-		stdoutW.Close()
-		done <- result{code, err}
-	}()
+	stdoutR, done := runCommand(p, cmd, stdinR)
 	if line, err := bufio.NewReader(stdoutR).ReadString('\n'); err != nil || line != "ready\n" {
 		t.Fatalf("the child said %q, %v", line, err)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -130,4 +131,23 @@ func readAll(r io.Reader) <-chan []byte {
 		c <- b
 	}()
 	return c
+}
+
+// cmdResult is how RunCommand ended.
+type cmdResult struct {
+	code int
+	err  error
+}
+
+// runCommand runs cmd behind p with stdin as the client's side; it
+// returns what reaches the client and, once the proxy is done, its result.
+func runCommand(p *proxy.Proxy, cmd *exec.Cmd, stdin io.Reader) (*io.PipeReader, <-chan cmdResult) {
+	stdoutR, stdoutW := io.Pipe()
+	done := make(chan cmdResult, 1)
+	go func() {
+		code, err := p.RunCommand(cmd, stdin, stdoutW)
+		stdoutW.Close()
+		done <- cmdResult{code, err}
+	}()
+	return stdoutR, done
 }

@@ -82,20 +82,10 @@ func run(t *testing.T, svc *rpc.PreparedService, opts proxy.Options, cmd *exec.C
 	opts.Log, opts.Record = &log, &record
 	p := proxy.New(svc, opts)
 	stdinR, stdinW := io.Pipe()
-	stdoutR, stdoutW := io.Pipe()
 	var stderr syncBuffer
 	cmd.Stderr = &stderr
 	c := &client{t: t, f: opts.Framing, in: stdinW, answers: map[string][]byte{}, arrived: make(chan struct{}, 1)}
-	type result struct {
-		code int
-		err  error
-	}
-	done := make(chan result, 1)
-	go func() {
-		code, err := p.RunCommand(cmd, stdinR, stdoutW)
-		stdoutW.Close()
-		done <- result{code, err}
-	}()
+	stdoutR, done := runCommand(p, cmd, stdinR)
 	go c.read(stdoutR)
 	return c, func() ([]map[string]any, string) {
 		stdinW.Close()
