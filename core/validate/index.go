@@ -109,9 +109,11 @@ func (x *index) shapes() []*model.Shape {
 // slice is shared: callers must not modify it.
 func (x *index) referrersOf(s *model.Shape) []referrer {
 	x.refsOnce.Do(func() {
-		x.refs = make([][]referrer, len(x.shapes()))
-		for _, from := range x.shapes() {
-			for _, r := range x.outgoing(from) {
+		all := x.shapes()
+		x.refs = make([][]referrer, len(all))
+		for i, out := range x.allOutgoing() {
+			from := all[i]
+			for _, r := range out {
 				if r.target != nil {
 					i := r.target.Ordinal()
 					x.refs[i] = append(x.refs[i], referrer{from, r.rel})
@@ -129,6 +131,21 @@ func (x *index) referrersOf(s *model.Shape) []referrer {
 // computed once for every shape. The slice is shared: callers must not
 // modify it.
 func (x *index) outgoing(s *model.Shape) []reference {
+	if x.own(s) {
+		return x.allOutgoing()[s.Ordinal()]
+	}
+	refs := references(s)
+	for i := range refs {
+		refs[i].target, _ = x.m.Shape(refs[i].to)
+	}
+	return refs
+}
+
+// allOutgoing returns the outgoing relationships of every shape, by
+// ordinal (the order of shapes()): a walk of every shape's relationships
+// that needs no shape itself reads this. The slices are shared: callers
+// must not modify them.
+func (x *index) allOutgoing() [][]reference {
 	x.outOnce.Do(func() {
 		all := x.shapes()
 		x.out = make([][]reference, len(all))
@@ -140,14 +157,7 @@ func (x *index) outgoing(s *model.Shape) []reference {
 			x.out[s.Ordinal()] = refs
 		}
 	})
-	if x.own(s) {
-		return x.out[s.Ordinal()]
-	}
-	refs := references(s)
-	for i := range refs {
-		refs[i].target, _ = x.m.Shape(refs[i].to)
-	}
-	return refs
+	return x.out
 }
 
 // own reports whether s can be one of the index's model's shapes, whose
@@ -233,26 +243,26 @@ func (x *index) neighbors(s *model.Shape) []*model.Shape {
 	x.nextOnce.Do(func() {
 		// The outgoing relationships list the same targets in the same
 		// order, resolved: one backing array holds every shape's.
-		all := x.shapes()
+		out := x.allOutgoing()
 		n := 0
-		for _, from := range all {
-			for _, r := range x.outgoing(from) {
+		for _, refs := range out {
+			for _, r := range refs {
 				if r.target != nil {
 					n++
 				}
 			}
 		}
 		backing := make([]*model.Shape, 0, n)
-		x.next = make([][]*model.Shape, len(all))
-		for _, from := range all {
+		x.next = make([][]*model.Shape, len(out))
+		for i, refs := range out {
 			start := len(backing)
-			for _, r := range x.outgoing(from) {
+			for _, r := range refs {
 				if r.target != nil {
 					backing = append(backing, r.target)
 				}
 			}
 			if len(backing) > start {
-				x.next[from.Ordinal()] = backing[start:len(backing):len(backing)]
+				x.next[i] = backing[start:len(backing):len(backing)]
 			}
 		}
 	})

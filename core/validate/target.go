@@ -124,10 +124,11 @@ func targets(m *model.Model) []model.Event {
 	var events []model.Event
 	x := indexOf(m)
 	f := targetFlags{trait: x.traitSet(traitTrait), mixin: x.traitSet(mixinTrait), deprecated: x.traitSet(deprecatedTrait)}
-	for _, s := range x.shapes() {
-		for _, r := range x.outgoing(s) {
+	all := x.shapes()
+	for i, refs := range x.allOutgoing() {
+		for _, r := range refs {
 			if r.target != nil {
-				events = append(events, checkTarget(m, f, s, r.target, r.rel)...)
+				events = append(events, checkTarget(m, f, all[i], r.target, r.rel)...)
 			}
 		}
 	}
