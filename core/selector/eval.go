@@ -109,14 +109,7 @@ func (e *Evaluator) startsFor(x expr) []*model.Shape {
 	if !ok {
 		return e.shapes()
 	}
-	e.typesOnce.Do(func() {
-		e.byType = map[model.ShapeType][]*model.Shape{}
-		e.pos = make([]int32, e.m.NumShapes())
-		for i, s := range e.shapes() {
-			e.byType[s.Type()] = append(e.byType[s.Type()], s)
-			e.pos[s.Ordinal()] = int32(i)
-		}
-	})
+	e.positions()
 	var out []*model.Shape
 	types := 0
 	for typ, list := range e.byType {
@@ -131,16 +124,30 @@ func (e *Evaluator) startsFor(x expr) []*model.Shape {
 	return out
 }
 
+// positions returns the index in shapes() of each shape, by ordinal, and
+// fills byType.
+func (e *Evaluator) positions() []int32 {
+	e.typesOnce.Do(func() {
+		e.byType = map[model.ShapeType][]*model.Shape{}
+		e.pos = make([]int32, e.m.NumShapes())
+		for i, s := range e.shapes() {
+			e.byType[s.Type()] = append(e.byType[s.Type()], s)
+			e.pos[s.Ordinal()] = int32(i)
+		}
+	})
+	return e.pos
+}
+
 // Select returns the shapes sel yields from every starting shape, sorted by
 // shape ID.
 func (e *Evaluator) Select(sel *Selector) []*model.Shape {
 	set := e.selectSet(sel)
 	out := make([]*model.Shape, 0, len(set))
-	for _, s := range e.shapes() {
-		if set[s] {
-			out = append(out, s)
-		}
+	for s := range set {
+		out = append(out, s)
 	}
+	pos := e.positions()
+	sort.Slice(out, func(i, j int) bool { return pos[out[i].Ordinal()] < pos[out[j].Ordinal()] })
 	return out
 }
 

@@ -15,7 +15,7 @@ var jsonNameTrait = shapeid.New(shapeid.Prelude, "jsonName")
 // there is no @jsonName).
 func jsonNames(m *model.Model) []model.Event {
 	var events []model.Event
-	for _, s := range m.Shapes() {
+	for _, s := range indexOf(m).containersOf(jsonNameTrait) {
 		if !s.Type().HasMembers() {
 			continue
 		}

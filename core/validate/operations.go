@@ -89,7 +89,7 @@ func operationInputOutput(m *model.Model) []model.Event {
 func traitValidators(m *model.Model) []model.Event {
 	var events []model.Event
 	var ev *selector.Evaluator
-	for _, def := range m.Shapes() {
+	for _, def := range indexOf(m).rootsWithTrait(traitValidatorsTrait) {
 		tv, ok := findTrait(def, traitValidatorsTrait)
 		if !ok || tv.Value.Kind() != node.Object {
 			continue

@@ -20,7 +20,7 @@ var metadataTypeTrait = shapeid.New(shapeid.Prelude, "metadata")
 // segment from the trait's shape.
 func traitBreakingChanges(m *model.Model) []model.Event {
 	var events []model.Event
-	for _, def := range m.Shapes() {
+	for _, def := range indexOf(m).rootsWithTrait(traitTrait) {
 		t, ok := findTrait(def, traitTrait)
 		if !ok || t.Value.Kind() != node.Object {
 			continue
@@ -76,7 +76,7 @@ func metadataTraits(m *model.Model) []model.Event {
 	}
 	byKey := map[string][]typed{}
 	var keys []string
-	for _, s := range m.Shapes() {
+	for _, s := range indexOf(m).rootsWithTrait(metadataTypeTrait) {
 		t, ok := findTrait(s, metadataTypeTrait)
 		if !ok {
 			continue
