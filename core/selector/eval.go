@@ -60,8 +60,8 @@ type Evaluator struct {
 	all     []*model.Shape // every shape and member, sorted by ID
 
 	typesOnce sync.Once
-	byType    map[model.ShapeType][]*model.Shape // in the order of shapes()
-	pos       []int32                            // by ordinal: the index in shapes()
+	byType    [256][]*model.Shape // by shape type, in the order of shapes()
+	pos       []int32             // by ordinal: the index in shapes()
 
 	revOnce   sync.Once
 	reverse   [][]relationship // by ordinal
@@ -113,7 +113,7 @@ func (e *Evaluator) startsFor(x expr) []*model.Shape {
 	var out []*model.Shape
 	types := 0
 	for typ, list := range e.byType {
-		if t.fn(typ) {
+		if len(list) > 0 && t.fn(model.ShapeType(typ)) {
 			out = append(out, list...)
 			types++
 		}
@@ -128,7 +128,6 @@ func (e *Evaluator) startsFor(x expr) []*model.Shape {
 // fills byType.
 func (e *Evaluator) positions() []int32 {
 	e.typesOnce.Do(func() {
-		e.byType = map[model.ShapeType][]*model.Shape{}
 		e.pos = make([]int32, e.m.NumShapes())
 		for i, s := range e.shapes() {
 			e.byType[s.Type()] = append(e.byType[s.Type()], s)

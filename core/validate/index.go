@@ -109,15 +109,36 @@ func (x *index) shapes() []*model.Shape {
 // slice is shared: callers must not modify it.
 func (x *index) referrersOf(s *model.Shape) []referrer {
 	x.refsOnce.Do(func() {
+		// Counted first, then filled into one backing array, each
+		// target's referrers in the order of shapes().
 		all := x.shapes()
-		x.refs = make([][]referrer, len(all))
-		for i, out := range x.allOutgoing() {
-			from := all[i]
-			for _, r := range out {
+		out := x.allOutgoing()
+		count := make([]int32, len(all)+1)
+		for _, refs := range out {
+			for _, r := range refs {
 				if r.target != nil {
-					i := r.target.Ordinal()
-					x.refs[i] = append(x.refs[i], referrer{from, r.rel})
+					count[r.target.Ordinal()+1]++
 				}
+			}
+		}
+		for i := 1; i < len(count); i++ {
+			count[i] += count[i-1]
+		}
+		backing := make([]referrer, count[len(all)])
+		next := append([]int32(nil), count[:len(all)]...)
+		for i, refs := range out {
+			for _, r := range refs {
+				if r.target != nil {
+					t := r.target.Ordinal()
+					backing[next[t]] = referrer{all[i], r.rel}
+					next[t]++
+				}
+			}
+		}
+		x.refs = make([][]referrer, len(all))
+		for i := range x.refs {
+			if count[i+1] > count[i] {
+				x.refs[i] = backing[count[i]:count[i+1]:count[i+1]]
 			}
 		}
 	})
