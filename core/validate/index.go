@@ -204,14 +204,25 @@ func (x *index) ofType(t model.ShapeType) []*model.Shape {
 // it.
 func (x *index) withTrait(id shapeid.ID) []*model.Shape {
 	x.traitsOnce.Do(func() {
-		x.byTrait = map[shapeid.ID][]*model.Shape{}
+		// One lookup per application: trait IDs are numbered as they
+		// come, the lists kept by number.
+		num := map[shapeid.ID]int{}
+		var lists [][]*model.Shape
 		for _, s := range x.shapes() {
 			for _, t := range s.Traits() {
-				if x.byTrait[t.ID] == nil {
+				k, ok := num[t.ID]
+				if !ok {
+					k = len(lists)
+					num[t.ID] = k
+					lists = append(lists, nil)
 					x.traitIDs = append(x.traitIDs, t.ID)
 				}
-				x.byTrait[t.ID] = append(x.byTrait[t.ID], s)
+				lists[k] = append(lists[k], s)
 			}
+		}
+		x.byTrait = make(map[shapeid.ID][]*model.Shape, len(lists))
+		for i, id := range x.traitIDs {
+			x.byTrait[id] = lists[i]
 		}
 		sort.Slice(x.traitIDs, func(i, j int) bool { return shapeid.Compare(x.traitIDs[i], x.traitIDs[j]) < 0 })
 	})
