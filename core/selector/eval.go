@@ -59,9 +59,8 @@ type Evaluator struct {
 	allOnce sync.Once
 	all     []*model.Shape // every shape and member, sorted by ID
 
-	typesOnce sync.Once
-	byType    [256][]*model.Shape // by shape type, in the order of shapes()
-	pos       []int32             // by ordinal: the index in shapes()
+	byType [256][]*model.Shape // by shape type, in the order of shapes()
+	pos    []int32             // by ordinal: the index in shapes()
 
 	revOnce   sync.Once
 	reverse   [][]relationship // by ordinal
@@ -83,14 +82,24 @@ func (e *Evaluator) shapes() []*model.Shape {
 	e.allOnce.Do(func() {
 		// Root shapes come sorted, and a shape's members sort right after
 		// it (an ID orders by namespace, name, then member): only each
-		// shape's members need sorting, not the whole list.
-		for _, s := range e.m.Shapes() {
+		// shape's members need sorting, not the whole list. Each shape's
+		// position and type are kept as it is placed (startsFor, Select).
+		e.all = make([]*model.Shape, 0, e.m.NumShapes())
+		e.pos = make([]int32, e.m.NumShapes())
+		place := func(s *model.Shape) {
+			e.byType[s.Type()] = append(e.byType[s.Type()], s)
+			e.pos[s.Ordinal()] = int32(len(e.all))
 			e.all = append(e.all, s)
-			start := len(e.all)
-			e.all = append(e.all, s.Members()...)
-			members := e.all[start:]
-			if !sort.SliceIsSorted(members, func(i, j int) bool { return members[i].MemberName() < members[j].MemberName() }) {
+		}
+		for _, s := range e.m.Shapes() {
+			place(s)
+			members := s.Members()
+			if len(members) > 1 && !sort.SliceIsSorted(members, func(i, j int) bool { return members[i].MemberName() < members[j].MemberName() }) {
+				members = append([]*model.Shape(nil), members...)
 				sort.Slice(members, func(i, j int) bool { return members[i].MemberName() < members[j].MemberName() })
+			}
+			for _, m := range members {
+				place(m)
 			}
 		}
 	})
@@ -124,16 +133,9 @@ func (e *Evaluator) startsFor(x expr) []*model.Shape {
 	return out
 }
 
-// positions returns the index in shapes() of each shape, by ordinal, and
-// fills byType.
+// positions returns the index in shapes() of each shape, by ordinal.
 func (e *Evaluator) positions() []int32 {
-	e.typesOnce.Do(func() {
-		e.pos = make([]int32, e.m.NumShapes())
-		for i, s := range e.shapes() {
-			e.byType[s.Type()] = append(e.byType[s.Type()], s)
-			e.pos[s.Ordinal()] = int32(i)
-		}
-	})
+	e.shapes()
 	return e.pos
 }
 
