@@ -172,7 +172,15 @@ func (x *index) allOutgoing() [][]reference {
 		x.out = make([][]reference, len(all))
 		for _, s := range all {
 			refs := references(s)
+			// A container's member relationships come last, in the order
+			// of its members: those resolve without a lookup by ID.
+			members := s.Members()
+			first := len(refs) - len(members)
 			for i := range refs {
+				if i >= first && first >= 0 && refs[i].to == members[i-first].ID() {
+					refs[i].target = members[i-first]
+					continue
+				}
 				refs[i].target, _ = x.m.Shape(refs[i].to)
 			}
 			x.out[s.Ordinal()] = refs
