@@ -21,15 +21,15 @@ type index struct {
 	all     []*model.Shape
 
 	// out and next are indexed by [model.Shape.Ordinal].
-	outOnce sync.Once
-	out     [][]reference
+	// walkOnce guards out, byTrait and traitIDs, computed together.
+	walkOnce sync.Once
+	out      [][]reference
 
 	refsOnce sync.Once
 	refs     [][]referrer // by ordinal
 
-	traitsOnce sync.Once
-	byTrait    map[shapeid.ID][]*model.Shape
-	traitIDs   []shapeid.ID // the keys of byTrait, sorted
+	byTrait  map[shapeid.ID][]*model.Shape
+	traitIDs []shapeid.ID // the keys of byTrait, sorted
 
 	evalOnce sync.Once
 	eval     *selector.Evaluator
@@ -92,11 +92,7 @@ func indexOf(m *model.Model) *index {
 func (x *index) shapes() []*model.Shape {
 	x.allOnce.Do(func() {
 		roots := x.m.Shapes()
-		n := len(roots)
-		for _, s := range roots {
-			n += len(s.Members())
-		}
-		x.all = make([]*model.Shape, 0, n)
+		x.all = make([]*model.Shape, 0, x.m.NumShapes())
 		for _, s := range roots {
 			x.all = append(x.all, s)
 			x.all = append(x.all, s.Members()...)
@@ -167,26 +163,51 @@ func (x *index) outgoing(s *model.Shape) []reference {
 // that needs no shape itself reads this. The slices are shared: callers
 // must not modify them.
 func (x *index) allOutgoing() [][]reference {
-	x.outOnce.Do(func() {
-		all := x.shapes()
-		x.out = make([][]reference, len(all))
-		for _, s := range all {
-			refs := references(s)
-			// A container's member relationships come last, in the order
-			// of its members: those resolve without a lookup by ID.
-			members := s.Members()
-			first := len(refs) - len(members)
-			for i := range refs {
-				if i >= first && first >= 0 && refs[i].to == members[i-first].ID() {
-					refs[i].target = members[i-first]
-					continue
-				}
-				refs[i].target, _ = x.m.Shape(refs[i].to)
-			}
-			x.out[s.Ordinal()] = refs
-		}
-	})
+	x.walkOnce.Do(x.walk)
 	return x.out
+}
+
+// walk computes in one pass over the shapes what the index keeps of each
+// (its outgoing relationships, the traits it applies): on a large model
+// each first read of a shape is a cache miss, paid once instead of once
+// per table.
+func (x *index) walk() {
+	all := x.shapes()
+	x.out = make([][]reference, len(all))
+	// One lookup per trait application: trait IDs are numbered as they
+	// come, the lists kept by number.
+	num := map[shapeid.ID]int{}
+	var lists [][]*model.Shape
+	for _, s := range all {
+		for _, t := range s.Traits() {
+			k, ok := num[t.ID]
+			if !ok {
+				k = len(lists)
+				num[t.ID] = k
+				lists = append(lists, nil)
+				x.traitIDs = append(x.traitIDs, t.ID)
+			}
+			lists[k] = append(lists[k], s)
+		}
+		refs := references(s)
+		// A container's member relationships come last, in the order
+		// of its members: those resolve without a lookup by ID.
+		members := s.Members()
+		first := len(refs) - len(members)
+		for i := range refs {
+			if i >= first && first >= 0 && refs[i].to == members[i-first].ID() {
+				refs[i].target = members[i-first]
+				continue
+			}
+			refs[i].target, _ = x.m.Shape(refs[i].to)
+		}
+		x.out[s.Ordinal()] = refs
+	}
+	x.byTrait = make(map[shapeid.ID][]*model.Shape, len(lists))
+	for i, id := range x.traitIDs {
+		x.byTrait[id] = lists[i]
+	}
+	sort.Slice(x.traitIDs, func(i, j int) bool { return shapeid.Compare(x.traitIDs[i], x.traitIDs[j]) < 0 })
 }
 
 // own reports whether s can be one of the index's model's shapes, whose
@@ -211,29 +232,7 @@ func (x *index) ofType(t model.ShapeType) []*model.Shape {
 // in the order of shapes(). The slice is shared: callers must not modify
 // it.
 func (x *index) withTrait(id shapeid.ID) []*model.Shape {
-	x.traitsOnce.Do(func() {
-		// One lookup per application: trait IDs are numbered as they
-		// come, the lists kept by number.
-		num := map[shapeid.ID]int{}
-		var lists [][]*model.Shape
-		for _, s := range x.shapes() {
-			for _, t := range s.Traits() {
-				k, ok := num[t.ID]
-				if !ok {
-					k = len(lists)
-					num[t.ID] = k
-					lists = append(lists, nil)
-					x.traitIDs = append(x.traitIDs, t.ID)
-				}
-				lists[k] = append(lists[k], s)
-			}
-		}
-		x.byTrait = make(map[shapeid.ID][]*model.Shape, len(lists))
-		for i, id := range x.traitIDs {
-			x.byTrait[id] = lists[i]
-		}
-		sort.Slice(x.traitIDs, func(i, j int) bool { return shapeid.Compare(x.traitIDs[i], x.traitIDs[j]) < 0 })
-	})
+	x.walkOnce.Do(x.walk)
 	return x.byTrait[id]
 }
 
