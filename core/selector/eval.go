@@ -59,8 +59,10 @@ type Evaluator struct {
 	allOnce sync.Once
 	all     []*model.Shape // every shape and member, sorted by ID
 
-	byType [256][]*model.Shape // by shape type, in the order of shapes()
-	pos    []int32             // by ordinal: the index in shapes()
+	rootsOnce   sync.Once
+	byType      [256][]*model.Shape // root shapes by type, in ID order
+	membersOnce sync.Once
+	members     []*model.Shape // in ID order
 
 	revOnce   sync.Once
 	reverse   [][]relationship // by ordinal
@@ -82,28 +84,40 @@ func (e *Evaluator) shapes() []*model.Shape {
 	e.allOnce.Do(func() {
 		// Root shapes come sorted, and a shape's members sort right after
 		// it (an ID orders by namespace, name, then member): only each
-		// shape's members need sorting, not the whole list. Each shape's
-		// position and type are kept as it is placed (startsFor, Select).
+		// shape's members need sorting, not the whole list.
 		e.all = make([]*model.Shape, 0, e.m.NumShapes())
-		e.pos = make([]int32, e.m.NumShapes())
-		place := func(s *model.Shape) {
-			e.byType[s.Type()] = append(e.byType[s.Type()], s)
-			e.pos[s.Ordinal()] = int32(len(e.all))
-			e.all = append(e.all, s)
-		}
 		for _, s := range e.m.Shapes() {
-			place(s)
-			members := s.Members()
+			e.all = append(e.all, s)
+			start := len(e.all)
+			e.all = append(e.all, s.Members()...)
+			members := e.all[start:]
 			if len(members) > 1 && !sort.SliceIsSorted(members, func(i, j int) bool { return members[i].MemberName() < members[j].MemberName() }) {
-				members = append([]*model.Shape(nil), members...)
 				sort.Slice(members, func(i, j int) bool { return members[i].MemberName() < members[j].MemberName() })
-			}
-			for _, m := range members {
-				place(m)
 			}
 		}
 	})
 	return e.all
+}
+
+// ofType returns the shapes of type t in ID order. Root shapes are listed
+// from the model's root shapes alone, without its members.
+func (e *Evaluator) ofType(t model.ShapeType) []*model.Shape {
+	if t == model.MemberType {
+		e.membersOnce.Do(func() {
+			for _, s := range e.shapes() {
+				if s.Type() == model.MemberType {
+					e.members = append(e.members, s)
+				}
+			}
+		})
+		return e.members
+	}
+	e.rootsOnce.Do(func() {
+		for _, s := range e.m.Shapes() {
+			e.byType[s.Type()] = append(e.byType[s.Type()], s)
+		}
+	})
+	return e.byType[t]
 }
 
 // startsFor returns the starting shapes from which x may yield something,
@@ -118,25 +132,20 @@ func (e *Evaluator) startsFor(x expr) []*model.Shape {
 	if !ok {
 		return e.shapes()
 	}
-	e.positions()
 	var out []*model.Shape
 	types := 0
-	for typ, list := range e.byType {
-		if len(list) > 0 && t.fn(model.ShapeType(typ)) {
-			out = append(out, list...)
-			types++
+	for typ := range model.ShapeType(255) {
+		if t.fn(typ) {
+			if list := e.ofType(typ); len(list) > 0 {
+				out = append(out, list...)
+				types++
+			}
 		}
 	}
 	if types > 1 {
-		sort.Slice(out, func(i, j int) bool { return e.pos[out[i].Ordinal()] < e.pos[out[j].Ordinal()] })
+		sortByID(out)
 	}
 	return out
-}
-
-// positions returns the index in shapes() of each shape, by ordinal.
-func (e *Evaluator) positions() []int32 {
-	e.shapes()
-	return e.pos
 }
 
 // Select returns the shapes sel yields from every starting shape, sorted by
@@ -147,8 +156,7 @@ func (e *Evaluator) Select(sel *Selector) []*model.Shape {
 	for s := range set {
 		out = append(out, s)
 	}
-	pos := e.positions()
-	sort.Slice(out, func(i, j int) bool { return pos[out[i].Ordinal()] < pos[out[j].Ordinal()] })
+	sortByID(out)
 	return out
 }
 
@@ -749,3 +757,8 @@ type unknownFuncExpr struct{ name string }
 
 func (unknownFuncExpr) push(*evalCtx, *model.Shape, receiver) bool { return true }
 func (unknownFuncExpr) filter() bool                               { return true }
+
+// sortByID sorts shapes by shape ID, the order of Evaluator.shapes.
+func sortByID(shapes []*model.Shape) {
+	sort.Slice(shapes, func(i, j int) bool { return shapeid.Compare(shapes[i].ID(), shapes[j].ID()) < 0 })
+}
