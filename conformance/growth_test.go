@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -182,6 +183,11 @@ func growthRun(t testing.TB, tc growthCase, n int) func() {
 // so that the garbage collector's work counts and other processes on a
 // busy machine do not).
 func best(k int, f func()) time.Duration {
+	// The collector is off while a run is timed: when it runs depends on
+	// the heap left by earlier runs, and one collection more or less in a
+	// run of milliseconds moves a ratio by more than a linear check does.
+	// (The bytes a run allocates are reported by BenchmarkGrowth.)
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	var min time.Duration
 	for i := 0; i < k; i++ {
 		runtime.GC() // each run starts from the same heap, whatever ran before
