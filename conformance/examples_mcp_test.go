@@ -326,3 +326,27 @@ func TestMCPVariants(t *testing.T) {
 			want: []string{"required [1]/error/data"}},
 	})
 }
+
+// TestMCPToolSchemasOpen: a tool's inputSchema and outputSchema are JSON
+// Schema objects that the MCP schema leaves open, so a real server's
+// tools/list reply (the everything server writes additionalProperties and
+// $schema) raises no finding, not even a warning.
+func TestMCPToolSchemasOpen(t *testing.T) {
+	s := exampleService(t, "mcp", "io.modelcontextprotocol#Mcp")
+	m, ok := s.Method("tools/list")
+	if !ok {
+		t.Fatal("no tools/list method")
+	}
+	reply := []byte(`{"jsonrpc":"2.0","id":2,"result":{"tools":[{"name":"echo",` +
+		`"inputSchema":{"type":"object","properties":{"message":{"type":"string"}},"required":["message"],"additionalProperties":false,"$schema":"http://json-schema.org/draft-07/schema#"},` +
+		`"outputSchema":{"type":"object","properties":{"r":{"type":"number"}},"additionalProperties":false,"$defs":{"x":{}}}}]}}`)
+	r := s.ValidateResponse(reply, rpc.ForMethod(m))
+	if got := loud(r); len(got) > 0 || !r.Valid {
+		t.Errorf("tools/list reply: findings %q", got)
+	}
+	// The known keywords are still checked.
+	bad := []byte(`{"jsonrpc":"2.0","id":2,"result":{"tools":[{"name":"echo","inputSchema":{"type":"array"}}]}}`)
+	if r := s.ValidateResponse(bad, rpc.ForMethod(m)); r.Valid {
+		t.Errorf("inputSchema type array: valid, want an enum finding")
+	}
+}

@@ -1106,6 +1106,11 @@ structure ToolInputschema {
 
     @required
     type: ToolInputschemaType
+
+    /// Any other JSON Schema keyword (`additionalProperties`, `$defs`,
+    /// ...): the MCP schema leaves the object open.
+    @jsonUnknown
+    keywords: JsonObject
 }
 
 map ToolOutputschemaPropertiesMap {
@@ -1129,6 +1134,11 @@ structure ToolOutputschema {
 
     @required
     type: ToolOutputschemaType
+
+    /// Any other JSON Schema keyword (`additionalProperties`, `$defs`,
+    /// ...): the MCP schema leaves the object open.
+    @jsonUnknown
+    keywords: JsonObject
 }
 
 /// Definition for a tool the client can call.
