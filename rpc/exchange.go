@@ -404,12 +404,21 @@ func (x *Exchange) register(from Peer, in *info, b *batchRec) {
 		// without a usable id expects nothing that could be recognized.
 		return
 	}
-	// What the call will hold: its key and the id's spelling, the method
-	// name, and the fixed part.
-	size := CallOverhead + len(in.method)
+	// What the call will hold: its key and the id's spelling (kept only
+	// when the key does not spell it already), the method name, and the
+	// fixed part.
+	var k []byte // x.keyBuf: valid until the next x.key
+	written := ""
 	if usable {
-		size += len(x.key(from, in)) + len(in.id.Value().NumberText())
+		k = x.key(from, in)
+		if t := in.id.Value().NumberText(); t != "" && t != string(k[1:]) {
+			written = t
+		} else if kind := in.id.Value().Kind(); kind == node.Array || kind == node.Object {
+			// A structured 1.0 id: its spelling, for id-spelling.
+			written = string(node.Marshal(in.id.Value()))
+		}
 	}
+	size := CallOverhead + len(in.method) + len(k) + len(written)
 	if x.openBytes+size > x.maxOutBytes {
 		x.stopped = true
 		x.c.add(sv.Finding{Severity: sv.SeverityWarning, Class: sv.ClassLimit, Code: CodeOutstandingLimit,
@@ -433,13 +442,8 @@ func (x *Exchange) register(from Peer, in *info, b *batchRec) {
 		x.nullable[from] = append(x.nullable[from], cl)
 	}
 	if usable {
-		k := x.key(from, in)
-		if t := in.id.Value().NumberText(); t != "" && t != string(k[1:]) {
-			// Kept only when the key does not spell it already.
-			cl.written = strings.Clone(t)
-		} else if k := in.id.Value().Kind(); k == node.Array || k == node.Object {
-			// A structured 1.0 id: its spelling, for id-spelling.
-			cl.written = string(node.Marshal(in.id.Value()))
+		if written != "" {
+			cl.written = strings.Clone(written) // the text goes, the call stays
 		}
 		cl.key = append(cl.key, k...)
 		cl.hash = x.hash(k)

@@ -21,8 +21,8 @@ func TestCache(t *testing.T) {
 	})
 	for _, tc := range []struct {
 		name, text, want string
-		wantErr        bool
-		calls          int
+		wantErr          bool
+		calls            int
 	}{
 		{"first use compiles", "a", "<a>", false, 1},
 		{"second use is cached", "a", "<a>", false, 1},
