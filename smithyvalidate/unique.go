@@ -22,10 +22,11 @@ import (
 // with the first occurrence as Related.
 //
 // Items are encoded canonically into scratch space, sorted, and compared
-// as bytes: no allocation for lists of scalars. A container (list or
-// object) is encoded by its digest (see [walker.digest]), computed once per
-// value however many @uniqueItems lists contain it, so nested @uniqueItems
-// lists cost time linear in the value, not in its size times its depth.
+// as bytes: no allocation for lists of scalars. Inside an item, a
+// container (list or object) is encoded by its digest (see
+// [walker.digest]), computed once per value however many @uniqueItems lists
+// contain it, so nested @uniqueItems lists cost time linear in the value,
+// not in its size times its depth.
 // prepareUniqueItems marks a list whose elements must differ.
 func prepareUniqueItems(_ *preparer, pl *plan, _ node.Node) string {
 	pl.unique = true
@@ -38,7 +39,7 @@ func (w *walker) uniqueItems(p *plan, v ValueView, n int) {
 	w.order = w.order[:0]
 	for i := 0; i < n; i++ {
 		start := len(w.canon)
-		w.canon = w.appendCanonical(w.canon, p.member, v.Elem(i))
+		w.canon = w.appendItem(w.canon, p.member, v.Elem(i))
 		w.spans = append(w.spans, span{int32(start), int32(len(w.canon))})
 		w.order = append(w.order, int32(i))
 	}
@@ -153,22 +154,7 @@ func (w *walker) digest(p *plan, v ValueView) [digestSize]byte {
 			return d
 		}
 	}
-	var enc []byte
-	if v.Kind() == KindObject {
-		enc = w.appendCanonicalObject(nil, p, v)
-	} else {
-		n := v.Len()
-		enc = append(enc, cList)
-		enc = binary.AppendUvarint(enc, uint64(n))
-		var ep *plan
-		if p != nil {
-			ep = p.member
-		}
-		for i := 0; i < n; i++ {
-			enc = w.appendCanonical(enc, ep, v.Elem(i))
-		}
-	}
-	d := sha256.Sum256(enc)
+	d := sha256.Sum256(w.appendContainer(nil, p, v))
 	if pos.IsValid() {
 		if w.digests == nil {
 			w.digests = map[digestKey][digestSize]byte{}
@@ -245,4 +231,35 @@ func parseTimestampString(s string) (time.Time, bool) {
 		return t, true
 	}
 	return time.Time{}, false
+}
+
+// appendItem appends the encoding of an item of a @uniqueItems list: a
+// container is written out (its own containers by digest), not hashed, so
+// a list of structures or lists of scalars costs no digest at all.
+func (w *walker) appendItem(dst []byte, p *plan, v ValueView) []byte {
+	switch v.Kind() {
+	case KindList, KindSexp, KindObject:
+		return w.appendContainer(dst, p, v)
+	}
+	return w.appendCanonical(dst, p, v)
+}
+
+// appendContainer appends the canonical encoding of a list or object, each
+// element or member value that is itself a container standing as its
+// digest.
+func (w *walker) appendContainer(dst []byte, p *plan, v ValueView) []byte {
+	if v.Kind() == KindObject {
+		return w.appendCanonicalObject(dst, p, v)
+	}
+	n := v.Len()
+	dst = append(dst, cList)
+	dst = binary.AppendUvarint(dst, uint64(n))
+	var ep *plan
+	if p != nil {
+		ep = p.member
+	}
+	for i := 0; i < n; i++ {
+		dst = w.appendCanonical(dst, ep, v.Elem(i))
+	}
+	return dst
 }
