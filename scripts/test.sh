@@ -73,30 +73,30 @@ else
 fi
 export SMITHY_REQUIRE_CHROMIUM=1
 
-# gopls v0.23.0 for conformance's recorded LSP session (TestLSPGoplsSession):
-# installed from the Go module proxy when missing, and required, so that the
-# test never skips where this script runs.
+# install NAME SCRIPT VAR: runs scripts/SCRIPT, which installs a real peer
+# when it is missing and prints its path last; exports that path as VAR.
+install_peer() {
+	local name=$1 script=$2 var=$3 t=$SECONDS out
+	if out="$(bash "scripts/$script" | tail -n 1)"; then
+		record "$name install" ok $((SECONDS - t))
+		export "$var=$out"
+	else
+		record "$name install" FAIL $((SECONDS - t))
+	fi
+}
+
+# gopls v0.23.0 for conformance's recorded LSP session (TestLSPGoplsSession)
+# and cli/proxy's gopls test: installed from the Go module proxy when
+# missing, and required, so that the tests never skip where this script runs.
 echo "=== gopls (conformance's recorded LSP session)"
-t=$SECONDS
-if gopls_bin="$(bash scripts/install-gopls.sh | tail -n 1)"; then
-	record "gopls install" ok $((SECONDS - t))
-	export SMITHY_GOPLS="$gopls_bin"
-else
-	record "gopls install" FAIL $((SECONDS - t))
-fi
+install_peer gopls install-gopls.sh SMITHY_GOPLS
 export SMITHY_REQUIRE_GOPLS=1
 
 # The reference MCP "everything" server (npm) for the smithy proxy test
-# that drives it (cli/proxy TestMCPEverything; TestGopls uses the gopls
-# above): installed outside the repository when missing, and required.
+# that drives it (cli/proxy TestMCPEverything): installed outside the
+# repository when missing, and required.
 echo "=== MCP everything server (cli/proxy's real-peer test)"
-t=$SECONDS
-if mcp_bin="$(bash scripts/install-mcp-everything.sh | tail -n 1)"; then
-	record "mcp everything install" ok $((SECONDS - t))
-	export SMITHY_MCP_EVERYTHING="$mcp_bin"
-else
-	record "mcp everything install" FAIL $((SECONDS - t))
-fi
+install_peer "mcp everything" install-mcp-everything.sh SMITHY_MCP_EVERYTHING
 export SMITHY_REQUIRE_PEERS=1
 
 # The modules, in go.work order.
