@@ -4,10 +4,12 @@ import (
 	"errors"
 	"os"
 	"strconv"
+	"strings"
 
 	"github.com/smithy-validation/go/core/assembly"
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/shapeid"
 	"github.com/smithy-validation/go/core/validate"
 	"github.com/smithy-validation/go/rpc"
 	"github.com/smithy-validation/go/smithyvalidate"
@@ -77,13 +79,40 @@ func validateEvents(res *assembly.Result) []model.Event {
 	if res.Model == nil {
 		return rep.Events
 	}
-	extra := rpcPreparationEvents(res.Model)
+	extra := withoutTraitValueFaults(rpcPreparationEvents(res.Model), rep.Events)
 	if len(extra) == 0 {
 		return rep.Events
 	}
 	events := append(append([]model.Event(nil), rep.Events...), extra...)
 	model.SortEvents(events)
 	return events
+}
+
+// withoutTraitValueFaults drops the preparation problems that point at a
+// trait value the TraitValue validator already rejected (the same shape and
+// the same place: `@method(name: 5)` is one fault, reported once, in the
+// reference's words). A problem elsewhere in the same trait stays.
+func withoutTraitValueFaults(extra, events []model.Event) []model.Event {
+	type place struct {
+		shape  shapeid.ID
+		source model.SourceLocation
+	}
+	rejected := map[place]bool{}
+	for _, ev := range events {
+		if ev.Severity >= model.ErrorSeverity && (ev.ID == "TraitValue" || strings.HasPrefix(ev.ID, "TraitValue.")) {
+			rejected[place{ev.Shape, ev.Source}] = true
+		}
+	}
+	if len(rejected) == 0 {
+		return extra
+	}
+	out := extra[:0:0]
+	for _, ev := range extra {
+		if !rejected[place{ev.Shape, ev.Source}] {
+			out = append(out, ev)
+		}
+	}
+	return out
 }
 
 // JSONRPCEventID is the event ID of a JSON-RPC preparation problem, in
