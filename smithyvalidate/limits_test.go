@@ -46,9 +46,8 @@ func wantLimit(t *testing.T, r sv.Result, code sv.Code) {
 func TestDeepValue(t *testing.T) {
 	m := loadModel(t, limitsModel)
 	v := mustPrepare(t, m, "t#Doc")
-	deep := bytes.Repeat([]byte{'['}, 10_000_000)
-	{
-		r, err := v.ValidateJSON(deep)
+	t.Run("read from bytes", func(t *testing.T) {
+		r, err := v.ValidateJSON(bytes.Repeat([]byte{'['}, 10_000_000))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -56,32 +55,35 @@ func TestDeepValue(t *testing.T) {
 		if f := r.Findings[0]; f.Pos.Offset != sv.DefaultMaxDepth {
 			t.Errorf("depth limit at offset %d, want %d", f.Pos.Offset, sv.DefaultMaxDepth)
 		}
-	}
+	})
 	// A deep tree built in code meets the engine's own depth check.
 	n := node.NewNull()
 	for i := 0; i < 5000; i++ {
 		n = node.NewArray(n)
 	}
-	r, err := v.ValidateNode(n)
-	if err != nil {
-		t.Fatal(err)
-	}
-	wantLimit(t, r, sv.CodeDepthLimit)
-	if got := r.Findings[0].Path.Len(); got != sv.DefaultMaxDepth {
-		t.Errorf("depth limit at path length %d", got)
-	}
-	// Within a raised limit the same tree is fine.
-	v2 := mustPrepare(t, m, "t#Doc", sv.MaxDepth(6000))
-	if r, _ := v2.ValidateNode(n); !r.Valid || !r.Complete {
-		t.Errorf("MaxDepth(6000): %s", r.Text())
-	}
+	t.Run("built in code", func(t *testing.T) {
+		r, err := v.ValidateNode(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantLimit(t, r, sv.CodeDepthLimit)
+		if got := r.Findings[0].Path.Len(); got != sv.DefaultMaxDepth {
+			t.Errorf("depth limit at path length %d", got)
+		}
+	})
+	t.Run("within a raised limit", func(t *testing.T) {
+		v2 := mustPrepare(t, m, "t#Doc", sv.MaxDepth(6000))
+		if r, _ := v2.ValidateNode(n); !r.Valid || !r.Complete {
+			t.Errorf("MaxDepth(6000): %s", r.Text())
+		}
+	})
 }
 
 func TestHugeString(t *testing.T) {
 	m := loadModel(t, limitsModel)
 	v := mustPrepare(t, m, "t#Str")
 	const size = 100 << 20
-	{
+	t.Run("read from bytes", func(t *testing.T) {
 		data := make([]byte, size+2)
 		data[0], data[size+1] = '"', '"'
 		for i := 1; i <= size; i++ {
@@ -92,32 +94,34 @@ func TestHugeString(t *testing.T) {
 			t.Fatal(err)
 		}
 		wantLimit(t, r, sv.CodeSizeLimit)
-	}
-	// The same string in a tree built in code.
-	n := node.NewString(strings.Repeat("a", size))
-	r, err := v.ValidateNode(n)
-	if err != nil {
-		t.Fatal(err)
-	}
-	wantLimit(t, r, sv.CodeSizeLimit)
+	})
+	t.Run("built in code", func(t *testing.T) {
+		r, err := v.ValidateNode(node.NewString(strings.Repeat("a", size)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantLimit(t, r, sv.CodeSizeLimit)
+	})
 }
 
 func TestMillionDigits(t *testing.T) {
 	m := loadModel(t, limitsModel)
 	v := mustPrepare(t, m, "t#Big")
 	digits := strings.Repeat("9", 1_000_000)
-	{
+	t.Run("read from text", func(t *testing.T) {
 		r, err := v.ValidateJSONString(digits)
 		if err != nil {
 			t.Fatal(err)
 		}
 		wantLimit(t, r, sv.CodeNumberLimit)
-		r, err = v.ValidateNode(node.NewNumber(digits))
+	})
+	t.Run("built in code", func(t *testing.T) {
+		r, err := v.ValidateNode(node.NewNumber(digits))
 		if err != nil {
 			t.Fatal(err)
 		}
 		wantLimit(t, r, sv.CodeNumberLimit)
-	}
+	})
 }
 
 func TestMaxFindings(t *testing.T) {
