@@ -843,44 +843,22 @@ func (s *assembler) checkReferences(m *model.Model) {
 		return sg.text(id)
 	}
 	for _, sh := range m.Shapes() {
-		d := sh.Def()
 		for _, mem := range sh.Members() {
-			if _, ok := m.Shape(mem.Target()); !ok {
+			if _, ok := m.Target(mem); !ok {
 				s.event(model.ErrorSeverity, "Target", mem.ID(), mem.Source(), "member shape targets an unresolved shape `%s`%s", mem.Target(), suggest(mem.Target()))
 			}
 		}
-		ref := func(rel string, id shapeid.ID) {
-			if id.IsZero() {
+		// The model resolved every reference when it was built.
+		sh.RelatedShapes(func(r model.RelationshipType, id shapeid.ID, target *model.Shape) {
+			if target != nil || r == model.RelMember || r == model.RelMemberTarget {
 				return
 			}
-			if _, ok := m.Shape(id); !ok {
-				s.event(model.ErrorSeverity, "Target", sh.ID(), sh.Source(), "%s shape has a%s `%s` relationship to an unresolved shape `%s`%s", d.Type, an(rel), rel, id, suggest(id))
+			rel := r.String()
+			if r == model.RelCollectionOperation {
+				rel = "collection_operation"
 			}
-		}
-		refs := func(rel string, ids []shapeid.ID) {
-			for _, id := range ids {
-				ref(rel, id)
-			}
-		}
-		refs("mixin", d.Mixins)
-		refs("operation", d.Operations)
-		refs("resource", d.Resources)
-		refs("error", d.Errors)
-		ref("input", d.Input)
-		ref("output", d.Output)
-		for _, nt := range d.Identifiers {
-			ref("identifier", nt.Target)
-		}
-		for _, nt := range d.Properties {
-			ref("property", nt.Target)
-		}
-		ref("create", d.Create)
-		ref("put", d.Put)
-		ref("read", d.Read)
-		ref("update", d.Update)
-		ref("delete", d.Delete)
-		ref("list", d.List)
-		refs("collection_operation", d.CollectionOperations)
+			s.event(model.ErrorSeverity, "Target", sh.ID(), sh.Source(), "%s shape has a%s `%s` relationship to an unresolved shape `%s`%s", sh.Type(), an(rel), rel, id, suggest(id))
+		})
 	}
 }
 

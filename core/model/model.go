@@ -39,6 +39,15 @@ type Shape struct {
 	redefined       bool
 	// ordinal numbers the shapes of a model densely (see [Shape.Ordinal]).
 	ordinal int
+	// owner is the model the shape belongs to; targetShape (members) and
+	// related (root shapes: the targets of the relationships other than
+	// members, in [Shape.Relationships] order) are the shapes of owner
+	// that the references resolve to, nil where it defines none. [New]
+	// resolves them once, so that code that follows relationships does
+	// not look shapes up by ID.
+	owner       *Model
+	targetShape *Shape
+	related     []*Shape
 }
 
 // ID returns the shape's ID (with $member for members).
@@ -136,6 +145,9 @@ func (s *Shape) Container() *Shape { return s.container }
 // every shape of a model keeps it in a slice indexed by Ordinal instead of
 // a map: no hashing, and neighbors in the model are neighbors in memory.
 func (s *Shape) Ordinal() int { return s.ordinal }
+
+// Model returns the model the shape belongs to.
+func (s *Shape) Model() *Model { return s.owner }
 
 // Mixins returns the mixins the shape was declared with.
 func (s *Shape) Mixins() []shapeid.ID { return s.def.Mixins }
@@ -268,7 +280,7 @@ func New(defs []ShapeDef, metadata []MetadataEntry) (*Model, error) {
 		if _, dup := m.shapes[d.ID]; dup {
 			return nil, &Error{Source: d.Source, ShapeID: d.ID, Msg: "shape defined more than once"}
 		}
-		s := &Shape{def: d}
+		s := &Shape{def: d, owner: m}
 		var err error
 		if s.def.Traits, err = sortTraits(d.ID, d.Traits); err != nil {
 			return nil, err
@@ -308,6 +320,7 @@ func New(defs []ShapeDef, metadata []MetadataEntry) (*Model, error) {
 		}
 	}
 	m.numShapes = n
+	m.resolve()
 	m.metadata = append([]MetadataEntry(nil), metadata...)
 	sort.SliceStable(m.metadata, func(i, j int) bool { return m.metadata[i].Key < m.metadata[j].Key })
 	for i := 1; i < len(m.metadata); i++ {
@@ -407,7 +420,7 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 	s.members = make([]*Shape, 0, len(order)+len(s.def.Members))
 	for _, name := range order {
 		in := mixed[name]
-		ms := &Shape{def: ShapeDef{ID: s.def.ID.WithMember(name), Type: MemberType, Source: s.def.Source}, target: in.target, container: s, traits: in.traits, inheritedMember: true}
+		ms := &Shape{def: ShapeDef{ID: s.def.ID.WithMember(name), Type: MemberType, Source: s.def.Source}, target: in.target, container: s, traits: in.traits, inheritedMember: true, owner: m}
 		if i, ok := localMembers[name]; ok {
 			md := s.def.Members[i]
 			if md.Target != in.target {
@@ -427,7 +440,7 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 		if _, ok := mixed[md.Name]; ok {
 			continue
 		}
-		s.members = append(s.members, &Shape{def: ShapeDef{ID: s.def.ID.WithMember(md.Name), Type: MemberType, Source: md.Source}, target: md.Target, container: s, traits: md.Traits, localTraits: md.Traits})
+		s.members = append(s.members, &Shape{def: ShapeDef{ID: s.def.ID.WithMember(md.Name), Type: MemberType, Source: md.Source}, target: md.Target, container: s, traits: md.Traits, localTraits: md.Traits, owner: m})
 	}
 	s.indexMembers()
 	state[s] = 2
@@ -516,7 +529,39 @@ func (m *Model) Target(member *Shape) (*Shape, bool) {
 	if member == nil || member.def.Type != MemberType {
 		return nil, false
 	}
+	if member.owner == m {
+		return member.targetShape, member.targetShape != nil
+	}
 	return m.Shape(member.target)
+}
+
+// resolve sets every shape's targetShape and related: one lookup per
+// reference, the related shapes of every root shape in one backing array.
+func (m *Model) resolve() {
+	n := 0
+	for _, s := range m.sorted {
+		s.Relationships(func(r RelationshipType, _ shapeid.ID) {
+			if r != RelMember {
+				n++
+			}
+		})
+	}
+	backing := make([]*Shape, 0, n)
+	for _, s := range m.sorted {
+		start := len(backing)
+		s.Relationships(func(r RelationshipType, id shapeid.ID) {
+			if r != RelMember {
+				t, _ := m.Shape(id)
+				backing = append(backing, t)
+			}
+		})
+		if len(backing) > start {
+			s.related = backing[start:len(backing):len(backing)]
+		}
+		for _, ms := range s.members {
+			ms.targetShape, _ = m.Shape(ms.target)
+		}
+	}
 }
 
 // EffectiveTraits returns the traits that govern a member: the member's own
@@ -528,7 +573,7 @@ func (m *Model) EffectiveTraits(s *Shape) []Trait {
 	if s.def.Type != MemberType {
 		return s.traits
 	}
-	t, ok := m.Shape(s.target)
+	t, ok := m.Target(s)
 	if !ok || len(t.traits) == 0 {
 		return s.traits
 	}
@@ -571,7 +616,7 @@ func (m *Model) EffectiveTrait(s *Shape, id shapeid.ID) (node.Node, bool) {
 		return v, true
 	}
 	if s.def.Type == MemberType {
-		if t, ok := m.Shape(s.target); ok {
+		if t, ok := m.Target(s); ok {
 			return t.Trait(id)
 		}
 	}

@@ -108,3 +108,27 @@ func (s *Shape) Relationships(fn func(RelationshipType, shapeid.ID)) {
 		}
 	}
 }
+
+// RelatedShapes calls fn for each relationship of s as [Shape.Relationships]
+// lists them, with the shape of s's model the reference resolves to (nil
+// when the model defines none). The model resolved them when it was built:
+// no shape is looked up by ID.
+func (s *Shape) RelatedShapes(fn func(r RelationshipType, id shapeid.ID, target *Shape)) {
+	i, mi := 0, 0
+	s.Relationships(func(r RelationshipType, id shapeid.ID) {
+		switch r {
+		case RelMember:
+			fn(r, id, s.members[mi])
+			mi++
+		case RelMemberTarget:
+			fn(r, id, s.targetShape)
+		default:
+			var t *Shape
+			if i < len(s.related) {
+				t = s.related[i]
+			}
+			i++
+			fn(r, id, t)
+		}
+	})
+}

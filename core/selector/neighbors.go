@@ -95,12 +95,22 @@ func (e *Evaluator) forward(s *model.Shape, traits bool) []relationship {
 			out = append(out, relationship{kind: k, from: s, to: t})
 		}
 	}
-	s.Relationships(func(r model.RelationshipType, id shapeid.ID) {
-		if (r == model.RelInput || r == model.RelOutput) && id == unitID {
-			return // Unit input and output are no relationship in selectors
-		}
-		add(relKinds[r], id)
-	})
+	if s.Model() == e.m {
+		// The model resolved the references when it was built.
+		s.RelatedShapes(func(r model.RelationshipType, id shapeid.ID, t *model.Shape) {
+			if t == nil || (r == model.RelInput || r == model.RelOutput) && id == unitID {
+				return // Unit input and output are no relationship in selectors
+			}
+			out = append(out, relationship{kind: relKinds[r], from: s, to: t})
+		})
+	} else {
+		s.Relationships(func(r model.RelationshipType, id shapeid.ID) {
+			if (r == model.RelInput || r == model.RelOutput) && id == unitID {
+				return // Unit input and output are no relationship in selectors
+			}
+			add(relKinds[r], id)
+		})
+	}
 	if traits {
 		for _, t := range s.Traits() {
 			add(relTrait, t.ID)

@@ -44,10 +44,9 @@ func eachTrait(m *model.Model, id shapeid.ID, fn func(s *model.Shape, t model.Tr
 func rangeTraits(m *model.Model) []model.Event {
 	var events []model.Event
 	eachTrait(m, rangeTrait, func(s *model.Shape, t model.Trait) {
-		bounds, texts := traitBounds(t)
-		for _, name := range []string{"min", "max"} {
-			d, ok := bounds[name]
-			if !ok || d.IsInteger() {
+		b := traitBounds(t)
+		for i, name := range boundNames {
+			if !b.has[i] || b.value[i].IsInteger() {
 				continue
 			}
 			if s.Container() != nil {
@@ -55,17 +54,15 @@ func rangeTraits(m *model.Model) []model.Event {
 				if ok && !decimalType(target.Type()) {
 					events = append(events, traitEventf(model.ErrorSeverity, "RangeTrait", s, t,
 						"Member `%s` is marked with the `range` trait, but its `%s` property is a decimal (%s) when its target (`%s`) does not support decimals.",
-						s.ID(), name, texts[name], target.ID()))
+						s.ID(), name, b.text[i], target.ID()))
 				}
 			} else if !decimalType(s.Type()) {
 				events = append(events, traitEventf(model.ErrorSeverity, "RangeTrait", s, t,
 					"Shape `%s` is marked with the `range` trait, but its `%s` property is a decimal (%s) when its shape (`%s`) does not support decimals.",
-					s.ID(), name, texts[name], s.Type()))
+					s.ID(), name, b.text[i], s.Type()))
 			}
 		}
-		lo, hasLo := bounds["min"]
-		hi, hasHi := bounds["max"]
-		if hasLo && hasHi && lo.Cmp(hi) > 0 {
+		if b.minAboveMax() {
 			events = append(events, traitEventf(model.ErrorSeverity, "RangeTrait", s, t,
 				"A range trait is applied with a `min` value greater than its `max` value."))
 		}
@@ -73,23 +70,38 @@ func rangeTraits(m *model.Model) []model.Event {
 	return events
 }
 
-// traitBounds returns the numeric `min` and `max` of a @range or @length
-// value, with the numbers as written.
-func traitBounds(t model.Trait) (map[string]node.Decimal, map[string]string) {
-	bounds, texts := map[string]node.Decimal{}, map[string]string{}
+// boundNames are the properties of @range and @length that bounds
+// holds, in the order the reference reports them.
+var boundNames = [2]string{"min", "max"}
+
+// bounds are the numeric `min` and `max` of a @range or @length value
+// (index 0 and 1, as boundNames), with the numbers as written.
+type bounds struct {
+	value [2]node.Decimal
+	text  [2]string
+	has   [2]bool
+}
+
+func (b *bounds) minAboveMax() bool {
+	return b.has[0] && b.has[1] && b.value[0].Cmp(b.value[1]) > 0
+}
+
+// traitBounds returns the bounds of a @range or @length value.
+func traitBounds(t model.Trait) bounds {
+	var b bounds
 	if t.Value.Kind() != node.Object {
-		return bounds, texts
+		return b
 	}
-	for _, name := range []string{"min", "max"} {
+	for i, name := range boundNames {
 		v, ok := t.Value.Get(name)
 		if !ok || v.Kind() != node.Number {
 			continue
 		}
 		if d, err := node.ParseDecimal(v.NumberText()); err == nil {
-			bounds[name], texts[name] = d, v.NumberText()
+			b.value[i], b.text[i], b.has[i] = d, v.NumberText(), true
 		}
 	}
-	return bounds, texts
+	return b
 }
 
 func decimalType(t model.ShapeType) bool {
@@ -100,17 +112,15 @@ func decimalType(t model.ShapeType) bool {
 func lengthTraits(m *model.Model) []model.Event {
 	var events []model.Event
 	eachTrait(m, lengthTrait, func(s *model.Shape, t model.Trait) {
-		bounds, _ := traitBounds(t)
+		b := traitBounds(t)
 		// The reference reports min before max.
-		for _, name := range []string{"min", "max"} {
-			if d, ok := bounds[name]; ok && d.Sign() < 0 {
+		for i, name := range boundNames {
+			if b.has[i] && b.value[i].Sign() < 0 {
 				events = append(events, traitEventf(model.ErrorSeverity, "LengthTrait", s, t,
 					"A length trait is applied with a negative `%s` value.", name))
 			}
 		}
-		lo, hasLo := bounds["min"]
-		hi, hasHi := bounds["max"]
-		if hasLo && hasHi && lo.Cmp(hi) > 0 {
+		if b.minAboveMax() {
 			events = append(events, traitEventf(model.ErrorSeverity, "LengthTrait", s, t,
 				"A length trait is applied with a `min` value greater than its `max` value."))
 		}

@@ -112,7 +112,7 @@ func idempotencyTokenIgnored(m *model.Model) []model.Event {
 			}
 			sort.Strings(ids)
 			ids = uniqueStrings(ids)
-			parts = append(parts, strings.ToLower(strings.ReplaceAll(string(r), "_", " "))+": ["+strings.Join(ids, ", ")+"]")
+			parts = append(parts, strings.ToLower(strings.ReplaceAll(r.String(), "_", " "))+": ["+strings.Join(ids, ", ")+"]")
 		}
 		t, _ := findTrait(mem, idempotencyTokenTrait)
 		events = append(events, traitEventf(model.Warning, "IdempotencyTokenIgnored", mem, t,

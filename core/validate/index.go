@@ -151,11 +151,7 @@ func (x *index) outgoing(s *model.Shape) []reference {
 	if x.own(s) {
 		return x.allOutgoing()[s.Ordinal()]
 	}
-	refs := references(s)
-	for i := range refs {
-		refs[i].target, _ = x.m.Shape(refs[i].to)
-	}
-	return refs
+	return references(s)
 }
 
 // allOutgoing returns the outgoing relationships of every shape, by
@@ -174,6 +170,12 @@ func (x *index) allOutgoing() [][]reference {
 func (x *index) walk() {
 	all := x.shapes()
 	x.out = make([][]reference, len(all))
+	// Every shape's relationships in one backing array, counted first.
+	n := 0
+	for _, s := range all {
+		n += countReferences(s)
+	}
+	backing := make([]reference, 0, n)
 	// One lookup per trait application: trait IDs are numbered as they
 	// come, the lists kept by number.
 	num := map[shapeid.ID]int{}
@@ -189,19 +191,9 @@ func (x *index) walk() {
 			}
 			lists[k] = append(lists[k], s)
 		}
-		refs := references(s)
-		// A container's member relationships come last, in the order
-		// of its members: those resolve without a lookup by ID.
-		members := s.Members()
-		first := len(refs) - len(members)
-		for i := range refs {
-			if i >= first && first >= 0 && refs[i].to == members[i-first].ID() {
-				refs[i].target = members[i-first]
-				continue
-			}
-			refs[i].target, _ = x.m.Shape(refs[i].to)
-		}
-		x.out[s.Ordinal()] = refs
+		start := len(backing)
+		backing = appendReferences(backing, s)
+		x.out[s.Ordinal()] = backing[start:len(backing):len(backing)]
 	}
 	x.byTrait = make(map[shapeid.ID][]*model.Shape, len(lists))
 	for i, id := range x.traitIDs {

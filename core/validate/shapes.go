@@ -99,9 +99,24 @@ func exclusiveStructureMemberTraits(m *model.Model) []model.Event {
 // input and output and members of unions, enums and intEnums (UnitType).
 func unitTypes(m *model.Model) []model.Event {
 	var events []model.Event
+	unit, _ := m.Shape(unitID)
+	isUnit := func(s *model.Shape, i int, r reference) bool { return r.target != nil && r.target == unit }
+	if unit == nil {
+		// A model without the prelude: references to Unit resolve to
+		// nothing, so tell them by ID.
+		isUnit = func(s *model.Shape, i int, _ reference) bool {
+			k := 0
+			found := false
+			s.Relationships(func(_ model.RelationshipType, id shapeid.ID) {
+				found = found || k == i && id == unitID
+				k++
+			})
+			return found
+		}
+	}
 	for _, s := range allShapes(m) {
-		for _, r := range indexOf(m).outgoing(s) {
-			if r.to != unitID {
+		for i, r := range indexOf(m).outgoing(s) {
+			if !isUnit(s, i, r) {
 				continue
 			}
 			switch r.rel {
@@ -209,7 +224,7 @@ func privateAccess(m *model.Model) []model.Event {
 		for _, r := range x.referrersOf(p) {
 			if r.from.ID().Namespace != ns {
 				events = append(events, errorf("PrivateAccess", r.from,
-					"This shape has an invalid %s relationship that targets a private shape, `%s`, in another namespace.", strings.ToLower(string(r.rel)), p.ID()))
+					"This shape has an invalid %s relationship that targets a private shape, `%s`, in another namespace.", strings.ToLower(r.rel.String()), p.ID()))
 			}
 		}
 		for _, s := range x.withTrait(p.ID()) {

@@ -11,49 +11,82 @@ import (
 
 // rel is a relationship type, named as the reference implementation's
 // RelationshipType enum (its messages print these names).
-type rel string
+type rel uint8
 
 const (
-	relMixin               rel = "MIXIN"
-	relOperation           rel = "OPERATION"
-	relResource            rel = "RESOURCE"
-	relError               rel = "ERROR"
-	relIdentifier          rel = "IDENTIFIER"
-	relProperty            rel = "PROPERTY"
-	relCreate              rel = "CREATE"
-	relPut                 rel = "PUT"
-	relRead                rel = "READ"
-	relUpdate              rel = "UPDATE"
-	relDelete              rel = "DELETE"
-	relList                rel = "LIST"
-	relCollectionOperation rel = "COLLECTION_OPERATION"
-	relInput               rel = "INPUT"
-	relOutput              rel = "OUTPUT"
-	relMemberTarget        rel = "MEMBER_TARGET"
-	relStructureMember     rel = "STRUCTURE_MEMBER"
-	relUnionMember         rel = "UNION_MEMBER"
-	relListMember          rel = "LIST_MEMBER"
-	relMapKey              rel = "MAP_KEY"
-	relMapValue            rel = "MAP_VALUE"
-	relEnumMember          rel = "ENUM_MEMBER"
-	relIntEnumMember       rel = "INT_ENUM_MEMBER"
+	relNone rel = iota // a member relationship not yet named by its container
+	relMixin
+	relOperation
+	relResource
+	relError
+	relIdentifier
+	relProperty
+	relCreate
+	relPut
+	relRead
+	relUpdate
+	relDelete
+	relList
+	relCollectionOperation
+	relInput
+	relOutput
+	relMemberTarget
+	relStructureMember
+	relUnionMember
+	relListMember
+	relMapKey
+	relMapValue
+	relEnumMember
+	relIntEnumMember
 )
 
+var relStrings = [...]string{
+	relNone: "", relMixin: "MIXIN", relOperation: "OPERATION", relResource: "RESOURCE", relError: "ERROR",
+	relIdentifier: "IDENTIFIER", relProperty: "PROPERTY", relCreate: "CREATE", relPut: "PUT", relRead: "READ",
+	relUpdate: "UPDATE", relDelete: "DELETE", relList: "LIST", relCollectionOperation: "COLLECTION_OPERATION",
+	relInput: "INPUT", relOutput: "OUTPUT", relMemberTarget: "MEMBER_TARGET", relStructureMember: "STRUCTURE_MEMBER",
+	relUnionMember: "UNION_MEMBER", relListMember: "LIST_MEMBER", relMapKey: "MAP_KEY", relMapValue: "MAP_VALUE",
+	relEnumMember: "ENUM_MEMBER", relIntEnumMember: "INT_ENUM_MEMBER",
+}
+
+// String returns the name of the reference implementation's enum.
+func (r rel) String() string { return relStrings[r] }
+
+// reference is an outgoing relationship of a shape.
 type reference struct {
 	rel rel
-	to  shapeid.ID
-	// target is the shape to refers to, nil when the model has none
-	// (set by [index.outgoing] only).
+	// target is the shape the relationship refers to, nil when the
+	// model has none.
 	target *model.Shape
 }
 
 // references returns a shape's outgoing relationships (member containers
 // left out), as the reference implementation's neighbor provider lists
-// them.
+// them, with the shapes they resolve to.
 func references(s *model.Shape) []reference {
-	var out []reference
-	s.Relationships(func(r model.RelationshipType, id shapeid.ID) {
-		out = append(out, reference{rel: refNames[r], to: id})
+	out := make([]reference, 0, countReferences(s))
+	return appendReferences(out, s)
+}
+
+// countReferences returns the length of references(s) (at most one more:
+// it counts the member target of an enum member, which has none).
+func countReferences(s *model.Shape) int {
+	switch s.Type() {
+	case model.MemberType:
+		return 1
+	case model.ServiceType, model.ResourceType, model.OperationType:
+		n := len(s.Mixins())
+		s.Relationships(func(model.RelationshipType, shapeid.ID) { n++ })
+		return n
+	}
+	return len(s.Mixins()) + len(s.Members())
+}
+
+// appendReferences appends references(s) to out.
+func appendReferences(out []reference, s *model.Shape) []reference {
+	start := len(out)
+	s.RelatedShapes(func(r model.RelationshipType, _ shapeid.ID, t *model.Shape) {
+		out = append(out, reference{rel: refNames[r], target: t})
 	})
 	if s.Type() == model.MapType || s.Type().HasMembers() {
 		// Member relationships are named by their container's type.
@@ -70,12 +103,12 @@ func references(s *model.Shape) []reference {
 		case model.IntEnumType:
 			memberRel = relIntEnumMember
 		}
-		for i := range out {
-			if out[i].rel != "" {
+		for i := start; i < len(out); i++ {
+			if out[i].rel != relNone {
 				continue
 			}
 			switch {
-			case s.Type() == model.MapType && out[i].to.Member == "key":
+			case s.Type() == model.MapType && out[i].target.MemberName() == "key":
 				out[i].rel = relMapKey
 			case s.Type() == model.MapType:
 				out[i].rel = relMapValue
@@ -88,13 +121,14 @@ func references(s *model.Shape) []reference {
 }
 
 // refNames names the model's relationship types as the reference
-// implementation does; members ("") are named by their container above.
+// implementation does; members (relNone) are named by their container
+// above.
 var refNames = [...]rel{
 	model.RelMixin: relMixin, model.RelOperation: relOperation, model.RelResource: relResource,
 	model.RelError: relError, model.RelIdentifier: relIdentifier, model.RelProperty: relProperty,
 	model.RelCreate: relCreate, model.RelPut: relPut, model.RelRead: relRead, model.RelUpdate: relUpdate,
 	model.RelDelete: relDelete, model.RelList: relList, model.RelCollectionOperation: relCollectionOperation,
-	model.RelInput: relInput, model.RelOutput: relOutput, model.RelMember: "",
+	model.RelInput: relInput, model.RelOutput: relOutput, model.RelMember: relNone,
 	model.RelMemberTarget: relMemberTarget,
 }
 
@@ -102,7 +136,7 @@ var deprecatedTrait = shapeid.New(shapeid.Prelude, "deprecated")
 
 // deprecationLabels are the relationships that warn when they reference a
 // deprecated shape.
-var deprecationLabels = map[rel]string{
+var deprecationLabels = [len(relStrings)]string{
 	relMemberTarget: "Member targets a deprecated shape",
 	relResource:     "Binds a deprecated resource",
 	relOperation:    "Binds a deprecated operation",
@@ -148,7 +182,7 @@ func checkTarget(m *model.Model, f targetFlags, s, t *model.Shape, r rel) []mode
 			return []model.Event{errorf("Target", s, "Illegal %s reference to mixin `%s`; shapes marked with the mixin trait can only be referenced to apply them as a mixin.", r, t.ID())}
 		}
 	}
-	if label, ok := deprecationLabels[r]; ok && f.deprecated.has(t) {
+	if label := deprecationLabels[r]; label != "" && f.deprecated.has(t) {
 		if dv, ok := t.Trait(deprecatedTrait); ok {
 			var b strings.Builder
 			fmt.Fprintf(&b, "%s, %s", label, t.ID())
@@ -161,7 +195,7 @@ func checkTarget(m *model.Model, f targetFlags, s, t *model.Shape, r rel) []mode
 			events = append(events, eventf(model.Warning, "DeprecatedShape."+t.ID().String(), s, "%s", b.String()))
 		}
 	}
-	lower := func() string { return strings.ToLower(string(r)) } // for messages only
+	lower := func() string { return strings.ToLower(r.String()) } // for messages only
 	badType := func(want model.ShapeType) model.Event {
 		return errorf("Target", s, "%s shape `%s` relationships must target a %s shape, but found %s", s.Type(), lower(), want, describe(t))
 	}
