@@ -24,7 +24,17 @@ import (
 // Shape is a shape of a [Model]: a root shape or a member. Slices returned by
 // its methods belong to the shape and must not be modified.
 type Shape struct {
-	def         ShapeDef // as defined: own traits (sorted) and own members
+	id     shapeid.ID
+	typ    ShapeType
+	source SourceLocation
+	// members only: inheritedMember is set for a member copied from a mixin
+	// and not redefined; redefined for a mixin member the shape redefines.
+	inheritedMember bool
+	redefined       bool
+	// def is a root shape's definition: own traits (sorted), own members,
+	// the service, resource and operation properties. Members share
+	// memberDef, which has none.
+	def         *ShapeDef
 	target      shapeid.ID
 	traits      []Trait // effective (own and mixed in), sorted by trait ID, unique
 	localTraits []Trait // members: the traits the member's definition applies
@@ -33,10 +43,6 @@ type Shape struct {
 	// with more than a few members (see [Shape.Member]).
 	memberIndex map[string]int
 	container   *Shape
-	// members only: inheritedMember is set for a member copied from a mixin
-	// and not redefined; redefined for a mixin member the shape redefines.
-	inheritedMember bool
-	redefined       bool
 	// ordinal numbers the shapes of a model densely (see [Shape.Ordinal]).
 	ordinal int
 	// owner is the model the shape belongs to; targetShape (members) and
@@ -50,14 +56,19 @@ type Shape struct {
 	related     []*Shape
 }
 
+// memberDef is the definition every member points to: a member's own
+// properties are fields of its [Shape], which stays small (a model has
+// more members than root shapes, and passes over every shape read them).
+var memberDef ShapeDef
+
 // ID returns the shape's ID (with $member for members).
-func (s *Shape) ID() shapeid.ID { return s.def.ID }
+func (s *Shape) ID() shapeid.ID { return s.id }
 
 // Type returns the shape type ([MemberType] for members).
-func (s *Shape) Type() ShapeType { return s.def.Type }
+func (s *Shape) Type() ShapeType { return s.typ }
 
 // Source returns where the shape was defined.
-func (s *Shape) Source() SourceLocation { return s.def.Source }
+func (s *Shape) Source() SourceLocation { return s.source }
 
 // Traits returns the traits applied directly to the shape, sorted by trait
 // ID. For members, see [Model.EffectiveTraits].
@@ -107,7 +118,7 @@ func (s *Shape) Member(name string) (*Shape, bool) {
 		return nil, false
 	}
 	for _, m := range s.members {
-		if m.def.ID.Member == name {
+		if m.id.Member == name {
 			return m, true
 		}
 	}
@@ -126,12 +137,12 @@ func (s *Shape) indexMembers() {
 	}
 	s.memberIndex = make(map[string]int, len(s.members))
 	for i, m := range s.members {
-		s.memberIndex[m.def.ID.Member] = i
+		s.memberIndex[m.id.Member] = i
 	}
 }
 
 // MemberName returns a member's name ("" for root shapes).
-func (s *Shape) MemberName() string { return s.def.ID.Member }
+func (s *Shape) MemberName() string { return s.id.Member }
 
 // Target returns the shape a member targets (zero for root shapes).
 func (s *Shape) Target() shapeid.ID { return s.target }
@@ -207,7 +218,8 @@ func (s *Shape) CollectionOperations() []shapeid.ID { return s.def.CollectionOpe
 // members included, with only their own traits). Writers use it to print the
 // model as written; changing the copy does not change the model.
 func (s *Shape) Def() ShapeDef {
-	d := s.def
+	d := *s.def
+	d.ID, d.Type, d.Source = s.id, s.typ, s.source
 	d.Traits = append([]Trait(nil), s.def.Traits...)
 	d.Members = append([]MemberDef(nil), s.def.Members...)
 	d.Mixins = append([]shapeid.ID(nil), s.def.Mixins...)
@@ -272,6 +284,22 @@ const MaxMembers = 1_000_000
 // members); package assembly checks references.
 func New(defs []ShapeDef, metadata []MetadataEntry) (*Model, error) {
 	m := &Model{shapes: make(map[shapeid.ID]*Shape, len(defs))}
+	// The root shapes live in one array in ID order, which is the order
+	// of their ordinals, and their definitions in another: a pass over
+	// the shapes of the model reads memory in order. (The definitions are
+	// checked in the order given, which decides the error reported.)
+	perm := make([]int32, len(defs))
+	for i := range perm {
+		perm[i] = int32(i)
+	}
+	sort.SliceStable(perm, func(i, j int) bool { return shapeid.Compare(defs[perm[i]].ID, defs[perm[j]].ID) < 0 })
+	pos := make([]int32, len(defs))
+	for k, i := range perm {
+		pos[i] = int32(k)
+	}
+	roots := make([]Shape, len(defs))
+	own := make([]ShapeDef, len(defs))
+	byDef := make([]*Shape, 0, len(defs))
 	for i := range defs {
 		d := defs[i]
 		if d.ID.IsZero() || d.ID.HasMember() {
@@ -280,7 +308,9 @@ func New(defs []ShapeDef, metadata []MetadataEntry) (*Model, error) {
 		if _, dup := m.shapes[d.ID]; dup {
 			return nil, &Error{Source: d.Source, ShapeID: d.ID, Msg: "shape defined more than once"}
 		}
-		s := &Shape{def: d, owner: m}
+		own[i] = d
+		s := &roots[pos[i]]
+		*s = Shape{id: d.ID, typ: d.Type, source: d.Source, def: &own[i], owner: m}
 		var err error
 		if s.def.Traits, err = sortTraits(d.ID, d.Traits); err != nil {
 			return nil, err
@@ -301,15 +331,19 @@ func New(defs []ShapeDef, metadata []MetadataEntry) (*Model, error) {
 			s.def.Members[j] = md
 		}
 		m.shapes[d.ID] = s
-		m.sorted = append(m.sorted, s)
+		byDef = append(byDef, s)
 	}
-	state := make(map[*Shape]uint8, len(m.sorted)) // 1 = in progress, 2 = done
-	for _, s := range m.sorted {
+	state := make(map[*Shape]uint8, len(byDef)) // 1 = in progress, 2 = done
+	for _, s := range byDef {
 		if err := m.complete(s, state, nil); err != nil {
 			return nil, err
 		}
 	}
-	sort.Slice(m.sorted, func(i, j int) bool { return shapeid.Compare(m.sorted[i].def.ID, m.sorted[j].def.ID) < 0 })
+	// Every ID is defined once: the array is in ID order.
+	m.sorted = make([]*Shape, len(roots))
+	for i := range roots {
+		m.sorted[i] = &roots[i]
+	}
 	n := 0
 	for _, s := range m.sorted {
 		s.ordinal = n
@@ -342,12 +376,12 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 	case 2:
 		return nil
 	case 1:
-		cycle := append(append([]shapeid.ID(nil), path...), s.def.ID)
+		cycle := append(append([]shapeid.ID(nil), path...), s.id)
 		parts := make([]string, len(cycle))
 		for i, id := range cycle {
 			parts[i] = id.String()
 		}
-		return &Error{Source: s.def.Source, ShapeID: s.def.ID, Msg: "mixin cycle: " + strings.Join(parts, " -> ")}
+		return &Error{Source: s.source, ShapeID: s.id, Msg: "mixin cycle: " + strings.Join(parts, " -> ")}
 	}
 	state[s] = 1
 	type inherited struct {
@@ -366,9 +400,9 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 	for _, mid := range s.def.Mixins {
 		mx, ok := m.shapes[mid]
 		if !ok {
-			return &Error{Source: s.def.Source, ShapeID: s.def.ID, Msg: fmt.Sprintf("mixin %s is not defined", mid)}
+			return &Error{Source: s.source, ShapeID: s.id, Msg: fmt.Sprintf("mixin %s is not defined", mid)}
 		}
-		if err := m.complete(mx, state, append(path, s.def.ID)); err != nil {
+		if err := m.complete(mx, state, append(path, s.id)); err != nil {
 			return err
 		}
 		local := localTraitSet(mx)
@@ -384,7 +418,7 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 			// mixin's member of that name targets.
 			if i, ok := localMembers[name]; ok {
 				if md := s.def.Members[i]; md.Target != mm.target {
-					return &Error{Source: md.Source, ShapeID: s.def.ID.WithMember(name), Msg: fmt.Sprintf("Member conflicts with an inherited mixin member: `%s`", mm.ID())}
+					return &Error{Source: md.Source, ShapeID: s.id.WithMember(name), Msg: fmt.Sprintf("Member conflicts with an inherited mixin member: `%s`", mm.ID())}
 				}
 			}
 			if prev, dup := mixed[name]; dup {
@@ -400,11 +434,11 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 				continue
 			}
 			order = append(order, name)
-			mixed[name] = inherited{target: mm.target, traits: append([]Trait(nil), mm.traits...), from: mx.def.ID}
+			mixed[name] = inherited{target: mm.target, traits: append([]Trait(nil), mm.traits...), from: mx.id}
 		}
 	}
 	if len(clashes) > 0 {
-		return &Error{Source: s.def.Source, ShapeID: s.def.ID.WithMember(clashes[0]), Msg: fmt.Sprintf("Member conflicts with an inherited mixin member: `%s`", s.def.ID.WithMember(clashes[0]))}
+		return &Error{Source: s.source, ShapeID: s.id.WithMember(clashes[0]), Msg: fmt.Sprintf("Member conflicts with an inherited mixin member: `%s`", s.id.WithMember(clashes[0]))}
 	}
 	for _, t := range s.def.Traits {
 		traits = upsertTrait(traits, t)
@@ -415,21 +449,30 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 	}
 	m.members += len(order) + len(s.def.Members)
 	if m.members > MaxMembers {
-		return &Error{Source: s.def.Source, ShapeID: s.def.ID, Msg: fmt.Sprintf("the model has more than %d members once mixins are applied (a limit of this implementation)", MaxMembers)}
+		return &Error{Source: s.source, ShapeID: s.id, Msg: fmt.Sprintf("the model has more than %d members once mixins are applied (a limit of this implementation)", MaxMembers)}
 	}
-	s.members = make([]*Shape, 0, len(order)+len(s.def.Members))
+	// The members live in one array, in order.
+	count := len(order)
+	for _, md := range s.def.Members {
+		if _, ok := mixed[md.Name]; !ok {
+			count++
+		}
+	}
+	block := make([]Shape, count)
+	s.members = make([]*Shape, 0, count)
 	for _, name := range order {
 		in := mixed[name]
-		ms := &Shape{def: ShapeDef{ID: s.def.ID.WithMember(name), Type: MemberType, Source: s.def.Source}, target: in.target, container: s, traits: in.traits, inheritedMember: true, owner: m}
+		ms := &block[len(s.members)]
+		*ms = Shape{id: s.id.WithMember(name), typ: MemberType, source: s.source, def: &memberDef, target: in.target, container: s, traits: in.traits, inheritedMember: true, owner: m}
 		if i, ok := localMembers[name]; ok {
 			md := s.def.Members[i]
 			if md.Target != in.target {
-				return &Error{Source: md.Source, ShapeID: ms.def.ID, Msg: fmt.Sprintf("member redefines the mixed-in member from %s with target %s, but a redefined mixin member must target the same shape (%s)", in.from, md.Target, in.target)}
+				return &Error{Source: md.Source, ShapeID: ms.id, Msg: fmt.Sprintf("member redefines the mixed-in member from %s with target %s, but a redefined mixin member must target the same shape (%s)", in.from, md.Target, in.target)}
 			}
 			for _, t := range md.Traits {
 				ms.traits = upsertTrait(ms.traits, t)
 			}
-			ms.def.Source = md.Source
+			ms.source = md.Source
 			ms.localTraits = md.Traits
 			ms.inheritedMember = false
 			ms.redefined = true
@@ -440,7 +483,9 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 		if _, ok := mixed[md.Name]; ok {
 			continue
 		}
-		s.members = append(s.members, &Shape{def: ShapeDef{ID: s.def.ID.WithMember(md.Name), Type: MemberType, Source: md.Source}, target: md.Target, container: s, traits: md.Traits, localTraits: md.Traits, owner: m})
+		ms := &block[len(s.members)]
+		*ms = Shape{id: s.id.WithMember(md.Name), typ: MemberType, source: md.Source, def: &memberDef, target: md.Target, container: s, traits: md.Traits, localTraits: md.Traits, owner: m}
+		s.members = append(s.members, ms)
 	}
 	s.indexMembers()
 	state[s] = 2
@@ -526,7 +571,7 @@ func (m *Model) MetadataValue(key string) (node.Node, bool) {
 
 // Target returns the shape a member targets.
 func (m *Model) Target(member *Shape) (*Shape, bool) {
-	if member == nil || member.def.Type != MemberType {
+	if member == nil || member.typ != MemberType {
 		return nil, false
 	}
 	if member.owner == m {
@@ -570,7 +615,7 @@ func (m *Model) resolve() {
 // For a root shape it returns the shape's traits. The result is sorted by
 // trait ID and is a new slice when it differs from the shape's own.
 func (m *Model) EffectiveTraits(s *Shape) []Trait {
-	if s.def.Type != MemberType {
+	if s.typ != MemberType {
 		return s.traits
 	}
 	t, ok := m.Target(s)
@@ -615,7 +660,7 @@ func (m *Model) EffectiveTrait(s *Shape, id shapeid.ID) (node.Node, bool) {
 	if v, ok := s.Trait(id); ok {
 		return v, true
 	}
-	if s.def.Type == MemberType {
+	if s.typ == MemberType {
 		if t, ok := m.Target(s); ok {
 			return t.Trait(id)
 		}
@@ -633,12 +678,12 @@ func (m *Model) Flatten() (*Model, error) {
 		if s.HasTrait(mixinTrait) {
 			continue
 		}
-		d := s.def
+		d := *s.def
 		d.Mixins = nil
 		d.Traits = append([]Trait(nil), s.traits...)
 		d.Members = make([]MemberDef, len(s.members))
 		for i, ms := range s.members {
-			d.Members[i] = MemberDef{Name: ms.MemberName(), Target: ms.target, Traits: append([]Trait(nil), ms.traits...), Source: ms.def.Source}
+			d.Members[i] = MemberDef{Name: ms.MemberName(), Target: ms.target, Traits: append([]Trait(nil), ms.traits...), Source: ms.source}
 		}
 		defs = append(defs, d)
 	}
