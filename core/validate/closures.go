@@ -69,26 +69,31 @@ func services(m *model.Model) []model.Event {
 			}
 			return s.ID().Name
 		}
-		// Names are first counted by a hash of their lower case, which
+		// Names are first grouped by a hash of their lower case, which
 		// needs no string per shape; only shapes whose hashes collide
 		// are grouped by the lower-cased name itself.
-		hashes := make(map[uint64]int, len(shapes))
-		for _, s := range shapes {
-			if s.Container() == nil {
-				hashes[foldString(nameOf(s), 14695981039346656037)]++
-			}
-		}
-		byName := map[string][]*model.Shape{}
-		var names []string
-		for _, s := range shapes {
+		first := make(map[uint64]int32, len(shapes)/2)
+		var colliding []*model.Shape
+		for i, s := range shapes {
 			if s.Container() != nil {
 				continue
 			}
-			name := nameOf(s)
-			if hashes[foldString(name, 14695981039346656037)] < 2 {
+			h := foldString(nameOf(s), 14695981039346656037)
+			f, ok := first[h]
+			if !ok {
+				first[h] = int32(i)
 				continue
 			}
-			key := strings.ToLower(name)
+			if f >= 0 {
+				colliding = append(colliding, shapes[f])
+				first[h] = -1
+			}
+			colliding = append(colliding, s)
+		}
+		byName := map[string][]*model.Shape{}
+		var names []string
+		for _, s := range colliding {
+			key := strings.ToLower(nameOf(s))
 			if byName[key] == nil {
 				names = append(names, key)
 			}

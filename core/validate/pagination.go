@@ -52,7 +52,7 @@ func paginatedTraits(m *model.Model) []model.Event {
 		if !ok || t.Value.Kind() != node.Object {
 			continue
 		}
-		found := checkPagination(m, op, t, paginationValues(t.Value), "")
+		found := checkPagination(m, op, t, paginationValues(t.Value), nil)
 		if len(found) > 0 {
 			events = append(events, found...)
 			continue
@@ -63,30 +63,41 @@ func paginatedTraits(m *model.Model) []model.Event {
 		for _, svc := range containing[op.ID()] {
 			merged := paginationValues(t.Value)
 			if st, ok := findTrait(svc, paginatedTrait); ok {
-				for k, v := range paginationValues(st.Value) {
-					if _, set := merged[k]; !set {
-						merged[k] = v
+				inherited := paginationValues(st.Value)
+				for i := range merged {
+					if !merged[i].set {
+						merged[i] = inherited[i]
 					}
 				}
 			}
-			events = append(events, checkPagination(m, op, t, merged, fmt.Sprintf("When bound within the `%s` service, ", svc.ID()))...)
+			events = append(events, checkPagination(m, op, t, merged, svc)...)
 		}
 	}
 	return events
 }
 
-func paginationValues(v node.Node) map[string]string {
-	out := map[string]string{}
+// paginationValue is the string a @paginated value gives a property.
+type paginationValue struct {
+	text string
+	set  bool
+}
+
+// paginationValues returns the string values of the properties of
+// @paginated, in the order of paginationProperties.
+func paginationValues(v node.Node) (out [len(paginationPropertyNames)]paginationValue) {
 	if v.Kind() != node.Object {
 		return out
 	}
-	for _, f := range v.Fields() {
-		if f.Value.Kind() == node.String {
-			out[f.Key] = f.Value.StringValue()
+	for i, name := range paginationPropertyNames {
+		if f, ok := v.Get(name); ok && f.Kind() == node.String {
+			out[i] = paginationValue{f.StringValue(), true}
 		}
 	}
 	return out
 }
+
+// paginationPropertyNames are the names of paginationProperties.
+var paginationPropertyNames = [...]string{"inputToken", "pageSize", "outputToken", "items"}
 
 // operationServices maps each operation to the services whose closure
 // contains it, in shape ID order.
@@ -110,15 +121,21 @@ func operationServices(m *model.Model) map[shapeid.ID][]*model.Shape {
 	return out
 }
 
-func checkPagination(m *model.Model, op *model.Shape, t model.Trait, values map[string]string, prefix string) []model.Event {
+// checkPagination checks the values of an operation's @paginated, merged
+// with those of svc's when svc is not nil.
+func checkPagination(m *model.Model, op *model.Shape, t model.Trait, values [len(paginationPropertyNames)]paginationValue, svc *model.Shape) []model.Event {
 	var events []model.Event
+	prefix := ""
 	emit := func(sev model.Severity, id string, format string, args ...any) {
+		if svc != nil && prefix == "" {
+			prefix = fmt.Sprintf("When bound within the `%s` service, ", svc.ID())
+		}
 		events = append(events, traitEventf(sev, id, op, t, prefix+format, args...))
 	}
-	for _, p := range paginationProperties {
-		path, ok := values[p.name]
+	for i, p := range paginationProperties {
+		path, ok := values[i].text, values[i].set
 		if !ok {
-			if prefix != "" && p.present {
+			if svc != nil && p.present {
 				emit(model.ErrorSeverity, "PaginatedTrait", "paginated trait `%s` is not configured", p.name)
 			}
 			continue
@@ -176,7 +193,9 @@ func paginationMember(m *model.Model, op *model.Shape, p paginationProperty, pat
 		return nil
 	}
 	var member *model.Shape
-	for _, name := range strings.Split(path, ".") {
+	for rest, more := path, true; more; {
+		var name string
+		name, rest, more = strings.Cut(rest, ".")
 		if container == nil {
 			return nil
 		}

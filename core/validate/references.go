@@ -214,14 +214,21 @@ func structureReference(m *model.Model, s *model.Shape, t model.Trait, ref resou
 // resource (and its children) and without a @references to it on the
 // member or its structure, probably should have one (WARNING).
 func memberShouldReferenceResource(m *model.Model) []model.Event {
-	// identifier name -> identifier target -> resources
-	byIdentifier := map[string]map[shapeid.ID][]shapeid.ID{}
+	// (identifier name, identifier target) -> resources, keys in the
+	// order first seen.
+	type identifier struct {
+		name   string
+		target shapeid.ID
+	}
+	byIdentifier := map[identifier][]shapeid.ID{}
+	var keys []identifier
 	for _, r := range shapesOfType(m, model.ResourceType) {
 		for _, nt := range r.Identifiers() {
-			if byIdentifier[nt.Name] == nil {
-				byIdentifier[nt.Name] = map[shapeid.ID][]shapeid.ID{}
+			k := identifier{nt.Name, nt.Target}
+			if _, ok := byIdentifier[k]; !ok {
+				keys = append(keys, k)
 			}
-			byIdentifier[nt.Name][nt.Target] = append(byIdentifier[nt.Name][nt.Target], r.ID())
+			byIdentifier[k] = append(byIdentifier[k], r.ID())
 		}
 	}
 	if len(byIdentifier) == 0 {
@@ -231,53 +238,49 @@ func memberShouldReferenceResource(m *model.Model) []model.Event {
 	// the identifier's shape, found from the shape's referrers.
 	x := indexOf(m)
 	var members []*model.Shape
-	for name, targets := range byIdentifier {
-		for target := range targets {
-			t, ok := m.Shape(target)
-			if !ok {
-				continue
-			}
-			for _, r := range x.referrersOf(t) {
-				if r.rel == relMemberTarget && r.from.MemberName() == name {
-					members = append(members, r.from)
-				}
+	for _, k := range keys {
+		t, ok := m.Shape(k.target)
+		if !ok {
+			continue
+		}
+		for _, r := range x.referrersOf(t) {
+			if r.rel == relMemberTarget && r.from.MemberName() == k.name {
+				members = append(members, r.from)
 			}
 		}
 	}
 	sort.Slice(members, func(i, j int) bool { return members[i].Ordinal() < members[j].Ordinal() })
-	var refs func(*model.Shape) []referrer
-	bound := map[*model.Shape]map[shapeid.ID]bool{} // container -> resources above it
+	members = slices.Compact(members)
+	var b *resourceBinder
+	bound := map[*model.Shape][]shapeid.ID{} // container -> resources above it
 	var events []model.Event
 	for _, mem := range members {
 		s := mem.Container()
-		candidates := byIdentifier[mem.MemberName()][mem.Target()]
+		candidates := byIdentifier[identifier{mem.MemberName(), mem.Target()}]
 		if len(candidates) == 0 {
 			continue
 		}
 		if target, ok := m.Target(mem); !ok || target.Type() != model.StringType {
 			continue
 		}
-		if refs == nil {
-			refs = referrers(m)
+		if b == nil {
+			b = newResourceBinder(m)
 		}
-		ignore := map[shapeid.ID]bool{}
+		var ignore []shapeid.ID
 		for _, ref := range shapeReferences(m, mem) {
-			ignore[ref.resource] = true
+			ignore = append(ignore, ref.resource)
 		}
 		for _, ref := range shapeReferences(m, s) {
-			ignore[ref.resource] = true
+			ignore = append(ignore, ref.resource)
 		}
 		above, ok := bound[s]
 		if !ok {
-			above = bindingResources(m, refs, s)
+			above = b.resources(s)
 			bound[s] = above
-		}
-		for id := range above {
-			ignore[id] = true
 		}
 		var potential []string
 		for _, id := range candidates {
-			if !ignore[id] {
+			if !slices.Contains(ignore, id) && !slices.Contains(above, id) {
 				potential = append(potential, id.String())
 			}
 		}
@@ -296,35 +299,53 @@ func sortedCopy(list []string) []string {
 	return out
 }
 
-// bindingResources returns the resources from which s is reachable by
-// directed relationships, and the resources those bind.
-func bindingResources(m *model.Model, refs func(*model.Shape) []referrer, s *model.Shape) map[shapeid.ID]bool {
-	out := map[shapeid.ID]bool{}
-	visited := map[*model.Shape]bool{s: true}
-	stack := []*model.Shape{s}
-	for len(stack) > 0 {
-		cur := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, r := range refs(cur) {
+// resourceBinder finds the resources from which a shape is reachable by
+// directed relationships, and the resources those bind. Its visit marks
+// are by ordinal and numbered per search, so that searches allocate no
+// set.
+type resourceBinder struct {
+	refs    func(*model.Shape) []referrer
+	visited []uint32 // by ordinal: the search that visited the shape
+	search  uint32
+	stack   []*model.Shape
+}
+
+func newResourceBinder(m *model.Model) *resourceBinder {
+	return &resourceBinder{refs: referrers(m), visited: make([]uint32, m.NumShapes())}
+}
+
+// resources returns the resources above s, each at most once.
+func (b *resourceBinder) resources(s *model.Shape) []shapeid.ID {
+	b.search++
+	visit := func(t *model.Shape) bool {
+		if b.visited[t.Ordinal()] == b.search {
+			return false
+		}
+		b.visited[t.Ordinal()] = b.search
+		return true
+	}
+	var out []shapeid.ID
+	visit(s)
+	b.stack = append(b.stack[:0], s)
+	for len(b.stack) > 0 {
+		cur := b.stack[len(b.stack)-1]
+		b.stack = b.stack[:len(b.stack)-1]
+		for _, r := range b.refs(cur) {
 			pred := r.from
 			if pred.Container() != nil {
 				pred = pred.Container() // a member's only predecessor is its container
-				if visited[r.from] {
+				if !visit(r.from) {
 					continue
 				}
-				visited[r.from] = true
 			}
-			if visited[pred] {
+			if !visit(pred) {
 				continue
 			}
-			visited[pred] = true
 			if pred.Type() == model.ResourceType {
-				out[pred.ID()] = true
-				for _, child := range pred.Resources() {
-					out[child] = true
-				}
+				out = append(out, pred.ID())
+				out = append(out, pred.Resources()...)
 			}
-			stack = append(stack, pred)
+			b.stack = append(b.stack, pred)
 		}
 	}
 	return out

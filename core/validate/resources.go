@@ -481,28 +481,69 @@ func foldString(s string, h uint64) uint64 {
 	return h
 }
 
-func shapeIDConflicts(m *model.Model) []model.Event {
-	// Shapes are first grouped by a hash of their case-folded ID, which
-	// needs no string per shape; only shapes whose hashes collide are
-	// grouped by the case-folded ID itself.
-	all := allShapes(m)
-	first := make(map[uint64]*model.Shape, len(all))
-	var colliding []*model.Shape
-	seen := map[*model.Shape]bool{}
-	for _, s := range all {
-		h := foldHash(s.ID())
-		f, ok := first[h]
-		if !ok {
-			first[h] = s
-			continue
-		}
-		for _, x := range []*model.Shape{f, s} {
-			if !seen[x] {
-				seen[x] = true
-				colliding = append(colliding, x)
+// appendFoldedAlike appends the members whose names are equal ignoring
+// case to another's.
+func appendFoldedAlike(out, members []*model.Shape) []*model.Shape {
+	if len(members) <= 32 {
+		for a := 1; a < len(members); a++ {
+			for b := 0; b < a; b++ {
+				if strings.EqualFold(members[a].MemberName(), members[b].MemberName()) {
+					out = append(out, members[a], members[b])
+				}
 			}
 		}
+		return out
 	}
+	seen := make(map[string]*model.Shape, len(members))
+	for _, mem := range members {
+		k := strings.ToLower(mem.MemberName())
+		if o, dup := seen[k]; dup {
+			out = append(out, o, mem)
+		}
+		seen[k] = mem
+	}
+	return out
+}
+
+func shapeIDConflicts(m *model.Model) []model.Event {
+	// A root shape ID and a member ID never fold to the same text (only
+	// one has a '$'), and two member IDs do only when their containers'
+	// IDs do and their names do. So root shapes are first grouped by a
+	// hash of their case-folded ID, which needs no string per shape; the
+	// shapes that may conflict are those whose hashes collide, their
+	// members, and members of one shape whose names fold alike. Only
+	// those are grouped by the case-folded ID itself.
+	roots := m.Shapes()
+	first := make(map[uint64]int32, len(roots))
+	var colliding []*model.Shape
+	mark := func(s *model.Shape) {
+		colliding = append(colliding, s)
+		colliding = append(colliding, s.Members()...)
+	}
+	var ns string
+	var nsHash uint64
+	for i, s := range roots {
+		id := s.ID()
+		if id.Namespace != ns || i == 0 {
+			ns = id.Namespace
+			nsHash = foldString("#", foldString(ns, 14695981039346656037))
+		}
+		h := foldString(id.Name, nsHash)
+		if f, ok := first[h]; !ok {
+			first[h] = int32(i)
+		} else {
+			if f >= 0 {
+				mark(roots[f])
+				first[h] = -1 // marked
+			}
+			mark(s)
+			continue
+		}
+		colliding = appendFoldedAlike(colliding, s.Members())
+	}
+	// In the order of the model's shapes, each once.
+	sort.Slice(colliding, func(i, j int) bool { return colliding[i].Ordinal() < colliding[j].Ordinal() })
+	colliding = slices.Compact(colliding)
 	groups := map[string][]*model.Shape{}
 	var keys []string
 	for _, s := range colliding {
