@@ -9,7 +9,7 @@ import (
 	"github.com/smithy-validation/go/core/shapeid"
 )
 
-// TestMatchesAgreesWithSelect compares Matches, which walks chains of
+// TestMatchesAgreesWithSelect compares MatchEach with Matches, and Matches, which walks chains of
 // filters and forward steps backwards from the shape asked about, with the
 // whole-model evaluation of Select, for every trait selector of the prelude
 // and selectors of each kind, on every shape of a model with services,
@@ -77,6 +77,17 @@ structure WithMix with [Mix] { y: Blob }
 		sel, err := selector.Parse(text)
 		if err != nil {
 			t.Fatalf("Parse(%q): %v", text, err)
+		}
+		// MatchEach answers as Matches does, filters included.
+		calls := 0
+		selector.NewEvaluator(m).MatchEach(sel, shapes, func(s *model.Shape, got bool) {
+			if want := selector.NewEvaluator(m).Matches(sel, s); got != want {
+				t.Errorf("%q on %s: MatchEach %v, Matches %v", text, s.ID(), got, want)
+			}
+			calls++
+		})
+		if calls != len(shapes) {
+			t.Errorf("%q: MatchEach called back %d times for %d shapes", text, calls, len(shapes))
 		}
 		if sel.IsFilter() {
 			continue

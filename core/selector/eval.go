@@ -236,6 +236,34 @@ func (e *Evaluator) Matches(sel *Selector, shape *model.Shape) bool {
 	return e.selectSet(sel)[shape]
 }
 
+// MatchEach calls fn with each of shapes and whether sel selects it, as
+// [Evaluator.Matches] tells, with what a match needs set up once for all
+// of them.
+func (e *Evaluator) MatchEach(sel *Selector, shapes []*model.Shape, fn func(s *model.Shape, matched bool)) {
+	switch {
+	case sel.filter:
+		c := e.newCtx(sel)
+		found := false
+		recv := func(*model.Shape) bool { found = true; return false }
+		for _, s := range shapes {
+			found = false
+			c.clearVars()
+			sel.root.push(c, s, recv)
+			fn(s, found)
+		}
+		return
+	case sel.backward:
+		for _, s := range shapes {
+			fn(s, e.Matches(sel, s))
+		}
+		return
+	}
+	set := e.selectSet(sel)
+	for _, s := range shapes {
+		fn(s, set[s])
+	}
+}
+
 func (e *Evaluator) selectSet(sel *Selector) map[*model.Shape]bool {
 	e.mu.Lock()
 	if r, ok := e.results[sel]; ok {

@@ -31,8 +31,13 @@ func reachable(m *model.Model, roots ...*model.Shape) []*model.Shape {
 }
 
 func (x *index) reachable(roots []*model.Shape) []*model.Shape {
+	// The walk's queue is the index's scratch array, reused by every
+	// walk (a large closure would otherwise grow a new one, copying it
+	// each time); the result is a copy of exactly its length.
+	x.scratchMu.Lock()
+	defer x.scratchMu.Unlock()
 	seen := make([]bool, len(x.shapes())) // by ordinal
-	queue := make([]*model.Shape, 0, len(roots))
+	queue := x.scratch[:0]
 	for _, r := range roots {
 		if x.own(r) && !seen[r.Ordinal()] {
 			seen[r.Ordinal()] = true
@@ -47,7 +52,8 @@ func (x *index) reachable(roots []*model.Shape) []*model.Shape {
 			}
 		}
 	}
-	return queue
+	x.scratch = queue[:0]
+	return append([]*model.Shape(nil), queue...)
 }
 
 // services is Service: shapes of a service's closure whose names (after

@@ -43,6 +43,12 @@ type index struct {
 	closureMu sync.Mutex
 	closures  map[*model.Shape][]*model.Shape
 
+	scratchMu sync.Mutex
+	scratch   []*model.Shape // see reachable
+
+	resourcesMu sync.Mutex
+	resources   map[*model.Shape][]*model.Shape // by service, see containedResources
+
 	nextOnce sync.Once
 	next     [][]*model.Shape
 }

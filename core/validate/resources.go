@@ -65,12 +65,27 @@ func resourceCycles(m *model.Model) []model.Event {
 // allOperations returns a resource's operations, collection operations and
 // lifecycle operations.
 func allOperations(r *model.Shape) []shapeid.ID {
-	var out []shapeid.ID
-	seen := map[shapeid.ID]bool{}
+	out := make([]shapeid.ID, 0, 6+len(r.Operations())+len(r.CollectionOperations()))
+	var seen map[shapeid.ID]bool // for resources with many operations
 	add := func(id shapeid.ID) {
-		if !id.IsZero() && !seen[id] {
-			seen[id] = true
+		if id.IsZero() {
+			return
+		}
+		if seen != nil {
+			if !seen[id] {
+				seen[id] = true
+				out = append(out, id)
+			}
+			return
+		}
+		if !slices.Contains(out, id) {
 			out = append(out, id)
+		}
+		if len(out) > 32 {
+			seen = make(map[shapeid.ID]bool, cap(out))
+			for _, o := range out {
+				seen[o] = true
+			}
 		}
 	}
 	for _, lc := range []string{"put", "create", "read", "update", "delete", "list"} {
@@ -85,23 +100,37 @@ func allOperations(r *model.Shape) []shapeid.ID {
 	return out
 }
 
-// containedResources returns the resources in a service's closure.
+// containedResources returns the resources in a service's closure, in
+// the order a depth-first walk of the resource bindings meets them. The
+// slice is shared by the validators of a Check: do not modify it.
 func containedResources(m *model.Model, svc *model.Shape) []*model.Shape {
-	var out []*model.Shape
+	x := indexOf(m)
+	x.resourcesMu.Lock()
+	out, ok := x.resources[svc]
+	x.resourcesMu.Unlock()
+	if ok {
+		return out
+	}
 	seen := map[*model.Shape]bool{}
-	var walk func(ids []shapeid.ID)
-	walk = func(ids []shapeid.ID) {
-		for _, id := range ids {
-			r, ok := resolve(m, id, model.ResourceType)
-			if !ok || seen[r] {
+	var walk func(s *model.Shape)
+	walk = func(s *model.Shape) {
+		for _, ref := range x.outgoing(s) {
+			r := ref.target
+			if ref.rel != relResource || r == nil || r.Type() != model.ResourceType || seen[r] {
 				continue
 			}
 			seen[r] = true
 			out = append(out, r)
-			walk(r.Resources())
+			walk(r)
 		}
 	}
-	walk(svc.Resources())
+	walk(svc)
+	x.resourcesMu.Lock()
+	if x.resources == nil {
+		x.resources = map[*model.Shape][]*model.Shape{}
+	}
+	x.resources[svc] = out
+	x.resourcesMu.Unlock()
 	return out
 }
 
@@ -111,41 +140,52 @@ func singleOperationBinding(m *model.Model) []model.Event {
 	var events []model.Event
 	for _, svc := range shapesOfType(m, model.ServiceType) {
 		resources := containedResources(m, svc)
-		containers := map[shapeid.ID][]*model.Shape{}
-		var ops []shapeid.ID
-		bind := func(op shapeid.ID, by *model.Shape) {
-			if _, ok := resolve(m, op, model.OperationType); !ok {
+		// Each operation's first binder, by ordinal; only the operations
+		// bound again get a list of every binder.
+		first := make([]*model.Shape, m.NumShapes())
+		containers := map[*model.Shape][]*model.Shape{}
+		var ops []*model.Shape
+		bind := func(op, by *model.Shape) {
+			if op == nil || op.Type() != model.OperationType {
 				return
 			}
-			if _, seen := containers[op]; !seen {
-				ops = append(ops, op)
+			f := first[op.Ordinal()]
+			switch {
+			case f == nil:
+				first[op.Ordinal()] = by
+				return
+			case f == by:
+				return
 			}
-			for _, c := range containers[op] {
-				if c == by {
-					return
+			cs, ok := containers[op]
+			if !ok {
+				ops = append(ops, op)
+				cs = []*model.Shape{f}
+			}
+			if !slices.Contains(cs, by) {
+				containers[op] = append(cs, by)
+			}
+		}
+		x := indexOf(m)
+		bindAll := func(by *model.Shape, rels ...rel) {
+			for _, ref := range x.outgoing(by) {
+				if slices.Contains(rels, ref.rel) {
+					bind(ref.target, by)
 				}
 			}
-			containers[op] = append(containers[op], by)
 		}
-		for _, op := range svc.Operations() {
-			bind(op, svc)
-		}
+		bindAll(svc, relOperation)
 		for _, r := range resources {
-			for _, op := range allOperations(r) {
-				bind(op, r)
-			}
+			bindAll(r, relPut, relCreate, relRead, relUpdate, relDelete, relList, relOperation, relCollectionOperation)
 		}
 		for _, op := range ops {
 			cs := containers[op]
-			if len(cs) < 2 {
-				continue
-			}
 			parts := make([]string, len(cs))
 			for i, c := range cs {
 				parts[i] = describe(c)
 			}
 			sort.Strings(parts)
-			s, _ := m.Shape(op)
+			s := op
 			events = append(events, errorf("SingleOperationBinding", s,
 				"An operation can appear only once in an entire service closure. This operation is illegally bound into the `%s` service closure from multiple shapes: %s",
 				svc.ID(), strings.Join(parts, ", ")))

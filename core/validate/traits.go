@@ -95,15 +95,15 @@ func traitTargets(m *model.Model) []model.Event {
 			events = append(events, errorf("Model", def, "Invalid selector in the definition of trait `%s`: %v", idiomatic(id), err))
 			continue
 		}
-		for _, s := range apps {
-			if ev.Matches(sel, s) {
-				continue
+		ev.MatchEach(sel, apps, func(s *model.Shape, matched bool) {
+			if matched {
+				return
 			}
 			t, _ := findTrait(s, id)
 			events = append(events, model.Event{Severity: model.ErrorSeverity, ID: "TraitTarget", Shape: s.ID(), Source: t.Source,
 				Message: fmt.Sprintf("Trait `%s` cannot be applied to `%s`. This trait may only be applied to shapes that match the following selector: %s",
 					idiomatic(id), s.ID(), newlineRun.ReplaceAllString(text, " "))})
-		}
+		})
 	}
 	return events
 }
