@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"unicode/utf8"
 )
 
 // Framing is how messages are delimited on a byte stream.
@@ -106,8 +107,7 @@ func NewReader(r io.Reader, f Framing, max int) *Reader {
 }
 
 // Buffered reports how many bytes were read from the stream but not yet
-// returned in a frame: a relay writes the frames it has as one piece when
-// more are already there.
+// returned in a frame.
 func (r *Reader) Buffered() int { return r.br.Buffered() }
 
 // Read returns the next frame. At the end of the stream it returns
@@ -156,18 +156,29 @@ func (r *Reader) readLine() (Frame, error) {
 			}
 			return Frame{Raw: r.buf}, err
 		}
-		r.buf = append(r.buf, piece...)
+		line := piece
+		if err != nil || len(r.buf) > 0 {
+			// A line longer than the buffer, or the stream's end: the
+			// pieces are gathered. A whole line is handed over where the
+			// buffered reader holds it, without a copy (it stays valid
+			// until the next Read, as a Frame promises).
+			r.buf = append(r.buf, piece...)
+			line = r.buf
+		}
 		switch {
 		case err == nil:
-			body := bytes.TrimSuffix(r.buf[:len(r.buf)-1], []byte{'\r'})
-			if len(bytes.TrimSpace(body)) == 0 {
+			body := line[:len(line)-1]
+			if n := len(body); n > 0 && body[n-1] == '\r' {
+				body = body[:n-1]
+			}
+			if blank(body) {
 				body = nil
 			}
 			if len(body) > r.max {
-				return Frame{Raw: r.buf, Problem: problem(CodeFramingTooLarge,
+				return Frame{Raw: line, Problem: problem(CodeFramingTooLarge,
 					"a line longer than the limit of %d bytes: relayed, not validated", r.max)}, nil
 			}
-			return Frame{Raw: r.buf, Body: body}, nil
+			return Frame{Raw: line, Body: body}, nil
 		case err == bufio.ErrBufferFull:
 			if len(r.buf) > r.max {
 				r.skip = true
@@ -183,6 +194,16 @@ func (r *Reader) readLine() (Frame, error) {
 			return Frame{Raw: r.buf}, err
 		}
 	}
+}
+
+// blank reports whether a line holds only white space (Unicode's, as
+// bytes.TrimSpace has it); a line that starts with a printable ASCII
+// character, as every JSON message does, is decided by that byte.
+func blank(b []byte) bool {
+	if len(b) > 0 && b[0] > ' ' && b[0] < utf8.RuneSelf {
+		return false
+	}
+	return len(bytes.TrimSpace(b)) == 0
 }
 
 // readLSP reads one header section and its body.

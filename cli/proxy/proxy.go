@@ -70,7 +70,7 @@ type Proxy struct {
 	mu       sync.Mutex
 	x        *rpc.Exchange
 	rec      *bufio.Writer
-	from     []rpc.Peer // the sender of each message, by index
+	servers  []uint64 // which messages the server sent: a bit a message, by index
 	logged   map[string]int
 	line     []byte
 	done     bool
@@ -132,7 +132,7 @@ func (p *Proxy) check(from rpc.Peer, body []byte, to int) (verdict, []byte) {
 	} else {
 		sums = p.x.Feed(from, body)
 	}
-	p.from = append(p.from, from)
+	p.sent(index, from)
 	p.counts.Messages++
 	for _, f := range p.x.LastFindings() {
 		p.logFinding(from, f, true)
@@ -156,13 +156,25 @@ func (p *Proxy) check(from rpc.Peer, body []byte, to int) (verdict, []byte) {
 	p.logAction(from, index, "refused", s.RPCError)
 	reply := p.errorReply(s)
 	p.x.FeedReply(index, rpc.Server, reply)
-	p.from = append(p.from, rpc.Server)
+	p.sent(index+1, rpc.Server)
 	p.counts.Messages++
 	for _, f := range p.x.LastFindings() {
 		p.logFinding(rpc.Server, f, true)
 	}
 	p.record(rpc.Server, reply, nil, index)
 	return refuse, reply
+}
+
+// sent notes who sent message index (the next one): a bit a message,
+// so that Finish can say which direction a finding it reports belongs
+// to.
+func (p *Proxy) sent(index int, from rpc.Peer) {
+	if index/64 >= len(p.servers) {
+		p.servers = append(p.servers, 0)
+	}
+	if from == rpc.Server {
+		p.servers[index/64] |= 1 << (index % 64)
+	}
 }
 
 var errorMessages = map[int]string{
@@ -315,8 +327,8 @@ func (p *Proxy) Finish() (*rpc.Result, Summary, error) {
 			continue
 		}
 		from := rpc.Client
-		if i, ok := f.Path.Document(); ok && i < len(p.from) {
-			from = p.from[i]
+		if i, ok := f.Path.Document(); ok && i >= 0 && i/64 < len(p.servers) && p.servers[i/64]&(1<<(i%64)) != 0 {
+			from = rpc.Server
 		}
 		p.logFinding(from, f, false)
 	}

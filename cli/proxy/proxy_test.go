@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/smithy-validation/go/cli/proxy"
 )
@@ -153,6 +154,53 @@ func TestRelayBytes(t *testing.T) {
 			if last := lines[len(lines)-1]; last["summary"] == nil {
 				t.Errorf("last log line %v is not the summary", last)
 			}
+		})
+	}
+}
+
+// TestRelayPartialFrame: a message is relayed as soon as it is read, even
+// when the bytes read with it hold only the start of the next one (the
+// rest comes later): the relay does not wait for the next message to
+// write the ones it holds.
+func TestRelayPartialFrame(t *testing.T) {
+	svc := calculator(t)
+	call := `{"jsonrpc":"2.0","method":"subtract","params":[42,23]}`
+	for _, f := range []proxy.Framing{proxy.Lines, proxy.LSP} {
+		t.Run(f.String(), func(t *testing.T) {
+			s := start(t, svc, proxy.Options{Framing: f})
+			first, second := frame(f, call), frame(f, call)
+			cut := len(second) / 2
+			go func() {
+				io.WriteString(s.Client, first+second[:cut])
+			}()
+			got := make(chan string, 1)
+			r := proxy.NewReader(s.ServerIn, f, 1<<20)
+			go func() {
+				fr, err := r.Read()
+				if err != nil {
+					got <- err.Error()
+					return
+				}
+				got <- string(fr.Raw)
+			}()
+			select {
+			case g := <-got:
+				if g != first {
+					t.Errorf("the server got %q, want %q", g, first)
+				}
+			case <-time.After(20 * time.Second):
+				t.Fatal("the first message was not relayed before the rest of the second was written")
+			}
+			rest := readAll(s.ServerIn)
+			if _, err := io.WriteString(s.Client, second[cut:]); err != nil {
+				t.Fatal(err)
+			}
+			s.Client.Close()
+			if g := <-rest; string(g) != second {
+				t.Errorf("then the server got %q, want %q", g, second)
+			}
+			s.Server.Close()
+			s.finish(t)
 		})
 	}
 }

@@ -44,34 +44,40 @@ func (p *Proxy) Relay(clientIn io.Reader, clientOut io.Writer, serverIn io.Write
 // pump relays one direction: frames read from in are checked (from is
 // their sender) and written to out, under outMu when set; back receives
 // the proxy's own answers under Enforce. Frames that arrive together are
-// written together (one write for what the reader already holds), never
-// later than the next read that would wait.
+// written together: what was checked is written just before the reader
+// next reads from in (a read that could wait), or once it reaches chunk
+// bytes; a frame read alone is written as read, without a copy.
 func (p *Proxy) pump(from rpc.Peer, in io.Reader, out io.Writer, outMu *sync.Mutex, back io.Writer) error {
-	r := NewReader(in, p.opts.Framing, p.opts.MaxMessage)
 	var pending, answer []byte
-	flush := func() error {
-		if len(pending) == 0 {
-			return nil
-		}
+	var werr error
+	write := func(b []byte) error {
 		if outMu != nil {
 			outMu.Lock()
+			defer outMu.Unlock()
 		}
-		_, err := out.Write(pending)
-		if outMu != nil {
-			outMu.Unlock()
+		_, err := out.Write(b)
+		return err
+	}
+	flush := func() {
+		if len(pending) == 0 || werr != nil {
+			return
 		}
+		werr = write(pending)
 		pending = pending[:0]
 		if cap(pending) > 4*chunk {
 			pending = nil
 		}
-		return err
 	}
+	r := NewReader(beforeRead{in, flush}, p.opts.Framing, p.opts.MaxMessage)
 	for {
 		f, err := r.Read()
+		if werr != nil {
+			return werr
+		}
 		if err != nil {
-			ferr := flush()
+			flush()
 			if errors.Is(err, io.EOF) || errors.Is(err, os.ErrClosed) {
-				return ferr
+				return werr
 			}
 			return err
 		}
@@ -79,7 +85,8 @@ func (p *Proxy) pump(from rpc.Peer, in io.Reader, out io.Writer, outMu *sync.Mut
 		p.mu.Lock()
 		if p.done {
 			p.mu.Unlock()
-			return flush()
+			flush()
+			return werr
 		}
 		if f.Problem != nil {
 			p.logProblem(from, f.Problem)
@@ -92,26 +99,34 @@ func (p *Proxy) pump(from rpc.Peer, in io.Reader, out io.Writer, outMu *sync.Mut
 		switch v {
 		case forward:
 			if len(pending) == 0 && r.Buffered() == 0 {
-				// Alone: written as read, without a copy.
-				pending = f.Raw
-				err = flush()
-				pending = nil
-			} else {
-				pending = append(pending, f.Raw...)
+				werr = write(f.Raw)
+			} else if pending = append(pending, f.Raw...); len(pending) >= chunk {
+				flush()
 			}
 		case refuse:
 			answer = AppendFrame(answer[:0], p.opts.Framing, reply)
 			p.clientMu.Lock()
 			_, err = back.Write(answer)
 			p.clientMu.Unlock()
+			if err != nil {
+				return err
+			}
 		}
-		if err == nil && (r.Buffered() == 0 || len(pending) >= chunk) {
-			err = flush()
-		}
-		if err != nil {
-			return err
+		if werr != nil {
+			return werr
 		}
 	}
+}
+
+// beforeRead calls before ahead of each read from r.
+type beforeRead struct {
+	r      io.Reader
+	before func()
+}
+
+func (b beforeRead) Read(p []byte) (int, error) {
+	b.before()
+	return b.r.Read(p)
 }
 
 // RunCommand starts cmd as the server, relays stdin to it and its stdout
