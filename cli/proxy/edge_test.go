@@ -170,6 +170,42 @@ func TestPeerDiesMidMessage(t *testing.T) {
 	}
 }
 
+// TestUnansweredDirection: the calls left unanswered at the end are
+// logged with the direction of the peer that made them, wherever they
+// fall in the conversation (here past the 64th message).
+func TestUnansweredDirection(t *testing.T) {
+	s := start(t, calculator(t), proxy.Options{Framing: proxy.Lines})
+	toClient := readAll(s.FromServer)
+	var client strings.Builder
+	for i := 0; i < 70; i++ {
+		client.WriteString(`{"jsonrpc":"2.0","method":"subtract","params":[42,23]}` + "\n")
+	}
+	client.WriteString(`{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":1}` + "\n")
+	go func() {
+		io.WriteString(s.Client, client.String())
+		s.Client.Close()
+	}()
+	// The server reads everything, then calls the client, which never
+	// answers.
+	if got := <-readAll(s.ServerIn); string(got) != client.String() {
+		t.Fatalf("the server got %d bytes, want %d", len(got), client.Len())
+	}
+	io.WriteString(s.Server, `{"jsonrpc":"2.0","method":"subtract","params":[1,1],"id":"s1"}`+"\n")
+	s.Server.Close()
+	lines := s.finish(t)
+	<-toClient
+	var got []string
+	for _, l := range lines {
+		if l["code"] != nil {
+			got = append(got, fmt.Sprintf("%v %v %v", l["direction"], l["code"], l["index"]))
+		}
+	}
+	want := "client-to-server response-missing 70\nserver-to-client response-missing 71"
+	if strings.Join(got, "\n") != want {
+		t.Errorf("log:\n%s\nwant:\n%s", strings.Join(got, "\n"), want)
+	}
+}
+
 // TestLargeMessage: a 9 MiB call and its 9 MiB answer pass byte for byte
 // and are validated.
 func TestLargeMessage(t *testing.T) {
