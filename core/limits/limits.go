@@ -1,6 +1,7 @@
 // Package limits is the one vocabulary for what reading and validating one
-// untrusted input may cost: how deep it nests, how large it is, how long
-// one number or one string is, and how many findings are collected. The
+// untrusted input may cost: how deep it nests, how large it is, how many
+// values it holds, how long one number or one string is, and how many
+// findings are collected. The
 // JSON reader (core/node), the value engine (smithyvalidate), the JSON-RPC
 // validator (rpc), the Ion adapter and the command line all speak it, and
 // all start from the same defaults, the Default* constants.
@@ -9,7 +10,8 @@
 // applies it and what hitting it reports.
 //
 // Hitting a limit is never silent: readers return an error naming the
-// limit ([Depth], [Size], [NumberLength], [StringLength]) and the position
+// limit ([Depth], [Size], [Elements], [NumberLength], [StringLength]) and
+// the position
 // where it was exceeded; validators report a finding of class limit and a
 // result that is not complete.
 //
@@ -26,6 +28,13 @@ const (
 	DefaultMaxDepth = 1000
 	// DefaultMaxSize is the largest input, in bytes (64 MiB).
 	DefaultMaxSize = 64 << 20
+	// DefaultMaxElements is the most values one input may hold, object
+	// keys included (2^25 = 33,554,432): a JSON text within the default
+	// size limit never holds more (each value takes a byte and a comma),
+	// so the limit binds denser encodings (binary Ion) and callers that
+	// raise the size limit, and it bounds what a reader keeps: the JSON
+	// reader's tape takes 16 bytes a value, 512 MiB at this limit.
+	DefaultMaxElements = 1 << 25
 	// DefaultMaxNumberLength is the longest number token, in bytes.
 	DefaultMaxNumberLength = 4096
 	// DefaultMaxStringLength, a negative length, means "the size limit":
@@ -46,6 +55,7 @@ const MaxMaxDepth = 100_000
 const (
 	Depth        = "depth"
 	Size         = "size"
+	Elements     = "elements"
 	NumberLength = "number length"
 	StringLength = "string length"
 	Findings     = "findings"
@@ -53,13 +63,17 @@ const (
 
 // Limits is one set of limits, every field in force: start from
 // [Default] and change what differs. Each layer reads the fields that
-// concern it (the JSON reader the first four, a validator MaxDepth,
+// concern it (the JSON reader the first five, a validator MaxDepth,
 // MaxSize and MaxFindings too).
 type Limits struct {
 	// MaxDepth is the deepest nesting of containers.
 	MaxDepth int
 	// MaxSize is the largest input, in bytes.
 	MaxSize int
+	// MaxElements is the most values one input may hold, counting every
+	// value at every depth (the top-level one included) and every object
+	// key or struct field name.
+	MaxElements int
 	// MaxNumberLength is the longest number token, in bytes.
 	MaxNumberLength int
 	// MaxStringLength is the longest string or object key after
@@ -74,6 +88,7 @@ func Default() Limits {
 	return Limits{
 		MaxDepth:        DefaultMaxDepth,
 		MaxSize:         DefaultMaxSize,
+		MaxElements:     DefaultMaxElements,
 		MaxNumberLength: DefaultMaxNumberLength,
 		MaxStringLength: DefaultMaxStringLength,
 		MaxFindings:     DefaultMaxFindings,

@@ -18,6 +18,9 @@ const (
 	DefaultMaxDepth = limits.DefaultMaxDepth
 	// DefaultMaxSize is the largest input, in bytes (64 MiB).
 	DefaultMaxSize = limits.DefaultMaxSize
+	// DefaultMaxElements is the most values (object keys included) of
+	// one input.
+	DefaultMaxElements = limits.DefaultMaxElements
 	// DefaultMaxNumberLength is the longest number token, in bytes.
 	DefaultMaxNumberLength = limits.DefaultMaxNumberLength
 	// DefaultMaxStringLength, as a value of [MaxStringLength], means
@@ -64,6 +67,7 @@ type optionBits uint8
 const (
 	setDepth optionBits = 1 << iota
 	setSize
+	setElems
 	setNumLen
 	setStrLen
 	setDup
@@ -76,6 +80,9 @@ func (o Option) merge(later Option) Option {
 	}
 	if later.set&setSize != 0 {
 		o.lim.MaxSize = later.lim.MaxSize
+	}
+	if later.set&setElems != 0 {
+		o.lim.MaxElements = later.lim.MaxElements
 	}
 	if later.set&setNumLen != 0 {
 		o.lim.MaxNumberLength = later.lim.MaxNumberLength
@@ -135,6 +142,15 @@ func MaxSize(n int) Option {
 	return Option{set: setSize, lim: limits.Limits{MaxSize: min(max(n, 0), math.MaxInt32)}}
 }
 
+// MaxElements limits the values of the input to n, counting every value
+// at every depth (the top-level one included) and every object key.
+// Negative n counts as 0. The default is [DefaultMaxElements]. The reader
+// stops at the first value or key past the limit, before keeping it: it
+// keeps 16 bytes a value or key.
+func MaxElements(n int) Option {
+	return Option{set: setElems, lim: limits.Limits{MaxElements: max(n, 0)}}
+}
+
 // MaxNumberLength limits one number token to n bytes (sign, digits, '.',
 // exponent). Negative n counts as 0. The default is
 // [DefaultMaxNumberLength]. The reader stops at the first byte past the
@@ -182,15 +198,17 @@ func (e *SyntaxError) Position() Pos { return e.Pos }
 const (
 	LimitDepth        = limits.Depth
 	LimitSize         = limits.Size
+	LimitElements     = limits.Elements
 	LimitNumberLength = limits.NumberLength
 	LimitStringLength = limits.StringLength
 )
 
 // LimitError reports input that exceeds one of the reader's limits. Limit
-// is one of [LimitDepth], [LimitSize], [LimitNumberLength] and
-// [LimitStringLength]; Max is the limit in force. Pos is the start of the
-// container, number or string that went over the limit, or for the size
-// limit the first byte past it.
+// is one of [LimitDepth], [LimitSize], [LimitElements], [LimitNumberLength]
+// and [LimitStringLength]; Max is the limit in force. Pos is the start of
+// the container, number or string that went over the limit, for the
+// element limit the start of the first value or key past it, or for the
+// size limit the first byte past it.
 type LimitError struct {
 	Pos   Pos
 	Limit string
@@ -204,6 +222,8 @@ func (e *LimitError) Error() string {
 		what = "nesting deeper than %d levels"
 	case LimitSize:
 		what = "input longer than %d bytes"
+	case LimitElements:
+		what = "more than %d values and object keys"
 	case LimitNumberLength:
 		what = "number longer than %d bytes"
 	case LimitStringLength:
@@ -269,7 +289,7 @@ func ParseString(s string, opts ...Option) (Node, error) {
 // tapePool holds the tapes of Parse.
 var tapePool = sync.Pool{New: func() any { return new(Tape) }}
 
-// maxPooledEntries bounds the tapes kept for reuse (24 MiB of entries):
+// maxPooledEntries bounds the tapes kept for reuse (16 MiB of entries):
 // a process that parses large texts again and again (a server loading
 // models) reads each into a warm tape.
 const maxPooledEntries = 1 << 20

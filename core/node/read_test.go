@@ -561,7 +561,7 @@ func TestParseConcurrent(t *testing.T) {
 
 func TestOptionsValues(t *testing.T) {
 	lim := func(depth, size, num, str int) limits.Limits {
-		return limits.Limits{MaxDepth: depth, MaxSize: size, MaxNumberLength: num, MaxStringLength: str, MaxFindings: limits.DefaultMaxFindings}
+		return limits.Limits{MaxDepth: depth, MaxSize: size, MaxElements: DefaultMaxElements, MaxNumberLength: num, MaxStringLength: str, MaxFindings: limits.DefaultMaxFindings}
 	}
 	if got, want := Resolve(), (Settings{Limits: lim(DefaultMaxDepth, DefaultMaxSize, DefaultMaxNumberLength, DefaultMaxSize)}); got != want {
 		t.Errorf("defaults = %+v, want %+v", got, want)
@@ -572,6 +572,12 @@ func TestOptionsValues(t *testing.T) {
 	}
 	if got, want := Resolve(MaxSize(100)), (Settings{Limits: lim(DefaultMaxDepth, 100, DefaultMaxNumberLength, 100)}); got != want {
 		t.Errorf("Resolve(MaxSize(100)) = %+v, want %+v (the string limit follows the size)", got, want)
+	}
+	if got := Resolve(MaxElements(-3), MaxElements(10)).Limits.MaxElements; got != 10 {
+		t.Errorf("Resolve(MaxElements(-3), MaxElements(10)) gives %d elements, want 10 (the later one)", got)
+	}
+	if got := Resolve(MaxElements(-3)).Limits.MaxElements; got != 0 {
+		t.Errorf("MaxElements(-3) gives %d elements, want 0", got)
 	}
 	if s := KeepDuplicates.String(); s != "KeepDuplicates" {
 		t.Errorf("KeepDuplicates.String() = %q", s)

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
-	"slices"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/smithy-validation/go/core/limits"
 )
@@ -28,39 +28,55 @@ const (
 
 // TapeEntry is one value (or object key) of a [Tape]. It is valid until
 // the tape's next Read or Reset.
+//
+// An entry is 16 bytes and holds no pointer, so that a large text costs
+// 16 bytes a value and the garbage collector never scans the entries. It
+// finds its tape through the header of the chunk it lives in (see
+// tapeChunk), slot entries before it.
 type TapeEntry struct {
 	kind TapeKind
-	// isInt is set for a number token without fraction or exponent.
-	isInt bool
-	// esc is set for a string whose text is in the tape's arena.
-	esc bool
-	// flat is set for an array or object whose children are all
-	// scalars: they follow it on the tape, and it needs no kids.
-	flat bool
+	// flags: entInt for a number token without fraction or exponent;
+	// entEsc for a string whose text is in the tape's arena; entFlat for
+	// an array or object whose children are all scalars: they follow it on
+	// the tape, and it needs no kids; entNear for a container whose
+	// descendants are all in its chunk.
+	flags uint8
+	// slot is the entry's index in its chunk.
+	slot uint16
 	// off is the byte offset of the value's first byte; Pos derives its
 	// line and column from the tape's line starts.
 	off int32
 	// a and b: for a string or number, the text is src[a:b] (arena[a:b]
-	// when esc); for an array or object, b is the number of children and
-	// the children are the entries from a on when flat (for an object,
-	// keys and values in turn), else kids[a:a+b] are their entries (for
-	// an object, the entries of its keys: each value follows its key).
-	// An array or object that is still open (after a failed Read) has
-	// flat unset and b zero.
+	// when entEsc); for an array or object, b is the number of children
+	// and the children are the entries from a on when entFlat (for an
+	// object, keys and values in turn), else kids[a:a+b] are their
+	// distances from it (for an object, those of its keys: each value
+	// follows its key). An array or object that is still open (after a failed
+	// Read) has entFlat unset and b zero.
 	a, b int32
-	t    *Tape
 }
+
+// The flags of a TapeEntry.
+const (
+	entInt uint8 = 1 << iota
+	entEsc
+	entFlat
+	// entNear is set for a container whose children and their
+	// descendants are in its chunk: Elem and Member find them by
+	// arithmetic.
+	entNear
+)
 
 // Kind returns the entry's kind.
 func (e *TapeEntry) Kind() TapeKind { return e.kind }
 
 // IsInteger reports whether a number entry has neither fraction nor
 // exponent.
-func (e *TapeEntry) IsInteger() bool { return e.isInt }
+func (e *TapeEntry) IsInteger() bool { return e.flags&entInt != 0 }
 
 // Pos returns the position of the value's first byte, as [Parse] gives
 // it.
-func (e *TapeEntry) Pos() Pos { return e.t.posAt(e.off) }
+func (e *TapeEntry) Pos() Pos { return e.tape().posAt(e.off) }
 
 // Offset returns the byte offset of the value's first byte.
 func (e *TapeEntry) Offset() int { return int(e.off) }
@@ -69,10 +85,10 @@ func (e *TapeEntry) Offset() int { return int(e.off) }
 // kinds have text). It shares the tape's memory (the text read, or the tape's
 // buffer of unescaped strings): copy it to keep it past the next Read.
 func (e *TapeEntry) Text() string {
-	if e.esc {
-		return e.t.arenaText[e.a:e.b]
+	if e.flags&entEsc != 0 {
+		return e.tape().arenaText[e.a:e.b]
 	}
-	return e.t.src[e.a:e.b]
+	return e.tape().src[e.a:e.b]
 }
 
 // Len returns the number of elements of an array or members of an object
@@ -86,20 +102,46 @@ func (e *TapeEntry) Len() int {
 
 // Elem returns element i of an array, 0 <= i < Len().
 func (e *TapeEntry) Elem(i int) *TapeEntry {
-	if e.flat {
-		return &e.t.entries[int(e.a)+i]
+	if uint(i) >= uint(e.b) {
+		panic("node: TapeEntry.Elem index out of range")
 	}
-	return &e.t.entries[e.t.kids[int(e.a)+i]]
+	return e.child(1+i, i)
 }
 
 // Member returns the key and value of member i of an object,
 // 0 <= i < Len(), in source order.
 func (e *TapeEntry) Member(i int) (key, value *TapeEntry) {
-	k := int(e.a) + 2*i
-	if !e.flat {
-		k = int(e.t.kids[int(e.a)+i])
+	if uint(i) >= uint(e.b) {
+		panic("node: TapeEntry.Member index out of range")
 	}
-	return &e.t.entries[k], &e.t.entries[k+1]
+	// child, by hand: one call less on the validators' hottest path.
+	d := 1 + 2*i
+	if e.flags&entFlat == 0 {
+		d = int(e.tape().kids[int(e.a)+i])
+	}
+	if e.flags&entNear != 0 {
+		// Key and value are in e's chunk.
+		key = (*TapeEntry)(unsafe.Add(unsafe.Pointer(e), d*entrySize))
+		return key, (*TapeEntry)(unsafe.Add(unsafe.Pointer(key), entrySize))
+	}
+	h := e.head()
+	k := h.base + int(e.slot) + d
+	return h.t.at(k), h.t.at(k + 1)
+}
+
+// child returns the entry of child i of a container (of its key, for an
+// object), which is d entries after e if e is flat.
+func (e *TapeEntry) child(d, i int) *TapeEntry {
+	if e.flags&entFlat == 0 {
+		// kids holds the distance from the container to each child.
+		d = int(e.tape().kids[int(e.a)+i])
+	}
+	if e.flags&entNear != 0 {
+		// In e's chunk: inside its allocation.
+		return (*TapeEntry)(unsafe.Add(unsafe.Pointer(e), d*entrySize))
+	}
+	h := e.head()
+	return h.t.at(h.base + int(e.slot) + d)
 }
 
 // Tape is one JSON text read into a flat sequence of entries, one per
@@ -115,6 +157,11 @@ func (e *TapeEntry) Member(i int) (key, value *TapeEntry) {
 //
 // The zero Tape is ready to use. A Tape is not safe for concurrent use.
 type Tape struct {
+	// chunks hold the entries (see tapeChunk): n are in use. While a
+	// Read runs, entries is chunk cur, where entry n goes.
+	chunks    [][]TapeEntry
+	n         int
+	cur       int
 	entries   []TapeEntry
 	kids      []int32
 	src       string
@@ -122,14 +169,18 @@ type Tape struct {
 
 	arena []byte
 	// escA is where in arena the last string with escapes starts.
-	escA    int32
-	stack   []tapeFrame
-	pending []int32
+	escA  int32
+	stack []tapeFrame
+	// pending holds the children of the open containers that are
+	// containers themselves, once they are complete, innermost last: a
+	// container learns its other children from the entries between them.
+	pending []tapeChild
 	// lines holds the offset of the first byte of every line after the
 	// first, in order.
 	lines []int32
-	// maxDepth and maxNumber are the limits of the Read under way.
-	maxDepth, maxNumber int
+	// maxDepth, maxNumber and maxEntries are the limits of the Read
+	// under way.
+	maxDepth, maxNumber, maxEntries int
 	// stopped is the limit that stopped the last Read (LimitDepth or
 	// LimitNumberLength), "" when none did: stack and pending then hold
 	// the open containers.
@@ -141,28 +192,38 @@ type Tape struct {
 
 type tapeFrame struct {
 	entry int32 // the container's entry
-	start int32 // first pending child
+	start int32 // its first child in pending
 	obj   bool
 }
 
+// tapeChild is a complete child of an open container that is a container
+// itself: its entry, and the entry after its last descendant.
+type tapeChild struct{ entry, end int32 }
+
 // Root returns the entry of the top-level value of the last successful
 // Read.
-func (t *Tape) Root() *TapeEntry { return &t.entries[0] }
+func (t *Tape) Root() *TapeEntry { return t.at(0) }
 
 // Size returns the number of entries the tape has room for: a measure of
-// its memory, for pools that bound what they keep.
-func (t *Tape) Size() int { return cap(t.entries) }
+// its memory (16 bytes an entry), for pools that bound what they keep.
+func (t *Tape) Size() int {
+	if len(t.chunks) == 0 {
+		return 0
+	}
+	return len(t.chunks[0]) + (len(t.chunks)-1)*chunkLen
+}
 
 // Reset drops every reference into the last text, keeping capacity.
-// (Entries hold only a pointer to their own tape, so they need no
-// clearing; every slot up to the capacity keeps it.)
+// (Entries hold no pointer, so they need no clearing.)
 func (t *Tape) Reset() {
-	t.entries, t.kids, t.pending, t.stack, t.lines = t.entries[:0], t.kids[:0], t.pending[:0], t.stack[:0], t.lines[:0]
+	t.n, t.cur, t.kids, t.pending, t.stack, t.lines = 0, 0, t.kids[:0], t.pending[:0], t.stack[:0], t.lines[:0]
 	t.src, t.arenaText, t.arena, t.stopped = "", "", t.arena[:0], ""
 }
 
 // Read reads src, one JSON text, into t under lim (MaxDepth, MaxSize,
-// MaxNumberLength and MaxStringLength; see package limits). The tape
+// MaxElements, MaxNumberLength and MaxStringLength; see package limits).
+// The tape takes 16 bytes for each value and object key, and 4 more for
+// each child of a container that holds containers. The tape
 // keeps src by reference until the next Read or Reset. The error is the
 // one [ParseString] gives for src under the same limits with every
 // duplicate key kept.
@@ -173,15 +234,20 @@ func (t *Tape) Read(src string, lim limits.Limits) error {
 		return &LimitError{Pos: posAt(src, size), Limit: LimitSize, Max: size}
 	}
 	t.src = src
-	if all := t.entries[:cap(t.entries)]; len(all) > 0 && all[0].t != t {
-		// A copy of a Tape shares the slots of the original.
-		t.stamp(0)
+	if len(t.chunks) > 0 && head(t.chunks[0]).t != t {
+		// A copy of a Tape shares the chunks of the original, which
+		// point to it: the copy takes chunks of its own.
+		t.chunks = nil
+	}
+	t.entries = nil
+	if len(t.chunks) > 0 {
+		t.entries = t.chunks[0]
 	}
 	i := 0
 	if strings.HasPrefix(src, "\xEF\xBB\xBF") {
 		i = 3
 	}
-	t.maxDepth, t.maxNumber = max(lim.MaxDepth, 0), max(lim.MaxNumberLength, 0)
+	t.maxDepth, t.maxNumber, t.maxEntries = max(lim.MaxDepth, 0), max(lim.MaxNumberLength, 0), max(lim.MaxElements, 0)
 	err := t.run(src, i)
 	if len(t.arena) > 0 {
 		t.arenaText = string(t.arena)
@@ -202,10 +268,12 @@ func (t *Tape) Read(src string, lim limits.Limits) error {
 // entries read that is longer than maxStr after unescaping, nil when none
 // is.
 func (t *Tape) longString(maxStr int) *LimitError {
-	for i := range t.entries {
-		if e := &t.entries[i]; e.kind == TapeString && int(e.b-e.a) > maxStr {
-			// The error is at the opening quote.
-			return &LimitError{Pos: e.Pos(), Limit: LimitStringLength, Max: maxStr}
+	for c := range t.chunks {
+		for i, e := range t.used(c) {
+			if e.kind == TapeString && int(e.b-e.a) > maxStr {
+				// The error is at the opening quote.
+				return &LimitError{Pos: t.used(c)[i].Pos(), Limit: LimitStringLength, Max: maxStr}
+			}
 		}
 	}
 	return nil
@@ -223,15 +291,25 @@ func (t *Tape) LimitPath(step func(key string, index int, obj bool)) bool {
 		return false
 	}
 	for k, f := range t.stack {
-		end := int32(len(t.pending))
+		// The value that leads on starts at entry next: the next open
+		// container's, or the one the limit refused (which has none).
+		next, end := int32(t.n), int32(len(t.pending))
 		if k+1 < len(t.stack) {
-			end = t.stack[k+1].start
+			next, end = t.stack[k+1].entry, t.stack[k+1].start
 		}
-		if !f.obj {
-			step("", int(end-f.start), false)
+		if f.obj {
+			// Its key is the entry before it.
+			step(t.at(int(next-1)).Text(), 0, true)
 			continue
 		}
-		step(t.entries[t.pending[end-1]].Text(), 0, true)
+		// Its index: the scalars before it are an entry each, the
+		// containers a run of entries.
+		index, pos := 0, f.entry+1
+		for _, c := range t.pending[f.start:end] {
+			index += int(c.entry-pos) + 1
+			pos = c.end
+		}
+		step("", index+int(next-pos), false)
 	}
 	return true
 }
@@ -309,41 +387,16 @@ func (t *Tape) wsRun(s string, i int) int {
 	return i
 }
 
-// set writes a token into an entry whose back pointer is already set (see
-// grow): field by field, since building the entry on the stack and copying
-// it costs a store-forwarding stall per entry.
-func (e *TapeEntry) set(k TapeKind, isInt, esc bool, off, a, b int32) {
-	// flat too, though a container sets it again when it closes: the
-	// compiler then writes the four constant bytes of most tokens at once.
-	e.kind, e.isInt, e.esc, e.flat, e.off, e.a, e.b = k, isInt, esc, false, off, a, b
+// set writes a token into an entry, whose slot is already set (see
+// newChunk): field by field, since building the entry on the stack and
+// copying it costs a store-forwarding stall per entry.
+func (e *TapeEntry) set(k TapeKind, flags uint8, off, a, b int32) {
+	e.kind, e.flags, e.off, e.a, e.b = k, flags, off, a, b
 }
 
 // growRoom is the room for tokens that run's slow step makes when it
-// grows its slices.
+// grows pending and stack.
 const growRoom = 32
-
-// grow gives entries (whose first n are in use) room for at least
-// growRoom more entries, every slot up to the capacity pointing to t. The
-// capacity doubles, so that a large text costs one copy of its entries
-// in all.
-//
-//go:noinline
-func (t *Tape) grow(n int) {
-	all := make([]TapeEntry, max(2*cap(t.entries), n+growRoom, 2*growRoom))
-	copy(all, t.entries[:n])
-	for k := n; k < len(all); k++ {
-		all[k].t = t
-	}
-	t.entries = all
-}
-
-// stamp points the slots of entries from n up to its capacity to t.
-func (t *Tape) stamp(n int) {
-	all := t.entries[:cap(t.entries)]
-	for i := n; i < len(all); i++ {
-		all[i].t = t
-	}
-}
 
 // Where the hot loop of run resumes after a slow step, and what a fault
 // there was expecting.
@@ -385,15 +438,15 @@ const (
 // slow step. A fault leaves the loop for fault, which says what was
 // expected where.
 func (t *Tape) run(s string, i int) error {
-	// During the run entries has its whole capacity, n entries in use; room
-	// counts the tokens that fit without growing anything, each taking
-	// at most an entry, a pending child and a frame. obj is whether the
-	// innermost open container is an object. All variables are declared
-	// here, as goto requires.
+	// During the run n entries are in use and entries is the chunk entry
+	// n goes to; room counts the tokens that fit without growing
+	// anything or passing the element limit, each taking at most an
+	// entry, a pending child and a frame. obj is whether the innermost
+	// open container is an object. All variables are declared here, as
+	// goto requires.
 	var (
 		n      int
 		room   int
-		idx    int32
 		obj    bool
 		at     = atValue
 		slow   int
@@ -403,20 +456,26 @@ func (t *Tape) run(s string, i int) error {
 		top    tapeFrame
 		err    error
 	)
-	t.entries = t.entries[:cap(t.entries)]
-	if room = min(len(t.entries), cap(t.pending), cap(t.stack)); room < growRoom {
-		slow = slowGrow
+	// A warm tape has room for a small text already.
+	if room = min(len(t.entries), cap(t.pending)-1, cap(t.stack), t.maxEntries); room < growRoom {
+		room = min(t.makeRoom(0), t.maxEntries)
 	}
 	for {
 		switch slow {
 		case slowGrow:
-			// Room for a few tokens more, so that this step is rare.
-			if len(t.entries)-n < growRoom {
-				t.grow(n)
+			// A token starts at i, and there is no room for it: past the
+			// element limit, it is refused; else the rest of the chunk,
+			// or a new one, and room in pending and stack.
+			if n < t.maxEntries {
+				room = min(t.makeRoom(n), t.maxEntries-n)
+				break
 			}
-			t.pending = slices.Grow(t.pending, growRoom)
-			t.stack = slices.Grow(t.stack, growRoom)
-			room = min(len(t.entries)-n, cap(t.pending)-len(t.pending), cap(t.stack)-len(t.stack))
+			if at == atKey || s[i] != ']' {
+				t.n = n
+				return &LimitError{Pos: t.posAt(int32(i)), Limit: LimitElements, Max: t.maxEntries}
+			}
+			// The ']' of an empty array, which takes no entry.
+			room = min(t.makeRoom(n), 1)
 		case slowSpace:
 			// A control character that is not whitespace is not JSON
 			// where a token may start.
@@ -433,20 +492,18 @@ func (t *Tape) run(s string, i int) error {
 		case slowString:
 			var esc bool
 			if j, esc, err = t.str(s, i); err != nil {
-				t.entries = t.entries[:n]
+				t.n = n
 				return err
 			}
-			a, b := int32(i+1), int32(j-1)
+			a, b, flags := int32(i+1), int32(j-1), uint8(0)
 			if esc {
-				a, b = t.escA, int32(len(t.arena))
+				a, b, flags = t.escA, int32(len(t.arena)), entEsc
 			}
-			t.entries[n].set(TapeString, false, esc, int32(i), a, b)
-			idx = int32(n)
+			t.entries[n&chunkMask].set(TapeString, flags, int32(i), a, b)
 			n++
 			i = j
 			if at == atKey {
 				// As in the hot loop.
-				t.pending = append(t.pending, idx)
 				at = atValue
 				if i >= len(s) || s[i] != ':' {
 					slow = slowColon
@@ -464,17 +521,17 @@ func (t *Tape) run(s string, i int) error {
 			if j, err = t.number(s, i, n); err != nil {
 				return err
 			}
-			idx = int32(n)
 			n++
 			i = j
 			at = atAttach
 		case slowKids:
-			t.kids = slices.Grow(t.kids, len(t.pending)-int(t.stack[len(t.stack)-1].start))
+			// cnt is the number of children of the container closing.
+			t.kids = grown(t.kids, cnt)
 		case slowEnd:
 			if j = t.wsRun(s, i); j != len(s) {
 				return t.fault(n, j, atEnd)
 			}
-			t.entries = t.entries[:n]
+			t.n = n
 			return nil
 		}
 		slow = 0
@@ -506,7 +563,6 @@ func (t *Tape) run(s string, i int) error {
 				break hot
 			}
 			room--
-			idx = int32(n)
 			switch c {
 			case '"':
 				goto str
@@ -518,18 +574,18 @@ func (t *Tape) run(s string, i int) error {
 				if c == '{' {
 					k = TapeObject
 				}
-				t.entries[n].set(k, false, false, int32(i), int32(len(t.kids)), 0)
+				t.entries[n&chunkMask].set(k, 0, int32(i), 0, 0)
+				t.stack = t.stack[:len(t.stack)+1]
+				t.stack[len(t.stack)-1] = tapeFrame{entry: int32(n), start: int32(len(t.pending)), obj: c == '{'}
 				n++
 				i++
 				obj = c == '{'
-				t.stack = t.stack[:len(t.stack)+1]
-				t.stack[len(t.stack)-1] = tapeFrame{entry: idx, start: int32(len(t.pending)), obj: obj}
 				if obj {
 					goto key
 				}
 				goto value
 			case ']':
-				if len(t.stack) == 0 || obj || len(t.pending) != int(t.stack[len(t.stack)-1].start) {
+				if len(t.stack) == 0 || obj || n != int(t.stack[len(t.stack)-1].entry)+1 {
 					return t.fault(n, i, atValue)
 				}
 				goto closing // []
@@ -547,28 +603,28 @@ func (t *Tape) run(s string, i int) error {
 				if j-i > t.maxNumber {
 					return t.stop(n, i, LimitNumberLength)
 				}
-				t.entries[n].set(TapeNumber, true, false, int32(i), int32(i), int32(j))
+				t.entries[n&chunkMask].set(TapeNumber, entInt, int32(i), int32(i), int32(j))
 				n++
 				i = j
 			case 't':
 				if !strings.HasPrefix(s[i:], "true") {
 					return t.fault(n, i, atValue)
 				}
-				t.entries[n].set(TapeTrue, false, false, int32(i), 0, 0)
+				t.entries[n&chunkMask].set(TapeTrue, 0, int32(i), 0, 0)
 				n++
 				i += 4
 			case 'f':
 				if !strings.HasPrefix(s[i:], "false") {
 					return t.fault(n, i, atValue)
 				}
-				t.entries[n].set(TapeFalse, false, false, int32(i), 0, 0)
+				t.entries[n&chunkMask].set(TapeFalse, 0, int32(i), 0, 0)
 				n++
 				i += 5
 			case 'n':
 				if !strings.HasPrefix(s[i:], "null") {
 					return t.fault(n, i, atValue)
 				}
-				t.entries[n].set(TapeNull, false, false, int32(i), 0, 0)
+				t.entries[n&chunkMask].set(TapeNull, 0, int32(i), 0, 0)
 				n++
 				i += 4
 			default:
@@ -586,7 +642,7 @@ func (t *Tape) run(s string, i int) error {
 					slow, at = slowSpace, atKey
 					break hot
 				}
-				if c == '}' && len(t.pending) == int(t.stack[len(t.stack)-1].start) {
+				if c == '}' && n == int(t.stack[len(t.stack)-1].entry)+1 {
 					goto closing // {}
 				}
 				return t.fault(n, i, atKey)
@@ -596,7 +652,6 @@ func (t *Tape) run(s string, i int) error {
 				break hot
 			}
 			room--
-			idx = int32(n)
 			at = atKey
 		str:
 			// A string starts at s[i]: a value, or a member's key when at
@@ -626,17 +681,14 @@ func (t *Tape) run(s string, i int) error {
 				slow = slowString
 				break hot
 			}
-			t.entries[n].set(TapeString, false, false, int32(i), int32(i+1), int32(j))
+			t.entries[n&chunkMask].set(TapeString, 0, int32(i), int32(i+1), int32(j))
 			n++
 			i = j + 1
 			if at != atKey {
 				goto attach
 			}
 			at = atValue
-			// The key of an object member is one of its children; its
-			// value follows.
-			t.pending = t.pending[:len(t.pending)+1]
-			t.pending[len(t.pending)-1] = idx
+			// The key of an object member; its value follows.
 			if i < len(s) && s[i] == ':' {
 				i++
 				goto value
@@ -644,20 +696,15 @@ func (t *Tape) run(s string, i int) error {
 			slow = slowColon
 			break hot
 		attach:
-			// The value at idx is complete: it is a child of an array
-			// (room was made for it before it started), the value of a
+			// A value is complete: an element of an array, the value of a
 			// member, or the whole text.
 			if len(t.stack) == 0 {
 				if i == len(s) {
-					t.entries = t.entries[:n]
+					t.n = n
 					return nil
 				}
 				slow = slowEnd
 				break hot
-			}
-			if !obj {
-				t.pending = t.pending[:len(t.pending)+1]
-				t.pending[len(t.pending)-1] = idx
 			}
 		next:
 			if i >= len(s) {
@@ -676,41 +723,83 @@ func (t *Tape) run(s string, i int) error {
 				goto value
 			}
 		closing:
-			// Close the innermost container, whose children are the
-			// pending ones from its frame's start on, at the bracket at
-			// s[i].
+			// Close the innermost container at the bracket at s[i]. Its
+			// children are the entries after its own up to n: each
+			// scalar one entry (two for a member: key and value), each
+			// container (the pending ones from its frame's start on) a
+			// run of entries.
 			if obj && c != '}' || !obj && c != ']' {
 				return t.fault(n, i, atNext)
 			}
 			top = t.stack[len(t.stack)-1]
-			cnt = len(t.pending) - int(top.start)
-			if j = n - 1 - int(top.entry); obj && j == 2*cnt || !obj && j == cnt {
-				// Every child is a scalar (one entry, two for a
-				// member): they follow the container, which needs no
-				// kids. Most containers are so.
+			j = n - 1 - int(top.entry)
+			if len(t.pending) == int(top.start) {
+				// Every child is a scalar: they follow the container,
+				// which needs no kids. Most containers are so.
 				i++
-				e := &t.entries[top.entry]
-				e.flat, e.a, e.b = true, top.entry+1, int32(cnt)
+				if obj {
+					j >>= 1
+				}
+				e := &t.chunks[top.entry>>chunkShift][top.entry&chunkMask]
+				e.flags, e.a, e.b = entFlat, top.entry+1, int32(j)
+				if (n-1)>>chunkShift == int(top.entry)>>chunkShift {
+					e.flags = entFlat | entNear
+				}
 			} else {
+				// The kids are the entries of the children (of the
+				// keys, for an object). Loops on locals, not calls: a
+				// call here would cost the hot loop its registers.
+				p := t.pending[top.start:]
+				cnt = j
+				for k := range p {
+					cnt -= int(p[k].end - p[k].entry)
+				}
+				if obj {
+					cnt = (cnt-len(p))>>1 + len(p)
+				} else {
+					cnt += len(p)
+				}
 				if cap(t.kids)-len(t.kids) < cnt {
 					slow, at = slowKids, atNext
 					break hot
 				}
 				i++
-				e := &t.entries[top.entry]
-				e.flat, e.a, e.b = false, int32(len(t.kids)), int32(cnt)
-				// A loop on locals, not copy: a call here would cost the
-				// hot loop its registers.
-				kids, p := t.kids[len(t.kids):len(t.kids)+cnt], t.pending[top.start:]
-				for k := range kids {
-					kids[k] = p[k]
+				e := &t.chunks[top.entry>>chunkShift][top.entry&chunkMask]
+				e.flags, e.a, e.b = 0, int32(len(t.kids)), int32(cnt)
+				if (n-1)>>chunkShift == int(top.entry)>>chunkShift {
+					e.flags = entNear
+				}
+				// Distances from the container, which is at top.entry.
+				kids := t.kids[len(t.kids) : len(t.kids)+cnt]
+				w, pos, step, key := 0, int32(1), int32(1), int32(0)
+				if obj {
+					step, key = 2, 1
+				}
+				for k := range p {
+					for end := p[k].entry - top.entry - key; pos < end; pos += step {
+						kids[w] = pos
+						w++
+					}
+					kids[w] = p[k].entry - top.entry - key
+					w++
+					pos = p[k].end - top.entry
+				}
+				for end := int32(n) - top.entry; pos < end; pos += step {
+					kids[w] = pos
+					w++
 				}
 				t.kids = t.kids[:len(t.kids)+cnt]
 			}
 			t.pending = t.pending[:top.start]
 			t.stack = t.stack[:len(t.stack)-1]
-			obj = len(t.stack) > 0 && t.stack[len(t.stack)-1].obj
-			idx = top.entry
+			if len(t.stack) == 0 {
+				goto attach
+			}
+			// The container is a child of the one now innermost (pending
+			// has room for it: see makeRoom).
+			obj = t.stack[len(t.stack)-1].obj
+			t.pending = t.pending[:len(t.pending)+1]
+			t.pending[len(t.pending)-1] = tapeChild{top.entry, int32(n)}
 			goto attach
 		}
 	}
@@ -720,7 +809,7 @@ func (t *Tape) run(s string, i int) error {
 // that goes over limit: the depth limit for a container, the length limit
 // for a number. The open containers stay on the stack for LimitPath.
 func (t *Tape) stop(n, i int, limit string) error {
-	t.entries = t.entries[:n]
+	t.n = n
 	t.stopped = limit
 	lim := t.maxDepth
 	if limit == LimitNumberLength {
@@ -733,11 +822,11 @@ func (t *Tape) stop(n, i int, limit string) error {
 // at s[i], where at says what may come there, and says what was expected
 // and what was found.
 func (t *Tape) fault(n, i, at int) error {
-	t.entries = t.entries[:n]
+	t.n = n
 	s := t.src
 	var obj, open bool // the innermost container is an object; it has children
 	if k := len(t.stack); k > 0 {
-		obj, open = t.stack[k-1].obj, len(t.pending) > int(t.stack[k-1].start)
+		obj, open = t.stack[k-1].obj, n > int(t.stack[k-1].entry)+1
 	}
 	switch at {
 	case atValue:
@@ -796,7 +885,7 @@ func (t *Tape) expected(i int, want string) error {
 			if f.obj {
 				kind = "object"
 			}
-			msg += " (in " + kind + " started at " + t.entries[f.entry].Pos().String() + ")"
+			msg += " (in " + kind + " started at " + t.at(int(f.entry)).Pos().String() + ")"
 		}
 		return t.syntaxErr(i, msg)
 	}
@@ -816,14 +905,17 @@ func (t *Tape) number(s string, i, n int) (end int, err error) {
 		return 0, t.stop(n, i, LimitNumberLength)
 	}
 	if errAt >= 0 {
-		t.entries = t.entries[:n]
+		t.n = n
 		if msg == numLeadingZero {
 			return 0, t.syntaxErr(errAt-1, msg)
 		}
 		return 0, t.expected(errAt, strings.TrimPrefix(msg, "expected "))
 	}
-	isInt := strings.IndexAny(s[i:end], ".eE") < 0
-	t.entries[n].set(TapeNumber, isInt, false, int32(i), int32(i), int32(end))
+	flags := uint8(0)
+	if strings.IndexAny(s[i:end], ".eE") < 0 {
+		flags = entInt
+	}
+	t.entries[n&chunkMask].set(TapeNumber, flags, int32(i), int32(i), int32(end))
 	return end, nil
 }
 

@@ -203,7 +203,7 @@ func TestReuse(t *testing.T) {
 		if err := r.Read(`{"a":[1]}`, tapeLimits(1000, 4096)); err != nil {
 			t.Fatal(err)
 		}
-		if k, v := r.Root().Member(0); k.t != r || v.Elem(0).t != r || k.Text() != "a" {
+		if k, v := r.Root().Member(0); k.tape() != r || v.Elem(0).tape() != r || k.Text() != "a" {
 			t.Errorf("entries of a copied tape do not point to the tape that read them")
 		}
 	}

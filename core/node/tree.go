@@ -66,8 +66,8 @@ func (t *Tape) Node() Node {
 	b.nextChunk = firstChunk
 	lc := lineCursor{lines: t.lines}
 	var root Node
-	for k := range t.entries {
-		e := &t.entries[k]
+	for k := range t.n {
+		e := t.at(k)
 		if n := len(b.frames); n > 0 && b.frames[n-1].wantKey {
 			b.fields = append(b.fields, Field{Key: e.Text(), KeyPos: lc.pos(e.off)})
 			b.frames[n-1].wantKey = false
@@ -153,8 +153,8 @@ func (t *Tape) firstDuplicate() *DuplicateKeyError {
 	var frames []dupFrame
 	keys := t.dupKeys[:0] // key entries of all open objects, innermost last
 	defer func() { t.dupKeys = keys[:0] }()
-	for k := range t.entries {
-		e := &t.entries[k]
+	for k := range t.n {
+		e := t.at(k)
 		if n := len(frames); n > 0 && frames[n-1].wantKey {
 			top := &frames[n-1]
 			top.wantKey = false
@@ -174,7 +174,7 @@ func (t *Tape) firstDuplicate() *DuplicateKeyError {
 			continue
 		}
 		if e.kind == TapeArray || e.kind == TapeObject {
-			open := !e.flat && e.b == 0
+			open := e.flags&entFlat == 0 && e.b == 0
 			if e.b > 0 || open {
 				f := dupFrame{buildFrame: buildFrame{start: len(keys), remaining: e.b, obj: e.kind == TapeObject}}
 				f.wantKey = f.obj
