@@ -27,8 +27,9 @@
 //
 // Problems of the input are findings, never errors ([Error] lists their
 // codes): malformed, truncated or unsupported Ion is an error finding
-// (exit code 1), a reader limit ([MaxDepth], [MaxSize]; by default the
-// validator's) a limit finding with Complete false (exit code 5).
+// (exit code 1), a reader limit ([MaxDepth], [MaxSize], [MaxElements]; by
+// default the validator's) a limit finding with Complete false (exit code
+// 5).
 //
 // # Positions
 //

@@ -18,8 +18,9 @@ import (
 //     string that is not UTF-8, no value where one is required, a second
 //     value where one is allowed);
 //   - [smithyvalidate.CodeUnsupported]: an Ion version other than 1.0;
-//   - [smithyvalidate.CodeDepthLimit], [smithyvalidate.CodeSizeLimit]: a
-//     reader limit ([MaxDepth], [MaxSize]) stopped reading.
+//   - [smithyvalidate.CodeDepthLimit], [smithyvalidate.CodeSizeLimit],
+//     [smithyvalidate.CodeElementsLimit]: a reader limit ([MaxDepth],
+//     [MaxSize], [MaxElements]) stopped reading.
 type Error struct {
 	Code sv.Code
 	// Path is the innermost value that could not be read: the element of

@@ -23,6 +23,7 @@ const (
 	optMode = iota
 	optMaxDepth
 	optMaxSize
+	optMaxElements
 )
 
 // StreamMode says how many top-level values an input holds and how findings
@@ -78,18 +79,29 @@ func MaxDepth(n int) Option { return Option{settings.One(optMaxDepth, max(n, 1))
 // ([limits.DefaultMaxSize], 64 MiB) in [Parse] and [ParseStream].
 func MaxSize(n int) Option { return Option{settings.One(optMaxSize, max(n, 0))} }
 
+// MaxElements limits the values the reader builds to n, counting every
+// value at every depth (each top-level value included) and every struct
+// field name: the value or field past the limit stops reading with an
+// elements-limit finding (class limit), at its path. The default is the
+// validator's MaxElements in [Validate] and the project's default
+// ([limits.DefaultMaxElements], 2^25) in [Parse] and [ParseStream]. n < 1
+// counts as 1.
+func MaxElements(n int) Option { return Option{settings.One(optMaxElements, max(n, 1))} }
+
 // config is the resolved configuration.
 type config struct {
-	mode     StreamMode
-	maxDepth int
-	maxSize  int
+	mode        StreamMode
+	maxDepth    int
+	maxSize     int
+	maxElements int
 }
 
 // readOptions is the only place that resolves options; limits not set
 // default to lim.
 func readOptions(lim sv.Limits, opts []Option) config {
-	all := JoinOptions(append([]Option{MaxDepth(lim.MaxDepth), MaxSize(lim.MaxSize)}, opts...)...)
-	return config{mode: StreamMode(all.s.Get(optMode)), maxDepth: all.s.Get(optMaxDepth), maxSize: all.s.Get(optMaxSize)}
+	all := JoinOptions(append([]Option{MaxDepth(lim.MaxDepth), MaxSize(lim.MaxSize), MaxElements(lim.MaxElements)}, opts...)...)
+	return config{mode: StreamMode(all.s.Get(optMode)), maxDepth: all.s.Get(optMaxDepth), maxSize: all.s.Get(optMaxSize),
+		maxElements: all.s.Get(optMaxElements)}
 }
 
 // JoinOptions returns one option with the effect of opts in order.

@@ -78,6 +78,7 @@ type reader struct {
 	r      ion.Reader
 	index  int // the top-level value being read
 	depth  int // open containers
+	count  int // values and field names read, for the element limit
 	segs   []sv.Segment
 	// Children are gathered in scratch space, one level per depth, and
 	// copied once into a slice of the exact size.
@@ -216,6 +217,9 @@ func allDigits(s string) bool {
 // was before Next. It returns the problem that stops reading, if any.
 func (rd *reader) value(v *Value, p0 int) *problem {
 	r := rd.r
+	if p := rd.counted(); p != nil {
+		return p
+	}
 	as, err := r.Annotations()
 	if err != nil {
 		return rd.fromIon(err)
@@ -315,6 +319,32 @@ func (rd *reader) value(v *Value, p0 int) *problem {
 	return nil
 }
 
+// handOver is the length from which a container takes its scratch space
+// instead of a copy of it.
+const handOver = 4096
+
+// doubled returns s with room for one more, doubling its capacity when it
+// is full: append grows a large slice by a quarter, which for a list of
+// millions of values allocates five times its final size in all.
+func doubled[T any](s []T) []T {
+	if len(s) < cap(s) {
+		return s
+	}
+	g := make([]T, len(s), max(2*cap(s), 8))
+	copy(g, s)
+	return g
+}
+
+// counted counts one value or field name against the element limit and
+// returns the problem of the first one past it.
+func (rd *reader) counted() *problem {
+	if rd.count++; rd.count <= rd.cfg.maxElements {
+		return nil
+	}
+	return rd.problemAt(sv.CodeElementsLimit, -1,
+		fmt.Sprintf("the input holds more than %d values and field names (the MaxElements limit); validation stopped", rd.cfg.maxElements), nil)
+}
+
 // container reads a list, s-expression or struct.
 func (rd *reader) container(v *Value, t ion.Type) *problem {
 	r := rd.r
@@ -352,7 +382,7 @@ func (rd *reader) container(v *Value, t ion.Type) *problem {
 			break
 		}
 		if t != ion.StructType {
-			elems = append(elems, Value{})
+			elems = append(doubled(elems), Value{})
 			rd.segs = append(rd.segs, sv.Index(len(elems)-1))
 			if p := rd.value(&elems[len(elems)-1], p0); p != nil {
 				return p
@@ -371,8 +401,12 @@ func (rd *reader) container(v *Value, t ion.Type) *problem {
 		if !f.noText && !utf8.ValidString(f.name) {
 			return rd.problemAt(sv.CodeSyntax, -1, "not valid Ion: a field name is not valid UTF-8", nil)
 		}
-		fields = append(fields, f)
+		fields = append(doubled(fields), f)
 		rd.segs = append(rd.segs, sv.Key(f.name))
+		// The name counts, then its value.
+		if p := rd.counted(); p != nil {
+			return p
+		}
 		if p := rd.value(&fields[len(fields)-1].value, p0); p != nil {
 			return p
 		}
@@ -390,10 +424,19 @@ func (rd *reader) container(v *Value, t ion.Type) *problem {
 		return rd.fromIon(err)
 	}
 	rd.depth--
-	if len(elems) > 0 {
+	switch {
+	case len(elems) >= handOver:
+		// A large container keeps the scratch space itself (its spare
+		// capacity, at most its size, is not more than a copy would
+		// take), and the next container at this level starts a new one.
+		x.elems, elems = elems[:len(elems):len(elems)], nil
+	case len(elems) > 0:
 		x.elems = slices.Clone(elems)
 	}
-	if len(fields) > 0 {
+	switch {
+	case len(fields) >= handOver:
+		x.fields, fields = fields[:len(fields):len(fields)], nil
+	case len(fields) > 0:
 		x.fields = slices.Clone(fields)
 	}
 	return nil

@@ -3,6 +3,7 @@ package ionadapter
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -416,5 +417,75 @@ func TestNumberOutOfRange(t *testing.T) {
 			!strings.Contains(r.Findings[0].Message, "exponent is out of range") {
 			t.Errorf("%s: %s", tc.name, r.Text())
 		}
+	}
+}
+
+// TestElementsLimit: values at every depth, each top-level value and every
+// field name count against MaxElements; the one past it stops reading at
+// its path, text and binary alike, and the validator's MaxElements is the
+// default.
+func TestElementsLimit(t *testing.T) {
+	bin := func(s string) []byte { return toBinary(t, s) }
+	runStreamCases(t, "Ints", []streamCase{
+		{name: "at the limit", in: []byte(`[1, 2, 3]`), opts: []Option{MaxElements(4)}, exit: 0, complete: true},
+		{name: "one over", in: []byte(`[1, 2, 3]`), opts: []Option{MaxElements(3)}, exit: 5, complete: false,
+			want: []string{`elements-limit /2`}},
+		{name: "one over in binary", in: bin(`[1, 2, 3]`), opts: []Option{MaxElements(3)}, exit: 5, complete: false,
+			want: []string{`elements-limit /2`}},
+		{name: "top-level values count", in: []byte(`[1] [2]`), opts: []Option{MaxElements(3)}, exit: 5, complete: false,
+			want: []string{`[1] elements-limit /0`}},
+		{name: "a top-level value past the limit", in: []byte(`[1] 2`), opts: []Option{MaxElements(2)}, exit: 5, complete: false,
+			want: []string{`[1] elements-limit ""`}},
+		{name: "values before the limit are validated", in: []byte(`["x"] [2, 3]`), opts: []Option{MaxElements(4)}, exit: 1, complete: false,
+			want: []string{`[0] type /0`, `[1] elements-limit /1`}},
+	})
+	runStreamCases(t, "Pair", []streamCase{
+		{name: "field names count", in: []byte(`{left: 1, right: 2}`), opts: []Option{MaxElements(5)}, exit: 0, complete: true},
+		{name: "a field name past the limit", in: []byte(`{left: 1, right: 2}`), opts: []Option{MaxElements(3)}, exit: 5, complete: false,
+			want: []string{`elements-limit /right`}},
+		{name: "a field value past the limit", in: []byte(`{left: 1, right: 2}`), opts: []Option{MaxElements(4)}, exit: 5, complete: false,
+			want: []string{`elements-limit /right`}},
+	})
+	// The validator's limit is the reader's default.
+	r, err := Validate(validator(t, "Ints", sv.MaxElements(2)), []byte(`[1, 2]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Complete || len(r.Findings) != 1 || r.Findings[0].Code != sv.CodeElementsLimit ||
+		r.Findings[0].Message != "the input holds more than 2 values and field names (the MaxElements limit); validation stopped" {
+		t.Errorf("the validator's MaxElements(2): %s", r.Text())
+	}
+	if _, err := Parse([]byte(`[1, 2, 3]`), MaxElements(2)); err == nil || err.(*Error).Code != sv.CodeElementsLimit {
+		t.Errorf("Parse with MaxElements(2): %v", err)
+	}
+}
+
+// TestLargeListKeepsScratch: a list of many elements is read whole, its
+// elements in order, through the path that hands the scratch space over.
+func TestLargeListKeepsScratch(t *testing.T) {
+	n := 3 * handOver
+	var b strings.Builder
+	b.WriteString("[[")
+	for i := range n {
+		fmt.Fprintf(&b, "%d,", i)
+	}
+	b.WriteString("], [7], {a: [")
+	b.WriteString(strings.Repeat("null,", n))
+	b.WriteString("]}]")
+	v, err := Parse([]byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, second := v.Elem(0), v.Elem(1)
+	if first.Len() != n || second.Len() != 1 || second.Elem(0).Scalar().Text != "7" {
+		t.Fatalf("lists of %d and %d elements", first.Len(), second.Len())
+	}
+	for i := range n {
+		if got := first.Elem(i).Scalar().Text; got != fmt.Sprint(i) {
+			t.Fatalf("element %d is %q", i, got)
+		}
+	}
+	if nulls := v.Elem(2).Field(0).Value; nulls.Len() != n || nulls.Elem(n-1).Kind() != sv.KindNull {
+		t.Errorf("the struct's list has %d elements", nulls.Len())
 	}
 }

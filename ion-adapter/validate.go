@@ -11,7 +11,7 @@ import (
 // that is well-formed but cannot be presented faithfully (a symbol without
 // text, a timestamp finer than nanoseconds) is returned with
 // Scalar().Unsupported set, which the engine reports. Of the options only
-// [MaxDepth] and [MaxSize] apply.
+// [MaxDepth], [MaxSize] and [MaxElements] apply.
 func Parse(data []byte, opts ...Option) (*Value, error) {
 	cfg := readOptions(defaultLimits, opts)
 	cfg.mode = StreamSingle
@@ -25,8 +25,8 @@ func Parse(data []byte, opts ...Option) (*Value, error) {
 // ParseStream reads every top-level value of data (a datagram), text or
 // binary, as [Parse] reads one. On a problem it returns the values before
 // the one concerned and an [*Error] whose path carries that value's index.
-// An empty input is an empty datagram. Of the options only [MaxDepth] and
-// [MaxSize] apply.
+// An empty input is an empty datagram. Of the options only [MaxDepth],
+// [MaxSize] and [MaxElements] apply.
 func ParseStream(data []byte, opts ...Option) ([]*Value, error) {
 	cfg := readOptions(defaultLimits, opts)
 	cfg.mode = StreamDatagram
@@ -98,10 +98,11 @@ func (p *problem) toError(datagram bool) *Error {
 //
 // Problems of the input are findings, never errors (see [Error] for their
 // codes): malformed or truncated Ion and unsupported versions are errors
-// (exit code 1), a reader limit ([MaxDepth], [MaxSize]; by default the
-// validator's MaxDepth and MaxValueSize) is a limit finding that leaves the
-// result incomplete (exit code 5 when nothing else is wrong). Values before
-// a problem that stops reading are still validated.
+// (exit code 1), a reader limit ([MaxDepth], [MaxSize], [MaxElements]; by
+// default the validator's MaxDepth, MaxValueSize and MaxElements) is a
+// limit finding that leaves the result incomplete (exit code 5 when
+// nothing else is wrong). Values before a problem that stops reading are
+// still validated.
 //
 // All values share one collector with the validator's run options
 // ([smithyvalidate.Validator.NewCollector]): FailFast and MaxFindings count

@@ -41,6 +41,7 @@ const (
 	CodeDepthLimit        Code = "depth-limit"
 	CodeFindingsLimit     Code = "findings-limit"
 	CodeSizeLimit         Code = "size-limit"
+	CodeElementsLimit     Code = "elements-limit"
 	CodeNumberLimit       Code = "number-limit"
 	CodeStringLimit       Code = "string-limit"
 	CodeUntaggedLimit     Code = "untagged-limit"
@@ -86,6 +87,7 @@ var catalogue = []CodeInfo{
 	{CodeDepthLimit, ClassLimit, SeverityWarning, "the value nests deeper than the MaxDepth limit; validation stopped"},
 	{CodeFindingsLimit, ClassLimit, SeverityWarning, "MaxFindings findings were reported; validation stopped"},
 	{CodeSizeLimit, ClassLimit, SeverityWarning, "the input, or one string or blob in it, is larger than the MaxValueSize limit; validation stopped"},
+	{CodeElementsLimit, ClassLimit, SeverityWarning, "the input holds more values (object keys included) than the MaxElements limit; validation stopped"},
 	{CodeNumberLimit, ClassLimit, SeverityWarning, "a number token is longer than the MaxNumberLength limit; validation stopped"},
 	{CodeStringLimit, ClassLimit, SeverityWarning, "a string is longer than the reader's string limit; validation stopped"},
 	{CodeUntaggedLimit, ClassLimit, SeverityWarning, "@alloy#untagged unions nested in one another would try a value more than MaxUntaggedTries (1024) times; validation stopped"},

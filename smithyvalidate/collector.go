@@ -125,9 +125,9 @@ func (c *Collector) Result() Result {
 
 // ReadErrorFinding converts an error of the core/node reader into the
 // finding the engine reports for it: code syntax (an error) for text that
-// is not JSON, a ClassLimit finding (size-limit, depth-limit, number-limit,
-// string-limit) for a reader limit, duplicate-key for a repeated key (only
-// under node.RejectDuplicates). Any other error is reported as syntax at
+// is not JSON, a ClassLimit finding (size-limit, elements-limit,
+// depth-limit, number-limit, string-limit) for a reader limit,
+// duplicate-key for a repeated key (only under node.RejectDuplicates). Any other error is reported as syntax at
 // the root. The finding's Path is at, followed by the path of a
 // [*ReadLimitError] (the value that went over the limit, as [TapeError]
 // reports it); a bare [*node.LimitError] carries no
@@ -153,6 +153,8 @@ func ReadErrorFinding(err error, at Path) Finding {
 			code, what = CodeDepthLimit, "the value nests deeper than %d levels (the MaxDepth limit)"
 		case node.LimitNumberLength:
 			code, what = CodeNumberLimit, "a number is longer than %d bytes (the MaxNumberLength limit)"
+		case node.LimitElements:
+			code, what = CodeElementsLimit, "the input holds more than %d values and object keys (the MaxElements limit)"
 		case node.LimitStringLength:
 			code, what = CodeStringLimit, "a string is longer than %d bytes"
 		}

@@ -3,6 +3,8 @@ package smithyvalidate_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -277,5 +279,75 @@ func TestDeepValuePath(t *testing.T) {
 	wantLimit(t, r, sv.CodeDepthLimit)
 	if got, want := r.Findings[0].Path.String(), strings.Repeat("/0", sv.DefaultMaxDepth); got != want {
 		t.Errorf("path %.40q... (%d bytes), want %d bytes of /0", got, len(got), len(want))
+	}
+}
+
+// TestElementsLimit: a JSON input with more values and keys than
+// MaxElements stops at the one past the limit, with an elements-limit
+// finding at the root (the reader keeps nothing past it) at that value's
+// position; one at the limit is validated.
+func TestElementsLimit(t *testing.T) {
+	m := loadModel(t, limitsModel)
+	for _, tt := range []struct {
+		name, shape, text string
+		max               int
+		wantLine, wantCol int32 // 0: within the limit
+	}{
+		{"list at the limit", "t#Ints", `[1, 2, 3]`, 4, 0, 0},
+		{"list one over", "t#Ints", `[1, 2, 3, 4]`, 4, 1, 11},
+		{"keys count", "t#S", `{"a": "x",` + "\n" + ` "b": 2}`, 4, 2, 7},
+		{"keys count, at the limit", "t#S", `{"a": "x", "b": 2}`, 5, 0, 0},
+	} {
+		v := mustPrepare(t, m, tt.shape, sv.MaxElements(tt.max))
+		r, err := v.ValidateJSON([]byte(tt.text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tt.wantLine == 0 {
+			if !r.Valid || !r.Complete {
+				t.Errorf("%s: %s", tt.name, r.Text())
+			}
+			continue
+		}
+		wantLimit(t, r, sv.CodeElementsLimit)
+		f := r.Findings[0]
+		if f.Path.String() != "" || f.Pos.Line != tt.wantLine || f.Pos.Column != tt.wantCol || f.Want != fmt.Sprint(tt.max) {
+			t.Errorf("%s: finding at %q %v want %q, want the root at %d:%d and %d", tt.name, f.Path, f.Pos, f.Want, tt.wantLine, tt.wantCol, tt.max)
+		}
+		if want := fmt.Sprintf("the input holds more than %d values and object keys (the MaxElements limit); validation stopped", tt.max); f.Message != want {
+			t.Errorf("%s: message %q, want %q", tt.name, f.Message, want)
+		}
+	}
+	// The default takes a large flat list.
+	big := "[" + strings.Repeat("0,", 200_000) + "0]"
+	if r := validateJSON(t, mustPrepare(t, m, "t#Ints"), big); !r.Valid || !r.Complete {
+		t.Errorf("a list of 200,001 integers under the default limits: %s", r.Text())
+	}
+}
+
+// TestValidateMemory bounds what validating JSON costs a byte of input:
+// a flat list of one-digit integers (a value every two bytes, the densest
+// JSON) is read into a tape of 16 bytes a value, 8 bytes a byte of input,
+// and validated without allocating per value. The figure is bytes
+// allocated by ValidateJSON, which bounds the peak heap it adds whatever
+// the garbage collector does (docs/limits.md, "Memory").
+func TestValidateMemory(t *testing.T) {
+	v := mustPrepare(t, loadModel(t, limitsModel), "t#Ints")
+	const n = 1 << 20
+	data := []byte("[" + strings.Repeat("1,", n) + "1]")
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	r, err := v.ValidateJSON(data)
+	runtime.ReadMemStats(&after)
+	if err != nil || !r.Valid || !r.Complete {
+		t.Fatalf("%v %s", err, r.Text())
+	}
+	perByte := float64(after.TotalAlloc-before.TotalAlloc) / float64(len(data))
+	t.Logf("%d values, %d bytes: %.2f bytes allocated a byte of input", n+1, len(data), perByte)
+	// 8 for the entries, 0.7 at this size for the tape's small first
+	// chunks and its last, partly used one.
+	if perByte > 8.8 {
+		t.Errorf("validating a flat list allocates %.2f bytes a byte of input, want at most 8.8", perByte)
 	}
 }

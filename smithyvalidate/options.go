@@ -59,6 +59,7 @@ const (
 	setMaxFindings
 	setMaxValueSize
 	setMaxNumberLength
+	setMaxElements
 )
 
 // config is the resolved configuration.
@@ -88,6 +89,9 @@ const (
 	DefaultMaxValueSize = limits.DefaultMaxSize
 	// DefaultMaxNumberLength is the longest number token, in bytes.
 	DefaultMaxNumberLength = limits.DefaultMaxNumberLength
+	// DefaultMaxElements is the most values (object keys included) of
+	// one JSON input.
+	DefaultMaxElements = limits.DefaultMaxElements
 )
 
 var defaultConfig = config{lim: limits.Default()}
@@ -104,6 +108,9 @@ func (o Option) merge(later Option) Option {
 	}
 	if l&setMaxValueSize != 0 {
 		c.lim.MaxSize = later.cfg.lim.MaxSize
+	}
+	if l&setMaxElements != 0 {
+		c.lim.MaxElements = later.cfg.lim.MaxElements
 	}
 	if l&setMaxNumberLength != 0 {
 		c.lim.MaxNumberLength = later.cfg.lim.MaxNumberLength
@@ -246,6 +253,14 @@ func MaxFindings(n int) Option {
 // finding. Default [DefaultMaxValueSize].
 func MaxValueSize(n int) Option {
 	return Option{set: setMaxValueSize, cfg: config{lim: limits.Limits{MaxSize: max(n, 0)}}}
+}
+
+// MaxElements limits a JSON input to n values, counting every value at
+// every depth and every object key; the value or key past the limit stops
+// validation with an elements-limit finding, before the reader keeps it
+// (16 bytes each). Default [DefaultMaxElements]; n < 1 counts as 1.
+func MaxElements(n int) Option {
+	return Option{set: setMaxElements, cfg: config{lim: limits.Limits{MaxElements: max(n, 1)}}}
 }
 
 // MaxNumberLength limits a number token to n bytes; a longer one stops

@@ -24,6 +24,8 @@ func (e *env) validateValueCommand() *cli.Command {
 			&cli.StringFlag{Name: "input-format", Value: "json", Usage: "json or ion"},
 			formatFlag(),
 			maxFindingsFlag(),
+			&cli.IntFlag{Name: "max-elements", Value: limits.DefaultMaxElements,
+				Usage: "read at most N values and object keys (field names) of a value; past them validation stops (exit 5, complete: false)"},
 			jobsFlag(),
 		},
 		Action: func(c *cli.Context) error {
@@ -32,7 +34,11 @@ func (e *env) validateValueCommand() *cli.Command {
 				return err
 			}
 			e.maxFindings = c.Int("max-findings")
-			p := valueParams{Models: pathSources(c.Args().Slice()), Shape: c.String("shape"), InputFormat: c.String("input-format")}
+			if n := c.Int("max-elements"); n < 1 {
+				return usageErrorf("--max-elements must be 1 or more, not %d", n)
+			}
+			p := valueParams{Models: pathSources(c.Args().Slice()), Shape: c.String("shape"), InputFormat: c.String("input-format"),
+				MaxElements: c.Int("max-elements")}
 			values := c.StringSlice("value")
 			if len(values) == 0 {
 				values = []string{"-"}
@@ -61,6 +67,8 @@ type valueParams struct {
 	Shape       string
 	Value       Input
 	InputFormat string // json (the default when empty) or ion
+	// MaxElements is the element limit (0: the default).
+	MaxElements int
 }
 
 // Input is a value, a message or a transcript: a file (- for standard
@@ -147,7 +155,11 @@ func (e *env) valueValidator(p valueParams) (*smithyvalidate.Validator, string, 
 	if err != nil {
 		return nil, "", err
 	}
-	v, err := lm.validator(id)
+	var opts []smithyvalidate.Option
+	if p.MaxElements > 0 && p.MaxElements != limits.DefaultMaxElements {
+		opts = append(opts, smithyvalidate.MaxElements(p.MaxElements))
+	}
+	v, err := lm.validator(id, opts...)
 	if err != nil {
 		return nil, "", modelErrorf("%v", err)
 	}

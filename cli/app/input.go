@@ -35,11 +35,41 @@ func (e *env) readValue(path string, limit int64) ([]byte, error) {
 		return nil, err
 	}
 	defer closeFn()
-	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	data, err := readAll(r, limit+1)
 	if err != nil {
 		return nil, inputErrorf("cannot read %s: %v", inputName(path), unwrapPath(err))
 	}
 	return data, nil
+}
+
+// readAll reads r to its end, at most n bytes, as io.ReadAll does, but
+// into one buffer of the right size when r is a regular file: a value of
+// tens of megabytes is then allocated once, not in a series of growing
+// buffers that cost several times its size.
+func readAll(r io.Reader, n int64) ([]byte, error) {
+	size := int64(512)
+	if f, ok := r.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+			// One byte more, to read the end without growing.
+			size = st.Size() + 1
+		}
+	}
+	buf := make([]byte, 0, min(size, n))
+	lr := io.LimitReader(r, n)
+	for {
+		if len(buf) == cap(buf) {
+			// A stream, or a file that grew: grow as append does.
+			buf = append(buf, 0)[:len(buf)]
+		}
+		k, err := lr.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+k]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
+	}
 }
 
 // readStdin reads standard input whole, for a model: past limit bytes it

@@ -57,7 +57,12 @@ func (lm *loadedModel) validateEvents() []model.Event {
 }
 
 // validator returns the prepared validator of a shape (prepared once).
-func (lm *loadedModel) validator(id shapeid.ID) (*smithyvalidate.Validator, error) {
+func (lm *loadedModel) validator(id shapeid.ID, opts ...smithyvalidate.Option) (*smithyvalidate.Validator, error) {
+	if len(opts) > 0 {
+		// Options other than the defaults (a command's limits): prepared
+		// for this use, not kept.
+		return smithyvalidate.Prepare(lm.res.Model, id, opts...)
+	}
 	lm.mu.Lock()
 	defer lm.mu.Unlock()
 	p, ok := lm.validators[id]
