@@ -68,16 +68,16 @@ func newChunk(t *Tape, base, size int) []TapeEntry {
 	var e []TapeEntry
 	switch size {
 	case smallChunk:
-		c := &chunk64{chunkHead: chunkHead{t, base}}
+		c := &chunk64{chunkHead: chunkHead{t: t, base: base}}
 		e = c.e[:]
 	case 1 << 10:
-		c := &chunk1K{chunkHead: chunkHead{t, base}}
+		c := &chunk1K{chunkHead: chunkHead{t: t, base: base}}
 		e = c.e[:]
 	case 1 << 14:
-		c := &chunk16K{chunkHead: chunkHead{t, base}}
+		c := &chunk16K{chunkHead: chunkHead{t: t, base: base}}
 		e = c.e[:]
 	default:
-		c := &chunkFull{chunkHead: chunkHead{t, base}}
+		c := &chunkFull{chunkHead: chunkHead{t: t, base: base}}
 		e = c.e[:]
 	}
 	for i := range e {

@@ -216,8 +216,13 @@ func (t *Tape) Size() int {
 // Reset drops every reference into the last text, keeping capacity.
 // (Entries hold no pointer, so they need no clearing.)
 func (t *Tape) Reset() {
-	t.n, t.cur, t.kids, t.pending, t.stack, t.lines = 0, 0, t.kids[:0], t.pending[:0], t.stack[:0], t.lines[:0]
-	t.src, t.arenaText, t.arena, t.stopped = "", "", t.arena[:0], ""
+	// One statement a slice: the compiler then stores only its length.
+	t.kids = t.kids[:0]
+	t.pending = t.pending[:0]
+	t.stack = t.stack[:0]
+	t.lines = t.lines[:0]
+	t.arena = t.arena[:0]
+	t.n, t.cur, t.src, t.arenaText, t.stopped = 0, 0, "", "", ""
 }
 
 // Read reads src, one JSON text, into t under lim (MaxDepth, MaxSize,
@@ -885,7 +890,7 @@ func (t *Tape) expected(i int, want string) error {
 			if f.obj {
 				kind = "object"
 			}
-			msg += " (in " + kind + " started at " + t.at(int(f.entry)).Pos().String() + ")"
+			msg += " (in " + kind + " started at " + t.posAt(t.at(int(f.entry)).off).String() + ")"
 		}
 		return t.syntaxErr(i, msg)
 	}

@@ -28,7 +28,7 @@ func sameAsNode(s string, lim limits.Limits) string {
 	var tp Tape
 	terr := tp.Read(s, lim)
 	n, nerr := ParseString(s, MaxDepth(lim.MaxDepth), MaxNumberLength(lim.MaxNumberLength),
-		DuplicateKeys(KeepDuplicates))
+		MaxElements(lim.MaxElements), DuplicateKeys(KeepDuplicates))
 	if fmt.Sprint(terr) != fmt.Sprint(nerr) {
 		return fmt.Sprintf("tape error %v, node error %v", terr, nerr)
 	}
@@ -216,7 +216,9 @@ func FuzzSameAsNode(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		for _, lim := range []limits.Limits{tapeLimits(1000, 4096), tapeLimits(3, 5)} {
+		few := tapeLimits(3, 5)
+		few.MaxElements = 6
+		for _, lim := range []limits.Limits{tapeLimits(1000, 4096), tapeLimits(3, 5), few} {
 			if d := sameAsNode(s, lim); d != "" {
 				t.Errorf("%q with %+v: %s", s, lim, d)
 			}
