@@ -319,6 +319,9 @@ type evalCtx struct {
 	sel   *Selector
 	vars  []shapeSet
 	roots []shapeSet
+	// found and setFound serve received.
+	found    []bool
+	setFound []receiver
 }
 
 func (c *evalCtx) clearVars() {
@@ -340,23 +343,44 @@ func (c *evalCtx) snapshotVars() map[string][]*model.Shape {
 	return out
 }
 
-// shapeSet is an insertion-ordered set of shapes.
+// shapeSet is an insertion-ordered set of shapes. A small set is its
+// list alone, searched in order; a map is built once it grows past
+// smallSet shapes (most sets of a match hold a shape or two, and a map
+// per set would cost more than the match).
 type shapeSet struct {
 	list []*model.Shape
 	set  map[*model.Shape]bool
 }
 
+const smallSet = 8
+
 func (s *shapeSet) add(t *model.Shape) {
-	if s.set == nil {
-		s.set = map[*model.Shape]bool{}
+	if s.has(t) {
+		return
 	}
-	if !s.set[t] {
+	s.list = append(s.list, t)
+	switch {
+	case s.set != nil:
 		s.set[t] = true
-		s.list = append(s.list, t)
+	case len(s.list) > smallSet:
+		s.set = make(map[*model.Shape]bool, 2*len(s.list))
+		for _, x := range s.list {
+			s.set[x] = true
+		}
 	}
 }
 
-func (s *shapeSet) has(t *model.Shape) bool { return s.set[t] }
+func (s *shapeSet) has(t *model.Shape) bool {
+	if s.set != nil {
+		return s.set[t]
+	}
+	for _, x := range s.list {
+		if x == t {
+			return true
+		}
+	}
+	return false
+}
 
 // receiver gets each shape an expression yields; returning false stops
 // the evaluation.
@@ -371,8 +395,17 @@ type expr interface {
 
 // received reports whether e yields anything for s.
 func received(c *evalCtx, s *model.Shape, e expr) bool {
-	found := false
-	e.push(c, s, func(*model.Shape) bool { found = true; return false })
+	// The flag and the receiver that sets it are the context's, one per
+	// nesting depth (a :test inside a :test), made once: a match asks
+	// this of many shapes.
+	d := len(c.found)
+	c.found = append(c.found, false)
+	if d == len(c.setFound) {
+		c.setFound = append(c.setFound, func(*model.Shape) bool { c.found[d] = true; return false })
+	}
+	e.push(c, s, c.setFound[d])
+	found := c.found[d]
+	c.found = c.found[:d]
 	return found
 }
 
@@ -399,7 +432,8 @@ func (a andExpr) push(c *evalCtx, s *model.Shape, next receiver) bool {
 	if c.sel.nvars > 0 {
 		return a.from(0, c, s, next)
 	}
-	return a.pushSet(c, []*model.Shape{s}, next)
+	start := [1]*model.Shape{s}
+	return a.pushSet(c, start[:], next)
 }
 
 // pushSet evaluates the chain one step at a time over sets of shapes: each
@@ -423,12 +457,12 @@ func (a andExpr) pushSet(c *evalCtx, starts []*model.Shape, next receiver) bool 
 		frontier = out.list
 	}
 	last := a[len(a)-1]
-	seen := make(map[*model.Shape]bool, len(frontier))
+	var seen shapeSet
 	yield := func(t *model.Shape) bool {
-		if seen[t] {
+		if seen.has(t) {
 			return true
 		}
-		seen[t] = true
+		seen.add(t)
 		return next(t)
 	}
 	for _, t := range frontier {

@@ -45,8 +45,8 @@ func (x *index) reachable(roots []*model.Shape) []*model.Shape {
 		}
 	}
 	for i := 0; i < len(queue); i++ {
-		for _, t := range x.neighbors(queue[i]) {
-			if !seen[t.Ordinal()] {
+		for _, r := range x.outgoing(queue[i]) {
+			if t := r.target; t != nil && !seen[t.Ordinal()] {
 				seen[t.Ordinal()] = true
 				queue = append(queue, t)
 			}

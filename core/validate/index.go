@@ -20,13 +20,17 @@ type index struct {
 	allOnce sync.Once
 	all     []*model.Shape
 
-	// out and next are indexed by [model.Shape.Ordinal].
-	// walkOnce guards out, byTrait and traitIDs, computed together.
+	// The relationships of the shape of ordinal i are out[outAt[i]:outAt[i+1]],
+	// those that point at it refs[refsAt[i]:refsAt[i+1]]: offsets into one
+	// array, not a slice per shape, which the garbage collector would scan.
+	// walkOnce guards out, outAt, byTrait and traitIDs, computed together.
 	walkOnce sync.Once
-	out      [][]reference
+	out      []reference
+	outAt    []int32
 
 	refsOnce sync.Once
-	refs     [][]referrer // by ordinal
+	refs     []referrer
+	refsAt   []int32
 
 	byTrait  map[shapeid.ID][]*model.Shape
 	traitIDs []shapeid.ID // the keys of byTrait, sorted
@@ -43,14 +47,14 @@ type index struct {
 	closureMu sync.Mutex
 	closures  map[*model.Shape][]*model.Shape
 
+	targetsOnce sync.Once
+	targets     []*model.Shape // by ordinal: a member's target, see targetOf
+
 	scratchMu sync.Mutex
 	scratch   []*model.Shape // see reachable
 
 	resourcesMu sync.Mutex
 	resources   map[*model.Shape][]*model.Shape // by service, see containedResources
-
-	nextOnce sync.Once
-	next     [][]*model.Shape
 }
 
 var (
@@ -111,41 +115,35 @@ func (x *index) shapes() []*model.Shape {
 // slice is shared: callers must not modify it.
 func (x *index) referrersOf(s *model.Shape) []referrer {
 	x.refsOnce.Do(func() {
-		// Counted first, then filled into one backing array, each
-		// target's referrers in the order of shapes().
+		// Counted first, then filled into one array, each target's
+		// referrers in the order of shapes().
 		all := x.shapes()
-		out := x.allOutgoing()
-		count := make([]int32, len(all)+1)
-		for _, refs := range out {
-			for _, r := range refs {
-				if r.target != nil {
-					count[r.target.Ordinal()+1]++
-				}
+		x.walkOnce.Do(x.walk)
+		at := make([]int32, len(all)+1)
+		for _, r := range x.out {
+			if r.target != nil {
+				at[r.target.Ordinal()+1]++
 			}
 		}
-		for i := 1; i < len(count); i++ {
-			count[i] += count[i-1]
+		for i := 1; i < len(at); i++ {
+			at[i] += at[i-1]
 		}
-		backing := make([]referrer, count[len(all)])
-		next := append([]int32(nil), count[:len(all)]...)
-		for i, refs := range out {
-			for _, r := range refs {
+		refs := make([]referrer, at[len(all)])
+		next := append([]int32(nil), at[:len(all)]...)
+		for i, from := range all {
+			for _, r := range x.out[x.outAt[i]:x.outAt[i+1]] {
 				if r.target != nil {
 					t := r.target.Ordinal()
-					backing[next[t]] = referrer{all[i], r.rel}
+					refs[next[t]] = referrer{from, r.rel}
 					next[t]++
 				}
 			}
 		}
-		x.refs = make([][]referrer, len(all))
-		for i := range x.refs {
-			if count[i+1] > count[i] {
-				x.refs[i] = backing[count[i]:count[i+1]:count[i+1]]
-			}
-		}
+		x.refs, x.refsAt = refs, at
 	})
 	if x.own(s) {
-		return x.refs[s.Ordinal()]
+		o := s.Ordinal()
+		return x.refs[x.refsAt[o]:x.refsAt[o+1]:x.refsAt[o+1]]
 	}
 	return nil
 }
@@ -155,18 +153,18 @@ func (x *index) referrersOf(s *model.Shape) []referrer {
 // modify it.
 func (x *index) outgoing(s *model.Shape) []reference {
 	if x.own(s) {
-		return x.allOutgoing()[s.Ordinal()]
+		return x.outgoingAt(s.Ordinal())
 	}
 	return references(s)
 }
 
-// allOutgoing returns the outgoing relationships of every shape, by
-// ordinal (the order of shapes()): a walk of every shape's relationships
-// that needs no shape itself reads this. The slices are shared: callers
-// must not modify them.
-func (x *index) allOutgoing() [][]reference {
+// outgoingAt returns the outgoing relationships of the shape of ordinal
+// i (the order of shapes()): a walk of every shape's relationships that
+// needs no shape itself reads this. The slice is shared: callers must not
+// modify it.
+func (x *index) outgoingAt(i int) []reference {
 	x.walkOnce.Do(x.walk)
-	return x.out
+	return x.out[x.outAt[i]:x.outAt[i+1]:x.outAt[i+1]]
 }
 
 // walk computes in one pass over the shapes what the index keeps of each
@@ -175,18 +173,18 @@ func (x *index) allOutgoing() [][]reference {
 // per table.
 func (x *index) walk() {
 	all := x.shapes()
-	x.out = make([][]reference, len(all))
-	// Every shape's relationships in one backing array, counted first.
+	// Every shape's relationships in one array, counted first.
 	n := 0
 	for _, s := range all {
 		n += countReferences(s)
 	}
-	backing := make([]reference, 0, n)
+	x.out = make([]reference, 0, n)
+	x.outAt = make([]int32, len(all)+1)
 	// One lookup per trait application: trait IDs are numbered as they
 	// come, the lists kept by number.
 	num := map[shapeid.ID]int{}
 	var lists [][]*model.Shape
-	for _, s := range all {
+	for i, s := range all {
 		for _, t := range s.Traits() {
 			k, ok := num[t.ID]
 			if !ok {
@@ -197,9 +195,8 @@ func (x *index) walk() {
 			}
 			lists[k] = append(lists[k], s)
 		}
-		start := len(backing)
-		backing = appendReferences(backing, s)
-		x.out[s.Ordinal()] = backing[start:len(backing):len(backing)]
+		x.out = appendReferences(x.out, s)
+		x.outAt[i+1] = int32(len(x.out))
 	}
 	x.byTrait = make(map[shapeid.ID][]*model.Shape, len(lists))
 	for i, id := range x.traitIDs {
@@ -208,11 +205,9 @@ func (x *index) walk() {
 	sort.Slice(x.traitIDs, func(i, j int) bool { return shapeid.Compare(x.traitIDs[i], x.traitIDs[j]) < 0 })
 }
 
-// own reports whether s can be one of the index's model's shapes, whose
-// ordinal indexes the index's slices. The validators only ever ask about
-// shapes of the model they check; a shape of another model is told apart
-// only by an ordinal out of range.
-func (x *index) own(s *model.Shape) bool { return s.Ordinal() < x.m.NumShapes() }
+// own reports whether s is one of the index's model's shapes, whose
+// ordinal indexes the index's tables.
+func (x *index) own(s *model.Shape) bool { return s.Model() == x.m }
 
 // ofType returns the root shapes of type t in ID order. The slice is
 // shared: callers must not modify it.
@@ -273,40 +268,29 @@ func (x *index) evaluator() *selector.Evaluator {
 	return x.eval
 }
 
-// neighbors returns the shapes s refers to by a directed relationship
-// that the model defines, in the order of [model.Shape.Relationships]. The
-// slice is shared: callers must not modify it.
-func (x *index) neighbors(s *model.Shape) []*model.Shape {
-	x.nextOnce.Do(func() {
-		// The outgoing relationships list the same targets in the same
-		// order, resolved: one backing array holds every shape's.
-		out := x.allOutgoing()
-		n := 0
-		for _, refs := range out {
-			for _, r := range refs {
-				if r.target != nil {
-					n++
+// targetOf returns a member's target as a list of one shape (none for a
+// shape that is not a member, an enum member or a member whose target the
+// model does not define): the shapes a member refers to. The slice is
+// shared: callers must not modify it.
+func (x *index) targetOf(s *model.Shape) []*model.Shape {
+	if s.Type() != model.MemberType || !x.own(s) {
+		return nil
+	}
+	x.targetsOnce.Do(func() {
+		x.targets = make([]*model.Shape, x.m.NumShapes())
+		for i, s := range x.shapes() {
+			if s.Type() == model.MemberType {
+				for _, r := range x.outgoingAt(i) {
+					x.targets[i] = r.target
 				}
-			}
-		}
-		backing := make([]*model.Shape, 0, n)
-		x.next = make([][]*model.Shape, len(out))
-		for i, refs := range out {
-			start := len(backing)
-			for _, r := range refs {
-				if r.target != nil {
-					backing = append(backing, r.target)
-				}
-			}
-			if len(backing) > start {
-				x.next[i] = backing[start:len(backing):len(backing)]
 			}
 		}
 	})
-	if x.own(s) {
-		return x.next[s.Ordinal()]
+	o := s.Ordinal()
+	if x.targets[o] == nil {
+		return nil
 	}
-	return nil
+	return x.targets[o : o+1 : o+1]
 }
 
 // closure returns the shapes reachable from root (see [reachable]),

@@ -232,7 +232,7 @@ func shapeRecursion(m *model.Model) []model.Event {
 	x := indexOf(m)
 	isRequired := x.traitSet(requiredTrait)
 	// A member's only relationship is its target: its neighbors.
-	targetOf := x.neighbors
+	targetOf := x.targetOf
 	collections := func(s *model.Shape) []*model.Shape {
 		switch s.Type() {
 		case model.MemberType:

@@ -159,8 +159,8 @@ func targets(m *model.Model) []model.Event {
 	x := indexOf(m)
 	f := targetFlags{trait: x.traitSet(traitTrait), mixin: x.traitSet(mixinTrait), deprecated: x.traitSet(deprecatedTrait)}
 	all := x.shapes()
-	for i, refs := range x.allOutgoing() {
-		for _, r := range refs {
+	for i := range all {
+		for _, r := range x.outgoingAt(i) {
 			if r.target != nil {
 				events = append(events, checkTarget(m, f, all[i], r.target, r.rel)...)
 			}

@@ -52,8 +52,8 @@ func unreferencedShape(id string, config node.Node) (func(*model.Model, *selecto
 					connected[c.Ordinal()] = true
 					stack = append(stack, c)
 				}
-				for _, t := range x.neighbors(cur) {
-					if !connected[t.Ordinal()] {
+				for _, r := range x.outgoing(cur) {
+					if t := r.target; t != nil && !connected[t.Ordinal()] {
 						connected[t.Ordinal()] = true
 						stack = append(stack, t)
 					}
