@@ -54,16 +54,31 @@ type backMatch struct {
 
 // then is what must hold of the shape a step started from: the steps
 // before it in a chain (steps[:n] of chain), then what must hold of where
-// that chain started (next); nil asks nothing.
+// that chain started (next). Thens are kept on the context's stack
+// (evalCtx.thens) and named by their position there, noThen asking
+// nothing: a match makes one per step it walks back, and each lives only
+// while the walk below it does, so the stack reuses the same memory
+// where pointers would make each a new allocation.
 type then struct {
 	chain andExpr
 	n     int
-	next  *then
+	next  int
 }
+
+const noThen = -1
+
+// push puts a then on the stack and returns its position.
+func (b *backMatch) push(k then) int {
+	b.c.thens = append(b.c.thens, k)
+	return len(b.c.thens) - 1
+}
+
+// pop removes the then at position i and those above it.
+func (b *backMatch) pop(i int) { b.c.thens = b.c.thens[:i] }
 
 // yields reports whether x yields s from some shape t that satisfies k.
 // ok is false when the budget ran out.
-func (b *backMatch) yields(x expr, s *model.Shape, k *then) (found, ok bool) {
+func (b *backMatch) yields(x expr, s *model.Shape, k int) (found, ok bool) {
 	if b.budget--; b.budget < 0 {
 		return false, false
 	}
@@ -76,7 +91,10 @@ func (b *backMatch) yields(x expr, s *model.Shape, k *then) (found, ok bool) {
 	switch x := x.(type) {
 	case andExpr:
 		last := len(x) - 1
-		return b.yields(x[last], s, &then{chain: x, n: last, next: k})
+		i := b.push(then{chain: x, n: last, next: k})
+		found, ok = b.yields(x[last], s, i)
+		b.pop(i)
+		return found, ok
 	case *isExpr:
 		for _, a := range x.args {
 			if found, ok := b.yields(a, s, k); found || !ok {
@@ -107,12 +125,16 @@ func (b *backMatch) yields(x expr, s *model.Shape, k *then) (found, ok bool) {
 }
 
 // holds reports whether t satisfies k.
-func (b *backMatch) holds(t *model.Shape, k *then) (found, ok bool) {
-	if k == nil {
+func (b *backMatch) holds(t *model.Shape, k int) (found, ok bool) {
+	if k == noThen {
 		return true, true
 	}
-	if k.n == 0 {
-		return b.holds(t, k.next)
+	kt := b.c.thens[k]
+	if kt.n == 0 {
+		return b.holds(t, kt.next)
 	}
-	return b.yields(k.chain[k.n-1], t, &then{chain: k.chain, n: k.n - 1, next: k.next})
+	i := b.push(then{chain: kt.chain, n: kt.n - 1, next: kt.next})
+	found, ok = b.yields(kt.chain[kt.n-1], t, i)
+	b.pop(i)
+	return found, ok
 }

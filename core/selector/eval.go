@@ -229,7 +229,7 @@ func (e *Evaluator) Matches(sel *Selector, shape *model.Shape) bool {
 			return r[shape]
 		}
 		b := backMatch{c: e.newCtx(sel), budget: backwardBudget}
-		if found, ok := b.yields(sel.root, shape, nil); ok {
+		if found, ok := b.yields(sel.root, shape, noThen); ok {
 			return found
 		}
 	}
@@ -253,8 +253,31 @@ func (e *Evaluator) MatchEach(sel *Selector, shapes []*model.Shape, fn func(s *m
 		}
 		return
 	case sel.backward:
-		for _, s := range shapes {
-			fn(s, e.Matches(sel, s))
+		e.mu.Lock()
+		r, done := e.results[sel]
+		e.mu.Unlock()
+		if done {
+			for _, s := range shapes {
+				fn(s, r[s])
+			}
+			return
+		}
+		// One context for every backward match: a chain that can be
+		// walked backwards has no variables to clear.
+		c := e.newCtx(sel)
+		for i, s := range shapes {
+			b := backMatch{c: c, budget: backwardBudget}
+			found, ok := b.yields(sel.root, s, noThen)
+			if !ok {
+				// Past the budget: the whole-model result answers for
+				// this shape and the rest.
+				set := e.selectSet(sel)
+				for _, s := range shapes[i:] {
+					fn(s, set[s])
+				}
+				return
+			}
+			fn(s, found)
 		}
 		return
 	}
@@ -319,9 +342,10 @@ type evalCtx struct {
 	sel   *Selector
 	vars  []shapeSet
 	roots []shapeSet
-	// found and setFound serve received.
+	// found and setFound serve received, thens backMatch.
 	found    []bool
 	setFound []receiver
+	thens    []then
 }
 
 func (c *evalCtx) clearVars() {
@@ -445,9 +469,11 @@ func (a andExpr) push(c *evalCtx, s *model.Shape, next receiver) bool {
 // depends on the path that set it.
 func (a andExpr) pushSet(c *evalCtx, starts []*model.Shape, next receiver) bool {
 	frontier := starts
+	// One set per step, filled by one receiver made for all of them.
+	var out shapeSet
+	add := func(t *model.Shape) bool { out.add(t); return true }
 	for _, step := range a[:len(a)-1] {
-		var out shapeSet
-		add := func(t *model.Shape) bool { out.add(t); return true }
+		out = shapeSet{}
 		for _, t := range frontier {
 			step.push(c, t, add)
 		}
@@ -457,12 +483,12 @@ func (a andExpr) pushSet(c *evalCtx, starts []*model.Shape, next receiver) bool 
 		frontier = out.list
 	}
 	last := a[len(a)-1]
-	var seen shapeSet
+	out = shapeSet{} // what the last step yielded
 	yield := func(t *model.Shape) bool {
-		if seen.has(t) {
+		if out.has(t) {
 			return true
 		}
-		seen.add(t)
+		out.add(t)
 		return next(t)
 	}
 	for _, t := range frontier {

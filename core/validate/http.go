@@ -56,8 +56,6 @@ type pattern struct {
 	segments []segment
 	// query holds a URI's query string literals in order (key, value).
 	query [][2]string
-	// byLabel finds a label by its lowercased name.
-	byLabel map[string]segment
 }
 
 func (p *pattern) labels() []segment {
@@ -73,8 +71,39 @@ func (p *pattern) labels() []segment {
 // label finds a label by name, case-insensitively, as the specification
 // matches labels to members.
 func (p *pattern) label(name string) (segment, bool) {
-	s, ok := p.byLabel[strings.ToLower(name)]
-	return s, ok
+	// A pattern has a few labels, each once (see indexLabels): a scan
+	// costs less than a map per pattern.
+	for _, s := range p.segments {
+		if s.isLabel() && foldEqual(s.content, name) {
+			return s, true
+		}
+	}
+	return segment{}, false
+}
+
+// foldEqual reports whether a and b are equal once lowered as
+// strings.ToLower lowers them.
+func foldEqual(a, b string) bool {
+	if len(a) == len(b) {
+		i := 0
+		for i < len(a) && a[i] < 0x80 && b[i] < 0x80 {
+			ca, cb := a[i], b[i]
+			if 'A' <= ca && ca <= 'Z' {
+				ca += 'a' - 'A'
+			}
+			if 'A' <= cb && cb <= 'Z' {
+				cb += 'a' - 'A'
+			}
+			if ca != cb {
+				return false
+			}
+			i++
+		}
+		if i == len(a) {
+			return true
+		}
+	}
+	return strings.ToLower(a) == strings.ToLower(b)
 }
 
 // pathKey renders the path with label names erased and the query literals
@@ -131,19 +160,28 @@ func parseSegment(text string, offset int) (segment, error) {
 	return s, nil
 }
 
-// indexLabels fills p.byLabel, rejecting a label that appears twice
-// (case-insensitively).
+// indexLabels rejects a label that appears twice (case-insensitively).
 func indexLabels(p *pattern) error {
-	p.byLabel = map[string]segment{}
-	for _, s := range p.segments {
+	var seen map[string]bool // for patterns with many labels
+	if len(p.segments) > 16 {
+		seen = map[string]bool{}
+	}
+	for i, s := range p.segments {
 		if !s.isLabel() {
 			continue
 		}
-		k := strings.ToLower(s.content)
-		if _, dup := p.byLabel[k]; dup {
+		dup := false
+		if seen != nil {
+			k := strings.ToLower(s.content)
+			dup, seen[k] = seen[k], true
+		} else {
+			for _, o := range p.segments[:i] {
+				dup = dup || o.isLabel() && foldEqual(o.content, s.content)
+			}
+		}
+		if dup {
 			return fmt.Errorf("label `%s` appears more than once in %s", s.content, p.text)
 		}
-		p.byLabel[k] = s
 	}
 	return nil
 }
@@ -340,22 +378,30 @@ func operationStructure(m *model.Model, op *model.Shape, input bool) (*model.Sha
 // own and those of every resource it contains (lifecycle and collection
 // operations included), each once.
 func serviceOperations(m *model.Model, svc *model.Shape) []*model.Shape {
+	x := indexOf(m)
 	var out []*model.Shape
-	seen := map[shapeid.ID]bool{}
-	add := func(ids []shapeid.ID) {
-		for _, id := range ids {
-			if seen[id] {
-				continue
-			}
-			seen[id] = true
-			if op, ok := resolve(m, id, model.OperationType); ok {
-				out = append(out, op)
-			}
+	seen := make([]bool, m.NumShapes()) // by ordinal
+	add := func(op *model.Shape) {
+		if op != nil && op.Type() == model.OperationType && x.own(op) && !seen[op.Ordinal()] {
+			seen[op.Ordinal()] = true
+			out = append(out, op)
 		}
 	}
-	add(svc.Operations())
-	for _, r := range containedResources(m, svc) {
-		add(allOperations(r))
+	for _, r := range x.outgoing(svc) {
+		if r.rel == relOperation {
+			add(r.target)
+		}
+	}
+	for _, res := range containedResources(m, svc) {
+		refs := x.outgoing(res)
+		// In the order of allOperations.
+		for _, lc := range [...]rel{relPut, relCreate, relRead, relUpdate, relDelete, relList, relOperation, relCollectionOperation} {
+			for _, r := range refs {
+				if r.rel == lc {
+					add(r.target)
+				}
+			}
+		}
 	}
 	return out
 }
@@ -384,11 +430,11 @@ type memberBinding struct {
 // output/error (response) structure goes: the first binding trait that
 // applies in that direction wins, the others are in the body document, or
 // nowhere when a member is the @httpPayload.
-func structureBindings(st *model.Shape, request bool) []memberBinding {
+func structureBindings(ix *protoIndex, st *model.Shape, request bool) []memberBinding {
 	out := make([]memberBinding, 0, len(st.Members()))
 	payload := false
 	for _, mem := range st.Members() {
-		bits, loc := bindingBits(mem), locDocument
+		bits, loc := ix.bindingBits(mem), locDocument
 		switch {
 		case bits&bitHeader != 0:
 			loc = locHeader
@@ -429,32 +475,12 @@ const (
 	bitResponseCode
 )
 
-// bindingBits returns the HTTP binding traits a member applies, in one
-// pass over its traits.
-func bindingBits(mem *model.Shape) uint8 {
-	var bits uint8
-	for _, t := range mem.Traits() {
-		if t.ID.Namespace != shapeid.Prelude || t.ID.Member != "" {
-			continue
-		}
-		switch t.ID.Name {
-		case "httpHeader":
-			bits |= bitHeader
-		case "httpLabel":
-			bits |= bitLabel
-		case "httpPayload":
-			bits |= bitPayload
-		case "httpPrefixHeaders":
-			bits |= bitPrefixHeaders
-		case "httpQueryParams":
-			bits |= bitQueryParams
-		case "httpQuery":
-			bits |= bitQuery
-		case "httpResponseCode":
-			bits |= bitResponseCode
-		}
+// bindingBits returns the HTTP binding traits a member applies.
+func (ix *protoIndex) bindingBits(mem *model.Shape) uint8 {
+	if mem.Model() != ix.m {
+		return 0
 	}
-	return bits
+	return ix.bits[mem.Ordinal()]
 }
 
 // boundMembers returns the names of the members bound to loc, sorted.

@@ -281,7 +281,7 @@ func httpPayloads(ix *protoIndex) []model.Event {
 	}
 	var events []model.Event
 	check := func(st *model.Shape, request bool) {
-		if unbound := boundMembers(structureBindings(st, request), locUnbound); len(unbound) > 0 {
+		if unbound := boundMembers(structureBindings(ix, st, request), locUnbound); len(unbound) > 0 {
 			events = append(events, errorf("HttpPayload", st,
 				"A member of this structure is marked with the `httpPayload` trait, but the following structure members are not explicitly bound to the HTTP message: %s",
 				tickedList(unbound)))
@@ -394,7 +394,7 @@ var (
 
 type inbound struct {
 	rel  model.RelationshipType
-	from shapeid.ID
+	from *model.Shape
 }
 
 // httpBindingTraitsIgnored warns about HTTP binding traits on members of
@@ -407,59 +407,48 @@ func httpBindingTraitsIgnored(ix *protoIndex) []model.Event {
 	// Which structures hold members with binding traits (mixins are
 	// checked where they are mixed in).
 	var structures []*model.Shape
-	byName := map[string][]int{} // structure name -> positions in structures
 	for _, st := range ix.containers(0xff) {
 		if !st.HasTrait(mixinTrait) {
-			byName[st.ID().Name] = append(byName[st.ID().Name], len(structures))
 			structures = append(structures, st)
 		}
 	}
 	if len(structures) == 0 {
 		return nil
 	}
-	// The relationships that point at those structures, found reading the
-	// references that can name a structure (member targets, operation
-	// input, output and errors, service errors, resource properties,
-	// mixins), looked up by name, then namespace.
-	refs := make([][]inbound, len(structures))
-	add := func(r model.RelationshipType, from, to shapeid.ID) {
-		if to.Member != "" {
-			return
-		}
-		for _, i := range byName[to.Name] {
-			if structures[i].ID().Namespace == to.Namespace {
-				refs[i] = append(refs[i], inbound{r, from})
+	// The relationships that point at those structures and can name a
+	// structure: member targets, operation input, output and errors,
+	// service errors, resource properties, mixins.
+	x := indexOf(m)
+	var refs []inbound // of one structure at a time
+	inboundOf := func(st *model.Shape) []inbound {
+		refs = refs[:0]
+		for _, r := range x.referrersOf(st) {
+			var k model.RelationshipType
+			switch r.rel {
+			case relMixin:
+				k = model.RelMixin
+			case relInput:
+				k = model.RelInput
+			case relOutput:
+				k = model.RelOutput
+			case relError:
+				k = model.RelError
+			case relProperty:
+				k = model.RelProperty
+			case relMemberTarget:
+				k = model.RelMemberTarget
+			default:
+				continue
 			}
+			refs = append(refs, inbound{k, r.from})
 		}
-	}
-	for _, s := range m.Shapes() {
-		for _, id := range s.Mixins() {
-			add(model.RelMixin, s.ID(), id)
-		}
-		switch s.Type() {
-		case model.OperationType:
-			add(model.RelInput, s.ID(), s.Input())
-			add(model.RelOutput, s.ID(), s.Output())
-			for _, id := range s.Errors() {
-				add(model.RelError, s.ID(), id)
-			}
-		case model.ServiceType:
-			for _, id := range s.Errors() {
-				add(model.RelError, s.ID(), id)
-			}
-		case model.ResourceType:
-			for _, nt := range s.Properties() {
-				add(model.RelProperty, s.ID(), nt.Target)
-			}
-		}
-		for _, mem := range s.Members() {
-			add(model.RelMemberTarget, mem.ID(), mem.Target())
-		}
+		return refs
 	}
 	var events []model.Event
-	for i, st := range structures {
+	for _, st := range structures {
+		in := inboundOf(st)
 		for _, mem := range st.Members() {
-			if e, ok := ignoredBinding(mem, refs[i]); ok {
+			if e, ok := ignoredBinding(ix, mem, in); ok {
 				events = append(events, e)
 			}
 		}
@@ -467,8 +456,8 @@ func httpBindingTraitsIgnored(ix *protoIndex) []model.Event {
 	return events
 }
 
-func ignoredBinding(mem *model.Shape, refs []inbound) (model.Event, bool) {
-	bits := bindingBits(mem)
+func ignoredBinding(ix *protoIndex, mem *model.Shape, refs []inbound) (model.Event, bool) {
+	bits := ix.bindingBits(mem)
 	if bits == 0 || len(refs) == 0 {
 		return model.Event{}, false
 	}
@@ -498,7 +487,7 @@ func ignoredBinding(mem *model.Shape, refs []inbound) (model.Event, bool) {
 		if len(ignored[k]) == 0 {
 			kinds++
 		}
-		ignored[k] = append(ignored[k], r.from.String())
+		ignored[k] = append(ignored[k], r.from.ID().String())
 	}
 	kind, pick := "TopLevel", bits
 	switch {

@@ -82,7 +82,7 @@ func httpMethodSemantics(ix *protoIndex) []model.Event {
 		if in == nil {
 			continue
 		}
-		bindings := structureBindings(in, true)
+		bindings := structureBindings(ix, in, true)
 		if payload := boundMembers(bindings, locPayload); len(payload) > 0 {
 			ev(model.Danger, "UnexpectedPayload", "This operation uses the `%s` method in the `http` trait, but the `%s` member is sent as the payload of the request because it is marked with the `httpPayload` trait. "+
 				"Many HTTP clients do not support payloads with %s requests. Consider binding this member to other parts of the HTTP request such as a query string parameter using the `httpQuery` trait, a header using the `httpHeader` trait, or a path segment using the `httpLabel` trait.",
@@ -126,7 +126,7 @@ func httpResponseCodes(ix *protoIndex) []model.Event {
 		if out == nil {
 			continue
 		}
-		b := structureBindings(out, false)
+		b := structureBindings(ix, out, false)
 		if len(boundMembers(b, locDocument))+len(boundMembers(b, locPayload)) > 0 {
 			events = append(events, eventf(model.Warning, "HttpResponseCodeSemantics", op,
 				"The HTTP %d status code does not allow a response body. To use this status code, all output members need to be bound to @httpHeader, @httpPrefixHeaders, @httpResponseCode, etc.",

@@ -1,6 +1,9 @@
 package validate
 
 import (
+	"slices"
+	"sort"
+
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/shapeid"
 )
@@ -87,20 +90,10 @@ func protocolTraits(m *model.Model) []model.Event {
 	return events
 }
 
-// indexedTraits are the traits whose shapes protoIndex lists, all of
-// the prelude, by name.
-var indexedTraits = map[string]bool{}
-
-func init() {
-	for _, id := range []shapeid.ID{httpTrait, endpointTrait, hostLabelTrait, httpErrorTrait, errorTrait,
-		corsTrait, authTrait, httpAPIKeyAuthTrait, requestCompressionTrait, mediaTypeTrait, xmlNamespaceTrait,
-		xmlFlattenedTrait, protocolDefTrait} {
-		indexedTraits[id.Name] = true
-	}
-	for _, id := range httpBindingTraits {
-		indexedTraits[id.Name] = true
-	}
-}
+// indexedTraits are the traits whose shapes protoIndex lists.
+var indexedTraits = append([]shapeid.ID{httpTrait, endpointTrait, hostLabelTrait, httpErrorTrait, errorTrait,
+	corsTrait, authTrait, httpAPIKeyAuthTrait, requestCompressionTrait, mediaTypeTrait, xmlNamespaceTrait,
+	xmlFlattenedTrait, protocolDefTrait}, httpBindingTraits...)
 
 // protoIndex is what the protocol checks need of a model, found in one
 // pass over its shapes and their traits, so that each check visits only
@@ -108,14 +101,17 @@ func init() {
 type protoIndex struct {
 	m *model.Model
 	// with lists the shapes and members applying each indexed trait, in
-	// shape ID order.
+	// the order of their ordinals (shared with the model's index: not
+	// to be modified).
 	with      map[shapeid.ID][]*model.Shape
 	services  []*model.Shape
 	documents bool
 	// bound are the structures with members that apply HTTP binding
-	// traits, in shape ID order, and boundBits the union of those traits.
+	// traits, in shape ID order, and boundBits the union of those traits;
+	// bits are the binding traits of each member, by ordinal.
 	bound     []*model.Shape
 	boundBits []uint8
+	bits      []uint8
 	// ops are the operations with a well-formed @http trait, https their
 	// parsed traits, httpOf the position of each in ops.
 	ops    []*model.Shape
@@ -138,31 +134,38 @@ func (ix *protoIndex) serviceOps(svc *model.Shape) []*model.Shape {
 }
 
 func newProtoIndex(m *model.Model) *protoIndex {
-	ix := &protoIndex{m: m, with: map[shapeid.ID][]*model.Shape{}, httpOf: map[*model.Shape]int{}, svcOps: map[*model.Shape][]*model.Shape{}}
-	note := func(s *model.Shape) {
-		for _, t := range s.Traits() {
-			if t.ID.Namespace == shapeid.Prelude && t.ID.Member == "" && indexedTraits[t.ID.Name] {
-				ix.with[t.ID] = append(ix.with[t.ID], s)
+	// The shapes applying each trait come from the model's index, which
+	// lists them for every trait in one pass over the model.
+	x := indexOf(m)
+	ix := &protoIndex{m: m, with: make(map[shapeid.ID][]*model.Shape, len(indexedTraits)), httpOf: map[*model.Shape]int{}, svcOps: map[*model.Shape][]*model.Shape{}}
+	for _, id := range indexedTraits {
+		if list := x.withTrait(id); len(list) > 0 {
+			ix.with[id] = list
+		}
+	}
+	ix.services = x.ofType(model.ServiceType)
+	ix.documents = len(x.ofType(model.DocumentType)) > 0
+	ix.bits = make([]uint8, m.NumShapes())
+	var containers []*model.Shape
+	for i, id := range httpBindingTraits {
+		for _, mem := range ix.with[id] {
+			if c := mem.Container(); c != nil {
+				ix.bits[mem.Ordinal()] |= 1 << i
+				containers = append(containers, c)
 			}
 		}
 	}
-	for _, s := range m.Shapes() {
-		switch s.Type() {
-		case model.ServiceType:
-			ix.services = append(ix.services, s)
-		case model.DocumentType:
-			ix.documents = true
+	sort.Slice(containers, func(i, j int) bool { return containers[i].Ordinal() < containers[j].Ordinal() })
+	for _, c := range slices.Compact(containers) {
+		if c.Type() != model.StructureType {
+			continue
 		}
-		note(s)
 		var bits uint8
-		for _, mem := range s.Members() {
-			note(mem)
-			bits |= bindingBits(mem)
+		for _, mem := range c.Members() {
+			bits |= ix.bits[mem.Ordinal()]
 		}
-		if bits != 0 && s.Type() == model.StructureType {
-			ix.bound = append(ix.bound, s)
-			ix.boundBits = append(ix.boundBits, bits)
-		}
+		ix.bound = append(ix.bound, c)
+		ix.boundBits = append(ix.boundBits, bits)
 	}
 	for _, op := range ix.with[httpTrait] {
 		if h, ok := operationHTTP(op); ok {

@@ -134,34 +134,30 @@ func traitConflicts(m *model.Model) []model.Event {
 	if len(conflicts) == 0 {
 		return nil
 	}
-	// Only shapes that apply a trait with conflicts can have one.
-	var candidates []*model.Shape
-	seen := map[*model.Shape]bool{}
+	// Only shapes that apply a trait with conflicts can have one: for
+	// each such trait and each trait it conflicts with, the shapes that
+	// apply both.
+	lines := map[*model.Shape][]string{}
+	var found []*model.Shape
 	for _, id := range x.applied() {
-		if len(conflicts[id]) == 0 {
-			continue
-		}
-		for _, s := range x.withTrait(id) {
-			if !seen[s] {
-				seen[s] = true
-				candidates = append(candidates, s)
+		for _, c := range conflicts[id] {
+			both := x.traitSet(c)
+			for _, s := range x.withTrait(id) {
+				if !both.has(s) {
+					continue
+				}
+				if _, ok := lines[s]; !ok {
+					found = append(found, s)
+				}
+				lines[s] = append(lines[s], fmt.Sprintf("`%s` conflicts with `%s`", idiomatic(id), idiomatic(c)))
 			}
 		}
 	}
 	var events []model.Event
-	for _, s := range candidates {
-		var lines []string
-		for _, t := range s.Traits() {
-			for _, c := range conflicts[t.ID] {
-				if s.HasTrait(c) {
-					lines = append(lines, fmt.Sprintf("`%s` conflicts with `%s`", idiomatic(t.ID), idiomatic(c)))
-				}
-			}
-		}
-		if len(lines) > 0 {
-			sort.Strings(lines)
-			events = append(events, errorf("TraitConflict", s, "Found conflicting traits on %s shape: %s", s.Type(), strings.Join(lines, ", ")))
-		}
+	for _, s := range found {
+		lines := lines[s]
+		sort.Strings(lines)
+		events = append(events, errorf("TraitConflict", s, "Found conflicting traits on %s shape: %s", s.Type(), strings.Join(lines, ", ")))
 	}
 	return events
 }
