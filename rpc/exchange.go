@@ -213,7 +213,8 @@ func (cl *call) spelled(t string) bool {
 	return t == ""
 }
 
-// newCall returns a call from the free list, or a new one.
+// newCall returns a zeroed call (but for its key's storage, of length
+// 0): one from the free list, which settle zeroes, or a new one.
 func (x *Exchange) newCall() *call {
 	if n := len(x.free); n > 0 {
 		cl := x.free[n-1]
@@ -362,6 +363,14 @@ func (x *Exchange) hadNotification(from Peer, index int) bool {
 // key returns the correlation key of the id of in, sent by peer p (in
 // x.keyBuf).
 func (x *Exchange) key(p Peer, in *info) []byte {
+	k, _ := x.keyToken(p, in)
+	return k
+}
+
+// keyToken is key, and reports whether the key is the peer's byte and the
+// id's number token as written (so that the call need not keep the
+// spelling apart).
+func (x *Exchange) keyToken(p Peer, in *info) (k []byte, token bool) {
 	x.keyBuf = append(x.keyBuf[:0], byte(p))
 	if in.idInt {
 		// The common case, told by the reader: an integer token is its
@@ -373,11 +382,11 @@ func (x *Exchange) key(p Peer, in *info) []byte {
 		}
 		if digits <= maxPlainDigits && t != "-0" {
 			x.keyBuf = append(x.keyBuf, t...)
-			return x.keyBuf
+			return x.keyBuf, true
 		}
 	}
 	x.keyBuf = in.id.appendKey(x.keyBuf)
-	return x.keyBuf
+	return x.keyBuf, false
 }
 
 // register records a call that awaits a response: a request, or an
@@ -410,8 +419,11 @@ func (x *Exchange) register(from Peer, in *info, b *batchRec) {
 	var k []byte // x.keyBuf: valid until the next x.key
 	written := ""
 	if usable {
-		k = x.key(from, in)
-		if t := in.id.Value().NumberText(); t != "" && t != string(k[1:]) {
+		var token bool
+		k, token = x.keyToken(from, in)
+		if token {
+			// The key spells the id.
+		} else if t := in.id.Value().NumberText(); t != "" && t != string(k[1:]) {
 			written = t
 		} else if kind := in.id.Value().Kind(); kind == node.Array || kind == node.Object {
 			// A structured 1.0 id: its spelling, for id-spelling.
@@ -427,9 +439,9 @@ func (x *Exchange) register(from Peer, in *info, b *batchRec) {
 		return
 	}
 	x.seq++
-	cl := x.newCall()
-	*cl = call{key: cl.key[:0], seq: x.seq, index: x.index, element: in.element, at: in.at, pos: x.c.pos(in.pos), from: from,
-		hasM: in.hasMethod, meth: in.meth, rpcErr: in.rpcError, batch: b, size: size}
+	cl := x.newCall() // zeroed: its fields are set one by one
+	cl.seq, cl.index, cl.element, cl.at, cl.pos, cl.from = x.seq, x.index, in.element, in.at, x.c.pos(in.pos), from
+	cl.hasM, cl.meth, cl.rpcErr, cl.batch, cl.size = in.hasMethod, in.meth, in.rpcError, b, size
 	x.openBytes += size
 	// Keep the method name, not the message it was read from.
 	if in.meth != nil {

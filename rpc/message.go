@@ -169,20 +169,29 @@ func (c *checker) summarize(rd *read) {
 	if rd.batch {
 		c.summary(MessageSummary{Index: c.m.index, Element: -1, Kind: KindBatch})
 		for i := range rd.elems {
-			c.summary(summaryOf(c.m.index, &rd.elems[i]))
+			c.summaryOf(&rd.elems[i])
 		}
 		return
 	}
-	c.summary(summaryOf(c.m.index, rd.top()))
+	c.summaryOf(rd.top())
 }
 
-func summaryOf(index int, in *info) MessageSummary {
-	m := MessageSummary{Index: index, Element: in.element, Kind: in.kind, ID: in.id,
-		Method: in.method, HasMethod: in.hasMethod, RPCError: in.rpcError}
-	if in.response {
-		m.RPCError = 0
+// summaryOf records the summary of in. It is written where it is kept,
+// field by field (built aside and appended, it would be copied twice).
+func (c *checker) summaryOf(in *info) {
+	n := len(c.msgs)
+	if n < cap(c.msgs) {
+		c.msgs = c.msgs[:n+1]
+		c.msgs[n] = MessageSummary{}
+	} else {
+		c.msgs = append(c.msgs, MessageSummary{})
 	}
-	return m
+	m := &c.msgs[n]
+	m.Index, m.Element, m.Kind, m.ID = c.m.index, in.element, in.kind, in.id
+	m.Method, m.HasMethod = in.method, in.hasMethod
+	if !in.response {
+		m.RPCError = in.rpcError
+	}
 }
 
 // appendDetached appends summaries whose ids and method names no longer

@@ -67,7 +67,8 @@ func isReserved(code int64) bool { return code >= ReservedCodeMin && code <= Res
 // batch element). bare says no request is known: a null id is then judged
 // on its own (only parse and invalid-request errors may carry one).
 func (c *checker) response(obj sv.ValueView, m *members, at sv.Path, element int, bare bool, in *info) {
-	*in = info{response: true, kind: KindResponse, at: at, pos: obj.Pos(), element: element}
+	in.start(KindResponse, at, obj.Pos(), element)
+	in.response = true
 	if obj.Kind() != sv.KindObject {
 		c.report(CodeNotObject, at, obj.Pos(), noShape, "a response must be a JSON object, not %s", kindArticle(obj))
 		c.payloadDuplicates(obj, at)

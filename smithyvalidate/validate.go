@@ -147,6 +147,12 @@ func (w *walker) init(v *Validator, c *Collector, at Path, val ValueView) {
 // isJSONView reports whether val and everything under it are views of
 // JSON text (see jsonView).
 func isJSONView(val ValueView) bool {
+	switch v := val.(type) { // the commonest views by their concrete types
+	case tapeView:
+		return true
+	case *LocatedObject:
+		return v.allJSON()
+	}
 	j, ok := val.(jsonView)
 	return ok && j.allJSON()
 }
@@ -166,8 +172,8 @@ func (w *walker) release() bool {
 	}
 	if len(w.digests) > 1<<12 {
 		w.digests = nil
-	} else {
-		clear(w.digests)
+	} else if len(w.digests) > 0 {
+		clear(w.digests) // a call even when empty: most checks fill none
 	}
 	return cap(w.segs) <= 1<<12 && cap(w.spans) <= 1<<16
 }
@@ -249,6 +255,12 @@ func (w *walker) valueK(p *plan, v ValueView, k Kind) {
 		// The commonest value of a message: an integer token of JSON
 		// text for an integer shape, checked without asking for its text
 		// twice (a JSON value has no annotations and is no Ion kind).
+		// The tape's view is asked first: a concrete type test costs a
+		// comparison, an interface assertion a cache probe.
+		if t, ok := v.(tapeView); ok {
+			w.integerText(p, v, k, t.e.Text())
+			return
+		}
 		if t, ok := v.(jsonView); ok {
 			w.integerText(p, v, k, t.text())
 			return
@@ -657,8 +669,21 @@ func (w *walker) structure(p *plan, v ValueView, k Kind, skip int) {
 	for j := 64; j < len(p.members); j += 64 {
 		w.bits = append(w.bits, 0) // members j..j+63: w.bits[base+j/64-1]
 	}
-	mk, _ := v.(memberKinds)
-	mv, _ := v.(memberView)
+	var mk memberKinds
+	var mv memberView
+	var fields []Field // read in place when the view holds them
+	switch o := v.(type) {
+	case tapeView: // the commonest views by their concrete types first
+		mk = o
+	case *LocatedObject:
+		fields = o.Fields
+	default:
+		mk, _ = v.(memberKinds)
+		mv, _ = v.(memberView)
+		if fl, ok := v.(fieldLister); ok {
+			fields = fl.fieldList()
+		}
+	}
 	switch {
 	case mk != nil:
 		for i := 0; i < n && !w.col.stopped; i++ {
@@ -675,10 +700,6 @@ func (w *walker) structure(p *plan, v ValueView, k Kind, skip int) {
 			w.pop()
 		}
 	default:
-		var fields []Field // read in place when the view holds them
-		if fl, ok := v.(fieldLister); ok {
-			fields = fl.fieldList()
-		}
 		var one Field
 		for i := 0; i < n && !w.col.stopped; i++ {
 			f := &one
