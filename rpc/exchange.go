@@ -251,9 +251,10 @@ func (x *Exchange) Index() int { return x.index }
 // Nothing else refers to data after the call: findings and outstanding
 // calls keep copies.
 func (x *Exchange) Feed(from Peer, data []byte) []MessageSummary {
-	m := inExchange(x.index)
+	// The message's context is written in place (see beginIn): Feed runs
+	// for every message of a connection.
+	m := x.beginIn(from)
 	m.emptyIsResponse = from == Server
-	x.begin(m, from)
 	x.c.readText(data, roleUnknown, false, &x.rd)
 	x.process(from, -1)
 	return x.end()
@@ -296,6 +297,21 @@ func (x *Exchange) begin(m msgCtx, from Peer) {
 	m.from, m.peerKnown = from, !x.anonymous
 	x.c.begin(m)
 	x.first = len(x.c.msgs)
+}
+
+// beginIn is begin for the exchange's next message in the context
+// inExchange gives it, which it writes in place, field by field (built
+// aside, the context would be copied twice) and returns for the caller to
+// complete.
+func (x *Exchange) beginIn(from Peer) *msgCtx {
+	c := x.c
+	m := &c.m
+	*m = msgCtx{}
+	m.index, m.doc, m.track = x.index, sv.InDocument(x.index), true
+	m.from, m.peerKnown = from, !x.anonymous
+	c.recent = c.recent[:0]
+	x.first = len(c.msgs)
+	return m
 }
 
 // end closes the message begin started and returns its summaries.

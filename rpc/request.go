@@ -375,10 +375,13 @@ func (c *checker) method(in *info, obj sv.ValueView, at sv.Path, name, params sv
 			}
 		}
 		n = min(n, len(meth.positional))
-		fields := c.fields[:0]
-		for i := 0; i < n; i++ {
+		// Each field is written where it is kept (a literal appended
+		// would be built aside and copied).
+		fields := slices.Grow(c.fields[:0], n)[:n]
+		for i := range fields {
 			e := params.Elem(i)
-			fields = append(fields, sv.Field{Name: meth.positionalWire[i], NamePos: e.Pos(), Value: e, At: sv.Index(i)})
+			f := &fields[i]
+			f.Name, f.NoText, f.NamePos, f.Value, f.At = meth.positionalWire[i], false, e.Pos(), e, sv.Index(i)
 		}
 		c.fields = fields
 		// The run's one LocatedObject is refilled in place. Views point

@@ -94,17 +94,10 @@ func textOf(v sv.ValueView) string {
 }
 
 // kindText returns a view's kind and, for a string or a number, textOf(v)
-// ("" otherwise), in one call when the view implements [stream.TextView].
-func kindText(v sv.ValueView) (sv.Kind, string) {
-	if tv, ok := v.(stream.TextView); ok {
-		return tv.Text()
-	}
-	k := v.Kind()
-	if k != sv.KindString && !isNumber(k) {
-		return k, ""
-	}
-	return k, v.Scalar().Text
-}
+// ("" otherwise), in one call when the view implements [stream.TextView]
+// (sv.ScalarText, which knows the views of a stream.Document without an
+// interface assertion).
+func kindText(v sv.ValueView) (sv.Kind, string) { return sv.ScalarText(v) }
 
 // toNode converts a view to a core/node value (ids are kept as nodes).
 // Scalars share the view's text.
@@ -329,17 +322,9 @@ func scan(obj sv.ValueView, m *members) {
 		return
 	}
 	n := obj.Len()
-	// The engine's JSON views give a member without its Field record.
-	mv, direct := obj.(stream.MemberView)
 	for i := 0; i < n; i++ {
-		var name string
-		var value sv.ValueView
-		if direct {
-			name, value = mv.Member(i)
-		} else {
-			f := obj.Field(i)
-			name, value = f.Name, f.Value
-		}
+		// The engine's JSON views give a member without its Field record.
+		name, value := sv.MemberAt(obj, i)
 		var bit uint8
 		var dst *member
 		switch len(name) {
