@@ -173,6 +173,9 @@ func (v *nodeView) memberKind(i int) (string, ValueView, Kind) {
 // has no annotations.
 func (o *LocatedObject) allJSON() bool {
 	for i := range o.Fields {
+		if _, ok := o.Fields[i].Value.(tapeView); ok {
+			continue // the commonest, without a call
+		}
 		if !isJSONView(o.Fields[i].Value) {
 			return false
 		}
