@@ -304,3 +304,36 @@ func TestTapeMemory(t *testing.T) {
 		}
 	}
 }
+
+// TestTreeMemory bounds what Parse costs a byte of input: the tape (8
+// bytes a byte on a flat array) and the tree, each container's children
+// allocated once at their exact number (a Node is 40 bytes, a Field 72),
+// no scratch copies.
+func TestTreeMemory(t *testing.T) {
+	const n = 1 << 20
+	for _, tt := range []struct {
+		name string
+		text string
+		max  float64
+	}{
+		// 8.7 of tape, 20 of nodes.
+		{"flat array", "[" + strings.Repeat("1,", n) + "1]", 29},
+		// 6 of tape, 2.5 of kids and pending children, 5 of elements
+		// (40-byte nodes), 9 of fields, 6 of container headers.
+		{"objects", "[" + strings.Repeat(`{"a":1},`, n/4) + `{"a":1}]`, 31.5},
+	} {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		nd, err := ParseString(tt.text)
+		runtime.ReadMemStats(&after)
+		if err != nil || nd.Len() == 0 {
+			t.Fatal(err)
+		}
+		got := float64(after.TotalAlloc-before.TotalAlloc) / float64(len(tt.text))
+		t.Logf("%s: %.2f bytes a byte of input", tt.name, got)
+		if got > tt.max {
+			t.Errorf("%s: Parse allocates %.2f bytes a byte of input, want at most %.1f", tt.name, got, tt.max)
+		}
+	}
+}

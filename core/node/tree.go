@@ -2,7 +2,7 @@ package node
 
 // Building trees from a tape, and the duplicate-key check of [Parse].
 
-// buildFrame is one container open while a tree is built from a tape.
+// buildFrame is one container open while the keys of a tape are checked.
 type buildFrame struct {
 	pos       Pos
 	start     int   // index in elems or fields of its first child
@@ -19,11 +19,20 @@ const (
 	maxChunk   = 512
 )
 
+// treeFrame is one container open while a tree is built from a tape: its
+// children, allocated at their exact number (the tape knows it) when it
+// opens, and filled in place.
+type treeFrame struct {
+	pos     Pos
+	c       *children
+	next    int // the child that comes next
+	obj     bool
+	wantKey bool // an object's next entry is a key
+}
+
 // treeBuilder holds the scratch space of Tape.Node.
 type treeBuilder struct {
-	frames    []buildFrame
-	elems     []Node  // array elements of all open arrays, innermost last
-	fields    []Field // object members of all open objects, innermost last
+	frames    []treeFrame
 	hdrs      []children
 	nextChunk int
 }
@@ -69,8 +78,9 @@ func (t *Tape) Node() Node {
 	for k := range t.n {
 		e := t.at(k)
 		if n := len(b.frames); n > 0 && b.frames[n-1].wantKey {
-			b.fields = append(b.fields, Field{Key: e.Text(), KeyPos: lc.pos(e.off)})
-			b.frames[n-1].wantKey = false
+			top := &b.frames[n-1]
+			top.c.fields[top.next] = Field{Key: e.Text(), KeyPos: lc.pos(e.off)}
+			top.wantKey = false
 			continue
 		}
 		v := Node{pos: lc.pos(e.off)}
@@ -86,13 +96,17 @@ func (t *Tape) Node() Node {
 		case TapeArray:
 			v.kind, v.c = Array, emptyArray
 			if e.b > 0 {
-				b.frames = append(b.frames, buildFrame{pos: v.pos, start: len(b.elems), remaining: e.b})
+				c := b.newChildren()
+				c.elems = make([]Node, e.b)
+				b.frames = append(b.frames, treeFrame{pos: v.pos, c: c})
 				continue
 			}
 		case TapeObject:
 			v.kind, v.c = Object, emptyObject
 			if e.b > 0 {
-				b.frames = append(b.frames, buildFrame{pos: v.pos, start: len(b.fields), remaining: e.b, obj: true, wantKey: true})
+				c := b.newChildren()
+				c.fields = make([]Field, e.b)
+				b.frames = append(b.frames, treeFrame{pos: v.pos, c: c, obj: true, wantKey: true})
 				continue
 			}
 		}
@@ -105,29 +119,23 @@ func (t *Tape) Node() Node {
 				break
 			}
 			top := &b.frames[n-1]
+			size := len(top.c.elems)
 			if top.obj {
-				b.fields[len(b.fields)-1].Value = v
+				top.c.fields[top.next].Value = v
 				top.wantKey = true
+				size = len(top.c.fields)
 			} else {
-				b.elems = append(b.elems, v)
+				top.c.elems[top.next] = v
 			}
-			if top.remaining--; top.remaining > 0 {
+			if top.next++; top.next < size {
 				break
 			}
-			c := b.newChildren()
+			v = Node{kind: Array, pos: top.pos, c: top.c}
 			if top.obj {
-				c.fields = make([]Field, len(b.fields)-top.start)
-				copy(c.fields, b.fields[top.start:])
-				clear(b.fields[top.start:])
-				b.fields = b.fields[:top.start]
-				v = Node{kind: Object, pos: top.pos, c: c}
-			} else {
-				c.elems = make([]Node, len(b.elems)-top.start)
-				copy(c.elems, b.elems[top.start:])
-				clear(b.elems[top.start:])
-				b.elems = b.elems[:top.start]
-				v = Node{kind: Array, pos: top.pos, c: c}
+				v.kind = Object
 			}
+			// No pointer into the tree stays in the scratch space.
+			b.frames[n-1] = treeFrame{}
 			b.frames = b.frames[:n-1]
 		}
 	}
