@@ -39,6 +39,10 @@ func TestReaderOptions(t *testing.T) {
 		{"depth beyond the engine's", `{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":1}`, "", []node.Option{node.MaxDepth(sv.MaxMaxDepth + 1)}},
 		{"number length 0", named, "number-limit /params/minuend", []node.Option{node.MaxNumberLength(0)}},
 		{"size", named, "size-limit \"\"", []node.Option{node.MaxSize(16)}},
+		// A call of 11 values and keys (the envelope, 4 keys, their
+		// values, the 2 params).
+		{"elements", `{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":1}`, "elements-limit \"\"", []node.Option{node.MaxElements(10)}},
+		{"elements at the limit", `{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":1}`, "", []node.Option{node.MaxElements(11)}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s := service(t, rpc.V2_0, rpc.ReaderOptions(c.opts...))
