@@ -74,8 +74,8 @@
 // Ion [IgnoreAnnotations], [SexpsAsLists], [SymbolsAsStrings] and
 // [ClobsAsBlobs]. Options are values: [JoinOptions] combines them, the
 // later one winning. Limits ([MaxDepth], [MaxFindings], [MaxValueSize],
-// [MaxNumberLength]) stop validation with a ClassLimit finding and
-// Complete false; [FailFast] stops at the first error.
+// [MaxElements], [MaxNumberLength]) stop validation with a ClassLimit
+// finding and Complete false; [FailFast] stops at the first error.
 //
 // # Reader limits
 //
@@ -87,9 +87,11 @@
 // [ReadErrorFinding] for a tape read elsewhere), the walker over a
 // [ValueView] and the Ion adapter report the same path, under the path the
 // value was read at. A size-limit for the whole input is at that path
-// itself (the root of the value). Only the error path pays for this: the
-// JSON reader keeps its open containers when a limit stops it, and the
-// path is read from them; valid input costs nothing more.
+// itself (the root of the value), and so is a JSON elements-limit, at the
+// position of the first value or key past MaxElements (the Ion adapter's
+// is at that value's path). Only the error path pays for this: the JSON
+// reader keeps its open containers when a limit stops it, and the path is
+// read from them; valid input costs nothing more.
 //
 // The limits and their defaults are the project's one set, shared with
 // core/node's reader and every validator built on this one: package
