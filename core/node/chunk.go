@@ -2,24 +2,23 @@ package node
 
 import "unsafe"
 
-// A tape's entries live in chunks: the first chunk grows (64, 1,024,
-// 16,384 entries, copied each time) until it is full size, chunkLen
-// entries (1 MiB), and past it the tape adds full chunks, never copying
-// them. Entry k is entry k&chunkMask of chunk k>>chunkShift. So reading a
+// A tape's entries live in chunks: the first chunk grows (64, 1,024
+// entries, copied each time) until it is full size, chunkLen entries (256
+// KiB), and past it the tape adds full chunks, never copying them. Entry k is entry k&chunkMask of chunk k>>chunkShift. So reading a
 // large text costs its entries and no more (a slice that doubles costs up
 // to three times as much while it is copied), and a small one a small
 // chunk.
 //
 // Each chunk starts with a header that points to its tape, and each entry
-// knows its slot in its chunk: an entry finds its tape at a fixed distance
-// before it. This is what lets a pointer to an entry stand for a value on
+// knows how far before it the header is (back): an entry finds its tape
+// with one load more. This is what lets a pointer to an entry stand for a value on
 // its own (a validator's view of a value is that pointer, which fits in
 // an interface without allocating) while the entries hold no pointer: the
 // garbage collector scans one word a chunk, the header's. The pointer
 // arithmetic stays inside one allocation (a chunk), as package unsafe
 // requires.
 const (
-	chunkShift = 16
+	chunkShift = 14
 	chunkLen   = 1 << chunkShift
 	chunkMask  = chunkLen - 1
 	smallChunk = 64
@@ -43,19 +42,16 @@ type (
 		chunkHead
 		e [1 << 10]TapeEntry
 	}
-	chunk16K struct {
-		chunkHead
-		e [1 << 14]TapeEntry
-	}
 	chunkFull struct {
 		chunkHead
 		e [chunkLen]TapeEntry
 	}
 )
 
-// entrySize and headSize are the layout the arithmetic of tape and
-// follower relies on: every chunk type's entries start headSize bytes
-// after its header (TestChunkLayout checks it).
+// entrySize and headSize are the layout the arithmetic of head relies on:
+// every chunk type's entries start headSize bytes after its header, and a
+// header is as large as an entry, so that entry k of a chunk is k+1
+// entries after it (TestChunkLayout checks both).
 const (
 	entrySize = int(unsafe.Sizeof(TapeEntry{}))
 	headSize  = int(unsafe.Offsetof(chunkFull{}.e))
@@ -63,7 +59,7 @@ const (
 
 // newChunk returns the entries of a new chunk of size entries (one of the
 // chunk types' sizes) whose first entry is entry base of t, each knowing
-// its slot.
+// where the header is.
 func newChunk(t *Tape, base, size int) []TapeEntry {
 	var e []TapeEntry
 	switch size {
@@ -73,15 +69,12 @@ func newChunk(t *Tape, base, size int) []TapeEntry {
 	case 1 << 10:
 		c := &chunk1K{chunkHead: chunkHead{t: t, base: base}}
 		e = c.e[:]
-	case 1 << 14:
-		c := &chunk16K{chunkHead: chunkHead{t: t, base: base}}
-		e = c.e[:]
 	default:
 		c := &chunkFull{chunkHead: chunkHead{t: t, base: base}}
 		e = c.e[:]
 	}
 	for i := range e {
-		e[i].slot = uint16(i)
+		e[i].back = int16(-2*i - 2)
 	}
 	return e
 }
@@ -93,7 +86,12 @@ func head(e []TapeEntry) *chunkHead {
 
 // head returns the header of the chunk e is in.
 func (e *TapeEntry) head() *chunkHead {
-	return (*chunkHead)(unsafe.Add(unsafe.Pointer(e), -int(e.slot)*entrySize-headSize))
+	return (*chunkHead)(unsafe.Add(unsafe.Pointer(e), int(e.back)*8))
+}
+
+// slot returns e's index in its chunk.
+func (e *TapeEntry) slot() int {
+	return -int(e.back)/2 - 1
 }
 
 // tape returns the tape e belongs to.

@@ -19,15 +19,17 @@ func TestChunkLayout(t *testing.T) {
 	for name, off := range map[string]uintptr{
 		"chunk64":   unsafe.Offsetof(chunk64{}.e),
 		"chunk1K":   unsafe.Offsetof(chunk1K{}.e),
-		"chunk16K":  unsafe.Offsetof(chunk16K{}.e),
 		"chunkFull": unsafe.Offsetof(chunkFull{}.e),
 	} {
 		if int(off) != headSize {
 			t.Errorf("%s: entries at offset %d, want %d", name, off, headSize)
 		}
 	}
-	if entrySize != 16 {
-		t.Errorf("a TapeEntry is %d bytes, want 16", entrySize)
+	if entrySize != 16 || headSize != entrySize {
+		t.Errorf("a TapeEntry is %d bytes and a header %d, want 16 both", entrySize, headSize)
+	}
+	if e := newChunk(nil, 0, chunkLen); e[chunkLen-1].slot() != chunkLen-1 || e[0].slot() != 0 || e[chunkLen-1].head() != head(e) {
+		t.Errorf("the last entry of a chunk does not find its slot or header")
 	}
 	typ := reflect.TypeFor[TapeEntry]()
 	for i := range typ.NumField() {
@@ -287,9 +289,9 @@ func TestTapeMemory(t *testing.T) {
 		text string
 		max  float64 // bytes allocated per input byte
 	}{
-		// 8 bytes of entries and, at this size, 0.7 of chunks: the
+		// 8 bytes of entries and, at this size, 0.4 of chunks: the
 		// small ones before the first full chunk, and the last one.
-		{"flat array", "[" + strings.Repeat("1,", n) + "1]", 8.8},
+		{"flat array", "[" + strings.Repeat("1,", n) + "1]", 8.6},
 		// 8 of entries, 1 of kids, 2 of pending children (4 as their
 		// slice doubles).
 		{"arrays of one", "[" + strings.Repeat("[1],", n/2) + "[1]]", 14},
@@ -316,7 +318,7 @@ func TestTreeMemory(t *testing.T) {
 		text string
 		max  float64
 	}{
-		// 8.7 of tape, 20 of nodes.
+		// 8.4 of tape, 20 of nodes.
 		{"flat array", "[" + strings.Repeat("1,", n) + "1]", 29},
 		// 6 of tape, 2.5 of kids and pending children, 5 of elements
 		// (40-byte nodes), 9 of fields, 6 of container headers.

@@ -32,7 +32,7 @@ const (
 // An entry is 16 bytes and holds no pointer, so that a large text costs
 // 16 bytes a value and the garbage collector never scans the entries. It
 // finds its tape through the header of the chunk it lives in (see
-// tapeChunk), slot entries before it.
+// tapeChunk), a fixed distance before it.
 type TapeEntry struct {
 	kind TapeKind
 	// flags: entInt for a number token without fraction or exponent;
@@ -41,8 +41,10 @@ type TapeEntry struct {
 	// the tape, and it needs no kids; entNear for a container whose
 	// descendants are all in its chunk.
 	flags uint8
-	// slot is the entry's index in its chunk.
-	slot uint16
+	// back is the distance from the entry to its chunk's header, in
+	// 8-byte words: -2(k+1) for entry k of the chunk (so a chunk holds at
+	// most 2^14 entries).
+	back int16
 	// off is the byte offset of the value's first byte; Pos derives its
 	// line and column from the tape's line starts.
 	off int32
@@ -125,7 +127,7 @@ func (e *TapeEntry) Member(i int) (key, value *TapeEntry) {
 		return key, (*TapeEntry)(unsafe.Add(unsafe.Pointer(key), entrySize))
 	}
 	h := e.head()
-	k := h.base + int(e.slot) + d
+	k := h.base + e.slot() + d
 	return h.t.at(k), h.t.at(k + 1)
 }
 
@@ -141,7 +143,7 @@ func (e *TapeEntry) child(d, i int) *TapeEntry {
 		return (*TapeEntry)(unsafe.Add(unsafe.Pointer(e), d*entrySize))
 	}
 	h := e.head()
-	return h.t.at(h.base + int(e.slot) + d)
+	return h.t.at(h.base + e.slot() + d)
 }
 
 // Tape is one JSON text read into a flat sequence of entries, one per
@@ -392,7 +394,7 @@ func (t *Tape) wsRun(s string, i int) int {
 	return i
 }
 
-// set writes a token into an entry, whose slot is already set (see
+// set writes a token into an entry, whose back is already set (see
 // newChunk): field by field, since building the entry on the stack and
 // copying it costs a store-forwarding stall per entry.
 func (e *TapeEntry) set(k TapeKind, flags uint8, off, a, b int32) {
