@@ -322,9 +322,18 @@ func scan(obj sv.ValueView, m *members) {
 		return
 	}
 	n := obj.Len()
+	// The engine's JSON views give a member without its Field record
+	// (asked once an object: an assertion costs more than a call).
+	mv, direct := obj.(stream.MemberView)
 	for i := 0; i < n; i++ {
-		// The engine's JSON views give a member without its Field record.
-		name, value := sv.MemberAt(obj, i)
+		var name string
+		var value sv.ValueView
+		if direct {
+			name, value = mv.Member(i)
+		} else {
+			f := obj.Field(i)
+			name, value = f.Name, f.Value
+		}
 		var bit uint8
 		var dst *member
 		switch len(name) {

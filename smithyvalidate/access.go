@@ -20,18 +20,3 @@ func ScalarText(v ValueView) (Kind, string) {
 	}
 	return k, v.Scalar().Text
 }
-
-// MemberAt returns the name and value of field occurrence i of object v,
-// exactly Field(i).Name and Field(i).Value, without building the Field
-// record when v has stream.MemberView's Member (the tape's views are
-// recognized by their type, as in [ScalarText]).
-func MemberAt(v ValueView, i int) (string, ValueView) {
-	if t, ok := v.(tapeView); ok {
-		return t.Member(i)
-	}
-	if m, ok := v.(memberView); ok {
-		return m.Member(i)
-	}
-	f := v.Field(i)
-	return f.Name, f.Value
-}
