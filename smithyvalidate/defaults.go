@@ -96,9 +96,12 @@ func (dc *defaultChecker) check(s *model.Shape, t model.Trait) []model.Event {
 		return []model.Event{dc.errorAt(s, t, model.ErrorSeverity, "The @default trait can be set to null only on members")}
 	}
 	var out []model.Event
-	seen := map[string]bool{}
+	var seen map[string]bool // made for the first event: most values have none
 	run := func(id shapeid.ID) {
 		for _, ev := range dc.values.check(id, val, dc.words, "DefaultTrait", "Error validating @default trait", s.ID(), t.Source) {
+			if seen == nil {
+				seen = map[string]bool{}
+			}
 			if key := ev.ID + "\x00" + ev.Message; !seen[key] {
 				seen[key] = true
 				out = append(out, ev)

@@ -103,13 +103,12 @@ func CheckTraitValues(m *model.Model, opts ...Option) (out []TraitFinding, err e
 		if s.ID().Namespace == shapeid.Prelude {
 			continue
 		}
-		def := s.Def()
-		for _, t := range def.Traits {
+		for _, t := range s.OwnTraits() {
 			if err := tc.check(s.ID(), t, &out); err != nil {
 				return nil, err
 			}
 		}
-		for _, md := range def.Members {
+		for _, md := range s.OwnMembers() {
 			for _, t := range md.Traits {
 				if err := tc.check(s.ID().WithMember(md.Name), t, &out); err != nil {
 					return nil, err

@@ -226,6 +226,16 @@ func (s *Shape) Def() ShapeDef {
 	return d
 }
 
+// OwnTraits returns the traits the shape's definition applies itself,
+// sorted by trait ID: [Shape.Def]'s Traits without the copy (nil for a
+// member). The slice belongs to the shape: do not modify it.
+func (s *Shape) OwnTraits() []Trait { return s.def.Traits }
+
+// OwnMembers returns the members the shape's definition declares itself,
+// in order: [Shape.Def]'s Members without the copy (nil for a member).
+// The slice belongs to the shape: do not modify it.
+func (s *Shape) OwnMembers() []MemberDef { return s.def.Members }
+
 // IsMixedIn reports whether a member was copied from a mixin without being
 // redefined by its container.
 func (s *Shape) IsMixedIn() bool { return s.inheritedMember }

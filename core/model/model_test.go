@@ -153,3 +153,71 @@ func TestOrdinal(t *testing.T) {
 		t.Errorf("NumShapes() = %d, want %d", m.NumShapes(), len(got))
 	}
 }
+
+// TestResolvedAndOwn checks what New works out once for every shape:
+// member targets and relationship targets resolved to the model's shapes
+// (nil for a reference to a shape it does not define), and the own traits
+// and members of a definition apart from those its mixins give it.
+func TestResolvedAndOwn(t *testing.T) {
+	mix := model.ShapeDef{ID: shapeid.MustParse("ns#Mix"), Type: model.StructureType,
+		Traits:  []model.Trait{trait(mixinTrait, node.NewObject()), trait(docTrait, node.NewString("mixed"))},
+		Members: []model.MemberDef{{Name: "m", Target: shapeid.MustParse("ns#Str")}}}
+	str := model.ShapeDef{ID: shapeid.MustParse("ns#Str"), Type: model.StringType}
+	st := model.ShapeDef{ID: shapeid.MustParse("ns#S"), Type: model.StructureType, Mixins: []shapeid.ID{mix.ID},
+		Traits:  []model.Trait{trait(patTrait, node.NewString("^x"))},
+		Members: []model.MemberDef{{Name: "a", Target: str.ID}, {Name: "b", Target: shapeid.MustParse("ns#Missing")}}}
+	op := model.ShapeDef{ID: shapeid.MustParse("ns#Op"), Type: model.OperationType, Input: st.ID, Output: shapeid.MustParse("ns#Gone")}
+	m, err := model.New([]model.ShapeDef{op, st, str, mix}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := m.Shape(st.ID)
+	if got := len(s.OwnTraits()); got != 1 || s.OwnTraits()[0].ID != patTrait {
+		t.Errorf("OwnTraits = %v, want only @pattern (the mixin's @documentation is inherited)", s.OwnTraits())
+	}
+	if got := len(s.Traits()); got != 2 {
+		t.Errorf("Traits has %d traits, want 2 (own and mixed in)", got)
+	}
+	if got := s.OwnMembers(); len(got) != 2 || got[0].Name != "a" || got[1].Name != "b" {
+		t.Errorf("OwnMembers = %v, want a and b (not the mixin's m)", got)
+	}
+	for _, tc := range []struct {
+		member string
+		want   shapeid.ID // zero: unresolved
+	}{{"m", str.ID}, {"a", str.ID}, {"b", shapeid.ID{}}} {
+		mem, _ := s.Member(tc.member)
+		got, ok := m.Target(mem)
+		if ok != !tc.want.IsZero() || ok && got.ID() != tc.want {
+			t.Errorf("Target(%s) = %v %v, want %v", tc.member, got, ok, tc.want)
+		}
+		if mem.Model() != m {
+			t.Errorf("%s: Model() is not the model it belongs to", tc.member)
+		}
+	}
+	o, _ := m.Shape(op.ID)
+	var rels []string
+	o.RelatedShapes(func(r model.RelationshipType, id shapeid.ID, target *model.Shape) {
+		to := "nil"
+		if target != nil {
+			to = target.ID().String()
+		}
+		rels = append(rels, r.String()+":"+id.String()+"="+to)
+	})
+	if got, want := strings.Join(rels, " "), "input:ns#S=ns#S output:ns#Gone=nil"; got != want {
+		t.Errorf("RelatedShapes = %s, want %s", got, want)
+	}
+	// Root shapes come in ID order, each followed by its members, with
+	// ordinals counting up.
+	n := 0
+	for _, r := range m.Shapes() {
+		for _, sh := range append([]*model.Shape{r}, r.Members()...) {
+			if sh.Ordinal() != n {
+				t.Errorf("%s: ordinal %d, want %d", sh.ID(), sh.Ordinal(), n)
+			}
+			n++
+		}
+	}
+	if n != m.NumShapes() {
+		t.Errorf("NumShapes = %d, counted %d", m.NumShapes(), n)
+	}
+}
