@@ -342,10 +342,13 @@ type evalCtx struct {
 	sel   *Selector
 	vars  []shapeSet
 	roots []shapeSet
-	// found and setFound serve received, thens backMatch.
-	found    []bool
-	setFound []receiver
-	thens    []then
+	// found and setFound serve received, thens backMatch, chains and
+	// chainDepth andExpr.pushSet.
+	found      []bool
+	setFound   []receiver
+	thens      []then
+	chains     []*chainState
+	chainDepth int
 }
 
 func (c *evalCtx) clearVars() {
@@ -468,35 +471,75 @@ func (a andExpr) push(c *evalCtx, s *model.Shape, next receiver) bool {
 // path-at-a-time walk of [andExpr.from] instead, since what a variable holds
 // depends on the path that set it.
 func (a andExpr) pushSet(c *evalCtx, starts []*model.Shape, next receiver) bool {
+	st := c.acquireChain()
+	defer c.releaseChain()
 	frontier := starts
-	// One set per step, filled by one receiver made for all of them.
-	var out shapeSet
-	add := func(t *model.Shape) bool { out.add(t); return true }
 	for _, step := range a[:len(a)-1] {
-		out = shapeSet{}
+		st.reset()
 		for _, t := range frontier {
-			step.push(c, t, add)
+			step.push(c, t, st.add)
 		}
-		if len(out.list) == 0 {
+		if len(st.out.list) == 0 {
 			return true
 		}
-		frontier = out.list
+		frontier = st.out.list
 	}
-	last := a[len(a)-1]
-	out = shapeSet{} // what the last step yielded
-	yield := func(t *model.Shape) bool {
-		if out.has(t) {
-			return true
-		}
-		out.add(t)
-		return next(t)
-	}
+	st.reset() // what the last step yielded
+	st.next = next
 	for _, t := range frontier {
-		if !last.push(c, t, yield) {
+		if !a[len(a)-1].push(c, t, st.yield) {
 			return false
 		}
 	}
 	return true
+}
+
+// chainState is what one andExpr.pushSet in progress uses: the set a
+// step fills, the receivers that fill it (made once), and two lists the
+// steps' sets take turns with (a step reads the list the one before it
+// filled). An evaluation keeps one per nesting depth of chains
+// (evalCtx.chains), so that a chain evaluated from every shape of a model
+// allocates nothing once its lists have grown.
+type chainState struct {
+	out        shapeSet
+	next       receiver
+	add, yield receiver
+	lists      [2][]*model.Shape
+	cur        int // the index in lists of out.list
+}
+
+// reset empties the set for the next step, in the list the step before
+// did not use (which the next step reads).
+func (st *chainState) reset() {
+	st.lists[st.cur] = st.out.list[:0]
+	st.cur ^= 1
+	st.out.list = st.lists[st.cur][:0]
+	if st.out.set != nil {
+		clear(st.out.set)
+	}
+}
+
+func (c *evalCtx) acquireChain() *chainState {
+	d := c.chainDepth
+	c.chainDepth++
+	if d == len(c.chains) {
+		st := &chainState{}
+		st.add = func(t *model.Shape) bool { st.out.add(t); return true }
+		st.yield = func(t *model.Shape) bool {
+			if st.out.has(t) {
+				return true
+			}
+			st.out.add(t)
+			return st.next(t)
+		}
+		c.chains = append(c.chains, st)
+	}
+	return c.chains[d]
+}
+
+func (c *evalCtx) releaseChain() {
+	c.chainDepth--
+	c.chains[c.chainDepth].next = nil
 }
 
 // pushAll sends what x yields from every shape of starts to next: a chain

@@ -87,21 +87,31 @@ var unitID = shapeid.New(shapeid.Prelude, "Unit")
 // relationships when asked.
 func (e *Evaluator) forward(s *model.Shape, traits bool) []relationship {
 	var out []relationship
+	e.forwardEach(s, traits, func(r relationship) bool { out = append(out, r); return true })
+	return out
+}
+
+// forwardEach calls fn with each relationship forward returns, in order,
+// until fn returns false; it reports whether fn never did. Unlike
+// forward it makes no list: a neighbor step asks this of every shape it
+// passes.
+func (e *Evaluator) forwardEach(s *model.Shape, traits bool, fn func(relationship) bool) bool {
+	more := true
 	add := func(k relKind, id shapeid.ID) {
-		if id.IsZero() {
+		if !more || id.IsZero() {
 			return
 		}
 		if t, ok := e.m.Shape(id); ok {
-			out = append(out, relationship{kind: k, from: s, to: t})
+			more = fn(relationship{kind: k, from: s, to: t})
 		}
 	}
 	if s.Model() == e.m {
 		// The model resolved the references when it was built.
 		s.RelatedShapes(func(r model.RelationshipType, id shapeid.ID, t *model.Shape) {
-			if t == nil || (r == model.RelInput || r == model.RelOutput) && id == unitID {
+			if !more || t == nil || (r == model.RelInput || r == model.RelOutput) && id == unitID {
 				return // Unit input and output are no relationship in selectors
 			}
-			out = append(out, relationship{kind: relKinds[r], from: s, to: t})
+			more = fn(relationship{kind: relKinds[r], from: s, to: t})
 		})
 	} else {
 		s.Relationships(func(r model.RelationshipType, id shapeid.ID) {
@@ -116,7 +126,7 @@ func (e *Evaluator) forward(s *model.Shape, traits bool) []relationship {
 			add(relTrait, t.ID)
 		}
 	}
-	return out
+	return more
 }
 
 // reverseOf returns the relationships that point at s.
@@ -196,22 +206,15 @@ func (n *neighborExpr) wants(k relKind) bool {
 }
 
 func (n *neighborExpr) push(c *evalCtx, s *model.Shape, next receiver) bool {
-	var rels []relationship
 	if n.forward {
-		rels = c.ev.forward(s, n.traits)
-	} else {
-		rels = c.ev.reverseOf(s, n.traits)
-	}
-	for _, r := range rels {
-		if !n.wants(r.kind) {
-			continue
-		}
-		t := r.to
-		if !n.forward {
-			t = r.from
-		}
-		if !next(t) {
+		if !c.ev.forwardEach(s, n.traits, func(r relationship) bool { return !n.wants(r.kind) || next(r.to) }) {
 			return false
+		}
+	} else {
+		for _, r := range c.ev.reverseOf(s, n.traits) {
+			if n.wants(r.kind) && !next(r.from) {
+				return false
+			}
 		}
 	}
 	if n.bound && s.Type() == model.ResourceType {

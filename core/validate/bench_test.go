@@ -2,6 +2,7 @@ package validate_test
 
 import (
 	"fmt"
+	"os"
 	"runtime"
 	"strings"
 	"testing"
@@ -70,6 +71,12 @@ func BenchmarkValidate(b *testing.B) {
 	}
 }
 
+// benchPhases is SMITHY_BENCH_PHASES: "gen" stops measureValidate before
+// loading, "load" before validating, anything else runs both. Instruction
+// counts (callgrind), which the machine's load does not move, come from
+// the differences between the three runs; see docs/performance.md.
+var benchPhases = os.Getenv("SMITHY_BENCH_PHASES")
+
 // measureRounds returns how many times measureValidate loads and
 // validates a model of the given size per iteration.
 func measureRounds(shapes int) int { return max(1, 100_000/shapes) }
@@ -84,6 +91,9 @@ func measureValidate(b *testing.B, src string, shapes int) {
 	mallocs := func() uint64 { runtime.ReadMemStats(&ms); return ms.Mallocs }
 	events := 0
 	rounds := measureRounds(shapes)
+	if benchPhases == "gen" {
+		return
+	}
 	for i := 0; i < b.N*rounds; i++ {
 		runtime.GC()
 		m0 := mallocs()
@@ -99,14 +109,17 @@ func measureValidate(b *testing.B, src string, shapes int) {
 		runtime.GC() // each phase collects its own garbage
 		t1 := cpuTime()
 		m1 := mallocs()
+		load += t1 - t0
+		loadAllocs += m1 - m0
+		if benchPhases == "load" {
+			continue
+		}
 		rep := validate.Check(res.Model, validate.WithEvents(res.Events))
 		runtime.GC()
 		t2 := cpuTime()
 		m2 := mallocs()
-		loadAllocs += m1 - m0
-		checkAllocs += m2 - m1
-		load += t1 - t0
 		check += t2 - t1
+		checkAllocs += m2 - m1
 		events = len(rep.Events)
 		if rep.HasErrors() {
 			b.Fatalf("validation errors: %v", rep.Events[:1])
@@ -114,9 +127,12 @@ func measureValidate(b *testing.B, src string, shapes int) {
 	}
 	shapes *= rounds
 	b.ReportMetric(float64(load.Nanoseconds())/float64(b.N)/float64(shapes), "load-ns/shape")
+	b.ReportMetric(float64(loadAllocs)/float64(b.N)/float64(shapes), "load-allocs/shape")
+	if benchPhases == "load" {
+		return
+	}
 	b.ReportMetric(float64(check.Nanoseconds())/float64(b.N)/float64(shapes), "validate-ns/shape")
 	b.ReportMetric(float64(check)/float64(load), "validate/load")
-	b.ReportMetric(float64(loadAllocs)/float64(b.N)/float64(shapes), "load-allocs/shape")
 	b.ReportMetric(float64(checkAllocs)/float64(b.N)/float64(shapes), "validate-allocs/shape")
 	b.ReportMetric(float64(events), "events")
 }

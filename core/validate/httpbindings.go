@@ -402,6 +402,13 @@ type inbound struct {
 // and @httpQueryParams outside operation input (.Input), @httpResponseCode
 // outside output (.Output), any binding below the top level (.TopLevel)
 // (HttpBindingTraitIgnored).
+// structureRefs are the relationships that can name a structure, as the
+// model's relationship types.
+var structureRefs = map[rel]model.RelationshipType{
+	relMixin: model.RelMixin, relInput: model.RelInput, relOutput: model.RelOutput,
+	relError: model.RelError, relProperty: model.RelProperty, relMemberTarget: model.RelMemberTarget,
+}
+
 func httpBindingTraitsIgnored(ix *protoIndex) []model.Event {
 	m := ix.m
 	// Which structures hold members with binding traits (mixins are
@@ -423,21 +430,8 @@ func httpBindingTraitsIgnored(ix *protoIndex) []model.Event {
 	inboundOf := func(st *model.Shape) []inbound {
 		refs = refs[:0]
 		for _, r := range x.referrersOf(st) {
-			var k model.RelationshipType
-			switch r.rel {
-			case relMixin:
-				k = model.RelMixin
-			case relInput:
-				k = model.RelInput
-			case relOutput:
-				k = model.RelOutput
-			case relError:
-				k = model.RelError
-			case relProperty:
-				k = model.RelProperty
-			case relMemberTarget:
-				k = model.RelMemberTarget
-			default:
+			k, ok := structureRefs[r.rel]
+			if !ok {
 				continue
 			}
 			refs = append(refs, inbound{k, r.from})
