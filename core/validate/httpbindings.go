@@ -215,13 +215,34 @@ func isToken(s string) bool {
 // httpHeaders reports structures that bind one header to two members
 // (case-insensitively), and header names that are reserved or not valid
 // field names (HttpHeaderTrait).
+// blockedHeader reports whether the headerBlocklist has name, compared in
+// lower case (lowered in a buffer on the stack: most names have upper
+// case letters, and this runs for every header binding).
+func blockedHeader(name string) bool {
+	var buf [64]byte
+	if len(name) > len(buf) {
+		return headerBlocklist[strings.ToLower(name)]
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if c >= 0x80 {
+			return headerBlocklist[strings.ToLower(name)]
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	return headerBlocklist[string(buf[:len(name)])]
+}
+
 func httpHeaders(ix *protoIndex) []model.Event {
 	var events []model.Event
 	for _, mem := range ix.with[httpHeaderTrait] {
 		v, _ := mem.Trait(httpHeaderTrait)
 		header := v.StringValue()
 		switch {
-		case headerBlocklist[strings.ToLower(header)]:
+		case blockedHeader(header):
 			events = append(events, onTraitf(model.Danger, "HttpHeaderTrait", mem, httpHeaderTrait,
 				"`%s` is not an allowed HTTP header binding", header))
 		case !isToken(header) && header != "":
@@ -230,6 +251,15 @@ func httpHeaders(ix *protoIndex) []model.Event {
 		}
 	}
 	for _, st := range ix.containers(bitHeader) {
+		headers := 0
+		for _, mem := range st.Members() {
+			if ix.bindingBits(mem)&bitHeader != 0 {
+				headers++
+			}
+		}
+		if headers < 2 {
+			continue // one header binding conflicts with nothing
+		}
 		for _, d := range duplicateBindings(namedBindings(st, httpHeaderTrait, true)) {
 			events = append(events, errorf("HttpHeaderTrait", st,
 				"`httpHeader` field name binding conflicts found for the `%s` header in the following structure members: %s",
