@@ -1,16 +1,16 @@
 //go:build unix
 
-package validate_test
+package validatetest
 
 import (
 	"syscall"
 	"time"
 )
 
-// cpuTime returns the CPU time (user and system) the process has used: on
+// CPUTime returns the CPU time (user and system) the process has used: on
 // a shared machine it is not inflated by waiting for a core, as wall time
 // is.
-func cpuTime() time.Duration {
+func CPUTime() time.Duration {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0
