@@ -20,8 +20,12 @@ type idRefPlan struct {
 	errorMessage    string
 	selectorText    string
 	// selected are the shapes (root shapes and members) the selector
-	// selects in the model; nil for "*", which selects every shape.
+	// selects in the model; nil for "*", which selects every shape, and
+	// for a filter selector, which filter tests on each referenced shape
+	// with eval.
 	selected map[shapeid.ID]struct{}
+	filter   *selector.Selector
+	eval     *selector.Evaluator
 }
 
 // prepareIDRef compiles @idRef into pl.
@@ -68,6 +72,10 @@ func (p *preparer) idRefPlan(v node.Node) (*idRefPlan, string) {
 	if p.selectors == nil {
 		p.selectors = selector.NewEvaluator(p.m)
 	}
+	if sel.IsFilter() {
+		ir.filter, ir.eval = sel, p.selectors
+		return ir, ""
+	}
 	shapes := p.selectors.Select(sel)
 	ir.selected = make(map[shapeid.ID]struct{}, len(shapes))
 	for _, sh := range shapes {
@@ -85,7 +93,8 @@ func (w *walker) checkIDRef(p *plan, s string, pos node.Pos) {
 			fmt.Sprintf("expected an absolute shape ID (namespace#Name), found %q", short(s)))
 		return
 	}
-	if _, found := w.v.model.Shape(id); !found {
+	shape, found := w.v.model.Shape(id)
+	if !found {
 		if ir.failWhenMissing {
 			msg := ir.errorMessage
 			if msg == "" {
@@ -95,10 +104,16 @@ func (w *walker) checkIDRef(p *plan, s string, pos node.Pos) {
 		}
 		return
 	}
-	if ir.selected == nil {
+	var ok bool
+	switch {
+	case ir.filter != nil:
+		ok = ir.eval.Matches(ir.filter, shape)
+	case ir.selected == nil:
 		return
+	default:
+		_, ok = ir.selected[id]
 	}
-	if _, ok := ir.selected[id]; !ok {
+	if !ok {
 		msg := ir.errorMessage
 		if msg == "" {
 			msg = fmt.Sprintf("shape %s does not match selector %q", id, ir.selectorText)

@@ -98,7 +98,7 @@ func traitName(id shapeid.ID) string {
 func CheckTraitValues(m *model.Model, opts ...Option) (out []TraitFinding, err error) {
 	defer recoverInternal(&err)
 	opts = append([]Option{BlobsAsText(true), AnyTimestampFormat(true), RejectNullMembers(true)}, opts...)
-	tc := traitChecker{m: m, opts: opts, validators: map[shapeid.ID]*Validator{}, failed: map[shapeid.ID]bool{}, overrides: newOverrideChecker(m, opts)}
+	tc := traitChecker{m: m, opts: opts, traits: map[shapeid.ID]*traitPlan{}, overrides: newOverrideChecker(m, opts)}
 	for _, s := range m.Shapes() {
 		if s.ID().Namespace == shapeid.Prelude {
 			continue
@@ -120,65 +120,99 @@ func CheckTraitValues(m *model.Model, opts ...Option) (out []TraitFinding, err e
 }
 
 type traitChecker struct {
-	m          *model.Model
-	opts       []Option
-	validators map[shapeid.ID]*Validator
-	failed     map[shapeid.ID]bool
-	overrides  *overrideChecker // a member's and its target's constraints both apply, as in the reference
+	m         *model.Model
+	opts      []Option
+	traits    map[shapeid.ID]*traitPlan // by trait ID, prepared on first application
+	overrides *overrideChecker          // a member's and its target's constraints both apply, as in the reference
+	val       node.Node                 // the value being checked (a field, so that viewing it allocates nothing)
+}
+
+// traitPlan is what checking the applications of one trait needs, found
+// once per model: its validator and a collector reused for every
+// application (nil when the trait's values are not checked), and whether
+// a value of the trait can hold a member that overrides its target's
+// constraints (see overrideChecker).
+type traitPlan struct {
+	v         *Validator
+	c         *Collector
+	overrides bool
+}
+
+// plan returns the trait's plan, preparing it on the first application
+// (adding to out what keeps the trait's values from being checked).
+func (tc *traitChecker) plan(target shapeid.ID, t model.Trait, out *[]TraitFinding) (*traitPlan, error) {
+	if tp, ok := tc.traits[t.ID]; ok {
+		return tp, nil
+	}
+	def, found := tc.m.Shape(t.ID)
+	switch {
+	case !found:
+		// Not cached: each application of an undefined trait is reported.
+		*out = append(*out, tc.finding(target, t, CodeUnknownTrait, node.Pos{},
+			fmt.Sprintf("trait %s is not defined in the model", t.ID)))
+		return nil, nil
+	case !def.HasTrait(traitTrait):
+		*out = append(*out, tc.finding(target, t, CodeUnknownTrait, node.Pos{},
+			fmt.Sprintf("shape %s is applied as a trait but is not marked @trait", t.ID)))
+		return nil, nil
+	case def.HasTrait(traitMixin):
+		tp := &traitPlan{} // a mixin is no trait: TraitTarget says so
+		tc.traits[t.ID] = tp
+		return tp, nil
+	}
+	v, err := Prepare(tc.m, t.ID, tc.opts...)
+	var me *ModelError
+	switch {
+	case errors.As(err, &me):
+		msgs := make([]string, len(me.Problems))
+		for i, p := range me.Problems {
+			msgs[i] = p.String()
+		}
+		*out = append(*out, TraitFinding{
+			Finding: Finding{Severity: SeverityError, Class: ClassInstance, Code: CodeTraitModel, Shape: t.ID,
+				Message: "the trait definition cannot be prepared, so its values are not checked: " + strings.Join(msgs, "; ")},
+			Trait: t.ID, Target: t.ID, Source: def.Source(),
+		})
+		tp := &traitPlan{}
+		tc.traits[t.ID] = tp
+		return tp, nil
+	case err != nil:
+		return nil, err
+	}
+	tp := &traitPlan{v: v, c: v.NewCollector(), overrides: tc.overrides.reach(def)}
+	tc.traits[t.ID] = tp
+	return tp, nil
 }
 
 func (tc *traitChecker) check(target shapeid.ID, t model.Trait, out *[]TraitFinding) error {
-	if tc.failed[t.ID] {
-		return nil
-	}
-	v, ok := tc.validators[t.ID]
-	if !ok {
-		def, found := tc.m.Shape(t.ID)
-		switch {
-		case !found:
-			*out = append(*out, tc.finding(target, t, CodeUnknownTrait, node.Pos{},
-				fmt.Sprintf("trait %s is not defined in the model", t.ID)))
-			return nil
-		case !def.HasTrait(traitTrait):
-			*out = append(*out, tc.finding(target, t, CodeUnknownTrait, node.Pos{},
-				fmt.Sprintf("shape %s is applied as a trait but is not marked @trait", t.ID)))
-			return nil
-		case def.HasTrait(traitMixin):
-			tc.failed[t.ID] = true // a mixin is no trait: TraitTarget says so
-			return nil
-		}
-		var err error
-		v, err = Prepare(tc.m, t.ID, tc.opts...)
-		var me *ModelError
-		switch {
-		case errors.As(err, &me):
-			tc.failed[t.ID] = true
-			msgs := make([]string, len(me.Problems))
-			for i, p := range me.Problems {
-				msgs[i] = p.String()
-			}
-			*out = append(*out, TraitFinding{
-				Finding: Finding{Severity: SeverityError, Class: ClassInstance, Code: CodeTraitModel, Shape: t.ID,
-					Message: "the trait definition cannot be prepared, so its values are not checked: " + strings.Join(msgs, "; ")},
-				Trait: t.ID, Target: t.ID, Source: def.Source(),
-			})
-			return nil
-		case err != nil:
-			return err
-		}
-		tc.validators[t.ID] = v
-	}
-	val := t.Value
-	if t.Omitted {
-		val = coerceOmitted(val, v.root.typ)
-	}
-	c := v.NewCollector()
-	if err := v.Check(c, Path{}, NodeView(&val)); err != nil {
+	tp, err := tc.plan(target, t, out)
+	if tp == nil || tp.v == nil {
 		return err
 	}
-	fs := append(c.Result().Findings, tc.overrides.findings(t.ID, val, Path{})...)
+	v := tp.v
+	tc.val = t.Value
+	if t.Omitted {
+		tc.val = coerceOmitted(tc.val, v.root.typ)
+	}
+	c := tp.c
+	c.Reset()
+	if err := v.Check(c, Path{}, NodeView(&tc.val)); err != nil {
+		tp.c = v.NewCollector() // the failed check's state is unknown
+		return err
+	}
+	val := tc.val
+	var fs []Finding
+	if c.Len() > 0 {
+		fs = c.Result().Findings
+	}
+	if tp.overrides {
+		fs = append(fs, tc.overrides.findings(t.ID, val, Path{})...)
+	}
 	if t.ID == traitExternalDocumentation {
 		fs = append(fs, externalDocumentationURLs(val)...)
+	}
+	if len(fs) == 0 {
+		return nil
 	}
 	words := valueWording{m: tc.m}.renderAll(val, fs)
 	if t.ID.Namespace == shapeid.Prelude {
