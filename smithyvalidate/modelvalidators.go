@@ -62,17 +62,26 @@ func recoverEvents(id string, out *[]model.Event) {
 }
 
 // valueChecker checks the values of one model validator (default values,
-// examples, metadata), preparing one validator per shape.
+// examples, metadata), preparing one validator per shape, with a
+// collector reused for every value checked against it.
 type valueChecker struct {
 	m          *model.Model
 	id         string // the validator's event ID, for internal faults
 	opts       []Option
-	validators map[shapeid.ID]*Validator // nil: the shape cannot be prepared
+	validators map[shapeid.ID]*shapeValidator
 	overrides  *overrideChecker
+	val        node.Node // the value being checked (a field, so that viewing it allocates nothing)
+}
+
+// shapeValidator is a shape's validator and the collector its checks
+// reuse; v is nil when the shape cannot be prepared.
+type shapeValidator struct {
+	v *Validator
+	c *Collector
 }
 
 func newValueChecker(m *model.Model, id string, opts ...Option) *valueChecker {
-	return &valueChecker{m: m, id: id, opts: opts, validators: map[shapeid.ID]*Validator{}, overrides: newOverrideChecker(m, opts)}
+	return &valueChecker{m: m, id: id, opts: opts, validators: map[shapeid.ID]*shapeValidator{}, overrides: newOverrideChecker(m, opts)}
 }
 
 // check validates val against the shape id and returns its findings as
@@ -82,19 +91,32 @@ func newValueChecker(m *model.Model, id string, opts ...Option) *valueChecker {
 // reference (see overrideChecker). A shape the engine cannot prepare
 // gives none: the validators of its traits say why.
 func (vc *valueChecker) check(id shapeid.ID, val node.Node, words valueWording, base, prefix string, shape shapeid.ID, src model.SourceLocation) []model.Event {
-	v, ok := vc.validators[id]
+	sv, ok := vc.validators[id]
 	if !ok {
-		v, _ = Prepare(vc.m, id, vc.opts...)
-		vc.validators[id] = v
+		sv = &shapeValidator{}
+		if v, _ := Prepare(vc.m, id, vc.opts...); v != nil {
+			sv.v, sv.c = v, v.NewCollector()
+		}
+		vc.validators[id] = sv
 	}
+	v, c := sv.v, sv.c
 	if v == nil {
 		return nil
 	}
-	c := v.NewCollector()
-	if err := v.Check(c, Path{}, NodeView(&val)); err != nil {
+	c.Reset()
+	vc.val = val
+	if err := v.Check(c, Path{}, NodeView(&vc.val)); err != nil {
+		sv.c = v.NewCollector() // the failed check's state is unknown
 		return []model.Event{internalEvent(vc.id, err)}
 	}
-	fs := append(c.Result().Findings, vc.overrides.findings(id, val, Path{})...)
+	var fs []Finding
+	if c.Len() > 0 {
+		fs = c.Result().Findings
+	}
+	fs = append(fs, vc.overrides.findings(id, val, Path{})...)
+	if len(fs) == 0 {
+		return nil
+	}
 	var out []model.Event
 	for i, evs := range words.renderAll(val, fs) {
 		at := src
