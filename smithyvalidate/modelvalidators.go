@@ -67,7 +67,7 @@ func recoverEvents(id string, out *[]model.Event) {
 type valueChecker struct {
 	m          *model.Model
 	id         string // the validator's event ID, for internal faults
-	opts       []Option
+	prep       *modelPreparer
 	validators map[shapeid.ID]*shapeValidator
 	overrides  *overrideChecker
 	val        node.Node // the value being checked (a field, so that viewing it allocates nothing)
@@ -81,7 +81,7 @@ type shapeValidator struct {
 }
 
 func newValueChecker(m *model.Model, id string, opts ...Option) *valueChecker {
-	return &valueChecker{m: m, id: id, opts: opts, validators: map[shapeid.ID]*shapeValidator{}, overrides: newOverrideChecker(m, opts)}
+	return &valueChecker{m: m, id: id, prep: newModelPreparer(m, opts), validators: map[shapeid.ID]*shapeValidator{}, overrides: newOverrideChecker(m, opts)}
 }
 
 // check validates val against the shape id and returns its findings as
@@ -94,7 +94,7 @@ func (vc *valueChecker) check(id shapeid.ID, val node.Node, words valueWording, 
 	sv, ok := vc.validators[id]
 	if !ok {
 		sv = &shapeValidator{}
-		if v, _ := Prepare(vc.m, id, vc.opts...); v != nil {
+		if v, _ := vc.prep.prepare(id); v != nil {
 			sv.v, sv.c = v, v.NewCollector()
 		}
 		vc.validators[id] = sv

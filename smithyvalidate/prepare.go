@@ -163,7 +163,12 @@ func Prepare(m *model.Model, id shapeid.ID, opts ...Option) (v *Validator, err e
 		})
 		return nil, &ModelError{Root: id, Problems: p.problems}
 	}
-	v = &Validator{root: root, id: id, cfg: cfg, model: m}
+	return newValidator(m, id, root, cfg), nil
+}
+
+// newValidator is the validator of the shape id of m, whose plan is root.
+func newValidator(m *model.Model, id shapeid.ID, root *plan, cfg config) *Validator {
+	v := &Validator{root: root, id: id, cfg: cfg, model: m}
 	if s, _ := m.Shape(id); s != nil && s.Container() != nil {
 		v.rootName = s.MemberName()
 		c := s.Container()
@@ -180,7 +185,54 @@ func Prepare(m *model.Model, id shapeid.ID, opts ...Option) (v *Validator, err e
 			}
 		}
 	}
-	return v, nil
+	return v
+}
+
+// modelPreparer prepares the validators of many shapes of one model with
+// the same options, as the model validators need (one for each example's
+// input, output and error, each @default, each trait): the plans of the
+// shapes they share (members' targets, the prelude's simple shapes) are
+// compiled once for all of them, not once per Prepare. While every shape
+// prepared so far was without problems, plans are shared; once one has a
+// problem (its plans may be incomplete, and a shared plan would not
+// report again what a fresh preparation reports), that shape and every
+// later one are prepared alone with [Prepare], so the results are always
+// Prepare's.
+type modelPreparer struct {
+	m    *model.Model
+	opts []Option
+	p    *preparer // nil once a shape had a problem
+}
+
+func newModelPreparer(m *model.Model, opts []Option) *modelPreparer {
+	cfg := readOptions(opts)
+	return &modelPreparer{m: m, opts: opts, p: &preparer{m: m, cfg: &cfg, cache: map[shapeid.ID]*plan{}}}
+}
+
+// prepare is Prepare(m, id, opts...).
+func (mp *modelPreparer) prepare(id shapeid.ID) (*Validator, error) {
+	if mp.p != nil {
+		if v := mp.shared(id); v != nil {
+			return v, nil
+		}
+		mp.p = nil
+	}
+	return Prepare(mp.m, id, mp.opts...)
+}
+
+// shared prepares id with the shared plans, or returns nil when that
+// found a problem (or failed).
+func (mp *modelPreparer) shared(id shapeid.ID) (v *Validator) {
+	defer func() {
+		if recover() != nil {
+			v = nil
+		}
+	}()
+	root := mp.p.prepareRoot(id)
+	if len(mp.p.problems) > 0 {
+		return nil
+	}
+	return newValidator(mp.m, id, root, *mp.p.cfg)
 }
 
 type preparer struct {

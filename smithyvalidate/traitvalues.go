@@ -98,7 +98,7 @@ func traitName(id shapeid.ID) string {
 func CheckTraitValues(m *model.Model, opts ...Option) (out []TraitFinding, err error) {
 	defer recoverInternal(&err)
 	opts = append([]Option{BlobsAsText(true), AnyTimestampFormat(true), RejectNullMembers(true)}, opts...)
-	tc := traitChecker{m: m, opts: opts, traits: map[shapeid.ID]*traitPlan{}, overrides: newOverrideChecker(m, opts)}
+	tc := traitChecker{m: m, prep: newModelPreparer(m, opts), traits: map[shapeid.ID]*traitPlan{}, overrides: newOverrideChecker(m, opts)}
 	for _, s := range m.Shapes() {
 		if s.ID().Namespace == shapeid.Prelude {
 			continue
@@ -121,7 +121,7 @@ func CheckTraitValues(m *model.Model, opts ...Option) (out []TraitFinding, err e
 
 type traitChecker struct {
 	m         *model.Model
-	opts      []Option
+	prep      *modelPreparer
 	traits    map[shapeid.ID]*traitPlan // by trait ID, prepared on first application
 	overrides *overrideChecker          // a member's and its target's constraints both apply, as in the reference
 	val       node.Node                 // the value being checked (a field, so that viewing it allocates nothing)
@@ -160,7 +160,7 @@ func (tc *traitChecker) plan(target shapeid.ID, t model.Trait, out *[]TraitFindi
 		tc.traits[t.ID] = tp
 		return tp, nil
 	}
-	v, err := Prepare(tc.m, t.ID, tc.opts...)
+	v, err := tc.prep.prepare(t.ID)
 	var me *ModelError
 	switch {
 	case errors.As(err, &me):
