@@ -2,12 +2,12 @@ package smithyvalidate_test
 
 import (
 	"fmt"
-	"runtime"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/smithy-validation/go/core/assembly"
+	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/validate/validatetest"
 	sv "github.com/smithy-validation/go/smithyvalidate"
 )
 
@@ -71,53 +71,37 @@ enum Kind%[1]d {
 
 // BenchmarkModelValidators measures the value engine's model validators
 // (smithyvalidate.ModelValidators: trait values, @default values,
-// @examples, typed metadata) on generated models of 1k, 10k and 100k
-// shapes against loading and assembling the same model. It reports the
-// time of each per shape and their ratio (validators/load); a ratio that
-// stays flat across the sizes shows the validators are as linear as
-// loading. Times are the process's CPU time, timed in the same
-// iterations; as in core/validate's BenchmarkValidate, each phase ends
-// with a full garbage collection, so that each pays for collecting its
-// own garbage (the validators do not collect what loading left), and a
-// small model is loaded and checked for more rounds per iteration (100k
-// shapes per phase), so that its ratio is not one short sample of a busy
-// machine.
+// @examples, typed metadata, alloy traits) on generated models of 1k, 10k
+// and 100k shapes against loading and assembling the same model, with
+// core/validate's benchmark harness (validatetest.Measure): the CPU time
+// of each per shape and their ratio (validate/load), each phase ending
+// with a full garbage collection, a small model loaded and checked for
+// more rounds per iteration. A ratio that stays flat across the sizes
+// shows the validators are as linear as loading. Shapes are counted as
+// model.Model.Shapes counts them (root shapes, the prelude's included).
 func BenchmarkModelValidators(b *testing.B) {
 	for _, n := range []int{1_000, 10_000, 100_000} {
 		src := valuesModel(n)
+		a := assembly.New()
+		if err := a.AddSource("bench.smithy", []byte(src)); err != nil {
+			b.Fatal(err)
+		}
+		res, err := a.Assemble()
+		if err != nil || res.HasErrors() {
+			b.Fatalf("assemble: %v %v", err, res.Events)
+		}
+		shapes := len(res.Model.Shapes())
 		b.Run(fmt.Sprintf("shapes=%d", n), func(b *testing.B) {
-			var load, check time.Duration
-			shapes := 0
-			rounds := max(1, 100_000/n)
-			for i := 0; i < b.N*rounds; i++ {
-				runtime.GC()
-				t0 := cpuTime()
-				a := assembly.New()
-				if err := a.AddSource("bench.smithy", []byte(src)); err != nil {
-					b.Fatal(err)
-				}
-				res, err := a.Assemble()
-				if err != nil || res.HasErrors() {
-					b.Fatalf("assemble: %v %v", err, res.Events)
-				}
-				shapes = len(res.Model.Shapes()) * rounds
-				runtime.GC() // each phase collects its own garbage
-				t1 := cpuTime()
-				events := 0
+			validatetest.Measure(b, src, shapes, func(res *assembly.Result) []model.Event {
+				var events []model.Event
 				for _, v := range sv.ModelValidators() {
-					events += len(v.Check(res.Model))
+					events = append(events, v.Check(res.Model)...)
 				}
-				runtime.GC()
-				t2 := cpuTime()
-				if events != 0 {
-					b.Fatalf("%d events on a valid model", events)
+				if len(events) != 0 {
+					b.Fatalf("%d events on a valid model: %v", len(events), events[0])
 				}
-				load += t1 - t0
-				check += t2 - t1
-			}
-			b.ReportMetric(float64(load.Nanoseconds())/float64(b.N*shapes), "load-ns/shape")
-			b.ReportMetric(float64(check.Nanoseconds())/float64(b.N*shapes), "validators-ns/shape")
-			b.ReportMetric(float64(check)/float64(load), "validators/load")
+				return events
+			})
 		})
 	}
 }
