@@ -45,6 +45,10 @@ type Shape struct {
 	container   *Shape
 	// ordinal numbers the shapes of a model densely (see [Shape.Ordinal]).
 	ordinal int
+	// traitMask summarizes the names of traits (see [traitBit]) so that
+	// most lookups of a trait the shape lacks end without reading the
+	// traits; 0 means not computed (every lookup scans).
+	traitMask uint64
 	// owner is the model the shape belongs to; targetShape (members) and
 	// related (root shapes: the targets of the relationships other than
 	// members, in [Shape.Relationships] order) are the shapes of owner
@@ -87,6 +91,9 @@ func (s *Shape) Trait(id shapeid.ID) (node.Node, bool) {
 func (s *Shape) HasTrait(id shapeid.ID) bool { _, ok := s.findTrait(id); return ok }
 
 func (s *Shape) findTrait(id shapeid.ID) (Trait, bool) {
+	if s.traitMask&traitBit(id.Name) == 0 && s.traitMask != 0 {
+		return Trait{}, false
+	}
 	if len(s.traits) <= 8 {
 		// Most shapes have a few traits: a scan of equal IDs beats a
 		// binary search of ordered comparisons.
@@ -103,6 +110,29 @@ func (s *Shape) findTrait(id shapeid.ID) (Trait, bool) {
 		return s.traits[i], true
 	}
 	return Trait{}, false
+}
+
+// traitBit is the bit of a trait name in a shape's trait mask: one of bits
+// 0 to 62 chosen by the name's length and two of its bytes, computed
+// without allocating. Different names may share a bit (the mask only rules
+// traits out; a set bit leads to the exact comparison).
+func traitBit(name string) uint64 {
+	n := len(name)
+	if n == 0 {
+		return 1
+	}
+	h := uint(n)*7 + uint(name[n-1])*3 + uint(name[n/2])
+	return 1 << (h % 63)
+}
+
+// maskTraits sets the shape's trait mask from its effective traits; bit 63
+// marks it computed.
+func (s *Shape) maskTraits() {
+	mask := uint64(1) << 63
+	for i := range s.traits {
+		mask |= traitBit(s.traits[i].ID.Name)
+	}
+	s.traitMask = mask
 }
 
 // Members returns the members in definition order (after mixins were
@@ -498,6 +528,10 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 		s.members = append(s.members, ms)
 	}
 	s.indexMembers()
+	s.maskTraits()
+	for _, ms := range s.members {
+		ms.maskTraits()
+	}
 	state[s] = 2
 	return nil
 }
