@@ -24,9 +24,14 @@ import (
 // Shape is a shape of a [Model]: a root shape or a member. Slices returned by
 // its methods belong to the shape and must not be modified.
 type Shape struct {
-	id     shapeid.ID
-	typ    ShapeType
-	source SourceLocation
+	id  shapeid.ID
+	typ ShapeType
+	// traitMask summarizes the names of the traits (see [traitBit]) so
+	// that most lookups of a trait the shape lacks end without reading
+	// the traits; 0 means not computed (every lookup scans). It shares
+	// the shape's first cache line with id and typ.
+	traitMask uint64
+	source    SourceLocation
 	// members only: inheritedMember is set for a member copied from a mixin
 	// and not redefined; redefined for a mixin member the shape redefines.
 	inheritedMember bool
@@ -45,10 +50,6 @@ type Shape struct {
 	container   *Shape
 	// ordinal numbers the shapes of a model densely (see [Shape.Ordinal]).
 	ordinal int
-	// traitMask summarizes the names of traits (see [traitBit]) so that
-	// most lookups of a trait the shape lacks end without reading the
-	// traits; 0 means not computed (every lookup scans).
-	traitMask uint64
 	// owner is the model the shape belongs to; targetShape (members) and
 	// related (root shapes: the targets of the relationships other than
 	// members, in [Shape.Relationships] order) are the shapes of owner
@@ -81,6 +82,9 @@ func (s *Shape) Traits() []Trait { return s.traits }
 // Trait returns the value of the trait with the given ID applied directly
 // to the shape.
 func (s *Shape) Trait(id shapeid.ID) (node.Node, bool) {
+	if s.lacksTrait(id) {
+		return node.Node{}, false
+	}
 	if t, ok := s.findTrait(id); ok {
 		return t.Value, true
 	}
@@ -88,10 +92,24 @@ func (s *Shape) Trait(id shapeid.ID) (node.Node, bool) {
 }
 
 // HasTrait reports whether the trait is applied directly to the shape.
-func (s *Shape) HasTrait(id shapeid.ID) bool { _, ok := s.findTrait(id); return ok }
+func (s *Shape) HasTrait(id shapeid.ID) bool {
+	if s.lacksTrait(id) {
+		return false
+	}
+	_, ok := s.findTrait(id)
+	return ok
+}
+
+// lacksTrait reports whether the trait mask rules the trait out; false
+// means the trait may be present. Small enough to be inlined into
+// [Shape.HasTrait] and [Shape.Trait], so that a ruled-out lookup makes
+// no call.
+func (s *Shape) lacksTrait(id shapeid.ID) bool {
+	return s.traitMask&traitBit(id.Name) == 0 && s.traitMask != 0
+}
 
 func (s *Shape) findTrait(id shapeid.ID) (Trait, bool) {
-	if s.traitMask&traitBit(id.Name) == 0 && s.traitMask != 0 {
+	if s.lacksTrait(id) {
 		return Trait{}, false
 	}
 	if len(s.traits) <= 8 {
