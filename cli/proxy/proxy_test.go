@@ -84,6 +84,27 @@ func codes(lines []map[string]any, withIndex bool) []string {
 	return out
 }
 
+// findingFields renders the log's findings one a line, each as the given
+// fields' values separated by spaces.
+func findingFields(lines []map[string]any, fields ...string) string {
+	var b strings.Builder
+	for _, l := range lines {
+		if l["code"] == nil {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('\n')
+		}
+		for i, f := range fields {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			fmt.Fprint(&b, l[f])
+		}
+	}
+	return b.String()
+}
+
 // TestRelayBytes: without Enforce each peer receives exactly the bytes the
 // other sent, odd spacing, invalid messages and extra headers included;
 // the findings are logged with their index, direction and path.
