@@ -108,7 +108,7 @@ func (e *env) commands() []*cli.Command {
 	cmds = append(cmds, e.proxyCommand())
 	for _, c := range cmds {
 		c.OnUsageError = func(_ *cli.Context, err error, _ bool) error { return usageErrorf("%v", err) }
-		if strings.Contains(c.ArgsUsage, "MODEL") {
+		if strings.Contains(c.ArgsUsage, "MODEL") && c.Before == nil {
 			// A flag after the first MODEL file is not read: say so.
 			c.Before = flagsBeforeModels
 		}

@@ -42,22 +42,35 @@ func (e *env) proxyCommand() *cli.Command {
 			&cli.StringFlag{Name: "listen", Usage: "HTTP mode: serve on `ADDR` (HOST:PORT, or :PORT for loopback); needs --upstream"},
 			&cli.StringFlag{Name: "upstream", Usage: "HTTP mode: the JSON-RPC server's `URL`"},
 		},
+		// Only the MODEL arguments are checked for misplaced flags:
+		// everything after "--" is the child's, "--log" and "--version"
+		// included.
+		Before: func(c *cli.Context) error {
+			models, _ := e.proxyArgs(c)
+			return flagsAmong(c, models)
+		},
 		Action: e.proxy,
 	}
 }
 
-func (e *env) proxy(c *cli.Context) error {
-	// The flag parser keeps a "--" that follows an argument and drops one
-	// that follows the flags: then the command is what follows it in the
-	// arguments as given.
+// proxyArgs splits the arguments into the MODEL files and the child's
+// command line (nil without "--"). The flag parser keeps a "--" that
+// follows an argument and drops one that follows the flags: then the
+// command is what follows the first "--" in the arguments as given.
+func (e *env) proxyArgs(c *cli.Context) (models, command []string) {
 	args := c.Args().Slice()
-	models, command := args, []string(nil)
+	models = args
 	if i := slices.Index(args, "--"); i >= 0 {
 		models, command = args[:i], args[i+1:]
 	} else if i := slices.Index(e.args, "--"); i >= 0 && len(e.args)-i-1 <= len(args) {
 		n := len(e.args) - i - 1
 		models, command = args[:len(args)-n], args[len(args)-n:]
 	}
+	return models, command
+}
+
+func (e *env) proxy(c *cli.Context) error {
+	models, command := e.proxyArgs(c)
 	listen, upstream := c.String("listen"), c.String("upstream")
 	httpMode := listen != "" || upstream != ""
 	switch {

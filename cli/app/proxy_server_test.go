@@ -22,6 +22,7 @@ func calcServer() {
 			code = n
 		}
 	}
+	fmt.Fprintf(os.Stderr, "calc-server args: %q\n", os.Args[1:])
 	r := proxy.NewReader(os.Stdin, f, 1<<20)
 	for {
 		fr, err := r.Read()

@@ -74,10 +74,17 @@ func (p rpcPolicies) options() ([]rpc.Option, error) {
 // model file and the command would fail for another reason (a missing
 // --message, say). It names the flag instead.
 func flagsBeforeModels(c *cli.Context) error {
+	return flagsAmong(c, c.Args().Slice())
+}
+
+// flagsAmong is flagsBeforeModels on the arguments that are the
+// command's own (proxy leaves out the child's command line, which is
+// never read for flags).
+func flagsAmong(c *cli.Context, args []string) error {
 	if c.Command == nil {
 		return nil
 	}
-	for i, a := range c.Args().Slice() {
+	for i, a := range args {
 		if len(a) < 2 || a[0] != '-' {
 			continue
 		}
@@ -85,7 +92,7 @@ func flagsBeforeModels(c *cli.Context) error {
 		for _, f := range c.Command.Flags {
 			for _, n := range f.Names() {
 				if n == name {
-					first := c.Args().First()
+					first := args[0]
 					if i == 0 {
 						return usageErrorf("flag %s is not read here: put every flag before the MODEL files", a)
 					}
