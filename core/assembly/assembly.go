@@ -7,7 +7,10 @@
 // members and properties, and its traits merge as if applied with `apply`;
 // conflicting trait values merge when both are arrays and are otherwise an
 // error unless equal. It also resolves elided members, upgrades Smithy 1.0
-// documents (a set becomes a list with @uniqueItems), applies mixins and
+// documents as the reference loader does (a set becomes a list with
+// @uniqueItems; primitive members and unboxed numbers and booleans get the
+// @default their 1.0 zero value implied, a @box member gets
+// @default(null): see upgrade.go), applies mixins and
 // reports unresolved references.
 //
 // Problems with the model are returned as [model.Event]s in the [Result]
@@ -164,6 +167,7 @@ func (a *Assembler) Assemble() (*Result, error) {
 	s.checkCollectionMembers()
 	s.dropUnusableMixins()
 	s.resolveElided()
+	s.upgradeMembers10()
 	s.checkMemberConflicts()
 	s.coerceOmittedTraitValues()
 	s.fillImplicitValues()
@@ -234,6 +238,9 @@ func (s *assembler) addShape(d *model.Document, def model.ShapeDef) {
 				s.event(model.Warning, "ModelDeprecation", def.ID, t.Source, "The enum trait is deprecated. Smithy 2.0 models should use the enum shape.")
 			}
 		}
+	}
+	if d.Version == "1.0" && def.ID.Namespace != shapeid.Prelude {
+		upgradeRoot10(&def)
 	}
 	prev, ok := s.byID[def.ID]
 	if !ok {
