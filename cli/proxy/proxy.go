@@ -188,6 +188,29 @@ func (p *Proxy) sent(index int, from rpc.Peer) {
 	}
 }
 
+// readableID reports whether the id of the message s sums up can be
+// echoed: JSON-RPC 2.0 answers with null only an id that cannot be read.
+// An id is readable when it is present once and, in 2.0, a string or a
+// number (1.0 allows any JSON value). A duplicated "id" key is not: the
+// two spellings are both the message's, and the client is waiting on
+// one of them the proxy cannot tell.
+func (p *Proxy) readableID(s rpc.MessageSummary) bool {
+	if !s.ID.IsPresent() || s.Element >= 0 {
+		return false
+	}
+	if p.svc.Version() != rpc.V1_0 {
+		if k := s.ID.Value().Kind(); k != node.String && k != node.Number {
+			return false
+		}
+	}
+	for _, f := range p.x.LastFindings() {
+		if f.Code == rpc.CodeDuplicateKey && f.Path.String() == "/id" {
+			return false
+		}
+	}
+	return true
+}
+
 var errorMessages = map[int]string{
 	rpc.InvalidRequest: "Invalid Request",
 	rpc.MethodNotFound: "Method not found",
@@ -195,11 +218,12 @@ var errorMessages = map[int]string{
 }
 
 // errorReply is the error response a conforming server sends to the
-// message s sums up: its id echoed (null when it has none usable), the
-// findings in data.
+// message s sums up: its id echoed whenever it can be read, an invalid
+// request's included (a client waiting for id 107 waits for ever on an
+// answer with id null), the findings in data.
 func (p *Proxy) errorReply(s rpc.MessageSummary) []byte {
 	id := []byte("null")
-	if s.ID.IsPresent() && s.Kind != rpc.KindInvalid {
+	if p.readableID(s) {
 		id = node.AppendJSON(nil, s.ID.Value())
 	}
 	var b []byte
