@@ -23,6 +23,31 @@ class SmithyError extends Error {
   }
 }
 
+// How to install the smithy command, as SmithyNotFound says it.
+const INSTALL_HINT = 'install it with `go install github.com/smithy-validation/go/cli/cmd/smithy@latest` ' +
+  '(from a checkout: `go install ./cli/cmd/smithy`), which puts it in $(go env GOBIN) or $HOME/go/bin; ' +
+  'then put that directory on PATH, set $SMITHY to its path, or pass { binary }';
+
+// SmithyNotFound: the smithy command could not be started (not on PATH,
+// no such file, not executable). code is 'E080' (a client-side code: no
+// server was reached), exit 127 as a shell answers a command it cannot
+// find; binary is what was looked for.
+class SmithyNotFound extends SmithyError {
+  constructor(binary, reason) {
+    super('E080', `cannot start the smithy command ${JSON.stringify(binary)}: ${reason}; ${INSTALL_HINT}`, 127);
+    this.name = 'SmithyNotFound';
+    this.binary = binary;
+  }
+}
+
+function spawnError(binary, err) {
+  if (err.code === 'ENOENT') {
+    return new SmithyNotFound(binary, binary.includes('/') ? 'no such file' : 'it is not on PATH');
+  }
+  if (err.code === 'EACCES') return new SmithyNotFound(binary, 'it is not executable');
+  return new SmithyError('E070', `cannot run ${binary}: ${err.message}`, 1);
+}
+
 class Client {
   // options.binary: the smithy command ($SMITHY, else "smithy" on PATH);
   // options.cwd: where relative paths in params are resolved.
@@ -32,9 +57,21 @@ class Client {
     this.pending = new Map();
     this.nextId = 0;
     this.closed = false;
-    this.exited = new Promise((resolve) => this.proc.on('close', (code) => resolve(code)));
-    this.proc.on('error', (err) => this._failAll(new SmithyError('E070', `cannot run ${binary}: ${err.message}`, 1)));
-    this.exited.then((code) => this._failAll(new SmithyError('E070', `the server exited (status ${code})`, 1)));
+    this.startError = null;
+    // exited resolves to the server's exit status, or to 127 when it never
+    // started (spawn reports 'error' and may never report 'close').
+    this.exited = new Promise((resolve) => {
+      this.proc.on('close', (code) => resolve(code));
+      this.proc.on('error', () => resolve(127));
+    });
+    // A child that never started still has a stdin: writes to it fail
+    // with EPIPE, which must not become an unhandled 'error' event.
+    this.proc.stdin.on('error', () => {});
+    this.proc.on('error', (err) => {
+      this.startError = spawnError(binary, err);
+      this._failAll(this.startError);
+    });
+    this.exited.then((code) => this._failAll(this.startError || new SmithyError('E070', `the server exited (status ${code})`, 1)));
     readline.createInterface({ input: this.proc.stdout, crlfDelay: Infinity }).on('line', (line) => this._answer(line));
     this.ready = this.call('hello').then(({ result }) => {
       if (result.protocol !== PROTOCOL) {
@@ -70,6 +107,7 @@ class Client {
   // order, matched by id.
   call(method, params) {
     if (this.closed) return Promise.reject(new Error('the client is closed'));
+    if (this.startError) return Promise.reject(this.startError);
     const id = ++this.nextId;
     const req = params === undefined ? { id, method } : { id, method, params };
     return new Promise((resolve, reject) => {
@@ -94,6 +132,7 @@ class Client {
   async close() {
     if (this.closed) return this.exited;
     this.closed = true;
+    if (this.startError) return this.exited;
     this.proc.stdin.write('{"id":"shutdown","method":"shutdown"}\n');
     this.proc.stdin.end();
     return this.exited;
@@ -114,4 +153,4 @@ class Exchange {
   finish(complete = false) { return this.client.call('exchange.finish', { complete }); }
 }
 
-module.exports = { Client, Exchange, SmithyError, PROTOCOL };
+module.exports = { Client, Exchange, SmithyError, SmithyNotFound, PROTOCOL, INSTALL_HINT };

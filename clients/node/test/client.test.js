@@ -4,7 +4,7 @@ const assert = require('node:assert');
 const fs = require('node:fs');
 const path = require('node:path');
 const { execFileSync, spawnSync } = require('node:child_process');
-const { Client, SmithyError } = require('../index.js');
+const { Client, SmithyError, SmithyNotFound } = require('../index.js');
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const CALC = path.join(ROOT, 'examples', 'calculator');
@@ -38,6 +38,31 @@ function subset(pin, got, at = '') {
   }
   return pin === got ? null : at || '/';
 }
+
+// A smithy command that cannot be started is a typed error that says how
+// to install it, not E070 "internal" or an unhandled 'error' event.
+test('a missing smithy command', async (t) => {
+  const cases = [
+    ['a name not on PATH', 'smithy-no-such-command-here', 'it is not on PATH'],
+    ['a path that does not exist', '/nonexistent/bin/smithy', 'no such file'],
+    ['a file that is not executable', __filename, 'it is not executable'],
+  ];
+  for (const [name, bin, reason] of cases) {
+    await t.test(name, async () => {
+      const c = new Client({ binary: bin });
+      await assert.rejects(c.ready, (e) => {
+        assert.ok(e instanceof SmithyNotFound, `${e} is not a SmithyNotFound`);
+        assert.ok(e instanceof SmithyError);
+        assert.deepStrictEqual([e.code, e.exit, e.binary], ['E080', 127, bin]);
+        assert.ok(e.detail.includes(reason), e.detail);
+        assert.ok(e.detail.includes('go install github.com/smithy-validation/go/cli/cmd/smithy@latest'), e.detail);
+        return true;
+      });
+      await assert.rejects(c.validate({}), SmithyNotFound);
+      assert.strictEqual(await c.close(), 127);
+    });
+  }
+});
 
 test('the client', async (t) => {
   const smithy = new Client({ binary: binary(), cwd: ROOT });

@@ -17,10 +17,17 @@ with the envelope's code and exit.
 
 import json
 import os
+import shutil
 import subprocess
 import threading
 
-__all__ = ["Client", "Exchange", "Result", "SmithyError", "PROTOCOL"]
+__all__ = ["Client", "Exchange", "Result", "SmithyError", "SmithyNotFound", "PROTOCOL", "INSTALL_HINT"]
+
+#: How to install the smithy command, as SmithyNotFound says it.
+INSTALL_HINT = ("install it with `go install github.com/smithy-validation/go/cli/cmd/smithy@latest` "
+                "(from a checkout: `go install ./cli/cmd/smithy`), which puts it in $(go env GOBIN) "
+                "or $HOME/go/bin; then put that directory on PATH, set $SMITHY to its path, "
+                "or pass Client(binary=...)")
 
 #: The protocol version this client speaks (hello's "protocol").
 PROTOCOL = 1
@@ -36,6 +43,18 @@ class SmithyError(Exception):
         self.code = code
         self.message = message
         self.exit = exit
+
+
+class SmithyNotFound(SmithyError, FileNotFoundError):
+    """The smithy command could not be started: it is not on PATH, the
+    path given does not exist, or it is not executable. code is "E080" (a
+    client-side code: no server was reached) and exit 127, as a shell
+    answers a command it cannot find; binary is what was looked for."""
+
+    def __init__(self, binary, reason):
+        SmithyError.__init__(self, "E080", "cannot start the smithy command %r: %s; %s"
+                             % (binary, reason, INSTALL_HINT), 127)
+        self.binary = binary
 
 
 class Result(dict):
@@ -57,10 +76,22 @@ class Client:
 
     def __init__(self, binary=None, cwd=None, stderr=None):
         binary = binary or os.environ.get("SMITHY") or "smithy"
-        self._proc = subprocess.Popen(
-            [binary, "serve", "--stdio"], cwd=cwd,
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr,
-            encoding="utf-8", bufsize=1)
+        if os.sep not in binary and (os.altsep is None or os.altsep not in binary):
+            found = shutil.which(binary)
+            if found is None:
+                raise SmithyNotFound(binary, "it is not on PATH")
+            binary = found
+        try:
+            self._proc = subprocess.Popen(
+                [binary, "serve", "--stdio"], cwd=cwd,
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr,
+                encoding="utf-8", bufsize=1)
+        except FileNotFoundError:
+            if cwd is not None and not os.path.isdir(cwd):
+                raise
+            raise SmithyNotFound(binary, "no such file") from None
+        except PermissionError:
+            raise SmithyNotFound(binary, "it is not executable") from None
         self._lock = threading.Lock()
         self._next = 0
         self._closed = False

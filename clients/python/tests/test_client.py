@@ -9,7 +9,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
 sys.path.insert(0, os.path.join(HERE, ".."))
 
-from smithyclient import Client, SmithyError  # noqa: E402
+from smithyclient import Client, SmithyError, SmithyNotFound  # noqa: E402
 
 CALC = os.path.join(ROOT, "examples", "calculator")
 MODEL = [{"path": os.path.join(CALC, "calculator.smithy")}]
@@ -47,6 +47,40 @@ def subset(pin, got, at=""):
     if pin != got or (type(pin) is bool) != (type(got) is bool):
         return at or "/"
     return None
+
+
+class NotFoundTest(unittest.TestCase):
+    """A smithy command that cannot be started is a typed error that says
+    how to install it, not E070 "internal" or a traceback from subprocess."""
+
+    def test_missing_binary(self):
+        cases = [
+            ("a name not on PATH", "smithy-no-such-command-here", "it is not on PATH"),
+            ("a path that does not exist", "/nonexistent/bin/smithy", "no such file"),
+            ("a file that is not executable", __file__, "it is not executable"),
+        ]
+        for name, binary, reason in cases:
+            with self.subTest(name):
+                with self.assertRaises(SmithyNotFound) as cm:
+                    Client(binary=binary)
+                e = cm.exception
+                self.assertIsInstance(e, SmithyError)
+                self.assertIsInstance(e, FileNotFoundError)
+                self.assertEqual((e.code, e.exit, e.binary), ("E080", 127, binary))
+                self.assertIn(reason, e.message)
+                self.assertIn("go install github.com/smithy-validation/go/cli/cmd/smithy@latest", e.message)
+
+    def test_smithy_env_names_a_missing_binary(self):
+        old = os.environ.get("SMITHY")
+        os.environ["SMITHY"] = "/nonexistent/smithy"
+        try:
+            with self.assertRaises(SmithyNotFound):
+                Client()
+        finally:
+            if old is None:
+                del os.environ["SMITHY"]
+            else:
+                os.environ["SMITHY"] = old
 
 
 class ClientTest(unittest.TestCase):
