@@ -147,6 +147,8 @@ func TestAlloyRules(t *testing.T) {
 		{"untagged: the closest member's findings", "t#Shape", `{"side":"x"}`, nil, "untagged ; type /side"},
 		{"untagged: several match", "t#Loose", `{}`, nil, "untagged-ambiguous "},
 		{"untagged: one of two matches", "t#Loose", `{"y":1}`, []sv.Option{sv.RejectUnknownMembers(true)}, ""},
+		{"untagged: a match with no finding beats one with a warning", "t#Loose", `{"y":1}`, nil, ""},
+		{"untagged: a tie of warned matches", "t#Loose", `{"z":1}`, nil, "untagged-ambiguous ; unknown-member /z"},
 
 		{"nullable: required member may be null", "t#Meta", `{"name":"n","cursor":null}`, nil, ""},
 		{"nullable: required member still required", "t#Meta", `{"name":"n"}`, nil, "required "},
@@ -195,8 +197,10 @@ func TestAlloyMessages(t *testing.T) {
 		{"missing", "t#Block", `{"text":"hi"}`, `missing the discriminator field "type" of union t#Block (one of: text, image)`},
 		{"no member", "t#Block", `{"type":"audio"}`, `the discriminator "type" names no member of union t#Block: "audio" (one of: text, image)`},
 		{"not a string", "t#Block", `{"type":true}`, `must be a string naming a member of union t#Block (one of: text, image), found a boolean`},
-		{"closest", "t#Shape", `{"side":"x"}`, `no member of untagged union t#Shape accepts the value; the closest is square (t#Shape$square), with 1 error(s)`},
-		{"ambiguous", "t#Loose", `{}`, `2 members of untagged union t#Loose accept the value: a, b (a reader that tries them in order takes a)`},
+		{"closest", "t#Shape", `{"side":"x"}`, `no member of untagged union t#Shape accepts the value; the closest is square (t#Shape$square), with 1 error`},
+		{"closest, with warnings", "t#Shape", `{"side":"x","r":1,"s":2}`, `the closest is square (t#Shape$square), with 1 error and 2 warnings`},
+		{"ambiguous", "t#Loose", `{}`, `2 members of untagged union t#Loose accept the value equally well (no finding): a, b; the first, a, is taken`},
+		{"ambiguous, with a warning each", "t#Loose", `{"z":1}`, `accept the value equally well (1 warning): a, b; the first, a, is taken`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := validateJSON(t, mustPrepare(t, m, tc.shape), tc.value)
@@ -297,6 +301,57 @@ map M { key: String, value: Document }`, []string{
 				t.Errorf("events:\n%s\nwant:\n%s", got, want)
 			}
 		})
+	}
+}
+
+// Untagged members are ranked by their findings (errors, then warnings,
+// then advisories): on MCP's elicitation schemas in miniature
+// (schemaUnionModel, untagged_bench_test.go), the member a value fits with
+// no finding is taken over members that accept it with unknown-member
+// warnings, and a tie of exact fits stays an untagged-ambiguous advisory.
+func TestUntaggedRanking(t *testing.T) {
+	v := mustPrepare(t, loadAlloyModel(t, schemaUnionModel), "t#Schema")
+	for _, tc := range []struct {
+		name, value, want string
+	}{
+		{"plain string schema", `{"type":"string","title":"Name"}`, ""},
+		{"string schema with an unknown member: the only match, kept with its warning",
+			`{"type":"string","pattern":"^a"}`, "unknown-member /pattern"},
+		{"titled enum: oneOf fits, the string schema only with a warning",
+			`{"type":"string","oneOf":[{"const":"h1","title":"Superman"}]}`, ""},
+		{"legacy enum: enumNames fits the legacy schema alone",
+			`{"type":"string","enum":["p1"],"enumNames":["Cats"]}`, ""},
+		{"untitled enum: two exact fits tie, the warned string schema is no candidate",
+			`{"type":"string","enum":["a","b"]}`, "untagged-ambiguous "},
+		{"a tie of warned fits keeps the first's warning",
+			`{"type":"string","enum":["a"],"x-extra":1}`, "untagged-ambiguous ; unknown-member /x-extra"},
+		{"number schema: integer", `{"type":"integer","minimum":1,"maximum":100,"default":42}`, ""},
+		{"multi-select enum", `{"type":"array","items":{"type":"string","enum":["a"]}}`, ""},
+		{"no fit: equal errors, the first in model order is the closest", `{"type":"boolean","default":"yes"}`, "untagged ; enum /type"},
+		{"no fit: equal errors, fewer warnings are closer", `{"type":"boolean","default":"yes","enum":["a"]}`, "untagged ; enum /type"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := validateJSON(t, v, tc.value)
+			if got := codePaths(r); got != tc.want {
+				t.Errorf("%s: findings %q, want %q\n%v", tc.value, got, tc.want, r.Findings)
+			}
+		})
+	}
+	// The closest member is named: string for a tie in errors (the first),
+	// untitledEnum when the others also warn about "enum".
+	for value, closest := range map[string]string{
+		`{"type":"boolean","default":"yes"}`:              "the closest is string (t#Schema$string), with 1 error",
+		`{"type":"boolean","default":"yes","enum":["a"]}`: "the closest is untitledEnum (t#Schema$untitledEnum), with 1 error",
+	} {
+		r := validateJSON(t, v, value)
+		if len(r.Findings) == 0 || !strings.HasSuffix(r.Findings[0].Message, closest) {
+			t.Errorf("%s: findings %v, want the first ending %q", value, r.Findings, closest)
+		}
+	}
+	// The tie names exactly the exact fits, and the choice is the first.
+	r := validateJSON(t, v, `{"type":"string","enum":["a","b"]}`)
+	if len(r.Findings) != 1 || r.Findings[0].Got != "untitledEnum, legacyEnum" {
+		t.Errorf("tie: findings %v, want one naming untitledEnum, legacyEnum", r.Findings)
 	}
 }
 

@@ -73,7 +73,7 @@ var catalogue = []CodeInfo{
 	{CodeDuplicateKey, ClassInstance, SeverityError, "an object names the same key twice (the DuplicateKeys policy)"},
 	{CodeDiscriminator, ClassInstance, SeverityError, "an @alloy#discriminated union value whose discriminator field is missing, not a string, or names no member"},
 	{CodeUntagged, ClassInstance, SeverityError, "an @alloy#untagged union value that no member accepts (the closest member's findings follow)"},
-	{CodeUntaggedAmbiguous, ClassInstance, SeverityAdvisory, "an @alloy#untagged union value that several members accept"},
+	{CodeUntaggedAmbiguous, ClassInstance, SeverityAdvisory, "an @alloy#untagged union value that several members accept equally well (no error, and the same fewest warnings, then advisories)"},
 	{CodeBlobEncoding, ClassInstance, SeverityError, "a blob string that is not valid base64 (the BlobEncoding policy)"},
 	{CodeTimestamp, ClassInstance, SeverityError, "a timestamp that does not follow its format (date-time, http-date, epoch-seconds) or is outside 0001-01-01..9999-12-31"},
 	{CodeIDRef, ClassInstance, SeverityError, "an @idRef string that is not an absolute shape ID"},

@@ -124,10 +124,15 @@
 //     must target a structure with no member of the discriminator's name
 //     (checked by [Prepare]).
 //   - @untagged on a union: a value is exactly one member's encoding. Each
-//     member is tried in model order; when none accepts the value, an
-//     untagged finding names the closest (fewest errors, then fewest
-//     findings, then model order) and that member's findings follow; when
-//     several accept it, an untagged-ambiguous advisory names them. The
+//     member is tried in model order and ranked by the findings it gives:
+//     fewest errors, then fewest warnings, then fewest advisories. The
+//     first member of the best rank is the value's, and its findings are
+//     reported: a member that accepts the value with no finding wins over
+//     one that accepts it only with warnings (an unknown member, say).
+//     When no member accepts the value (every rank has errors), an
+//     untagged finding names the closest before its findings; when several
+//     members share the best rank and accept the value, an
+//     untagged-ambiguous advisory names them (the first is taken). The
 //     work is bounded: a value is tried against at most MaxUntaggedTries
 //     combinations of the members of the untagged unions around it, then
 //     validation stops with an untagged-limit finding.
