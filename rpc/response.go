@@ -339,9 +339,15 @@ func (c *checker) errorData(in *info, e *ErrorMapping) {
 	}
 }
 
+// dataWhat says why an error needs data and how the model says otherwise:
+// a modeled error's own members are its data unless @rpcError says noData
+// or dataMember, and the error object's code and message are never data
+// (an error structure with a required `message` member copied from
+// another model is the usual cause).
 func dataWhat(e *ErrorMapping) string {
 	if e.data == DataMember {
-		return "its data member " + e.dataOf.Member + " is required"
+		return "its data member " + e.dataOf.Member + " is required (make the member optional, or declare @rpcError(noData: true) if this error carries no data)"
 	}
-	return "the error structure has required members"
+	return "the error structure is the data and has required members (the error object's code and message are not data: " +
+		"declare @rpcError(noData: true) if this error carries no data, or @rpcError(dataMember: \"NAME\") to make data one member)"
 }
