@@ -1,8 +1,10 @@
 package app
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 
@@ -55,4 +57,15 @@ func calcServer() {
 		os.Stdout.Write(proxy.AppendFrame(nil, f, []byte(body)))
 	}
 	os.Exit(code)
+}
+
+// crlf copies standard input to standard output with every LF made CRLF
+// (a txtar file holds LF line ends; the LSP base protocol wants CRLF).
+func crlf() {
+	b, err := io.ReadAll(os.Stdin)
+	if err != nil {
+		os.Exit(1)
+	}
+	os.Stdout.Write(bytes.ReplaceAll(b, []byte("\n"), []byte("\r\n")))
+	os.Exit(0)
 }

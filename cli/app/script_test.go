@@ -15,6 +15,7 @@ func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
 		"smithy":      func() { os.Exit(Run(os.Args, os.Stdin, os.Stdout, os.Stderr)) },
 		"calc-server": calcServer,
+		"crlf":        crlf,
 	})
 }
 

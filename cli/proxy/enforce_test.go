@@ -2,6 +2,7 @@ package proxy_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -60,6 +61,74 @@ func TestEnforceEchoesReadableID(t *testing.T) {
 			}
 			if !strings.HasPrefix(string(fr.Body), `{"jsonrpc":"2.0","id":`) {
 				t.Errorf("answer %s", fr.Body)
+			}
+		})
+	}
+}
+
+// TestEnforceForwardsOnlyMessages: under Enforce the server receives only
+// frames read as exactly one message and validated; a blank line, a
+// faulty frame and every piece of a frame past the limit are left out,
+// each faulty frame answered once with id null (the framing faults
+// -32700, a frame past the limit -32600).
+func TestEnforceForwardsOnlyMessages(t *testing.T) {
+	good := `{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":1}`
+	big := `{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":"` + strings.Repeat("x", 300) + `"}`
+	for _, tc := range []struct {
+		name    string
+		framing proxy.Framing
+		in      string
+		answers []int
+	}{
+		{"lines", proxy.Lines, good + "\n\n \r\n" + good + "\r" + good + "\n" + big + "\n{\"a\"" + "\n" + good + "\r\n",
+			[]int{-32700, -32600, -32700}},
+		{"lsp", proxy.LSP, frame(proxy.LSP, good) + "\r\n" +
+			"Content-Length: 61\n\n" + good +
+			"Content-Length: 61\r\nX: a\rContent-Length: 5\r\n\r\n" + good +
+			"Content-Length: 061\r\n\r\n" + good +
+			"Content-Length: 61\r\nContent-Type: application/json; charset=utf-16\r\n\r\n" + good +
+			frame(proxy.LSP, big) + frame(proxy.LSP, good),
+			[]int{-32700, -32700, -32700, -32700, -32600}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := start(t, calculator(t), proxy.Options{Framing: tc.framing, Enforce: true, MaxMessage: 200})
+			srv := serve(s.ServerIn, s.Server, tc.framing, "")
+			toClient := readAll(s.FromServer)
+			go func() {
+				io.WriteString(s.Client, tc.in)
+				s.Client.Close()
+			}()
+			got := <-srv
+			lines := s.finish(t)
+			if want := frame(tc.framing, good) + frame(tc.framing, good); string(got[0]) != want && string(got[0]) != frame(tc.framing, good)+good+"\r\n" {
+				t.Errorf("the server got\n%q\nwant the two valid calls only", got[0])
+			}
+			var codes []int
+			r := proxy.NewReader(strings.NewReader(string(<-toClient)), tc.framing, 1<<20)
+			for {
+				fr, err := r.Read()
+				if err != nil {
+					break
+				}
+				var m struct {
+					ID    json.RawMessage `json:"id"`
+					Error struct{ Code int }
+				}
+				json.Unmarshal(fr.Body, &m)
+				if m.Error.Code == 0 {
+					continue
+				}
+				if string(m.ID) != "null" {
+					t.Errorf("answer %s: id not null", fr.Body)
+				}
+				codes = append(codes, m.Error.Code)
+			}
+			if fmt.Sprint(codes) != fmt.Sprint(tc.answers) {
+				t.Errorf("the client was answered %v, want %v\nlog:\n%s", codes, tc.answers, s.log.String())
+			}
+			sum := lines[len(lines)-1]["summary"].(map[string]any)
+			if sum["refused"] != float64(len(tc.answers)) || sum["valid"] != false {
+				t.Errorf("summary %v", sum)
 			}
 		})
 	}

@@ -14,13 +14,22 @@ import (
 type Framing uint8
 
 const (
-	// Lines is one message a line, ended by "\n" (a "\r" before it is
-	// allowed): the MCP stdio transport. Blank lines carry no message.
+	// Lines is one message a line, ended by LF ("\n"); CRLF is tolerated
+	// (the CR is not part of the message). A CR anywhere else in a line
+	// is a framing fault (CodeFramingCR): peers that also end lines at a
+	// lone CR (Python's universal newlines, as the MCP Python SDK reads
+	// stdin; Node's readline) would read two messages where the proxy
+	// reads one. Blank lines carry no message.
 	Lines Framing = iota
-	// LSP is a header section ("Name: value" lines ended by "\r\n", then
-	// an empty line) whose Content-Length gives the body's size in bytes:
-	// the Language Server Protocol's base protocol. Headers other than
-	// Content-Length are passed through unchecked.
+	// LSP is a header section (lines "Name: value" ended by CRLF, then an
+	// empty line) whose Content-Length gives the body's size in bytes: the
+	// Language Server Protocol's base protocol. The header section is read
+	// strictly, so that it has one meaning for every peer: each line ends
+	// with CRLF and holds no other control character than HTAB;
+	// Content-Length is a decimal byte count without sign or leading
+	// zeros, written once (or several times alike); a Content-Type names
+	// no charset other than UTF-8 (the body is checked as UTF-8). Other
+	// headers are passed through unchecked.
 	LSP
 )
 
@@ -57,6 +66,11 @@ const (
 	// CodeFramingTooLarge: a line, header section or body past the
 	// limit. It is relayed as it arrives, not validated.
 	CodeFramingTooLarge = "framing-too-large"
+	// CodeFramingCR: a CR that does not end a line (in a line, or in an
+	// LSP header line). Peers disagree on it: one reads a single line,
+	// another two, so the proxy cannot say which message the peer reads.
+	// The frame is relayed (without Enforce) and not validated.
+	CodeFramingCR = "framing-cr"
 )
 
 // Problem is a framing problem at a byte offset of one direction's
@@ -71,11 +85,16 @@ type Problem struct {
 // relayed as is; Body, a part of Raw, is the message text (nil when the
 // frame holds none: a blank line, a broken or oversized frame, or a
 // further piece of an oversized one). Both are valid until the next Read.
+// A frame has a Body or a Problem, never both: a frame read with a fault
+// is not a message the proxy can vouch for.
 type Frame struct {
 	Raw     []byte
 	Body    []byte
 	Offset  int64
 	Problem *Problem
+	// Piece marks a further piece of an oversized frame (the first piece
+	// has the framing-too-large problem).
+	Piece bool
 }
 
 // maxHeader bounds an LSP header section.
@@ -154,7 +173,7 @@ func (r *Reader) readLine() (Frame, error) {
 			if err == bufio.ErrBufferFull {
 				err = nil
 			}
-			return Frame{Raw: r.buf}, err
+			return Frame{Raw: r.buf, Piece: true}, err
 		}
 		line := piece
 		if err != nil || len(r.buf) > 0 {
@@ -177,6 +196,10 @@ func (r *Reader) readLine() (Frame, error) {
 			if len(body) > r.max {
 				return Frame{Raw: line, Problem: problem(CodeFramingTooLarge,
 					"a line longer than the limit of %d bytes: relayed, not validated", r.max)}, nil
+			}
+			if i := bytes.IndexByte(body, '\r'); i >= 0 {
+				return Frame{Raw: line, Problem: problem(CodeFramingCR,
+					"a CR at byte %d of the line does not end it: a peer that also ends lines at a lone CR reads two lines here; not validated", i)}, nil
 			}
 			return Frame{Raw: line, Body: body}, nil
 		case err == bufio.ErrBufferFull:
@@ -210,7 +233,9 @@ func blank(b []byte) bool {
 func (r *Reader) readLSP() (Frame, error) {
 	r.buf = r.buf[:0]
 	if r.remain > 0 {
-		return r.bodyPiece()
+		f, err := r.bodyPiece()
+		f.Piece = true
+		return f, err
 	}
 	length := int64(-1)
 	var bad *Problem
@@ -234,38 +259,34 @@ func (r *Reader) readLSP() (Frame, error) {
 			}
 			return Frame{Raw: r.buf}, err
 		}
-		line := bytes.TrimSuffix(bytes.TrimSuffix(r.buf[start:], []byte{'\n'}), []byte{'\r'})
+		line := r.buf[start : len(r.buf)-1]
+		crlf := len(line) > 0 && line[len(line)-1] == '\r'
+		if crlf {
+			line = line[:len(line)-1]
+		}
 		if len(line) == 0 {
 			if start == 0 {
 				// A blank line between messages: relayed, not a header
 				// section.
 				return Frame{Raw: r.buf}, nil
 			}
+			if !crlf && bad == nil {
+				bad = problem(CodeFramingHeader, "the header section ends with LF alone, not CRLF: a peer that looks for CRLF CRLF reads on into the body")
+			}
 			break
 		}
-		if bad != nil {
-			continue
-		}
-		name, value, ok := bytes.Cut(line, []byte{':'})
-		switch {
-		case !ok || !isToken(name):
-			bad = problem(CodeFramingHeader, "a header line that is not \"Name: value\": %q", clip(line))
-		case asciiEqualFold(name, "Content-Length"):
-			n, perr := strconv.ParseInt(string(bytes.TrimSpace(value)), 10, 64)
-			switch {
-			case perr != nil || n < 0 || !isDigits(bytes.TrimSpace(value)):
-				bad = problem(CodeFramingHeader, "Content-Length %q is not a byte count", clip(bytes.TrimSpace(value)))
-			case length >= 0 && n != length:
-				bad = problem(CodeFramingHeader, "two Content-Length headers disagree (%d and %d)", length, n)
-			default:
-				length = n
-			}
+		// After a fault the lines are still read for a Content-Length,
+		// so that the section's body can be skipped with it.
+		if pr := headerLine(line, crlf, &length); bad == nil {
+			bad = pr
 		}
 	}
 	if bad == nil && length < 0 {
 		bad = problem(CodeFramingHeader, "a header section without Content-Length: the body cannot be delimited")
 	}
-	if bad != nil {
+	if bad != nil && (length < 0 || length > int64(r.max)) {
+		// The body cannot be delimited (or is past the limit): the next
+		// bytes are read as a header section.
 		return Frame{Raw: r.buf, Problem: bad}, nil
 	}
 	if length > int64(r.max) {
@@ -279,13 +300,93 @@ func (r *Reader) readLSP() (Frame, error) {
 	n, err := io.ReadFull(r.br, r.buf[head:])
 	if err != nil {
 		r.buf = r.buf[:head+n]
-		if errors.Is(err, io.ErrUnexpectedEOF) || err == io.EOF {
-			return Frame{Raw: r.buf, Problem: problem(CodeFramingTruncated,
-				"the stream ended after %d of the body's %d bytes: relayed, not validated", n, length)}, io.EOF
+		if bad == nil && (errors.Is(err, io.ErrUnexpectedEOF) || err == io.EOF) {
+			bad = problem(CodeFramingTruncated,
+				"the stream ended after %d of the body's %d bytes: relayed, not validated", n, length)
 		}
-		return Frame{Raw: r.buf}, err
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			err = io.EOF
+		}
+		return Frame{Raw: r.buf, Problem: bad}, err
+	}
+	if bad != nil {
+		// A faulty header section with a readable Content-Length: its
+		// body goes with it, so that the stream is read in step again.
+		return Frame{Raw: r.buf, Problem: bad}, nil
 	}
 	return Frame{Raw: r.buf, Body: r.buf[head:]}, nil
+}
+
+// headerLine reads one LSP header line (without its line end; crlf says
+// whether it ended with CRLF), noting a Content-Length in length; it
+// returns the line's fault, if any.
+func headerLine(line []byte, crlf bool, length *int64) *Problem {
+	if i := bytes.IndexByte(line, '\r'); i >= 0 {
+		return problem(CodeFramingCR, "a CR at byte %d of a header line does not end it: a peer that ends lines at a lone CR reads another header here", i)
+	}
+	if pr := headerFields(line, length); pr != nil || crlf {
+		return pr
+	}
+	return problem(CodeFramingHeader, "a header line ended by LF alone (the base protocol ends each with CRLF): %q", clip(line))
+}
+
+// headerFields reads a header line's name and value (see headerLine).
+func headerFields(line []byte, length *int64) *Problem {
+	for _, c := range line {
+		if (c < ' ' && c != '\t') || c == 0x7f {
+			return problem(CodeFramingHeader, "a control character 0x%02x in a header line", c)
+		}
+	}
+	name, value, ok := bytes.Cut(line, []byte{':'})
+	if !ok || !isToken(name) {
+		return problem(CodeFramingHeader, "a header line that is not \"Name: value\": %q", clip(line))
+	}
+	value = bytes.Trim(value, " \t")
+	switch {
+	case asciiEqualFold(name, "Content-Length"):
+		// Digits only, no sign, no leading zero: every peer's integer
+		// parser reads such a count alike (a leading zero is octal to
+		// some, a sign or trailing bytes are skipped by others).
+		if !isDigits(value) || (len(value) > 1 && value[0] == '0') || len(value) > 18 {
+			// The fault stands; to read on in step with the sender, the
+			// body is still skipped by the count most parsers would take
+			// ("+12", "012", "12 ") when there is one.
+			lenient := bytes.TrimLeft(bytes.TrimSpace(value), "+")
+			if n, err := strconv.ParseInt(string(lenient), 10, 64); err == nil && n >= 0 && (*length < 0 || *length == n) {
+				*length = n
+			} else {
+				*length = -2
+			}
+			return problem(CodeFramingHeader, "Content-Length %q is not a plain decimal byte count", clip(value))
+		}
+		n, _ := strconv.ParseInt(string(value), 10, 64)
+		if *length >= 0 && n != *length {
+			*length = -2
+			return problem(CodeFramingHeader, "two Content-Length headers disagree (%d and %d)", *length, n)
+		}
+		*length = n
+	case asciiEqualFold(name, "Content-Type"):
+		if cs, ok := charset(value); ok && !asciiEqualFold(cs, "utf-8") && !asciiEqualFold(cs, "utf8") {
+			return problem(CodeFramingHeader, "Content-Type names the charset %q: the body is checked as UTF-8, which the peer would not read it as", clip(cs))
+		}
+	}
+	return nil
+}
+
+// charset returns the charset parameter of a Content-Type value.
+func charset(v []byte) ([]byte, bool) {
+	params := bytes.Split(v, []byte{';'})
+	for _, p := range params[1:] {
+		name, val, ok := bytes.Cut(p, []byte{'='})
+		if ok && asciiEqualFold(bytes.Trim(name, " \t"), "charset") {
+			val = bytes.Trim(val, " \t")
+			if len(val) >= 2 && val[0] == '"' && val[len(val)-1] == '"' {
+				val = val[1 : len(val)-1]
+			}
+			return val, true
+		}
+	}
+	return nil, false
 }
 
 // bodyPiece reads the next piece of an oversized body (after the bytes

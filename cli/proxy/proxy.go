@@ -154,7 +154,7 @@ func (p *Proxy) check(from rpc.Peer, body []byte, to int) (verdict, []byte) {
 	}
 	s := sums[0]
 	switch {
-	case s.RPCError != rpc.InvalidRequest && s.RPCError != rpc.MethodNotFound && s.RPCError != rpc.InvalidParams:
+	case s.RPCError != rpc.ParseError && s.RPCError != rpc.InvalidRequest && s.RPCError != rpc.MethodNotFound && s.RPCError != rpc.InvalidParams:
 		return forward, nil
 	case s.Kind == rpc.KindNotification:
 		p.counts.Dropped++
@@ -212,9 +212,51 @@ func (p *Proxy) readableID(s rpc.MessageSummary) bool {
 }
 
 var errorMessages = map[int]string{
+	rpc.ParseError:     "Parse error",
 	rpc.InvalidRequest: "Invalid Request",
 	rpc.MethodNotFound: "Method not found",
 	rpc.InvalidParams:  "Invalid params",
+}
+
+// refuseFrame answers, under Enforce, a client's frame that holds no
+// message the proxy could validate (a framing fault, a frame past the
+// limit): the frame is not forwarded, the client gets the error a server
+// reading it would send (-32700, or -32600 for a frame past the limit),
+// with id null, since no id was read, and the fault in data. The answer is
+// not fed to the exchange nor recorded: the transcript holds messages,
+// and this frame was none. The caller holds p.mu.
+func (p *Proxy) refuseFrame(from rpc.Peer, pr *Problem) []byte {
+	code := rpc.ParseError
+	if pr.Code == CodeFramingTooLarge {
+		code = rpc.InvalidRequest
+	}
+	p.counts.Refused++
+	b := append(p.line[:0], `{"direction":"`...)
+	b = append(b, direction(from)...)
+	b = append(b, `","offset":`...)
+	b = strconv.AppendInt(b, pr.Offset, 10)
+	b = append(b, `,"action":"refused","rpc_error":`...)
+	b = strconv.AppendInt(b, int64(code), 10)
+	p.line = append(b, "}\n"...)
+	p.opts.Log.Write(p.line)
+
+	var r []byte
+	if p.svc.Version() == rpc.V1_0 {
+		r = append(r, `{"result":null,"error":`...)
+	} else {
+		r = append(r, `{"jsonrpc":"2.0","id":null,"error":`...)
+	}
+	r = append(r, `{"code":`...)
+	r = strconv.AppendInt(r, int64(code), 10)
+	r = append(r, `,"message":`...)
+	r = strconv.AppendQuote(r, errorMessages[code])
+	r = append(r, `,"data":{"findings":[`...)
+	r = appendProblem(r, pr)
+	r = append(r, "]}}"...)
+	if p.svc.Version() == rpc.V1_0 {
+		r = append(r, `,"id":null`...)
+	}
+	return append(r, '}')
 }
 
 // errorReply is the error response a conforming server sends to the
@@ -275,15 +317,31 @@ func (p *Proxy) logFinding(from rpc.Peer, f sv.Finding, live bool) {
 // logProblem writes a framing problem.
 func (p *Proxy) logProblem(from rpc.Peer, pr *Problem) {
 	p.counts.Framing++
-	severity, class := "error", "envelope"
-	if pr.Code == CodeFramingTooLarge {
-		severity, class = "warning", "limit"
-	} else {
+	if pr.Code != CodeFramingTooLarge {
 		p.counts.Errors++
 	}
 	b := append(p.line[:0], `{"direction":"`...)
 	b = append(b, direction(from)...)
-	b = append(b, `","offset":`...)
+	b = append(b, `",`...)
+	b = appendProblemFields(b, pr)
+	p.line = append(b, "}\n"...)
+	p.opts.Log.Write(p.line)
+}
+
+// appendProblem appends a framing problem as a JSON object: offset,
+// severity (a frame past the limit is a warning of class limit, the
+// others errors of class envelope), code and message.
+func appendProblem(b []byte, pr *Problem) []byte {
+	return append(appendProblemFields(append(b, '{'), pr), '}')
+}
+
+// appendProblemFields is appendProblem without the braces.
+func appendProblemFields(b []byte, pr *Problem) []byte {
+	severity, class := "error", "envelope"
+	if pr.Code == CodeFramingTooLarge {
+		severity, class = "warning", "limit"
+	}
+	b = append(b, `"offset":`...)
 	b = strconv.AppendInt(b, pr.Offset, 10)
 	b = append(b, `,"severity":"`...)
 	b = append(b, severity...)
@@ -292,9 +350,7 @@ func (p *Proxy) logProblem(from rpc.Peer, pr *Problem) {
 	b = append(b, `","code":"`...)
 	b = append(b, pr.Code...)
 	b = append(b, `","message":`...)
-	b = node.AppendJSON(b, node.NewString(pr.Message))
-	p.line = append(b, "}\n"...)
-	p.opts.Log.Write(p.line)
+	return node.AppendJSON(b, node.NewString(pr.Message))
 }
 
 // logAction writes what Enforce did with message index.

@@ -92,8 +92,18 @@ func (p *Proxy) pump(from rpc.Peer, in io.Reader, out io.Writer, outMu *sync.Mut
 			p.logProblem(from, f.Problem)
 		}
 		var reply []byte
-		if f.Body != nil {
+		switch {
+		case f.Body != nil:
 			v, reply = p.check(from, f.Body, -1)
+		case !p.opts.Enforce || from != rpc.Client:
+		case f.Problem != nil:
+			// Under Enforce only what was read as exactly one message
+			// and validated is forwarded: a faulty frame is answered,
+			// and a blank line or a further piece of an oversized frame
+			// is left out.
+			v, reply = refuse, p.refuseFrame(from, f.Problem)
+		default:
+			v = drop
 		}
 		p.mu.Unlock()
 		switch v {
