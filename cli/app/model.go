@@ -12,7 +12,10 @@ import (
 	"strings"
 
 	"github.com/smithy-validation/go/core/assembly"
+	"github.com/smithy-validation/go/core/idl"
+	"github.com/smithy-validation/go/core/jsonast"
 	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/rpc"
 	"github.com/smithy-validation/go/smithyvalidate"
 )
@@ -145,19 +148,72 @@ func assemble(files []modelFile) *loadedModel {
 	for _, f := range files {
 		lm.size += int64(len(f.data))
 	}
+	// A file that does not parse is an ERROR event (ID Model) at its
+	// position, as the reference reports it; every file is read, so each
+	// broken file has its event. The files that parsed are not assembled
+	// without the broken ones: that would report their references into
+	// the broken files as unresolved, which they are not.
+	var broken []model.Event
 	for _, f := range files {
 		if err := a.AddSource(f.name, f.data); err != nil {
-			lm.err = modelErrorf("%v", err)
-			return lm
+			ev, ok := loadErrorEvent(err, f.name, true)
+			if !ok {
+				lm.err = modelErrorf("%v", err)
+				return lm
+			}
+			broken = append(broken, ev)
 		}
+	}
+	if len(broken) > 0 {
+		model.SortEvents(broken)
+		lm.res = &assembly.Result{Events: broken}
+		return lm
 	}
 	res, err := a.Assemble()
 	if err != nil {
-		lm.err = modelErrorf("%v", err)
-		return lm
+		ev, ok := loadErrorEvent(err, "", false)
+		if !ok {
+			lm.err = modelErrorf("%v", err)
+			return lm
+		}
+		res = &assembly.Result{Events: []model.Event{ev}}
 	}
 	lm.res = res
 	return lm
+}
+
+// loadErrorEvent is the event of a model file that cannot be loaded: an
+// ERROR with the ID Model at the error's file, line and column. An IDL
+// syntax error (parsed is set: the error is AddSource's) reads as the
+// reference's "Syntax error at line L, column C: ..."; text that is not
+// JSON as its "Error reading JSON: ..."; a file that parsed but cannot be
+// lowered keeps its message. ok is false for an error with no file
+// position (not a file's fault).
+func loadErrorEvent(err error, file string, parsed bool) (ev model.Event, ok bool) {
+	ev = model.Event{Severity: model.ErrorSeverity, ID: "Model"}
+	var ie *idl.Error
+	var je *jsonast.Error
+	switch {
+	case errors.As(err, &ie):
+		ev.Shape, ev.Source, ev.Message = ie.Shape, model.SourceLocation{File: ie.File, Pos: ie.Pos}, ie.Msg
+		if parsed && ie.Pos.IsValid() {
+			ev.Message = fmt.Sprintf("Syntax error at line %d, column %d: %s", ie.Pos.Line, ie.Pos.Column, ie.Msg)
+		}
+	case errors.As(err, &je):
+		ev.Source, ev.Message = model.SourceLocation{File: je.File, Pos: je.Pos}, je.Msg
+		var se *node.SyntaxError
+		if errors.As(je.Err, &se) {
+			ev.Message = "Error reading JSON: " + se.Msg
+		} else if je.Err != nil {
+			ev.Message = "Error reading JSON: " + je.Err.Error()
+		}
+	default:
+		return ev, false
+	}
+	if ev.Source.File == "" {
+		ev.Source.File = file
+	}
+	return ev, true
 }
 
 // requireModel is loadModel for commands that need a usable model: ERROR
@@ -172,7 +228,7 @@ func (e *env) requireModel(srcs []Source) (*loadedModel, error) {
 		var events []model.Event
 		for _, ev := range res.Events {
 			if ev.Severity == model.ErrorSeverity {
-				b.WriteString(ev.String())
+				b.WriteString(escapeText(ev.String()))
 				b.WriteByte('\n')
 				events = append(events, ev)
 			}

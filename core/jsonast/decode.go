@@ -28,12 +28,18 @@ type Error struct {
 	File string
 	Pos  node.Pos
 	Msg  string
+	// Err is the JSON reader's error (a [node.PosError]) when the text is
+	// not JSON, nil when the JSON is not a valid AST document.
+	Err error
 }
 
 func (e *Error) Error() string {
 	loc := model.SourceLocation{File: e.File, Pos: e.Pos}
 	return loc.String() + ": " + e.Msg
 }
+
+// Unwrap returns the JSON reader's error, if any.
+func (e *Error) Unwrap() error { return e.Err }
 
 // Position returns the error's position in the file.
 func (e *Error) Position() node.Pos { return e.Pos }
@@ -60,7 +66,7 @@ func Decode(file string, data []byte, opts ...node.Option) (*model.Document, err
 		if pe, ok := err.(node.PosError); ok {
 			pos = pe.Position()
 		}
-		return nil, &Error{File: file, Pos: pos, Msg: err.Error()}
+		return nil, &Error{File: file, Pos: pos, Msg: err.Error(), Err: err}
 	}
 	d := &decoder{file: file, doc: &model.Document{File: file}}
 	if err := d.document(root); err != nil {
