@@ -68,7 +68,9 @@ func (env *env) run(args []string) int {
 	}
 	code, msg, events := exitCode(err)
 	if msg != "" {
-		fmt.Fprintf(stderr, "smithy: %s\n", msg)
+		// The message may quote input (a file name, a model's bytes):
+		// escaped, as every text the command prints is.
+		fmt.Fprintf(stderr, "smithy: %s\n", escapeText(msg))
 		env.writeErrorDocument(requestedFormat(args), code, msg, events)
 	}
 	return code

@@ -83,7 +83,7 @@ func (e *env) exportOpenRPC(m *model.Model, svc shapeid.ID, cfg openrpc.Config) 
 		if errors.As(err, &me) {
 			var b strings.Builder
 			for _, p := range me.Problems {
-				b.WriteString(p.String())
+				b.WriteString(escapeText(p.String()))
 				b.WriteByte('\n')
 			}
 			io.WriteString(e.stderr, b.String())
@@ -92,7 +92,7 @@ func (e *env) exportOpenRPC(m *model.Model, svc shapeid.ID, cfg openrpc.Config) 
 		return nil, modelErrorf("%v", err)
 	}
 	for _, d := range res.Diagnostics {
-		fmt.Fprintf(e.stderr, "smithy: openrpc: %s\n", d)
+		fmt.Fprintf(e.stderr, "smithy: openrpc: %s\n", escapeText(fmt.Sprint(d)))
 	}
 	return res, nil
 }

@@ -278,7 +278,7 @@ func (e *env) rpcService(models []Source, id string, version rpc.ProtocolVersion
 		case errors.As(err, &me):
 			var b strings.Builder
 			for _, p := range me.Problems {
-				b.WriteString(p.String())
+				b.WriteString(escapeText(p.String()))
 				b.WriteByte('\n')
 			}
 			events := rpcProblemEvents(me)

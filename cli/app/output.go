@@ -145,7 +145,7 @@ func (e *env) writeErrorDocument(format string, code int, msg string, events []m
 			writeSARIF(e.stdout, rep, &sarifFailure{exit: code, message: msg})
 		} else {
 			writeGitHub(e.stdout, rep, false)
-			fmt.Fprintf(e.stdout, "::error title=smithy %s::%s\n", githubProperty(exitNames[code]), githubData(msg))
+			fmt.Fprintf(e.stdout, "::error title=smithy %s::%s\n", githubProperty(exitNames[code]), githubData(escapeText(msg)))
 		}
 	default:
 		return false

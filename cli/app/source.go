@@ -215,7 +215,13 @@ func appendEscaped(out []rune, r rune) []rune {
 }
 
 // escapeText is text (a file name, a path, a message) made inert for a
-// terminal, as source lines are.
+// terminal, as source lines are: control characters (C0 with newline and
+// tab, DEL, C1), bidirectional and invisible formatting characters, line
+// separators and invalid UTF-8 become escapes (\x1b, \n, \u202e), so no
+// input can end a line, move the cursor or recolour the terminal. It is
+// the one escaping function of every format that is not JSON-encoded (text,
+// github, the HTML page's names) and of every message on stderr; a
+// backslash is left as it is (docs/security.md).
 func escapeText(s string) string {
 	clean := true
 	for _, r := range s {

@@ -1,0 +1,97 @@
+package app
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestInputIsEscapedOnEveryPath runs every command that names an input in
+// its output, in every format, on file names and model bytes that hold
+// terminal escapes (ESC, BEL) and a newline: no raw control byte reaches
+// stdout or stderr, and a name's newline never starts a line of its own.
+// JSON and SARIF carry the exact name, JSON-encoded; text and github print
+// it escaped (\x1b, \n).
+func TestInputIsEscapedOnEveryPath(t *testing.T) {
+	dir := t.TempDir()
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	calc := filepath.Join(root, "examples/calculator/calculator.smithy")
+	// Each hostile name ends in a line that would pass for a finding if the
+	// newline were printed as is.
+	const tail = "FORGED:1:1: error[x]: all good.smithy"
+	write := func(name, content string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Skipf("this file system refuses the name %q: %v", name, err)
+		}
+		return p
+	}
+	broken := write("m\x1b[31m\x07\n"+tail, "$version: \"2\"\nnamespace ns\nstructure A { \x1b]0;pwned\x07 }\n")
+	good := write("g\x1b[2J\n"+tail, "$version: \"2\"\nnamespace ns\nstructure A { @pattern(\"^a$\") s: String }\n")
+	value := write("v\x1b[2J\n"+strings.TrimSuffix(tail, ".smithy")+".json", `{"s": "\u001b[31mb"}`)
+	message := write("c\x1b[2J\n"+strings.TrimSuffix(tail, ".smithy")+".json", `{"jsonrpc": "2.0", "method": "subtract", "params": [42, "x"], "id": 1}`)
+	missing := filepath.Join(dir, "no\x1b[2J\n"+tail)
+	config := filepath.Join(dir, "b\x1b[2J\n"+tail+".json")
+
+	tests := []struct {
+		name string
+		args []string
+		exit int
+	}{
+		{"validate: syntax error", []string{"validate", broken}, ExitModel},
+		{"validate: cannot read", []string{"validate", missing}, ExitInput},
+		{"ast: syntax error", []string{"ast", broken}, ExitModel},
+		{"ast: cannot read", []string{"ast", missing}, ExitInput},
+		{"openrpc: syntax error", []string{"openrpc", "--service", "ns#S", broken}, ExitModel},
+		{"validate-value: finding", []string{"validate-value", "--shape", "ns#A", "--value", value, good}, ExitInvalid},
+		{"validate-value: syntax error", []string{"validate-value", "--shape", "ns#A", "--value", value, broken}, ExitModel},
+		{"validate-value: cannot read value", []string{"validate-value", "--shape", "ns#A", "--value", missing, good}, ExitInput},
+		{"validate-rpc: finding", []string{"validate-rpc", "--service", "example#Calculator", "--version", "2.0", "--message", message, calc}, ExitInvalid},
+		{"validate-rpc: cannot read message", []string{"validate-rpc", "--service", "example#Calculator", "--version", "2.0", "--message", missing, calc}, ExitInput},
+		{"build: cannot read config", []string{"build", "--config", config}, ExitInput},
+	}
+	for _, tt := range tests {
+		for _, format := range []string{formatText, formatJSON, formatSARIF, formatGitHub} {
+			name := tt.name + " --format " + format
+			args := append([]string{"smithy", tt.args[0]}, tt.args[1:]...)
+			if tt.args[0] != "ast" && tt.args[0] != "openrpc" && tt.args[0] != "build" {
+				args = append([]string{"smithy", tt.args[0], "--format", format}, tt.args[1:]...)
+			} else if format != formatText {
+				continue // no --format
+			}
+			var stdout, stderr bytes.Buffer
+			code := Run(args, strings.NewReader(""), &stdout, &stderr)
+			if code != tt.exit {
+				t.Errorf("%s: exit %d, want %d; stderr: %.300q", name, code, tt.exit, stderr.String())
+			}
+			for stream, out := range map[string][]byte{"stdout": stdout.Bytes(), "stderr": stderr.Bytes()} {
+				if i := bytes.IndexFunc(out, func(r rune) bool { return r < 0x20 && r != '\n' || r == 0x7f }); i >= 0 {
+					t.Errorf("%s: %s has the control byte %#x at %d: %.300q", name, stream, out[i], i, out)
+				}
+				for _, line := range strings.Split(string(out), "\n") {
+					if strings.HasPrefix(strings.TrimSpace(line), "FORGED") {
+						t.Errorf("%s: a file name's newline starts a line of %s: %.300q", name, stream, out)
+					}
+				}
+				if stream == "stdout" && format == formatGitHub {
+					for _, line := range strings.Split(strings.TrimSuffix(string(out), "\n"), "\n") {
+						if line != "" && !strings.HasPrefix(line, "::") {
+							t.Errorf("%s: a github line is not a workflow command: %q", name, line)
+						}
+					}
+				}
+			}
+			// Somewhere the name or the model's byte is shown, escaped or
+			// encoded (a JSON document of one input does not name it).
+			all := stdout.String() + stderr.String()
+			if format != formatJSON && !strings.Contains(all, `\x1b`) && !strings.Contains(all, `\u001b`) && !strings.Contains(all, `%1B`) {
+				t.Errorf("%s: the output shows no escaped name or byte: %.300q", name, all)
+			}
+		}
+	}
+}
