@@ -2,6 +2,10 @@ package model
 
 import "github.com/smithy-validation/go/core/shapeid"
 
+// unitID is smithy.api#Unit, which an operation's input and output default
+// to and which is then no relationship.
+var unitID = shapeid.New(shapeid.Prelude, "Unit")
+
 // RelationshipType is a relationship between shapes, as in the
 // specification's table of shape relationships (selectors.rst).
 type RelationshipType uint8
@@ -21,6 +25,8 @@ const (
 	RelDelete
 	RelList
 	RelCollectionOperation
+	// RelInput and RelOutput link an operation to its input and output
+	// structures; smithy.api#Unit is none.
 	RelInput
 	RelOutput
 	// RelMember links a list, map, structure, union, enum or intEnum to
@@ -48,6 +54,15 @@ func (r RelationshipType) String() string { return relNames[r] }
 // operation bindings, the members of aggregates and enums, or a member's
 // target. References are given as written, whether or not the model
 // defines them; zero IDs are left out.
+//
+// The list is the reference implementation's neighbor provider
+// (NeighborVisitor) without its member-to-container relationships: an
+// operation's input or output of smithy.api#Unit is no relationship
+// (OperationShape.getInput is empty then), and neither is an enum or
+// intEnum member's target. So smithy.api#Unit is in a service's closure
+// only when a union member targets it, and a shape of the service's own
+// namespace named Unit does not conflict with it otherwise. A union member
+// that targets Unit is a relationship, as there.
 func (s *Shape) Relationships(fn func(RelationshipType, shapeid.ID)) {
 	add := func(r RelationshipType, id shapeid.ID) {
 		if !id.IsZero() {
@@ -93,8 +108,12 @@ func (s *Shape) Relationships(fn func(RelationshipType, shapeid.ID)) {
 			add(RelCollectionOperation, id)
 		}
 	case OperationType:
-		add(RelInput, s.Input())
-		add(RelOutput, s.Output())
+		if in := s.Input(); in != unitID {
+			add(RelInput, in)
+		}
+		if out := s.Output(); out != unitID {
+			add(RelOutput, out)
+		}
 		for _, id := range s.Errors() {
 			add(RelError, id)
 		}

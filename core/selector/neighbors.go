@@ -80,8 +80,6 @@ type relationship struct {
 	from, to *model.Shape
 }
 
-var unitID = shapeid.New(shapeid.Prelude, "Unit")
-
 // forward returns the relationships from s to shapes of the model (a
 // reference to a shape the model does not define is left out), with trait
 // relationships when asked.
@@ -107,17 +105,16 @@ func (e *Evaluator) forwardEach(s *model.Shape, traits bool, fn func(relationshi
 	}
 	if s.Model() == e.m {
 		// The model resolved the references when it was built.
-		s.RelatedShapes(func(r model.RelationshipType, id shapeid.ID, t *model.Shape) {
-			if !more || t == nil || (r == model.RelInput || r == model.RelOutput) && id == unitID {
-				return // Unit input and output are no relationship in selectors
+		// Unit input and output are no relationship there (nor in the
+		// reference implementation's neighbor provider).
+		s.RelatedShapes(func(r model.RelationshipType, _ shapeid.ID, t *model.Shape) {
+			if !more || t == nil {
+				return
 			}
 			more = fn(relationship{kind: relKinds[r], from: s, to: t})
 		})
 	} else {
 		s.Relationships(func(r model.RelationshipType, id shapeid.ID) {
-			if (r == model.RelInput || r == model.RelOutput) && id == unitID {
-				return // Unit input and output are no relationship in selectors
-			}
 			add(relKinds[r], id)
 		})
 	}

@@ -622,3 +622,55 @@ string A
 		t.Error("ParseTemplate accepted a lone @")
 	}
 }
+
+// TestUnitIsNoInputOrOutput checks that smithy.api#Unit is no operation's
+// input or output and no enum member's target, as in the reference
+// implementation's neighbor provider, while a union member may target it:
+// selectors see the relationship list of core/model, which left Unit out
+// of neither until the AWS models showed it.
+func TestUnitIsNoInputOrOutput(t *testing.T) {
+	m := load(t, `$version: "2"
+namespace ns
+service S { version: "1", operations: [UnitOp, In] }
+operation UnitOp { input: Unit, output: smithy.api#Unit }
+operation In { input: OpIn }
+structure OpIn { e: E }
+enum E { A }
+structure Unit {}
+union U { a: smithy.api#Unit }
+`)
+	ev := selector.NewEvaluator(m)
+	for _, tc := range []struct {
+		name, selector string
+		unit           bool // smithy.api#Unit is selected
+		want           []string
+	}{
+		{"an explicit or default Unit input and output are none", "operation -[input, output]-> *", false, []string{"ns#OpIn", "ns#Unit"}},
+		{"a service's closure has no Unit", "service ~> *", false, []string{"ns#E", "ns#E$A", "ns#In", "ns#OpIn", "ns#OpIn$e", "ns#Unit", "ns#UnitOp"}},
+		{"a Unit input or output has no reverse relationship", "structure[id=smithy.api#Unit] <-[input, output]- *", false, nil},
+		{"an enum member targets nothing", "enum > member > *", false, nil},
+		{"a union member targets Unit", "union > member > *", true, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sel, err := selector.Parse(tc.selector)
+			if err != nil {
+				t.Fatal(err)
+			}
+			unit := false
+			var got []string
+			for _, s := range ev.Select(sel) {
+				if s.ID().String() == "smithy.api#Unit" {
+					unit = true
+				} else if s.ID().Namespace != shapeid.Prelude {
+					got = append(got, s.ID().String())
+				}
+			}
+			if unit != tc.unit {
+				t.Errorf("%s: %q selects smithy.api#Unit: %v, want %v", tc.name, tc.selector, unit, tc.unit)
+			}
+			if strings.Join(got, " ") != strings.Join(tc.want, " ") {
+				t.Errorf("%s: %q\n got: %v\nwant: %v", tc.name, tc.selector, got, tc.want)
+			}
+		})
+	}
+}

@@ -204,6 +204,29 @@ operation Op { input: OpInput }
 @input structure OpInput { a: String, b: smithy.api#String }
 string String
 `, []string{"[NOTE] ns#String: Shape name `ns#String` conflicts with `smithy.api#String` in the `ns#S` service closure. Shapes in the closure of a service should have | Service"}},
+		// connect, datazone and emr of the AWS models: a shape of the
+		// service's namespace named Unit, and operations whose input or
+		// output is smithy.api#Unit (written or by default), which is no
+		// relationship in the reference implementation, so not in the
+		// closure.
+		{"a shape named Unit beside Unit input and output", `
+service S { version: "1", operations: [Op, Op2] }
+operation Op { input: smithy.api#Unit, output: OpOutput }
+operation Op2 {}
+@output structure OpOutput { a: Unit }
+enum Unit { SECONDS }
+`, nil},
+		// A union member that targets Unit is a relationship there too:
+		// the conflict is real.
+		{"a shape named Unit beside a union member of Unit", `
+service S { version: "1", operations: [Op] }
+operation Op { output: OpOutput }
+@output structure OpOutput { a: Unit, u: Choice }
+union Choice { none: smithy.api#Unit, some: String }
+enum Unit { SECONDS }
+`, []string{
+			"[ERROR] ns#Unit: Shape name `ns#Unit` conflicts with `smithy.api#Unit` in the `ns#S` service closure. | Service",
+			"[ERROR] smithy.api#Unit: Shape name `smithy.api#Unit` conflicts with `ns#Unit` in the `ns#S` service closure. | Service"}},
 		{"rename rules", `
 service S { version: "1", operations: [Op], rename: { "ns#OpInput": "OpInput", "ns#Op": "Op2", "ns#Gone": "X", "ns#In2": "no!" } }
 operation Op { input: OpInput }
