@@ -29,11 +29,18 @@ type modelValueEvent struct {
 	idParts  []string // appended to the event ID, dot-separated
 	context  string   // the dotted path inside the value ("0.name"), "" at the root
 	msg      string
+	// pos, when valid, is where the event is: the value the reference
+	// reports on when it is not the finding's own (a union object whose
+	// members the reference does not look into).
+	pos node.Pos
 }
 
 // event returns the model validation event: ID base (extended by the
 // parts), message "<prefix>[.<context>]: <msg>".
 func (e modelValueEvent) event(base, prefix string, shape shapeid.ID, src model.SourceLocation) model.Event {
+	if e.pos.IsValid() {
+		src.Pos = e.pos
+	}
 	id := base
 	if len(e.idParts) > 0 {
 		id += "." + strings.Join(e.idParts, ".")
@@ -67,12 +74,25 @@ type valueWording struct {
 // renderAll returns the events of the findings about value root, each
 // event once (the engine reports each repeated item of a list, the
 // reference the list once). Each finding's events are at the same index.
+//
+// A union object with more than one field is one event in the reference
+// ("union values can contain a value for only a single member"), which
+// looks no further into it: every finding at or inside such an object
+// (the engine's count of set members, unknown members, the members'
+// values) is rendered as that one event, at the object.
 func (w valueWording) renderAll(root node.Node, fs []Finding) [][]modelValueEvent {
 	out := make([][]modelValueEvent, len(fs))
 	seen := map[string]bool{}
+	unions := w.multiFieldUnions(root, fs)
 	for i, f := range fs {
 		out[i] = []modelValueEvent{}
-		for _, e := range w.render(root, f) {
+		evs := w.render(root, f)
+		if u, ok := enclosing(unions, f.Path); ok {
+			val, _ := nodeAt(root, u)
+			evs = []modelValueEvent{{sev: model.ErrorSeverity, context: pathContext(u, false), pos: val.Pos(),
+				msg: "union values can contain a value for only a single member"}}
+		}
+		for _, e := range evs {
 			key := fmt.Sprint(e.sev, "\x00", strings.Join(e.idParts, "."), "\x00", e.context, "\x00", e.msg)
 			if !seen[key] {
 				seen[key] = true
@@ -120,8 +140,10 @@ func (w valueWording) render(root node.Node, f Finding) []modelValueEvent {
 	case CodeTypeRange:
 		lo, hi, bounded := intTypeRange(typeOf(target))
 		if !bounded {
-			ev.msg = f.Message
-			break
+			// A float or double beyond the type's largest value: the
+			// reference takes any number for them (floatShape,
+			// doubleShape), and so does a value written in a model.
+			return nil
 		}
 		if d, err := node.ParseDecimal(val.NumberText()); err == nil && d.Sign() < 0 {
 			ev.msg = fmt.Sprintf("%s value must be > %d, but found %s", typeName(target), lo, val.NumberText())
@@ -165,13 +187,11 @@ func (w valueWording) render(root node.Node, f Finding) []modelValueEvent {
 		ev.idParts = []string{"UnknownMember", targetID.String(), f.Got}
 		ev.msg = fmt.Sprintf("Member `%s` does not exist in `%s`", f.Got, targetID)
 	case CodeUnion:
-		ev.msg = "union values can contain a value for only a single member"
-		if f.Got == "0" {
-			if val.Len() > 0 {
-				return nil // its fields name no member: each is reported as unknown
-			}
-			ev.msg = "union values must contain a value for exactly one member"
-		}
+		// More than one field is rendered by renderAll. With none the
+		// reference reports nothing; with one, the engine set no member
+		// because the field names none (reported as unknown) or is null,
+		// which the reference checks against the member's target.
+		return w.unionNull(ev, target, val)
 	case CodeIDRef:
 		ev.msg = "Invalid shape ID: " + val.StringValue()
 	case CodeIDRefMissing:
@@ -390,13 +410,91 @@ func (w valueWording) nullEvents(ev modelValueEvent, gov, target *model.Shape, t
 	} else if target == nil || target.Type() != model.DocumentType {
 		ev.msg = invalidShapeText(target, targetID, val)
 	}
-	if ev.msg != "" || len(out) == 0 {
-		if ev.msg == "" {
-			ev.msg = "null is not a value of " + targetID.String()
-		}
+	// A document takes null (documentShape has no check), and a target
+	// the model does not define is reported where it is referenced.
+	if ev.msg != "" {
 		out = append(out, ev)
 	}
 	return out
+}
+
+// unionNull renders a union value that sets no member: nothing when its
+// object is empty or its one field names no member (the unknown member is
+// its own event), and for a null field the reference's check of null
+// against the member's target (nothing for a document).
+func (w valueWording) unionNull(ev modelValueEvent, union *model.Shape, val node.Node) []modelValueEvent {
+	fields := val.Fields()
+	if union == nil || len(fields) != 1 || !fields[0].Value.IsNull() {
+		return nil
+	}
+	mem, ok := union.Member(fields[0].Key)
+	if !ok {
+		return nil
+	}
+	t := w.targetOf(mem)
+	if t == nil || t.Type() == model.DocumentType {
+		return nil
+	}
+	if ev.context != "" {
+		ev.context += "."
+	}
+	ev.context += fields[0].Key
+	ev.pos = fields[0].Value.Pos()
+	if t.Type() == model.TimestampType {
+		ev.msg = w.timestampType(mem, t, fields[0].Value)
+	} else {
+		ev.msg = invalidShapeText(t, t.ID(), fields[0].Value)
+	}
+	return []modelValueEvent{ev}
+}
+
+// multiFieldUnions returns the paths of the union objects with more than
+// one field that the findings show: the object of a union finding, of an
+// unknown member of a union, or of a finding about a union member's value
+// (a null one, say, which the engine does not count as set).
+func (w valueWording) multiFieldUnions(root node.Node, fs []Finding) []Path {
+	var out []Path
+	for _, f := range fs {
+		var at Path
+		gov, _ := w.m.Shape(f.Shape)
+		switch {
+		case f.Code == CodeUnion:
+			at = f.Path
+		case f.Code == CodeUnknownMember && typeOf(w.targetOf(gov)) == model.UnionType:
+			at = f.Path.parent()
+		case gov != nil && gov.Type() == model.MemberType && typeOf(gov.Container()) == model.UnionType &&
+			f.Path.Len() > 0 && f.Path.At(f.Path.Len()-1).Key() == gov.MemberName():
+			at = f.Path.parent()
+		default:
+			continue
+		}
+		if v, ok := nodeAt(root, at); ok && v.Kind() == node.Object && v.Len() > 1 {
+			out = append(out, at)
+		}
+	}
+	return out
+}
+
+// enclosing returns the outermost of paths that is p or one of its
+// ancestors.
+func enclosing(paths []Path, p Path) (Path, bool) {
+	best, found := Path{}, false
+	for _, u := range paths {
+		if len(u.segs) <= len(p.segs) && (!found || len(u.segs) < len(best.segs)) && samePrefix(u, p) {
+			best, found = u, true
+		}
+	}
+	return best, found
+}
+
+// samePrefix reports whether u's segments begin p's.
+func samePrefix(u, p Path) bool {
+	for i, s := range u.segs {
+		if p.segs[i] != s {
+			return false
+		}
+	}
+	return true
 }
 
 // invalidShapeText is the reference's message for a value of the wrong
