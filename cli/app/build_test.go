@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -26,7 +27,7 @@ func TestBuildTreesIdentical(t *testing.T) {
   "version": "1.0",
   "sources": ["model"],
   "plugins": {"openrpc": {"service": "example#Calculator"}},
-  "projections": {"a": {}, "b": {"plugins": {"x::openrpc": {"service": "example#Calculator", "naming": "jsonName"}}}}
+  "projections": {"a": {}, "b": {"plugins": {"openrpc::x": {"service": "example#Calculator", "naming": "jsonName"}}}}
 }`), 0o644))
 	tree := func(out string) map[string][]byte {
 		var stdout, stderr bytes.Buffer
@@ -59,5 +60,204 @@ func TestBuildTreesIdentical(t *testing.T) {
 	// A third run into the first directory replaces its files alike.
 	if three := tree(filepath.Join(dir, "one")); len(three) != len(one) {
 		t.Errorf("rebuild: %d files", len(three))
+	}
+}
+
+// TestBuildStaysInOutput runs smithy build on hostile configurations and
+// project trees, as a cloned repository may hold them: an outputDirectory
+// of "..", an absolute one, one that climbs out after going down, a
+// projection or an artifact named "../x", a build/ that is a symbolic link
+// out of the project, and links deeper down. Next to the project lies a
+// victim directory laid out as the build would write into it (a
+// projection's folder with an openrpc folder holding a
+// Calculator.openrpc.json and another file): after each build, every file
+// and folder outside the output directory is as it was, byte for byte, and
+// the build exits with a usage error naming the cause.
+func TestBuildStaysInOutput(t *testing.T) {
+	calc, err := os.ReadFile("../../examples/calculator/calculator.smithy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		config string
+		// setup runs in the project with the victim's path.
+		setup func(t *testing.T, project, victim string)
+		exit  int
+		want  string // in stderr
+	}{
+		{"outputDirectory ..", `{"version": "1.0", "sources": ["model"], "outputDirectory": "..", "projections": {"victim": {"plugins": {"openrpc": {"service": "example#Calculator"}}}}}`,
+			nil, ExitUsage, `outputDirectory ".." leads outside the configuration's directory`},
+		{"outputDirectory absolute", `{"version": "1.0", "sources": ["model"], "outputDirectory": "VICTIM", "plugins": {"openrpc": {"service": "example#Calculator"}}}`,
+			nil, ExitUsage, `leads outside the configuration's directory`},
+		{"outputDirectory down then out", `{"version": "1.0", "sources": ["model"], "outputDirectory": "build/../../victim/..", "projections": {"victim": {"plugins": {"openrpc": {"service": "example#Calculator"}}}}}`,
+			nil, ExitUsage, `leads outside the configuration's directory`},
+		{"projection ../victim", `{"version": "1.0", "sources": ["model"], "outputDirectory": ".", "projections": {"../victim": {"plugins": {"openrpc": {"service": "example#Calculator"}}}}}`,
+			nil, ExitUsage, `projection name "../victim" must be letters`},
+		{"artifact ../../victim", `{"version": "1.0", "sources": ["model"], "plugins": {"openrpc::../../../victim": {"service": "example#Calculator"}}}`,
+			nil, ExitUsage, `plugin "openrpc::../../../victim" must be a name`},
+		{"build is a link out", `{"version": "1.0", "sources": ["model"], "plugins": {"openrpc": {"service": "example#Calculator"}}}`,
+			func(t *testing.T, project, victim string) {
+				mustSymlink(t, filepath.Join("..", "victim"), filepath.Join(project, "build"))
+			}, ExitUsage, `build is a symbolic link, on the way to the output directory`},
+		{"build/smithy is a link out", `{"version": "1.0", "sources": ["model"], "plugins": {"openrpc": {"service": "example#Calculator"}}}`,
+			func(t *testing.T, project, victim string) {
+				must(t, os.Mkdir(filepath.Join(project, "build"), 0o755))
+				mustSymlink(t, victim, filepath.Join(project, "build", "smithy"))
+			}, ExitUsage, `smithy is a symbolic link`},
+		{"a projection's folder is a link out", `{"version": "1.0", "sources": ["model"], "plugins": {"openrpc": {"service": "example#Calculator"}}}`,
+			func(t *testing.T, project, victim string) {
+				must(t, os.MkdirAll(filepath.Join(project, "build", "smithy"), 0o755))
+				mustSymlink(t, filepath.Join(victim, "victim"), filepath.Join(project, "build", "smithy", "source"))
+			}, ExitUsage, `source is a symbolic link, on the way to an artifact directory`},
+		{"an artifact's folder is a link out", `{"version": "1.0", "sources": ["model"], "plugins": {"openrpc": {"service": "example#Calculator"}}}`,
+			func(t *testing.T, project, victim string) {
+				must(t, os.MkdirAll(filepath.Join(project, "build", "smithy", "source"), 0o755))
+				mustSymlink(t, filepath.Join(victim, "victim", "openrpc"), filepath.Join(project, "build", "smithy", "source", "openrpc"))
+			}, ExitUsage, `openrpc is a symbolic link`},
+		{"the output file is a link out", `{"version": "1.0", "sources": ["model"], "plugins": {"openrpc": {"service": "example#Calculator"}}}`,
+			func(t *testing.T, project, victim string) {
+				dir := filepath.Join(project, "build", "smithy", "source", "openrpc")
+				must(t, os.MkdirAll(dir, 0o755))
+				mustSymlink(t, filepath.Join(victim, "victim", "openrpc", "Calculator.openrpc.json"), filepath.Join(dir, "Calculator.openrpc.json"))
+			}, 0, ""},
+		{"outputDirectory through a link inside the project", `{"version": "1.0", "sources": ["model"], "outputDirectory": "out/smithy", "plugins": {"openrpc": {"service": "example#Calculator"}}}`,
+			func(t *testing.T, project, victim string) {
+				mustSymlink(t, "model", filepath.Join(project, "out"))
+			}, ExitUsage, `out is a symbolic link`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			base := t.TempDir()
+			project, victim := filepath.Join(base, "project"), filepath.Join(base, "victim")
+			must(t, os.MkdirAll(filepath.Join(project, "model"), 0o755))
+			must(t, os.WriteFile(filepath.Join(project, "model", "calculator.smithy"), calc, 0o644))
+			// The victim: what a build would write into, plus a file of its own.
+			for _, d := range []string{filepath.Join(victim, "openrpc"), filepath.Join(victim, "victim", "openrpc"), filepath.Join(victim, "source", "openrpc")} {
+				must(t, os.MkdirAll(d, 0o755))
+				must(t, os.WriteFile(filepath.Join(d, "Calculator.openrpc.json"), []byte("precious\n"), 0o644))
+				must(t, os.WriteFile(filepath.Join(d, "notes.txt"), []byte("mine\n"), 0o644))
+			}
+			cfg := strings.ReplaceAll(tt.config, "VICTIM", filepath.ToSlash(victim))
+			must(t, os.WriteFile(filepath.Join(project, "smithy-build.json"), []byte(cfg), 0o644))
+			if tt.setup != nil {
+				tt.setup(t, project, victim)
+			}
+			before := snapshot(t, base, project)
+			var stdout, stderr bytes.Buffer
+			code := Run([]string{"smithy", "build", "--config", filepath.Join(project, "smithy-build.json")}, nil, &stdout, &stderr)
+			if code != tt.exit {
+				t.Errorf("%s: exit %d, want %d; stderr: %s", tt.name, code, tt.exit, stderr.String())
+			}
+			if !strings.Contains(stderr.String(), tt.want) {
+				t.Errorf("%s: stderr %q does not say %q", tt.name, stderr.String(), tt.want)
+			}
+			after := snapshot(t, base, project)
+			for p, v := range before {
+				if after[p] != v {
+					t.Errorf("%s: %s changed outside the project: %.40q, now %.40q", tt.name, p, v, after[p])
+				}
+			}
+			for p := range after {
+				if _, ok := before[p]; !ok {
+					t.Errorf("%s: %s appeared outside the project", tt.name, p)
+				}
+			}
+			if code == 0 {
+				// The build wrote its own file in place of the link.
+				out := filepath.Join(project, "build", "smithy", "source", "openrpc", "Calculator.openrpc.json")
+				fi, err := os.Lstat(out)
+				if err != nil || !fi.Mode().IsRegular() {
+					t.Errorf("%s: %s is not a regular file after the build: %v %v", tt.name, out, fi, err)
+				}
+			}
+		})
+	}
+}
+
+// TestBuildReplacesOnlyItsOwnFiles: an artifact directory keeps the files
+// a build did not write; the build's old output (*.openrpc.json of a
+// service no longer built) is removed, so two builds give the same tree.
+func TestBuildReplacesOnlyItsOwnFiles(t *testing.T) {
+	calc, err := os.ReadFile("../../examples/calculator/calculator.smithy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	must(t, os.MkdirAll(filepath.Join(dir, "model"), 0o755))
+	must(t, os.WriteFile(filepath.Join(dir, "model", "calculator.smithy"), calc, 0o644))
+	must(t, os.WriteFile(filepath.Join(dir, "smithy-build.json"), []byte(`{"version": "1.0", "sources": ["model"], "plugins": {"openrpc": {"service": "example#Calculator"}}}`), 0o644))
+	art := filepath.Join(dir, "build", "smithy", "source", "openrpc")
+	must(t, os.MkdirAll(filepath.Join(art, "sub"), 0o755))
+	must(t, os.WriteFile(filepath.Join(art, "README.md"), []byte("mine\n"), 0o644))
+	must(t, os.WriteFile(filepath.Join(art, "sub", "Old.openrpc.json"), []byte("mine too\n"), 0o644))
+	must(t, os.WriteFile(filepath.Join(art, "Old.openrpc.json"), []byte("stale\n"), 0o644))
+	var stdout, stderr bytes.Buffer
+	if code := Run([]string{"smithy", "build", "--config", filepath.Join(dir, "smithy-build.json")}, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	got := snapshot(t, art, "")
+	want := map[string]string{"README.md": "mine\n", "sub": "dir", "sub/Old.openrpc.json": "mine too\n"}
+	for p, v := range want {
+		if got[p] != v {
+			t.Errorf("%s: %q, want %q", p, got[p], v)
+		}
+	}
+	if _, ok := got["Old.openrpc.json"]; ok {
+		t.Errorf("the stale output Old.openrpc.json is still there")
+	}
+	if !strings.HasPrefix(got["Calculator.openrpc.json"], "{") {
+		t.Errorf("Calculator.openrpc.json: %.40q", got["Calculator.openrpc.json"])
+	}
+}
+
+// snapshot maps every path below root, except those below skip, to its
+// content ("dir" for a folder, "-> target" for a link).
+func snapshot(t *testing.T, root, skip string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if p == root {
+			return nil
+		}
+		if skip != "" && p == skip {
+			return filepath.SkipDir
+		}
+		rel, _ := filepath.Rel(root, p)
+		rel = filepath.ToSlash(rel)
+		switch {
+		case d.Type()&fs.ModeSymlink != 0:
+			target, err := os.Readlink(p)
+			out[rel] = "-> " + target
+			return err
+		case d.IsDir():
+			out[rel] = "dir"
+		default:
+			data, err := os.ReadFile(p)
+			out[rel] = string(data)
+			return err
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func mustSymlink(t *testing.T, target, link string) {
+	t.Helper()
+	if err := os.Symlink(target, link); err != nil {
+		t.Skipf("symbolic links: %v", err)
 	}
 }

@@ -24,8 +24,12 @@ func (e *env) buildCommand() *cli.Command {
 			"outputDirectory, projections (imports, plugins, abstract) and plugins, which\n" +
 			"apply to every projection, including the implicit \"source\" projection.\n" +
 			"Relative paths are relative to the configuration's directory; output goes\n" +
-			"to <output>/<projection>/<plugin>/ (default output: build/smithy beside the\n" +
-			"configuration). The openrpc plugin writes <Service>.openrpc.json; its\n" +
+			"to <output>/<projection>/<artifact>/ (a plugin key is plugin or\n" +
+			"plugin::artifact). The output directory is --output, else outputDirectory\n" +
+			"(default build/smithy), which must stay inside the configuration's directory\n" +
+			"with no symbolic link on the way; nothing outside it is written or removed,\n" +
+			"and only the *.openrpc.json files of an artifact directory are replaced.\n" +
+			"The openrpc plugin writes <Service>.openrpc.json; its\n" +
 			"settings: service (required), info, naming, unknownMembers, nulls,\n" +
 			"extensions, systemExtensions. Other plugins and transforms are errors (exit 2) unless\n" +
 			"ignoreMissingPlugins is true. MODEL arguments are added to the sources.",
@@ -40,10 +44,12 @@ func (e *env) buildCommand() *cli.Command {
 
 // buildConfig is a parsed smithy-build.json.
 type buildConfig struct {
+	path        string // the configuration file, as named
 	dir         string // the configuration's directory
 	sources     []string
 	imports     []string
-	output      string
+	outputRaw   string   // outputDirectory as written, "" when absent
+	outputPos   node.Pos // where it is written
 	plugins     []buildPlugin
 	projections []buildProjection
 	ignoreMiss  bool
@@ -56,7 +62,7 @@ type buildProjection struct {
 }
 
 type buildPlugin struct {
-	key      string // as written: "openrpc" or "artifact::openrpc"
+	key      string // as written: "openrpc" or "openrpc::artifact"
 	artifact string // the output directory's name
 	name     string // the plugin
 	settings node.Node
@@ -79,10 +85,6 @@ func (e *env) build(c *cli.Context) error {
 	bc.sources = append(bc.sources, c.Args().Slice()...)
 	if len(bc.sources)+len(bc.imports) == 0 {
 		return usageErrorf("%s names no sources or imports, and no MODEL was given", cfgPath)
-	}
-	out := bc.output
-	if o := c.String("output"); o != "" {
-		out = o
 	}
 	// Every plugin's settings are checked before any model is loaded.
 	type job struct {
@@ -107,8 +109,14 @@ func (e *env) build(c *cli.Context) error {
 			jobs = append(jobs, job{p, pl, set})
 		}
 	}
+	// Every artifact is made before anything is written: a model that
+	// fails leaves the output directory as it was.
+	type artifact struct {
+		dir, name string
+		data      []byte
+	}
+	var artifacts []artifact
 	models := map[string]*loadedModel{}
-	cleaned := map[string]bool{}
 	for _, j := range jobs {
 		prefix := fmt.Sprintf("projection %q: plugin %q: ", j.proj.name, j.plug.key)
 		cfg, svc, err := j.set.config(prefix)
@@ -130,23 +138,23 @@ func (e *env) build(c *cli.Context) error {
 		if err != nil {
 			return err
 		}
-		// A plugin's directory holds only this build's output: it is
-		// emptied first, so that two builds give the same tree.
-		dir := filepath.Join(out, j.proj.name, j.plug.artifact)
-		file := filepath.Join(dir, openrpcFileName(svc))
-		if !cleaned[dir] {
-			cleaned[dir] = true
-			if err := os.RemoveAll(dir); err != nil {
-				return inputErrorf("cannot empty %s: %v", dir, unwrapPath(err))
-			}
+		artifacts = append(artifacts, artifact{filepath.Join(j.proj.name, j.plug.artifact), openrpcFileName(svc), res.JSON})
+	}
+	if len(artifacts) == 0 {
+		return nil
+	}
+	// Written through the output directory's os.Root (buildout.go): no
+	// name, link or configuration leads outside it.
+	out, err := openOutput(bc, c.String("output"))
+	if err != nil {
+		return err
+	}
+	defer out.Close()
+	for _, a := range artifacts {
+		if err := out.write(a.dir, a.name, a.data); err != nil {
+			return err
 		}
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return inputErrorf("cannot create %s: %v", dir, unwrapPath(err))
-		}
-		if err := os.WriteFile(file, res.JSON, 0o644); err != nil {
-			return inputErrorf("cannot write %s: %v", file, unwrapPath(err))
-		}
-		fmt.Fprintf(e.stdout, "%s\n", filepath.ToSlash(filepath.Join(j.proj.name, j.plug.artifact, openrpcFileName(svc))))
+		fmt.Fprintf(e.stdout, "%s\n", filepath.ToSlash(filepath.Join(a.dir, a.name)))
 	}
 	return nil
 }
@@ -169,8 +177,7 @@ func parseBuildConfig(path string, data []byte) (*buildConfig, error) {
 		}
 		return usageErrorf("%s: %s", where, fmt.Sprintf(format, args...))
 	}
-	bc := &buildConfig{dir: filepath.Dir(path)}
-	bc.output = filepath.Join(bc.dir, "build", "smithy")
+	bc := &buildConfig{path: path, dir: filepath.Dir(path)}
 	strs := func(n node.Node, what string) ([]string, error) {
 		if n.Kind() != node.Array {
 			return nil, bad(n, "%s must be an array of paths", what)
@@ -206,7 +213,8 @@ func parseBuildConfig(path string, data []byte) (*buildConfig, error) {
 			if v.Kind() != node.String || v.StringValue() == "" {
 				return nil, bad(v, "outputDirectory must be a path")
 			}
-			bc.output = bc.resolve(v.StringValue())
+			// Checked when it is used (buildout.go): --output overrides it.
+			bc.outputRaw, bc.outputPos = v.StringValue(), v.Pos()
 		case "projections":
 			if v.Kind() != node.Object {
 				return nil, bad(v, "projections must be an object")
@@ -304,12 +312,14 @@ func parsePlugins(v node.Node, bad func(node.Node, string, ...any) error) ([]bui
 	}
 	m := map[string]buildPlugin{}
 	for _, f := range v.Fields() {
+		// plugin::artifact, as the reference's PluginId reads it: the
+		// artifact names the output directory.
 		pl := buildPlugin{key: f.Key, artifact: f.Key, name: f.Key, settings: f.Value}
-		if a, n, ok := strings.Cut(f.Key, "::"); ok {
-			pl.artifact, pl.name = a, n
+		if n, a, ok := strings.Cut(f.Key, "::"); ok {
+			pl.name, pl.artifact = n, a
 		}
 		if !safeName.MatchString(pl.artifact) || !safeName.MatchString(pl.name) {
-			return nil, bad(f.Value, "plugin %q must be a name, or artifact::name, of letters, digits, _, - and .", f.Key)
+			return nil, bad(f.Value, "plugin %q must be a name, or plugin::artifact, of letters, digits, _, - and . (it names a directory)", f.Key)
 		}
 		if f.Value.Kind() != node.Object {
 			return nil, bad(f.Value, "plugin %q: settings must be an object", f.Key)
