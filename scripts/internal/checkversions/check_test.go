@@ -30,6 +30,7 @@ use (
 	./consumers/json-value
 	./core
 	./ion-adapter
+	./mend
 	./openrpc
 	./rpc
 	./scripts
@@ -47,6 +48,8 @@ replace ` + p + `openrpc v0.1.0 => ./openrpc
 replace ` + p + `ion-adapter v0.1.0 => ./ion-adapter
 
 replace ` + p + `cli v0.1.0 => ./cli
+
+replace ` + p + `mend v0.1.0 => ./mend
 `,
 		"versions.yaml": `module-sets:
   smithy-validation:
@@ -57,6 +60,7 @@ replace ` + p + `cli v0.1.0 => ./cli
       - ` + p + `rpc
       - ` + p + `openrpc
       - ` + p + `ion-adapter
+      - ` + p + `mend
       - ` + p + `cli
 excluded-modules:
   - ` + p + `conformance
@@ -68,6 +72,7 @@ excluded-modules:
 		"rpc/go.mod":                  goMod("rpc", p+"core"+v, p+"smithyvalidate"+v),
 		"openrpc/go.mod":              goMod("openrpc", p+"rpc"+v, "github.com/santhosh-tekuri/jsonschema/v5 v5.3.1"),
 		"ion-adapter/go.mod":          goMod("ion-adapter", p+"smithyvalidate"+v, "github.com/amazon-ion/ion-go v1.5.0", "github.com/stretchr/testify v1.6.1 // indirect"),
+		"mend/go.mod":                 goMod("mend", p+"smithyvalidate"+v),
 		"cli/go.mod":                  goMod("cli", p+"openrpc"+v, "github.com/urfave/cli/v2 v2.27.7"),
 		"conformance/go.mod":          goMod("conformance"),
 		"scripts/go.mod":              goMod("scripts", "golang.org/x/mod v0.27.0"),
@@ -235,7 +240,7 @@ func TestTags(t *testing.T) {
 	for _, tag := range tags {
 		names = append(names, tag.Name)
 	}
-	want := "core/v0.1.0 smithyvalidate/v0.1.0 rpc/v0.1.0 openrpc/v0.1.0 ion-adapter/v0.1.0 cli/v0.1.0"
+	want := "core/v0.1.0 smithyvalidate/v0.1.0 rpc/v0.1.0 openrpc/v0.1.0 ion-adapter/v0.1.0 mend/v0.1.0 cli/v0.1.0"
 	if got := strings.Join(names, " "); got != want {
 		t.Errorf("Tags = %s, want %s", got, want)
 	}

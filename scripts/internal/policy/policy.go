@@ -60,6 +60,9 @@ var Libraries = []Library{
 		ThirdParty: []Allowed{allowIonGo},
 		Deny:       []string{urfave, jsonschema},
 	},
+	// The JSON gate: declarations are checked by the value engine; JSON
+	// Schema is composed outside it (cli), never required here.
+	{Dir: "mend", Project: []string{"core", "smithyvalidate"}},
 	{
 		// The only module that composes the others. go-internal brings
 		// testscript for the end-to-end CLI tests.
@@ -169,6 +172,12 @@ var Consumers = []Consumer{
 		Forbidden: []string{repo.Path + "/ion-adapter", ion, repo.Path + "/cli", urfave},
 		// Only openrpc and cli may require jsonschema (see Libraries).
 		ThirdParty: []string{allowJSONSchema.Path},
+	},
+	{
+		Dir:         "consumers/mend",
+		Library:     "mend",
+		Claim:       "the JSON gate (mend) builds with no third-party module",
+		OnlyProject: true,
 	},
 	{
 		Dir:     "consumers/ion",

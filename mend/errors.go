@@ -1,0 +1,151 @@
+package mend
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// The E codes. E010, E011 and E050 are the seed's; the others are this
+// package's, catalogued with their exits in README.md.
+const (
+	CodeNoValue     = "E001" // the text holds no JSON value
+	CodeLimit       = "E020" // the input is over a limit (size, depth)
+	CodeLossy       = "E010" // a lossy repair the profile refuses (or loss over max_loss)
+	CodeAmbiguous   = "E011" // an ambiguous repair the profile refuses
+	CodeStrict      = "E012" // any repair, refused by the strict profile
+	CodeSchema      = "E030" // the value does not satisfy the declaration
+	CodeDeclaration = "E050" // the declaration (a parameter) is invalid
+)
+
+// The exit codes, the CLI's (README.md of the project): 1 invalid, 2
+// usage, 4 unusable input, 5 stopped (a refusal or a limit).
+const (
+	ExitInvalid = 1
+	ExitUsage   = 2
+	ExitInput   = 4
+	ExitRefused = 5
+)
+
+// Error is a refusal or a fatal condition. It is data: Code is stable,
+// Offset, Line and Column locate it in the text, Exit is the CLI exit
+// code that goes with it, and RetryHint is the text to send back to the
+// model unchanged.
+type Error struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Exit    int    `json:"exit"`
+	Offset  int    `json:"offset"`
+	Line    int    `json:"line"`
+	Column  int    `json:"column"`
+	// Rule is the repair rule that was refused ("" for other errors).
+	Rule      string `json:"rule,omitempty"`
+	RetryHint string `json:"retry_hint,omitempty"`
+}
+
+// Error returns "E010 at 1:24 (offset 23): message".
+func (e *Error) Error() string {
+	return fmt.Sprintf("%s at %d:%d (offset %d): %s", e.Code, e.Line, e.Column, e.Offset, e.Message)
+}
+
+func errNoValue(at int) *Error {
+	return &Error{Code: CodeNoValue, Exit: ExitInput, Offset: at,
+		Message: "the text holds no JSON value"}
+}
+
+func errDepth(at, max int) *Error {
+	return &Error{Code: CodeLimit, Exit: ExitRefused, Offset: at,
+		Message: "nesting deeper than the depth limit of " + strconv.Itoa(max)}
+}
+
+func errSize(size, max int) *Error {
+	return &Error{Code: CodeLimit, Exit: ExitRefused, Offset: max,
+		Message: "the text is " + strconv.Itoa(size) + " bytes, over the size limit of " + strconv.Itoa(max)}
+}
+
+// refusal builds the profile's refusal of repair rp.
+func refusal(code string, rp Fix, why string) *Error {
+	return &Error{Code: code, Exit: ExitRefused, Offset: rp.Offset, Line: rp.Line, Column: rp.Column,
+		Rule: rp.Threshold, Message: why + ": " + rp.Message}
+}
+
+// hint renders the retry hint of e: what was wrong, where, and what the
+// declaration wants. The text is stable (tests pin it): a caller sends it
+// to the model unchanged.
+func hint(e *Error, decl Declaration, v *SchemaVerdict) string {
+	var b strings.Builder
+	switch e.Code {
+	case CodeNoValue:
+		b.WriteString("Your reply contained no JSON value.")
+	case CodeLimit:
+		fmt.Fprintf(&b, "Your JSON could not be read: %s.", e.Message)
+	case CodeSchema:
+		b.WriteString("Your JSON does not match what the tool expects")
+		if v != nil {
+			var parts []string
+			if len(v.Missing) > 0 {
+				parts = append(parts, "missing required "+plural(len(v.Missing), "member", "members")+" "+quoteList(v.Missing))
+			}
+			if len(v.Mismatched) > 0 {
+				parts = append(parts, "wrong value for "+quoteList(v.Mismatched))
+			}
+			if len(parts) > 0 {
+				b.WriteString(": " + strings.Join(parts, "; "))
+			}
+			for i, f := range v.Findings {
+				if i == 3 {
+					fmt.Fprintf(&b, "; and %d more", len(v.Findings)-3)
+					break
+				}
+				if f.Severity == "error" && f.Code != "required" {
+					fmt.Fprintf(&b, "; at %s: %s", pointerOrRoot(f.Path), f.Message)
+				}
+			}
+		}
+		b.WriteString(".")
+	default:
+		fmt.Fprintf(&b, "Your JSON is not valid at line %d, column %d (offset %d): %s.", e.Line, e.Column, e.Offset, e.Message)
+	}
+	switch e.Code {
+	case CodeLossy:
+		if e.Rule == ruleTruncated.name || e.Rule == ruleTruncatedString.name || e.Rule == ruleTruncatedToken.name || e.Rule == ruleTruncatedEscape.name {
+			b.WriteString(" The reply was cut off; send the complete JSON again, shorter if it must be.")
+		} else {
+			b.WriteString(" Send the complete JSON again without it.")
+		}
+	case CodeAmbiguous:
+		b.WriteString(" It can be read two ways; send the JSON again, written unambiguously (escape quotes inside strings as \\\").")
+	case CodeStrict:
+		b.WriteString(" Send strict JSON: double-quoted keys and strings, no comments, no trailing commas.")
+	case CodeSchema:
+		b.WriteString(" Send the JSON again with these corrected.")
+	default:
+		b.WriteString(" Reply with one JSON value only.")
+	}
+	if decl != nil {
+		b.WriteString(" It must match: " + decl.String())
+	}
+	return b.String()
+}
+
+func pointerOrRoot(p string) string {
+	if p == "" {
+		return "the top level"
+	}
+	return p
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+func quoteList(s []string) string {
+	q := make([]string, len(s))
+	for i, x := range s {
+		q[i] = strconv.Quote(x)
+	}
+	return strings.Join(q, ", ")
+}

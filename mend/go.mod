@@ -1,0 +1,8 @@
+module github.com/smithy-validation/go/mend
+
+go 1.24
+
+require (
+	github.com/smithy-validation/go/core v0.1.0
+	github.com/smithy-validation/go/smithyvalidate v0.1.0
+)

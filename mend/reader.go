@@ -1,0 +1,776 @@
+package mend
+
+import (
+	"bytes"
+	"strconv"
+	"unicode/utf8"
+)
+
+// The reader is one pass over the input that writes the output while it
+// reads. Output is kept as spans: until the first repair nothing is
+// copied, and a repair flushes the input since the last repair, then
+// writes its replacement ([reader.edit]). Valid JSON is therefore never
+// copied and comes back byte for byte.
+//
+// The state is the container stack and the position: tokens (a string, a
+// number, a literal) are read whole, containers are frames on the stack,
+// so the loop in [reader.run] can stop between tokens and continue (the
+// shape an incremental reader needs).
+
+type frameState uint8
+
+const (
+	stValue frameState = iota // array: expects an element or ']'; object: expects the member's value
+	stKey                     // object: expects a key or '}'
+	stColon                   // object: after a key
+	stComma                   // after a value: expects ',' or the closing bracket
+)
+
+type frame struct {
+	kind     byte // '{' or '['
+	state    frameState
+	openAt   int    // input offset of the opening bracket
+	commaIn  int    // input offset of a comma not yet followed by an element; -1 when none
+	commaOut int    // that comma's offset in the output
+	key      string // the last key read (objects), for paths in messages
+	n        int    // elements or members begun
+}
+
+type reader struct {
+	in   []byte
+	out  []byte // nil until the first edit
+	mark int    // input offset up to which out accounts for the input
+	i    int
+
+	skipProse bool
+	maxDepth  int
+
+	stack []frame
+
+	repairs    []Fix
+	nrepairs   int
+	maxRepairs int
+	lossy      bool
+	ambiguous  bool
+	loss       int
+
+	// top-level values
+	values      int  // top-level values begun
+	firstIn     int  // input offset where the first value starts
+	firstOut    int  // its offset in the output
+	wrapped     bool // the output wraps concatenated values in '[' ... ']'
+	truncated   bool // the input ended inside a value
+	fatal       *Error
+	rootMembers []bool // for a root object: per member, settled (its ',' or '}' was read)
+	scalarOpen  bool   // the input ended inside a scalar token
+	syntaxMax   int    // the running maximum of syntax progress, see progress
+	stepName    string // what the text was at when it ended, see step
+	strOpen     bool   // the text ended inside a string
+}
+
+// edit replaces the input bytes [from, to) by text in the output.
+// from must not precede r.mark.
+func (r *reader) edit(from, to int, text string) {
+	if r.out == nil {
+		r.out = make([]byte, 0, len(r.in)+len(text)+16)
+	}
+	r.out = append(r.out, r.in[r.mark:from]...)
+	r.out = append(r.out, text...)
+	r.mark = to
+}
+
+// outPos is the output offset that input offset p (not before r.mark)
+// will have.
+func (r *reader) outPos(p int) int { return len(r.out) + p - r.mark }
+
+// result returns the output text.
+func (r *reader) result() []byte {
+	if r.out == nil {
+		return r.in
+	}
+	return append(r.out, r.in[r.mark:]...)
+}
+
+// note records a repair by rule ru at input offset at. loss is the bytes
+// dropped plus the bytes invented (counted for lossy rules only).
+func (r *reader) note(ru *rule, at int, loss int, detail string) {
+	r.nrepairs++
+	if ru.lossy {
+		r.lossy = true
+		if loss < 1 {
+			loss = 1
+		}
+		r.loss += loss
+	} else {
+		loss = 0
+	}
+	if ru.ambiguity != "" {
+		r.ambiguous = true
+	}
+	// Merge a run of the same rule at adjacent input (garbage dropped a
+	// byte at a time, say) into one repair.
+	if n := len(r.repairs); n > 0 && r.repairs[n-1].rule == ru && ru == ruleGarbage && r.repairs[n-1].end == at {
+		r.repairs[n-1].end = at + loss
+		r.repairs[n-1].Loss += loss
+		r.nrepairs--
+		return
+	}
+	if len(r.repairs) >= r.maxRepairs {
+		return
+	}
+	msg := ru.what
+	if detail != "" {
+		msg += ": " + detail
+	}
+	r.repairs = append(r.repairs, Fix{
+		Code: ru.code, Threshold: ru.name, Offset: at, Severity: severityOf(ru),
+		Message: msg, Ambiguity: ru.ambiguity, Loss: loss, rule: ru, end: at + loss,
+	})
+}
+
+// ---- the main loop ----
+
+func (r *reader) run() {
+	r.leading()
+	for r.fatal == nil {
+		r.space()
+		r.progress(0)
+		if r.i >= len(r.in) {
+			r.finish()
+			return
+		}
+		if len(r.stack) == 0 {
+			if r.values == 0 {
+				r.value()
+				continue
+			}
+			if !r.afterTop() {
+				r.finish()
+				return
+			}
+			continue
+		}
+		f := &r.stack[len(r.stack)-1]
+		c := r.in[r.i]
+		switch f.state {
+		case stValue:
+			r.atValue(f, c)
+		case stKey:
+			r.atKey(f, c)
+		case stColon:
+			r.atColon(f, c)
+		case stComma:
+			r.atComma(f, c)
+		}
+	}
+}
+
+// progress keeps the running maximum of ⌊1000·p/(p+owed)⌋ at reading
+// points p, where owed counts what the text still owes: one closer per
+// open container, one for an unfinished token, one when no value has
+// begun. It is what readiness reports as syntax_permille (capped at 999
+// until the value is complete).
+func (r *reader) progress(extra int) {
+	owed := len(r.stack) + extra
+	if r.values == 0 {
+		owed++
+	}
+	p := r.i
+	if p+owed == 0 {
+		return
+	}
+	v := 1000 * p / (p + owed)
+	if v > r.syntaxMax {
+		r.syntaxMax = v
+	}
+}
+
+// leading handles what comes before the first value: whitespace,
+// comments, a markdown fence, prose.
+func (r *reader) leading() {
+	for {
+		r.space()
+		if r.i >= len(r.in) {
+			return
+		}
+		if r.fence() {
+			continue
+		}
+		break
+	}
+	c := r.in[r.i]
+	if (c == '{' || c == '[') && bytes.HasPrefix(r.in[r.i+1:], []byte("```")) {
+		// {```json ... ```}: a fence inside brackets; the bracket after
+		// the closing fence is dropped as extra.
+		r.note(ruleFence, r.i, 0, "")
+		r.edit(r.i, r.i+1, "")
+		r.i++
+		r.leading()
+		return
+	}
+	if startsValue(c) || r.quoteAt(r.i) != 0 {
+		if isIdentStart(c) && !r.literalAhead() {
+			// A word that is no literal: prose before a value, or a
+			// top-level unquoted string when no value follows.
+			if j := indexContainer(r.in[r.i:]); j >= 0 {
+				r.dropLeading(r.i + j)
+			}
+		}
+		return
+	}
+	if j := indexContainer(r.in[r.i:]); j >= 0 {
+		r.dropLeading(r.i + j)
+		return
+	}
+	r.fatal = errNoValue(r.i)
+}
+
+func (r *reader) dropLeading(to int) {
+	ru := ruleLeadingText
+	if r.skipProse {
+		ru = ruleProse
+	}
+	r.note(ru, r.i, to-r.i, "")
+	r.edit(r.i, to, "")
+	r.i = to
+}
+
+// literalAhead reports whether the word at r.i is a literal this reader
+// knows (true, None, undefined, NaN...).
+func (r *reader) literalAhead() bool {
+	j := r.i
+	for j < len(r.in) && isIdentChar(r.in[j]) {
+		j++
+	}
+	_, ok := literals[string(r.in[r.i:j])]
+	return ok
+}
+
+// fence drops a markdown code fence (```lang) at r.i.
+func (r *reader) fence() bool {
+	if !bytes.HasPrefix(r.in[r.i:], []byte("```")) {
+		return false
+	}
+	j := r.i + 3
+	for j < len(r.in) && isIdentChar(r.in[j]) {
+		j++
+	}
+	r.note(ruleFence, r.i, 0, "")
+	r.edit(r.i, j, "")
+	r.i = j
+	return true
+}
+
+// afterTop handles a non-space byte after a complete top-level value. It
+// reports false when the rest of the input was dropped.
+func (r *reader) afterTop() bool {
+	c := r.in[r.i]
+	switch {
+	case c == ',':
+		r.note(ruleTrailingComma, r.i, 0, "")
+		r.edit(r.i, r.i+1, "")
+		r.i++
+		return true
+	case c == '}' || c == ']':
+		r.note(ruleExtraClose, r.i, 0, "")
+		r.edit(r.i, r.i+1, "")
+		r.i++
+		return true
+	case bytes.HasPrefix(r.in[r.i:], []byte("```")):
+		r.note(ruleFence, r.i, 0, "")
+		r.edit(r.i, r.i+3, "")
+		r.i += 3
+		return true
+	case c == '{' || c == '[' || c == '"':
+		r.concat()
+		r.value()
+		return true
+	}
+	ru := ruleTrailingText
+	if r.skipProse {
+		ru = ruleProse
+	}
+	r.note(ru, r.i, len(r.in)-r.i, "")
+	r.edit(r.i, len(r.in), "")
+	r.i = len(r.in)
+	return false
+}
+
+// concat starts a second or later top-level value: the output becomes an
+// array of the values.
+func (r *reader) concat() {
+	if !r.wrapped {
+		r.wrapped = true
+		r.note(ruleConcat, r.i, 0, "")
+		if r.firstIn >= r.mark {
+			r.edit(r.firstIn, r.firstIn, "[")
+		} else {
+			r.out = append(r.out[:r.firstOut], append([]byte{'['}, r.out[r.firstOut:]...)...)
+		}
+	}
+	r.edit(r.i, r.i, ",")
+}
+
+// finish closes what the input left open.
+func (r *reader) finish() {
+	if r.fatal != nil {
+		return
+	}
+	r.stepName = r.step()
+	extra := 0
+	if r.scalarOpen {
+		extra = 1
+	}
+	r.progress(extra)
+	if r.values == 0 {
+		r.fatal = errNoValue(r.i)
+		return
+	}
+	n := len(r.in)
+	if len(r.stack) > 0 {
+		r.truncated = true
+		var closers []byte
+		invented := 0
+		first := true
+		for k := len(r.stack) - 1; k >= 0; k-- {
+			f := &r.stack[k]
+			switch f.state {
+			case stColon:
+				r.edit(n, n, ":null")
+				invented += 5
+				r.memberDone(k, false)
+			case stValue:
+				if f.kind == '{' {
+					r.edit(n, n, "null")
+					invented += 4
+					r.memberDone(k, false)
+				} else if f.commaIn >= 0 {
+					r.dropComma(f)
+				}
+			case stKey:
+				if f.commaIn >= 0 {
+					r.dropComma(f)
+				}
+			}
+			if first {
+				first = false
+			}
+			cl := closerOf(f.kind)
+			closers = append(closers, cl)
+			r.edit(n, n, string(cl))
+			invented++
+		}
+		r.note(ruleTruncated, n, invented, "cut inside "+r.pathAt()+", closed with "+string(closers))
+		r.stack = r.stack[:0]
+	}
+	if r.wrapped {
+		r.edit(n, n, "]")
+	}
+}
+
+func closerOf(kind byte) byte {
+	if kind == '{' {
+		return '}'
+	}
+	return ']'
+}
+
+// pathAt is the JSON Pointer of the innermost open value.
+func (r *reader) pathAt() string {
+	if len(r.stack) == 0 {
+		return "the top-level value"
+	}
+	var b []byte
+	for k := range r.stack {
+		f := &r.stack[k]
+		b = append(b, '/')
+		if f.kind == '{' {
+			b = appendPointerToken(b, f.key)
+		} else {
+			idx := f.n - 1
+			if idx < 0 {
+				idx = 0
+			}
+			b = strconv.AppendInt(b, int64(idx), 10)
+		}
+	}
+	return string(b)
+}
+
+func appendPointerToken(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '~':
+			b = append(b, "~0"...)
+		case '/':
+			b = append(b, "~1"...)
+		default:
+			b = append(b, s[i])
+		}
+	}
+	return b
+}
+
+// ---- states ----
+
+func (r *reader) atValue(f *frame, c byte) {
+	switch c {
+	case '}', ']':
+		if f.kind == '{' {
+			r.note(ruleMissingValue, r.i, 4, "")
+			r.edit(r.i, r.i, "null")
+			f.state = stComma
+			r.memberDone(len(r.stack)-1, false)
+			return
+		}
+		r.close(c)
+	case ',':
+		if f.kind == '{' {
+			r.note(ruleMissingValue, r.i, 4, "")
+			r.edit(r.i, r.i, "null")
+			f.state = stComma
+			r.memberDone(len(r.stack)-1, false)
+			return
+		}
+		r.note(ruleExtraComma, r.i, 0, "")
+		r.edit(r.i, r.i+1, "")
+		r.i++
+	case ':':
+		r.note(ruleExtraColon, r.i, 0, "")
+		r.edit(r.i, r.i+1, "")
+		r.i++
+	case '.':
+		if f.kind == '[' && bytes.HasPrefix(r.in[r.i:], []byte("...")) {
+			r.note(ruleEllipsis, r.i, 0, "")
+			r.edit(r.i, r.i+3, "")
+			r.i += 3
+			return
+		}
+		r.element(f)
+	default:
+		r.element(f)
+	}
+}
+
+// element begins a value inside frame f.
+func (r *reader) element(f *frame) {
+	if f.kind == '[' {
+		f.n++
+	}
+	f.commaIn = -1
+	f.state = stComma
+	r.value()
+}
+
+func (r *reader) atKey(f *frame, c byte) {
+	switch {
+	case c == '}' || c == ']':
+		r.close(c)
+	case c == ',':
+		r.note(ruleExtraComma, r.i, 0, "")
+		r.edit(r.i, r.i+1, "")
+		r.i++
+	case c == '.' && bytes.HasPrefix(r.in[r.i:], []byte("...")):
+		r.note(ruleEllipsis, r.i, 0, "")
+		r.edit(r.i, r.i+3, "")
+		r.i += 3
+	case c == '{' || c == '[':
+		r.missingClose()
+	case c == '"' || r.quoteAt(r.i) != 0:
+		f.n++
+		f.commaIn = -1
+		f.key = r.str(true)
+		f.state = stColon
+	case isIdentChar(c) || c == '-' || c == '+' || c == '.' || c >= 0x80:
+		f.n++
+		f.commaIn = -1
+		f.key = r.unquotedKey()
+		f.state = stColon
+	default:
+		r.garbage()
+	}
+}
+
+func (r *reader) atColon(f *frame, c byte) {
+	switch {
+	case c == ':':
+		r.i++
+		f.state = stValue
+	case c == '}' || c == ',' || c == ']':
+		r.note(ruleMissingValue, r.i, 5, "")
+		r.edit(r.i, r.i, ":null")
+		f.state = stComma
+		r.memberDone(len(r.stack)-1, false)
+	case startsValue(c) || r.quoteAt(r.i) != 0:
+		r.note(ruleMissingColon, r.i, 0, "")
+		r.edit(r.i, r.i, ":")
+		f.state = stValue
+	default:
+		r.garbage()
+	}
+}
+
+func (r *reader) atComma(f *frame, c byte) {
+	switch {
+	case c == ',':
+		if f.kind == '{' {
+			r.settle()
+		}
+		f.commaIn = r.i
+		f.commaOut = r.outPos(r.i)
+		r.i++
+		if f.kind == '{' {
+			f.state = stKey
+		} else {
+			f.state = stValue
+		}
+	case c == '}' || c == ']':
+		if f.kind == '{' && c == '}' {
+			r.settle()
+		}
+		r.close(c)
+	case f.kind == '{' && (c == '{' || c == '['):
+		r.missingClose()
+	case f.kind == '{' && (c == '"' || r.quoteAt(r.i) != 0 || isIdentStart(c)):
+		r.note(ruleMissingComma, r.i, 0, "")
+		r.edit(r.i, r.i, ",")
+		f.state = stKey
+	case f.kind == '[' && (startsValue(c) || r.quoteAt(r.i) != 0):
+		r.note(ruleMissingComma, r.i, 0, "")
+		r.edit(r.i, r.i, ",")
+		f.state = stValue
+	default:
+		r.garbage()
+	}
+}
+
+// settle marks the last member of the root object settled: its ',' or
+// '}' has been read, so its value can no longer change.
+func (r *reader) settle() {
+	if len(r.stack) == 1 && r.values == 1 && len(r.rootMembers) > 0 {
+		r.rootMembers[len(r.rootMembers)-1] = true
+	}
+}
+
+// memberDone records that a member of the object at stack index k has a
+// value.
+func (r *reader) memberDone(k int, settled bool) {
+	if k == 0 && r.values == 1 && r.stack[0].kind == '{' {
+		r.rootMembers = append(r.rootMembers, settled)
+	}
+}
+
+// missingClose closes the innermost object where a '{' or '[' cannot
+// continue it; the element that follows becomes the next of the enclosing
+// array (or the next top-level value).
+func (r *reader) missingClose() {
+	f := &r.stack[len(r.stack)-1]
+	if f.commaIn >= 0 {
+		r.dropComma(f)
+	}
+	r.note(ruleMissingClose, r.i, 0, "")
+	r.edit(r.i, r.i, "}")
+	r.pop()
+}
+
+// close handles a closing bracket c.
+func (r *reader) close(c byte) {
+	f := &r.stack[len(r.stack)-1]
+	want := closerOf(f.kind)
+	if c != want {
+		// Does c close an enclosing container? Then the inner ones
+		// lack their brackets.
+		for k := len(r.stack) - 2; k >= 0; k-- {
+			if closerOf(r.stack[k].kind) == c {
+				if f.commaIn >= 0 {
+					r.dropComma(f)
+				}
+				r.note(ruleMissingClose, r.i, 0, "")
+				r.edit(r.i, r.i, string(want))
+				r.pop()
+				return
+			}
+		}
+		r.note(ruleWrongClose, r.i, 0, "")
+		r.edit(r.i, r.i+1, string(want))
+	}
+	if f.commaIn >= 0 {
+		r.dropComma(f)
+	}
+	r.i++
+	r.pop()
+}
+
+// pop ends the innermost container.
+func (r *reader) pop() {
+	r.stack = r.stack[:len(r.stack)-1]
+	r.valueDone()
+}
+
+// valueDone records the end of a value in the enclosing frame.
+func (r *reader) valueDone() {
+	if k := len(r.stack) - 1; k >= 0 && r.stack[k].kind == '{' {
+		r.memberDone(k, false)
+	}
+}
+
+func (r *reader) dropComma(f *frame) {
+	r.note(ruleTrailingComma, f.commaIn, 0, "")
+	if f.commaIn >= r.mark {
+		r.edit(f.commaIn, f.commaIn+1, "")
+	} else {
+		r.out = append(r.out[:f.commaOut], r.out[f.commaOut+1:]...)
+	}
+	f.commaIn = -1
+}
+
+// garbage drops one character that belongs to no value.
+func (r *reader) garbage() {
+	_, size := utf8.DecodeRune(r.in[r.i:])
+	r.note(ruleGarbage, r.i, size, "")
+	r.edit(r.i, r.i+size, "")
+	r.i += size
+}
+
+// value reads one value at r.i (a container is pushed, its contents are
+// read by the loop).
+func (r *reader) value() {
+	if len(r.stack) == 0 {
+		r.values++
+		if r.values == 1 {
+			r.firstIn = r.i
+			r.firstOut = r.outPos(r.i)
+		}
+	}
+	c := r.in[r.i]
+	switch {
+	case c == '{' || c == '[':
+		if len(r.stack) >= r.maxDepth {
+			r.fatal = errDepth(r.i, r.maxDepth)
+			return
+		}
+		r.stack = append(r.stack, frame{kind: c, state: stKey, openAt: r.i, commaIn: -1})
+		if c == '[' {
+			r.stack[len(r.stack)-1].state = stValue
+		}
+		r.i++
+		return
+	case c == '"' || r.quoteAt(r.i) != 0:
+		r.str(false)
+	case c == '-' || c == '+' || c == '.' || isDigit(c):
+		r.number()
+	case isIdentChar(c) || c == '/' || c >= 0x80:
+		r.unquotedValue()
+	default:
+		// Nothing here begins a value: a missing value.
+		r.note(ruleMissingValue, r.i, 4, "")
+		r.edit(r.i, r.i, "null")
+	}
+	r.valueDone()
+}
+
+// ---- whitespace and comments ----
+
+// space skips whitespace (kept as is) and comments (dropped).
+func (r *reader) space() {
+	for r.i < len(r.in) {
+		c := r.in[r.i]
+		switch c {
+		case ' ', '\t', '\n', '\r':
+			r.i++
+			continue
+		case '/':
+			if r.i+1 < len(r.in) && (r.in[r.i+1] == '/' || r.in[r.i+1] == '*') {
+				r.comment()
+				continue
+			}
+			return
+		case '#':
+			r.comment()
+			continue
+		}
+		if c >= 0x80 {
+			if n := specialSpace(r.in[r.i:]); n > 0 {
+				r.note(ruleSpace, r.i, 0, "")
+				rep := " "
+				if n == 3 && r.in[r.i] == 0xEF { // BOM: dropped
+					rep = ""
+				}
+				r.edit(r.i, r.i+n, rep)
+				r.i += n
+				continue
+			}
+		}
+		return
+	}
+}
+
+func (r *reader) comment() {
+	start := r.i
+	end := len(r.in)
+	if r.in[r.i] == '#' || r.in[r.i+1] == '/' {
+		if j := bytes.IndexByte(r.in[r.i:], '\n'); j >= 0 {
+			end = r.i + j
+		}
+	} else if j := bytes.Index(r.in[r.i+2:], []byte("*/")); j >= 0 {
+		end = r.i + 2 + j + 2
+	}
+	r.note(ruleComment, start, 0, "")
+	r.edit(start, end, "")
+	r.i = end
+}
+
+// specialSpace returns the length of a non-ASCII space character at the
+// start of b, 0 when there is none.
+func specialSpace(b []byte) int {
+	c, n := utf8.DecodeRune(b)
+	switch {
+	case c == 0xA0, c == 0x180E, c >= 0x2000 && c <= 0x200B, c == 0x202F, c == 0x205F, c == 0x3000, c == 0xFEFF:
+		return n
+	}
+	return 0
+}
+
+// ---- classification helpers ----
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+func isIdentStart(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '$'
+}
+func isIdentChar(c byte) bool { return isIdentStart(c) || isDigit(c) }
+
+// startsValue reports whether c can begin a value (quotes other than '"'
+// are checked by quoteAt).
+func startsValue(c byte) bool {
+	return c == '{' || c == '[' || c == '"' || c == '\'' || c == '`' || c == '-' || c == '+' || c == '.' || isDigit(c) || isIdentStart(c)
+}
+
+// indexContainer is the offset of the first '{' or '[' in b, -1 when none.
+func indexContainer(b []byte) int {
+	return bytes.IndexAny(b, "{[")
+}
+
+// step names where the text stopped: "empty" (no value began), "value",
+// "key", "colon" or "comma" (what the innermost container expects next),
+// "string" or "token" (inside one), "done" (after a whole value).
+func (r *reader) step() string {
+	switch {
+	case r.values == 0:
+		return "empty"
+	case r.strOpen:
+		return "string"
+	case r.scalarOpen:
+		return "token"
+	case len(r.stack) == 0:
+		return "done"
+	}
+	switch r.stack[len(r.stack)-1].state {
+	case stKey:
+		return "key"
+	case stColon:
+		return "colon"
+	case stComma:
+		return "comma"
+	}
+	return "value"
+}

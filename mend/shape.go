@@ -1,0 +1,105 @@
+package mend
+
+import (
+	"sync"
+
+	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/shapeid"
+	"github.com/smithy-validation/go/smithyvalidate"
+)
+
+// ShapeDeclaration declares a value as a Smithy shape of a loaded model
+// and checks it with the value engine (package smithyvalidate), which
+// reports every finding.
+type ShapeDeclaration struct {
+	m       *model.Model
+	id      shapeid.ID
+	opts    []smithyvalidate.Option
+	v       *smithyvalidate.Validator
+	members []Member
+	text    string
+
+	mu   sync.Mutex
+	each map[string]*smithyvalidate.Validator // member validators, by wire name
+	ids  map[string]shapeid.ID                // member IDs, by wire name
+}
+
+var requiredTrait = shapeid.MustParse("smithy.api#required")
+
+// NewShapeDeclaration prepares the shape id of m. opts are the value
+// engine's policies (unknown members are a warning by default, as in the
+// engine); field names match @jsonName when the member has one.
+func NewShapeDeclaration(m *model.Model, id shapeid.ID, opts ...smithyvalidate.Option) (*ShapeDeclaration, error) {
+	opts = append([]smithyvalidate.Option{smithyvalidate.MatchJSONNames(true)}, opts...)
+	v, err := smithyvalidate.Prepare(m, id, opts...)
+	if err != nil {
+		return nil, &Error{Code: CodeDeclaration, Exit: 3, Message: err.Error()}
+	}
+	d := &ShapeDeclaration{m: m, id: id, opts: opts, v: v, text: id.String(),
+		each: map[string]*smithyvalidate.Validator{}, ids: map[string]shapeid.ID{}}
+	if s, ok := m.Shape(id); ok && s.Type() == model.StructureType {
+		for _, mem := range s.Members() {
+			wire, ok := v.WireName(mem.MemberName())
+			if !ok {
+				wire = mem.MemberName()
+			}
+			d.members = append(d.members, Member{Name: wire, Required: mem.HasTrait(requiredTrait)})
+			d.ids[wire] = mem.ID()
+		}
+	}
+	return d, nil
+}
+
+// String returns the shape ID.
+func (d *ShapeDeclaration) String() string { return d.text }
+
+// Members returns the structure's members, by wire name; none for other
+// shapes.
+func (d *ShapeDeclaration) Members() []Member { return d.members }
+
+// Check validates value with the value engine.
+func (d *ShapeDeclaration) Check(value []byte) (SchemaVerdict, error) {
+	res, err := d.v.ValidateJSON(value)
+	if err != nil {
+		return SchemaVerdict{}, err
+	}
+	return NewVerdict(d.members, value, findings(res.Findings)), nil
+}
+
+// CheckMember validates value against the member named name on the wire.
+func (d *ShapeDeclaration) CheckMember(name string, value []byte) (bool, error) {
+	id, ok := d.ids[name]
+	if !ok {
+		return false, nil
+	}
+	d.mu.Lock()
+	v := d.each[name]
+	if v == nil {
+		var err error
+		v, err = smithyvalidate.Prepare(d.m, id, d.opts...)
+		if err != nil {
+			d.mu.Unlock()
+			return false, err
+		}
+		d.each[name] = v
+	}
+	d.mu.Unlock()
+	res, err := v.ValidateJSON(value)
+	if err != nil {
+		return false, err
+	}
+	return res.Valid, nil
+}
+
+func findings(fs []smithyvalidate.Finding) []Finding {
+	out := make([]Finding, 0, len(fs))
+	for _, f := range fs {
+		g := Finding{Severity: f.Severity.String(), Code: string(f.Code), Path: f.Path.String(),
+			Line: int(f.Pos.Line), Column: int(f.Pos.Column), Offset: int(f.Pos.Offset), Message: f.Message}
+		if !f.Shape.IsZero() {
+			g.Shape = f.Shape.String()
+		}
+		out = append(out, g)
+	}
+	return out
+}
