@@ -144,12 +144,15 @@ func (p *compactParser) typ(depth int) *ctype {
 			if p.i < len(p.s) && p.s[p.i] == '!' {
 				m.required = true
 				p.i++
+				p.ws()
 			}
+			keyAt := p.i
 			m.key = p.key()
 			if p.err != nil {
 				return nil
 			}
 			if seen[m.key] {
+				p.i = keyAt
 				p.fail("member %q declared twice", m.key)
 				return nil
 			}

@@ -41,6 +41,8 @@ type Error struct {
 	// Rule is the repair rule that was refused ("" for other errors).
 	Rule      string `json:"rule,omitempty"`
 	RetryHint string `json:"retry_hint,omitempty"`
+
+	fix *Fix // the refused repair, for the hint
 }
 
 // Error returns "E010 at 1:24 (offset 23): message".
@@ -66,7 +68,7 @@ func errSize(size, max int) *Error {
 // refusal builds the profile's refusal of repair rp.
 func refusal(code string, rp Fix, why string) *Error {
 	return &Error{Code: code, Exit: ExitRefused, Offset: rp.Offset, Line: rp.Line, Column: rp.Column,
-		Rule: rp.Threshold, Message: why + ": " + rp.Message}
+		Rule: rp.Threshold, Message: why + ": " + rp.Message, fix: &rp}
 }
 
 // hint renders the retry hint of e: what was wrong, where, and what the
@@ -104,12 +106,19 @@ func hint(e *Error, decl Declaration, v *SchemaVerdict) string {
 		}
 		b.WriteString(".")
 	default:
-		fmt.Fprintf(&b, "Your JSON is not valid at line %d, column %d (offset %d): %s.", e.Line, e.Column, e.Offset, e.Message)
+		switch {
+		case e.fix != nil && e.fix.path != "":
+			fmt.Fprintf(&b, "Your JSON was cut off at line %d, column %d (offset %d), inside %s.", e.Line, e.Column, e.Offset, e.fix.path)
+		case e.fix != nil:
+			fmt.Fprintf(&b, "Your JSON is not valid at line %d, column %d (offset %d): %s.", e.Line, e.Column, e.Offset, e.fix.Message)
+		default:
+			fmt.Fprintf(&b, "Your JSON is not valid: %s.", e.Message)
+		}
 	}
 	switch e.Code {
 	case CodeLossy:
-		if e.Rule == ruleTruncated.name || e.Rule == ruleTruncatedString.name || e.Rule == ruleTruncatedToken.name || e.Rule == ruleTruncatedEscape.name {
-			b.WriteString(" The reply was cut off; send the complete JSON again, shorter if it must be.")
+		if e.fix != nil && e.fix.path != "" {
+			b.WriteString(" Send the complete JSON again, shorter if it must be.")
 		} else {
 			b.WriteString(" Send the complete JSON again without it.")
 		}

@@ -102,6 +102,7 @@ type Fix struct {
 
 	rule *rule
 	end  int
+	path string // for a cut: what the text ended inside, for retry hints
 }
 
 // Result is what [Repair] returns: the seed's repair result.

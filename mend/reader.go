@@ -3,6 +3,7 @@ package mend
 import (
 	"bytes"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -66,6 +67,16 @@ type reader struct {
 	syntaxMax   int    // the running maximum of syntax progress, see progress
 	stepName    string // what the text was at when it ended, see step
 	strOpen     bool   // the text ended inside a string
+	lastEnd     int    // where the last token ended, before whitespace: a missing ',' or ':' goes there
+}
+
+// insertAt returns where an inserted ',' or ':' goes: right after the
+// token before it, unless a repair in between already wrote past it.
+func (r *reader) insertAt() int {
+	if r.lastEnd >= r.mark && r.lastEnd <= r.i {
+		return r.lastEnd
+	}
+	return r.i
 }
 
 // edit replaces the input bytes [from, to) by text in the output.
@@ -133,6 +144,7 @@ func (r *reader) note(ru *rule, at int, loss int, detail string) {
 func (r *reader) run() {
 	r.leading()
 	for r.fatal == nil {
+		r.lastEnd = r.i
 		r.space()
 		r.progress(0)
 		if r.i >= len(r.in) {
@@ -214,6 +226,8 @@ func (r *reader) leading() {
 			// top-level unquoted string when no value follows.
 			if j := indexContainer(r.in[r.i:]); j >= 0 {
 				r.dropLeading(r.i + j)
+			} else if r.skipProse {
+				r.fatal = errNoValue(r.i) // prose and nothing else
 			}
 		}
 		return
@@ -308,7 +322,8 @@ func (r *reader) concat() {
 			r.out = append(r.out[:r.firstOut], append([]byte{'['}, r.out[r.firstOut:]...)...)
 		}
 	}
-	r.edit(r.i, r.i, ",")
+	at := r.insertAt()
+	r.edit(at, at, ",")
 }
 
 // finish closes what the input left open.
@@ -360,7 +375,12 @@ func (r *reader) finish() {
 			r.edit(n, n, string(cl))
 			invented++
 		}
-		r.note(ruleTruncated, n, invented, "cut inside "+r.pathAt()+", closed with "+string(closers))
+		cut := r.pathAt()
+		r.note(ruleTruncated, n, invented, "cut inside "+cut+", closed with "+string(closers))
+		if strings.HasPrefix(cut, "/") {
+			cut = "the value at " + cut
+		}
+		r.cutAt(cut)
 		r.stack = r.stack[:0]
 	}
 	if r.wrapped {
@@ -383,6 +403,9 @@ func (r *reader) pathAt() string {
 	var b []byte
 	for k := range r.stack {
 		f := &r.stack[k]
+		if f.n == 0 {
+			break // an empty container: the path ends at it
+		}
 		b = append(b, '/')
 		if f.kind == '{' {
 			b = appendPointerToken(b, f.key)
@@ -393,6 +416,9 @@ func (r *reader) pathAt() string {
 			}
 			b = strconv.AppendInt(b, int64(idx), 10)
 		}
+	}
+	if len(b) == 0 {
+		return "the top-level value"
 	}
 	return string(b)
 }
@@ -448,6 +474,10 @@ func (r *reader) atValue(f *frame, c byte) {
 		}
 		r.element(f)
 	default:
+		if !startsValue(c) && r.quoteAt(r.i) == qNone && c != '/' && c < 0x80 {
+			r.garbage()
+			return
+		}
 		r.element(f)
 	}
 }
@@ -502,8 +532,9 @@ func (r *reader) atColon(f *frame, c byte) {
 		f.state = stComma
 		r.memberDone(len(r.stack)-1, false)
 	case startsValue(c) || r.quoteAt(r.i) != 0:
-		r.note(ruleMissingColon, r.i, 0, "")
-		r.edit(r.i, r.i, ":")
+		at := r.insertAt()
+		r.note(ruleMissingColon, at, 0, "")
+		r.edit(at, at, ":")
 		f.state = stValue
 	default:
 		r.garbage()
@@ -532,12 +563,14 @@ func (r *reader) atComma(f *frame, c byte) {
 	case f.kind == '{' && (c == '{' || c == '['):
 		r.missingClose()
 	case f.kind == '{' && (c == '"' || r.quoteAt(r.i) != 0 || isIdentStart(c)):
-		r.note(ruleMissingComma, r.i, 0, "")
-		r.edit(r.i, r.i, ",")
+		at := r.insertAt()
+		r.note(ruleMissingComma, at, 0, "")
+		r.edit(at, at, ",")
 		f.state = stKey
 	case f.kind == '[' && (startsValue(c) || r.quoteAt(r.i) != 0):
-		r.note(ruleMissingComma, r.i, 0, "")
-		r.edit(r.i, r.i, ",")
+		at := r.insertAt()
+		r.note(ruleMissingComma, at, 0, "")
+		r.edit(at, at, ",")
 		f.state = stValue
 	default:
 		r.garbage()
@@ -773,4 +806,13 @@ func (r *reader) step() string {
 		return "comma"
 	}
 	return "value"
+}
+
+// cutAt names, on the last repair listed, what the text ended inside.
+func (r *reader) cutAt(where string) {
+	if n := len(r.repairs); n > 0 && r.repairs[n-1].Offset == len(r.in) {
+		if r.repairs[n-1].path == "" {
+			r.repairs[n-1].path = where
+		}
+	}
 }

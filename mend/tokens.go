@@ -185,7 +185,9 @@ func (r *reader) scanString(isKey bool, limit int) (content string, restart int)
 					return "", s
 				}
 			}
-			r.note(ruleTruncatedString, j, 1, "cut inside "+r.stringPath(isKey)+", closed at the end of the text")
+			where := r.stringPath(isKey)
+			r.note(ruleTruncatedString, j, 1, "cut inside "+where+", closed at the end of the text")
+			r.cutAt(where)
 			r.edit(j, j, `"`)
 			r.i = j
 			r.scalarOpen, r.strOpen, r.truncated = true, true, true
