@@ -1,21 +1,31 @@
 package smithyvalidate
 
 import (
+	"errors"
 	"fmt"
 
-	"github.com/smithy-validation/go/core/ecmaregex"
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/pattern"
 )
 
-// The @pattern rule family: an ECMA-262 regular expression a string must
-// match somewhere (anchors are the pattern's own).
+// The @pattern rule family: a regular expression, read as the Smithy
+// reference reads it (java.util.regex, see package pattern), that a string
+// must match somewhere (anchors are the pattern's own).
 
-// preparePattern compiles @pattern into pl.
+// preparePattern compiles @pattern into pl. A pattern Java rejects makes
+// the shape unpreparable (the reference refuses the model); one Java
+// accepts but package pattern cannot run (a backreference) leaves the
+// pattern unchecked: `smithy validate` warns about it
+// (PatternTrait.Unsupported), and the shape's other rules still apply.
 func preparePattern(_ *preparer, pl *plan, v node.Node) string {
 	if v.Kind() != node.String {
 		return "the value must be a string, found " + describeNode(v)
 	}
-	re, err := ecmaregex.Cached(v.StringValue())
+	re, err := pattern.Cached(v.StringValue())
+	var perr *pattern.Error
+	if errors.As(err, &perr) && perr.Unsupported() {
+		return ""
+	}
 	if err != nil {
 		return err.Error()
 	}

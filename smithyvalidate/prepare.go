@@ -7,9 +7,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/smithy-validation/go/core/ecmaregex"
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/pattern"
 	"github.com/smithy-validation/go/core/selector"
 	"github.com/smithy-validation/go/core/shapeid"
 )
@@ -96,7 +96,7 @@ type plan struct {
 
 	length  *lengthBounds
 	rng     *rangeBounds
-	pattern *ecmaregex.Regexp
+	pattern *pattern.Regexp
 	patText string
 	// strEnum holds the values of an enum shape or @enum trait; enumText
 	// lists them for messages.

@@ -198,9 +198,11 @@ func TestScalarRules(t *testing.T) {
 		{"HasDigit", `"abc1def"`, ""}, // unanchored
 		{"HasDigit", `"abc"`, "pattern  t#HasDigit"},
 		{"Dot", `"abc"`, ""},
-		{"Dot", `"a\rc"`, "pattern  t#Dot"}, // ECMA '.' excludes \r
+		{"Dot", `"a\rc"`, "pattern  t#Dot"}, // Java's '.' excludes \r
+		{"Dot", `"a\u0085c"`, "pattern  t#Dot"}, // and NEXT LINE
 		{"Dot", `"a😀c"`, ""},
-		{"Spaces", "\"\\u00a0\\ufeff\"", ""}, // ECMA \s
+		{"Spaces", "\" \\t\\n\\u000b\\f\\r\"", ""},
+		{"Spaces", "\"\\u00a0\\ufeff\"", "pattern  t#Spaces"}, // Java's \s is ASCII (ECMA's is not)
 		{"Color", `"red"`, ""},
 		{"Color", `"GREEN"`, ""},
 		{"Color", `"RED"`, "enum  t#Color"},

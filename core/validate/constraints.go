@@ -1,11 +1,12 @@
 package validate
 
 import (
+	"errors"
 	"strings"
 
-	"github.com/smithy-validation/go/core/ecmaregex"
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
+	patternre "github.com/smithy-validation/go/core/pattern"
 	"github.com/smithy-validation/go/core/shapeid"
 )
 
@@ -128,12 +129,15 @@ func lengthTraits(m *model.Model) []model.Event {
 	return events
 }
 
-// patternTraits is PatternTrait: a pattern that is not a valid ECMA-262
-// regular expression is an ERROR (the reference refuses to load it), one
-// that is valid but uses what Go's RE2 engine cannot run (lookaround,
-// backreferences) is a WARNING with ID PatternTrait.Unsupported (values
-// cannot be checked against it), and a pattern without a leading '^' or a
-// trailing '$' is a WARNING as in the reference.
+// patternTraits is PatternTrait. The reference compiles every @pattern
+// with java.util.regex when it builds the trait: a pattern Java rejects
+// fails that step, an ERROR of ID Model "Error creating trait `pattern`:
+// Invalid pattern trait regular expression: `...`. " followed by Java's
+// message (and the trait is then absent, so nothing else is said about
+// it). A pattern Java accepts but package pattern cannot run (a
+// backreference) is a WARNING with ID PatternTrait.Unsupported (values are
+// not checked against it). A pattern without a leading '^' or a trailing
+// '$' is a WARNING as in the reference.
 func patternTraits(m *model.Model) []model.Event {
 	var events []model.Event
 	compiled := map[string]error{} // models repeat their patterns
@@ -141,33 +145,32 @@ func patternTraits(m *model.Model) []model.Event {
 		if t.Value.Kind() != node.String {
 			return
 		}
-		pattern := t.Value.StringValue()
-		err, done := compiled[pattern]
+		text := t.Value.StringValue()
+		err, done := compiled[text]
 		if !done {
-			_, err = ecmaregex.Compile(pattern)
-			compiled[pattern] = err
+			_, err = patternre.Cached(text)
+			compiled[text] = err
 		}
 		if err != nil {
-			e, ok := err.(*ecmaregex.Error)
-			switch {
-			case !ok || e.Construct == "":
-				msg := err.Error()
-				if ok {
-					msg = e.Msg
-				}
-				events = append(events, traitEventf(model.ErrorSeverity, "PatternTrait", s, t,
-					"Invalid pattern trait regular expression: `%s`. %s", pattern, msg))
-				return
-			default:
+			var e *patternre.Error
+			if errors.As(err, &e) && e.Unsupported() {
 				events = append(events, traitEventf(model.Warning, "PatternTrait.Unsupported", s, t,
-					"The pattern trait regular expression `%s` uses %s, which this validator cannot run (%s): values are not checked against it", pattern, e.Construct, e.Msg))
+					"The pattern trait regular expression `%s` uses %s, which this validator cannot run: values are not checked against it", text, e.Construct))
+			} else {
+				msg := err.Error()
+				if e != nil {
+					msg = e.JavaMessage()
+				}
+				events = append(events, traitEventf(model.ErrorSeverity, "Model", s, t,
+					"Error creating trait `pattern`: Invalid pattern trait regular expression: `%s`. %s", text, msg))
+				return
 			}
 		}
 		var missing []string
-		if !strings.HasPrefix(pattern, "^") {
+		if !strings.HasPrefix(text, "^") {
 			missing = append(missing, "leading '^'")
 		}
-		if !strings.HasSuffix(pattern, "$") {
+		if !strings.HasSuffix(text, "$") {
 			missing = append(missing, "trailing '$'")
 		}
 		if len(missing) > 0 {

@@ -5,8 +5,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/smithy-validation/go/core/ecmaregex"
 	"github.com/smithy-validation/go/core/model"
+	patternre "github.com/smithy-validation/go/core/pattern"
 )
 
 // maxListedConflicts bounds the operations one HttpUriConflict event
@@ -108,8 +108,8 @@ func uriConflictGroup(m *model.Model, g []httpOp) []model.Event {
 		op    *model.Shape
 		label string
 	}
-	patterns := map[labelOf]*ecmaregex.Regexp{}
-	patternOf := func(op *model.Shape, label string) *ecmaregex.Regexp {
+	patterns := map[labelOf]*patternre.Regexp{}
+	patternOf := func(op *model.Shape, label string) *patternre.Regexp {
 		k := labelOf{op, label}
 		re, ok := patterns[k]
 		if !ok {
@@ -171,7 +171,7 @@ func (l *boundedList) add(name string) {
 // label (of operation opA) and one starting with a literal (of opB) can
 // never expand to the same host: at each position both have, the label's
 // member has a @pattern that does not match the literal.
-func hostPrefixesDistinct(patternOf func(*model.Shape, string) *ecmaregex.Regexp, opA *model.Shape, a *pattern, opB *model.Shape, b *pattern) bool {
+func hostPrefixesDistinct(patternOf func(*model.Shape, string) *patternre.Regexp, opA *model.Shape, a *pattern, opB *model.Shape, b *pattern) bool {
 	for i := 0; i < len(a.segments) && i < len(b.segments); i++ {
 		x, y := a.segments[i], b.segments[i]
 		op, label, literal := opA, x.content, y.content
@@ -188,7 +188,7 @@ func hostPrefixesDistinct(patternOf func(*model.Shape, string) *ecmaregex.Regexp
 
 // hostLabelPattern returns the compiled @pattern of the input member
 // bound to a host label (nil when it has none or it does not compile).
-func hostLabelPattern(m *model.Model, op *model.Shape, label string) *ecmaregex.Regexp {
+func hostLabelPattern(m *model.Model, op *model.Shape, label string) *patternre.Regexp {
 	in, ok := operationStructure(m, op, true)
 	if !ok {
 		return nil
@@ -201,7 +201,7 @@ func hostLabelPattern(m *model.Model, op *model.Shape, label string) *ecmaregex.
 	if !ok {
 		return nil
 	}
-	re, err := ecmaregex.Compile(v.StringValue())
+	re, err := patternre.Cached(v.StringValue())
 	if err != nil {
 		return nil
 	}

@@ -1,7 +1,6 @@
-package ecmaregex
+package pattern
 
 import (
-	"regexp/syntax"
 	"sort"
 	"unicode/utf8"
 )
@@ -12,7 +11,7 @@ import (
 // ^[a-z][a-z0-9-]*$. It is used only when greedy matching is exact: every
 // item with a variable count is disjoint from the items that may follow it
 // up to the next required one, so taking as many characters as possible
-// can never take one that a later item needed. Anything else runs on RE2.
+// can never take one that a later item needed.
 type seqMatcher struct {
 	items []seqItem
 }
@@ -67,100 +66,24 @@ func disjoint(a, b *charClass) bool {
 	return true
 }
 
-// compileSeq returns a seqMatcher for an RE2 pattern, or nil when the
-// pattern is not of the supported shape.
-func compileSeq(goSrc string) *seqMatcher {
-	re, err := syntax.Parse(goSrc, syntax.Perl)
-	if err != nil {
-		return nil
-	}
-	if re.Op != syntax.OpConcat || len(re.Sub) < 2 {
-		return nil
-	}
-	subs := re.Sub
-	if subs[0].Op != syntax.OpBeginText || subs[len(subs)-1].Op != syntax.OpEndText {
-		return nil
-	}
-	m := &seqMatcher{}
-	for _, s := range subs[1 : len(subs)-1] {
-		if !m.add(s) {
-			return nil
-		}
-	}
-	// Greedy matching is exact only if each variable item is disjoint from
-	// what may follow it, up to and including the next required item.
+// greedyExact reports whether taking as many characters as possible for
+// each item is exact: each item with a variable count is disjoint from the
+// items that may follow it, up to and including the next required one.
+func (m *seqMatcher) greedyExact() bool {
 	for i, it := range m.items {
 		if it.min == it.max {
 			continue
 		}
 		for j := i + 1; j < len(m.items); j++ {
 			if !disjoint(&it.class, &m.items[j].class) {
-				return nil
+				return false
 			}
 			if m.items[j].min > 0 {
 				break
 			}
 		}
 	}
-	return m
-}
-
-func (m *seqMatcher) add(s *syntax.Regexp) bool {
-	if s.Flags&syntax.FoldCase != 0 {
-		return false
-	}
-	switch s.Op {
-	case syntax.OpLiteral:
-		for _, r := range s.Rune {
-			m.items = append(m.items, seqItem{class: newClass([]rune{r, r}), min: 1, max: 1})
-		}
-		return true
-	case syntax.OpCharClass, syntax.OpAnyChar, syntax.OpAnyCharNotNL:
-		c, ok := single(s)
-		if ok {
-			m.items = append(m.items, seqItem{class: c, min: 1, max: 1})
-		}
-		return ok
-	case syntax.OpStar, syntax.OpPlus, syntax.OpQuest, syntax.OpRepeat:
-		if len(s.Sub) != 1 || s.Sub[0].Flags&syntax.FoldCase != 0 {
-			return false
-		}
-		c, ok := single(s.Sub[0])
-		if !ok {
-			return false
-		}
-		it := seqItem{class: c}
-		switch s.Op {
-		case syntax.OpStar:
-			it.min, it.max = 0, -1
-		case syntax.OpPlus:
-			it.min, it.max = 1, -1
-		case syntax.OpQuest:
-			it.min, it.max = 0, 1
-		default:
-			it.min, it.max = s.Min, s.Max
-		}
-		m.items = append(m.items, it)
-		return true
-	}
-	return false
-}
-
-// single returns the class of a single-character matcher.
-func single(s *syntax.Regexp) (charClass, bool) {
-	switch s.Op {
-	case syntax.OpLiteral:
-		if len(s.Rune) == 1 && s.Flags&syntax.FoldCase == 0 {
-			return newClass([]rune{s.Rune[0], s.Rune[0]}), true
-		}
-	case syntax.OpCharClass:
-		return newClass(s.Rune), true
-	case syntax.OpAnyChar:
-		return newClass([]rune{0, utf8.MaxRune}), true
-	case syntax.OpAnyCharNotNL:
-		return newClass([]rune{0, '\n' - 1, '\n' + 1, utf8.MaxRune}), true
-	}
-	return charClass{}, false
+	return true
 }
 
 // match runs the sequence on s.

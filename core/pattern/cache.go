@@ -1,4 +1,4 @@
-package ecmaregex
+package pattern
 
 import "github.com/smithy-validation/go/core/internal/compiled"
 

@@ -1,0 +1,175 @@
+// Package pattern runs Smithy @pattern values as the Smithy reference
+// implementation does: with the meaning java.util.regex gives them, and
+// [Regexp.MatchString] answering as Java's Matcher.find() (the pattern
+// matches somewhere in the string; anchors are the pattern's own).
+//
+// [Compile] accepts exactly the syntax Java accepts and rejects the rest
+// with an [*Error] carrying Java's description and index (so a model is
+// refused for the reason the reference gives). Constructs get Java's
+// meaning: the POSIX classes (\p{Alpha}, \p{Punct}, \p{Print}, ...) and \d
+// \w \s are US-ASCII only; \p{IsAlphabetic}, \p{L}, \p{IsL}, \p{LD},
+// \p{all}, \p{javaLowerCase} and the other Java properties; \A \z \Z \b
+// \B; '$' (and \Z) also match before a line terminator that ends the
+// input; '.' excludes \n \r U+0085 U+2028 U+2029; nested classes [a[bc]],
+// intersections [a-z&&[^aeiou]], \Q...\E, inline flags (?imsdux) with
+// Java's ASCII-only case folding; lazy and possessive quantifiers.
+//
+// Matching never backtracks: a Pike VM runs the program over the input in
+// O(len(input) × len(pattern)) steps, lookahead and lookbehind included
+// (each lookaround body is evaluated at every position beforehand by one
+// linear pass, backward for a lookahead and forward for a lookbehind).
+// Patterns without lookarounds, line-anchored or word-boundary tests run on
+// Go's regexp package (RE2, also linear) after an exact translation, or on
+// a small sequence matcher for the most common shape ^[..]{n,m}...$.
+//
+// What Java compiles but this package does not run is refused with an
+// [*Error] whose Construct names it ([Error.Unsupported]):
+// backreferences, \X and \b{g}, \N{name}, the flags (?U) and (?c), Unicode
+// blocks (\p{InGreek}), script aliases this package does not know, atomic
+// groups and possessive quantifiers that could answer differently from
+// greedy ones (a possessive quantifier of one character class followed by
+// something disjoint from it is run as greedy; that covers the published
+// AWS models), and programs above 65536 instructions. A validator reports
+// these as a warning and does not check values against the pattern.
+//
+// Unicode tables are Go's (Unicode 15), Java 17's are Unicode 13: code
+// points assigned in between may differ in \p{..} classes.
+package pattern
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+)
+
+// Error reports a pattern that Java rejects (Construct empty: Desc and
+// Index are Java's) or one that this package cannot run (Construct names
+// what).
+type Error struct {
+	Pattern string
+	// Index is the position (in code points) Java reports, or the start
+	// of the construct; -1 when there is none.
+	Index     int
+	Desc      string
+	Construct string
+	// normalized is the pattern Java's message shows (after \Q..\E).
+	normalized string
+}
+
+// Unsupported reports an error for a valid pattern this package does not
+// run (values cannot be checked against it).
+func (e *Error) Unsupported() bool { return e.Construct != "" }
+
+// JavaMessage is the message of Java's PatternSyntaxException for the
+// pattern: "<desc> near index N", the pattern, and a caret under the
+// index, on three lines.
+func (e *Error) JavaMessage() string {
+	var b strings.Builder
+	b.WriteString(e.Desc)
+	pat := e.normalized
+	if e.Index >= 0 {
+		fmt.Fprintf(&b, " near index %d", e.Index)
+	}
+	b.WriteString("\n")
+	b.WriteString(pat)
+	if e.Index >= 0 && e.Index < utf8.RuneCountInString(pat) {
+		b.WriteString("\n")
+		b.WriteString(strings.Repeat(" ", e.Index))
+		b.WriteString("^")
+	}
+	return b.String()
+}
+
+func (e *Error) Error() string {
+	if e.Unsupported() {
+		return fmt.Sprintf("pattern %q uses %s at index %d, which this validator cannot run", e.Pattern, e.Construct, e.Index)
+	}
+	return fmt.Sprintf("pattern %q is not a valid regular expression: %s near index %d", e.Pattern, e.Desc, e.Index)
+}
+
+// Regexp is a compiled pattern, safe for concurrent use.
+type Regexp struct {
+	src   string
+	seq   *seqMatcher    // fast path for ^[..]{n,m}...$
+	re    *regexp.Regexp // exact RE2 translation, if any
+	main  *prog
+	looks []look
+	// guard: the fast paths hold only for an input that does not end
+	// with a line terminator (Java's '$' also matches before one).
+	guard bool
+}
+
+// Compile compiles a java.util.regex pattern.
+func Compile(src string) (*Regexp, error) {
+	tree, perr := parse(src)
+	if perr != nil {
+		return nil, perr
+	}
+	main, looks, construct, at := compileProgs(tree)
+	if construct != "" {
+		return nil, &Error{Pattern: src, Index: at, Construct: construct}
+	}
+	r := &Regexp{src: src, main: main, looks: looks, guard: true}
+	if len(looks) == 0 && !main.wordB {
+		var b strings.Builder
+		if toRE2(tree, true, &b) {
+			if re, err := regexp.Compile(b.String()); err == nil {
+				r.re = re
+			}
+		}
+		if seq := seqFromTree(tree); seq != nil {
+			r.seq = seq
+		}
+	}
+	return r, nil
+}
+
+// MustCompile is [Compile] that panics on an error (for patterns written
+// in Go source).
+func MustCompile(src string) *Regexp {
+	r, err := Compile(src)
+	if err != nil {
+		panic(err)
+	}
+	return r
+}
+
+// String returns the pattern.
+func (r *Regexp) String() string { return r.src }
+
+// MatchString reports whether the pattern matches somewhere in s, as
+// Java's Matcher.find() does.
+func (r *Regexp) MatchString(s string) bool {
+	if r.seq != nil || r.re != nil {
+		if !r.guard || !endsWithTerminator(s) {
+			if r.seq != nil {
+				return r.seq.match(s)
+			}
+			return r.re.MatchString(s)
+		}
+	}
+	return run(r.main, r.looks, &input{s: s})
+}
+
+// matchVM runs the matching machine whatever the fast paths (for tests),
+// and returns the number of instructions it visited.
+func (r *Regexp) matchVM(s string) (bool, int) {
+	in := &input{s: s}
+	ok := run(r.main, r.looks, in)
+	return ok, in.steps
+}
+
+func endsWithTerminator(s string) bool {
+	if s == "" {
+		return false
+	}
+	switch s[len(s)-1] {
+	case '\n', '\r':
+		return true
+	case 0x85, 0xA8, 0xA9: // last byte of U+0085, U+2028, U+2029
+		r, _ := utf8.DecodeLastRuneInString(s)
+		return isTerm(r)
+	}
+	return false
+}
