@@ -93,11 +93,13 @@ type Regexp struct {
 	src   string
 	seq   *seqMatcher    // fast path for ^[..]{n,m}...$
 	re    *regexp.Regexp // exact RE2 translation, if any
-	main  *prog
+	main  *prog          // the matching machine's program (nil: fast path only)
 	looks []look
-	// guard: the fast paths hold only for an input that does not end
-	// with a line terminator (Java's '$' also matches before one).
-	guard bool
+	// dollar: the fast paths read a final '$' as \z, which is Java's
+	// meaning unless the input ends with a line terminator. Then, with
+	// cut, the fast path also tries the input without that terminator
+	// (unix: only \n is one); without cut the machine decides.
+	dollar, cut, unix bool
 }
 
 // Compile compiles a java.util.regex pattern.
@@ -106,23 +108,56 @@ func Compile(src string) (*Regexp, error) {
 	if perr != nil {
 		return nil, perr
 	}
-	main, looks, construct, at := compileProgs(tree)
-	if construct != "" {
-		return nil, &Error{Pattern: src, Index: at, Construct: construct}
-	}
-	r := &Regexp{src: src, main: main, looks: looks, guard: true}
-	if len(looks) == 0 && !main.wordB {
+	r := &Regexp{src: src}
+	var t treeFacts
+	t.scan(tree)
+	if !t.looks && !t.wordB {
 		var b strings.Builder
 		if toRE2(tree, true, &b) {
 			if re, err := regexp.Compile(b.String()); err == nil {
 				r.re = re
 			}
 		}
-		if seq := seqFromTree(tree); seq != nil {
-			r.seq = seq
-		}
+		r.seq = seqFromTree(tree)
+	}
+	r.dollar = t.dollar || t.unixDollar
+	r.cut = !t.end && t.dollar != t.unixDollar
+	r.unix = t.unixDollar
+	needVM := r.re == nil && r.seq == nil || r.dollar && !r.cut
+	main, looks, construct, at := compileProgs(tree)
+	if construct != "" && needVM {
+		return nil, &Error{Pattern: src, Index: at, Construct: construct}
+	}
+	if construct == "" {
+		r.main, r.looks = main, looks
 	}
 	return r, nil
+}
+
+// treeFacts are what the choice of a fast path depends on.
+type treeFacts struct {
+	looks, wordB, dollar, unixDollar, end bool
+}
+
+func (t *treeFacts) scan(n *node) {
+	switch n.op {
+	case opLook:
+		t.looks = true
+	case opAssert:
+		switch n.assert {
+		case aWordB, aNotWordB:
+			t.wordB = true
+		case aDollar:
+			t.dollar = true
+		case aUnixDollar:
+			t.unixDollar = true
+		case aEnd:
+			t.end = true
+		}
+	}
+	for _, s := range n.subs {
+		t.scan(s)
+	}
 }
 
 // MustCompile is [Compile] that panics on an error (for patterns written
@@ -141,20 +176,52 @@ func (r *Regexp) String() string { return r.src }
 // MatchString reports whether the pattern matches somewhere in s, as
 // Java's Matcher.find() does.
 func (r *Regexp) MatchString(s string) bool {
-	if r.seq != nil || r.re != nil {
-		if !r.guard || !endsWithTerminator(s) {
-			if r.seq != nil {
-				return r.seq.match(s)
-			}
-			return r.re.MatchString(s)
+	if r.re != nil || r.seq != nil {
+		if !r.dollar || !endsWithTerminator(s) {
+			return r.fast(s)
+		}
+		if r.cut {
+			// Java's '$' also holds before a final line terminator
+			// (before a final \r\n, not between its two characters).
+			return r.fast(s) || r.fast(s[:r.cutAt(s)])
 		}
 	}
 	return run(r.main, r.looks, &input{s: s})
 }
 
+func (r *Regexp) fast(s string) bool {
+	if r.seq != nil {
+		return r.seq.match(s)
+	}
+	return r.re.MatchString(s)
+}
+
+// cutAt returns where s's final line terminator starts, for Java's '$'
+// (len(s) when there is none).
+func (r *Regexp) cutAt(s string) int {
+	n := len(s)
+	if r.unix {
+		if s[n-1] == '\n' {
+			return n - 1
+		}
+		return n
+	}
+	if strings.HasSuffix(s, "\r\n") {
+		return n - 2
+	}
+	last, size := utf8.DecodeLastRuneInString(s)
+	if isTerm(last) {
+		return n - size
+	}
+	return n
+}
+
 // matchVM runs the matching machine whatever the fast paths (for tests),
 // and returns the number of instructions it visited.
 func (r *Regexp) matchVM(s string) (bool, int) {
+	if r.main == nil {
+		return r.MatchString(s), 0
+	}
 	in := &input{s: s}
 	ok := run(r.main, r.looks, in)
 	return ok, in.steps
