@@ -198,7 +198,7 @@ func TestScalarRules(t *testing.T) {
 		{"HasDigit", `"abc1def"`, ""}, // unanchored
 		{"HasDigit", `"abc"`, "pattern  t#HasDigit"},
 		{"Dot", `"abc"`, ""},
-		{"Dot", `"a\rc"`, "pattern  t#Dot"}, // Java's '.' excludes \r
+		{"Dot", `"a\rc"`, "pattern  t#Dot"},     // Java's '.' excludes \r
 		{"Dot", `"a\u0085c"`, "pattern  t#Dot"}, // and NEXT LINE
 		{"Dot", `"a😀c"`, ""},
 		{"Spaces", "\" \\t\\n\\u000b\\f\\r\"", ""},
