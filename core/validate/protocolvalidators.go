@@ -28,7 +28,7 @@ import (
 //   - HttpUriGreedyLabel reports each of its two problems once per
 //     operation (the reference repeats them for every later label).
 //   - Label @pattern values that tell @endpoint host prefixes apart are
-//     run with package ecmaregex; one it cannot compile does not.
+//     run with package pattern; one it cannot compile does not.
 //   - XmlNamespaceTrait checks a URI reference with the grammar of RFC 2396
 //     (java.net.URI's, which the reference uses): a scheme, an opaque or
 //     hierarchical part, a query and a fragment, %HH escapes and non-ASCII

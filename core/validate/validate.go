@@ -19,9 +19,10 @@
 //   - UnitType, Union, ShapeRecursion, OperationInputOutputMisuse,
 //     OperationInputOutputName, OperationNameAmbiguity, TraitValidators,
 //     DeprecatedTrait, UnstableTrait, PrivateAccess, PrivateMixinMember;
-//   - constraint traits: RangeTrait, LengthTrait, PatternTrait (invalid
-//     ECMA-262 patterns are ERRORs, patterns Go's RE2 cannot run are
-//     PatternTrait.Unsupported WARNINGs, see package ecmaregex);
+//   - constraint traits: RangeTrait, LengthTrait, PatternTrait (a pattern
+//     java.util.regex rejects is the reference's Model ERROR "Error
+//     creating trait `pattern`", one package pattern cannot run, a
+//     backreference, a PatternTrait.Unsupported WARNING);
 //   - EnumShape (critical), EnumTrait, EnumNamesPresent, JsonName,
 //     IdempotentTrait, IdempotencyTokenIgnored, PaginatedTrait,
 //     TraitBreakingChanges, MetadataTrait, StreamingTrait,
