@@ -164,7 +164,7 @@ var catalogue = []CodeInfo{
 	{sv.CodeInfo{Code: CodeResponseUnsolicited, Class: exch, Severity: errS, Summary: "a response that answers no outstanding call of the other peer"}, 0},
 	{sv.CodeInfo{Code: CodeResponseDuplicate, Class: exch, Severity: errS, Summary: "a second response to a call that was already answered"}, 0},
 	{sv.CodeInfo{Code: CodeResponseMissing, Class: exch, Severity: errS, Summary: "a call without a response in a transcript declared complete"}, 0},
-	{sv.CodeInfo{Code: CodeResultUnexpected, Class: exch, Severity: errS, Summary: "a successful result for a request the service had to reject (unknown method, invalid params, invalid request)"}, 0},
+	{sv.CodeInfo{Code: CodeResultUnexpected, Class: exch, Severity: errS, Summary: "a successful result for a request the service had to reject (invalid params, invalid request; an unknown method is one finding, at the call)"}, 0},
 	{sv.CodeInfo{Code: CodeErrorCodeDiffers, Class: exch, Severity: adv, Summary: "an error response whose code differs from the protocol error the request deserves"}, 0},
 	{sv.CodeInfo{Code: CodeBatchResponseSplit, Class: exch, Severity: warn, Summary: "a response array that answers calls of several batches, or leaves calls of its batch unanswered"}, 0},
 	{sv.CodeInfo{Code: CodeTranscriptLine, Class: env, Severity: errS, Summary: "a transcript line that is not {\"from\": \"client\"|\"server\", \"message\": ...} or {..., \"text\": \"...\"}"}, 0},

@@ -794,7 +794,13 @@ func (x *Exchange) checkAnswer(in *info, cl *call) {
 				"the id %s equals the request's id %s but is written differently; peers that compare text will not match them", t, cl.written)
 		}
 	}
-	if cl.rpcErr == 0 {
+	if cl.rpcErr == 0 || cl.rpcErr == MethodNotFound {
+		// A call of a method the receiver does not provide (by the model)
+		// was reported once, at the call: method-not-found,
+		// method-reserved or method-wrong-peer. However the peer answers
+		// it (a result: it has the method after all; an error of any
+		// code), the answer says nothing the finding did not: a call is
+		// one finding, not two.
 		return
 	}
 	switch in.kind {
