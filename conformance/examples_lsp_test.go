@@ -44,6 +44,15 @@ func TestLSPVariants(t *testing.T) {
 		{file: "invalid/cancelled-unanswered.jsonl", complete: true,
 			want: []string{`response-missing [2]""`}},
 		{file: "valid/cancelled-answered.jsonl", complete: true},
+		// "$/" methods are implementation dependent
+		// (@jsonRpc(optionalMethodPrefixes: ["$/"])): unmodelled ones, and
+		// their answers (MethodNotFound, or a result), are no finding.
+		{file: "valid/implementation-dependent.jsonl", complete: true},
+		// A call of a method the model does not have is one finding,
+		// however it is answered (a result, or -32601).
+		{file: "invalid/unmodelled-call.jsonl", complete: true,
+			want:     []string{"method-not-found [0]/method", "method-not-found [2]/method"},
+			rpcError: map[int]int{0: rpc.MethodNotFound, 2: rpc.MethodNotFound}},
 		{file: "invalid/initialized-with-id.jsonl",
 			want:     []string{"notification-with-id [0]/id"},
 			rpcError: map[int]int{0: rpc.InvalidRequest}},

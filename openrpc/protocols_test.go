@@ -1,6 +1,7 @@
 package openrpc_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/smithy-validation/go/openrpc"
@@ -12,7 +13,7 @@ import (
 // cannot say is kept in x-smithy-* fields.
 const protocolsModel = head + `use smithy.rpc#cancels
 
-@jsonRpc(versions: ["2.0"], batches: false, nullIds: "reject", idReuse: "reject")
+@jsonRpc(versions: ["2.0"], batches: false, nullIds: "reject", idReuse: "reject", optionalMethodPrefixes: ["$/"])
 service S { version: "1", operations: [Call, Cancelled], errors: [NotFound] }
 
 @method(name: "tools/call", kind: "call", from: "client")
@@ -35,7 +36,7 @@ func TestProtocolProfile(t *testing.T) {
 		{"a call keeps its result", "/methods/1/result/name", `"result"`},
 		{"kind and sender", "/methods/1/x-smithy-method", `{"kind":"call","from":"client"}`},
 		{"cancels", "/methods/0/x-smithy-method", `{"kind":"notification","cancels":{"idMember":"requestId","response":"optional"}}`},
-		{"service policies", "/x-smithy-jsonrpc", `{"versions":["2.0"],"batches":false,"nullIds":"reject","idReuse":"reject"}`},
+		{"service policies", "/x-smithy-jsonrpc", `{"versions":["2.0"],"batches":false,"nullIds":"reject","idReuse":"reject","optionalMethodPrefixes":["$/"]}`},
 		{"a reserved-range error", "/methods/1/errors/0/code", `-32002`},
 	}
 	for _, c := range cases {
@@ -47,5 +48,28 @@ func TestProtocolProfile(t *testing.T) {
 	}
 	if m := at(t, d, "/methods/0"); func() bool { _, has := m.Get("result"); return has }() {
 		t.Errorf("the notification method has a result descriptor: %s", compact(m))
+	}
+}
+
+// With --extensions omit, each @jsonRpc member OpenRPC has no field for is
+// a loss diagnostic, optionalMethodPrefixes among them: a client reading
+// the document alone would not know that "$/" methods it does not list
+// may come.
+func TestProtocolProfileOmitted(t *testing.T) {
+	res := convert(t, protocolsModel, "example#S", openrpc.Config{Extensions: openrpc.ExtensionsOmit})
+	var got []string
+	for _, d := range res.Diagnostics {
+		if d.Code == openrpc.CodeLoss && d.Method == "" {
+			got = append(got, d.Message)
+		}
+	}
+	want := []string{ // sorted, as every diagnostic
+		"@jsonRpc batches has no OpenRPC equivalent (x-smithy-jsonrpc omitted)",
+		"@jsonRpc idReuse has no OpenRPC equivalent (x-smithy-jsonrpc omitted)",
+		"@jsonRpc nullIds has no OpenRPC equivalent (x-smithy-jsonrpc omitted)",
+		"@jsonRpc optionalMethodPrefixes has no OpenRPC equivalent (x-smithy-jsonrpc omitted)",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("service loss diagnostics:\n%q\nwant\n%q", got, want)
 	}
 }

@@ -141,7 +141,7 @@ var catalogue = []CodeInfo{
 	{sv.CodeInfo{Code: CodeResponseNullID, Class: env, Severity: warn, Summary: "a 2.0 response with a null id that is not a parse (-32700) or invalid-request (-32600) error; correct only for a request that itself had a null id"}, 0},
 	{sv.CodeInfo{Code: CodeBatchResponseEmpty, Class: env, Severity: errS, Summary: "an empty response array (a server MUST NOT send one)"}, 0},
 
-	{sv.CodeInfo{Code: CodeMethodNotFound, Class: env, Severity: errS, Summary: "the method is not one of the service's methods"}, MethodNotFound},
+	{sv.CodeInfo{Code: CodeMethodNotFound, Class: env, Severity: errS, Summary: "the method is not one of the service's methods (and its name begins with none of @jsonRpc(optionalMethodPrefixes))"}, MethodNotFound},
 	{sv.CodeInfo{Code: CodeMethodReserved, Class: env, Severity: errS, Summary: "a method name beginning with \"rpc.\" (reserved for system extensions) that the service does not prepare"}, MethodNotFound},
 	{sv.CodeInfo{Code: CodeParamsByPosition, Class: env, Severity: errS, Summary: "params is an array but the method takes named params only"}, InvalidParams},
 	{sv.CodeInfo{Code: CodeParamsByName, Class: env, Severity: errS, Summary: "params is an object but the method takes positional params only (or the version is 1.0)"}, InvalidParams},

@@ -237,7 +237,7 @@ type PreparedService struct {
 	model    *model.Model
 	version  ProtocolVersion
 	declared []ProtocolVersion
-	proto    Protocol // @jsonRpc's batches, nullIds, idReuse (protocol.go)
+	proto    Protocol // @jsonRpc's batches, nullIds, idReuse, optionalMethodPrefixes (protocol.go)
 	cfg      config
 	opts     Option // cfg's options, joined (exchanges resolve theirs after them)
 	// limits are the reader's limits for message text, resolved from the
@@ -324,7 +324,7 @@ var (
 	requiredTrait  = shapeid.New(shapeid.Prelude, "required")
 	knownMethodKey = map[string]bool{"name": true, "params": true, "positional": true, "resultMember": true, "nullResult": true, "kind": true, "from": true}
 	knownErrorKey  = map[string]bool{"code": true, "dataMember": true, "noData": true, "reservedRange": true}
-	knownJSONRPC   = map[string]bool{"versions": true, "batches": true, "nullIds": true, "idReuse": true}
+	knownJSONRPC   = map[string]bool{"versions": true, "batches": true, "nullIds": true, "idReuse": true, "optionalMethodPrefixes": true}
 )
 
 // Prepare prepares service svc of model m for one JSON-RPC version (see
@@ -342,7 +342,8 @@ var (
 // two errors; dataMember
 // naming no member, or combined with noData; and payload shapes the value
 // engine cannot prepare; and misuses of the protocol-profile members
-// (@jsonRpc batches, nullIds, idReuse; @method kind, from; @cancels;
+// (@jsonRpc batches, nullIds, idReuse, optionalMethodPrefixes; @method
+// kind, from; @cancels;
 // @rpcError reservedRange: see README "Protocols that already exist").
 // Operations without @method are not JSON-RPC methods and are left out. When the service declares two versions and
 // none was chosen, the error wraps [ErrVersionRequired].

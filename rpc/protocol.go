@@ -2,6 +2,8 @@ package rpc
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
@@ -10,7 +12,8 @@ import (
 )
 
 // The members of the traits that model a protocol that already exists
-// (README, "Protocols that already exist"): @jsonRpc(batches, nullIds, idReuse), @method(kind,
+// (README, "Protocols that already exist"): @jsonRpc(batches, nullIds, idReuse,
+// optionalMethodPrefixes), @method(kind,
 // from), @cancels and @rpcError(reservedRange). Every default is the
 // behaviour of a model that does not use them.
 
@@ -149,6 +152,30 @@ type Protocol struct {
 	NullIDs NullIDPolicy
 	// IDReuse is whether a peer may use a call id twice.
 	IDReuse IDReusePolicy
+	// OptionalMethodPrefixes are the method-name prefixes of optional
+	// methods (@jsonRpc(optionalMethodPrefixes)): a message of a method
+	// the service does not model whose name begins with one of them is
+	// allowed, unchecked, and so is any answer to it (see
+	// [Protocol.OptionalMethod]). In the order the trait lists them.
+	OptionalMethodPrefixes []string
+}
+
+// OptionalMethod reports whether name begins with one of the optional
+// method prefixes: when the service does not model the method, a message
+// of it is no finding (it is not method-not-found), its params and any
+// answer to it are not checked, and its rpc_error is 0. Names beginning
+// with "rpc." are never optional: they stay reserved for system
+// extensions.
+func (p Protocol) OptionalMethod(name string) bool {
+	if strings.HasPrefix(name, "rpc.") {
+		return false
+	}
+	for _, pre := range p.OptionalMethodPrefixes {
+		if strings.HasPrefix(name, pre) {
+			return true
+		}
+	}
+	return false
 }
 
 // Protocol returns the service's protocol profile from @jsonRpc (the
@@ -207,6 +234,37 @@ func (p *preparer) protocol(svc shapeid.ID, t model.Trait, declared []ProtocolVe
 			p.problem(svc, JSONRPCTrait, at(t, r), "idReuse must be \"allow\" or \"reject\", not %s", node.Marshal(r))
 		case r.StringValue() == "reject":
 			out.IDReuse = RejectIDReuse
+		}
+	}
+	if l, ok := v.Get("optionalMethodPrefixes"); ok {
+		out.OptionalMethodPrefixes = p.optionalPrefixes(svc, t, l)
+	}
+	return out
+}
+
+// optionalPrefixes reads @jsonRpc(optionalMethodPrefixes): a list of
+// distinct non-empty strings, none beginning with "rpc." (those names are
+// reserved for system extensions, so such a prefix could allow nothing).
+// The prefixes that pass are kept; each one that does not is a problem.
+func (p *preparer) optionalPrefixes(svc shapeid.ID, t model.Trait, l node.Node) []string {
+	if l.Kind() != node.Array {
+		p.problem(svc, JSONRPCTrait, at(t, l), "optionalMethodPrefixes must be a list of method-name prefixes such as \"$/\", not %s", node.Marshal(l))
+		return nil
+	}
+	var out []string
+	for _, e := range l.Elems() {
+		pre := e.StringValue()
+		switch {
+		case e.Kind() != node.String:
+			p.problem(svc, JSONRPCTrait, at(t, e), "an optional method prefix must be a string, not %s", node.Marshal(e))
+		case pre == "":
+			p.problem(svc, JSONRPCTrait, at(t, e), "an optional method prefix must not be empty: it would make every method that the service does not model optional")
+		case strings.HasPrefix(pre, "rpc."):
+			p.problem(svc, JSONRPCTrait, at(t, e), "optional method prefix %q begins with \"rpc.\": those names are reserved for system extensions and stay method-reserved", pre)
+		case slices.Contains(out, pre):
+			p.problem(svc, JSONRPCTrait, at(t, e), "optional method prefix %q is listed twice", pre)
+		default:
+			out = append(out, pre)
 		}
 	}
 	return out

@@ -3,6 +3,7 @@ package rpc_test
 import (
 	"errors"
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -29,7 +30,7 @@ func protocols(t *testing.T, name string, opts ...rpc.Option) *rpc.PreparedServi
 // TestProtocolPrepared checks what the profile traits prepare to.
 func TestProtocolPrepared(t *testing.T) {
 	mcp := protocols(t, "Mcp")
-	if got := mcp.Protocol(); got != (rpc.Protocol{Batches: false, NullIDs: rpc.RejectNullIDs, IDReuse: rpc.RejectIDReuse}) {
+	if got := mcp.Protocol(); !reflect.DeepEqual(got, rpc.Protocol{Batches: false, NullIDs: rpc.RejectNullIDs, IDReuse: rpc.RejectIDReuse}) {
 		t.Errorf("Mcp protocol: %+v", got)
 	}
 	init, _ := mcp.Method("notifications/initialized")
@@ -48,8 +49,26 @@ func TestProtocolPrepared(t *testing.T) {
 		t.Errorf("Mcp errors: %v", e)
 	}
 	lsp := protocols(t, "Lsp")
-	if got := lsp.Protocol(); got != (rpc.Protocol{Batches: true}) {
-		t.Errorf("Lsp protocol (the defaults): %+v", got)
+	if got := lsp.Protocol(); !reflect.DeepEqual(got, rpc.Protocol{Batches: true, OptionalMethodPrefixes: []string{"$/"}}) {
+		t.Errorf("Lsp protocol (the defaults and \"$/\"): %+v", got)
+	}
+	for _, tc := range []struct {
+		name string
+		want bool
+	}{
+		{"$/typescriptVersion", true},
+		{"$/cancelRequest", true}, // optional by name; modelled, so checked all the same
+		{"$/", true},
+		{"$", false},
+		{"textDocument/$/x", false},
+		{"textDocument/semanticTokens/full", false},
+	} {
+		if got := lsp.Protocol().OptionalMethod(tc.name); got != tc.want {
+			t.Errorf("OptionalMethod(%q) = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	if (rpc.Protocol{OptionalMethodPrefixes: []string{"r"}}).OptionalMethod("rpc.discover") {
+		t.Error(`"rpc." names are optional under the prefix "r"`)
 	}
 	lc, _ := lsp.Method("$/cancelRequest")
 	if c, ok := lc.Cancels(); !ok || !c.ResponseRequired || lc.Kind() != rpc.NotificationKind {
@@ -58,11 +77,11 @@ func TestProtocolPrepared(t *testing.T) {
 	// A model without the members keeps today's meaning.
 	calc := service(t, rpc.V2_0)
 	sub, _ := calc.Method("subtract")
-	if calc.Protocol() != (rpc.Protocol{Batches: true}) || sub.Kind() != rpc.EitherKind || sub.From() != rpc.EitherPeer {
+	if !reflect.DeepEqual(calc.Protocol(), rpc.Protocol{Batches: true}) || sub.Kind() != rpc.EitherKind || sub.From() != rpc.EitherPeer {
 		t.Errorf("calculator: %+v %s %s", calc.Protocol(), sub.Kind(), sub.From())
 	}
 	env, _ := rpc.EnvelopeOnly(rpc.V2_0)
-	if env.Protocol() != (rpc.Protocol{Batches: true}) {
+	if !reflect.DeepEqual(env.Protocol(), rpc.Protocol{Batches: true}) {
 		t.Errorf("EnvelopeOnly: %+v", env.Protocol())
 	}
 }
@@ -120,6 +139,11 @@ structure Box {}`, []string{`idMember "id" targets example#Box, a structure, whi
 			[]string{`nullIds applies to JSON-RPC 2.0, but the service declares only 1.0`}},
 		{"bad policies", `@jsonRpc(versions: ["2.0"], batches: "no", nullIds: "forbid", idReuse: "never") service S { version: "1" }`,
 			[]string{`batches must be a boolean`, `nullIds must be "advise" or "reject", not "forbid"`, `idReuse must be "allow" or "reject", not "never"`}},
+		{"optionalMethodPrefixes not a list", `@jsonRpc(versions: ["2.0"], optionalMethodPrefixes: "$/") service S { version: "1" }`,
+			[]string{`optionalMethodPrefixes must be a list of method-name prefixes such as "$/", not "$/"`}},
+		{"optionalMethodPrefixes: bad entries, each reported", `@jsonRpc(versions: ["2.0"], optionalMethodPrefixes: ["$/", 5, "", "rpc.x", "$/"]) service S { version: "1" }`,
+			[]string{`an optional method prefix must be a string, not 5`, `must not be empty: it would make every method`,
+				`optional method prefix "rpc.x" begins with "rpc."`, `optional method prefix "$/" is listed twice`}},
 		{"every problem of every shape", `@jsonRpc(versions: ["1.0"], batches: false) service S { version: "1", operations: [A, B], errors: [E] }
 @method(name: "a", kind: "notification", params: "positional", positional: ["x"]) operation A { input := { x: String }, output := { v: Integer } }
 @method(name: "b", kind: "call", params: "positional", positional: ["id"]) @cancels(idMember: "nope", response: "optional") operation B { input := { id: String } }
@@ -186,6 +210,39 @@ func TestProtocolMessages(t *testing.T) {
 	}
 	// The same batch and null id under the defaults (Lsp): accepted.
 	lsp := protocols(t, "Lsp")
+	// Lsp's optionalMethodPrefixes ["$/"]: an unmodelled "$/" message is
+	// allowed and unchecked, a modelled one checked, any other name still
+	// method-not-found.
+	for _, tc := range []struct {
+		name, msg string
+		findings  []string
+		summary   string
+	}{
+		{"an unmodelled $/ notification", `{"jsonrpc":"2.0","method":"$/typescriptVersion","params":{"version":"5.6.3","source":"bundled"}}`,
+			nil, "notification method=$/typescriptVersion"},
+		{"an unmodelled $/ call", `{"jsonrpc":"2.0","method":"$/custom","params":[1,2],"id":4}`,
+			nil, "request id=4 method=$/custom"},
+		{"an unmodelled $/ call without params", `{"jsonrpc":"2.0","method":"$/custom","id":4}`,
+			nil, "request id=4 method=$/custom"},
+		{"a modelled $/ notification is checked", `{"jsonrpc":"2.0","method":"$/cancelRequest","params":{}}`,
+			[]string{`required /params`}, "notification method=$/cancelRequest rpc_error=-32602"},
+		{"an unmodelled $/ message still has its duplicate keys reported", `{"jsonrpc":"2.0","method":"$/custom","params":{"a":1,"a":2}}`,
+			[]string{"duplicate-key /params/a"}, "notification method=$/custom"},
+		{"the envelope of a $/ message is still checked", `{"jsonrpc":"2.0","method":"$/custom","params":5}`,
+			[]string{"params-type /params"}, "invalid method=$/custom rpc_error=-32600"},
+		{"another unmodelled name", `{"jsonrpc":"2.0","method":"textDocument/semanticTokens/full","params":{},"id":5}`,
+			[]string{"method-not-found /method"}, "request id=5 method=textDocument/semanticTokens/full rpc_error=-32601"},
+		{"rpc. stays reserved", `{"jsonrpc":"2.0","method":"rpc.discover","id":6}`,
+			[]string{"method-reserved /method"}, "request id=6 method=rpc.discover rpc_error=-32601"},
+	} {
+		r := lsp.ValidateMessage([]byte(tc.msg))
+		if got := codes(r, true); !slices.Equal(got, tc.findings) {
+			t.Errorf("%s: findings %q, want %q", tc.name, got, tc.findings)
+		}
+		if len(r.Messages) != 1 || summary(r.Messages[0]) != tc.summary {
+			t.Errorf("%s: summaries %v, want %q", tc.name, r.Messages, tc.summary)
+		}
+	}
 	if r := lsp.ValidateMessage([]byte(`[{"jsonrpc":"2.0","method":"textDocument/hover","params":{"uri":"f"},"id":1}]`)); !r.Valid || len(r.Findings) != 0 {
 		t.Errorf("Lsp batch: %q", codes(r, true))
 	}
@@ -296,6 +353,25 @@ func TestProtocolExchanges(t *testing.T) {
 		{name: "a server notification from the client",
 			lines:    []string{line("client", `{"jsonrpc":"2.0","method":"window/showMessage","params":{"message":"m"}}`)},
 			findings: []string{"method-wrong-peer [0]/method"}},
+		// optionalMethodPrefixes ["$/"]: LSP's implementation-dependent
+		// messages, as typescript-language-server sends them.
+		{name: "an unmodelled $/ notification from the server", complete: true,
+			lines: []string{line("server", `{"jsonrpc":"2.0","method":"$/typescriptVersion","params":{"version":"5.6.3","source":"bundled"}}`)}},
+		{name: "an unmodelled $/ call answered with MethodNotFound", complete: true,
+			lines: []string{line("client", `{"jsonrpc":"2.0","method":"$/custom","params":{},"id":1}`),
+				line("server", `{"jsonrpc":"2.0","error":{"code":-32601,"message":"Unhandled method $/custom"},"id":1}`)}},
+		{name: "an unmodelled $/ call answered with a result", complete: true,
+			lines: []string{line("server", `{"jsonrpc":"2.0","method":"$/custom","id":1}`),
+				line("client", `{"jsonrpc":"2.0","result":{"any":"thing"},"id":1}`)}},
+		{name: "an unmodelled $/ call is still a call: it is answered", complete: true,
+			lines:    []string{line("client", `{"jsonrpc":"2.0","method":"$/custom","id":1}`)},
+			findings: []string{`response-missing [0]""`}},
+		{name: "an unmodelled call is one finding, however it is answered", complete: true,
+			lines: []string{line("client", `{"jsonrpc":"2.0","method":"workspace/symbol","params":{"query":"x"},"id":2}`),
+				line("server", `{"jsonrpc":"2.0","result":[],"id":2}`),
+				line("client", `{"jsonrpc":"2.0","method":"textDocument/semanticTokens/full","params":{},"id":3}`),
+				line("server", `{"jsonrpc":"2.0","error":{"code":-32601,"message":"Unhandled method"},"id":3}`)},
+			findings: []string{"method-not-found [0]/method", "method-not-found [2]/method"}},
 	})
 	// ValidatePair does not say who sent the request: no sender check.
 	mcp := protocols(t, "Mcp")

@@ -329,6 +329,11 @@ func (c *checker) method(in *info, obj sv.ValueView, at sv.Path, name, params sv
 	}
 	if !ok {
 		c.payloadDuplicates(params, at, pKey)
+		if c.s.proto.OptionalMethod(in.method) {
+			// An optional method (@jsonRpc(optionalMethodPrefixes)) that
+			// the service does not model: allowed, and unchecked.
+			return
+		}
 		mp := at.Key("method")
 		if strings.HasPrefix(in.method, "rpc.") {
 			c.report(CodeMethodReserved, mp, name.Pos(), noShape,

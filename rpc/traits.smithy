@@ -34,7 +34,30 @@ structure jsonRpc {
     /// of an id by the same peer, also after the first call was answered,
     /// is an error, and an invalid request, -32600).
     idReuse: IdReusePolicy
+
+    /// Method-name prefixes of optional methods: a message whose method
+    /// begins with one of them and that the service does not model is
+    /// allowed, unchecked (LSP's "$/": "protocol implementation dependent"
+    /// messages that a peer is free to ignore). An unmodelled notification
+    /// of such a name is no finding; an unmodelled call is valid too, and
+    /// however it is answered (a result, or MethodNotFound -32601 from a
+    /// peer that does not implement it) the answer is no finding. A method
+    /// of such a name that the service models is checked as any other.
+    /// Names beginning with "rpc." stay reserved: no prefix may begin with
+    /// "rpc.".
+    optionalMethodPrefixes: MethodPrefixList
 }
+
+@private
+@uniqueItems
+list MethodPrefixList {
+    member: MethodPrefix
+}
+
+/// The beginning of method names, exact and case-sensitive.
+@private
+@length(min: 1)
+string MethodPrefix
 
 /// What a JSON-RPC 2.0 call with a null id is.
 @private

@@ -20,8 +20,13 @@ use smithy.rpc#method
 use smithy.rpc#rpcError
 
 /// LSP: JSON-RPC 2.0 framed by Content-Length headers. Batches are not part
-/// of LSP, which sends one message per frame.
-@jsonRpc(versions: ["2.0"], batches: false)
+/// of LSP, which sends one message per frame. Methods beginning with "$/"
+/// are "protocol implementation dependent": a peer may send ones this model
+/// does not list (typescript-language-server's $/typescriptVersion), the
+/// other is free to ignore such a notification and answers such a request
+/// with MethodNotFound (-32601). The ones modelled here ($/cancelRequest,
+/// $/progress) are checked.
+@jsonRpc(versions: ["2.0"], batches: false, optionalMethodPrefixes: ["$/"])
 service LanguageServer {
     version: "3.18"
     operations: [

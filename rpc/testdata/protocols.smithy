@@ -78,7 +78,8 @@ structure ResourceNotFound {
     message: String
 }
 
-@jsonRpc(versions: ["2.0"])
+// "$/" messages are implementation dependent: unmodelled ones are allowed.
+@jsonRpc(versions: ["2.0"], optionalMethodPrefixes: ["$/"])
 service Lsp {
     version: "3.17"
     operations: [Hover, CancelRequest, ShowMessage]
