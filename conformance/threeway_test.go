@@ -480,7 +480,9 @@ func buildSmithy(t *testing.T, root string) string {
 
 // startStdio starts one server for the whole run and returns a caller.
 func startStdio(t *testing.T, bin, root string) func(*testing.T, threeCase) outcome {
-	cmd := exec.Command(bin, "serve", "--stdio")
+	// The corpus lies beside the repository (../shared): the server's
+	// root is their common parent, as an operator would choose.
+	cmd := exec.Command(bin, "serve", "--stdio", "--root", filepath.Dir(root))
 	cmd.Dir = root
 	in, _ := cmd.StdinPipe()
 	outp, _ := cmd.StdoutPipe()
@@ -514,7 +516,7 @@ func startStdio(t *testing.T, bin, root string) func(*testing.T, threeCase) outc
 // startHTTP starts `smithy serve --http 127.0.0.1:0` and returns its base
 // URL; the server is stopped with SIGTERM at the end and must exit 0.
 func startHTTP(t *testing.T, bin, root string) string {
-	cmd := exec.Command(bin, "serve", "--http", "127.0.0.1:0")
+	cmd := exec.Command(bin, "serve", "--http", "127.0.0.1:0", "--root", filepath.Dir(root))
 	cmd.Dir = root
 	errp, _ := cmd.StderrPipe()
 	if err := cmd.Start(); err != nil {

@@ -88,6 +88,9 @@ type env struct {
 	// cache keeps assembled models between calls (the server's); nil
 	// loads every model afresh.
 	cache *ModelCache
+	// files is the server's file access for the request under way
+	// (servefiles.go); nil reads what the user names.
+	files *requestFiles
 	// terminal overrides the test of whether stdout is a terminal (tests).
 	terminal *bool
 	// command is the command run, for the tool name of SARIF output;

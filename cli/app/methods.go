@@ -2,6 +2,7 @@ package app
 
 import (
 	"bytes"
+	"context"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -19,29 +20,59 @@ import (
 // prints an indented document, is compacted onto the protocol line).
 var methodNames = []string{"ast", "validate", "validate-value", "validate-rpc", "openrpc", "exchange.start", "exchange.feed", "exchange.finish"}
 
-// NewHandler returns the methods of `smithy serve`, sharing cache
-// between connections (nil: a cache with the default bounds).
-func NewHandler(cache *ModelCache) serve.Handler {
-	if cache == nil {
-		cache = NewModelCache(0, 0)
-	}
-	return &handler{cache: cache}
+// HandlerOptions configure the methods of `smithy serve`: the model
+// cache shared by the connections, the files requests may name, and the
+// bounds of one request. The zero value is the defaults: a cache with the
+// default bounds, files under the working directory, DefaultMaxSources
+// and DefaultMaxRequestBytes.
+type HandlerOptions struct {
+	// Cache keeps assembled models between requests (nil: a new cache with
+	// the default bounds).
+	Cache *ModelCache
+	// Root is the directory requests may name files in ("" is the working
+	// directory); a path that leads out of it, symbolic links included, is
+	// refused (E041).
+	Root string
+	// NoPaths refuses every path: models and inputs come inline only.
+	NoPaths bool
+	// MaxSources and MaxRequestBytes bound what one request may name and
+	// read (zero or less: the defaults).
+	MaxSources      int
+	MaxRequestBytes int64
 }
 
-type handler struct{ cache *ModelCache }
+// NewHandler returns the methods of `smithy serve` (package serve is the
+// transport). It opens the root directory, which stays open as long as the
+// handler is used.
+func NewHandler(o HandlerOptions) (serve.Handler, error) {
+	if o.Cache == nil {
+		o.Cache = NewModelCache(0, 0)
+	}
+	files, err := newServerFiles(o)
+	if err != nil {
+		return nil, err
+	}
+	return &handler{cache: o.Cache, files: files}, nil
+}
+
+type handler struct {
+	cache *ModelCache
+	files *serverFiles
+}
 
 func (h *handler) Hello() serve.Hello {
 	return serve.Hello{Name: "smithy", Engine: Version, Capabilities: methodNames}
 }
 
 func (h *handler) Open(stateful bool) serve.Session {
-	return &session{cache: h.cache, stateful: stateful}
+	return &session{cache: h.cache, files: h.files, stateful: stateful}
 }
 
 // session is one connection: the stateless methods, and at most one
 // exchange stream.
 type session struct {
 	cache    *ModelCache
+	files    *serverFiles
 	stateful bool
 	stream   *stream
 }
@@ -67,7 +98,7 @@ type commonParams struct {
 	Models []wireSource `json:"models"`
 }
 
-func (s *session) Call(method string, params []byte) ([]byte, int, error) {
+func (s *session) Call(ctx context.Context, method string, params []byte) ([]byte, int, error) {
 	switch method {
 	case "ast":
 		var p struct {
@@ -82,7 +113,7 @@ func (s *session) Call(method string, params []byte) ([]byte, int, error) {
 		if err != nil {
 			return nil, 0, err
 		}
-		res, exit, err := s.run(func(e *env) error {
+		res, exit, err := s.run(ctx, models, nil, func(e *env) error {
 			return e.ast(astParams{Models: models, IncludePrelude: p.IncludePrelude, Flatten: p.Flatten})
 		})
 		return compact(res, exit, err)
@@ -95,7 +126,7 @@ func (s *session) Call(method string, params []byte) ([]byte, int, error) {
 		if err != nil {
 			return nil, 0, err
 		}
-		return s.run(func(e *env) error { return e.validate(models, "json") })
+		return s.run(ctx, models, nil, func(e *env) error { return e.validate(models, "json") })
 	case "validate-value":
 		var p struct {
 			commonParams
@@ -120,7 +151,7 @@ func (s *session) Call(method string, params []byte) ([]byte, int, error) {
 		if err != nil {
 			return nil, 0, err
 		}
-		return s.run(func(e *env) error {
+		return s.run(ctx, models, []namedInput{{"value", value}}, func(e *env) error {
 			return e.validateValue(valueParams{Models: models, Shape: p.Shape, Value: *value, InputFormat: p.InputFormat}, "json")
 		})
 	case "validate-rpc":
@@ -152,7 +183,8 @@ func (s *session) Call(method string, params []byte) ([]byte, int, error) {
 				*f.in = in
 			}
 		}
-		return s.run(func(e *env) error { return e.validateRPCInputs(rp, "json") })
+		inputs := []namedInput{{"message", rp.Message}, {"request", rp.Request}, {"response", rp.Response}, {"transcript", rp.Transcript}}
+		return s.run(ctx, models, inputs, func(e *env) error { return e.validateRPCInputs(rp, "json") })
 	case "openrpc":
 		var p struct {
 			commonParams
@@ -174,12 +206,12 @@ func (s *session) Call(method string, params []byte) ([]byte, int, error) {
 			return nil, 0, err
 		}
 		set := openrpcSettings{Service: p.Service, Naming: p.Naming, UnknownMembers: p.UnknownMembers, Nulls: p.Nulls, Extensions: p.Extensions, SystemExtensions: p.Extension}
-		return compact(s.run(func(e *env) error { return e.openrpc(models, set, "") }))
+		return compact(s.run(ctx, models, nil, func(e *env) error { return e.openrpc(models, set, "") }))
 	case "exchange.start", "exchange.feed", "exchange.finish":
 		if !s.stateful {
 			return nil, 0, serve.Errorf("%s needs a connection: use smithy serve --stdio", method)
 		}
-		return s.exchange(method, params)
+		return s.exchange(ctx, method, params)
 	}
 	return nil, 0, serve.Errorf("unknown method %q (hello lists the methods)", method)
 }
@@ -198,14 +230,31 @@ func compact(res []byte, exit int, err error) ([]byte, int, error) {
 }
 
 // run runs a command function as the server: output captured, standard
-// input unavailable, models from the cache. A result (exit 0, 1, 5, or 3
+// input unavailable, models from the cache, files through the server's
+// root and bounds (every path and size checked before a byte is read), the
+// request's context checked at every read. A result (exit 0, 1, 5, or 3
 // for validate's events) is the output without its final newline; a
 // failure is an error envelope whose code follows the exit code, with
 // what the command writes to stderr (the model's events) in its message.
-func (s *session) run(f func(e *env) error) ([]byte, int, error) {
+func (s *session) run(ctx context.Context, models []Source, inputs []namedInput, f func(e *env) error) ([]byte, int, error) {
+	rf := s.files.request(ctx)
+	err := rf.plan(models, inputs)
 	var out, errb bytes.Buffer
-	e := &env{stdin: strings.NewReader(""), stdinUsed: true, stdout: &out, stderr: &errb, cache: s.cache}
-	err := f(e)
+	if err == nil && ctx.Err() == nil {
+		e := &env{stdin: strings.NewReader(""), stdinUsed: true, stdout: &out, stderr: &errb, cache: s.cache, files: rf}
+		err = f(e)
+	}
+	if ctx.Err() != nil {
+		return nil, 0, contextError(ctx)
+	}
+	var fe *forbiddenError
+	var le *requestLimitError
+	switch {
+	case errors.As(err, &fe):
+		return nil, 0, &serve.Error{Code: serve.CodeForbidden, Message: fe.msg, Exit: ExitUsage}
+	case errors.As(err, &le):
+		return nil, 0, &serve.Error{Code: serve.CodeLimit, Message: le.msg, Exit: ExitIncomplete}
+	}
 	code, msg, _ := exitCode(err)
 	if msg == "" {
 		return bytes.TrimSuffix(out.Bytes(), []byte("\n")), code, nil
@@ -214,6 +263,15 @@ func (s *session) run(f func(e *env) error) ([]byte, int, error) {
 		msg += ":\n" + d
 	}
 	return nil, 0, &serve.Error{Code: errorCode(code), Message: msg, Exit: code}
+}
+
+// contextError is the answer to a request whose context ended: its time
+// ran out, or its client went away (nobody reads that answer).
+func contextError(ctx context.Context) error {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return &serve.Error{Code: serve.CodeTimeout, Message: "the request ran out of time (serve --timeout); its work was stopped", Exit: ExitInvalid}
+	}
+	return &serve.Error{Code: serve.CodeTimeout, Message: "the request was cancelled (its client went away); its work was stopped", Exit: ExitInvalid}
 }
 
 // errorCode is the envelope code of a command failure with exit code.

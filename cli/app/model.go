@@ -47,7 +47,7 @@ func (e *env) readSources(srcs []Source) ([]modelFile, error) {
 		return nil, usageErrorf("no MODEL given: name .smithy files, .json AST files or directories")
 	}
 	var files []modelFile
-	for _, s := range srcs {
+	for i, s := range srcs {
 		switch {
 		case s.Path == "" && s.Name == "":
 			return nil, usageErrorf("a model source needs a path, or a name with its text")
@@ -63,6 +63,12 @@ func (e *env) readSources(srcs []Source) ([]modelFile, error) {
 				name = "<stdin>.json"
 			}
 			files = append(files, modelFile{name, data})
+		case e.files != nil:
+			// The server's: checked and counted before reading (servefiles.go).
+			var err error
+			if files, err = e.files.appendPlanned(files, i); err != nil {
+				return nil, err
+			}
 		default:
 			var err error
 			if files, err = appendPath(files, s.Path); err != nil {
@@ -117,6 +123,9 @@ func (e *env) loadModel(srcs []Source) (*loadedModel, error) {
 	files, err := e.readSources(srcs)
 	if err != nil {
 		return nil, err
+	}
+	if e.files != nil && e.files.ctx.Err() != nil {
+		return nil, e.files.ctx.Err() // the server's request ended: no assembly
 	}
 	var lm *loadedModel
 	if e.cache == nil {

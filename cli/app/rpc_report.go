@@ -239,6 +239,9 @@ func (e *env) reread(in Input, input *spill) (io.Reader, func(), error) {
 		}
 		return f, func() {}, nil
 	}
+	if e.files != nil {
+		return e.files.open(name) // the server's: inside its root, bounded
+	}
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, nil, inputErrorf("cannot read %s again: %v", name, unwrapPath(err))

@@ -63,13 +63,27 @@ func (f faulty) Open(stateful bool) serve.Session { return faultySession{f.Handl
 
 type faultySession struct{ serve.Session }
 
-func (s faultySession) Call(method string, params []byte) ([]byte, int, error) {
+func (s faultySession) Call(ctx context.Context, method string, params []byte) ([]byte, int, error) {
 	if method == "fault" {
 		var m map[string]int
 		m["x"]++ // a nil map write: a real runtime panic
 	}
-	return s.Session.Call(method, params)
+	return s.Session.Call(ctx, method, params)
 }
+
+// newHandler returns the server's methods with o, failing the test when
+// they cannot be made.
+func newHandler(t testing.TB, o HandlerOptions) serve.Handler {
+	t.Helper()
+	h, err := NewHandler(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// repoRoot is the root the tests that name the examples serve.
+const repoRoot = "../.."
 
 func modelParam(t *testing.T) string {
 	t.Helper()
@@ -100,7 +114,7 @@ func TestServeAcceptance(t *testing.T) {
 		`{"id":12,"method":"exchange.feed","params":{"lines":""}}`, good(13),
 	}, "\n") + "\n"
 	var out, errw bytes.Buffer
-	if err := serve.Stdio(faulty{NewHandler(nil)}, strings.NewReader(in), &out, &errw); err != nil {
+	if err := serve.Stdio(faulty{newHandler(t, HandlerOptions{Root: repoRoot})}, strings.NewReader(in), &out, &errw); err != nil {
 		t.Fatal(err)
 	}
 	envs := parseLines(t, out.String())
@@ -138,10 +152,19 @@ type cliCase struct {
 
 func cliCases(t *testing.T) []cliCase {
 	dir := t.TempDir()
-	calc, _ := filepath.Abs(filepath.Join(calculator, "calculator.smithy"))
-	call, _ := filepath.Abs(filepath.Join(calculator, "call.json"))
-	reply, _ := filepath.Abs(filepath.Join(calculator, "reply.json"))
-	bad, _ := filepath.Abs(filepath.Join(calculator, "bad-call.json"))
+	// The server's root is dir (see servedDir): the example files are copied in.
+	copyIn := func(name string) string {
+		data, err := os.ReadFile(filepath.Join(calculator, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	calc, call, reply, bad := copyIn("calculator.smithy"), copyIn("call.json"), copyIn("reply.json"), copyIn("bad-call.json")
 	transcript := filepath.Join(dir, "t.jsonl")
 	os.WriteFile(transcript, []byte(`{"from":"client","message":{"jsonrpc":"2.0","method":"subtract","params":[1,"x"],"id":1}}
 {"from":"server","message":{"jsonrpc":"2.0","result":3,"id":1}}
@@ -189,6 +212,16 @@ func cliCases(t *testing.T) []cliCase {
 	}
 }
 
+// servedDir is the directory of the cases' files: the server's root.
+func servedDir(cases []cliCase) string {
+	for _, c := range cases {
+		if c.name == "validate" {
+			return filepath.Dir(c.args[len(c.args)-1])
+		}
+	}
+	panic("no validate case")
+}
+
 // expect runs the command line in-process and returns what the server
 // must answer: the output (compacted for ast) and exit code.
 func expect(t *testing.T, c cliCase) (string, int) {
@@ -226,7 +259,7 @@ func TestServeConcurrent(t *testing.T) {
 	for i, c := range cases {
 		want[i], codes[i] = expect(t, c)
 	}
-	h := NewHandler(NewModelCache(4, 0))
+	h := newHandler(t, HandlerOptions{Cache: NewModelCache(4, 0), Root: servedDir(cases)})
 	ctx, cancel := context.WithCancel(context.Background())
 	addrc := make(chan net.Addr, 1)
 	served := make(chan error, 1)
@@ -304,7 +337,7 @@ func TestServeConcurrent(t *testing.T) {
 
 // TestHTTPStatus checks the facade's status codes and envelopes.
 func TestHTTPStatus(t *testing.T) {
-	srv := &http.Server{Handler: serve.NewHTTPHandler(NewHandler(nil), serve.HTTPOptions{MaxBody: 1 << 10})}
+	srv := &http.Server{Handler: serve.NewHTTPHandler(newHandler(t, HandlerOptions{Root: repoRoot}), serve.HTTPOptions{MaxBody: 1 << 10})}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -327,10 +360,12 @@ func TestHTTPStatus(t *testing.T) {
 		{"bad type", "POST", "/v1/validate", `{"models":"x"}`, 400, "E050"},
 		{"too large", "POST", "/v1/validate", `{"models":[{"name":"a.smithy","text":"` + strings.Repeat(" ", 2<<10) + `"}]}`, 413, "E050"},
 		{"model error", "POST", "/v1/ast", `{"models":[{"name":"a.smithy","text":"namespace"}]}`, 422, "E030"},
-		{"input error", "POST", "/v1/ast", `{"models":[{"path":"/nonexistent/x.smithy"}]}`, 422, "E040"},
+		{"input error", "POST", "/v1/ast", `{"models":[{"path":"nonexistent/x.smithy"}]}`, 422, "E040"},
+		{"outside the root", "POST", "/v1/ast", `{"models":[{"path":"/nonexistent/x.smithy"}]}`, 403, "E041"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			req, _ := http.NewRequest(tc.verb, base+tc.path, strings.NewReader(tc.body))
+			req.Header.Set("Content-Type", "application/json")
 			resp, err := http.DefaultClient.Do(req)
 			if err != nil {
 				t.Fatal(err)
@@ -421,7 +456,7 @@ func TestExchangeStream(t *testing.T) {
 		`{"id":11,"method":"exchange.finish","params":{"complete":false}}`,
 	}
 	var out bytes.Buffer
-	if err := serve.Stdio(NewHandler(nil), strings.NewReader(strings.Join(reqs, "\n")), &out, io.Discard); err != nil {
+	if err := serve.Stdio(newHandler(t, HandlerOptions{Root: repoRoot}), strings.NewReader(strings.Join(reqs, "\n")), &out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	envs := parseLines(t, out.String())

@@ -2,6 +2,7 @@ package app
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 
 	"github.com/smithy-validation/go/cli/serve"
@@ -27,7 +28,7 @@ type stream struct {
 //
 // Lines are indexed from 0 across the whole stream, as the lines of a
 // transcript file; a message fed with from is one line.
-func (s *session) exchange(method string, params []byte) ([]byte, int, error) {
+func (s *session) exchange(ctx context.Context, method string, params []byte) ([]byte, int, error) {
 	switch method {
 	case "exchange.start":
 		if s.stream != nil {
@@ -46,7 +47,7 @@ func (s *session) exchange(method string, params []byte) ([]byte, int, error) {
 			return nil, 0, serve.Errorf("max_outstanding and recent_replies must not be negative")
 		}
 		var svc *rpc.PreparedService
-		_, exit, err := s.run(func(e *env) error {
+		_, exit, err := s.run(ctx, models, nil, func(e *env) error {
 			version, err := parseVersion(p.Version)
 			if err != nil {
 				return err

@@ -5,24 +5,42 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"net"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
 )
 
-// HTTPOptions are the facade's limits. The zero value means the defaults
-// documented on each field.
+// HTTPOptions are the facade's limits and its browser policy. The zero
+// value means the defaults documented on each field.
 type HTTPOptions struct {
 	// MaxBody is the largest request body: MaxLine (8 MiB) by default. A
 	// larger one is refused with 413 and E050.
 	MaxBody int64
 	// CallTimeout bounds the time one request may take, from its headers
-	// to its answer: 2 minutes by default. When it runs out the client gets
-	// 503 and E071 (the validation itself runs to its end in the
-	// background; it is bounded by the engine's limits).
+	// to its answer: DefaultTimeout (2 minutes) by default. When it runs
+	// out the client gets 503 and E071, and the request's work stops at
+	// its next read.
 	CallTimeout time.Duration
+	// Listen is the address the server listens on (ServeHTTP sets it): its
+	// port is the only one a Host header may name, and its IP is answered
+	// as a Host besides the loopback names (any IP literal when it is
+	// unspecified, 0.0.0.0 or ::). Empty: loopback names on any port.
+	Listen string
+	// AllowHosts are further names answered in the Host header (a name a
+	// proxy in front of the server uses). Every other name is refused
+	// with 403 and E041: a page whose name was rebound to the loopback
+	// address (DNS rebinding) cannot read the answers.
+	AllowHosts []string
+	// AllowOrigins are the browser origins ("http://localhost:3000") whose
+	// cross-origin requests are served, with the CORS headers that let the
+	// page read the answer. Every other cross-origin browser request is
+	// refused with 403 and E041 (the rule of net/http's
+	// CrossOriginProtection: Sec-Fetch-Site, else Origin against Host).
+	AllowOrigins []string
 }
 
 func (o HTTPOptions) withDefaults() HTTPOptions {
@@ -30,7 +48,7 @@ func (o HTTPOptions) withDefaults() HTTPOptions {
 		o.MaxBody = MaxLine
 	}
 	if o.CallTimeout <= 0 {
-		o.CallTimeout = 2 * time.Minute
+		o.CallTimeout = DefaultTimeout
 	}
 	return o
 }
@@ -53,26 +71,184 @@ func ListenAddr(addr string) (string, error) {
 	return net.JoinHostPort(host, port), nil
 }
 
+// CheckOrigin reports whether origin can be given to AllowOrigins: a
+// scheme and a host, nothing else ("*" and "null" are refused: they would
+// admit pages nobody named).
+func CheckOrigin(origin string) error {
+	if origin == "*" || origin == "null" {
+		return fmt.Errorf("%q: name each origin (scheme://host:port); %s would admit pages nobody named", origin, origin)
+	}
+	u, err := url.Parse(origin)
+	switch {
+	case err != nil:
+		return fmt.Errorf("%q: %v", origin, err)
+	case u.Scheme == "" || u.Host == "":
+		return fmt.Errorf("%q: an origin is scheme://host[:port]", origin)
+	case u.Path != "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil:
+		return fmt.Errorf("%q: an origin has no path, query, fragment or user", origin)
+	}
+	return nil
+}
+
+// crossOrigin reports a cross-origin browser request, as net/http's
+// CrossOriginProtection (Go 1.25; this module builds with 1.24) decides:
+// a browser that sends Sec-Fetch-Site says it ("same-origin" and "none",
+// a request the user typed, are not); an older one is judged by Origin
+// against Host; a request with neither header is not a browser's
+// cross-origin request (curl, a program). An allowed origin is admitted.
+func crossOrigin(r *http.Request, allowed map[string]bool) bool {
+	origin := r.Header.Get("Origin")
+	if allowed[origin] {
+		return false
+	}
+	switch r.Header.Get("Sec-Fetch-Site") {
+	case "same-origin", "none":
+		return false
+	case "":
+	default:
+		return true
+	}
+	if origin == "" {
+		return false
+	}
+	u, err := url.Parse(origin)
+	return err != nil || u.Host != r.Host
+}
+
+// hostPolicy decides which Host headers the facade answers.
+type hostPolicy struct {
+	port        string // "" any
+	ip          net.IP // the bound address, nil when none was given
+	unspecified bool   // bound to every interface: any IP literal
+	names       map[string]bool
+}
+
+func newHostPolicy(o HTTPOptions) hostPolicy {
+	p := hostPolicy{names: map[string]bool{"localhost": true}}
+	for _, n := range o.AllowHosts {
+		p.names[normalHost(n)] = true
+	}
+	if host, port, err := net.SplitHostPort(o.Listen); err == nil {
+		p.port = port
+		if ip := net.ParseIP(host); ip != nil {
+			p.ip, p.unspecified = ip, ip.IsUnspecified()
+		} else if host != "" {
+			p.names[normalHost(host)] = true // a name given to --http
+		}
+	}
+	return p
+}
+
+func normalHost(h string) string {
+	return strings.TrimSuffix(strings.ToLower(strings.Trim(h, "[]")), ".")
+}
+
+// allows reports whether a request's Host names this server: a loopback
+// name or address, the address it listens on, or a name it was told to
+// answer, with its own port.
+func (p hostPolicy) allows(hostport string) bool {
+	host, port, err := net.SplitHostPort(hostport)
+	if err != nil {
+		host, port = hostport, ""
+	}
+	if p.port != "" && port != "" && port != p.port {
+		return false
+	}
+	host = normalHost(host)
+	if host == "" {
+		return false
+	}
+	if ip := net.ParseIP(host); ip != nil {
+		// An IP literal cannot be rebound; it must still be this server's.
+		return ip.IsLoopback() || p.unspecified || (p.ip != nil && ip.Equal(p.ip))
+	}
+	return p.names[host]
+}
+
+// methodOf returns the method of a request path, /v1/<method>; anything
+// else (a path that net/http's ServeMux would clean and redirect, such as
+// /v1/../x or /v1//validate) is not found.
+func methodOf(path string) (string, bool) {
+	m, ok := strings.CutPrefix(path, "/v1/")
+	if !ok || m == "" {
+		return "", false
+	}
+	for i := 0; i < len(m); i++ {
+		c := m[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		case (c == '.' || c == '-' || c == '_') && i > 0:
+		default:
+			return "", false
+		}
+	}
+	return m, true
+}
+
 // NewHTTPHandler returns the facade: POST /v1/<method> with the params
-// object as the body (an empty body is no params), answered with the
-// envelope without an id:
+// object as the body (Content-Type application/json; an empty body is no
+// params), answered with the envelope without an id:
 //
 //	{"ok":true,"exit":1,"result":{...}}
 //	{"ok":false,"error":{"code":"E050","message":"...","exit":2}}
 //
 // Each request is stateless: the exchange.* stream needs a connection
 // (serve --stdio) and is refused here. Status codes: 200 for every
-// result (valid or not: "exit" tells), 400 for E050 and E060, 404 for an
-// unknown method or path, 405 for a method other than POST, 413 for a
-// body over MaxBody, 422 for E030 and E040, 500 for E070, 503 for E071.
+// result (valid or not: "exit" tells), 400 for E050 and E060, 403 for
+// E041 (a Host that is not this server's, a cross-origin browser request,
+// a path outside the root), 404 for an unknown method or path, 405 for a
+// method other than POST, 413 for a body over MaxBody and for E055, 415
+// for a body that is not declared JSON, 422 for E030 and E040, 500 for
+// E070, 503 for E071.
 func NewHTTPHandler(h Handler, o HTTPOptions) http.Handler {
 	o = o.withDefaults()
-	mux := http.NewServeMux()
-	mux.HandleFunc("/v1/", func(w http.ResponseWriter, r *http.Request) {
-		method := strings.TrimPrefix(r.URL.Path, "/v1/")
+	hosts := newHostPolicy(o)
+	origins := map[string]bool{}
+	for _, origin := range o.AllowOrigins {
+		if CheckOrigin(origin) == nil {
+			origins[origin] = true
+		}
+	}
+	api := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !hosts.allows(r.Host) {
+			writeHTTPError(w, http.StatusForbidden, &Error{Code: CodeForbidden, Exit: 2,
+				Message: fmt.Sprintf("the Host %q is not this server's (its loopback name or address; serve --allow-host adds a name)", r.Host)})
+			return
+		}
+		origin := r.Header.Get("Origin")
+		if origins[origin] {
+			w.Header().Set("Access-Control-Allow-Origin", origin)
+			w.Header().Set("Access-Control-Expose-Headers", "Smithy-Exit")
+		}
+		w.Header().Add("Vary", "Origin")
+		method, ok := methodOf(r.URL.Path)
+		if !ok {
+			writeHTTPError(w, http.StatusNotFound, Errorf("no such path %q: POST /v1/<method>", r.URL.Path))
+			return
+		}
+		if r.Method == http.MethodOptions && origins[origin] && r.Header.Get("Access-Control-Request-Method") != "" {
+			// The preflight of an allowed origin's JSON POST.
+			w.Header().Set("Access-Control-Allow-Methods", http.MethodPost)
+			w.Header().Set("Access-Control-Allow-Headers", "Content-Type")
+			w.Header().Set("Access-Control-Max-Age", "600")
+			if r.Header.Get("Access-Control-Request-Private-Network") == "true" {
+				w.Header().Set("Access-Control-Allow-Private-Network", "true")
+			}
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
 		if r.Method != http.MethodPost {
 			w.Header().Set("Allow", http.MethodPost)
 			writeHTTPError(w, http.StatusMethodNotAllowed, Errorf("use POST /v1/%s with the params object as the body", method))
+			return
+		}
+		if crossOrigin(r, origins) {
+			writeHTTPError(w, http.StatusForbidden, &Error{Code: CodeForbidden, Exit: 2,
+				Message: fmt.Sprintf("a cross-origin browser request (Origin %q, Sec-Fetch-Site %q): serve --allow-origin admits an origin", origin, r.Header.Get("Sec-Fetch-Site"))})
+			return
+		}
+		if ct := r.Header.Get("Content-Type"); !isJSONType(ct) {
+			writeHTTPError(w, http.StatusUnsupportedMediaType, Errorf("the body must be the params object as JSON: send Content-Type: application/json (got %q)", ct))
 			return
 		}
 		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, o.MaxBody))
@@ -99,23 +275,33 @@ func NewHTTPHandler(h Handler, o HTTPOptions) http.Handler {
 		}
 		s := h.Open(false)
 		defer s.Close()
-		res, exit, e := call(s, method, body, func(string, ...any) {})
+		// r.Context() ends when the client goes away, and (under the
+		// TimeoutHandler) when CallTimeout runs out: the work stops then.
+		res, exit, e := call(r.Context(), s, method, body, func(string, ...any) {})
 		if e != nil {
 			writeHTTPError(w, statusFor(e), e)
 			return
 		}
 		writeHTTP(w, http.StatusOK, dropID(appendSuccess(nil, nil, exit, res)), strconv.Itoa(exit))
 	})
-	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		writeHTTPError(w, http.StatusNotFound, Errorf("no such path %q: POST /v1/<method>", r.URL.Path))
-	})
-	timeoutBody := string(dropID(appendFailure(nil, nil, &Error{Code: CodeTimeout, Message: fmt.Sprintf("the request took longer than %s", o.CallTimeout), Exit: 1}))) + "\n"
-	th := http.TimeoutHandler(mux, o.CallTimeout, timeoutBody)
+	timeoutBody := string(dropID(appendFailure(nil, nil, &Error{Code: CodeTimeout, Message: fmt.Sprintf("the request took longer than %s; its work was stopped", o.CallTimeout), Exit: 1}))) + "\n"
+	th := http.TimeoutHandler(api, o.CallTimeout, timeoutBody)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// Set here, so the timeout's answer is JSON too.
 		w.Header().Set("Content-Type", "application/json")
 		th.ServeHTTP(w, r)
 	})
+}
+
+// isJSONType reports whether a Content-Type declares JSON:
+// application/json, with a UTF-8 charset if any.
+func isJSONType(ct string) bool {
+	mt, params, err := mime.ParseMediaType(ct)
+	if err != nil || mt != "application/json" {
+		return false
+	}
+	cs, ok := params["charset"]
+	return !ok || strings.EqualFold(cs, "utf-8")
 }
 
 // dropID removes the leading `"id":null,` of an envelope rendered without
@@ -131,6 +317,8 @@ func statusFor(e *Error) int {
 		return http.StatusUnprocessableEntity
 	case CodeLimit:
 		return http.StatusRequestEntityTooLarge
+	case CodeForbidden:
+		return http.StatusForbidden
 	case CodeInternal:
 		return http.StatusInternalServerError
 	case CodeTimeout:
@@ -170,6 +358,10 @@ func ServeHTTP(ctx context.Context, h Handler, addr string, o HTTPOptions, grace
 		return err
 	}
 	o = o.withDefaults()
+	o.Listen = ln.Addr().String()
+	if host, _, err := net.SplitHostPort(la); err == nil && net.ParseIP(host) == nil {
+		o.AllowHosts = append(o.AllowHosts, host) // the name given to --http
+	}
 	srv := &http.Server{
 		Handler:           NewHTTPHandler(h, o),
 		ReadHeaderTimeout: 10 * time.Second,

@@ -1,7 +1,11 @@
 package serve
 
 import (
+	"bufio"
 	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -10,28 +14,39 @@ import (
 	"time"
 )
 
-// slow is echo with a method that takes longer than the call timeout.
-type slow struct{ echo }
-
-func (slow) Open(bool) Session { return slowSession{} }
-
-type slowSession struct{ echoSession }
-
-func (s slowSession) Call(method string, params []byte) ([]byte, int, error) {
-	if method == "sleep" {
-		time.Sleep(300 * time.Millisecond)
-	}
-	return s.echoSession.Call(method, params)
+// slow is echo with a method that works until its context ends, and
+// reports that it was stopped.
+type slow struct {
+	echo
+	stopped chan error
 }
 
-// TestHTTPLimits checks the call timeout (503, E071), the body limit (413)
-// and that a panic is a 500 with E070, through a real listener.
+func (s slow) Open(bool) Session { return slowSession{stopped: s.stopped} }
+
+type slowSession struct {
+	echoSession
+	stopped chan error
+}
+
+func (s slowSession) Call(ctx context.Context, method string, params []byte) ([]byte, int, error) {
+	if method == "sleep" {
+		<-ctx.Done()
+		s.stopped <- ctx.Err()
+		return nil, 0, &Error{Code: CodeTimeout, Message: "stopped", Exit: 1}
+	}
+	return s.echoSession.Call(ctx, method, params)
+}
+
+// TestHTTPLimits checks the call timeout (503, E071, and the work's
+// context ends), the body limit (413) and that a panic is a 500 with
+// E070, through a real listener.
 func TestHTTPLimits(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	addrc := make(chan net.Addr, 1)
 	done := make(chan error, 1)
+	stopped := make(chan error, 1)
 	go func() {
-		done <- ServeHTTP(ctx, slow{}, "127.0.0.1:0", HTTPOptions{MaxBody: 64, CallTimeout: 100 * time.Millisecond}, time.Second, func(a net.Addr) { addrc <- a })
+		done <- ServeHTTP(ctx, slow{stopped: stopped}, "127.0.0.1:0", HTTPOptions{MaxBody: 64, CallTimeout: 100 * time.Millisecond}, time.Second, func(a net.Addr) { addrc <- a })
 	}()
 	base := "http://" + (<-addrc).String()
 	for _, tc := range []struct {
@@ -40,7 +55,7 @@ func TestHTTPLimits(t *testing.T) {
 		want               string
 	}{
 		{"echo", "echo", `{"a":1}`, 200, `{"ok":true,"exit":1,"result":{"a":1}}` + "\n"},
-		{"timeout", "sleep", ``, 503, `{"ok":false,"error":{"code":"E071","message":"the request took longer than 100ms","exit":1}}` + "\n"},
+		{"timeout", "sleep", ``, 503, `{"ok":false,"error":{"code":"E071","message":"the request took longer than 100ms; its work was stopped","exit":1}}` + "\n"},
 		{"body limit", "echo", `{"a":"` + strings.Repeat("x", 64) + `"}`, 413, `{"ok":false,"error":{"code":"E050","message":"the request body is larger than 64 bytes","exit":2}}` + "\n"},
 		{"panic", "boom", ``, 500, `{"ok":false,"error":{"code":"E070","message":"internal error in boom: kaboom","exit":1}}` + "\n"},
 	} {
@@ -59,6 +74,9 @@ func TestHTTPLimits(t *testing.T) {
 			}
 		})
 	}
+	if err := <-stopped; !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("the timed-out work saw %v, want its deadline", err)
+	}
 	cancel()
 	if err := <-done; err != nil {
 		t.Errorf("shutdown: %v", err)
@@ -76,5 +94,132 @@ func TestListenAddr(t *testing.T) {
 	}
 	if _, err := ListenAddr("a:b:c"); err == nil {
 		t.Error("ListenAddr(a:b:c) gave no error")
+	}
+}
+
+// raw sends one HTTP/1.1 request as written (no client cleans its path or
+// fills its headers) and returns the status, headers and body.
+func raw(t *testing.T, addr, req string) (int, http.Header, string) {
+	t.Helper()
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if _, err := io.WriteString(c, req); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, resp.Header, string(body)
+}
+
+// TestHTTPBrowserPolicy: the attacks a web page can make on `serve
+// --http`. A Host that is not the server's (DNS rebinding), a cross-origin
+// POST (by Sec-Fetch-Site, or by Origin from an older browser), a body not
+// declared JSON (a form or text/plain post) are refused; paths that
+// net/http's ServeMux would clean and redirect are not found; an origin
+// the operator allowed gets its preflight and CORS headers.
+func TestHTTPBrowserPolicy(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	addrc := make(chan net.Addr, 1)
+	done := make(chan error, 1)
+	go func() {
+		done <- ServeHTTP(ctx, echo{}, "127.0.0.1:0", HTTPOptions{AllowOrigins: []string{"http://localhost:3000"}, AllowHosts: []string{"smithy.internal"}}, time.Second, func(a net.Addr) { addrc <- a })
+	}()
+	addr := (<-addrc).String()
+	_, port, _ := net.SplitHostPort(addr)
+	post := func(path, host, headers, body string) string {
+		return fmt.Sprintf("POST %s HTTP/1.1\r\nHost: %s\r\n%sContent-Length: %d\r\nConnection: close\r\n\r\n%s", path, host, headers, len(body), body)
+	}
+	const jsonCT = "Content-Type: application/json\r\n"
+	for _, tc := range []struct {
+		name   string
+		req    string
+		status int
+		code   string // the envelope's error code; "" a result
+		acao   string // Access-Control-Allow-Origin wanted
+	}{
+		{"own address", post("/v1/echo", addr, jsonCT, `{"a":1}`), 200, "", ""},
+		{"localhost", post("/v1/echo", "localhost:"+port, jsonCT, `{}`), 200, "", ""},
+		{"loopback v6", post("/v1/echo", "[::1]:"+port, jsonCT, `{}`), 200, "", ""},
+		{"allowed name", post("/v1/echo", "smithy.internal:"+port, jsonCT, `{}`), 200, "", ""},
+		{"rebinding host", post("/v1/echo", "attacker.example:"+port, jsonCT, `{}`), 403, "E041", ""},
+		{"rebinding host, no port", post("/v1/echo", "attacker.example", jsonCT, `{}`), 403, "E041", ""},
+		{"another port", post("/v1/echo", "127.0.0.1:1", jsonCT, `{}`), 403, "E041", ""},
+		{"another address", post("/v1/echo", "10.1.2.3:"+port, jsonCT, `{}`), 403, "E041", ""},
+		{"no host", "POST /v1/echo HTTP/1.0\r\n" + jsonCT + "Content-Length: 2\r\n\r\n{}", 403, "E041", ""},
+		{"cross-site post", post("/v1/echo", addr, jsonCT+"Origin: https://attacker.example\r\nSec-Fetch-Site: cross-site\r\n", `{}`), 403, "E041", ""},
+		{"same-site post (another local port)", post("/v1/echo", addr, jsonCT+"Origin: http://localhost:8000\r\nSec-Fetch-Site: same-site\r\n", `{}`), 403, "E041", ""},
+		{"old browser, foreign origin", post("/v1/echo", addr, jsonCT+"Origin: https://attacker.example\r\n", `{}`), 403, "E041", ""},
+		{"old browser, null origin", post("/v1/echo", addr, jsonCT+"Origin: null\r\n", `{}`), 403, "E041", ""},
+		{"same origin", post("/v1/echo", addr, jsonCT+"Origin: http://"+addr+"\r\nSec-Fetch-Site: same-origin\r\n", `{}`), 200, "", ""},
+		{"old browser, same origin", post("/v1/echo", addr, jsonCT+"Origin: http://"+addr+"\r\n", `{}`), 200, "", ""},
+		{"allowed origin", post("/v1/echo", addr, jsonCT+"Origin: http://localhost:3000\r\nSec-Fetch-Site: same-site\r\n", `{}`), 200, "", "http://localhost:3000"},
+		{"text/plain (a simple request)", post("/v1/echo", addr, "Content-Type: text/plain\r\n", `{}`), 415, "E050", ""},
+		{"form post", post("/v1/echo", addr, "Content-Type: application/x-www-form-urlencoded\r\n", `{}`), 415, "E050", ""},
+		{"no content type", post("/v1/echo", addr, "", `{}`), 415, "E050", ""},
+		{"json with utf-8", post("/v1/echo", addr, "Content-Type: application/json; charset=UTF-8\r\n", `{}`), 200, "", ""},
+		{"json with another charset", post("/v1/echo", addr, "Content-Type: application/json; charset=latin1\r\n", `{}`), 415, "E050", ""},
+		{"dot-dot", post("/v1/../x", addr, jsonCT, `{}`), 404, "E050", ""},
+		{"escaped dot-dot", post("/v1/%2e%2e/x", addr, jsonCT, `{}`), 404, "E050", ""},
+		{"double slash", post("/v1//validate", addr, jsonCT, `{}`), 404, "E050", ""},
+		{"dot", post("/v1/./echo", addr, jsonCT, `{}`), 404, "E050", ""},
+		{"trailing slash", post("/v1/echo/", addr, jsonCT, `{}`), 404, "E050", ""},
+		{"v1 alone", post("/v1", addr, jsonCT, `{}`), 404, "E050", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			status, h, body := raw(t, addr, tc.req)
+			var e struct {
+				OK    bool `json:"ok"`
+				Error *struct {
+					Code string `json:"code"`
+				} `json:"error"`
+			}
+			if err := json.Unmarshal([]byte(body), &e); err != nil {
+				t.Fatalf("status %d, not an envelope: %q", status, body)
+			}
+			if status != tc.status || (tc.code == "") != e.OK || (e.Error != nil && e.Error.Code != tc.code) {
+				t.Errorf("status %d %s; want %d %s", status, body, tc.status, tc.code)
+			}
+			if got := h.Get("Access-Control-Allow-Origin"); got != tc.acao {
+				t.Errorf("Access-Control-Allow-Origin %q, want %q", got, tc.acao)
+			}
+		})
+	}
+	// The allowed origin's preflight is answered; another's is not.
+	preflight := func(origin string) string {
+		return "OPTIONS /v1/echo HTTP/1.1\r\nHost: " + addr + "\r\nOrigin: " + origin + "\r\nAccess-Control-Request-Method: POST\r\nAccess-Control-Request-Headers: content-type\r\nAccess-Control-Request-Private-Network: true\r\nConnection: close\r\n\r\n"
+	}
+	status, h, _ := raw(t, addr, preflight("http://localhost:3000"))
+	if status != 204 || h.Get("Access-Control-Allow-Origin") != "http://localhost:3000" || h.Get("Access-Control-Allow-Methods") != "POST" ||
+		h.Get("Access-Control-Allow-Headers") != "Content-Type" || h.Get("Access-Control-Allow-Private-Network") != "true" {
+		t.Errorf("the allowed origin's preflight: %d %v", status, h)
+	}
+	status, h, _ = raw(t, addr, preflight("https://attacker.example"))
+	if status != 405 || h.Get("Access-Control-Allow-Origin") != "" || h.Get("Access-Control-Allow-Private-Network") != "" {
+		t.Errorf("a foreign preflight: %d %v", status, h)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("shutdown: %v", err)
+	}
+}
+
+func TestCheckOrigin(t *testing.T) {
+	for _, tc := range []struct {
+		origin string
+		ok     bool
+	}{
+		{"http://localhost:3000", true}, {"https://app.example", true},
+		{"*", false}, {"null", false}, {"localhost:3000", false}, {"http://a/b", false}, {"http://a?x", false}, {"", false},
+	} {
+		if err := CheckOrigin(tc.origin); (err == nil) != tc.ok {
+			t.Errorf("CheckOrigin(%q) = %v, want ok %v", tc.origin, err, tc.ok)
+		}
 	}
 }

@@ -22,6 +22,7 @@ package serve
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -41,11 +42,12 @@ const Protocol = 1
 const (
 	CodeModel     = "E030" // exit 3: the model failed to load, assemble or prepare
 	CodeInput     = "E040" // exit 4: a file named by a parameter could not be read
+	CodeForbidden = "E041" // exit 2: refused: a path outside the server's root (or any path with --no-paths), a hidden file, a model path that is not a model file; over HTTP, a Host the server does not answer or a cross-origin request
 	CodeUsage     = "E050" // exit 2: a missing or invalid parameter, an unknown method, a line too long
 	CodeLimit     = "E055" // exit 5: an input over a limit, refused before validation
 	CodeMalformed = "E060" // exit 2: the request line is not a JSON object
 	CodeInternal  = "E070" // exit 1: a fault of the engine (a handler panic); the connection stays usable
-	CodeTimeout   = "E071" // exit 1: the HTTP facade's per-request time ran out
+	CodeTimeout   = "E071" // exit 1: the request's time ran out (or its client went away): its work was stopped
 )
 
 // Error is a failed request: the envelope's "error" member.
@@ -79,9 +81,12 @@ type Handler interface {
 // Session answers the requests of one connection, one at a time. Call
 // returns the result document (compact JSON, no line break) and the exit
 // code the command would give, or an error; an error that is not an
-// *Error is reported as an internal fault (E070).
+// *Error is reported as an internal fault (E070). ctx ends when the
+// request's time runs out or its client goes away: Call stops its work
+// then (it answers an E071 error, which the transport may no longer be
+// able to deliver).
 type Session interface {
-	Call(method string, params []byte) (result []byte, exit int, err error)
+	Call(ctx context.Context, method string, params []byte) (result []byte, exit int, err error)
 	Close()
 }
 
@@ -193,14 +198,14 @@ func helloResult(h Hello) []byte {
 
 // call runs one method on s, turning a panic into an E070 error: the
 // request gets exactly one answer and the connection stays usable.
-func call(s Session, method string, params []byte, logf func(string, ...any)) (result []byte, exit int, e *Error) {
+func call(ctx context.Context, s Session, method string, params []byte, logf func(string, ...any)) (result []byte, exit int, e *Error) {
 	defer func() {
 		if r := recover(); r != nil {
 			logf("smithy serve: %s: handler fault: %v", method, r)
 			result, exit, e = nil, 0, &Error{Code: CodeInternal, Message: fmt.Sprintf("internal error in %s: %v", method, r), Exit: 1}
 		}
 	}()
-	res, code, err := s.Call(method, params)
+	res, code, err := s.Call(ctx, method, params)
 	if err != nil {
 		if se, ok := err.(*Error); ok {
 			return nil, 0, se

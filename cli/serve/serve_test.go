@@ -2,6 +2,7 @@ package serve
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -22,7 +23,7 @@ func (echo) Open(bool) Session { return echoSession{} }
 type echoSession struct{}
 
 func (echoSession) Close() {}
-func (echoSession) Call(method string, params []byte) ([]byte, int, error) {
+func (echoSession) Call(_ context.Context, method string, params []byte) ([]byte, int, error) {
 	switch method {
 	case "echo":
 		if len(params) == 0 {

@@ -2,9 +2,11 @@ package serve
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"time"
 )
 
 // LineReader reads request lines of at most max bytes (without the line
@@ -72,11 +74,31 @@ func (l *LineReader) Next() (line []byte, tooLong bool, err error) {
 // its answers only when none is).
 func (l *LineReader) Buffered() bool { return l.r.Buffered() > 0 }
 
+// StdioOptions are the line server's settings. The zero value means the
+// defaults documented on each field.
+type StdioOptions struct {
+	// Timeout bounds the time one request may take: DefaultTimeout by
+	// default. When it runs out the request's work stops at its next read
+	// and the request is answered with E071.
+	Timeout time.Duration
+}
+
+// DefaultTimeout is the time one request may take, on either transport.
+const DefaultTimeout = 2 * time.Minute
+
 // Stdio serves the line protocol: requests from in, responses to out,
 // diagnostics to errw. It returns nil after shutdown or at the end of
 // input (every request answered), and an error only when in or out
 // fails. The requests are answered one at a time, in order.
 func Stdio(h Handler, in io.Reader, out, errw io.Writer) error {
+	return StdioWith(h, in, out, errw, StdioOptions{})
+}
+
+// StdioWith is [Stdio] with options.
+func StdioWith(h Handler, in io.Reader, out, errw io.Writer, o StdioOptions) error {
+	if o.Timeout <= 0 {
+		o.Timeout = DefaultTimeout
+	}
 	lr := NewLineReader(in, MaxLine)
 	w := bufio.NewWriterSize(out, 64<<10)
 	s := h.Open(true)
@@ -92,7 +114,7 @@ func Stdio(h Handler, in io.Reader, out, errw io.Writer) error {
 			w.Flush()
 			return fmt.Errorf("reading requests: %w", err)
 		}
-		resp, bye := answer(resp[:0], h, s, line, tooLong, logf)
+		resp, bye := answer(resp[:0], h, s, line, tooLong, o.Timeout, logf)
 		resp = append(resp, '\n')
 		if _, err := w.Write(resp); err != nil {
 			return fmt.Errorf("writing responses: %w", err)
@@ -110,7 +132,7 @@ func Stdio(h Handler, in io.Reader, out, errw io.Writer) error {
 
 // answer appends the response to one request line; bye is true after
 // shutdown.
-func answer(dst []byte, h Handler, s Session, line []byte, tooLong bool, logf func(string, ...any)) (_ []byte, bye bool) {
+func answer(dst []byte, h Handler, s Session, line []byte, tooLong bool, timeout time.Duration, logf func(string, ...any)) (_ []byte, bye bool) {
 	if tooLong {
 		return appendFailure(dst, nil, Errorf("the request line is longer than %d bytes; it was discarded", MaxLine)), false
 	}
@@ -125,7 +147,9 @@ func answer(dst []byte, h Handler, s Session, line []byte, tooLong bool, logf fu
 		dst = appendID(dst, id)
 		return append(dst, `"ok":true,"bye":true}`...), true
 	}
-	res, exit, e := call(s, method, params, logf)
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	res, exit, e := call(ctx, s, method, params, logf)
+	cancel()
 	if e != nil {
 		return appendFailure(dst, id, e), false
 	}

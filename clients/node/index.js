@@ -11,7 +11,8 @@ const readline = require('node:readline');
 const PROTOCOL = 1;
 
 class SmithyError extends Error {
-  // code: E030 model, E040 input, E050 parameter, E055 limit, E060
+  // code: E030 model, E040 input, E041 refused (a path outside the
+  // server's root), E050 parameter, E055 limit, E060
   // malformed request, E070 internal; exit: the command's exit code for
   // the same failure.
   constructor(code, message, exit) {

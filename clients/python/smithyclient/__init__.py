@@ -34,7 +34,8 @@ PROTOCOL = 1
 
 
 class SmithyError(Exception):
-    """A failed request: code (E030 model, E040 input, E050 usage or
+    """A failed request: code (E030 model, E040 input, E041 refused (a
+    path outside the server's root), E050 usage or
     parameter, E055 limit, E060 malformed request, E070 internal), message
     and exit (the command's exit code for the same failure)."""
 
