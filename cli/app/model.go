@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 
 	"github.com/smithy-validation/go/core/assembly"
 	"github.com/smithy-validation/go/core/idl"
@@ -83,37 +84,90 @@ func (e *env) readSources(srcs []Source) ([]modelFile, error) {
 }
 
 // appendPath reads a model file, or every .smithy and .json file below a
-// directory in lexical order, as assembly.Assembler.AddPath does.
+// directory in lexical order, as assembly.Assembler.AddPath does. A file
+// named on the command line is read whatever it is (a pipe of the shell's
+// <(...) too); a file found in a directory only when it is a regular file,
+// or a link to one: a named pipe or a device there, which a cloned
+// repository may hold, is an input error, never opened in a way that
+// blocks (readWalkedFile).
 func appendPath(files []modelFile, path string) ([]modelFile, error) {
 	info, err := os.Stat(path)
 	if err != nil {
 		return nil, &assembly.InputError{Path: path, Err: unwrapPath(err)}
 	}
-	names := []string{path}
-	if info.IsDir() {
-		names = names[:0]
-		err = filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if !d.IsDir() && (strings.HasSuffix(p, ".smithy") || strings.HasSuffix(p, ".json")) {
-				names = append(names, p)
-			}
-			return nil
-		})
+	if !info.IsDir() {
+		data, err := assembly.ReadFile(path)
 		if err != nil {
-			return nil, &assembly.InputError{Path: path, Err: unwrapPath(err)}
+			return nil, err
 		}
-		sort.Strings(names)
+		return append(files, modelFile{path, data}), nil
 	}
+	var names []string
+	err = filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && (strings.HasSuffix(p, ".smithy") || strings.HasSuffix(p, ".json")) {
+			names = append(names, p)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, &assembly.InputError{Path: path, Err: unwrapPath(err)}
+	}
+	sort.Strings(names)
 	for _, n := range names {
-		data, err := assembly.ReadFile(n)
+		data, err := readWalkedFile(n)
 		if err != nil {
 			return nil, err
 		}
 		files = append(files, modelFile{n, data})
 	}
 	return files, nil
+}
+
+// readWalkedFile reads a model file found in a directory: opened without
+// blocking (O_NONBLOCK: a named pipe with no writer does not hang the
+// open) and read only when it is a regular file, at most
+// assembly.MaxFileSize bytes.
+func readWalkedFile(name string) ([]byte, error) {
+	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, &assembly.InputError{Path: name, Err: unwrapPath(err)}
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, &assembly.InputError{Path: name, Err: unwrapPath(err)}
+	}
+	if !info.Mode().IsRegular() {
+		return nil, &assembly.InputError{Path: name, Err: fmt.Errorf("not a regular file (%s): a directory's model files must be regular files", fileType(info.Mode()))}
+	}
+	data, err := io.ReadAll(io.LimitReader(f, assembly.MaxFileSize+1))
+	if err != nil {
+		return nil, &assembly.InputError{Path: name, Err: unwrapPath(err)}
+	}
+	if len(data) > assembly.MaxFileSize {
+		return nil, &assembly.InputError{Path: name, Err: fmt.Errorf("%w (%d bytes)", assembly.ErrTooLarge, assembly.MaxFileSize)}
+	}
+	return data, nil
+}
+
+// fileType names a file's type for a message.
+func fileType(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "type " + m.Type().String()
 }
 
 // loadModel assembles the model sources, or takes the assembled model

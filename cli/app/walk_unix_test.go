@@ -1,0 +1,66 @@
+//go:build unix
+
+package app
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// TestDirectoryWalkReadsOnlyRegularFiles: a model directory of a cloned
+// repository may hold a named pipe called x.smithy (or a link to one);
+// opening it would block smithy validate forever. It is an input error
+// (exit 4) naming the file, and a link to a regular model file is read.
+func TestDirectoryWalkReadsOnlyRegularFiles(t *testing.T) {
+	calc, err := os.ReadFile("../../examples/calculator/calculator.smithy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name  string
+		setup func(t *testing.T, dir, outside string)
+		exit  int
+		want  string
+	}{
+		{"a named pipe", func(t *testing.T, dir, outside string) {
+			if err := syscall.Mkfifo(filepath.Join(dir, "zz.smithy"), 0o644); err != nil {
+				t.Skipf("mkfifo: %v", err)
+			}
+		}, ExitInput, "zz.smithy: not a regular file (a named pipe)"},
+		{"a link to a named pipe", func(t *testing.T, dir, outside string) {
+			fifo := filepath.Join(outside, "pipe")
+			if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+				t.Skipf("mkfifo: %v", err)
+			}
+			mustSymlink(t, fifo, filepath.Join(dir, "zz.smithy"))
+		}, ExitInput, "zz.smithy: not a regular file (a named pipe)"},
+		{"a link to a device", func(t *testing.T, dir, outside string) {
+			mustSymlink(t, "/dev/zero", filepath.Join(dir, "zz.smithy"))
+		}, ExitInput, "zz.smithy: not a regular file (a character device)"},
+		{"a link to a regular file", func(t *testing.T, dir, outside string) {
+			must(t, os.WriteFile(filepath.Join(outside, "more.smithy"), []byte("$version: \"2\"\nnamespace other\nstring Name\n"), 0o644))
+			mustSymlink(t, filepath.Join(outside, "more.smithy"), filepath.Join(dir, "zz.smithy"))
+		}, ExitValid, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir, outside := t.TempDir(), t.TempDir()
+			must(t, os.WriteFile(filepath.Join(dir, "calculator.smithy"), calc, 0o644))
+			tt.setup(t, dir, outside)
+			var stdout, stderr bytes.Buffer
+			// On a blocking open this call never returns, and the test
+			// fails at go test's -timeout.
+			code := Run([]string{"smithy", "validate", dir}, strings.NewReader(""), &stdout, &stderr)
+			if code != tt.exit {
+				t.Errorf("%s: exit %d, want %d; stderr: %s", tt.name, code, tt.exit, stderr.String())
+			}
+			if !strings.Contains(stderr.String(), tt.want) {
+				t.Errorf("%s: stderr %q does not say %q", tt.name, stderr.String(), tt.want)
+			}
+		})
+	}
+}
