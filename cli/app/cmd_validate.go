@@ -2,7 +2,6 @@ package app
 
 import (
 	"errors"
-	"os"
 	"strconv"
 	"strings"
 
@@ -218,7 +217,9 @@ func modelReport(valid bool, events []model.Event) *report {
 		}
 	}
 	for _, name := range files {
-		if f, err := os.Open(name); err == nil {
+		// Read again for the source lines: only a regular file, never
+		// blocking (a file that became a named pipe shows no line).
+		if f, err := openRegular(name); err == nil {
 			fillSources(f, byFile[name])
 			f.Close()
 		}

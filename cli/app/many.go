@@ -1,6 +1,7 @@
 package app
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -53,9 +54,23 @@ func expandInputs(values []string, exts []string) (files []string, many bool, er
 			if err != nil {
 				return err
 			}
-			if !d.IsDir() && slices.ContainsFunc(exts, func(x string) bool { return strings.HasSuffix(p, x) }) {
-				found = append(found, p)
+			if d.IsDir() || !slices.ContainsFunc(exts, func(x string) bool { return strings.HasSuffix(p, x) }) {
+				return nil
 			}
+			// Only regular files (or links to one) are read from a
+			// directory: a named pipe there would block the read forever.
+			t := d.Type()
+			if t&fs.ModeSymlink != 0 {
+				st, err := os.Stat(p)
+				if err != nil {
+					return err
+				}
+				t = st.Mode().Type()
+			}
+			if !t.IsRegular() {
+				return fmt.Errorf("%s: %w", p, notRegular(t))
+			}
+			found = append(found, p)
 			return nil
 		})
 		if err != nil {

@@ -126,23 +126,14 @@ func appendPath(files []modelFile, path string) ([]modelFile, error) {
 	return files, nil
 }
 
-// readWalkedFile reads a model file found in a directory: opened without
-// blocking (O_NONBLOCK: a named pipe with no writer does not hang the
-// open) and read only when it is a regular file, at most
-// assembly.MaxFileSize bytes.
+// readWalkedFile reads a model file found in a directory (openRegular), at
+// most assembly.MaxFileSize bytes.
 func readWalkedFile(name string) ([]byte, error) {
-	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := openRegular(name)
 	if err != nil {
-		return nil, &assembly.InputError{Path: name, Err: unwrapPath(err)}
+		return nil, &assembly.InputError{Path: name, Err: err}
 	}
 	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, &assembly.InputError{Path: name, Err: unwrapPath(err)}
-	}
-	if !info.Mode().IsRegular() {
-		return nil, &assembly.InputError{Path: name, Err: fmt.Errorf("not a regular file (%s): a directory's model files must be regular files", fileType(info.Mode()))}
-	}
 	data, err := io.ReadAll(io.LimitReader(f, assembly.MaxFileSize+1))
 	if err != nil {
 		return nil, &assembly.InputError{Path: name, Err: unwrapPath(err)}
@@ -151,6 +142,32 @@ func readWalkedFile(name string) ([]byte, error) {
 		return nil, &assembly.InputError{Path: name, Err: fmt.Errorf("%w (%d bytes)", assembly.ErrTooLarge, assembly.MaxFileSize)}
 	}
 	return data, nil
+}
+
+// openRegular opens a file that must be a regular file (through links),
+// without blocking: O_NONBLOCK, so a named pipe with no writer does not
+// hang the open, then fstat. Its error is the cause, without the path.
+func openRegular(name string) (*os.File, error) {
+	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, unwrapPath(err)
+	}
+	info, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, unwrapPath(err)
+	}
+	if !info.Mode().IsRegular() {
+		f.Close()
+		return nil, notRegular(info.Mode())
+	}
+	return f, nil
+}
+
+// notRegular is the error of a file found in a directory that is not a
+// regular file.
+func notRegular(m fs.FileMode) error {
+	return fmt.Errorf("not a regular file (%s): files found in a directory must be regular files", fileType(m))
 }
 
 // fileType names a file's type for a message.

@@ -64,3 +64,42 @@ func TestDirectoryWalkReadsOnlyRegularFiles(t *testing.T) {
 		})
 	}
 }
+
+// TestInputDirectoryReadsOnlyRegularFiles: the same for the directories of
+// validate-value --value and validate-rpc --message: a named pipe called
+// x.json among the values is an input error naming it, found before any
+// file is read.
+func TestInputDirectoryReadsOnlyRegularFiles(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	calc := filepath.Join(root, "examples/calculator/calculator.smithy")
+	for _, tt := range []struct {
+		name string
+		args func(dir string) []string
+	}{
+		{"validate-value --value DIR", func(dir string) []string {
+			return []string{"smithy", "validate-value", "--shape", "example#SubtractInput", "--value", dir, calc}
+		}},
+		{"validate-rpc --message DIR", func(dir string) []string {
+			return []string{"smithy", "validate-rpc", "--service", "example#Calculator", "--version", "2.0", "--message", dir, calc}
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			must(t, os.WriteFile(filepath.Join(dir, "a.json"), []byte(`{"jsonrpc": "2.0", "method": "subtract", "params": [1, 2], "id": 1}`), 0o644))
+			if err := syscall.Mkfifo(filepath.Join(dir, "zz.json"), 0o644); err != nil {
+				t.Skipf("mkfifo: %v", err)
+			}
+			var stdout, stderr bytes.Buffer
+			code := Run(tt.args(dir), strings.NewReader(""), &stdout, &stderr)
+			if code != ExitInput {
+				t.Errorf("%s: exit %d, want %d; stderr: %s", tt.name, code, ExitInput, stderr.String())
+			}
+			if want := "zz.json: not a regular file (a named pipe)"; !strings.Contains(stderr.String(), want) {
+				t.Errorf("%s: stderr %q does not say %q", tt.name, stderr.String(), want)
+			}
+		})
+	}
+}
