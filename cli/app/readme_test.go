@@ -45,30 +45,3 @@ func TestReadmeMainJob(t *testing.T) {
 		t.Errorf("the README shows\n%s\nbut the command prints\n%s", want, stdout.String())
 	}
 }
-
-// TestReadmeQuickstartText runs the text-output example of the README's
-// quickstart (in examples/calculator, as the quickstart does) and checks
-// that it prints exactly what the README shows.
-func TestReadmeQuickstartText(t *testing.T) {
-	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := string(readme)
-	start := strings.Index(text, "```console\n$ smithy validate-rpc ")
-	if start < 0 {
-		t.Fatal("README.md: no console block of validate-rpc in the quickstart")
-	}
-	block := text[start+len("```console\n$ "):]
-	block = block[:strings.Index(block, "```")]
-	cmdLine, want, _ := strings.Cut(block, "\n")
-	t.Chdir(filepath.Join("..", "..", "examples", "calculator"))
-	var stdout, stderr bytes.Buffer
-	code := Run(strings.Fields(cmdLine), strings.NewReader(""), &stdout, &stderr)
-	if code != ExitInvalid {
-		t.Errorf("exit code %d, want %d (stderr: %s)", code, ExitInvalid, stderr.String())
-	}
-	if stdout.String() != want {
-		t.Errorf("the README shows\n%s\nbut the command prints\n%s", want, stdout.String())
-	}
-}

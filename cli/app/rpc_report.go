@@ -198,8 +198,10 @@ func (e *env) transcriptReport(svc *rpc.PreparedService, in Input, complete bool
 			return inputErrorf("cannot read %s again for its source lines: %v", name, unwrapPath(err))
 		}
 	}
-	if format == formatText {
-		set := flaggedBy(rep.diags)
+	// The text listing shows the messages with findings (every message
+	// with --verbose); with nothing to list there is no listing, and so no
+	// blank line before the summary.
+	if set := flaggedBy(rep.diags); format == formatText && (verbose || len(set) > 0) {
 		rep.listing = func(w io.Writer) error { return listMessages(w, &msgs, set, verbose) }
 	}
 	if err := e.writeReport(rep, format); err != nil {
