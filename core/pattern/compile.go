@@ -42,6 +42,10 @@ type look struct {
 	behind bool
 }
 
+// tooLarge names programs beyond maxInsts; a pattern the fast paths run
+// exactly for every input does not need them.
+const tooLarge = "a repetition too large to run (more than 65536 steps)"
+
 // maxInsts bounds the size of all programs of one pattern: a counted
 // repetition is unrolled, and {1,100000} of a group would otherwise make
 // the match cost grow with the count.
@@ -88,7 +92,7 @@ func compileProgs(root *node) (main *prog, looks []look, construct string, at in
 		c.add(inst{op: iMatch})
 		total = c.total
 		if c.big {
-			return nil, "a repetition too large to run (more than 65536 steps)", n.at
+			return nil, tooLarge, n.at
 		}
 		p := &prog{insts: c.insts}
 		for _, in := range p.insts {

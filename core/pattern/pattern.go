@@ -125,7 +125,7 @@ func Compile(src string) (*Regexp, error) {
 	r.unix = t.unixDollar
 	needVM := r.re == nil && r.seq == nil || r.dollar && !r.cut
 	main, looks, construct, at := compileProgs(tree)
-	if construct != "" && needVM {
+	if construct != "" && (needVM || construct != tooLarge) {
 		return nil, &Error{Pattern: src, Index: at, Construct: construct}
 	}
 	if construct == "" {
