@@ -559,3 +559,54 @@ func TestDiscover(t *testing.T) {
 		t.Errorf("without the extension: %v", r.Messages)
 	}
 }
+
+// TestPatternExport: a @pattern means what java.util.regex reads (as the
+// reference reads it); the schema gets its ECMA-262 spelling with that
+// meaning, or no pattern and a loss diagnostic.
+func TestPatternExport(t *testing.T) {
+	m := assemble(t, map[string]string{"model.smithy": head + `
+@jsonRpc(versions: ["2.0"])
+service S { version: "1", operations: [Op] }
+
+@method(name: "op")
+operation Op { input: In }
+
+structure In { plain: Plain, dot: Dot, spaces: Spaces, javaOnly: JavaOnly }
+
+@pattern("^[a-z0-9-]+$")
+string Plain
+@pattern("^.{1,3}$")
+string Dot
+@pattern("^\\s+$")
+string Spaces
+@pattern("^\\A[\\p{Print}&&[^|]]+\\z$")
+string JavaOnly
+`})
+	res, err := openrpc.Convert(m, shapeid.MustParse("example#S"), openrpc.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	comp := "/components/schemas/"
+	for _, c := range []struct{ name, ptr, want string }{
+		{"same spelling", comp + "Plain", `{"type":"string","pattern":"^[a-z0-9-]+$"}`},
+		{"Java's dot", comp + "Dot", `{"type":"string","pattern":"^[^\\n\\r` + "\u0085\u2028\u2029" + `]{1,3}$"}`},
+		{"Java's \\s", comp + "Spaces", `{"type":"string","pattern":"^[\\t-\\r ]+$"}`},
+		{"no ECMA spelling: left out", comp + "JavaOnly", `{"type":"string"}`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := compact(at(t, res.Document, c.ptr)); got != c.want {
+				t.Errorf("%s = %s\nwant %s", c.ptr, got, c.want)
+			}
+		})
+	}
+	var loss []string
+	for _, x := range res.Diagnostics {
+		if x.Code == openrpc.CodeLoss {
+			loss = append(loss, x.Shape.String()+": "+x.Message)
+		}
+	}
+	want := "example#JavaOnly: @pattern \"^\\\\A[\\\\p{Print}&&[^|]]+\\\\z$\" has no ECMA-262 spelling with the meaning the reference gives it (it uses \\A): the constraint is left out of the schema"
+	if len(loss) != 1 || loss[0] != want {
+		t.Errorf("loss diagnostics %q, want [%q]", loss, want)
+	}
+}

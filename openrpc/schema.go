@@ -1,12 +1,14 @@
 package openrpc
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/pattern"
 	"github.com/smithy-validation/go/core/shapeid"
 )
 
@@ -398,7 +400,20 @@ func isStringOnly(n node.Node) bool {
 func (g *schemas) stringConstraints(o *obj, s *model.Shape, traits []model.Trait) {
 	g.lengthBounds(o, traits, "minLength", "maxLength")
 	if p, ok := findTraitIn(traits, traitPattern); ok && p.Kind() == node.String {
-		o.add("pattern", p)
+		// The model's pattern means what java.util.regex reads (as the
+		// reference reads it); JSON Schema reads ECMA-262. A pattern is
+		// exported in the spelling that gives it the same meaning there,
+		// or left out with the loss said (docs/patterns.md).
+		if e, err := pattern.ECMA(p.StringValue()); err == nil {
+			o.add("pattern", str(e))
+		} else {
+			why := err.Error()
+			var pe *pattern.Error
+			if errors.As(err, &pe) && pe.Unsupported() {
+				why = "it uses " + pe.Construct
+			}
+			g.diags.add(Diagnostic{Code: CodeLoss, Shape: s.ID(), Message: fmt.Sprintf("@pattern %q has no ECMA-262 spelling with the meaning the reference gives it (%s): the constraint is left out of the schema", p.StringValue(), why)})
+		}
 	}
 }
 
