@@ -14,7 +14,8 @@ import (
 func TestECMA(t *testing.T) {
 	for _, tc := range []struct{ name, java, want, unsupported string }{
 		{"plain", `^[a-z0-9-]+$`, `^[a-z0-9-]+$`, ""},
-		{"dash in the middle", `^[a-]-z]$`, `^[a\-\]-z]$`, ""},
+		{"dash last, then literals", `^[a-]-z]$`, `^[a-]-z\]$`, ""},
+		{"dash in the middle", `^[\w-z]$`, `^[\w\-z]$`, ""},
 		{"dot lists Java's terminators", `^.{1,3}$`, "^" + javaDot + "{1,3}$", ""},
 		{"\\s is ASCII", `^\s\S[\s]$`, `^[\t-\r ][^\t-\r ][\t-\r ]$`, ""},
 		{"stray brackets and identity escapes", `^a]}\-\:\/$`, `^a\]\}-:\/$`, ""},
