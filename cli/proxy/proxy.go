@@ -48,6 +48,7 @@ import (
 	"io"
 	"strconv"
 	"sync"
+	"time"
 
 	"github.com/smithy-validation/go/core/limits"
 	"github.com/smithy-validation/go/core/node"
@@ -70,6 +71,10 @@ type Options struct {
 	// MaxMessage bounds a message that is validated (0:
 	// limits.DefaultMaxSize); a longer one is relayed, not validated.
 	MaxMessage int
+	// Grace is how long RunCommand waits for a child to end on its own
+	// once its output closed (or it exited with its output held open, or
+	// was sent SIGTERM), before the next signal (0: DefaultGrace).
+	Grace time.Duration
 }
 
 // Proxy validates one conversation. Its methods are safe for concurrent

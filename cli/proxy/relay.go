@@ -1,13 +1,16 @@
 package proxy
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"os/signal"
 	"sync"
 	"syscall"
+	"time"
 
 	"github.com/smithy-validation/go/rpc"
 )
@@ -139,44 +142,125 @@ func (b beforeRead) Read(p []byte) (int, error) {
 	return b.r.Read(p)
 }
 
+// DefaultGrace is how long RunCommand waits for a child to end on its
+// own before it signals the child's process group, and again between
+// SIGTERM and SIGKILL (Options.Grace overrides it).
+const DefaultGrace = 5 * time.Second
+
 // RunCommand starts cmd as the server, relays stdin to it and its stdout
 // to stdout (its stderr is cmd.Stderr, the caller's to set: the proxy's
-// own stderr passes it through), forwards SIGINT, SIGTERM and SIGHUP to
-// it, and returns its exit code (128 plus the signal's number when a
-// signal ended it) once it has exited and its output is relayed.
+// own stderr passes it through), and returns its exit code (128 plus the
+// signal's number when a signal ended it) once it has exited and its
+// output is relayed.
+//
+// The child runs in its own process group, so that a wrapper (sh -c
+// 'server | cat', npx) and everything it started are signalled together:
+// SIGINT, SIGTERM and SIGHUP received by the proxy go to the whole group.
+// The proxy never waits for ever: when the child closes its output but
+// keeps running, or exits while something it started keeps its output
+// open, or a SIGINT or SIGTERM was forwarded, the proxy waits the grace
+// period (Options.Grace), then sends SIGTERM to the group (unless it
+// forwarded one), waits again, then sends SIGKILL; once more after that it
+// stops reading the child's output (a process that left the group may
+// hold it). Each signal the proxy sends on its own is logged as
+// {"child":"SIGTERM","reason":"..."}.
 func (p *Proxy) RunCommand(cmd *exec.Cmd, stdin io.Reader, stdout io.Writer) (int, error) {
-	serverIn, err := cmd.StdinPipe()
+	serverInR, serverIn, err := os.Pipe()
 	if err != nil {
 		return 0, err
 	}
-	serverOut, err := cmd.StdoutPipe()
+	serverOut, serverOutW, err := os.Pipe()
 	if err != nil {
+		serverInR.Close()
+		serverIn.Close()
 		return 0, err
 	}
-	if err := cmd.Start(); err != nil {
-		return 0, err
+	cmd.Stdin, cmd.Stdout = serverInR, serverOutW
+	ownGroup(cmd)
+	grace := p.opts.Grace
+	if grace <= 0 {
+		grace = DefaultGrace
 	}
+	if cmd.WaitDelay == 0 {
+		// A process left behind may hold the child's stderr: Wait gives
+		// up on it after this long.
+		cmd.WaitDelay = grace
+	}
+	// Signals are caught before the child starts: one that arrives as it
+	// starts is forwarded, not taken by the proxy alone.
 	sigs := make(chan os.Signal, 4)
 	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
-	stopped := make(chan struct{})
-	go func() {
-		for {
-			select {
-			case s := <-sigs:
-				cmd.Process.Signal(s)
-			case <-stopped:
-				return
-			}
+	defer signal.Stop(sigs)
+	err = cmd.Start()
+	// The child has its copies; the proxy keeps its own ends.
+	serverInR.Close()
+	serverOutW.Close()
+	if err != nil {
+		serverIn.Close()
+		serverOut.Close()
+		return 0, err
+	}
+	relayc := make(chan error, 1)
+	go func() { relayc <- p.Relay(stdin, stdout, serverIn, serverOut) }()
+	waitc := make(chan error, 1)
+	go func() { waitc <- cmd.Wait() }()
+
+	var relayErr, waitErr error
+	relayed, exited := false, false
+	// stage is how far the ending went: 0 nothing sent, 1 SIGTERM (sent
+	// or forwarded), 2 SIGKILL, 3 the output abandoned.
+	stage := 0
+	var timer *time.Timer
+	var tick <-chan time.Time
+	startEnding := func(from int) {
+		if tick == nil {
+			stage = from
+			timer = time.NewTimer(grace)
+			tick = timer.C
 		}
-	}()
-	relayErr := p.Relay(stdin, stdout, serverIn, serverOut)
-	waitErr := cmd.Wait()
-	signal.Stop(sigs)
-	close(stopped)
+	}
+	for !relayed || !exited {
+		select {
+		case s := <-sigs:
+			signalGroup(cmd, s.(syscall.Signal))
+			if s != syscall.SIGHUP {
+				startEnding(1)
+			}
+		case relayErr = <-relayc:
+			relayed = true
+			if !exited {
+				startEnding(0)
+			}
+		case waitErr = <-waitc:
+			exited = true
+			if !relayed {
+				startEnding(0)
+			}
+		case <-tick:
+			stage++
+			switch stage {
+			case 1:
+				p.logChild("SIGTERM", fmt.Sprintf("%s, and nothing more came within %s", childState(relayed, exited), grace))
+				signalGroup(cmd, syscall.SIGTERM)
+			case 2:
+				p.logChild("SIGKILL", fmt.Sprintf("%s %s after SIGTERM", childState(relayed, exited), grace))
+				signalGroup(cmd, syscall.SIGKILL)
+			default:
+				// A process outside the group holds the output: stop
+				// reading it.
+				serverOut.Close()
+			}
+			timer.Reset(grace)
+		}
+	}
+	if timer != nil {
+		timer.Stop()
+	}
+	serverOut.Close()
 	code := 0
 	var ee *exec.ExitError
 	switch {
-	case waitErr == nil:
+	case waitErr == nil || errors.Is(waitErr, exec.ErrWaitDelay):
 	case errors.As(waitErr, &ee):
 		code = ee.ExitCode()
 		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
@@ -186,4 +270,27 @@ func (p *Proxy) RunCommand(cmd *exec.Cmd, stdin io.Reader, stdout io.Writer) (in
 		return 0, waitErr
 	}
 	return code, relayErr
+}
+
+// childState says why the proxy is ending the child.
+func childState(relayed, exited bool) string {
+	switch {
+	case relayed && !exited:
+		return "the child closed its output but kept running"
+	case exited && !relayed:
+		return "the child exited but a process it started kept its output open"
+	}
+	return "the child was signalled but did not end"
+}
+
+// logChild logs a signal the proxy sent the child's process group on its
+// own.
+func (p *Proxy) logChild(sig, reason string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	line, _ := json.Marshal(struct {
+		Child  string `json:"child"`
+		Reason string `json:"reason"`
+	}{sig, reason})
+	p.opts.Log.Write(append(line, '\n'))
 }
