@@ -13,7 +13,7 @@ import (
 )
 
 // protocols prepares a service of testdata/protocols.smithy.
-func protocols(t *testing.T, name string, opts ...rpc.Option) *rpc.PreparedService {
+func protocols(t testing.TB, name string, opts ...rpc.Option) *rpc.PreparedService {
 	t.Helper()
 	data, err := os.ReadFile("testdata/protocols.smithy")
 	if err != nil {
