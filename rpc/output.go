@@ -134,6 +134,10 @@ type spool struct {
 	// write call each would be a system call each.
 	w   *bufio.Writer
 	err error
+	// unlinked says file's name was removed as soon as it was made (the
+	// open descriptor keeps the bytes): whatever ends the process, a
+	// signal included, no file with the conversation's messages is left.
+	unlinked bool
 }
 
 // write appends p; after a failure it keeps the first error and drops the
@@ -148,6 +152,7 @@ func (s *spool) write(p []byte) {
 			s.err = err
 			return
 		}
+		s.unlinked = os.Remove(f.Name()) == nil
 		s.file, s.w = f, bufio.NewWriterSize(f, 256<<10)
 		if _, err := s.mem.WriteTo(s.w); err != nil {
 			s.err = err
@@ -199,7 +204,9 @@ func (s *spool) close() {
 	if s.file != nil {
 		name := s.file.Name()
 		s.file.Close()
-		os.Remove(name)
+		if !s.unlinked {
+			os.Remove(name) // where an open file cannot be unlinked
+		}
 		s.file = nil
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -83,6 +84,19 @@ func TestWriteTranscript(t *testing.T) {
 		t.Errorf("temporary files left behind: %v", left)
 	}
 
+	// While the output is copied from the spool's file, the file has no
+	// name in the temporary directory (where the system allows it), so a
+	// signal that ends the process leaves no file behind.
+	if runtime.GOOS != "windows" {
+		seen := &dirWatcher{dir: tmp}
+		if _, err := s.WriteTranscript(seen, strings.NewReader(transcript), rpc.FormatJSON, true, rpc.SpoolLimit(64)); err != nil {
+			t.Fatal(err)
+		}
+		if seen.writes == 0 || len(seen.named) != 0 {
+			t.Errorf("while the spool was read (%d writes), the temporary directory held %v; want nothing", seen.writes, seen.named)
+		}
+	}
+
 	// The writer fails: an OutputError.
 	var oe *rpc.OutputError
 	if _, err := s.WriteTranscript(failingWriter{}, strings.NewReader(transcript), rpc.FormatJSON, true); !errors.As(err, &oe) {
@@ -96,4 +110,20 @@ func TestWriteTranscript(t *testing.T) {
 	if _, err := s.WriteTranscript(&got, strings.NewReader(transcript), rpc.FormatText, true, rpc.SpoolLimit(64)); !errors.As(err, &se) || got.Len() != 0 {
 		t.Errorf("spool failure: error %v, %d bytes written; want a SpoolError and nothing", err, got.Len())
 	}
+}
+
+// dirWatcher is a writer that lists dir at every write.
+type dirWatcher struct {
+	dir    string
+	writes int
+	named  []string
+}
+
+func (w *dirWatcher) Write(p []byte) (int, error) {
+	w.writes++
+	entries, _ := os.ReadDir(w.dir)
+	for _, e := range entries {
+		w.named = append(w.named, e.Name())
+	}
+	return len(p), nil
 }
