@@ -11,13 +11,15 @@
 //
 // An existing protocol (MCP, LSP) is modeled as it is with further members
 // and one trait, each defaulting to the behaviour of a model without it:
-// @jsonRpc(batches, nullIds, idReuse) ([Protocol]), @method(kind: "call" |
+// @jsonRpc(batches, nullIds, idReuse, optionalMethodPrefixes) ([Protocol];
+// [Protocol.OptionalMethod]: unmodelled methods such as LSP's "$/" ones
+// that a peer may send), @method(kind: "call" |
 // "notification" | "either", from: "client" | "server" | "either")
 // ([Method.Kind], [Method.From]), @cancels(idMember, response) on a
 // notification method ([Method.Cancels]: a call it cancels need not, or
 // must still, be answered) and @rpcError(reservedRange: true) for a code
 // the protocol defines inside -32768..-32000 ([ErrorMapping.ReservedRange]).
-// See ExampleMethod_Kind and the README.
+// See ExampleMethod_Kind, ExampleProtocol_OptionalMethod and the README.
 //
 // # Preparing a service
 //

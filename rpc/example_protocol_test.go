@@ -79,3 +79,56 @@ operation Cancelled { input := { @required requestId: Document } }
 	// batch-unsupported -32600
 	// id-reused line 4 /id
 }
+
+// Methods that a peer may send although the model does not list them, as
+// LSP's implementation-dependent "$/" messages: a notification is no
+// finding, a call is none either however it is answered (MethodNotFound
+// from a peer that does not implement it, or a result). Any other method
+// the model does not list is method-not-found, once: its answer adds
+// nothing.
+func ExampleProtocol_OptionalMethod() {
+	const idl = `$version: "2"
+namespace example
+use smithy.rpc#jsonRpc
+use smithy.rpc#method
+
+@jsonRpc(versions: ["2.0"], optionalMethodPrefixes: ["$/"])
+service Editor { version: "1", operations: [Hover] }
+
+@method(name: "textDocument/hover", kind: "call")
+operation Hover { input := { @required uri: String }, output := { contents: String } }
+`
+	a := assembly.New()
+	if err := rpc.AddTraits(a); err != nil {
+		panic(err)
+	}
+	if err := a.AddSource("editor.smithy", []byte(idl)); err != nil {
+		panic(err)
+	}
+	res, err := a.Assemble()
+	if err != nil || res.HasErrors() {
+		panic(fmt.Sprint(err, res.Events))
+	}
+	svc, err := rpc.Prepare(res.Model, shapeid.MustParse("example#Editor"))
+	if err != nil {
+		panic(err)
+	}
+	p := svc.Protocol()
+	fmt.Println(p.OptionalMethodPrefixes, p.OptionalMethod("$/typescriptVersion"), p.OptionalMethod("workspace/symbol"))
+
+	transcript := strings.Join([]string{
+		`{"from":"server","message":{"jsonrpc":"2.0","method":"$/typescriptVersion","params":{"version":"5.6.3"}}}`,
+		`{"from":"client","message":{"jsonrpc":"2.0","method":"$/ping","id":1}}`,
+		`{"from":"server","message":{"jsonrpc":"2.0","error":{"code":-32601,"message":"Unhandled method $/ping"},"id":1}}`,
+		`{"from":"client","message":{"jsonrpc":"2.0","method":"workspace/symbol","params":{"query":"x"},"id":2}}`,
+		`{"from":"server","message":{"jsonrpc":"2.0","result":[],"id":2}}`,
+	}, "\n")
+	r, _ := svc.ValidateTranscript(strings.NewReader(transcript), true)
+	for _, f := range r.Findings {
+		line, _ := f.Path.Document()
+		fmt.Println(f.Code, "line", line, f.Path)
+	}
+	// Output:
+	// [$/] true false
+	// method-not-found line 3 /method
+}
