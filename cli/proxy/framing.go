@@ -71,6 +71,12 @@ const (
 	// another two, so the proxy cannot say which message the peer reads.
 	// The frame is relayed (without Enforce) and not validated.
 	CodeFramingCR = "framing-cr"
+	// CodeFramingEncoding: an HTTP body the proxy cannot read as its
+	// reader would: a content coding it does not undo, a broken gzip or
+	// deflate stream, a charset other than UTF-8. Refused under Enforce
+	// (415, or 400 for a broken stream), relayed and not validated
+	// otherwise.
+	CodeFramingEncoding = "framing-encoding"
 )
 
 // Problem is a framing problem at a byte offset of one direction's
