@@ -41,6 +41,7 @@ service LanguageServer {
         Completion
         Definition
         References
+        DocumentSymbols
         PublishDiagnostics
         ShowMessage
         LogMessage
@@ -49,6 +50,7 @@ service LanguageServer {
         WorkDoneProgressCreate
         RegisterCapability
         WorkspaceConfiguration
+        DidChangeConfiguration
     ]
     errors: [
         RequestCancelled
@@ -518,6 +520,93 @@ structure ReferenceContext {
     includeDeclaration: Boolean
 }
 
+/// The symbols of a text document: a hierarchy of DocumentSymbols, a flat
+/// list of SymbolInformations (each with its location), or null.
+@method(name: "textDocument/documentSymbol", kind: "call", from: "client", resultMember: "symbols")
+operation DocumentSymbols {
+    input := {
+        @required
+        textDocument: TextDocumentIdentifier
+
+        workDoneToken: ProgressToken
+
+        partialResultToken: ProgressToken
+    }
+    output := {
+        symbols: DocumentSymbolResult
+    }
+}
+
+@untagged
+union DocumentSymbolResult {
+    information: SymbolInformationList
+    symbols: DocumentSymbolList
+}
+
+list SymbolInformationList {
+    member: SymbolInformation
+}
+
+/// A symbol with its location (the flat form).
+structure SymbolInformation {
+    @required
+    name: String
+
+    @required
+    kind: SymbolKind
+
+    tags: SymbolTagList
+
+    /// Deprecated in favour of tags.
+    deprecated: Boolean
+
+    @required
+    location: Location
+
+    containerName: String
+}
+
+list DocumentSymbolList {
+    member: DocumentSymbol
+}
+
+/// A symbol with the range it spans and its children (the hierarchical
+/// form).
+structure DocumentSymbol {
+    @required
+    name: String
+
+    detail: String
+
+    @required
+    kind: SymbolKind
+
+    tags: SymbolTagList
+
+    /// Deprecated in favour of tags.
+    deprecated: Boolean
+
+    @required
+    range: Range
+
+    @required
+    selectionRange: Range
+
+    children: DocumentSymbolList
+}
+
+/// SymbolKind: File (1) to TypeParameter (26).
+@range(min: 1, max: 26)
+integer SymbolKind
+
+list SymbolTagList {
+    member: SymbolTag
+}
+
+/// SymbolTag: Deprecated (1).
+@range(min: 1, max: 1)
+integer SymbolTag
+
 // ---- diagnostics and window messages ----
 
 @method(name: "textDocument/publishDiagnostics", kind: "notification", from: "server")
@@ -656,6 +745,17 @@ structure Registration {
     method: String
 
     registerOptions: Document
+}
+
+/// The client's settings changed; settings are the client's own (LSPAny,
+/// null included).
+@method(name: "workspace/didChangeConfiguration", kind: "notification", from: "client")
+operation DidChangeConfiguration {
+    input := {
+        @required
+        @nullable
+        settings: Document
+    }
 }
 
 /// The server asks the client for configuration settings; the result has

@@ -1498,6 +1498,15 @@ structure LegacyTitledEnumSchema {
     enum: StringList
 
     /// (Legacy) Display names for enum values. Non-standard according to JSON schema 2020-12.
+    ///
+    /// Optional in the schema, required here: without enumNames this shape
+    /// accepts exactly what UntitledSingleSelectEnumSchema accepts, so in the
+    /// untagged PrimitiveSchemaDefinition (its only use) every untitled enum
+    /// would match both members equally and be reported ambiguous. Requiring
+    /// it leaves the union's accepted values unchanged and each value one
+    /// best member: an enum without enumNames is untitled, one with them is
+    /// this legacy form.
+    @required
     enumNames: StringList
 
     title: String
