@@ -11,8 +11,9 @@
 # sure Chromium is there for cli's HTML report test (which must not skip
 # here: SMITHY_REQUIRE_CHROMIUM=1), and scripts/install-gopls.sh installs
 # gopls for conformance's recorded LSP session (SMITHY_REQUIRE_GOPLS=1,
-# SMITHY_GOPLS=its path) and scripts/install-mcp-everything.sh the MCP
-# server that cli/proxy drives (SMITHY_REQUIRE_PEERS=1). Every step runs even after a failure; the
+# SMITHY_GOPLS=its path) and scripts/install-peers.sh the MCP servers and
+# language servers that conformance and cli/proxy drive through smithy
+# proxy (SMITHY_REQUIRE_PEERS=1). Every step runs even after a failure; the
 # summary at the end lists each one, and the script exits 1 if any failed.
 #
 # Environment:
@@ -92,11 +93,17 @@ echo "=== gopls (conformance's recorded LSP session)"
 install_peer gopls install-gopls.sh SMITHY_GOPLS
 export SMITHY_REQUIRE_GOPLS=1
 
-# The reference MCP "everything" server (npm) for the smithy proxy test
-# that drives it (cli/proxy TestMCPEverything): installed outside the
+# The real peers from npm, each pinned by scripts/peers/package-lock.json:
+# the four reference MCP servers with the MCP TypeScript SDK, and
+# typescript-language-server and pyright with vscode-languageserver-protocol,
+# for conformance's TestRealPeers (every session through smithy proxy, no
+# finding) and cli/proxy's TestMCPEverything: installed outside the
 # repository when missing, and required.
-echo "=== MCP everything server (cli/proxy's real-peer test)"
-install_peer "mcp everything" install-mcp-everything.sh SMITHY_MCP_EVERYTHING
+echo "=== real peers (npm: MCP servers, language servers, their client libraries)"
+install_peer "npm peers" install-peers.sh SMITHY_PEERS
+if [[ -n "${SMITHY_PEERS:-}" ]]; then
+	export SMITHY_MCP_EVERYTHING="$SMITHY_PEERS/node_modules/.bin/mcp-server-everything"
+fi
 export SMITHY_REQUIRE_PEERS=1
 
 # The modules, in go.work order.

@@ -1,0 +1,250 @@
+// lsp-client.cjs: drives a language server through `smithy proxy --framing
+// lsp` with vscode-languageserver-protocol (the protocol library of VS
+// Code's own client), as an editor does, and checks that every answer is a
+// real one.
+//
+//   node lsp-client.cjs PEERS SCENARIO WORKDIR -- COMMAND [ARG...]
+//
+// PEERS is the directory scripts/install-peers.sh installed the pinned npm
+// packages into; SCENARIO is typescript (typescript-language-server) or
+// pyright (pyright-langserver); WORKDIR is an empty directory that becomes
+// the workspace; COMMAND is the proxy with the server after its `--`
+// (conformance's TestRealPeers). The session: initialize, initialized,
+// didOpen of a small file with one type error, its diagnostics, hover,
+// completion, documentSymbol, definition, references, didChange that
+// fixes the error and the diagnostics that follow, didClose, shutdown,
+// exit; the server's own requests are answered as an editor answers them.
+// It prints one line per step ("ok STEP: detail") and exits 0, or prints
+// the step that failed and exits 1.
+"use strict";
+
+const { createRequire } = require("node:module");
+const { spawn } = require("node:child_process");
+const fs = require("node:fs");
+const path = require("node:path");
+const { pathToFileURL } = require("node:url");
+
+const [peers, scenario, workdir, sep, command, ...args] = process.argv.slice(2);
+if (!peers || !scenario || !workdir || sep !== "--" || !command) {
+  console.error("usage: node lsp-client.cjs PEERS SCENARIO WORKDIR -- COMMAND [ARG...]");
+  process.exit(2);
+}
+const need = createRequire(path.join(path.resolve(peers), "package.json"));
+const lsp = need("vscode-languageserver-protocol/node");
+
+function check(step, cond, detail) {
+  if (!cond) {
+    throw new Error(`${step}: ${detail}`);
+  }
+  console.log(`ok ${step}: ${String(detail).replace(/\s+/g, " ").slice(0, 160)}`);
+}
+
+// Each scenario: the file, where to ask, and what the answers must hold.
+// Positions are 0-based (line, character), as LSP counts them.
+const scenarios = {
+  typescript: {
+    file: "main.ts",
+    languageId: "typescript",
+    extra: { "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, target: "es2022", module: "commonjs" }, files: ["main.ts"] }) },
+    text: [
+      "export interface Greeter {",
+      "  greet(name: string): string;",
+      "}",
+      "export function makeGreeter(prefix: string): Greeter {",
+      "  return { greet: (name) => `${prefix}, ${name}` };",
+      "}",
+      "const g = makeGreeter(\"Hello\");",
+      "const n: number = g.greet(\"world\");",
+      "g.greet(\"again\");",
+      "",
+    ].join("\n"),
+    fixed: { line: 7, from: 9, to: 15, text: "string" }, // `number` -> `string`
+    diagnostic: /not assignable to type 'number'/,
+    hover: { at: { line: 6, character: 12 }, want: /makeGreeter/ },
+    completion: { at: { line: 8, character: 2 }, want: "greet" },
+    symbols: ["Greeter", "makeGreeter"],
+    definition: { at: { line: 6, character: 12 }, line: 3 },
+    initializationOptions: (peersDir) => ({ tsserver: { path: path.join(peersDir, "node_modules", "typescript", "lib", "tsserver.js") } }),
+  },
+  pyright: {
+    file: "main.py",
+    languageId: "python",
+    extra: {},
+    text: [
+      "def greet(name: str) -> str:",
+      "    return \"Hello, \" + name",
+      "",
+      "",
+      "count: int = greet(\"world\")",
+      "greet(\"again\").upper()",
+      "",
+    ].join("\n"),
+    fixed: { line: 4, from: 7, to: 10, text: "str" }, // `int` -> `str`
+    diagnostic: /not assignable to declared type "int"|"str" is not assignable to "int"/,
+    hover: { at: { line: 4, character: 14 }, want: /greet/ },
+    completion: { at: { line: 5, character: 15 }, want: "upper" },
+    symbols: ["greet", "count"],
+    definition: { at: { line: 4, character: 14 }, line: 0 },
+    initializationOptions: () => undefined,
+  },
+};
+
+async function main() {
+  const sc = scenarios[scenario];
+  if (!sc) throw new Error(`unknown scenario ${scenario}`);
+  const dir = fs.realpathSync(path.resolve(workdir));
+  for (const [name, content] of Object.entries(sc.extra)) fs.writeFileSync(path.join(dir, name), content);
+  fs.writeFileSync(path.join(dir, sc.file), sc.text);
+  const rootUri = pathToFileURL(dir).href;
+  const uri = pathToFileURL(path.join(dir, sc.file)).href;
+
+  const child = spawn(command, args, { stdio: ["pipe", "pipe", "inherit"] });
+  const exited = new Promise((res) => child.on("exit", (code, signal) => res({ code, signal })));
+  const conn = lsp.createProtocolConnection(new lsp.StreamMessageReader(child.stdout), new lsp.StreamMessageWriter(child.stdin));
+
+  // Diagnostics by version, and waiters for them.
+  const diagnostics = [];
+  let onDiagnostics = () => {};
+  conn.onNotification(lsp.PublishDiagnosticsNotification.type, (p) => {
+    if (p.uri === uri) {
+      diagnostics.push(p);
+      onDiagnostics();
+    }
+  });
+  conn.onNotification(() => {}); // window/logMessage, $/progress, ...: nothing to do
+  const asked = {};
+  conn.onRequest((method, params) => {
+    asked[method] = (asked[method] || 0) + 1;
+    switch (method) {
+      case "workspace/configuration":
+        return params.items.map(() => null);
+      case "workspace/workspaceFolders":
+        return [{ uri: rootUri, name: "workspace" }];
+      case "window/workDoneProgress/create":
+      case "client/registerCapability":
+      case "client/unregisterCapability":
+      case "workspace/semanticTokens/refresh":
+      case "workspace/inlayHint/refresh":
+      case "workspace/codeLens/refresh":
+      case "workspace/diagnostic/refresh":
+        return null;
+      case "window/showMessageRequest":
+        return null;
+      case "workspace/applyEdit":
+        return { applied: false, failureReason: "the test applies no edit" };
+    }
+    return new lsp.ResponseError(lsp.ErrorCodes.MethodNotFound, `the test client has no ${method}`);
+  });
+  conn.listen();
+
+  // waitDiagnostics resolves with the first diagnostics published from the
+  // from-th on that satisfy pred.
+  const waitDiagnostics = (step, from, pred) =>
+    new Promise((res, rej) => {
+      const timer = setTimeout(() => rej(new Error(`${step}: no such diagnostics in 90 s; got ${JSON.stringify(diagnostics.slice(from))}`)), 90_000);
+      let next = from;
+      onDiagnostics = () => {
+        for (; next < diagnostics.length; next++) {
+          if (pred(diagnostics[next])) {
+            clearTimeout(timer);
+            onDiagnostics = () => {};
+            res(diagnostics[next]);
+            return;
+          }
+        }
+      };
+      onDiagnostics();
+    });
+  const deadline = (step, p) =>
+    Promise.race([p, new Promise((_, rej) => setTimeout(() => rej(new Error(`${step}: no answer in 90 s`)), 90_000))]);
+
+  const init = await deadline(
+    "initialize",
+    conn.sendRequest(lsp.InitializeRequest.type, {
+      processId: process.pid,
+      clientInfo: { name: "smithy-validation real-peer test", version: "1.0.0" },
+      rootUri,
+      workspaceFolders: [{ uri: rootUri, name: "workspace" }],
+      initializationOptions: sc.initializationOptions(path.resolve(peers)),
+      capabilities: {
+        general: { positionEncodings: ["utf-16"] },
+        workspace: { configuration: true, workspaceFolders: true, didChangeConfiguration: { dynamicRegistration: true } },
+        window: { workDoneProgress: true, showMessage: {} },
+        textDocument: {
+          synchronization: { dynamicRegistration: false, didSave: false },
+          hover: { contentFormat: ["markdown", "plaintext"] },
+          completion: { completionItem: { snippetSupport: false, documentationFormat: ["markdown", "plaintext"] } },
+          documentSymbol: { hierarchicalDocumentSymbolSupport: true },
+          definition: { linkSupport: false },
+          references: {},
+          publishDiagnostics: { relatedInformation: true, versionSupport: true },
+        },
+      },
+    }),
+  );
+  const caps = init.capabilities;
+  check("initialize", caps.hoverProvider && caps.completionProvider && caps.documentSymbolProvider && caps.definitionProvider,
+    `server ${init.serverInfo ? init.serverInfo.name + " " + init.serverInfo.version : "(no serverInfo)"}`);
+  await conn.sendNotification(lsp.InitializedNotification.type, {});
+  await conn.sendNotification(lsp.DidChangeConfigurationNotification.type, { settings: {} });
+
+  await conn.sendNotification(lsp.DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId: sc.languageId, version: 1, text: sc.text },
+  });
+  const withError = await waitDiagnostics("publishDiagnostics", 0, (d) => d.diagnostics.some((x) => sc.diagnostic.test(x.message)));
+  const err = withError.diagnostics.find((x) => sc.diagnostic.test(x.message));
+  check("publishDiagnostics", err.range.start.line === sc.fixed.line, `line ${err.range.start.line + 1}: ${err.message}`);
+
+  const pos = (at) => ({ textDocument: { uri }, position: at });
+  const hover = await deadline("hover", conn.sendRequest(lsp.HoverRequest.type, pos(sc.hover.at)));
+  const hoverText = JSON.stringify(hover && hover.contents);
+  check("hover", sc.hover.want.test(hoverText), hoverText);
+
+  const completion = await deadline("completion", conn.sendRequest(lsp.CompletionRequest.type, { ...pos(sc.completion.at), context: { triggerKind: 2, triggerCharacter: "." } }));
+  const items = Array.isArray(completion) ? completion : (completion && completion.items) || [];
+  check("completion", items.some((i) => i.label === sc.completion.want), `${items.length} items, ${items.slice(0, 6).map((i) => i.label).join(" ")}`);
+
+  const symbols = await deadline("documentSymbol", conn.sendRequest(lsp.DocumentSymbolRequest.type, { textDocument: { uri } }));
+  const names = (symbols || []).map((s) => s.name);
+  check("documentSymbol", sc.symbols.every((s) => names.includes(s)), names.join(" "));
+
+  const def = await deadline("definition", conn.sendRequest(lsp.DefinitionRequest.type, pos(sc.definition.at)));
+  const locs = Array.isArray(def) ? def : def ? [def] : [];
+  const range = (l) => l.range || l.targetSelectionRange;
+  check("definition", locs.some((l) => (l.uri || l.targetUri) === uri && range(l).start.line === sc.definition.line),
+    locs.map((l) => `${path.basename(l.uri || l.targetUri)}:${range(l).start.line + 1}`).join(" "));
+
+  const refs = await deadline("references", conn.sendRequest(lsp.ReferencesRequest.type, { ...pos(sc.definition.at), context: { includeDeclaration: true } }));
+  check("references", (refs || []).length >= 2, `${(refs || []).length} locations`);
+
+  // Fix the error with an incremental change: the diagnostics go away.
+  const f = sc.fixed;
+  const before = diagnostics.length;
+  await conn.sendNotification(lsp.DidChangeTextDocumentNotification.type, {
+    textDocument: { uri, version: 2 },
+    contentChanges: [{ range: { start: { line: f.line, character: f.from }, end: { line: f.line, character: f.to } }, text: f.text }],
+  });
+  await waitDiagnostics("publishDiagnostics after didChange", before, (d) => !d.diagnostics.some((x) => sc.diagnostic.test(x.message)));
+  check("didChange", true, "the error is gone from the diagnostics");
+
+  await conn.sendNotification(lsp.DidCloseTextDocumentNotification.type, { textDocument: { uri } });
+  await deadline("shutdown", conn.sendRequest(lsp.ShutdownRequest.type));
+  check("shutdown", true, `server requests answered: ${JSON.stringify(asked)}`);
+  await conn.sendNotification(lsp.ExitNotification.type);
+  const end = await Promise.race([exited, new Promise((res) => setTimeout(() => res(null), 30_000))]);
+  if (!end) {
+    child.kill("SIGKILL");
+    throw new Error("exit: the proxy and its server did not end within 30 s of exit");
+  }
+  check("exit", end.code === 0, `exit code ${end.code}${end.signal ? " signal " + end.signal : ""}`);
+  conn.dispose();
+  console.log(`done ${scenario}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(`FAIL ${scenario}: ${e && e.stack ? e.stack : e}`);
+    process.exit(1);
+  },
+);
