@@ -68,6 +68,8 @@ type reader struct {
 	stepName    string // what the text was at when it ended, see step
 	strOpen     bool   // the text ended inside a string
 	lastEnd     int    // where the last token ended, before whitespace: a missing ',' or ':' goes there
+
+	progressFrozen bool // a guess at the end of the text: later reading points do not count
 }
 
 // insertAt returns where an inserted ',' or ':' goes: right after the
@@ -146,7 +148,11 @@ func (r *reader) run() {
 	for r.fatal == nil {
 		r.lastEnd = r.i
 		r.space()
-		r.progress(0)
+		if r.scalarOpen {
+			r.progress(1) // the text ended inside a token
+		} else {
+			r.progress(0)
+		}
 		if r.i >= len(r.in) {
 			r.finish()
 			return
@@ -183,6 +189,9 @@ func (r *reader) run() {
 // begun. It is what readiness reports as syntax_permille (capped at 999
 // until the value is complete).
 func (r *reader) progress(extra int) {
+	if r.progressFrozen {
+		return
+	}
 	owed := len(r.stack) + extra
 	if r.values == 0 {
 		owed++
@@ -580,6 +589,9 @@ func (r *reader) atComma(f *frame, c byte) {
 // settle marks the last member of the root object settled: its ',' or
 // '}' has been read, so its value can no longer change.
 func (r *reader) settle() {
+	if r.progressFrozen {
+		return // read after a guess at the end of the text: nothing is settled for good
+	}
 	if len(r.stack) == 1 && r.values == 1 && len(r.rootMembers) > 0 {
 		r.rootMembers[len(r.rootMembers)-1] = true
 	}

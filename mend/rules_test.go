@@ -53,7 +53,7 @@ func TestRules(t *testing.T) {
 		{"concatenated values", "{\"a\":1}\n{\"b\":2}", "[{\"a\":1},\n{\"b\":2}]", "R131", Cosmetic, true, Complete},
 		{"leading zero", `{"zip": 0789}`, `{"zip": "0789"}`, "R132", Cosmetic, true, Complete},
 		{"missing closing quote before a key", `{"a":"b,"c":"d"}`, `{"a":"b","c":"d"}`, "R133", Cosmetic, true, Complete},
-		{"missing closing quote before brackets", `{"a":"b}`, `{"a":"b"}`, "R133", Cosmetic, true, Complete},
+		{"missing closing quote before brackets", `{"a":"b}`, `{"a":"b"}`, "R133", Cosmetic, true, Partial},
 		{"truncated object", `{"a": [1, 2`, `{"a": [1, 2]}`, "R201", Lossy, false, Partial},
 		{"truncated string", `{"q": "hel`, `{"q": "hel"}`, "R202 R201", Lossy, false, Partial},
 		{"truncated after colon", `{"a":`, `{"a":null}`, "R201", Lossy, false, Partial},

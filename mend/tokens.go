@@ -116,6 +116,17 @@ func (r *reader) str(isKey bool) string {
 	// (At most once per string, over the same bytes: linear.)
 	r.restore(snap)
 	content, _ = r.scanString(isKey, restart)
+	if r.in[restart] != ',' {
+		// Closed before the brackets that end the text: the text may as
+		// well have been cut inside the string, so it is not complete,
+		// and its syntax progress is that of a text cut in a string.
+		r.truncated = true
+		save := r.i
+		r.i = len(r.in)
+		r.progress(1)
+		r.i = save
+		r.progressFrozen = true
+	}
 	return content
 }
 

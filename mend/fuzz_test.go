@@ -1,0 +1,101 @@
+package mend
+
+import (
+	"encoding/json"
+	"testing"
+	"unicode/utf8"
+)
+
+func fuzzSeeds(f *testing.F) {
+	for _, s := range []string{
+		`{"a":1}`, `[1,2,{"b":[true,false,null]}]`, `"x\u00e9\"y"`, `-0.5e+3`, ` {} `,
+		`{'a':'b',}`, `{a:1 b:2}`, "```json\n{\"a\":1}\n```", `{"a":"b`, `[1,2`, `True`, `{"a":"x"y"}`,
+		`{"a": hello world}`, "{\"a\":1}\n{\"b\":2}", `/* c */ [1] // d`, `[+1, .5, 2., 0789]`, `"a\qb"`,
+		"\"a\nb\"", `{"a":NaN}`, `Here: {"a":[1,` + "\xff" + `]}`, `{"a":"b,"c":"d"}`, `["x]`,
+	} {
+		f.Add([]byte(s))
+	}
+}
+
+// FuzzReaderAgainstEncodingJSON: the reader and encoding/json agree on
+// what is valid JSON, and valid JSON comes back byte for byte, exact.
+// (Text that is not UTF-8 is valid for encoding/json and repaired here:
+// RFC 8259 requires UTF-8.)
+func FuzzReaderAgainstEncodingJSON(f *testing.F) {
+	fuzzSeeds(f)
+	f.Fuzz(func(t *testing.T, in []byte) {
+		p := Analyze(in, Options{Profile: ProfileStrict})
+		valid := json.Valid(in) && utf8.Valid(in)
+		if p.ValidJSON != valid {
+			t.Fatalf("%q: valid_json %v, encoding/json says %v (repairs %+v)", in, p.ValidJSON, valid, p.Repairs)
+		}
+		if valid && (p.Text != string(in) || p.Exactness != Exact || p.Decision != DecisionExecute) {
+			t.Fatalf("%q: valid JSON came back as %q, %s, %s", in, p.Text, p.Exactness, p.Decision)
+		}
+	})
+}
+
+// FuzzRepairIsJSON: whatever the input, a repair is valid UTF-8 JSON, or
+// an error with a code; nothing panics.
+func FuzzRepairIsJSON(f *testing.F) {
+	fuzzSeeds(f)
+	f.Fuzz(func(t *testing.T, in []byte) {
+		for _, o := range []Options{{Profile: ProfileLenient}, {Profile: ProfileLenient, SkipProse: true}} {
+			res, err := Repair(in, o)
+			if err != nil {
+				if e, ok := err.(*Error); !ok || e.Code == "" || e.RetryHint == "" {
+					t.Fatalf("%q: error without a code or hint: %v", in, err)
+				}
+				continue
+			}
+			if !json.Valid([]byte(res.Text)) || !utf8.ValidString(res.Text) {
+				t.Fatalf("%q (skip_prose %v): repair is not JSON: %q", in, o.SkipProse, res.Text)
+			}
+			if res.Exactness == Exact && res.Text != string(in) {
+				t.Fatalf("%q: exact but changed to %q", in, res.Text)
+			}
+			// A repair of a repair changes nothing.
+			again, err := Repair([]byte(res.Text), Options{Profile: ProfileStrict})
+			if err != nil || again.Text != res.Text {
+				t.Fatalf("%q: the repair %q is not stable: %v", in, res.Text, err)
+			}
+		}
+		_ = Analyze(in, Options{})
+	})
+}
+
+// FuzzReadinessPrefixes: on every prefix of a valid value, readiness never
+// decreases and reaches 1000 only at the end of the value.
+func FuzzReadinessPrefixes(f *testing.F) {
+	fuzzSeeds(f)
+	d, err := ParseCompact(`{!a:integer,!b:string,c:any}`)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		if len(in) > 512 || !json.Valid(in) || !utf8.Valid(in) {
+			return
+		}
+		end := len(in)
+		for end > 0 && isSpace(in[end-1]) {
+			end--
+		}
+		if isDigit(in[end-1]) {
+			return // a top-level number: every prefix of it is a whole value (README.md, "Readiness")
+		}
+		prev := ReadinessResult{}
+		for n := 0; n <= len(in); n++ {
+			r, err := Readiness(in[:n], Options{Declaration: d})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.SyntaxPermille < prev.SyntaxPermille || r.SchemaPermille < prev.SchemaPermille || r.SettledPermille < prev.SettledPermille {
+				t.Fatalf("%q: prefix %d decreases: %+v after %+v", in, n, r, prev)
+			}
+			if (r.SyntaxPermille == 1000) != (n >= end) {
+				t.Fatalf("%q: prefix %d of %d: syntax_permille %d", in, n, end, r.SyntaxPermille)
+			}
+			prev = *r
+		}
+	})
+}
