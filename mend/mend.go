@@ -66,6 +66,8 @@ type Options struct {
 	// MaxRepairs is how many repairs a result lists (0: 1000); the rest
 	// are counted, and RepairsTruncated says so.
 	MaxRepairs int
+
+	progress bool // Readiness: keep syntax progress
 }
 
 // Exactness classifies a result.
@@ -136,7 +138,7 @@ func read(text []byte, o *Options) *reading {
 		e := errSize(len(text), maxSize)
 		return &reading{fatal: e, res: Result{Completeness: Empty, Repairs: []Fix{}}}
 	}
-	r := &reader{in: text, skipProse: o.SkipProse, maxDepth: o.MaxDepth, maxRepairs: o.MaxRepairs}
+	r := &reader{in: text, skipProse: o.SkipProse, maxDepth: o.MaxDepth, maxRepairs: o.MaxRepairs, trackProgress: o.progress}
 	if r.maxDepth <= 0 {
 		r.maxDepth = limits.DefaultMaxDepth
 	}

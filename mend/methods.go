@@ -202,6 +202,7 @@ type ReadinessResult struct {
 func Readiness(text []byte, opts Options) (*ReadinessResult, error) {
 	o := opts
 	o.Profile = ProfileLenient
+	o.progress = true
 	g := read(text, &o)
 	res := &ReadinessResult{SyntaxPermille: g.syntax, SchemaPermille: -1, SettledPermille: -1,
 		Step: g.state, Settled: []string{}}

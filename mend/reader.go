@@ -30,11 +30,11 @@ const (
 type frame struct {
 	kind     byte // '{' or '['
 	state    frameState
-	openAt   int    // input offset of the opening bracket
-	commaIn  int    // input offset of a comma not yet followed by an element; -1 when none
-	commaOut int    // that comma's offset in the output
-	key      string // the last key read (objects), for paths in messages
-	n        int    // elements or members begun
+	openAt   int  // input offset of the opening bracket
+	commaIn  int  // input offset of a comma not yet followed by an element; -1 when none
+	commaOut int  // that comma's offset in the output
+	key      span // the last key read (objects), for paths in messages
+	n        int  // elements or members begun
 }
 
 type reader struct {
@@ -69,6 +69,7 @@ type reader struct {
 	strOpen     bool   // the text ended inside a string
 	lastEnd     int    // where the last token ended, before whitespace: a missing ',' or ':' goes there
 
+	trackProgress  bool // readiness asks for syntax progress
 	progressFrozen bool // a guess at the end of the text: later reading points do not count
 }
 
@@ -189,7 +190,7 @@ func (r *reader) run() {
 // begun. It is what readiness reports as syntax_permille (capped at 999
 // until the value is complete).
 func (r *reader) progress(extra int) {
-	if r.progressFrozen {
+	if !r.trackProgress || r.progressFrozen {
 		return
 	}
 	owed := len(r.stack) + extra
@@ -417,7 +418,7 @@ func (r *reader) pathAt() string {
 		}
 		b = append(b, '/')
 		if f.kind == '{' {
-			b = appendPointerToken(b, f.key)
+			b = appendPointerToken(b, string(r.in[f.key.from:f.key.to]))
 		} else {
 			idx := f.n - 1
 			if idx < 0 {

@@ -104,9 +104,13 @@ var plain = func() (t [256]bool) {
 	return t
 }()
 
+// span is a range of the input: a key's raw text, kept as offsets so that
+// reading allocates nothing per key.
+type span struct{ from, to int }
+
 // str reads a string at r.i and returns its raw content (for paths in
 // messages).
-func (r *reader) str(isKey bool) string {
+func (r *reader) str(isKey bool) span {
 	snap := r.snapshot()
 	content, restart := r.scanString(isKey, -1)
 	if restart < 0 {
@@ -155,7 +159,7 @@ func (r *reader) restore(s snapshot) {
 // restart >= 0 when it finds the closing quote missing: the string ends
 // at restart (before a comma that a key follows, or before the closing
 // brackets that end the text).
-func (r *reader) scanString(isKey bool, limit int) (content string, restart int) {
+func (r *reader) scanString(isKey bool, limit int) (content span, restart int) {
 	in := r.in
 	n := len(in)
 	start := r.i
@@ -183,17 +187,26 @@ func (r *reader) scanString(isKey bool, limit int) (content string, restart int)
 	}
 	contentStart := j
 	control := false
+	end := n
+	if limit >= 0 {
+		end = limit
+	}
 	for {
+		if q == qDouble {
+			for j < end && plain[in[j]] {
+				j++
+			}
+		}
 		if j == limit {
 			r.note(ruleMissingQuote, j, 0, "")
 			r.edit(j, j, `"`)
 			r.i = j
-			return string(in[contentStart:j]), -1
+			return span{contentStart, j}, -1
 		}
 		if j >= n {
 			if limit < 0 {
 				if s := closersSuffix(in, contentStart); s >= 0 {
-					return "", s
+					return span{}, s
 				}
 			}
 			where := r.stringPath(isKey)
@@ -202,30 +215,25 @@ func (r *reader) scanString(isKey bool, limit int) (content string, restart int)
 			r.edit(j, j, `"`)
 			r.i = j
 			r.scalarOpen, r.strOpen, r.truncated = true, true, true
-			return string(in[contentStart:j]), -1
+			return span{contentStart, j}, -1
 		}
 		c := in[j]
-		if q == qDouble && plain[c] {
-			j++
-			continue
-		}
 		if cl := r.closerLen(q, j); cl > 0 {
 			if doubled && j+1 < n && in[j+1] == '"' {
 				r.edit(j+1, j+2, "")
-				content := string(in[contentStart:j])
 				r.i = j + 2
-				return content, -1
+				return span{contentStart, j}, -1
 			}
 			if r.endsString(q, j, j+cl) {
 				if q != qDouble {
 					r.edit(j, j+cl, `"`)
 				}
 				r.i = j + cl
-				return string(in[contentStart:j]), -1
+				return span{contentStart, j}, -1
 			}
 			if limit < 0 && !isKey {
 				if k := commaBefore(in, contentStart, j); k >= 0 && r.tokenFollows(q, j+cl) {
-					return "", k
+					return span{}, k
 				}
 			}
 			r.note(ruleInnerQuote, j, 0, "")
@@ -575,7 +583,7 @@ func (r *reader) unquotedValue() {
 }
 
 // unquotedKey reads an object key without quotes at r.i.
-func (r *reader) unquotedKey() string {
+func (r *reader) unquotedKey() span {
 	in := r.in
 	start := r.i
 	j := start
@@ -601,7 +609,7 @@ func (r *reader) unquotedKey() string {
 	}
 	r.edit(start, closeAt, `"`+string(r.escapeText(word, start))+`"`)
 	r.i = closeAt
-	return string(word)
+	return span{start, end}
 }
 
 // escapeText returns word as the content of a JSON string.

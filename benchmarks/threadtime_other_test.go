@@ -1,0 +1,8 @@
+//go:build !linux
+
+package benchmarks
+
+import "time"
+
+// threadTime falls back to the wall clock.
+func threadTime() time.Duration { return time.Duration(time.Now().UnixNano()) }
