@@ -23,6 +23,14 @@ type loadedModel struct {
 	err  error // a model that could not be assembled
 	size int64 // bytes of source
 
+	// owner is the cache the model was put in (nil: none; set before the
+	// model is shared, never changed). cached (still in it) and cost (the
+	// memory it holds by estimate, modelcost.go, which grows as validators
+	// and services are prepared) are guarded by the owner's lock.
+	owner  *ModelCache
+	cached bool
+	cost   int64
+
 	mu         sync.Mutex
 	events     []model.Event
 	haveEvents bool
@@ -52,6 +60,11 @@ func (lm *loadedModel) validateEvents() []model.Event {
 	defer lm.mu.Unlock()
 	if !lm.haveEvents {
 		lm.events, lm.haveEvents = validateEvents(lm.res), true
+		var n int64
+		for _, ev := range lm.events {
+			n += costEvent + int64(len(ev.Message))
+		}
+		lm.grow(n)
 	}
 	return lm.events
 }
@@ -72,6 +85,7 @@ func (lm *loadedModel) validator(id shapeid.ID, opts ...smithyvalidate.Option) (
 			lm.validators = map[shapeid.ID]preparedValue{}
 		}
 		lm.validators[id] = p
+		lm.grow(preparedCost(lm.res.Model, id))
 	}
 	return p.v, p.err
 }
@@ -92,24 +106,28 @@ func (lm *loadedModel) service(id shapeid.ID, version rpc.ProtocolVersion) (*rpc
 			lm.services = map[serviceKey]preparedService{}
 		}
 		lm.services[k] = p
+		lm.grow(preparedCost(lm.res.Model, id))
 	}
 	return p.svc, p.err
 }
 
 // The server's model cache bounds: at most DefaultCacheEntries models
-// and DefaultCacheBytes bytes of model source (what an assembled model
-// costs in memory grows with its source; a few times the source size).
+// holding at most DefaultCacheBytes bytes of memory, by the estimate of
+// modelcost.go (an assembled model holds 10 to 300 times its source; the
+// bound was once in bytes of source, which let 64 MiB mean ~6 GB).
 const (
 	DefaultCacheEntries = 32
-	DefaultCacheBytes   = 64 << 20
+	DefaultCacheBytes   = 256 << 20
 )
 
 // ModelCache keeps assembled, prepared models by the SHA-256 of their
 // sources (every file's name and bytes, in order), so a warm call does
 // not load the model again, and a changed file is a new model. It holds
-// at most a number of models and a number of source bytes; past either
-// the least recently used models are evicted (a model larger than the
-// whole byte bound is used and not kept). Safe for concurrent use.
+// at most a number of models and a number of bytes of memory, estimated
+// from each assembled model and from what is prepared from it as it is
+// prepared; past either the least recently used models are evicted (a
+// model larger than the whole byte bound is used and not kept). Safe for
+// concurrent use.
 type ModelCache struct {
 	mu         sync.Mutex
 	maxEntries int
@@ -127,7 +145,7 @@ type cacheEntry struct {
 }
 
 // NewModelCache returns a cache bounded by entries models and bytes bytes
-// of source (zero or less: the defaults).
+// of memory (zero or less: the defaults).
 func NewModelCache(entries int, bytes int64) *ModelCache {
 	if entries <= 0 {
 		entries = DefaultCacheEntries
@@ -137,6 +155,13 @@ func NewModelCache(entries int, bytes int64) *ModelCache {
 	}
 	return &ModelCache{maxEntries: entries, maxBytes: bytes, lru: list.New(),
 		byKey: map[[32]byte]*list.Element{}, inflight: map[[32]byte]*sync.WaitGroup{}}
+}
+
+// Bytes returns the memory the cached models hold, by estimate.
+func (c *ModelCache) Bytes() int64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.bytes
 }
 
 // Len returns the number of models the cache holds.
@@ -183,19 +208,47 @@ func (c *ModelCache) get(files []modelFile) *loadedModel {
 		c.mu.Unlock()
 
 		lm := assemble(files)
+		cost := modelCost(lm)
 		c.mu.Lock()
 		delete(c.inflight, key)
-		if lm.size <= c.maxBytes {
+		lm.cost = cost
+		if cost <= c.maxBytes {
+			lm.owner, lm.cached = c, true
 			c.byKey[key] = c.lru.PushFront(&cacheEntry{key, lm})
-			c.bytes += lm.size
-			for c.lru.Len() > c.maxEntries || c.bytes > c.maxBytes {
-				old := c.lru.Remove(c.lru.Back()).(*cacheEntry)
-				delete(c.byKey, old.key)
-				c.bytes -= old.lm.size
-			}
+			c.bytes += cost
+			c.evict()
 		}
 		c.mu.Unlock()
 		wg.Done()
 		return lm
 	}
+}
+
+// evict removes the least recently used models until the cache is within
+// its bounds. c.mu is held.
+func (c *ModelCache) evict() {
+	for c.lru.Len() > c.maxEntries || c.bytes > c.maxBytes {
+		old := c.lru.Remove(c.lru.Back()).(*cacheEntry)
+		delete(c.byKey, old.key)
+		c.bytes -= old.lm.cost
+		old.lm.cached = false
+	}
+}
+
+// grow adds n bytes to what the model holds (a validator or service
+// prepared from it), evicting models while the cache is over its bound
+// (this one too, if it is the least recently used: its callers keep it).
+func (lm *loadedModel) grow(n int64) {
+	c := lm.owner
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !lm.cached { // evicted meanwhile
+		return
+	}
+	lm.cost += n
+	c.bytes += n
+	c.evict()
 }
