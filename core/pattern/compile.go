@@ -57,6 +57,8 @@ type compiler struct {
 	big   bool
 	poss  []possCheck
 	rev   bool
+	// classes shares one class among the copies of an unrolled count.
+	classes map[*node]*charClass
 }
 
 // possCheck is a possessive repetition of a single code point set whose
@@ -146,8 +148,16 @@ func (c *compiler) emit(n *node) {
 	}
 	switch n.op {
 	case opSet:
-		cls := newClass(n.set.withoutSurrogates())
-		c.add(inst{op: iSet, cls: &cls})
+		cls := c.classes[n]
+		if cls == nil {
+			cc := newClass(n.set.withoutSurrogates())
+			cls = &cc
+			if c.classes == nil {
+				c.classes = map[*node]*charClass{}
+			}
+			c.classes[n] = cls
+		}
+		c.add(inst{op: iSet, cls: cls})
 	case opConcat:
 		if c.rev {
 			for i := len(n.subs) - 1; i >= 0; i-- {
