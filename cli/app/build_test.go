@@ -261,3 +261,35 @@ func mustSymlink(t *testing.T, target, link string) {
 		t.Skipf("symbolic links: %v", err)
 	}
 }
+
+// FuzzBuildConfig reads arbitrary configurations: never a panic, and every
+// one accepted names its output only below its directory (or is refused
+// when used) and only single path elements below that.
+func FuzzBuildConfig(f *testing.F) {
+	f.Add([]byte(`{"version": "1.0", "sources": ["model"], "outputDirectory": "..", "projections": {"victim": {"plugins": {"openrpc::x": {"service": "a#B"}}}}}`))
+	f.Add([]byte(`{"version": "1.0", "outputDirectory": "a/../../b", "plugins": {"openrpc": {}}}`))
+	f.Add([]byte(`{"version": "1.0", "outputDirectory": "/abs", "projections": {"../x": {}}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		bc, err := parseBuildConfig(filepath.Join("proj", "smithy-build.json"), data)
+		if err != nil {
+			return
+		}
+		if rel, err := bc.outputRel(); err == nil {
+			if !filepath.IsLocal(rel) {
+				t.Errorf("outputDirectory %q resolves to %q, outside the configuration's directory", bc.outputRaw, rel)
+			}
+		}
+		for _, p := range bc.projections {
+			for _, name := range []string{p.name} {
+				if name != filepath.Base(name) || name == ".." || name == "." {
+					t.Errorf("projection %q is not one path element", name)
+				}
+			}
+			for _, pl := range p.plugins {
+				if pl.artifact != filepath.Base(pl.artifact) || pl.artifact == ".." || pl.artifact == "." || strings.ContainsAny(pl.artifact, `/\`) {
+					t.Errorf("artifact %q of plugin %q is not one path element", pl.artifact, pl.key)
+				}
+			}
+		}
+	})
+}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestInputIsEscapedOnEveryPath runs every command that names an input in
@@ -94,4 +95,30 @@ func TestInputIsEscapedOnEveryPath(t *testing.T) {
 			}
 		}
 	}
+}
+
+// FuzzEscapeText: whatever the input bytes, the escaped text is valid
+// UTF-8 with no control character (C0, DEL, C1), no bidirectional or
+// invisible formatting character and no line separator, and text with none
+// of them comes back unchanged.
+func FuzzEscapeText(f *testing.F) {
+	for _, s := range []string{"plain", "a\x1b[31mb", "x\ny\rz\t", "\u202eevil", "\xff\xfe", "\u2028", "é\u0085"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		out := escapeText(s)
+		if !utf8.ValidString(out) {
+			t.Errorf("escapeText(%q) = %q: not valid UTF-8", s, out)
+		}
+		unsafe := func(r rune) bool {
+			return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == 0x2028 || r == 0x2029 ||
+				(r >= 0x200b && r <= 0x200f) || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) || r == 0xfeff
+		}
+		if i := strings.IndexFunc(out, unsafe); i >= 0 {
+			t.Errorf("escapeText(%q) = %q: unsafe character at %d", s, out, i)
+		}
+		if utf8.ValidString(s) && strings.IndexFunc(s, unsafe) < 0 && out != s {
+			t.Errorf("escapeText(%q) = %q: changed a safe text", s, out)
+		}
+	})
 }
