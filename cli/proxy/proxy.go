@@ -34,6 +34,14 @@
 //   - The conversation is complete when it ends: calls never answered are
 //     reported (response-missing), as `validate-rpc --complete` reports
 //     them on the recorded transcript.
+//   - With Enforce, only a frame read as exactly one message, validated
+//     and not refused, reaches the server: a message a conforming server
+//     answers with -32700, -32600, -32601 or -32602 is answered by the
+//     proxy (with the message's id whenever it can be read), a frame with
+//     a framing problem is answered -32700 (-32600 past the size limit)
+//     with id null, blank lines are left out. The framing is read
+//     strictly (framing.go) so that a forwarded frame means the same to
+//     every peer.
 //   - With Enforce, a batch is forwarded whole unless the batch itself is
 //     refused (an empty batch, a service without batches): answering some
 //     elements would mean merging the proxy's answers into the server's
@@ -60,7 +68,9 @@ import (
 type Options struct {
 	// Framing delimits messages on byte streams (Relay).
 	Framing Framing
-	// Enforce answers refused calls and drops invalid notifications.
+	// Enforce forwards to the server only what was read as exactly one
+	// message, validated and not refused: it answers refused calls and
+	// faulty frames, and drops invalid notifications and blank lines.
 	Enforce bool
 	// Log receives the findings and the summary, one JSON object a line
 	// (nil: discarded).
