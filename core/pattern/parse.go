@@ -2,6 +2,7 @@ package pattern
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -937,7 +938,8 @@ func (p *parser) family(oneLetter, complement bool) runeSet {
 		return nil
 	}
 	if p.has(fCaseIns) {
-		s = p.fold(s)
+		// Java folds no property, but reads some as case-blind ones.
+		s = caseBlindProperty(name, s)
 	}
 	if complement {
 		s = s.negate()
@@ -992,6 +994,32 @@ func (p *parser) property(name string, at int) (runeSet, bool) {
 	}
 	p.fail("Unknown character property name {" + name + "}")
 	return nil, false
+}
+
+// caseBlindProperty is what Java's CASE_INSENSITIVE makes of a property
+// (CharPredicates.forProperty and forUnicodeProperty with caseIns): a case
+// category or case property stands for all three cased kinds; \p{Lower}
+// and \p{Upper} for \p{Alpha}; the others are unchanged.
+func caseBlindProperty(name string, s runeSet) runeSet {
+	short := strings.TrimPrefix(name, "Is")
+	if k := strings.IndexByte(name, '='); k >= 0 {
+		short = name[k+1:]
+	}
+	switch short {
+	case "Lu", "Ll", "Lt":
+		return gc("Lu", "Ll", "Lt")
+	case "Lower", "Upper":
+		return posixClasses["Alpha"]
+	case "javaLowerCase", "javaUpperCase", "javaTitleCase":
+		return fromTables(unicode.Ll, unicode.Other_Lowercase, unicode.Lu, unicode.Other_Uppercase, unicode.Lt)
+	}
+	if strings.HasPrefix(name, "Is") {
+		switch strings.ToUpper(short) {
+		case "LOWERCASE", "UPPERCASE", "TITLECASE":
+			return fromTables(unicode.Ll, unicode.Other_Lowercase, unicode.Lu, unicode.Other_Uppercase, unicode.Lt)
+		}
+	}
+	return s
 }
 
 // A class is read into a tree of predicates evaluated at its end, because
