@@ -326,3 +326,41 @@ func script(name string) (runeSet, bool) {
 	}
 	return nil, false
 }
+
+// posixUnicode is a POSIX class name (upper-cased) under Java's
+// UNICODE_CHARACTER_CLASS: the Unicode sets of UTS #18 Annex C.
+func posixUnicode(upper string) (runeSet, bool) {
+	switch upper {
+	case "ALPHA":
+		return alphabetic(), true
+	case "LOWER":
+		return fromTables(unicode.Ll, unicode.Other_Lowercase), true
+	case "UPPER":
+		return fromTables(unicode.Lu, unicode.Other_Uppercase), true
+	case "SPACE":
+		return fromTables(unicode.White_Space), true
+	case "PUNCT":
+		return gc("P"), true
+	case "XDIGIT":
+		return gc("Nd").union(fromTables(unicode.Hex_Digit)), true
+	case "ALNUM":
+		return alphabetic().union(gc("Nd")), true
+	case "CNTRL":
+		return gc("Cc"), true
+	case "DIGIT":
+		return gc("Nd"), true
+	case "BLANK":
+		return gc("Zs").union(single('\t')), true
+	case "GRAPH":
+		return graphU(), true
+	case "PRINT":
+		return graphU().union(gc("Zs").union(single('\t'))).intersect(gc("Cc").negate()), true
+	}
+	return nil, false
+}
+
+// graphU is Unicode's graph: not white space, a control, a surrogate or
+// unassigned.
+func graphU() runeSet {
+	return fromTables(unicode.White_Space).union(gc("Cc", "Cs")).union(unassigned()).negate()
+}

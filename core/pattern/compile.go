@@ -98,7 +98,7 @@ func compileProgs(root *node) (main *prog, looks []look, construct string, at in
 		}
 		p := &prog{insts: c.insts}
 		for _, in := range p.insts {
-			if in.op == iAssert && (in.arg == int(aWordB) || in.arg == int(aNotWordB)) {
+			if in.op == iAssert && in.arg >= int(aWordB) {
 				p.wordB = true
 			}
 		}

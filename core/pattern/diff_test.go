@@ -147,6 +147,10 @@ var diffCases = []struct {
 	{`^(?i)\p{Lt}\p{IsLowercase}\p{IsLu}\p{gc=Ll}\p{Upper}\p{ASCII}$`, []string{"ǅaAaaa", "ǅÉÉÉAA", "aaaaaa"}},
 	{`^(?i)\p{IsLatin}\p{IsUpper}$`, []string{"aA", "Aa"}},
 	{`^(?i)[k]$`, []string{"K", "\u212a"}},
+	{`^(?U)\w+\d\s$`, []string{"héllo١\u00a0", "ab1 ", "é\u0301_1\u2028"}},
+	{`(?U)\bfoo\b`, []string{"éfoo", "a foo", "foo\u0301"}},
+	{`^(?U)\p{Alpha}\p{alpha}\p{Punct}\p{Digit}\p{XDigit}\p{Print}\p{Graph}\p{Blank}\p{Lower}\p{Upper}$`, []string{"éé¡١٣ x\u3000aA", "aa!11 x aA"}},
+	{`^(?U)[\w&&\p{IsLatin}]+$`, []string{"héllo", "日本"}},
 	{`^(?x) a b # comment
 	c $`, []string{"abc", "a b c"}},
 	{`^(?x)[a b]+$`, []string{"ab", " "}},

@@ -37,6 +37,8 @@ const (
 	aUnixCaretML                    // ^ with UNIX_LINES and MULTILINE
 	aWordB                          // \b
 	aNotWordB                       // \B
+	aWordBU                         // \b with UNICODE_CHARACTER_CLASS
+	aNotWordBU                      // \B with UNICODE_CHARACTER_CLASS
 )
 
 type node struct {
@@ -618,7 +620,6 @@ func (p *parser) addFlags() {
 			p.flags |= fComments
 		case 'U':
 			p.flags |= fUnicodeCls | fUnicodeCas
-			p.unsupported("the Unicode character class flag (?U)", p.cursor)
 		case '-':
 			p.next()
 			p.subFlags()
@@ -685,9 +686,12 @@ func (p *parser) escape(inClass, create, isRange bool) (*node, rune) {
 		if inClass {
 			break
 		}
+		if p.has(fUnicodeCls) {
+			return assert(aNotWordBU)
+		}
 		return assert(aNotWordB)
 	case 'D':
-		return setNode(setDigit.negate())
+		return setNode(p.digit().negate())
 	case 'G':
 		if inClass {
 			break
@@ -711,11 +715,11 @@ func (p *parser) escape(inClass, create, isRange bool) (*node, rune) {
 			{op: opSet, set: setOf('\n', '\r', 0x85, 0x85, 0x2028, 0x2029)},
 		}}, -1
 	case 'S':
-		return setNode(setSpace.negate())
+		return setNode(p.space().negate())
 	case 'V':
 		return setNode(setOf('\n', '\r', 0x85, 0x85, 0x2028, 0x2029).negate())
 	case 'W':
-		return setNode(setWord.negate())
+		return setNode(p.word().negate())
 	case 'X':
 		if inClass {
 			break
@@ -744,6 +748,9 @@ func (p *parser) escape(inClass, create, isRange bool) (*node, rune) {
 			p.unread()
 			p.unread()
 		}
+		if p.has(fUnicodeCls) {
+			return assert(aWordBU)
+		}
 		return assert(aWordB)
 	case 'c':
 		if p.cursor < p.plen {
@@ -751,7 +758,7 @@ func (p *parser) escape(inClass, create, isRange bool) (*node, rune) {
 		}
 		p.fail("Illegal control escape sequence")
 	case 'd':
-		return setNode(setDigit)
+		return setNode(p.digit())
 	case 'e':
 		return nil, 0x1B
 	case 'f':
@@ -776,7 +783,7 @@ func (p *parser) escape(inClass, create, isRange bool) (*node, rune) {
 	case 'r':
 		return nil, '\r'
 	case 's':
-		return setNode(setSpace)
+		return setNode(p.space())
 	case 't':
 		return nil, '\t'
 	case 'u':
@@ -787,7 +794,7 @@ func (p *parser) escape(inClass, create, isRange bool) (*node, rune) {
 		}
 		return setNode(setVert.union(setOf(0x0B, 0x0C)))
 	case 'w':
-		return setNode(setWord)
+		return setNode(p.word())
 	case 'x':
 		return nil, p.hex()
 	case 'z':
@@ -804,6 +811,29 @@ func (p *parser) escape(inClass, create, isRange bool) (*node, rune) {
 	}
 	p.fail("Illegal/unsupported escape sequence")
 	return nil, 0
+}
+
+// \d \s \w: ASCII, or Unicode's with UNICODE_CHARACTER_CLASS (?U).
+func (p *parser) digit() runeSet {
+	if p.has(fUnicodeCls) {
+		return gc("Nd")
+	}
+	return setDigit
+}
+
+func (p *parser) space() runeSet {
+	if p.has(fUnicodeCls) {
+		return fromTables(unicode.White_Space)
+	}
+	return setSpace
+}
+
+func (p *parser) word() runeSet {
+	if p.has(fUnicodeCls) {
+		s, _ := unicodeProperty("WORD")
+		return s
+	}
+	return setWord
 }
 
 func (p *parser) octal() rune {
@@ -988,6 +1018,11 @@ func (p *parser) property(name string, at int) (runeSet, bool) {
 			return nil, false
 		}
 	default:
+		if p.has(fUnicodeCls) {
+			if s, ok := posixUnicode(strings.ToUpper(name)); ok {
+				return s, true
+			}
+		}
 		if s, ok := javaProperty(name); ok {
 			return s, true
 		}

@@ -24,7 +24,7 @@
 //
 // What Java compiles but this package does not run is refused with an
 // [*Error] whose Construct names it ([Error.Unsupported]):
-// backreferences, \X and \b{g}, \N{name}, the flags (?U) and (?c), Unicode
+// backreferences, \X and \b{g}, \N{name}, the flag (?c), Unicode
 // blocks (\p{InGreek}), script aliases this package does not know, atomic
 // groups and possessive quantifiers that could answer differently from
 // greedy ones (a possessive quantifier of one character class followed by
@@ -145,7 +145,7 @@ func (t *treeFacts) scan(n *node) {
 		t.looks = true
 	case opAssert:
 		switch n.assert {
-		case aWordB, aNotWordB:
+		case aWordB, aNotWordB, aWordBU, aNotWordBU:
 			t.wordB = true
 		case aDollar:
 			t.dollar = true

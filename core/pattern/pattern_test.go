@@ -114,7 +114,6 @@ func TestUnsupported(t *testing.T) {
 		{`^\X$`, `a grapheme cluster \X`},
 		{`^\b{g}`, `a grapheme boundary \b{g}`},
 		{`^\N{LATIN SMALL LETTER A}$`, `a named character \N{...}`},
-		{`(?U)\w`, "the Unicode character class flag (?U)"},
 		{`(?c)a`, "the canonical-equivalence flag (?c)"},
 		{`\p{InGreek}`, "a Unicode block property"},
 		{`\p{IsLatn}`, "a Unicode script alias (Latn)"},

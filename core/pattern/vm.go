@@ -45,6 +45,7 @@ type input struct {
 	s     string
 	looks [][]bool // per lookaround: holds at byte offset i
 	word  []bool   // \b: the code point at byte offset i counts as a word character
+	wordU []bool   // the same for \b under (?U)
 	steps int      // instructions visited (for the linear-growth test)
 }
 
@@ -167,7 +168,8 @@ func (m *machine) backward(mark []bool) {
 // run reports whether the pattern matches somewhere in s (Java's find()).
 func run(main *prog, looks []look, in *input) bool {
 	if main.wordB || anyWordB(looks) {
-		in.word = wordTable(in.s)
+		in.word = wordTable(in.s, false)
+		in.wordU = wordTable(in.s, true)
 	}
 	in.looks = make([][]bool, len(looks))
 	for k, l := range looks {
@@ -196,14 +198,24 @@ func anyWordB(looks []look) bool {
 // \b counts it as a word character: '_', a letter or digit, or a
 // non-spacing mark that follows (through other such marks) a letter or
 // digit.
-func wordTable(s string) []bool {
+//
+// Under (?U) a word character is one of Unicode's \w instead.
+func wordTable(s string, u bool) []bool {
 	w := make([]bool, len(s)+1)
 	base := false
+	var word runeSet
+	if u {
+		word, _ = unicodeProperty("WORD")
+	}
 	for i, r := range s {
 		lod := unicode.IsLetter(r) || unicode.IsDigit(r)
 		mn := unicode.Is(unicode.Mn, r)
 		base = lod || mn && base
-		w[i] = lod || r == '_' || mn && base
+		if u {
+			w[i] = word.has(r) || mn && base
+		} else {
+			w[i] = lod || r == '_' || mn && base
+		}
 	}
 	return w
 }
@@ -257,14 +269,18 @@ func (in *input) assert(k assertKind, i int) bool {
 		return true
 	case aUnixCaretML:
 		return i < n && (i == 0 || s[i-1] == '\n')
-	case aWordB, aNotWordB:
+	case aWordB, aNotWordB, aWordBU, aNotWordBU:
+		w := in.word
+		if k >= aWordBU {
+			w = in.wordU
+		}
 		left := false
 		if i > 0 {
 			_, size := utf8.DecodeLastRuneInString(s[:i])
-			left = in.word[i-size]
+			left = w[i-size]
 		}
-		right := i < n && in.word[i]
-		return (left != right) == (k == aWordB)
+		right := i < n && w[i]
+		return (left != right) == (k == aWordB || k == aWordBU)
 	}
 	return false
 }
