@@ -95,6 +95,13 @@ func (x *Exchange) record(rec sv.ValueView, doc sv.Path) (from Peer, to int, msg
 		p, valid = ParsePeer(fr.Value.Scalar().Text)
 	}
 	if !valid {
+		if !has && isBareMessage(rec) {
+			// The usual first mistake: a file of JSON-RPC messages given
+			// as a transcript. Show the line it should be.
+			bad(rec.Pos(), "this line is a bare JSON-RPC message; a transcript line says who sent it: "+
+				"{\"from\":\"client\",\"message\":{\"jsonrpc\":...}} (or \"from\":\"server\" for a response)")
+			return
+		}
 		bad(rec.Pos(), "\"from\" must be \"client\" or \"server\"")
 		return
 	}
@@ -129,6 +136,23 @@ func (x *Exchange) record(rec sv.ValueView, doc sv.Path) (from Peer, to int, msg
 		to = int(v)
 	}
 	return p, to, msg, text, true
+}
+
+// isBareMessage reports whether a transcript record is a JSON-RPC message
+// itself rather than a record wrapping one: it has none of the record's
+// members and a member only a JSON-RPC message has.
+func isBareMessage(rec sv.ValueView) bool {
+	for _, name := range []string{"message", "text"} {
+		if _, has := field(rec, name); has {
+			return false
+		}
+	}
+	for _, name := range []string{"jsonrpc", "method", "result", "error"} {
+		if _, has := field(rec, name); has {
+			return true
+		}
+	}
+	return false
 }
 
 // MaxTranscriptLine is the longest transcript line [ValidateTranscript]

@@ -64,7 +64,15 @@ func (env *env) run(args []string) int {
 	env.args = args
 	err := a.Run(args)
 	if env.unknownCommand != "" && err == nil {
-		err = usageErrorf("unknown command %q (smithy help lists the commands)", env.unknownCommand)
+		var names []string
+		for _, c := range a.Commands {
+			names = append(names, c.Name)
+		}
+		hint := ""
+		if near := nearestWord(env.unknownCommand, names); near != "" {
+			hint = fmt.Sprintf("; did you mean %q?", near)
+		}
+		err = usageErrorf("unknown command %q%s (smithy help lists the commands)", env.unknownCommand, hint)
 	}
 	code, msg, events := exitCode(err)
 	if msg != "" {
@@ -112,7 +120,7 @@ func (e *env) commands() []*cli.Command {
 	cmds = append(cmds, e.serveCommand())
 	cmds = append(cmds, e.proxyCommand())
 	for _, c := range cmds {
-		c.OnUsageError = func(_ *cli.Context, err error, _ bool) error { return usageErrorf("%v", err) }
+		c.OnUsageError = func(_ *cli.Context, err error, _ bool) error { return usageErrorf("%v%s", err, flagHint(c, err)) }
 		if strings.Contains(c.ArgsUsage, "MODEL") && c.Before == nil {
 			// A flag after the first MODEL file is not read: say so.
 			c.Before = flagsBeforeModels
@@ -128,4 +136,26 @@ func (e *env) commands() []*cli.Command {
 		}
 	}
 	return cmds
+}
+
+// flagHint is the "did you mean" of an undefined flag of command c: its
+// flag whose name is nearest to the one given, or "".
+func flagHint(c *cli.Command, err error) string {
+	name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: -")
+	if !ok {
+		return ""
+	}
+	name = strings.TrimLeft(name, "-")
+	var names []string
+	for _, f := range c.Flags {
+		names = append(names, f.Names()...)
+	}
+	if near := nearestWord(name, names); near != "" {
+		dashes := "--"
+		if len(near) == 1 {
+			dashes = "-"
+		}
+		return fmt.Sprintf("; did you mean %s%s?", dashes, near)
+	}
+	return ""
 }

@@ -41,9 +41,6 @@ func (e *env) openrpcCommand() *cli.Command {
 }
 
 func (e *env) openrpcAction(c *cli.Context) error {
-	if c.String("service") == "" {
-		return usageErrorf("--service is required")
-	}
 	s := openrpcSettings{Service: c.String("service"), Naming: c.String("naming"), UnknownMembers: c.String("unknown-members"),
 		Nulls: c.String("nulls"), Extensions: c.String("extensions"), SystemExtensions: c.StringSlice("extension")}
 	return e.openrpc(pathSources(c.Args().Slice()), s, c.String("output"))
@@ -52,12 +49,21 @@ func (e *env) openrpcAction(c *cli.Context) error {
 // openrpc writes the OpenRPC document of a service to stdout, or to the
 // file out.
 func (e *env) openrpc(models []Source, s openrpcSettings, out string) error {
+	// --service may be a name without a namespace, resolved in the model
+	// once it is loaded; the other settings are checked first.
+	name := s.Service
+	if !strings.Contains(name, "#") {
+		s.Service = "unresolved#Service"
+	}
 	cfg, svc, err := s.config("--")
 	if err != nil {
 		return err
 	}
 	lm, err := e.requireModel(models)
 	if err != nil {
+		return err
+	}
+	if svc, err = resolveService(lm.res.Model, "--service", name); err != nil {
 		return err
 	}
 	res, err := e.exportOpenRPC(lm.res.Model, svc, cfg)

@@ -252,20 +252,23 @@ func parseVersion(text string) (rpc.ProtocolVersion, error) {
 // arguments, or, without --service, the envelope-only profile of the
 // --version given.
 func (e *env) rpcService(models []Source, id string, version rpc.ProtocolVersion) (*rpc.PreparedService, error) {
-	if id == "" {
-		if len(models) > 0 {
-			return nil, usageErrorf("MODEL given without --service: name the service to check against")
-		}
+	if id == "" && len(models) == 0 {
 		if version == 0 {
 			return nil, usageErrorf("--version is required without --service (envelope checks only)")
 		}
 		return rpc.EnvelopeOnly(version)
 	}
-	sid, err := shapeid.Parse(id)
-	if err != nil {
-		return nil, usageErrorf("--service: %v", err)
+	if id != "" {
+		// A malformed ID is a usage error before any model is read.
+		if _, err := shapeid.ParseRelative(id); err != nil {
+			return nil, usageErrorf("--service: %v", err)
+		}
 	}
 	lm, err := e.requireModel(models)
+	if err != nil {
+		return nil, err
+	}
+	sid, err := resolveService(lm.res.Model, "--service", id)
 	if err != nil {
 		return nil, err
 	}

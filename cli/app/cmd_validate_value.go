@@ -140,8 +140,8 @@ func checkValue(v *smithyvalidate.Validator, inputFormat string, data []byte) (s
 // valueValidator prepares the validator of p's shape and returns it with
 // the input format.
 func (e *env) valueValidator(p valueParams) (*smithyvalidate.Validator, string, error) {
-	id, err := shapeid.Parse(p.Shape)
-	if err != nil {
+	// A malformed ID is a usage error before any model is read.
+	if _, err := shapeid.ParseRelative(p.Shape); err != nil {
 		return nil, "", usageErrorf("--shape: %v", err)
 	}
 	inputFormat := p.InputFormat
@@ -152,6 +152,10 @@ func (e *env) valueValidator(p valueParams) (*smithyvalidate.Validator, string, 
 		return nil, "", usageErrorf("--input-format must be json or ion, not %q", inputFormat)
 	}
 	lm, err := e.requireModel(p.Models)
+	if err != nil {
+		return nil, "", err
+	}
+	id, err := resolveShape(lm.res.Model, "--shape", p.Shape)
 	if err != nil {
 		return nil, "", err
 	}

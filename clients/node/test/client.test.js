@@ -88,7 +88,7 @@ test('the client', async (t) => {
   await t.test('typed errors, and the connection stays usable', async () => {
     for (const [method, params, code, exit] of [
       ['validate-value', { models: MODELS, value: { text: '1' } }, 'E050', 2],
-      ['validate-value', { models: MODELS, shape: 'example#Nope', value: { text: '1' } }, 'E030', 3],
+      ['validate-value', { models: MODELS, shape: 'example#Nope', value: { text: '1' } }, 'E050', 2],
       ['validate-value', { models: [{ path: 'nonexistent/m.smithy' }], shape: 'a#B', value: { text: '1' } }, 'E040', 4],
       ['validate-value', { models: [{ path: '/nonexistent/m.smithy' }], shape: 'a#B', value: { text: '1' } }, 'E041', 2],
       ['no-such-method', {}, 'E050', 2],

@@ -118,7 +118,7 @@ class ClientTest(unittest.TestCase):
     def test_errors(self):
         cases = [
             ("validate-value", {"models": MODEL, "value": {"text": "1"}}, "E050", 2),
-            ("validate-value", {"models": MODEL, "shape": "example#Nope", "value": {"text": "1"}}, "E030", 3),
+            ("validate-value", {"models": MODEL, "shape": "example#Nope", "value": {"text": "1"}}, "E050", 2),
             ("validate-value", {"models": [{"path": "nonexistent/m.smithy"}], "shape": "a#B", "value": {"text": "1"}}, "E040", 4),
             ("validate-value", {"models": [{"path": "/nonexistent/m.smithy"}], "shape": "a#B", "value": {"text": "1"}}, "E041", 2),
             ("no-such-method", {}, "E050", 2),
