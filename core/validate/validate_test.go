@@ -373,6 +373,38 @@ string Unused
 @trait structure t { x: ForTrait }
 string ForTrait
 `, []string{"[NOTE] ns#Unused: This shape is unreferenced. It has no modeled connections to shapes that match the following selector: `service` | UnreferencedShape"}, nil},
+		// As the reference's IdRefShapeRelationships: a shape ID in a
+		// trait value, where the trait's shape has @idRef (on a member,
+		// a target, a list member, a map key or value, a union member,
+		// the trait itself, deep in a recursive shape), connects the
+		// shape it names; a string that is no shape ID, or names none,
+		// connects nothing.
+		{"unreferenced shapes and @idRef", `metadata validators = [{name: "UnreferencedShape"}]
+namespace ns
+service Svc { version: "1", operations: [Op] }
+@refs(ids: ["ns#ByList"], one: "ns#ByMember", m: {"ns#ByKey": "ns#ByValue"}, u: {id: "ns#ByUnion"}, bad: "not an id", gone: "ns#Gone", deep: {next: {next: {id: "ns#ByDeep"}}})
+@self("ns#BySelf")
+operation Op {}
+@trait structure refs { ids: IdList, @idRef one: String, m: IdMap, u: IdUnion, bad: Id, gone: Id, deep: Rec }
+@trait @idRef string self
+@idRef string Id
+list IdList { member: Id }
+map IdMap { key: Id, value: Id }
+union IdUnion { id: Id }
+structure Rec { next: Rec, @idRef id: String }
+string ByList
+string ByMember
+string ByKey
+string ByValue
+string ByUnion
+string ByDeep
+string BySelf
+@self("ns#ByUnused")
+string Unused
+string ByUnused
+`, []string{
+			"[NOTE] ns#ByUnused: This shape is unreferenced. | UnreferencedShape",
+			"[NOTE] ns#Unused: This shape is unreferenced. | UnreferencedShape"}, nil},
 		{"suppressions", `metadata validators = [{name: "EmitEachSelector", id: "Lists", configuration: {selector: "list"}}]
 metadata suppressions = [{id: "Lists", namespace: "other", reason: "not ours"}]
 namespace ns
