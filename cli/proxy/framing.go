@@ -290,15 +290,18 @@ func (r *Reader) readLSP() (Frame, error) {
 	if bad == nil && length < 0 {
 		bad = problem(CodeFramingHeader, "a header section without Content-Length: the body cannot be delimited")
 	}
-	if bad != nil && (length < 0 || length > int64(r.max)) {
-		// The body cannot be delimited (or is past the limit): the next
-		// bytes are read as a header section.
+	if bad != nil && length < 0 {
+		// The body cannot be delimited: the next bytes are read as a
+		// header section.
 		return Frame{Raw: r.buf, Problem: bad}, nil
 	}
 	if length > int64(r.max) {
 		r.remain = length
 		f, err := r.bodyPiece()
-		f.Problem = problem(CodeFramingTooLarge, "a body of %d bytes, past the limit of %d: relayed, not validated", length, r.max)
+		f.Problem = bad
+		if bad == nil {
+			f.Problem = problem(CodeFramingTooLarge, "a body of %d bytes, past the limit of %d: relayed, not validated", length, r.max)
+		}
 		return f, err
 	}
 	head := len(r.buf)

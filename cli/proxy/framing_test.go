@@ -81,6 +81,7 @@ func TestReader(t *testing.T) {
 		{"lsp space before the colon", proxy.LSP, "Content-Length : 2\r\n\r\n{}", []string{"-|framing-header@0", "-|framing-truncated@22"}},
 		{"lsp charset utf-8", proxy.LSP, "Content-Length: 2\r\nContent-Type: application/vscode-jsonrpc; charset=\"UTF-8\"\r\n\r\n{}", []string{"{}"}},
 		{"lsp charset utf-16", proxy.LSP, "Content-Length: 2\r\nContent-Type: application/vscode-jsonrpc; charset=utf-16\r\n\r\n{}Content-Length: 2\r\n\r\n{}", []string{"-|framing-header@0", "{}"}},
+		{"lsp faulty header, body past the limit", proxy.LSP, "Content-Length: 0100\r\n\r\n" + long + "Content-Length: 2\r\n\r\n{}", []string{"-|framing-header@0", "{}"}},
 		{"lsp body longer than its length", proxy.LSP, "Content-Length: 2\r\n\r\n{}}\r\nContent-Length: 2\r\n\r\n{}", []string{"{}", "-|framing-header@23"}},
 		{"lsp blank line between messages", proxy.LSP, "Content-Length: 2\r\n\r\n{}\r\nContent-Length: 2\r\n\r\n{}", []string{"{}", "-", "{}"}},
 		{"lsp no content-length", proxy.LSP, "Content-Type: x\r\n\r\nContent-Length: 2\r\n\r\n{}", []string{"-|framing-header@0", "{}"}},
