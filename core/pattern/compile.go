@@ -57,8 +57,10 @@ type compiler struct {
 	big   bool
 	poss  []possCheck
 	rev   bool
-	// classes shares one class among the copies of an unrolled count.
+	// classes shares one class among the copies of an unrolled count
+	// and among the nodes of one cached property set.
 	classes map[*node]*charClass
+	bySet   map[*rune]*charClass
 }
 
 // possCheck is a possessive repetition of a single code point set whose
@@ -149,13 +151,19 @@ func (c *compiler) emit(n *node) {
 	switch n.op {
 	case opSet:
 		cls := c.classes[n]
+		if cls == nil && len(n.set) > 32 {
+			cls = c.bySet[&n.set[0]]
+		}
 		if cls == nil {
 			cc := newClass(n.set.withoutSurrogates())
 			cls = &cc
 			if c.classes == nil {
-				c.classes = map[*node]*charClass{}
+				c.classes, c.bySet = map[*node]*charClass{}, map[*rune]*charClass{}
 			}
 			c.classes[n] = cls
+			if len(n.set) > 32 {
+				c.bySet[&n.set[0]] = cls
+			}
 		}
 		c.add(inst{op: iSet, cls: cls})
 	case opConcat:
@@ -305,6 +313,9 @@ func toRE2(n *node, atEnd bool, b *strings.Builder) bool {
 	case opEmpty:
 		b.WriteString(`(?:)`)
 	case opSet:
+		if b.Len() > maxRE2 {
+			return false
+		}
 		n.set.re2(b)
 	case opConcat:
 		b.WriteString(`(?:`)

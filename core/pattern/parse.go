@@ -2,6 +2,7 @@ package pattern
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -963,6 +964,10 @@ func (p *parser) family(oneLetter, complement bool) runeSet {
 		}
 		name = string(p.temp[i : j-1])
 	}
+	key := propKey{name, p.flags & (fCaseIns | fUnicodeCls), complement}
+	if v, ok := propCache.Load(key); ok {
+		return v.(runeSet)
+	}
 	s, ok := p.property(name, at)
 	if !ok {
 		return nil
@@ -974,7 +979,20 @@ func (p *parser) family(oneLetter, complement bool) runeSet {
 	if complement {
 		s = s.negate()
 	}
+	propCache.Store(key, s)
 	return s
+}
+
+// propCache keeps the set of each property name (under the flags that
+// change it): a pattern may name \p{L} many times, and building it from
+// Go's tables costs. The sets are never modified. Its size is bounded by
+// the names that resolve, a few hundred.
+var propCache sync.Map
+
+type propKey struct {
+	name       string
+	flags      int
+	complement bool
 }
 
 func (p *parser) property(name string, at int) (runeSet, bool) {

@@ -113,7 +113,7 @@ func Compile(src string) (*Regexp, error) {
 	t.scan(tree)
 	if !t.looks && !t.wordB {
 		var b strings.Builder
-		if toRE2(tree, true, &b) {
+		if toRE2(tree, true, &b) && b.Len() <= maxRE2 {
 			if re, err := regexp.Compile(b.String()); err == nil {
 				r.re = re
 			}
@@ -133,6 +133,11 @@ func Compile(src string) (*Regexp, error) {
 	}
 	return r, nil
 }
+
+// maxRE2 bounds the RE2 translation (classes are spelled as ranges, and
+// \p{L} a thousand times would be megabytes); a larger one runs on the
+// machine, whose classes are shared.
+const maxRE2 = 256 << 10
 
 // treeFacts are what the choice of a fast path depends on.
 type treeFacts struct {
