@@ -24,8 +24,9 @@ var traitExamples = shapeid.New(shapeid.Prelude, "examples")
 //   - the error must be one of the operation's errors, or one of the
 //     errors of every service that contains the operation;
 //   - allowConstraintErrors needs an error, and lowers the constraint
-//     findings (range, length, pattern, required members) of the example
-//     to WARNING.
+//     findings (range, pattern, required members, the length of strings,
+//     blobs and maps) of the example to WARNING; a list's length stays an
+//     ERROR, as the reference's CollectionLengthPlugin leaves it.
 //
 // Values follow the reference's reading of model values: null is no value
 // of an optional member, blobs are text, a timestamp without a format is

@@ -21,6 +21,9 @@ operation Op {
         f: Float
         d: Document
         dl: DocList
+        t: Timestamp
+        @timestampFormat("epoch-seconds")
+        te: Timestamp
     }
 }
 union U { a: String, b: Integer, n: Nested }
@@ -69,6 +72,10 @@ func TestModelValuesAsTheReference(t *testing.T) {
 			"@{}} [ERROR] %s.u.n: Missing required structure member `x` for `t#Nested` | %s"}},
 		{"a float beyond the largest float", `{f: 1e400}`, `{f: 1e400}`, nil},
 		{"a null document", `{d: null}`, `{d: null}`, nil},
+		// supplychain's examples write epoch milliseconds.
+		{"epoch seconds past 9999", `{t: 17261674383136, te: -99999999999999}`, ``, nil},
+		{"a date-time past 9999", `{t: "10000-01-01T00:00:00Z"}`, ``, []string{
+			"@\"10000 [ERROR] %s.t: Invalid string value, `10000-01-01T00:00:00Z`, provided for timestamp, `smithy.api#Timestamp`. Expected an RFC 3339 formatted timestamp (e.g., \"1985-04-12T23:20:50.52Z\") | %s"}},
 		{"a null in a list of documents", `{dl: [null]}`, ``, []string{
 			"@null [ERROR] %s.dl.0: Non-sparse list shape `t#DocList` cannot contain null values | %s"}},
 	} {
@@ -141,4 +148,51 @@ func locate(lines []string, value, text string) (int, int) {
 		return i + 1, from + strings.Index(l[from:], text) + 1
 	}
 	return 0, 0
+}
+
+// TestAllowConstraintErrorsAsTheReference checks which constraint
+// findings an example with allowConstraintErrors lowers to WARNING: those
+// of strings, blobs, maps, ranges, patterns and required members, not the
+// length of a list (the reference's CollectionLengthPlugin has no such
+// feature) and not unique items or enum values.
+func TestAllowConstraintErrorsAsTheReference(t *testing.T) {
+	m := loadModel(t, `$version: "2"
+namespace t
+@examples([{title: "e", allowConstraintErrors: true, input: {l: ["a"], s: "a", m: {a: "b"}, b: "a", u: ["x", "x"], e: "C"}, error: {shapeId: "t#Oops"}}])
+operation Op {
+    input := {
+        @required r: String
+        l: L
+        s: S
+        m: M
+        b: B
+        u: U
+        e: E
+    }
+    errors: [Oops]
+}
+@error("client") structure Oops {}
+@length(min: 2) list L { member: String }
+@length(min: 2) string S
+@length(min: 2) map M { key: String, value: String }
+@length(min: 2) blob B
+@uniqueItems list U { member: String }
+enum E { A, B }
+`)
+	var got []string
+	for _, e := range sv.CheckExamples(m) {
+		got = append(got, fmt.Sprintf("[%s] %s", e.Severity, e.Message))
+	}
+	want := []string{
+		"[WARNING] Example input of `e`: Missing required structure member `r` for `t#OpInput`",
+		"[ERROR] Example input of `e`.l: Value provided for `t#L` must have at least 2 elements, but the provided value only has 1 elements",
+		"[WARNING] Example input of `e`.s: String value provided for `t#S` must be >= 2 characters, but the provided value is only 1 characters.",
+		"[WARNING] Example input of `e`.m: Value provided for `t#M` must have at least 2 entries, but the provided value only has 1 entries",
+		"[WARNING] Example input of `e`.b: Value provided for `t#B` must have at least 2 bytes, but the provided value only has 1 bytes",
+		"[ERROR] Example input of `e`.u: Value provided for `t#U` must have unique items, but the following items had multiple entries: [`x`]",
+		"[ERROR] Example input of `e`.e: String value provided for `t#E` must be one of the following values: `A`, `B`",
+	}
+	if g, w := strings.Join(got, "\n"), strings.Join(want, "\n"); g != w {
+		t.Errorf("got\n%s\nwant\n%s", g, w)
+	}
 }
