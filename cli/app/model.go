@@ -266,7 +266,7 @@ func assemble(files []modelFile) *loadedModel {
 // ERROR with the ID Model at the error's file, line and column. An IDL
 // syntax error (parsed is set: the error is AddSource's) reads as the
 // reference's "Syntax error at line L, column C: ..."; text that is not
-// JSON as its "Error reading JSON: ..."; a file that parsed but cannot be
+// JSON as its "Error parsing JSON: ..."; a file that parsed but cannot be
 // lowered keeps its message. ok is false for an error with no file
 // position (not a file's fault).
 func loadErrorEvent(err error, file string, parsed bool) (ev model.Event, ok bool) {
@@ -283,9 +283,9 @@ func loadErrorEvent(err error, file string, parsed bool) (ev model.Event, ok boo
 		ev.Source, ev.Message = model.SourceLocation{File: je.File, Pos: je.Pos}, je.Msg
 		var se *node.SyntaxError
 		if errors.As(je.Err, &se) {
-			ev.Message = "Error reading JSON: " + se.Msg
+			ev.Message = "Error parsing JSON: " + se.Msg
 		} else if je.Err != nil {
-			ev.Message = "Error reading JSON: " + je.Err.Error()
+			ev.Message = "Error parsing JSON: " + je.Err.Error()
 		}
 	default:
 		return ev, false
