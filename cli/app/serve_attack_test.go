@@ -57,7 +57,7 @@ func quote(s string) string { b, _ := json.Marshal(s); return string(b) }
 
 // attackTree builds root/ (the server's) and outside/ (a secret beside
 // it), with links from the root to the secret.
-func attackTree(t *testing.T) (root, outside string) {
+func attackTree(t testing.TB) (root, outside string) {
 	t.Helper()
 	base := t.TempDir()
 	root, outside = filepath.Join(base, "root"), filepath.Join(base, "outside")
@@ -297,6 +297,18 @@ func TestServeAmplified(t *testing.T) {
 	os.Remove(filepath.Join(dir, "m10.smithy"))
 	if e = ask(t, h, `{"id":1,"method":"validate","params":{"models":[{"path":"many"}]}}`)[0]; !e.OK {
 		t.Fatalf("10 files with --max-sources 10: %+v", e.Error)
+	}
+	// A directory is looked through for at most 64 entries a source: a
+	// tree of other files (the root itself, a node_modules) is not walked
+	// to its end.
+	junk := filepath.Join(root, "junk")
+	os.Mkdir(junk, 0o755)
+	for i := range 700 {
+		os.WriteFile(filepath.Join(junk, fmt.Sprintf("f%03d.txt", i)), nil, 0o644)
+	}
+	e = ask(t, h, `{"id":1,"method":"validate","params":{"models":[{"path":"junk"}]}}`)[0]
+	if e.OK || e.Error.Code != "E055" || !strings.Contains(e.Error.Message, "entries") {
+		t.Fatalf("700 entries with --max-sources 10 (640 to look through): want E055, got %+v", e)
 	}
 	// Inline text counts against the byte bound as files do.
 	h = newHandler(t, HandlerOptions{Root: root, MaxRequestBytes: 100})

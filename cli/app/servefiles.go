@@ -54,6 +54,10 @@ type forbiddenError struct{ msg string }
 
 func (e *forbiddenError) Error() string { return e.msg }
 
+// walkPerSource bounds the directory entries a request's model
+// directories may make the server look through, per source it may name.
+const walkPerSource = 64
+
 // requestLimitError is a request over the server's bounds (E055, exit 5),
 // found before its inputs were read.
 type requestLimitError struct{ msg string }
@@ -259,12 +263,19 @@ func (rf *requestFiles) planModel(param, path string) ([]plannedFile, error) {
 		return []plannedFile{{path, rel}}, nil
 	}
 	var out []plannedFile
+	walked := 0
 	err = fs.WalkDir(rf.root.FS(), filepath.ToSlash(rel), func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
 		if e := rf.ctx.Err(); e != nil {
 			return e
+		}
+		// Entries that are not model files cost a walk too: a directory
+		// named by a request (the root itself, a node_modules) is walked
+		// for at most walkPerSource entries a source.
+		if walked++; walked > walkPerSource*rf.maxSources {
+			return &requestLimitError{fmt.Sprintf("%s %q holds more than %d entries to look through (%d for each of the --max-sources): name the model directory itself", param, path, walkPerSource*rf.maxSources, walkPerSource)}
 		}
 		base := d.Name()
 		if p != filepath.ToSlash(rel) && strings.HasPrefix(base, ".") {

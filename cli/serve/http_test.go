@@ -9,6 +9,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"path"
 	"strings"
 	"testing"
 	"time"
@@ -222,4 +223,22 @@ func TestCheckOrigin(t *testing.T) {
 			t.Errorf("CheckOrigin(%q) = %v, want ok %v", tc.origin, err, tc.ok)
 		}
 	}
+}
+
+// FuzzMethodOf: a path the facade takes as a method is one net/http's
+// ServeMux would not clean (so it never needed the 307 redirect) and
+// that names one path segment under /v1/.
+func FuzzMethodOf(f *testing.F) {
+	for _, s := range []string{"/v1/validate", "/v1/../x", "/v1//validate", "/v1/./a", "/v1/exchange.start", "/v1/", "/v1", "/v1/a/b", "/v1/.."} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, p string) {
+		m, ok := methodOf(p)
+		if !ok {
+			return
+		}
+		if p != "/v1/"+m || path.Clean(p) != p || strings.Contains(m, "/") || m == "." || m == ".." {
+			t.Fatalf("methodOf(%q) = %q: not one clean segment", p, m)
+		}
+	})
 }
