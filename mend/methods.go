@@ -16,7 +16,8 @@ const (
 type Plan struct {
 	Decision string `json:"decision"`
 	// Label is one word for the reason: exact, cosmetic, lossy, ambiguous,
-	// truncated, strict, schema_mismatch, no_json or over_limit.
+	// truncated, strict, schema_mismatch, no_json, over_limit, or
+	// checker_error (the declaration's checker failed; Error says why).
 	Label     string    `json:"label"`
 	Exactness Exactness `json:"exactness"`
 	Ambiguous bool      `json:"ambiguous"`
