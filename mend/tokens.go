@@ -469,6 +469,7 @@ func (r *reader) number() {
 	case intDigits == 0 && !frac && !exp:
 		// "-" or "+" alone
 		r.note(ruleTruncatedToken, start, 1, "")
+		r.truncated = r.truncated || j == len(in)
 		r.edit(start, j, "-0")
 		return
 	}
@@ -503,6 +504,7 @@ func (r *reader) number() {
 		fixed = append(fixed, rest...)
 		if expDigits == 0 {
 			r.note(ruleTruncatedToken, j, 1, "an exponent without digits")
+			r.truncated = r.truncated || j == len(in)
 			fixed = append(fixed, '0')
 		}
 	}
@@ -567,6 +569,7 @@ func (r *reader) unquotedValue() {
 		for _, lit := range [...]string{"true", "false", "null"} {
 			if len(word) < len(lit) && bytes.HasPrefix([]byte(lit), word) {
 				r.note(ruleTruncatedToken, start, len(lit)-len(word), "completed to "+lit)
+				r.truncated = true // the text ended inside the literal
 				r.edit(start, end, lit)
 				r.i = end
 				return
