@@ -1,0 +1,112 @@
+package importer
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/smithy-validation/go/core/node"
+)
+
+// Options configures an import. The zero value is usable.
+type Options struct {
+	// Namespace is the Smithy namespace of the generated shapes
+	// (default "imported").
+	Namespace string
+	// Service is the name of the generated service shape (OpenRPC only);
+	// default: the document's info.title as a Smithy identifier, or
+	// "Service".
+	Service string
+}
+
+// Result is an import's output.
+type Result struct {
+	// IDL is the Smithy IDL 2.0 model text.
+	IDL []byte
+	// Diagnostics lists what the model could not express, ordered by
+	// position in the input.
+	Diagnostics []Diagnostic
+}
+
+// A Diagnostic reports one construct of the input that the Smithy model
+// does not express exactly (a loss), as data.
+type Diagnostic struct {
+	// Pointer is the JSON Pointer of the keyword in the input.
+	Pointer string
+	// Pos is the keyword's position in the input.
+	Pos node.Pos
+	// Keyword is the JSON Schema or OpenRPC keyword ("not", "multipleOf").
+	Keyword string
+	// Message says what the model does instead.
+	Message string
+}
+
+// String renders the diagnostic as "line:col: pointer: keyword: message".
+func (d Diagnostic) String() string {
+	return fmt.Sprintf("%d:%d: %s: %s: %s", d.Pos.Line, d.Pos.Column, pointerOrRoot(d.Pointer), d.Keyword, d.Message)
+}
+
+func pointerOrRoot(p string) string {
+	if p == "" {
+		return "(root)"
+	}
+	return p
+}
+
+// An InputError is input that cannot be imported at all: not JSON, or not
+// the kind of document asked for.
+type InputError struct {
+	Pos     node.Pos
+	Pointer string
+	Message string
+}
+
+func (e *InputError) Error() string {
+	if e.Pos.IsValid() {
+		return fmt.Sprintf("%d:%d: %s: %s", e.Pos.Line, e.Pos.Column, pointerOrRoot(e.Pointer), e.Message)
+	}
+	return fmt.Sprintf("%s: %s", pointerOrRoot(e.Pointer), e.Message)
+}
+
+// Position returns where the problem is.
+func (e *InputError) Position() node.Pos { return e.Pos }
+
+func parse(data []byte) (node.Node, error) {
+	n, err := node.Parse(data)
+	if err != nil {
+		ie := &InputError{Message: err.Error()}
+		if pe, ok := err.(node.PosError); ok {
+			ie.Pos = pe.Position()
+			ie.Message = strings.TrimPrefix(err.Error(), pe.Position().String()+": ")
+		}
+		return node.Node{}, ie
+	}
+	if n.Kind() != node.Object {
+		return node.Node{}, &InputError{Pos: n.Pos(), Message: fmt.Sprintf("the document is a %s, not an object", n.Kind())}
+	}
+	return n, nil
+}
+
+func namespaceOf(o Options) (string, error) {
+	ns := o.Namespace
+	if ns == "" {
+		return "imported", nil
+	}
+	for _, part := range strings.Split(ns, ".") {
+		if !isIdentifier(part) {
+			return "", &InputError{Message: fmt.Sprintf("namespace %q is not a Smithy namespace (dot-separated identifiers)", ns)}
+		}
+	}
+	return ns, nil
+}
+
+// escapePointer escapes one JSON Pointer reference token.
+func escapePointer(s string) string {
+	if !strings.ContainsAny(s, "~/") {
+		return s
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+func unescapePointer(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~")
+}

@@ -1,0 +1,372 @@
+package importer
+
+import (
+	"strings"
+
+	"github.com/smithy-validation/go/core/node"
+)
+
+// objPart is the object keywords of one schema, or the merge of several
+// (allOf).
+type objPart struct {
+	at       node.Node // the schema, for positions
+	ptr      string
+	props    []prop
+	required []string
+	// additional is additionalProperties (Kind 0 when absent).
+	additional    node.Node
+	additionalPtr string
+	pattern       []node.Field
+	patternPtr    string
+	label         string // names the alternative ("" for the only one)
+	doc           string
+}
+
+type prop struct {
+	name   string
+	schema node.Node
+	ptr    string
+}
+
+// part reads the object keywords of s.
+func (c *conv) part(s node.Node, ptr, label string) objPart {
+	p := objPart{at: s, ptr: ptr, label: label, doc: docOf(s)}
+	if ps, ok := get(s, "properties"); ok && ps.Kind() == node.Object {
+		for _, f := range ps.Fields() {
+			p.props = append(p.props, prop{name: f.Key, schema: f.Value, ptr: ptr + "/properties/" + escapePointer(f.Key)})
+		}
+	}
+	if r, ok := get(s, "required"); ok && r.Kind() == node.Array {
+		for _, e := range r.Elems() {
+			if e.Kind() == node.String {
+				p.required = append(p.required, e.StringValue())
+			}
+		}
+	}
+	if a, ok := get(s, "additionalProperties"); ok {
+		p.additional, p.additionalPtr = a, ptr+"/additionalProperties"
+	}
+	if pp, ok := get(s, "patternProperties"); ok && pp.Kind() == node.Object {
+		p.pattern, p.patternPtr = pp.Fields(), ptr+"/patternProperties"
+	}
+	return p
+}
+
+// merge is the allOf of two parts.
+func (c *conv) merge(a, b objPart) objPart {
+	out := a
+	out.props = append([]prop(nil), a.props...)
+	have := map[string]int{}
+	for i, p := range out.props {
+		have[p.name] = i
+	}
+	for _, p := range b.props {
+		if i, ok := have[p.name]; ok {
+			if !node.Equal(out.props[i].schema, p.schema) {
+				c.diag(p.schema, p.ptr, "allOf", "property %q is defined by two allOf branches; only the first definition is kept", p.name)
+			}
+			continue
+		}
+		have[p.name] = len(out.props)
+		out.props = append(out.props, p)
+	}
+	out.required = append(append([]string(nil), a.required...), b.required...)
+	if b.additional.Kind() == node.Bool && !b.additional.BoolValue() || out.additional.Kind() == 0 {
+		if b.additional.Kind() != 0 {
+			out.additional, out.additionalPtr = b.additional, b.additionalPtr
+		}
+	}
+	out.pattern = append(append([]node.Field(nil), a.pattern...), b.pattern...)
+	if out.patternPtr == "" {
+		out.patternPtr = b.patternPtr
+	}
+	switch {
+	case a.label == "":
+		out.label = b.label
+	case b.label != "":
+		out.label = a.label + "_" + b.label
+	}
+	if out.doc == "" {
+		out.doc = b.doc
+	}
+	return out
+}
+
+// alternatives expands s (allOf of objects, oneOf/anyOf of objects) into
+// the object parts any of which a value must match; ok is false when a
+// branch is not an object schema or the expansion is too large.
+func (c *conv) alternatives(s node.Node, ptr, label string, depth int) ([]objPart, bool) {
+	if depth > 16 {
+		return nil, false
+	}
+	if r := str(s, "$ref"); r != "" {
+		t, tptr, ok := c.resolve(r)
+		if !ok {
+			return nil, false
+		}
+		if label == "" {
+			label = c.nameFor(tptr)
+		}
+		return c.alternatives(t, tptr, label, depth+1)
+	}
+	if s.Kind() != node.Object {
+		return nil, false
+	}
+	if typs, _ := types(s); len(typs) > 1 || len(typs) == 1 && typs[0] != "object" {
+		return nil, false
+	}
+	for _, k := range []string{"const", "enum", "items"} {
+		if _, ok := get(s, k); ok {
+			return nil, false
+		}
+	}
+	if label == "" {
+		label = pascal(str(s, "title"))
+	}
+	c.losses(s, ptr)
+	out := []objPart{c.part(s, ptr, label)}
+	if all, ok := get(s, "allOf"); ok && all.Kind() == node.Array {
+		for i, b := range all.Elems() {
+			alts, ok := c.alternatives(b, ptr+"/allOf/"+itoa(i), "", depth+1)
+			if !ok {
+				return nil, false
+			}
+			if out, ok = c.product(out, alts); !ok {
+				return nil, false
+			}
+		}
+	}
+	for _, key := range []string{"oneOf", "anyOf"} {
+		one, ok := get(s, key)
+		if !ok || one.Kind() != node.Array {
+			continue
+		}
+		var alts []objPart
+		for i, b := range one.Elems() {
+			if c.isNullOnly(b, ptr) {
+				return nil, false
+			}
+			bl := pascal(str(b, "title"))
+			if bl == "" && str(b, "$ref") == "" {
+				bl = "Option" + itoa(i+1)
+			}
+			more, ok := c.alternatives(b, ptr+"/"+key+"/"+itoa(i), bl, depth+1)
+			if !ok {
+				return nil, false
+			}
+			alts = append(alts, more...)
+		}
+		if out, ok = c.product(out, alts); !ok {
+			return nil, false
+		}
+	}
+	return out, true
+}
+
+func (c *conv) product(a, b []objPart) ([]objPart, bool) {
+	if len(a)*len(b) > maxAlternatives {
+		return nil, false
+	}
+	out := make([]objPart, 0, len(a)*len(b))
+	for _, x := range a {
+		for _, y := range b {
+			out = append(out, c.merge(x, y))
+		}
+	}
+	return out, true
+}
+
+// composition handles allOf (and object keywords beside oneOf) by
+// expansion: one structure, or an untagged union of structures.
+func (c *conv) composition(sh *shape, s node.Node, ptr string) {
+	alts, ok := c.alternatives(s, ptr, "", 0)
+	if !ok {
+		key := "allOf"
+		if _, has := get(s, key); !has {
+			key = "oneOf"
+		}
+		v, _ := get(s, key)
+		c.diag(v, ptr+"/"+key, key, "a composition of schemas that are not all objects (or of more than %d alternatives) is modeled as a document", maxAlternatives)
+		sh.kind = "document"
+		sh.nullable = false
+		return
+	}
+	if len(alts) == 1 {
+		c.object(sh, alts, s, ptr)
+		return
+	}
+	c.diag(s, ptr, "oneOf", "oneOf requires exactly one branch to match; the untagged union accepts a value that several branches accept")
+	sh.kind = "union"
+	sh.traits = append(sh.traits, "@untagged")
+	names := uniqueNames{}
+	for i, a := range alts {
+		label := a.label
+		if label == "" {
+			label = "Option" + itoa(i+1)
+		}
+		name := c.names.take(sh.name + pascal(label))
+		sub := &shape{name: name, doc: a.doc}
+		c.shapes[name] = sub
+		c.object(sub, []objPart{a}, a.at, a.ptr)
+		sh.members = append(sh.members, member{name: names.take(lowerFirst(pascal(label))), target: name})
+	}
+}
+
+func lowerFirst(s string) string {
+	if s == "" {
+		return "option"
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}
+
+// object makes a structure (or a map) of one object part.
+func (c *conv) object(sh *shape, parts []objPart, s node.Node, ptr string) {
+	p := parts[0]
+	if len(p.props) == 0 && len(p.required) == 0 {
+		c.mapShape(sh, p, s, ptr)
+		return
+	}
+	sh.kind = "structure"
+	if sh.doc == "" {
+		sh.doc = p.doc
+	}
+	required := map[string]bool{}
+	for _, r := range p.required {
+		required[r] = true
+	}
+	names := uniqueNames{}
+	defined := map[string]bool{}
+	for _, pr := range p.props {
+		defined[pr.name] = true
+		sh.members = append(sh.members, c.propMember(sh, names, pr, required[pr.name]))
+	}
+	for _, r := range p.required {
+		if !defined[r] {
+			defined[r] = true
+			sh.members = append(sh.members, member{name: names.take(memberName(r)), target: tDocument,
+				traits: jsonNameTraits(memberName(r), r, []string{"@required"})})
+		}
+	}
+	for _, f := range p.pattern {
+		c.diag(f.Value, p.patternPtr+"/"+escapePointer(f.Key), "patternProperties", "patternProperties beside properties are not expressible; such fields are unknown fields")
+	}
+	for _, f := range s.Fields() {
+		if f.Key == "minProperties" || f.Key == "maxProperties" {
+			c.diag(f.Value, ptr+"/"+f.Key, f.Key, "a property count of a structure is not expressible")
+		}
+	}
+	switch a := p.additional; {
+	case a.Kind() == node.Bool && !a.BoolValue():
+		c.diag(a, p.additionalPtr, "additionalProperties", "a closed object: unknown fields are reported by the service's unknown-member policy (a warning by default), not rejected per shape")
+	case a.Kind() == node.Object && !isEmptySchema(a):
+		c.diag(a, p.additionalPtr, "additionalProperties", "schema-valued additionalProperties beside properties are not expressible; unknown fields are accepted as documents")
+		fallthrough
+	default:
+		sh.members = append(sh.members, member{name: names.take("additionalProperties"), target: c.unknownMap(), traits: []string{"@jsonUnknown"}})
+	}
+}
+
+func isEmptySchema(n node.Node) bool {
+	for _, f := range n.Fields() {
+		switch f.Key {
+		case "title", "description", "$comment":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func jsonNameTraits(name, wire string, traits []string) []string {
+	if name != wire {
+		traits = append(traits, "@jsonName("+quote(wire)+")")
+	}
+	return traits
+}
+
+// propMember makes the member of one property.
+func (c *conv) propMember(sh *shape, names uniqueNames, pr prop, required bool) member {
+	name := names.take(memberName(pr.name))
+	c.memberDefault[pr.ptr] = true
+	tg := c.schema(pr.schema, pr.ptr, sh.name+pascal(pr.name))
+	m := member{name: name, target: tg.id}
+	if str(pr.schema, "$ref") != "" {
+		m.doc = docOf(pr.schema)
+	}
+	if required {
+		m.traits = append(m.traits, "@required")
+	}
+	if tg.nullable && tg.id != tDocument && !c.shapeNullable(tg.id) {
+		m.traits = append(m.traits, "@nullable")
+	}
+	if d, ok := get(pr.schema, "default"); ok {
+		if t := defaultTrait(d, c.kindOf(tg.id), tg.id); t != "" {
+			m.traits = append(m.traits, t)
+		} else {
+			c.diag(d, pr.ptr+"/default", "default", "a default that is not a scalar of the member's type is not kept")
+		}
+	}
+	m.traits = jsonNameTraits(name, pr.name, m.traits)
+	if d, ok := get(pr.schema, "deprecated"); ok && d.Kind() == node.Bool && d.BoolValue() {
+		m.traits = append(m.traits, "@deprecated")
+	}
+	return m
+}
+
+// defaultTrait renders a @default for a scalar member, or "".
+func defaultTrait(d node.Node, kind, id string) string {
+	switch {
+	case d.Kind() == node.String && (kind == "string" || id == tString):
+		return "@default(" + quote(d.StringValue()) + ")"
+	case d.Kind() == node.Bool && (kind == "boolean" || id == tBoolean):
+		if d.BoolValue() {
+			return "@default(true)"
+		}
+		return "@default(false)"
+	case d.Kind() == node.Number && (id == tBigInteger || id == tBigDecimal || kind == "bigDecimal"):
+		return "@default(" + d.NumberText() + ")"
+	}
+	return ""
+}
+
+// unknownMap is the shared map that @jsonUnknown members target.
+func (c *conv) unknownMap() string {
+	if c.unknown == "" {
+		c.unknown = c.names.take("UnknownFields")
+		c.shapes[c.unknown] = &shape{name: c.unknown, kind: "map",
+			doc:     "The fields of an open object that its schema does not name (@jsonUnknown).",
+			members: []member{{name: "key", target: tString}, {name: "value", target: tDocument}}}
+	}
+	return c.unknown
+}
+
+// mapShape makes a map of an object part with no properties.
+func (c *conv) mapShape(sh *shape, p objPart, s node.Node, ptr string) {
+	sh.kind = "map"
+	key, value := tString, target{id: tDocument}
+	closed := p.additional.Kind() == node.Bool && !p.additional.BoolValue()
+	switch {
+	case len(p.pattern) == 1 && (closed || p.additional.Kind() == 0 && false):
+		f := p.pattern[0]
+		kname := c.names.take(sh.name + "Key")
+		c.shapes[kname] = &shape{name: kname, kind: "string", traits: []string{"@pattern(" + quote(f.Key) + ")"}}
+		key = kname
+		value = c.schema(f.Value, p.patternPtr+"/"+escapePointer(f.Key), sh.name+"Value")
+	case len(p.pattern) > 0:
+		c.diag(p.at, p.patternPtr, "patternProperties", "patternProperties other than one pattern of a closed object are not expressible; the map accepts any field")
+	case closed:
+		c.diag(p.additional, p.additionalPtr, "additionalProperties", "an object that accepts no field is modeled as a map, which also accepts fields")
+	case p.additional.Kind() == node.Object:
+		value = c.schema(p.additional, p.additionalPtr, sh.name+"Value")
+	}
+	vm := member{name: "value", target: value.id}
+	if value.id == tDocument {
+		sh.traits = append(sh.traits, "@sparse")
+	} else if value.nullable && !c.shapeNullable(value.id) {
+		vm.traits = append(vm.traits, "@nullable")
+	}
+	sh.members = []member{{name: "key", target: key}, vm}
+	if t := c.lengthTrait(s, ptr, "minProperties", "maxProperties"); t != "" {
+		sh.traits = append(sh.traits, t)
+	}
+}
