@@ -52,7 +52,9 @@ type benchServer struct {
 }
 
 func startBenchServer(b *testing.B, bin string) *benchServer {
-	cmd := exec.Command(bin, "serve", "--stdio")
+	// The calls name the examples by absolute path: the server's root is
+	// the repository, as an operator serving it would choose.
+	cmd := exec.Command(bin, "serve", "--stdio", "--root", repoRoot)
 	in, _ := cmd.StdinPipe()
 	out, _ := cmd.StdoutPipe()
 	cmd.Stderr = os.Stderr
