@@ -14,7 +14,9 @@
 # SMITHY_GOPLS=its path) and scripts/install-peers.sh the MCP servers and
 # language servers that conformance and cli/proxy drive through smithy
 # proxy (SMITHY_REQUIRE_PEERS=1). Every step runs even after a failure; the
-# summary at the end lists each one, and the script exits 1 if any failed.
+# summary at the end lists each one, and every skipped test with its reason
+# (counting those skipped for a missing corpus), and the script exits 1 if
+# any failed.
 #
 # Environment:
 #   SMITHY_TEST_RACE=1   add -race to go test (needs cgo and a C compiler;
@@ -41,7 +43,9 @@ fi
 
 log="$(mktemp)"
 modlog="$(mktemp)"
-trap 'rm -f "$log" "$modlog"' EXIT
+skips="$(mktemp)"  # skipped tests: package, test, reason (tab-separated)
+tools="$(mktemp -d)"
+trap 'rm -rf "$log" "$modlog" "$skips" "$tools"' EXIT
 
 steps=()         # one summary line per step
 failed_steps=0
@@ -106,6 +110,16 @@ if [[ -n "${SMITHY_PEERS:-}" ]]; then
 fi
 export SMITHY_REQUIRE_PEERS=1
 
+# go test runs with -json through scripts/cmd/testlog, which prints what a
+# plain go test prints and records every skipped test with its reason, so
+# that the summary can count them (and those skipped for a missing corpus).
+filter=("$tools/testlog" -skips "$skips")
+if ! go build -o "$tools/testlog" ./scripts/cmd/testlog; then
+	record "testlog build" FAIL 0
+	filter=(cat)
+fi
+gotest() { go test -json "$@" 2>&1 | "${filter[@]}"; }
+
 # The modules, in go.work order.
 mapfile -t modules < <(go work edit -json | sed -n 's/^.*"DiskPath": "\(.*\)".*$/\1/p' | sed 's#^\./##')
 if [[ ${#modules[@]} -eq 0 ]]; then
@@ -134,7 +148,7 @@ for mod in "${modules[@]}"; do
 
 	t=$SECONDS
 	: >"$modlog"
-	if (cd "$mod" && go test ${test_flags[@]+"${test_flags[@]}"} ./... 2>&1) | tee "$modlog"; then
+	if (cd "$mod" && gotest ${test_flags[@]+"${test_flags[@]}"} ./...) | tee "$modlog"; then
 		record "$mod: go test" ok $((SECONDS - t))
 	else
 		record "$mod: go test" FAIL $((SECONDS - t))
@@ -161,7 +175,7 @@ else
 	for mod in "${race_modules[@]}"; do
 		t=$SECONDS
 		: >"$modlog"
-		if (cd "$mod" && go test -race ./... 2>&1) | tee "$modlog"; then
+		if (cd "$mod" && gotest -race ./...) | tee "$modlog"; then
 			record "$mod: go test -race" ok $((SECONDS - t))
 		else
 			record "$mod: go test -race" FAIL $((SECONDS - t))
@@ -209,17 +223,24 @@ fi
 pkg_ok=$(grep -c '^ok[[:space:]]' "$log" || true)
 pkg_fail=$(grep -c '^FAIL[[:space:]]' "$log" || true)
 pkg_none=$(grep -c '^?[[:space:]]' "$log" || true)
+skipped=$(wc -l <"$skips" | tr -d ' ')
+corpus_skipped=$(awk -F'\t' 'tolower($3) ~ /corpus/' "$skips" | wc -l | tr -d ' ')
 
 echo
 echo "=== summary ($((SECONDS - start_all))s)"
 printf '%s\n' "${steps[@]}"
 echo "  go test packages: $pkg_ok ok, $pkg_fail FAIL, $pkg_none without tests"
+echo "  skipped tests: $skipped ($corpus_skipped for a missing corpus: ../shared/corpus beside the repository)"
+if [[ $skipped -gt 0 ]]; then
+	awk -F'\t' '{ printf "    %s %s: %.160s\n", $1, $2, $3 }' "$skips"
+fi
 if [[ $failed_steps -gt 0 ]]; then
 	echo "test.sh: FAIL: $failed_steps step(s) failed"
 else
 	echo "test.sh: ok"
 fi
 # The closing line counts go test packages and the other checks (go vet per
-# module, the version check, the isolation proofs).
-echo "Summary: $((pkg_ok + passed_checks)) passed, $((pkg_fail + failed_checks)) failed, $pkg_none skipped"
+# module, the version check, the isolation proofs) as passed or failed, and
+# the tests that skipped.
+echo "Summary: $((pkg_ok + passed_checks)) passed, $((pkg_fail + failed_checks)) failed, $skipped skipped"
 [[ $failed_steps -eq 0 ]]
