@@ -40,6 +40,7 @@ type prog struct {
 type look struct {
 	p      *prog
 	behind bool
+	never  bool // Java never finds the body (a wrapped maximum length)
 }
 
 // tooLarge names programs beyond maxInsts; a pattern the fast paths run
@@ -100,7 +101,7 @@ func compileProgs(root *node) (main *prog, looks []look, construct string, at in
 		}
 		p := &prog{insts: c.insts}
 		for _, in := range p.insts {
-			if in.op == iAssert && in.arg >= int(aWordB) {
+			if in.op == iAssert && in.arg >= int(aWordB) && in.arg <= int(aNotWordBU) {
 				p.wordB = true
 			}
 		}
@@ -119,7 +120,7 @@ func compileProgs(root *node) (main *prog, looks []look, construct string, at in
 		if what != "" {
 			return nil, nil, what, where
 		}
-		l := look{p: fwd, behind: ln.behind}
+		l := look{p: fwd, behind: ln.behind, never: ln.never}
 		if !ln.behind {
 			if l.p, what, where = build(body, true); what != "" {
 				return nil, nil, what, where

@@ -41,6 +41,8 @@ var diffCases = []struct {
 	{`^\h\v$`, []string{" \n", "\u00a0\u2028", "\t\u000b"}},
 	{`^\R$`, []string{"\r\n", "\r", "\u0085", "\r\n\n"}},
 	{`^\R\n$`, []string{"\r\n"}},
+	{`\R+?\W`, []string{"b\r\n", "\r\n!", "\r!"}},
+	{`^\R{1,2}\n$`, []string{"\r\n", "\r\n\n", "\n\n"}},
 	// Word characters and boundaries.
 	{`^\w+$`, []string{"héllo", "ab_9"}},
 	{`\bfoo\b`, []string{"a foo b", "foobar", "éfoo", "foo\u0301", "_foo"}},

@@ -40,19 +40,26 @@ const (
 	aNotWordB                       // \B
 	aWordBU                         // \b with UNICODE_CHARACTER_CLASS
 	aNotWordBU                      // \B with UNICODE_CHARACTER_CLASS
+	aNotBeforeLF                    // not before a \n (inside \R)
 )
 
 type node struct {
-	op         op
-	set        runeSet
-	subs       []*node
-	min, max   int
-	possessive bool
-	assert     assertKind
-	behind     bool // opLook: lookbehind
-	neg        bool // opLook: negative
-	at         int  // index of the construct in the pattern (code points)
-	idx        int  // opLook: its index among the lookarounds
+	op          op
+	set         runeSet
+	subs        []*node
+	min, max    int
+	possessive  bool
+	assert      assertKind
+	behind      bool // opLook: lookbehind
+	neg         bool // opLook: negative
+	at          int  // index of the construct in the pattern (code points)
+	idx         int  // opLook: its index among the lookarounds
+	never       bool // opLook: Java never finds the body (see group)
+	group       bool // the node is a group's body: (X)* is Java's GroupCurly or Loop
+	greedyOne   bool // opRepeat: X*, X+, X{n,} of one character, Java's CharPropertyGreedy
+	lazy        bool // opRepeat: a reluctant quantifier
+	atomicGroup bool // the body of (?>...)
+	lineEnding  bool // \R: one node of length 1 or 2 for Java's study
 }
 
 // Java's flag bits (java.util.regex.Pattern).
@@ -90,7 +97,7 @@ type parser struct {
 type errSyntax struct{ e *Error }
 
 func (p *parser) fail(desc string) {
-	panic(errSyntax{&Error{Pattern: p.src, Index: p.cursor - 1, Desc: desc, normalized: string(p.temp[:p.plen])}})
+	panic(errSyntax{&Error{Pattern: p.src, Index: p.cursor - 1, Desc: desc, normalized: p.src}})
 }
 
 func (p *parser) unsupported(construct string, at int) {
@@ -424,18 +431,41 @@ func (p *parser) fold(s runeSet) runeSet {
 	return s.asciiFold()
 }
 
+// lineEnding is \R: \r\n or one of [\n\x0B\f\r\x85\u2028\u2029].
+// Java backtracks from \r\n to \r, except under a quantifier (its Curly
+// keeps an atom's first match), where atomic is the spelling.
+func lineEnding(atomic bool) *node {
+	cr := &node{op: opConcat, subs: []*node{{op: opSet, set: single('\r')}}}
+	if atomic {
+		cr.subs = append(cr.subs, &node{op: opAssert, assert: aNotBeforeLF})
+	}
+	return &node{op: opAlt, lineEnding: true, subs: []*node{
+		{op: opConcat, subs: []*node{{op: opSet, set: single('\r')}, {op: opSet, set: single('\n')}}},
+		cr,
+		{op: opSet, set: setOf('\n', '\f', 0x85, 0x85, 0x2028, 0x2029)},
+	}}
+}
+
 // closure reads a quantifier after n, if any.
 func (p *parser) closure(n *node) *node {
+	if n != nil && n.lineEnding && !n.group {
+		switch p.peek() {
+		case '?', '*', '+', '{':
+			n = lineEnding(true)
+		}
+	}
 	c := p.peek()
 	rep := func(min, max int) *node {
 		r := &node{op: opRepeat, subs: []*node{n}, min: min, max: max, at: p.cursor}
 		c := p.next()
 		if c == '?' {
 			p.next()
+			r.lazy = true
 		} else if c == '+' {
 			p.next()
 			r.possessive = true
 		}
+		r.greedyOne = r.max < 0 && !r.lazy && !r.possessive && n.op == opSet && !n.group
 		return r
 	}
 	switch c {
@@ -516,6 +546,9 @@ func (p *parser) group() *node {
 				p.unsupported("an atomic group", at)
 				n = body
 			}
+			a := *n
+			a.atomicGroup = true
+			n = &a
 		case '<':
 			c = p.read()
 			if c != '=' && c != '!' {
@@ -530,10 +563,14 @@ func (p *parser) group() *node {
 				break
 			}
 			body := p.expr()
-			if _, ok := maxLength(body); !ok {
+			st := study(body)
+			if !st.maxValid {
 				p.fail("Look-behind group does not have an obvious maximum length")
 			}
-			n = &node{op: opLook, subs: []*node{body}, behind: true, neg: c == '!', at: at}
+			// Java tries the starts i-max..i-min; a maximum that wrapped
+			// below the minimum (two unbounded items: MAX_REPS twice in
+			// 32 bits) leaves none, and the lookbehind never holds.
+			n = &node{op: opLook, subs: []*node{body}, behind: true, neg: c == '!', at: at, never: st.max < st.min}
 		case '$', '@':
 			p.fail("Unknown group type")
 		default:
@@ -554,6 +591,11 @@ func (p *parser) group() *node {
 	}
 	p.accept(')', "Unclosed group")
 	p.flags = save
+	if n.op != opLook {
+		g := *n
+		g.group = true
+		n = &g
+	}
 	return p.closure(n)
 }
 
@@ -710,11 +752,9 @@ func (p *parser) escape(inClass, create, isRange bool) (*node, rune) {
 		if inClass {
 			break
 		}
-		// \R: \r\n or one vertical line break; Java backtracks into it.
-		return &node{op: opAlt, at: at, subs: []*node{
-			{op: opConcat, subs: []*node{{op: opSet, set: single('\r')}, {op: opSet, set: single('\n')}}},
-			{op: opSet, set: setOf('\n', '\r', 0x85, 0x85, 0x2028, 0x2029)},
-		}}, -1
+		// \R: \r\n or one vertical line break, with backtracking
+		// from \r\n to \r (closure makes a repeated \R atomic).
+		return lineEnding(false), -1
 	case 'S':
 		return setNode(p.space().negate())
 	case 'V':
@@ -1277,49 +1317,101 @@ func (p *parser) bitsOrSingle(c rune) (runeSet, bool) {
 	return s, c < 256
 }
 
-// maxLength reports the longest match of n in code points, and false when
-// Java sees no obvious maximum (a repeated group that is not a single
-// character, a backreference): Java rejects such a lookbehind.
-func maxLength(n *node) (int, bool) {
+// treeInfo is what Java's TreeInfo learns of a tree (Node.study): the
+// shortest and longest match in 32-bit arithmetic that wraps as Java's
+// does, whether the longest is known, and whether the length is fixed.
+type treeInfo struct {
+	min, max      int32
+	maxValid, det bool
+}
+
+// study computes the treeInfo of n as Java does for a lookbehind body:
+// an unbounded repetition of one character adds 0x7FFFFFFF (and may wrap),
+// a counted or group repetition multiplies with an overflow check, a
+// repeated group that is not of fixed length (Java's Loop) or a
+// backreference has no maximum.
+func study(n *node) treeInfo {
 	switch n.op {
 	case opSet:
-		return 1, true
+		return treeInfo{1, 1, true, true}
 	case opEmpty, opAssert, opLook:
-		return 0, true
+		return treeInfo{0, 0, true, true}
 	case opBackref:
-		return 0, false
+		return treeInfo{0, 0, false, false}
 	case opConcat:
-		t := 0
+		t := treeInfo{0, 0, true, true}
 		for _, s := range n.subs {
-			m, ok := maxLength(s)
-			if !ok {
-				return 0, false
-			}
-			t = min(t+m, maxReps)
+			u := studyAfter(s, t)
+			t = u
 		}
-		return t, true
+		return t
 	case opAlt:
-		t := 0
-		for _, s := range n.subs {
-			m, ok := maxLength(s)
-			if !ok {
-				return 0, false
-			}
-			t = max(t, m)
+		if n.lineEnding {
+			return treeInfo{1, 2, true, true}
 		}
-		return t, true
+		var t treeInfo
+		for i, s := range n.subs {
+			u := study(s)
+			if i == 0 {
+				t = u
+				continue
+			}
+			if u.min != t.min || u.max != t.max {
+				t.det = false
+			}
+			t.min, t.max = min(t.min, u.min), max(t.max, u.max)
+			t.maxValid = t.maxValid && u.maxValid
+			t.det = t.det && u.det
+		}
+		return t
 	case opRepeat:
-		m, ok := maxLength(n.subs[0])
-		if !ok {
-			return 0, false
-		}
-		if n.max < 0 {
-			if n.subs[0].op == opSet {
-				return maxReps, true
-			}
-			return 0, false
-		}
-		return min(m*n.max, maxReps), true
+		return studyAfter(n, treeInfo{0, 0, true, true})
 	}
-	return 0, true
+	return treeInfo{0, 0, true, true}
+}
+
+// studyAfter studies n following what prev describes (Java studies a
+// sequence node by node, and a repetition's arithmetic involves what came
+// before it).
+func studyAfter(n *node, prev treeInfo) treeInfo {
+	if n.op != opRepeat {
+		u := study(n)
+		return treeInfo{prev.min + u.min, prev.max + u.max, prev.maxValid && u.maxValid, prev.det && u.det}
+	}
+	sub := n.subs[0]
+	a := study(sub)
+	cmax := int32(maxReps)
+	if n.max >= 0 {
+		cmax = int32(n.max)
+	}
+	switch {
+	case sub.atomicGroup:
+		// Java's own arithmetic for a repeated atomic group is not
+		// modelled; accept it (such a pattern is rarely runnable here).
+		return treeInfo{prev.min, prev.max, prev.maxValid, false}
+	case n.greedyOne:
+		// CharPropertyGreedy: min grows by the count, max by MAX_REPS
+		// while valid, without an overflow check.
+		t := treeInfo{prev.min + int32(n.min), prev.max, prev.maxValid, false}
+		if t.maxValid {
+			t.max += maxReps
+		}
+		return t
+	case n.min == 0 && n.max == 1 && !n.possessive:
+		// Ques: the atom's maximum, no minimum.
+		return treeInfo{prev.min, prev.max + a.max, prev.maxValid && a.maxValid, false}
+	case sub.group && !n.possessive && !a.det:
+		// A repeated group of variable length is Java's Loop.
+		return treeInfo{prev.min, prev.max, false, false}
+	}
+	t := treeInfo{det: prev.det && a.det && n.min == n.max}
+	t.min = a.min*int32(n.min) + prev.min
+	if t.min < prev.min {
+		t.min = 0xFFFFFFF
+	}
+	if prev.maxValid && a.maxValid {
+		t.max = a.max*cmax + prev.max
+		t.maxValid = t.max >= prev.max
+	}
+	return t
 }

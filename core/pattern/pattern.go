@@ -150,7 +150,7 @@ func (t *treeFacts) scan(n *node) {
 		t.looks = true
 	case opAssert:
 		switch n.assert {
-		case aWordB, aNotWordB, aWordBU, aNotWordBU:
+		case aWordB, aNotWordB, aWordBU, aNotWordBU, aNotBeforeLF:
 			t.wordB = true
 		case aDollar:
 			t.dollar = true

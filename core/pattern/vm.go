@@ -174,6 +174,10 @@ func run(main *prog, looks []look, in *input) bool {
 	in.looks = make([][]bool, len(looks))
 	for k, l := range looks {
 		mark := make([]bool, len(in.s)+1)
+		if l.never {
+			in.looks[k] = mark
+			continue
+		}
 		m := newMachine(in, l.p)
 		if l.behind {
 			m.forward(true, mark)
@@ -267,6 +271,8 @@ func (in *input) assert(k assertKind, i int) bool {
 			}
 		}
 		return true
+	case aNotBeforeLF:
+		return i == n || s[i] != '\n'
 	case aUnixCaretML:
 		return i < n && (i == 0 || s[i-1] == '\n')
 	case aWordB, aNotWordB, aWordBU, aNotWordBU:
