@@ -115,6 +115,7 @@ type env struct {
 
 func (e *env) commands() []*cli.Command {
 	cmds := []*cli.Command{e.astCommand(), e.validateCommand(), e.validateValueCommand(), e.validateRPCCommand(), e.completionCommand()}
+	cmds = append(cmds, e.selectCommand())
 	cmds = append(cmds, e.openrpcCommand())
 	cmds = append(cmds, e.buildCommand())
 	cmds = append(cmds, e.serveCommand())
