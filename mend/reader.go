@@ -70,6 +70,8 @@ type reader struct {
 	lastEnd     int    // where the last token ended, before whitespace: a missing ',' or ':' goes there
 
 	trackProgress  bool // readiness asks for syntax progress
+	escaped        bool // the text is JSON escaped once more (\" for ")
+	escapedNoted   bool
 	progressFrozen bool // a guess at the end of the text: later reading points do not count
 }
 
@@ -220,6 +222,7 @@ func (r *reader) leading() {
 		}
 		break
 	}
+	r.escaped = escapedAt(r.in, r.i)
 	c := r.in[r.i]
 	if (c == '{' || c == '[') && bytes.HasPrefix(r.in[r.i+1:], []byte("```")) {
 		// {```json ... ```}: a fence inside brackets; the bracket after
@@ -305,7 +308,7 @@ func (r *reader) afterTop() bool {
 		r.edit(r.i, r.i+3, "")
 		r.i += 3
 		return true
-	case c == '{' || c == '[' || c == '"':
+	case c == '{' || c == '[' || c == '"' || r.quoteAt(r.i) == qEscaped:
 		r.concat()
 		r.value()
 		return true
@@ -734,6 +737,12 @@ func (r *reader) space() {
 		case '#':
 			r.comment()
 			continue
+		case '\\':
+			if r.escaped && r.i+1 < len(r.in) && (r.in[r.i+1] == 'n' || r.in[r.i+1] == 't' || r.in[r.i+1] == 'r') {
+				r.edit(r.i, r.i+2, "") // escaped whitespace between tokens
+				r.i += 2
+				continue
+			}
 		}
 		if c >= 0x80 {
 			if n := specialSpace(r.in[r.i:]); n > 0 {
@@ -828,4 +837,16 @@ func (r *reader) cutAt(where string) {
 			r.repairs[n-1].path = where
 		}
 	}
+}
+
+// escapedAt reports whether the value at i is JSON escaped once more: it
+// begins with \" or with a bracket and then \" (valid JSON never does).
+func escapedAt(in []byte, i int) bool {
+	if i < len(in) && (in[i] == '{' || in[i] == '[') {
+		i++
+		for i < len(in) && isSpace(in[i]) {
+			i++
+		}
+	}
+	return i+1 < len(in) && in[i] == '\\' && in[i+1] == '"'
 }

@@ -51,6 +51,7 @@ var (
 		ambiguity: "only the first value could be meant"}
 	ruleMissingQuote = &rule{code: "R133", name: "missing_quote", what: "a string without its closing quote (closed before the next token)",
 		ambiguity: "the text after it could belong to the string"}
+	ruleEscapedJSON = &rule{code: "R134", name: "escaped_json", what: "a JSON text escaped once more, as the content of a string (unescaped)"}
 	ruleLeadingZero = &rule{code: "R132", name: "leading_zero", what: "a number with a leading zero (read as a string)",
 		ambiguity: "it could be the number without its leading zeros"}
 
@@ -90,7 +91,7 @@ var allRules = []*rule{
 	ruleUndefined, ruleTrailingComma, ruleMissingComma, ruleMissingColon, ruleComment, ruleFence,
 	ruleProse, ruleControl, ruleEscape, rulePlus, ruleNumberDot, ruleDoubledQuote, ruleExtraComma,
 	ruleWrongClose, ruleExtraClose, ruleSpace, ruleQuoteEscape, ruleEllipsis, ruleMissingClose,
-	ruleExtraColon, ruleInnerQuote, ruleConcat, ruleLeadingZero, ruleMissingQuote,
+	ruleExtraColon, ruleInnerQuote, ruleConcat, ruleLeadingZero, ruleMissingQuote, ruleEscapedJSON,
 	ruleTruncated, ruleTruncatedString, ruleMissingValue, ruleGarbage, ruleLeadingText,
 	ruleTrailingText, ruleNonFinite, ruleTruncatedToken, ruleUTF8, ruleTruncatedEscape,
 }

@@ -52,6 +52,7 @@ func TestRules(t *testing.T) {
 		{"inner quote", `{"a": "24" screen"}`, `{"a": "24\" screen"}`, "R130", Cosmetic, true, Complete},
 		{"concatenated values", "{\"a\":1}\n{\"b\":2}", "[{\"a\":1},\n{\"b\":2}]", "R131", Cosmetic, true, Complete},
 		{"leading zero", `{"zip": 0789}`, `{"zip": "0789"}`, "R132", Cosmetic, true, Complete},
+		{"escaped JSON", `{\"a\": \"say \\\"hi\\\"\"}`, `{"a": "say \"hi\""}`, "R134", Cosmetic, false, Complete},
 		{"missing closing quote before a key", `{"a":"b,"c":"d"}`, `{"a":"b","c":"d"}`, "R133", Cosmetic, true, Complete},
 		{"missing closing quote before brackets", `{"a":"b}`, `{"a":"b"}`, "R133", Cosmetic, true, Partial},
 		{"truncated object", `{"a": [1, 2`, `{"a": [1, 2]}`, "R201", Lossy, false, Partial},

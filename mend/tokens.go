@@ -15,6 +15,7 @@ const (
 	qBacktick             // ` (closed by `, ´ or ')
 	qTypoSingle           // ‘ or ’ (closed by ’ or ')
 	qTypoDouble           // “ or ” (closed by ” or ")
+	qEscaped              // \" in a JSON text escaped once more (closed by \")
 )
 
 // quoteAt returns the kind of quote that opens a string at offset i, or
@@ -26,6 +27,10 @@ func (r *reader) quoteAt(i int) quoteKind {
 	switch c := r.in[i]; c {
 	case '"':
 		return qDouble
+	case '\\':
+		if r.escaped && i+1 < len(r.in) && r.in[i+1] == '"' {
+			return qEscaped
+		}
 	case '\'':
 		return qSingle
 	case '`':
@@ -49,7 +54,7 @@ func (r *reader) quoteAt(i int) quoteKind {
 
 func quoteLen(b []byte, i int) int {
 	switch b[i] {
-	case 0xC2:
+	case 0xC2, '\\':
 		return 2
 	case 0xE2:
 		return 3
@@ -84,6 +89,10 @@ func (r *reader) closerLen(q quoteKind, i int) int {
 		}
 		if c == 0xE2 && i+2 < len(b) && b[i+1] == 0x80 && b[i+2] == 0x99 {
 			return 3
+		}
+	case qEscaped:
+		if c == '\\' && i+1 < len(b) && b[i+1] == '"' {
+			return 2
 		}
 	case qTypoDouble:
 		if c == '"' {
@@ -172,6 +181,11 @@ func (r *reader) scanString(isKey bool, limit int) (content span, restart int) {
 		r.note(ruleBacktick, start, 0, "")
 	case qTypoSingle, qTypoDouble:
 		r.note(ruleTypographic, start, 0, "")
+	case qEscaped:
+		if !r.escapedNoted {
+			r.escapedNoted = true
+			r.note(ruleEscapedJSON, start, 0, "")
+		}
 	}
 	if q != qDouble {
 		r.edit(start, start+ql, `"`)
@@ -323,7 +337,7 @@ func (r *reader) endsString(q quoteKind, j, after int) bool {
 		if c == '\n' || c == '\r' {
 			return true
 		}
-		if (c == '"' || c == '\'' || c >= 0x80 || c == '`') && r.closerLen(q, m) > 0 {
+		if (c == '"' || c == '\'' || c >= 0x80 || c == '`' || c == '\\') && r.closerLen(q, m) > 0 {
 			return false
 		}
 	}
@@ -334,6 +348,32 @@ func (r *reader) endsString(q quoteKind, j, after int) bool {
 func (r *reader) escape(j int) int {
 	in := r.in
 	n := len(in)
+	if r.escaped && j+1 < n && in[j+1] == '\\' {
+		// In a JSON text escaped once more, \\ stands for one backslash
+		// of the text: \\\" is an escaped quote, \\\\ an escaped backslash,
+		// \\n an escaped n.
+		if j+3 < n && in[j+2] == '\\' && (in[j+3] == '"' || in[j+3] == '\\') {
+			r.edit(j, j+4, `\`+string(in[j+3]))
+			return j + 4
+		}
+		if j+2 >= n {
+			r.note(ruleTruncatedEscape, j, 2, "")
+			r.edit(j, j+2, "")
+			return j + 2
+		}
+		switch e := in[j+2]; {
+		case e == '"': // \\" : a quote escaped once, not twice
+			r.edit(j, j+3, `\"`)
+			return j + 3
+		case e == '/' || e == 'b' || e == 'f' || e == 'n' || e == 'r' || e == 't' ||
+			e == 'u' && j+7 <= n && isHex(in[j+3]) && isHex(in[j+4]) && isHex(in[j+5]) && isHex(in[j+6]):
+			r.edit(j, j+2, `\`) // the escape of the text: \\n is \n
+			return j + 2
+		}
+		r.note(ruleEscape, j, 0, "")
+		r.edit(j, j+2, `\\`) // a backslash the text meant as a character
+		return j + 2
+	}
 	if j+1 >= n {
 		r.note(ruleTruncatedEscape, j, 1, "")
 		r.edit(j, j+1, "")
