@@ -107,6 +107,10 @@ func writeShape(b *strings.Builder, s *shape) {
 	}
 	b.WriteString(" {\n")
 	for _, l := range s.body {
+		if l == "" {
+			b.WriteByte('\n')
+			continue
+		}
 		b.WriteString("    ")
 		b.WriteString(l)
 		b.WriteByte('\n')

@@ -70,6 +70,15 @@ func (e *InputError) Error() string {
 // Position returns where the problem is.
 func (e *InputError) Position() node.Pos { return e.Pos }
 
+// An OptionError is an [Options] field that cannot be used (a namespace or
+// service name that Smithy does not allow).
+type OptionError struct {
+	Option  string // "Namespace" or "Service"
+	Message string
+}
+
+func (e *OptionError) Error() string { return e.Message }
+
 func parse(data []byte) (node.Node, error) {
 	n, err := node.Parse(data)
 	if err != nil {
@@ -93,7 +102,7 @@ func namespaceOf(o Options) (string, error) {
 	}
 	for _, part := range strings.Split(ns, ".") {
 		if !isIdentifier(part) {
-			return "", &InputError{Message: fmt.Sprintf("namespace %q is not a Smithy namespace (dot-separated identifiers)", ns)}
+			return "", &OptionError{Option: "Namespace", Message: fmt.Sprintf("namespace %q is not a Smithy namespace (dot-separated identifiers)", ns)}
 		}
 	}
 	return ns, nil

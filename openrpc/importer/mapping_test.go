@@ -155,8 +155,11 @@ func TestBadInput(t *testing.T) {
 			t.Errorf("%s: error %v, want an *InputError containing %q", tc.name, err, tc.want)
 		}
 	}
-	if _, err := OpenRPC([]byte(`{"openrpc":"1","methods":[]}`), Options{Namespace: "not a ns"}); err == nil {
-		t.Error("a bad namespace is accepted")
+	for _, o := range []Options{{Namespace: "not a ns"}, {Service: "9x"}} {
+		var oe *OptionError
+		if _, err := OpenRPC([]byte(`{"openrpc":"1","methods":[]}`), o); !errors.As(err, &oe) {
+			t.Errorf("options %+v: error %v, want an *OptionError", o, err)
+		}
 	}
 }
 

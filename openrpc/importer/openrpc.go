@@ -18,6 +18,9 @@ func OpenRPC(data []byte, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if opts.Service != "" && !isIdentifier(opts.Service) {
+		return nil, &OptionError{Option: "Service", Message: fmt.Sprintf("service name %q is not a Smithy identifier", opts.Service)}
+	}
 	root, err := parse(data)
 	if err != nil {
 		return nil, err
@@ -40,10 +43,10 @@ func OpenRPC(data []byte, opts Options) (*Result, error) {
 		svcName = "Service"
 	}
 	if !isIdentifier(svcName) {
-		return nil, &InputError{Message: fmt.Sprintf("service name %q is not a Smithy identifier", svcName)}
+		return nil, &OptionError{Option: "Service", Message: fmt.Sprintf("service name %q is not a Smithy identifier", svcName)}
 	}
 	c.names.take(svcName)
-	svc := &shape{name: svcName, kind: "service", doc: docOf(info), traits: []string{`@jsonRpc(versions: ["2.0"])`}}
+	svc := &shape{name: svcName, kind: "service", doc: str(info, "description"), traits: []string{`@jsonRpc(versions: ["2.0"])`}}
 	if ver := str(info, "version"); ver != "" {
 		svc.body = append(svc.body, "version: "+quote(ver))
 	}

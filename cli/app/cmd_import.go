@@ -1,0 +1,101 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/smithy-validation/go/openrpc/importer"
+	"github.com/urfave/cli/v2"
+)
+
+// importCommand is `smithy import`: an existing API description turned into
+// a Smithy model (openrpc/importer does the work).
+func (e *env) importCommand() *cli.Command {
+	output := func() cli.Flag {
+		return &cli.StringFlag{Name: "output", DefaultText: "none", Usage: "write the model to this file instead of standard output"}
+	}
+	namespace := func() cli.Flag {
+		return &cli.StringFlag{Name: "namespace", Value: "imported", Usage: "the Smithy namespace of the model"}
+	}
+	return &cli.Command{
+		Name:  "import",
+		Usage: "turn an OpenRPC document or a JSON Schema into a Smithy model",
+		Description: "The model (Smithy IDL 2.0, the same bytes every run) goes to standard\n" +
+			"output or --output; what Smithy cannot express is a line \"smithy: import:\n" +
+			"LINE:COL: POINTER: KEYWORD: ...\" on standard error, and the model is still\n" +
+			"written. FILE may be - for standard input. A document that cannot be\n" +
+			"imported (not JSON, no methods) exits 1.",
+		ArgsUsage: "openrpc|jsonschema [flags] FILE",
+		Subcommands: []*cli.Command{
+			{
+				Name:      "openrpc",
+				Usage:     "an OpenRPC document: a service with the smithy.rpc traits, one operation per method",
+				ArgsUsage: "FILE",
+				Flags: []cli.Flag{output(), namespace(),
+					&cli.StringFlag{Name: "service", DefaultText: "info.title as an identifier", Usage: "the service's name"}},
+				Action: func(c *cli.Context) error { return e.importAction(c, importer.OpenRPC) },
+			},
+			{
+				Name:      "jsonschema",
+				Usage:     "a JSON Schema (draft 7 or 2020-12): one shape per definition ($defs or definitions)",
+				ArgsUsage: "FILE",
+				Flags:     []cli.Flag{output(), namespace()},
+				Action:    func(c *cli.Context) error { return e.importAction(c, importer.JSONSchema) },
+			},
+		},
+		Action: func(c *cli.Context) error {
+			if c.Args().Len() == 0 {
+				return usageErrorf("import needs a kind: openrpc or jsonschema")
+			}
+			return usageErrorf("unknown import kind %q: openrpc or jsonschema", c.Args().First())
+		},
+	}
+}
+
+func (e *env) importAction(c *cli.Context, run func([]byte, importer.Options) (*importer.Result, error)) error {
+	if c.Args().Len() != 1 {
+		return usageErrorf("import %s needs one FILE, got %d argument(s)", c.Command.Name, c.Args().Len())
+	}
+	path := c.Args().First()
+	service := ""
+	if c.Command.Name == "openrpc" {
+		service = c.String("service")
+	}
+	r, closeFn, err := e.openStream(path)
+	if err != nil {
+		return err
+	}
+	data, err := io.ReadAll(r)
+	closeFn()
+	if err != nil {
+		return inputErrorf("cannot read %s: %v", path, err)
+	}
+	res, err := run(data, importer.Options{Namespace: c.String("namespace"), Service: service})
+	if err != nil {
+		var oe *importer.OptionError
+		if errors.As(err, &oe) {
+			return usageErrorf("%s", oe.Message) // a bad --namespace or --service
+		}
+		// the document cannot be imported: FILE:LINE:COL: POINTER: message
+		sep := ": "
+		var ie *importer.InputError
+		if errors.As(err, &ie) && ie.Pos.IsValid() {
+			sep = ":"
+		}
+		fmt.Fprintf(e.stderr, "%s%s%s\n", escapeText(path), sep, escapeText(err.Error()))
+		return status(ExitInvalid)
+	}
+	for _, d := range res.Diagnostics {
+		fmt.Fprintf(e.stderr, "smithy: import: %s\n", escapeText(d.String()))
+	}
+	if out := c.String("output"); out != "" {
+		if err := os.WriteFile(out, res.IDL, 0o644); err != nil {
+			return inputErrorf("cannot write %s: %v", out, unwrapPath(err))
+		}
+		return nil
+	}
+	_, err = e.stdout.Write(res.IDL)
+	return err
+}
