@@ -16,7 +16,7 @@ import (
 // serveCommand is `smithy serve`: the commands as a JSON Lines server on
 // standard input and output, or as an HTTP facade (package serve has the
 // transport, methods.go the methods, servefiles.go what a request may
-// read). docs/security-serve.md states what it reads and answers.
+// read). docs/security.md ("serve") states what it reads and answers.
 func (e *env) serveCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "serve",
@@ -25,7 +25,7 @@ func (e *env) serveCommand() *cli.Command {
 			"carries protocol lines only. --http ADDR serves POST /v1/<method> (a port alone,\n" +
 			"\":8080\", listens on 127.0.0.1). Requests may name files only under --root\n" +
 			"(default: the working directory); --no-paths takes models and inputs inline only.\n" +
-			"See cli/README.md for the methods and envelopes, docs/security-serve.md for what\n" +
+			"See cli/README.md for the methods and envelopes, docs/security.md (serve) for what\n" +
 			"the server reads and answers.",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "stdio", Usage: "serve the line protocol on standard input and output"},
