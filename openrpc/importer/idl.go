@@ -237,16 +237,36 @@ func enumName(s string) string {
 
 // uniqueNames hands out names unique without regard to case, as Smithy
 // requires of shape names in a namespace and of member names in a shape.
-type uniqueNames map[string]bool
+// A base asked for again gets the next free numeric suffix; the counter
+// per base keeps many requests for one base linear.
+type uniqueNames struct {
+	used map[string]bool
+	next map[string]int
+}
 
-func (u uniqueNames) take(base string) string {
+func newUniqueNames() *uniqueNames {
+	return &uniqueNames{used: map[string]bool{}, next: map[string]int{}}
+}
+
+func (u *uniqueNames) take(base string) string {
 	name := base
-	for i := 2; u[strings.ToLower(name)]; i++ {
+	key := strings.ToLower(base)
+	if u.used[key] {
+		i := u.next[key]
+		if i < 2 {
+			i = 2
+		}
+		for ; u.used[strings.ToLower(base+itoa(i))]; i++ {
+		}
+		u.next[key] = i + 1
 		name = base + itoa(i)
 	}
-	u[strings.ToLower(name)] = true
+	u.used[strings.ToLower(name)] = true
 	return name
 }
+
+// reserve marks a name as used.
+func (u *uniqueNames) reserve(name string) { u.used[strings.ToLower(name)] = true }
 
 func itoa(i int) string {
 	if i == 0 {

@@ -20,6 +20,8 @@ type objPart struct {
 	patternPtr    string
 	label         string // names the alternative ("" for the only one)
 	doc           string
+	// index maps a property name to its place in props (built by merge).
+	index map[string]int
 }
 
 type prop struct {
@@ -52,38 +54,46 @@ func (c *conv) part(s node.Node, ptr, label string) objPart {
 	return p
 }
 
-// merge is the allOf of two parts.
-func (c *conv) merge(a, b objPart) objPart {
+// merge is the allOf of two parts. With own, a's slices and index belong
+// to the caller and are extended in place, so that a long allOf stays
+// linear; otherwise they are copied (a is shared by several alternatives).
+func (c *conv) merge(a, b objPart, own bool) objPart {
 	out := a
-	out.props = append([]prop(nil), a.props...)
-	have := map[string]int{}
-	for i, p := range out.props {
-		have[p.name] = i
+	if !own || out.index == nil {
+		out.props = append([]prop(nil), a.props...)
+		out.required = append([]string(nil), a.required...)
+		out.pattern = append([]node.Field(nil), a.pattern...)
+		out.index = make(map[string]int, len(out.props)+len(b.props))
+		for i, p := range out.props {
+			if _, dup := out.index[p.name]; !dup {
+				out.index[p.name] = i
+			}
+		}
 	}
 	for _, p := range b.props {
-		if i, ok := have[p.name]; ok {
+		if i, ok := out.index[p.name]; ok {
 			if !node.Equal(out.props[i].schema, p.schema) {
 				c.diag(p.schema, p.ptr, "allOf", "property %q is defined by two allOf branches; only the first definition is kept", p.name)
 			}
 			continue
 		}
-		have[p.name] = len(out.props)
+		out.index[p.name] = len(out.props)
 		out.props = append(out.props, p)
 	}
-	out.required = append(append([]string(nil), a.required...), b.required...)
+	out.required = append(out.required, b.required...)
 	if b.additional.Kind() == node.Bool && !b.additional.BoolValue() || out.additional.Kind() == 0 {
 		if b.additional.Kind() != 0 {
 			out.additional, out.additionalPtr = b.additional, b.additionalPtr
 		}
 	}
-	out.pattern = append(append([]node.Field(nil), a.pattern...), b.pattern...)
+	out.pattern = append(out.pattern, b.pattern...)
 	if out.patternPtr == "" {
 		out.patternPtr = b.patternPtr
 	}
 	switch {
 	case a.label == "":
 		out.label = b.label
-	case b.label != "":
+	case b.label != "" && len(a.label) < 200:
 		out.label = a.label + "_" + b.label
 	}
 	if out.doc == "" {
@@ -96,7 +106,7 @@ func (c *conv) merge(a, b objPart) objPart {
 // the object parts any of which a value must match; ok is false when a
 // branch is not an object schema or the expansion is too large.
 func (c *conv) alternatives(s node.Node, ptr, label string, depth int) ([]objPart, bool) {
-	if depth > 16 {
+	if c.altSteps++; depth > 16 || c.altSteps > c.altBudget {
 		return nil, false
 	}
 	if r := str(s, "$ref"); r != "" {
@@ -163,14 +173,22 @@ func (c *conv) alternatives(s node.Node, ptr, label string, depth int) ([]objPar
 	return out, true
 }
 
+// budget starts the step count of one expansion: shared references make
+// a composition a graph, and expanding it as a tree could take exponential
+// time, so each expansion may take a bounded number of steps.
+func (c *conv) budget(branches int) {
+	c.altSteps, c.altBudget = 0, 1024+16*branches
+}
+
 func (c *conv) product(a, b []objPart) ([]objPart, bool) {
 	if len(a)*len(b) > maxAlternatives {
 		return nil, false
 	}
 	out := make([]objPart, 0, len(a)*len(b))
+	own := len(a) == 1 && len(b) == 1 // the one alternative is extended in place
 	for _, x := range a {
 		for _, y := range b {
-			out = append(out, c.merge(x, y))
+			out = append(out, c.merge(x, y, own))
 		}
 	}
 	return out, true
@@ -179,6 +197,13 @@ func (c *conv) product(a, b []objPart) ([]objPart, bool) {
 // composition handles allOf (and object keywords beside oneOf) by
 // expansion: one structure, or an untagged union of structures.
 func (c *conv) composition(sh *shape, s node.Node, ptr string) {
+	branches := 0
+	for _, k := range []string{"allOf", "oneOf", "anyOf"} {
+		if v, ok := get(s, k); ok {
+			branches += v.Len()
+		}
+	}
+	c.budget(branches)
 	alts, ok := c.alternatives(s, ptr, "", 0)
 	if !ok {
 		key := "allOf"
@@ -186,7 +211,7 @@ func (c *conv) composition(sh *shape, s node.Node, ptr string) {
 			key = "oneOf"
 		}
 		v, _ := get(s, key)
-		c.diag(v, ptr+"/"+key, key, "a composition of schemas that are not all objects (or of more than %d alternatives) is modeled as a document", maxAlternatives)
+		c.diag(v, ptr+"/"+key, key, "a composition of schemas that are not all objects (or of more than %d alternatives, or deeper than 16 references) is modeled as a document", maxAlternatives)
 		sh.kind = "document"
 		sh.nullable = false
 		return
@@ -198,7 +223,7 @@ func (c *conv) composition(sh *shape, s node.Node, ptr string) {
 	c.diag(s, ptr, "oneOf", "oneOf requires exactly one branch to match; the untagged union accepts a value that several branches accept")
 	sh.kind = "union"
 	sh.traits = append(sh.traits, "@untagged")
-	names := uniqueNames{}
+	names := newUniqueNames()
 	for i, a := range alts {
 		label := a.label
 		if label == "" {
@@ -234,7 +259,7 @@ func (c *conv) object(sh *shape, parts []objPart, s node.Node, ptr string) {
 	for _, r := range p.required {
 		required[r] = true
 	}
-	names := uniqueNames{}
+	names := newUniqueNames()
 	defined := map[string]bool{}
 	for _, pr := range p.props {
 		defined[pr.name] = true
@@ -285,7 +310,7 @@ func jsonNameTraits(name, wire string, traits []string) []string {
 }
 
 // propMember makes the member of one property.
-func (c *conv) propMember(sh *shape, names uniqueNames, pr prop, required bool) member {
+func (c *conv) propMember(sh *shape, names *uniqueNames, pr prop, required bool) member {
 	name := names.take(memberName(pr.name))
 	c.memberDefault[pr.ptr] = true
 	tg := c.schema(pr.schema, pr.ptr, sh.name+pascal(pr.name))

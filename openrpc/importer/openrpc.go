@@ -114,8 +114,8 @@ func (c *conv) method(m node.Node, mptr, name string, errByCode map[string]strin
 		}
 	}
 	var in []member
-	names := uniqueNames{}
-	var positional []string
+	names := newUniqueNames()
+	var positional, wireNames []string
 	if params, ok := get(m, "params"); ok && params.Kind() == node.Array {
 		for i, p := range params.Elems() {
 			pptr := mptr + "/params/" + itoa(i)
@@ -134,15 +134,14 @@ func (c *conv) method(m node.Node, mptr, name string, errByCode map[string]strin
 				mem.traits = jsonNameTraits(mem.name, pname, mem.traits)
 			}
 			in = append(in, mem)
+			wireNames = append(wireNames, pname)
 			positional = append(positional, quote(mem.name))
 		}
 	}
 	if mode == "either" && len(in) > 0 {
 		// by name the wire name must match too
 		for i := range in {
-			if wireName := c.paramWire(m, mptr, i); wireName != "" {
-				in[i].traits = jsonNameTraits(in[i].name, wireName, in[i].traits)
-			}
+			in[i].traits = jsonNameTraits(in[i].name, wireNames[i], in[i].traits)
 		}
 	}
 	trait := "@method(name: " + quote(name) + ", params: " + quote(mode)
@@ -158,7 +157,7 @@ func (c *conv) method(m node.Node, mptr, name string, errByCode map[string]strin
 			rname = "result"
 		}
 		sch, _ := get(r, "schema")
-		mem := c.descriptorMember(uniqueNames{}, r, sch, rptr, opName+"Result")
+		mem := c.descriptorMember(newUniqueNames(), r, sch, rptr, opName+"Result")
 		mem.traits = append([]string{"@required"}, mem.traits...)
 		out = append(out, mem)
 		trait += ", resultMember: " + quote(mem.name)
@@ -203,31 +202,8 @@ func (c *conv) method(m node.Node, mptr, name string, errByCode map[string]strin
 	return op
 }
 
-func (c *conv) paramWire(m node.Node, mptr string, i int) string {
-	params, _ := get(m, "params")
-	n := 0
-	for j, p := range params.Elems() {
-		p, _ = c.derefObjQuiet(p, mptr+"/params/"+itoa(j))
-		if str(p, "name") == "" {
-			continue
-		}
-		if n == i {
-			return str(p, "name")
-		}
-		n++
-	}
-	return ""
-}
-
-func (c *conv) derefObjQuiet(n node.Node, ptr string) (node.Node, string) {
-	k := len(c.diags)
-	n, ptr = c.derefObj(n, ptr)
-	c.diags = c.diags[:k]
-	return n, ptr
-}
-
 // descriptorMember makes the member of a content descriptor.
-func (c *conv) descriptorMember(names uniqueNames, d, sch node.Node, ptr, hint string) member {
+func (c *conv) descriptorMember(names *uniqueNames, d, sch node.Node, ptr, hint string) member {
 	mname := names.take(memberName(str(d, "name")))
 	if sch.Kind() == 0 {
 		c.diag(d, ptr, "schema", "a content descriptor needs a schema; modeled as a document")

@@ -26,7 +26,7 @@ const maxAlternatives = 64
 type conv struct {
 	root   node.Node
 	shapes map[string]*shape
-	names  uniqueNames
+	names  *uniqueNames
 	byPtr  map[string]string // pointer of a $ref target -> its shape name
 	diags  []Diagnostic
 	// refName names the shape of a local $ref target ("" for the default).
@@ -35,10 +35,18 @@ type conv struct {
 	// memberDefault holds the pointers of schemas whose default a member
 	// keeps (@default); any other default is a diagnostic.
 	memberDefault map[string]bool
+	// altSteps counts the steps of the current expansion of alternatives,
+	// altBudget bounds them (see budget).
+	altSteps, altBudget int
+	// resolved caches resolve by reference; objIndex indexes the fields of
+	// the objects resolve walked through, by their pointer.
+	resolved map[string]resolvedRef
+	objIndex map[string]map[string]int
 }
 
 func newConv(root node.Node) *conv {
-	return &conv{root: root, shapes: map[string]*shape{}, names: uniqueNames{}, byPtr: map[string]string{}, memberDefault: map[string]bool{}}
+	return &conv{root: root, shapes: map[string]*shape{}, names: newUniqueNames(), byPtr: map[string]string{}, memberDefault: map[string]bool{},
+		resolved: map[string]resolvedRef{}, objIndex: map[string]map[string]int{}}
 }
 
 // target is where a schema lands: a shape ID, and whether null is a value.
@@ -74,7 +82,9 @@ func docOf(n node.Node) string {
 	return str(n, "title")
 }
 
-// resolve follows a local $ref ("#/a/b") to its node.
+// resolve follows a local $ref ("#/a/b") to its node. Objects along the
+// way are indexed by key on first use (fields are a list, and a document
+// with n components and n references must not take n*n steps).
 func (c *conv) resolve(ref string) (node.Node, string, bool) {
 	if ref == "#" {
 		return c.root, "", true
@@ -82,33 +92,64 @@ func (c *conv) resolve(ref string) (node.Node, string, bool) {
 	if !strings.HasPrefix(ref, "#/") {
 		return node.Node{}, "", false
 	}
-	cur := c.root
+	if r, ok := c.resolved[ref]; ok {
+		return r.n, r.ptr, r.ok
+	}
+	cur, at := c.root, ""
+	ok := true
 	for _, tok := range strings.Split(ref[2:], "/") {
 		tok = unescapePointer(tok)
 		switch cur.Kind() {
 		case node.Object:
-			v, ok := cur.Get(tok)
-			if !ok {
-				return node.Node{}, "", false
+			idx, have := c.objIndex[at]
+			if !have {
+				idx = make(map[string]int, cur.Len())
+				for i, f := range cur.Fields() {
+					if _, dup := idx[f.Key]; !dup {
+						idx[f.Key] = i
+					}
+				}
+				c.objIndex[at] = idx
 			}
-			cur = v
+			i, found := idx[tok]
+			if !found {
+				ok = false
+				break
+			}
+			cur = cur.Fields()[i].Value
 		case node.Array:
 			i := 0
 			for _, ch := range tok {
 				if ch < '0' || ch > '9' || i > 1<<30 {
-					return node.Node{}, "", false
+					i = -1
+					break
 				}
 				i = i*10 + int(ch-'0')
 			}
-			if tok == "" || i >= cur.Len() {
-				return node.Node{}, "", false
+			if tok == "" || i < 0 || i >= cur.Len() {
+				ok = false
+				break
 			}
 			cur = cur.Elems()[i]
 		default:
-			return node.Node{}, "", false
+			ok = false
 		}
+		if !ok {
+			break
+		}
+		at += "/" + escapePointer(tok)
 	}
-	return cur, ref[1:], true
+	if !ok {
+		cur, at = node.Node{}, ""
+	}
+	c.resolved[ref] = resolvedRef{cur, at, ok}
+	return cur, at, ok
+}
+
+type resolvedRef struct {
+	n   node.Node
+	ptr string
+	ok  bool
 }
 
 // deref follows $ref chains (bounded) to a schema that is not a bare $ref.
@@ -225,7 +266,7 @@ func (c *conv) trivial(s node.Node) (target, bool) {
 func (c *conv) nullShape(s node.Node, ptr string) string {
 	const name = "Null"
 	if _, ok := c.shapes[name]; !ok {
-		c.names[strings.ToLower(name)] = true
+		c.names.reserve(name)
 		c.shapes[name] = &shape{name: name, kind: "structure", nullable: true,
 			doc: "The JSON null: a schema that accepts only null. Smithy has no null shape, so this nullable empty structure also accepts {}."}
 	}
@@ -452,7 +493,7 @@ func inferType(s node.Node) string {
 func (c *conv) multiType(sh *shape, s node.Node, typs []string, ptr string) {
 	sh.kind = "union"
 	sh.traits = append(sh.traits, "@untagged")
-	names := uniqueNames{}
+	names := newUniqueNames()
 	for _, t := range typs {
 		fields := []node.Field{{Key: "type", Value: node.NewString(t).At(s.Pos())}}
 		for _, f := range s.Fields() {
@@ -493,7 +534,7 @@ func (c *conv) enum(sh *shape, s node.Node, vals []node.Node, ptr, keyword strin
 	switch {
 	case !other && len(ints) == 0 && len(strs) > 0:
 		sh.kind = "enum"
-		names := uniqueNames{}
+		names := newUniqueNames()
 		seen := map[string]bool{}
 		for _, v := range strs {
 			if seen[v.StringValue()] {
@@ -504,7 +545,7 @@ func (c *conv) enum(sh *shape, s node.Node, vals []node.Node, ptr, keyword strin
 		}
 	case !other && len(strs) == 0 && len(ints) > 0:
 		sh.kind = "intEnum"
-		names := uniqueNames{}
+		names := newUniqueNames()
 		seen := map[int64]bool{}
 		for _, v := range ints {
 			n, _ := node.SmallInt(v.NumberText())

@@ -39,7 +39,7 @@ func (c *conv) union(sh *shape, s, list node.Node, ptr, key string) {
 	}
 	sh.kind = "union"
 	sh.traits = append(sh.traits, "@untagged")
-	names := uniqueNames{}
+	names := newUniqueNames()
 	for i, b := range branches {
 		label := ""
 		if r := str(b, "$ref"); r != "" {
@@ -68,12 +68,17 @@ func memberDoc(b node.Node) string {
 	return ""
 }
 
+// maxDiscriminatorCandidates bounds the const properties of the first
+// branch tried as the discriminator.
+const maxDiscriminatorCandidates = 8
+
 // discriminated detects and builds an alloy#discriminated union.
 func (c *conv) discriminated(sh *shape, branches []node.Node, ptrs []string) bool {
 	if len(branches) < 2 {
 		return false
 	}
 	parts := make([]objPart, len(branches))
+	c.budget(len(branches))
 	for i, b := range branches {
 		alts, ok := c.alternativesQuiet(b, ptrs[i])
 		if !ok || len(alts) != 1 {
@@ -81,22 +86,41 @@ func (c *conv) discriminated(sh *shape, branches []node.Node, ptrs []string) boo
 		}
 		parts[i] = alts[0]
 	}
-	// candidate fields: const strings of the first branch, in its order
+	// Each part's properties and required names, by name.
+	props := make([]map[string]node.Node, len(parts))
+	required := make([]map[string]bool, len(parts))
+	for i, p := range parts {
+		props[i] = make(map[string]node.Node, len(p.props))
+		for _, pr := range p.props {
+			if _, dup := props[i][pr.name]; !dup {
+				props[i][pr.name] = pr.schema
+			}
+		}
+		required[i] = make(map[string]bool, len(p.required))
+		for _, r := range p.required {
+			required[i][r] = true
+		}
+	}
+	// Candidate fields: the const strings of the first branch, in its
+	// order; the first maxDiscriminatorCandidates of them are tried, which
+	// keeps the search linear in the document.
+	tried := 0
 	for _, cand := range parts[0].props {
 		if _, ok := constString(c, cand.schema); !ok {
 			continue
 		}
+		if tried++; tried > maxDiscriminatorCandidates {
+			break
+		}
 		values := make([]string, len(parts))
 		seen := map[string]bool{}
 		good := true
-		for i, p := range parts {
+		for i := range parts {
 			v, ok := "", false
-			for _, pr := range p.props {
-				if pr.name == cand.name {
-					v, ok = constString(c, pr.schema)
-				}
+			if sch, has := props[i][cand.name]; has {
+				v, ok = constString(c, sch)
 			}
-			if !ok || seen[v] || !contains(p.required, cand.name) {
+			if !ok || seen[v] || !required[i][cand.name] {
 				good = false
 				break
 			}
@@ -108,10 +132,11 @@ func (c *conv) discriminated(sh *shape, branches []node.Node, ptrs []string) boo
 		}
 		sh.kind = "union"
 		sh.traits = append(sh.traits, "@discriminated("+quote(cand.name)+")")
+		c.budget(len(branches))
 		for i, b := range branches {
 			c.alternatives(b, ptrs[i], "", 0) // for its diagnostics
 		}
-		names := uniqueNames{}
+		names := newUniqueNames()
 		for i, p := range parts {
 			p.props = without(p.props, cand.name)
 			p.required = withoutString(p.required, cand.name)
@@ -152,15 +177,6 @@ func constString(c *conv, s node.Node) (string, bool) {
 		return v.Elems()[0].StringValue(), true
 	}
 	return "", false
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func without(ps []prop, name string) []prop {

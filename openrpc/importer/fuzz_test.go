@@ -1,0 +1,39 @@
+package importer
+
+import (
+	"bytes"
+	"errors"
+	"testing"
+)
+
+// FuzzImport: any input is a model (that the project's loader reads with
+// no ERROR event, the same bytes on a second run) or an error, never a
+// panic.
+func FuzzImport(f *testing.F) {
+	for _, s := range []string{
+		`{"openrpc":"1.3.2","info":{"title":"t","version":"1"},"methods":[{"name":"m","params":[{"name":"a","schema":{"type":"integer","minimum":1}}],"result":{"name":"r","schema":{"$ref":"#/components/schemas/X"}}}],"components":{"schemas":{"X":{"oneOf":[{"type":"null"},{"type":"string"}]}}}}`,
+		`{"$defs":{"A":{"allOf":[{"$ref":"#/$defs/B"},{"oneOf":[{"properties":{"k":{"const":"x"}},"required":["k"]},{"properties":{"k":{"const":"y"}},"required":["k"]}]}]},"B":{"properties":{"b":{"$ref":"#/$defs/A"}}}}}`,
+		`{"definitions":{"E":{"enum":["a","A","a b",""]},"I":{"type":"integer","exclusiveMaximum":1.5},"M":{"patternProperties":{"^x":{}},"additionalProperties":false}}}`,
+		`{"$defs":{"L":{"type":"array","items":[{}],"uniqueItems":true},"S":{"type":["string","number","null"],"not":{}}}}`,
+		`{"openrpc":"1","methods":[{"name":"a b"},{"name":"A_B","params":[{"name":"1"},{"name":"1"}],"errors":[{"code":1,"message":"x"},{"code":2,"message":"x"}]}]}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, run := range []func([]byte, Options) (*Result, error){OpenRPC, JSONSchema} {
+			res, err := run(data, Options{Namespace: "fuzz"})
+			if err != nil {
+				var ie *InputError
+				if !errors.As(err, &ie) {
+					t.Fatalf("error %v (%T) is not an *InputError", err, err)
+				}
+				continue
+			}
+			again, _ := run(data, Options{Namespace: "fuzz"})
+			if !bytes.Equal(res.IDL, again.IDL) {
+				t.Fatal("two runs give different models")
+			}
+			load(t, res.IDL)
+		}
+	})
+}
