@@ -18,6 +18,7 @@ package app
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -107,6 +108,10 @@ type env struct {
 	args    []string
 	// maxFindings bounds the findings printed (--max-findings; 0: all).
 	maxFindings int
+	// quiet leaves the summary out of the text format (validate --quiet).
+	quiet bool
+	// colorMode is --force-color (1), --no-color (-1) or neither (0).
+	colorMode int
 	// progressMode is --progress (1), --no-progress (-1) or neither (0);
 	// progressOut, when set, receives the progress line (tests).
 	progressMode int
@@ -126,6 +131,25 @@ func (e *env) commands() []*cli.Command {
 		if strings.Contains(c.ArgsUsage, "MODEL") && c.Before == nil {
 			// A flag after the first MODEL file is not read: say so.
 			c.Before = flagsBeforeModels
+		}
+		// Every command with a text format takes the official CLI's
+		// colour switches.
+		if slices.ContainsFunc(c.Flags, func(f cli.Flag) bool { return slices.Contains(f.Names(), "format") }) {
+			c.Flags = append(c.Flags,
+				&cli.BoolFlag{Name: "no-color", Usage: "never colour the text format"},
+				&cli.BoolFlag{Name: "force-color", Usage: "colour the text format even when stdout is not a terminal (or NO_COLOR is set)"})
+			act := c.Action
+			c.Action = func(ctx *cli.Context) error {
+				switch {
+				case ctx.Bool("no-color") && ctx.Bool("force-color"):
+					return usageErrorf("--no-color and --force-color exclude each other")
+				case ctx.Bool("no-color"):
+					e.colorMode = -1
+				case ctx.Bool("force-color"):
+					e.colorMode = 1
+				}
+				return act(ctx)
+			}
 		}
 		// Every flag's help says its default, "none" included.
 		for _, f := range c.Flags {

@@ -20,13 +20,18 @@ func (e *env) astCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "ast",
 		Usage:     "print the assembled model as a Smithy JSON AST document",
-		ArgsUsage: "MODEL...",
+		ArgsUsage: "[MODEL...]",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "include-prelude", Usage: "keep the smithy.api prelude shapes in the output"},
 			&cli.BoolFlag{Name: "flatten", Usage: "apply every mixin and remove the mixin shapes"},
+			configFlag(),
 		},
 		Action: func(c *cli.Context) error {
-			return e.ast(astParams{Models: pathSources(c.Args().Slice()), IncludePrelude: c.Bool("include-prelude"), Flatten: c.Bool("flatten")})
+			models, err := e.modelArgs(c)
+			if err != nil {
+				return err
+			}
+			return e.ast(astParams{Models: models, IncludePrelude: c.Bool("include-prelude"), Flatten: c.Bool("flatten")})
 		},
 	}
 }

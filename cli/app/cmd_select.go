@@ -40,8 +40,9 @@ func (e *env) selectCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "select",
 		Usage:     "print the shapes of the model that a selector matches",
-		ArgsUsage: "MODEL...",
+		ArgsUsage: "[MODEL...]",
 		Flags: []cli.Flag{
+			configFlag(),
 			&cli.StringFlag{Name: "selector", Required: true, Usage: "the selector expression (https://smithy.io/2.0/spec/selectors.html)"},
 			&cli.StringSliceFlag{Name: "show", Usage: "JSON output with more about each match: type, file, vars (comma-separated or repeated)"},
 			&cli.StringSliceFlag{Name: "show-traits", Usage: "JSON output with the values of these traits of each match (IDs; a bare name is a prelude trait)"},
@@ -52,7 +53,11 @@ func (e *env) selectCommand() *cli.Command {
 			if c.Bool("show-vars") {
 				show = append(show, "vars")
 			}
-			return e.selectShapes(selectParams{Models: pathSources(c.Args().Slice()), Selector: c.String("selector"),
+			models, err := e.modelArgs(c)
+			if err != nil {
+				return err
+			}
+			return e.selectShapes(selectParams{Models: models, Selector: c.String("selector"),
 				Show: show, ShowTraits: c.StringSlice("show-traits")})
 		},
 	}

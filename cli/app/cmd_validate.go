@@ -25,21 +25,41 @@ func (e *env) validateCommand() *cli.Command {
 			"minus suppressed ones, and the JSON-RPC mapping of every @jsonRpc service, prepared\n" +
 			"as validate-rpc prepares it (events JsonRpc), ordered by file and position.\n" +
 			"Exits 3 when an event is an ERROR.",
-		ArgsUsage: "MODEL...",
-		Flags:     []cli.Flag{formatFlag(), maxFindingsFlag()},
+		ArgsUsage: "[MODEL...]",
+		Flags: []cli.Flag{formatFlag(), maxFindingsFlag(), configFlag(),
+			&cli.StringFlag{Name: "severity", Value: "NOTE", Usage: "report only events of this severity or above: NOTE, WARNING, DANGER or ERROR (the verdict still counts every event)"},
+			&cli.BoolFlag{Name: "quiet", Usage: "report only DANGER and ERROR events (as the official CLI), and no summary in the text format"},
+		},
 		Action: func(c *cli.Context) error {
 			format, err := checkFormat(c)
 			if err != nil {
 				return err
 			}
+			min, ok := severityNames[strings.ToUpper(c.String("severity"))]
+			if !ok {
+				return usageErrorf("--severity must be one of NOTE, WARNING, DANGER, ERROR, not %q", c.String("severity"))
+			}
+			if c.Bool("quiet") {
+				min, e.quiet = model.Danger, true
+			}
+			models, err := e.modelArgs(c)
+			if err != nil {
+				return err
+			}
 			e.maxFindings = c.Int("max-findings")
-			return e.validate(pathSources(c.Args().Slice()), format)
+			return e.validate(models, format, min)
 		},
 	}
 }
 
-// validate reports the model's validation events.
-func (e *env) validate(models []Source, format string) error {
+// severityNames are the --severity values, as the reference names them.
+var severityNames = map[string]model.Severity{
+	"NOTE": model.Note, "WARNING": model.Warning, "DANGER": model.Danger, "ERROR": model.ErrorSeverity,
+}
+
+// validate reports the model's validation events of severity min or
+// above; the verdict counts every event.
+func (e *env) validate(models []Source, format string, min model.Severity) error {
 	lm, err := e.loadModel(models)
 	if err != nil {
 		return err
@@ -50,6 +70,15 @@ func (e *env) validate(models []Source, format string) error {
 		if ev.Severity == model.ErrorSeverity {
 			valid = false
 		}
+	}
+	if min > model.Note {
+		kept := events[:0:0]
+		for _, ev := range events {
+			if ev.Severity >= min {
+				kept = append(kept, ev)
+			}
+		}
+		events = kept
 	}
 	if format == formatJSON {
 		e.stdout.Write(append(node.Marshal(eventsJSON(valid, events)), '\n'))

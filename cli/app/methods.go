@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/smithy-validation/go/core/model"
 	"strings"
 
 	"github.com/smithy-validation/go/cli/serve"
@@ -126,7 +127,7 @@ func (s *session) Call(ctx context.Context, method string, params []byte) ([]byt
 		if err != nil {
 			return nil, 0, err
 		}
-		return s.run(ctx, models, nil, func(e *env) error { return e.validate(models, "json") })
+		return s.run(ctx, models, nil, func(e *env) error { return e.validate(models, "json", model.Note) })
 	case "validate-value":
 		var p struct {
 			commonParams

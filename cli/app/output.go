@@ -62,9 +62,16 @@ func checkFormat(c *cli.Context) (string, error) {
 	return "", usageErrorf("--format must be one of %s, not %q", strings.Join(allowed, ", "), f)
 }
 
-// colorOn reports whether the text format is coloured on w: only when w
-// is a terminal and NO_COLOR is unset or empty (https://no-color.org).
+// colorOn reports whether the text format is coloured on w: as
+// --force-color or --no-color say, else only when w is a terminal and
+// NO_COLOR is unset or empty (https://no-color.org).
 func (e *env) colorOn(w io.Writer) bool {
+	switch e.colorMode {
+	case 1:
+		return true
+	case -1:
+		return false
+	}
 	if os.Getenv("NO_COLOR") != "" {
 		return false
 	}

@@ -81,7 +81,9 @@ func writeText(w io.Writer, rep *report, p palette) error {
 			return err
 		}
 	}
-	bw.Write(appendSummary(nil, rep, p))
+	if !rep.quiet {
+		bw.Write(appendSummary(nil, rep, p))
+	}
 	return bw.Flush()
 }
 

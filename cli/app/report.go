@@ -34,6 +34,8 @@ type report struct {
 	// listed are the lines of listing when they are in memory (single
 	// messages and pairs), for a report that joins several inputs.
 	listed []byte
+	// quiet leaves the summary out of the text format.
+	quiet bool
 }
 
 // messageTally counts messages by kind and the calls answered, as the

@@ -106,6 +106,7 @@ func (e *env) writeReport(rep *report, format string) error {
 	case formatGitHub:
 		return writeGitHub(e.stdout, rep, true)
 	}
+	rep.quiet = e.quiet
 	return writeText(e.stdout, rep, palette{on: e.colorOn(e.stdout)})
 }
 
