@@ -21,13 +21,13 @@ func (e *env) importCommand() *cli.Command {
 	}
 	return &cli.Command{
 		Name:  "import",
-		Usage: "turn an OpenRPC document or a JSON Schema into a Smithy model",
+		Usage: "turn an OpenRPC document, a JSON Schema or the LSP meta model into a Smithy model",
 		Description: "The model (Smithy IDL 2.0, the same bytes every run) goes to standard\n" +
 			"output or --output; what Smithy cannot express is a line \"smithy: import:\n" +
 			"LINE:COL: POINTER: KEYWORD: ...\" on standard error, and the model is still\n" +
 			"written. FILE may be - for standard input. A document that cannot be\n" +
 			"imported (not JSON, no methods) exits 1.",
-		ArgsUsage: "openrpc|jsonschema [flags] FILE",
+		ArgsUsage: "openrpc|jsonschema|lsp [flags] FILE",
 		Subcommands: []*cli.Command{
 			{
 				Name:      "openrpc",
@@ -36,6 +36,14 @@ func (e *env) importCommand() *cli.Command {
 				Flags: []cli.Flag{output(), namespace(),
 					&cli.StringFlag{Name: "service", DefaultText: "info.title as an identifier", Usage: "the service's name"}},
 				Action: func(c *cli.Context) error { return e.importAction(c, importer.OpenRPC) },
+			},
+			{
+				Name:      "lsp",
+				Usage:     "the LSP meta model (metaModel.json): every request and notification with its direction",
+				ArgsUsage: "FILE",
+				Flags: []cli.Flag{output(), namespace(),
+					&cli.StringFlag{Name: "service", Value: "LanguageServer", Usage: "the service's name"}},
+				Action: func(c *cli.Context) error { return e.importAction(c, importer.LSP) },
 			},
 			{
 				Name:      "jsonschema",
@@ -47,9 +55,9 @@ func (e *env) importCommand() *cli.Command {
 		},
 		Action: func(c *cli.Context) error {
 			if c.Args().Len() == 0 {
-				return usageErrorf("import needs a kind: openrpc or jsonschema")
+				return usageErrorf("import needs a kind: openrpc, jsonschema or lsp")
 			}
-			return usageErrorf("unknown import kind %q: openrpc or jsonschema", c.Args().First())
+			return usageErrorf("unknown import kind %q: openrpc, jsonschema or lsp", c.Args().First())
 		},
 	}
 }
@@ -60,7 +68,7 @@ func (e *env) importAction(c *cli.Context, run func([]byte, importer.Options) (*
 	}
 	path := c.Args().First()
 	service := ""
-	if c.Command.Name == "openrpc" {
+	if c.Command.Name != "jsonschema" {
 		service = c.String("service")
 	}
 	r, closeFn, err := e.openStream(path)

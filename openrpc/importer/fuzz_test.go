@@ -16,11 +16,12 @@ func FuzzImport(f *testing.F) {
 		`{"definitions":{"E":{"enum":["a","A","a b",""]},"I":{"type":"integer","exclusiveMaximum":1.5},"M":{"patternProperties":{"^x":{}},"additionalProperties":false}}}`,
 		`{"$defs":{"L":{"type":"array","items":[{}],"uniqueItems":true},"S":{"type":["string","number","null"],"not":{}}}}`,
 		`{"openrpc":"1","methods":[{"name":"a b"},{"name":"A_B","params":[{"name":"1"},{"name":"1"}],"errors":[{"code":1,"message":"x"},{"code":2,"message":"x"}]}]}`,
+		`{"metaData":{"version":"3.17.0"},"requests":[{"method":"a/b","messageDirection":"both","params":{"kind":"reference","name":"P"},"result":{"kind":"or","items":[{"kind":"tuple","items":[{"kind":"base","name":"integer"}]},{"kind":"base","name":"null"}]}}],"notifications":[{"method":"$/x","messageDirection":"serverToClient"}],"structures":[{"name":"P","extends":[{"kind":"reference","name":"P"}],"properties":[{"name":"m","type":{"kind":"map","key":{"kind":"base","name":"URI"},"value":{"kind":"reference","name":"A"}}}]}],"enumerations":[{"name":"E","type":{"kind":"base","name":"string"},"values":[{"name":"a","value":"a"}],"supportsCustomValues":true}],"typeAliases":[{"name":"A","type":{"kind":"or","items":[{"kind":"reference","name":"A"},{"kind":"stringLiteral","value":"s"}]}}]}`,
 	} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		for _, run := range []func([]byte, Options) (*Result, error){OpenRPC, JSONSchema} {
+		for _, run := range []func([]byte, Options) (*Result, error){OpenRPC, JSONSchema, LSP} {
 			res, err := run(data, Options{Namespace: "fuzz"})
 			if err != nil {
 				var ie *InputError

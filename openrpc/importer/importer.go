@@ -82,10 +82,12 @@ func (e *OptionError) Error() string { return e.Message }
 func parse(data []byte) (node.Node, error) {
 	n, err := node.Parse(data)
 	if err != nil {
-		ie := &InputError{Message: err.Error()}
+		ie := &InputError{Message: strings.TrimPrefix(err.Error(), "node: ")}
 		if pe, ok := err.(node.PosError); ok {
 			ie.Pos = pe.Position()
-			ie.Message = strings.TrimPrefix(err.Error(), pe.Position().String()+": ")
+		}
+		if se, ok := err.(*node.SyntaxError); ok {
+			ie.Message = "not JSON: " + se.Msg
 		}
 		return node.Node{}, ie
 	}

@@ -1,0 +1,62 @@
+package importer
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/shapeid"
+	"github.com/smithy-validation/go/rpc"
+)
+
+// TestLSPMetaModel imports the LSP meta model of the corpus (3.18.0) and
+// checks that every request and notification is a method of the prepared
+// service with its kind and direction, and that a call is validated
+// against its params.
+func TestLSPMetaModel(t *testing.T) {
+	data, err := os.ReadFile(corpus(t, "lsp/metaModel.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := LSP(data, Options{Namespace: "lsp"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := load(t, res.IDL)
+	s, err := rpc.Prepare(m, shapeid.MustParse("lsp#LanguageServer"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, _ := node.Parse(data)
+	want := 0
+	for _, k := range []string{"requests", "notifications"} {
+		list, _ := root.Get(k)
+		for _, msg := range list.Elems() {
+			want++
+			name := str(msg, "method")
+			meth, ok := s.Method(name)
+			if !ok {
+				t.Errorf("%s %q is not a method of the imported service", k, name)
+				continue
+			}
+			wantKind := map[string]string{"requests": `kind: "call"`, "notifications": `kind: "notification"`}[k]
+			wantFrom := map[string]string{"clientToServer": `from: "client"`, "serverToClient": `from: "server"`, "both": `from: "either"`}[str(msg, "messageDirection")]
+			if !strings.Contains(string(res.IDL), "@method(name: "+quote(name)+", "+wantKind+", "+wantFrom) {
+				t.Errorf("%s (%s): @method without %s, %s", name, meth.Operation(), wantKind, wantFrom)
+			}
+		}
+	}
+	if want != 95 || len(s.Methods()) != want {
+		t.Errorf("the meta model has %d messages, the service %d methods; want 95 each", want, len(s.Methods()))
+	}
+	good := `{"jsonrpc":"2.0","id":1,"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"file:///a.go"}}}`
+	bad := `{"jsonrpc":"2.0","id":1,"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":7}}}`
+	if r := s.ValidateRequest([]byte(good)); r.Messages[0].RPCError != 0 || !r.Valid {
+		t.Errorf("a valid documentSymbol call: %v", r.Findings)
+	}
+	if r := s.ValidateRequest([]byte(bad)); r.Messages[0].RPCError != -32602 {
+		t.Errorf("a documentSymbol call with a numeric uri is not rejected: %v", r.Findings)
+	}
+	t.Logf("%d LSP methods imported (%d lines of Smithy, %d diagnostics)", len(s.Methods()), strings.Count(string(res.IDL), "\n"), len(res.Diagnostics))
+}
