@@ -44,8 +44,8 @@ func (e *env) selectCommand() *cli.Command {
 		Flags: []cli.Flag{
 			configFlag(),
 			&cli.StringFlag{Name: "selector", Required: true, Usage: "the selector expression (https://smithy.io/2.0/spec/selectors.html)"},
-			&cli.StringSliceFlag{Name: "show", Usage: "JSON output with more about each match: type, file, vars (comma-separated or repeated)"},
-			&cli.StringSliceFlag{Name: "show-traits", Usage: "JSON output with the values of these traits of each match (IDs; a bare name is a prelude trait)"},
+			&cli.StringSliceFlag{Name: "show", DefaultText: "none: shape IDs a line", Usage: "JSON output with more about each match: type, file, vars (comma-separated or repeated)"},
+			&cli.StringSliceFlag{Name: "show-traits", DefaultText: "none", Usage: "JSON output with the values of these traits of each match (IDs; a bare name is a prelude trait)"},
 			&cli.BoolFlag{Name: "show-vars", Usage: "the same as --show vars (the official CLI's older spelling)"},
 		},
 		Action: func(c *cli.Context) error {
