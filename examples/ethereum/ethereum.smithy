@@ -38,6 +38,7 @@ operation DebugGetRawBlock {
     }
     output := {
         @required
+        @jsonName("Block RLP")
         blockRLP: Bytes
     }
     errors: [PrunedHistoryUnavailableError]
@@ -52,6 +53,7 @@ operation DebugGetRawBlockAccessList {
     }
     output := {
         @required
+        @jsonName("Block access list RLP")
         blockAccessListRLP: Bytes
     }
     errors: [PrunedHistoryUnavailableError, ResourceNotFoundError]
@@ -66,6 +68,7 @@ operation DebugGetRawHeader {
     }
     output := {
         @required
+        @jsonName("Header RLP")
         headerRLP: Bytes
     }
     errors: [PrunedHistoryUnavailableError]
@@ -95,6 +98,7 @@ operation DebugGetRawTransaction {
     }
     output := {
         @required
+        @jsonName("EIP-2718 binary-encoded transaction")
         eIP2718BinaryEncodedTransaction: Bytes
     }
     errors: [PrunedHistoryUnavailableError]
@@ -117,6 +121,7 @@ operation DebugTraceBlockByHash {
     }
     output := {
         @required
+        @jsonName("Block trace")
         blockTrace: DebugTraceBlockByHashResult
     }
     errors: [PrunedHistoryUnavailableError]
@@ -137,6 +142,7 @@ operation DebugTraceBlockByNumber {
     }
     output := {
         @required
+        @jsonName("Block trace")
         blockTrace: DebugTraceBlockByNumberResult
     }
     errors: [PrunedHistoryUnavailableError]
@@ -157,6 +163,7 @@ operation DebugTraceTransaction {
     }
     output := {
         @required
+        @jsonName("Transaction trace")
         transactionTrace: DebugTraceTransactionResult
     }
     errors: [PrunedHistoryUnavailableError]
@@ -173,6 +180,7 @@ operation EngineExchangeCapabilities {
     }
     output := {
         @required
+        @jsonName("Execution client methods")
         executionClientMethods: EngineExchangeCapabilitiesResult
     }
 }
@@ -188,6 +196,7 @@ operation EngineExchangeTransitionConfigurationV1 {
     }
     output := {
         @required
+        @jsonName("Execution client configuration")
         executionClientConfiguration: TransitionConfigurationV1
     }
 }
@@ -206,6 +215,7 @@ operation EngineForkchoiceUpdatedV1 {
     }
     output := {
         @required
+        @jsonName("Response object")
         responseObject: ForkchoiceUpdatedResponseV1
     }
     errors: [InvalidForkchoiceStateError, InvalidPayloadAttributesError, TooDeepReorgError]
@@ -225,6 +235,7 @@ operation EngineForkchoiceUpdatedV2 {
     }
     output := {
         @required
+        @jsonName("Response object")
         responseObject: ForkchoiceUpdatedResponseV1
     }
     errors: [InvalidForkchoiceStateError, InvalidPayloadAttributesError, UnsupportedForkError, TooDeepReorgError]
@@ -244,6 +255,7 @@ operation EngineForkchoiceUpdatedV3 {
     }
     output := {
         @required
+        @jsonName("Response object")
         responseObject: ForkchoiceUpdatedResponseV1
     }
     errors: [InvalidForkchoiceStateError, InvalidPayloadAttributesError, UnsupportedForkError, TooDeepReorgError]
@@ -266,6 +278,7 @@ operation EngineForkchoiceUpdatedV4 {
     }
     output := {
         @required
+        @jsonName("Response object")
         responseObject: ForkchoiceUpdatedResponseV1
     }
     errors: [InvalidForkchoiceStateError, InvalidPayloadAttributesError, UnsupportedForkError, TooDeepReorgError]
@@ -288,6 +301,7 @@ operation EngineForkchoiceUpdatedV5 {
     }
     output := {
         @required
+        @jsonName("Response object")
         responseObject: ForkchoiceUpdatedResponseV2
     }
     errors: [InvalidForkchoiceStateError, InvalidPayloadAttributesError, UnsupportedForkError, TooDeepReorgError]
@@ -304,6 +318,7 @@ operation EngineGetBlobsV1 {
     }
     output := {
         @required
+        @jsonName("List of blobs and proofs")
         listOfBlobsAndProofs: EngineGetBlobsV1Result
     }
     errors: [TooLargeRequestError, UnsupportedForkError]
@@ -320,6 +335,7 @@ operation EngineGetBlobsV2 {
     }
     output := {
         @required
+        @jsonName("List of blobs and corresponding cell proofs")
         listOfBlobsAndCorrespondingCellProofs: EngineGetBlobsV2Result
     }
     errors: [TooLargeRequestError]
@@ -336,6 +352,7 @@ operation EngineGetBlobsV3 {
     }
     output := {
         @required
+        @jsonName("List of blobs and corresponding cell proofs, with positional nulls for missing blobs")
         listOfBlobsAndCorrespondingCellProofsWithPositionalNullsForMissingBlobs: EngineGetBlobsV3Result
     }
     errors: [TooLargeRequestError]
@@ -356,6 +373,7 @@ operation EngineGetBlobsV4 {
     }
     output := {
         @required
+        @jsonName("List of requested blob cells and proofs, with positional nulls for missing blobs")
         listOfRequestedBlobCellsAndProofsWithPositionalNullsForMissingBlobs: EngineGetBlobsV4Result
     }
     errors: [TooLargeRequestError]
@@ -368,6 +386,7 @@ operation EngineGetInclusionListV1 {
     input := {}
     output := {
         @required
+        @jsonName("Inclusion list transactions")
         inclusionListTransactions: EngineGetInclusionListV1Result
     }
 }
@@ -383,6 +402,7 @@ operation EngineGetPayloadBodiesByHashV1 {
     }
     output := {
         @required
+        @jsonName("Execution payload bodies")
         executionPayloadBodies: EngineGetPayloadBodiesByHashV1Result
     }
     errors: [TooLargeRequestError]
@@ -399,6 +419,7 @@ operation EngineGetPayloadBodiesByHashV2 {
     }
     output := {
         @required
+        @jsonName("Execution payload bodies")
         executionPayloadBodies: EngineGetPayloadBodiesByHashV2Result
     }
     errors: [TooLargeRequestError]
@@ -419,6 +440,7 @@ operation EngineGetPayloadBodiesByRangeV1 {
     }
     output := {
         @required
+        @jsonName("Execution payload bodies")
         executionPayloadBodies: EngineGetPayloadBodiesByRangeV1Result
     }
     errors: [TooLargeRequestError]
@@ -439,6 +461,7 @@ operation EngineGetPayloadBodiesByRangeV2 {
     }
     output := {
         @required
+        @jsonName("Execution payload bodies")
         executionPayloadBodies: EngineGetPayloadBodiesByRangeV2Result
     }
     errors: [TooLargeRequestError]
@@ -455,6 +478,7 @@ operation EngineGetPayloadV1 {
     }
     output := {
         @required
+        @jsonName("Execution payload")
         executionPayload: ExecutionPayloadV1
     }
     errors: [UnknownPayloadError]
@@ -471,6 +495,7 @@ operation EngineGetPayloadV2 {
     }
     output := {
         @required
+        @jsonName("Response object")
         responseObject: EngineGetPayloadV2Result
     }
     errors: [UnknownPayloadError, UnsupportedForkError]
@@ -487,6 +512,7 @@ operation EngineGetPayloadV3 {
     }
     output := {
         @required
+        @jsonName("Response object")
         responseObject: EngineGetPayloadV3Result
     }
     errors: [UnknownPayloadError, UnsupportedForkError]
@@ -503,6 +529,7 @@ operation EngineGetPayloadV4 {
     }
     output := {
         @required
+        @jsonName("Response object")
         responseObject: EngineGetPayloadV4Result
     }
     errors: [UnknownPayloadError, UnsupportedForkError]
@@ -519,6 +546,7 @@ operation EngineGetPayloadV5 {
     }
     output := {
         @required
+        @jsonName("Response object")
         responseObject: EngineGetPayloadV5Result
     }
     errors: [UnknownPayloadError, UnsupportedForkError]
@@ -535,6 +563,7 @@ operation EngineGetPayloadV6 {
     }
     output := {
         @required
+        @jsonName("Response object")
         responseObject: EngineGetPayloadV6Result
     }
     errors: [UnknownPayloadError, UnsupportedForkError]
@@ -551,6 +580,7 @@ operation EngineNewPayloadV1 {
     }
     output := {
         @required
+        @jsonName("Payload status")
         payloadStatus: PayloadStatusV1
     }
 }
@@ -566,6 +596,7 @@ operation EngineNewPayloadV2 {
     }
     output := {
         @required
+        @jsonName("Payload status")
         payloadStatus: PayloadStatusV1
     }
     errors: [UnsupportedForkError]
@@ -590,6 +621,7 @@ operation EngineNewPayloadV3 {
     }
     output := {
         @required
+        @jsonName("Payload status")
         payloadStatus: PayloadStatusV1
     }
     errors: [UnsupportedForkError]
@@ -618,6 +650,7 @@ operation EngineNewPayloadV4 {
     }
     output := {
         @required
+        @jsonName("Payload status")
         payloadStatus: PayloadStatusV1
     }
     errors: [UnsupportedForkError]
@@ -646,6 +679,7 @@ operation EngineNewPayloadV5 {
     }
     output := {
         @required
+        @jsonName("Payload status")
         payloadStatus: PayloadStatusV1
     }
     errors: [UnsupportedForkError]
@@ -678,6 +712,7 @@ operation EngineNewPayloadV6 {
     }
     output := {
         @required
+        @jsonName("Payload status")
         payloadStatus: PayloadStatusV1
     }
     errors: [UnsupportedForkError]
@@ -700,6 +735,7 @@ operation EthBaseFee {
     output := {
         /// Base fee
         @required
+        @jsonName("Base fee")
         baseFee: Uint
     }
 }
@@ -711,6 +747,7 @@ operation EthBlobBaseFee {
     output := {
         /// Blob gas base fee
         @required
+        @jsonName("Blob gas base fee")
         blobGasBaseFee: Uint
     }
 }
@@ -721,6 +758,7 @@ operation EthBlockNumber {
     input := {}
     output := {
         @required
+        @jsonName("Block number")
         blockNumber: Uint
     }
 }
@@ -735,6 +773,7 @@ operation EthCall {
     }
     output := {
         @required
+        @jsonName("Return data")
         returnData: Bytes
     }
     errors: [ExecutionRevertedError]
@@ -760,6 +799,7 @@ operation EthChainId {
     input := {}
     output := {
         @required
+        @jsonName("Chain ID")
         chainID: Uint
     }
 }
@@ -770,6 +810,7 @@ operation EthCoinbase {
     input := {}
     output := {
         @required
+        @jsonName("Coinbase address")
         coinbaseAddress: Address
     }
 }
@@ -795,6 +836,7 @@ operation EthCreateAccessList {
     }
     output := {
         @required
+        @jsonName("Gas used")
         gasUsed: EthCreateAccessListResult
     }
 }
@@ -809,6 +851,7 @@ operation EthEstimateGas {
     }
     output := {
         @required
+        @jsonName("Gas used")
         gasUsed: Uint
     }
     errors: [ExecutionRevertedError]
@@ -835,6 +878,7 @@ operation EthFeeHistory {
     output := {
         /// Fee history for the returned block range. This can be a subsection of the requested range if not all blocks are available.
         @required
+        @jsonName("Fee history result")
         feeHistoryResult: EthFeeHistoryResult
     }
 }
@@ -848,6 +892,7 @@ operation EthFillTransaction {
     }
     output := {
         @required
+        @jsonName("Transaction result")
         transactionResult: FillTransactionResult
     }
 }
@@ -859,6 +904,7 @@ operation EthGasPrice {
     output := {
         /// Gas price
         @required
+        @jsonName("Gas price")
         gasPrice: Uint
     }
 }
@@ -888,6 +934,7 @@ operation EthGetBlockAccessList {
     }
     output := {
         @required
+        @jsonName("Block access list")
         blockAccessList: EthGetBlockAccessListResult
     }
     errors: [PrunedHistoryUnavailableError, ResourceNotFoundError]
@@ -907,6 +954,7 @@ operation EthGetBlockByHash {
     }
     output := {
         @required
+        @jsonName("Block information")
         blockInformation: EthGetBlockByHashResult
     }
     errors: [PrunedHistoryUnavailableError]
@@ -925,6 +973,7 @@ operation EthGetBlockByNumber {
     }
     output := {
         @required
+        @jsonName("Block information")
         blockInformation: EthGetBlockByNumberResult
     }
     errors: [PrunedHistoryUnavailableError]
@@ -939,6 +988,7 @@ operation EthGetBlockReceipts {
     }
     output := {
         @required
+        @jsonName("Receipts information")
         receiptsInformation: EthGetBlockReceiptsResult
     }
     errors: [PrunedHistoryUnavailableError]
@@ -953,6 +1003,7 @@ operation EthGetBlockTransactionCountByHash {
     }
     output := {
         @required
+        @jsonName("Transaction count")
         transactionCount: EthGetBlockTransactionCountByHashResult
     }
     errors: [PrunedHistoryUnavailableError]
@@ -966,6 +1017,7 @@ operation EthGetBlockTransactionCountByNumber {
     }
     output := {
         @required
+        @jsonName("Transaction count")
         transactionCount: EthGetBlockTransactionCountByNumberResult
     }
     errors: [PrunedHistoryUnavailableError]
@@ -997,6 +1049,7 @@ operation EthGetFilterChanges {
     }
     output := {
         @required
+        @jsonName("Log objects")
         logObjects: FilterResults
     }
 }
@@ -1011,6 +1064,7 @@ operation EthGetFilterLogs {
     }
     output := {
         @required
+        @jsonName("Log objects")
         logObjects: FilterResults
     }
 }
@@ -1024,6 +1078,7 @@ operation EthGetLogs {
     }
     output := {
         @required
+        @jsonName("Log objects")
         logObjects: FilterResults
     }
     errors: [PrunedHistoryUnavailableError]
@@ -1098,6 +1153,7 @@ operation EthGetTransactionByBlockHashAndIndex {
     }
     output := {
         @required
+        @jsonName("Transaction information")
         transactionInformation: EthGetTransactionByBlockHashAndIndexResult
     }
     errors: [PrunedHistoryUnavailableError]
@@ -1116,6 +1172,7 @@ operation EthGetTransactionByBlockNumberAndIndex {
     }
     output := {
         @required
+        @jsonName("Transaction information")
         transactionInformation: EthGetTransactionByBlockNumberAndIndexResult
     }
     errors: [PrunedHistoryUnavailableError]
@@ -1131,6 +1188,7 @@ operation EthGetTransactionByHash {
     }
     output := {
         @required
+        @jsonName("Transaction information")
         transactionInformation: EthGetTransactionByHashResult
     }
 }
@@ -1147,6 +1205,7 @@ operation EthGetTransactionCount {
     }
     output := {
         @required
+        @jsonName("Account nonce")
         accountNonce: Uint
     }
 }
@@ -1161,6 +1220,7 @@ operation EthGetTransactionReceipt {
     }
     output := {
         @required
+        @jsonName("Receipt information")
         receiptInformation: EthGetTransactionReceiptResult
     }
     errors: [PrunedHistoryUnavailableError]
@@ -1173,6 +1233,7 @@ operation EthMaxPriorityFeePerGas {
     output := {
         /// Max priority fee per gas
         @required
+        @jsonName("Max priority fee per gas")
         maxPriorityFeePerGas: Uint
     }
 }
@@ -1183,6 +1244,7 @@ operation EthNewBlockFilter {
     input := {}
     output := {
         @required
+        @jsonName("Filter identifier")
         filterIdentifier: Uint
     }
 }
@@ -1196,6 +1258,7 @@ operation EthNewFilter {
     }
     output := {
         @required
+        @jsonName("Filter identifier")
         filterIdentifier: Uint
     }
 }
@@ -1206,6 +1269,7 @@ operation EthNewPendingTransactionFilter {
     input := {}
     output := {
         @required
+        @jsonName("Filter identifier")
         filterIdentifier: Uint
     }
 }
@@ -1219,6 +1283,7 @@ operation EthSendRawTransaction {
     }
     output := {
         @required
+        @jsonName("Transaction hash")
         transactionHash: Hash32
     }
     errors: [InvalidInputError, ResourceNotFoundError, ResourceUnavailableError, TransactionRejectedError, MethodNotSupportedError, LimitExceededError, JSONRPCVersionNotSupportedError, IntrinsicGasTooLowIntrinsicGasExceedsGasLimitError, TransactionRanOutOfGasError, GasPriceTooLowGasPriceBelowConfiguredMinimumError, TxGasLimitExceedsMaxBlockGasLimitError, MaxPriorityFeePerGasHigherThanMaxFeePerGasError, GasUint64OverflowError, MaxFeePerGasLessThanBlockBaseFeeError, MaxPriorityFeePerGasHigherThan22561Error, MaxFeePerGasHigherThan22561Error, InsufficientFundsForGasPriceValueError, NonceTooLowError, NonceTooHighError, ExecutionRevertedError, InvalidOpcodeError, AlreadyKnownTransactionError, InvalidSenderError]
@@ -1233,6 +1298,7 @@ operation EthSendTransaction {
     }
     output := {
         @required
+        @jsonName("Transaction hash")
         transactionHash: Hash32
     }
     errors: [InvalidInputError, ResourceNotFoundError, ResourceUnavailableError, TransactionRejectedError, MethodNotSupportedError, LimitExceededError, JSONRPCVersionNotSupportedError, IntrinsicGasTooLowIntrinsicGasExceedsGasLimitError, TransactionRanOutOfGasError, GasPriceTooLowGasPriceBelowConfiguredMinimumError, TxGasLimitExceedsMaxBlockGasLimitError, MaxPriorityFeePerGasHigherThanMaxFeePerGasError, GasUint64OverflowError, MaxFeePerGasLessThanBlockBaseFeeError, MaxPriorityFeePerGasHigherThan22561Error, MaxFeePerGasHigherThan22561Error, InsufficientFundsForGasPriceValueError, NonceTooLowError, NonceTooHighError, ExecutionRevertedError, InvalidOpcodeError, AlreadyKnownTransactionError, InvalidSenderError]
@@ -1263,6 +1329,7 @@ operation EthSignTransaction {
     }
     output := {
         @required
+        @jsonName("Transaction result")
         transactionResult: SignTransactionResult
     }
 }
@@ -1280,6 +1347,7 @@ operation EthSimulateV1 {
     }
     output := {
         @required
+        @jsonName("Result of calls")
         resultOfCalls: EthSimulateResult
     }
     errors: [InvalidInputError, LimitExceededError, ExecutionError, TimeoutError, TransactionsNonceIsTooLowError, TransactionsNonceIsTooHighError, TransactionsBaseFeePerGasIsTooLowError, NotEnoughGasProvidedToPayForIntrinsicGasForATransactionError, InsufficientFundsToPayForGasFeesAndValueForATransactionError, BlockGasLimitExceededByTheBlockSTransactionsError, BlockNumberInSequenceDidNotIncreaseError, BlockTimestampInSequenceDidNotIncreaseOrStayTheSameError, MovePrecompileToAddressReferencedItselfInReplacementError, MultipleMovePrecompileToAddressReferencingTheSameAddressToReplaceError, SenderIsNotAnEOAError, MaxInitCodeSizeExceededError, ClientAdjustableLimitExceededError]
@@ -1291,6 +1359,7 @@ operation EthSyncing {
     input := {}
     output := {
         @required
+        @jsonName("Syncing status")
         syncingStatus: SyncingStatus
     }
 }
@@ -1315,6 +1384,7 @@ operation NetVersion {
     input := {}
     output := {
         @required
+        @jsonName("Network ID")
         networkID: UintDecimal
     }
 }
@@ -1359,6 +1429,7 @@ operation TestingBuildBlockV1 {
     }
     output := {
         @required
+        @jsonName("Response object")
         responseObject: TestingBuildBlockV1Result
     }
 }
@@ -1374,6 +1445,7 @@ operation TxpoolContent {
     input := {}
     output := {
         @required
+        @jsonName("Transaction pool content")
         transactionPoolContent: TxpoolContent2
     }
 }
@@ -1390,6 +1462,7 @@ operation TxpoolContentFrom {
     }
     output := {
         @required
+        @jsonName("Transaction pool content from address")
         transactionPoolContentFromAddress: TxpoolContentFromResult
     }
 }
@@ -1404,6 +1477,7 @@ operation TxpoolStatus {
     input := {}
     output := {
         @required
+        @jsonName("Transaction pool status")
         transactionPoolStatus: TxpoolStatus2
     }
 }

@@ -159,6 +159,11 @@ func (c *conv) method(m node.Node, mptr, name string, errByCode map[string]strin
 		sch, _ := get(r, "schema")
 		mem := c.descriptorMember(newUniqueNames(), r, sch, rptr, opName+"Result")
 		mem.traits = append([]string{"@required"}, mem.traits...)
+		if _, named := get(r, "name"); named {
+			// not on the wire (the result is the member's value), but
+			// the descriptor's name survives an export
+			mem.traits = jsonNameTraits(mem.name, rname, mem.traits)
+		}
 		out = append(out, mem)
 		trait += ", resultMember: " + quote(mem.name)
 	} else {
