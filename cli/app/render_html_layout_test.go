@@ -97,8 +97,8 @@ operation Put {
 	// the card, and the card needs no sideways scrolling for it.
 	cdp.click(`[data-row="0"] .head .kind`)
 	var geometry struct {
-		Notes    int     `json:"notes"`
-		Overflow float64 `json:"overflow"`
+		Notes    int      `json:"notes"`
+		Overflow float64  `json:"overflow"`
 		Before   []string `json:"before"`
 	}
 	cdp.eval(`(() => {

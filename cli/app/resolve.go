@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/smithy-validation/go/core/assembly"
+
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/shapeid"
 )
@@ -209,34 +211,13 @@ func didYouMean(text string, candidates []shapeid.ID) string {
 	return "; did you mean one of " + strings.Join(names, ", ") + "?"
 }
 
-// editDistance is the Levenshtein distance of a and b in bytes, or
-// limit+1 when it is over limit (rows stop early once every cell is).
+// editDistance is assembly.Distance with "over limit" as limit+1, so
+// that smaller is nearer.
 func editDistance(a, b string, limit int) int {
-	if d := len(a) - len(b); d > limit || -d > limit {
-		return limit + 1
+	if d := assembly.Distance(a, b, limit); d >= 0 {
+		return d
 	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		rowMin := cur[0]
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			rowMin = min(rowMin, cur[j])
-		}
-		if rowMin > limit {
-			return limit + 1
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
+	return limit + 1
 }
 
 // nearestWord is the one word of words nearest to w, for a misspelled

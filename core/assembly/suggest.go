@@ -47,7 +47,7 @@ func (g *suggester) text(id shapeid.ID) string {
 	best := maxSuggestionDistance + 1
 	var found []string
 	for _, c := range g.ids {
-		d := boundedDistance(target, c, maxSuggestionDistance)
+		d := Distance(target, c, maxSuggestionDistance)
 		switch {
 		case d < 0 || d > best:
 		case d < best:
@@ -63,9 +63,12 @@ func (g *suggester) text(id shapeid.ID) string {
 	return ". Did you mean " + strings.Join(found, ", ") + "?"
 }
 
-// boundedDistance returns the Levenshtein distance between a and b (in
-// bytes), or -1 when it is above limit.
-func boundedDistance(a, b string, limit int) int {
+// Distance returns the Levenshtein distance between a and b (in bytes),
+// or -1 when it is above limit: the measure of the did-you-mean
+// suggestions of unresolved shape IDs, exported for the other places that
+// suggest a name (the smithy command's misspelled shapes, commands and
+// flags). It stops as soon as every distance of a row is over limit.
+func Distance(a, b string, limit int) int {
 	if d := len(a) - len(b); d > limit || -d > limit {
 		return -1
 	}

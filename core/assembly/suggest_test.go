@@ -16,8 +16,8 @@ func TestBoundedDistance(t *testing.T) {
 		{"empty", "", "ab", 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := boundedDistance(tc.a, tc.b, 2); got != tc.want {
-				t.Errorf("boundedDistance(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
+			if got := Distance(tc.a, tc.b, 2); got != tc.want {
+				t.Errorf("Distance(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
 			}
 		})
 	}
