@@ -12,10 +12,17 @@ import (
 // The growth check: one document per kind of damage, built at n and 10n
 // bytes and read with the lenient profile. A linear reader takes about 10
 // times the processor time, and allocates about 10 times the bytes, at
-// 10n; TestGrowth fails when either ratio passes maxGrowth, which only a
-// super-linear reader reaches (quadratic is 100). No wall-clock bound:
-// only ratios of processor time within one run.
-const maxGrowth = 20
+// 10n. TestGrowth fails when the bytes ratio passes maxGrowth or the time
+// ratio passes maxTimeGrowth, which only a super-linear reader reaches
+// (quadratic is 100). The bytes do not move with the machine's load; the
+// processor time does (a run at load 25 measured 20.7 for a linear kind
+// whose bytes ratio was 9.8), so its bound leaves room for that noise and
+// still catches anything quadratic. No wall-clock
+// bound: only ratios within one run.
+const (
+	maxGrowth     = 20
+	maxTimeGrowth = 40
+)
 
 // damage builds a broken document of about n bytes.
 type damage struct {
@@ -97,8 +104,8 @@ func TestGrowth(t *testing.T) {
 			ratio := float64(tl) / float64(max(ts, time.Microsecond))
 			aratio := float64(al) / float64(max(as, 1))
 			t.Logf("n=%d: %v, 10n: %v, time ratio %.1f, bytes ratio %.1f", n, ts, tl, ratio, aratio)
-			if ratio > maxGrowth || aratio > maxGrowth {
-				t.Errorf("%s: 10n costs %.1f times the time and %.1f times the bytes of n, more than %d: not linear", d.name, ratio, aratio, maxGrowth)
+			if ratio > maxTimeGrowth || aratio > maxGrowth {
+				t.Errorf("%s: 10n costs %.1f times the time (at most %d) and %.1f times the bytes (at most %d) of n: not linear", d.name, ratio, maxTimeGrowth, aratio, maxGrowth)
 			}
 		})
 	}

@@ -84,11 +84,22 @@ func TestHTTPEncodedBodyExpress(t *testing.T) {
 		b, _ := io.ReadAll(resp.Body)
 		return resp.StatusCode, string(b)
 	}
+	// The server's "ran" lines reach ran through a goroutine that copies
+	// its stderr, possibly after the HTTP answer: wait for them (the
+	// deadline only guards against a hang).
+	waitRan := func(want func(string) bool) bool {
+		for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+			if want(ran.String()) {
+				return true
+			}
+		}
+		return want(ran.String())
+	}
 	// Directly, Express inflates and runs the invalid call.
-	if code, _ := post(u.String(), gz(bad), "gzip"); code != 200 || !strings.Contains(ran.String(), `ran 7 ["x",1]`) {
+	if code, _ := post(u.String(), gz(bad), "gzip"); code != 200 || !waitRan(func(s string) bool { return strings.Contains(s, `ran 7 ["x",1]`) }) {
 		t.Fatalf("Express did not run the gzip call (%d); the test proves nothing:\n%s", code, ran.String())
 	}
-	if code, _ := post(u.String(), zl(bad), "deflate"); code != 200 || strings.Count(ran.String(), `ran 7 ["x",1]`) != 2 {
+	if code, _ := post(u.String(), zl(bad), "deflate"); code != 200 || !waitRan(func(s string) bool { return strings.Count(s, `ran 7 ["x",1]`) == 2 }) {
 		t.Fatalf("Express did not run the deflate call (%d):\n%s", code, ran.String())
 	}
 	before := ran.String()
@@ -111,6 +122,10 @@ func TestHTTPEncodedBodyExpress(t *testing.T) {
 		t.Errorf("a valid gzip call: %d %s", code, answer)
 	}
 	p.Finish()
+	// Express answers in order and writes each "ran" line before its
+	// answer: once the valid call's line is here, any line of an invalid
+	// call that reached Express is here before it.
+	waitRan(func(s string) bool { return strings.Contains(strings.TrimPrefix(s, before), "ran 8 ") })
 	if after := strings.TrimPrefix(ran.String(), before); after != "ran 8 [42,23]\n" {
 		t.Errorf("behind --enforce Express ran:\n%s\nwant only the valid call", after)
 	}
