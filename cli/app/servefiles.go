@@ -213,26 +213,9 @@ func (rf *requestFiles) openLocal(param, shown, rel string, dirOK bool) (*os.Fil
 	case st.IsDir() && dirOK:
 	default:
 		f.Close()
-		return nil, nil, inputErrorf("cannot read %s: %s, not a regular file: the server reads regular files only", shown, fileKind(st.Mode()))
+		return nil, nil, inputErrorf("cannot read %s: %s, not a regular file: the server reads regular files only", shown, fileType(st.Mode()))
 	}
 	return f, st, nil
-}
-
-// fileKind names what a file that is not a regular file is.
-func fileKind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe (FIFO)"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	}
-	return "an irregular file"
 }
 
 // modelFiles lists the model files a models[i].path names: the file, or
