@@ -97,7 +97,13 @@ func parse(data []byte) (node.Node, error) {
 	return n, nil
 }
 
+// namespaceOf checks the options every importer shares and returns the
+// namespace to write: o.Namespace, "imported" when empty. A service name,
+// where one is given, must be a Smithy identifier.
 func namespaceOf(o Options) (string, error) {
+	if o.Service != "" && !isIdentifier(o.Service) {
+		return "", &OptionError{Option: "Service", Message: fmt.Sprintf("service name %q is not a Smithy identifier", o.Service)}
+	}
 	ns := o.Namespace
 	if ns == "" {
 		return "imported", nil

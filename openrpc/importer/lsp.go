@@ -20,9 +20,6 @@ func LSP(data []byte, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if opts.Service != "" && !isIdentifier(opts.Service) {
-		return nil, &OptionError{Option: "Service", Message: fmt.Sprintf("service name %q is not a Smithy identifier", opts.Service)}
-	}
 	root, err := parse(data)
 	if err != nil {
 		return nil, err
