@@ -119,7 +119,11 @@ func (e *env) build(c *cli.Context) error {
 	models := map[string]*loadedModel{}
 	for _, j := range jobs {
 		prefix := fmt.Sprintf("projection %q: plugin %q: ", j.proj.name, j.plug.key)
-		cfg, svc, err := j.set.config(prefix)
+		cfg, err := j.set.config(prefix)
+		if err != nil {
+			return err
+		}
+		svc, err := j.set.absoluteService(prefix)
 		if err != nil {
 			return err
 		}

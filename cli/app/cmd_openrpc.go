@@ -49,13 +49,9 @@ func (e *env) openrpcAction(c *cli.Context) error {
 // openrpc writes the OpenRPC document of a service to stdout, or to the
 // file out.
 func (e *env) openrpc(models []Source, s openrpcSettings, out string) error {
-	// --service may be a name without a namespace, resolved in the model
-	// once it is loaded; the other settings are checked first.
-	name := s.Service
-	if !strings.Contains(name, "#") {
-		s.Service = "unresolved#Service"
-	}
-	cfg, svc, err := s.config("--")
+	// The settings are checked first; --service, which may be a name
+	// without a namespace or left out, is resolved in the loaded model.
+	cfg, err := s.config("--")
 	if err != nil {
 		return err
 	}
@@ -63,7 +59,8 @@ func (e *env) openrpc(models []Source, s openrpcSettings, out string) error {
 	if err != nil {
 		return err
 	}
-	if svc, err = resolveService(lm.res.Model, "--service", name); err != nil {
+	svc, err := resolveService(lm.res.Model, "--service", s.Service)
+	if err != nil {
 		return err
 	}
 	res, err := e.exportOpenRPC(lm.res.Model, svc, cfg)
@@ -119,16 +116,12 @@ type openrpcSettings struct {
 
 // config checks the settings and returns the export configuration;
 // prefix is how a setting is named in messages ("--" for flags).
-func (s openrpcSettings) config(prefix string) (openrpc.Config, shapeid.ID, error) {
+func (s openrpcSettings) config(prefix string) (openrpc.Config, error) {
 	var cfg openrpc.Config
-	svc, err := shapeid.Parse(s.Service)
-	if err != nil || svc.HasMember() {
-		return cfg, svc, usageErrorf("%sservice: %q is not an absolute shape ID (ns#Service)", prefix, s.Service)
-	}
 	cfg.Info = s.Info
 	for _, x := range s.SystemExtensions {
 		if x != rpc.Discover {
-			return cfg, svc, usageErrorf("%sextension: unknown system extension %q (known: %s)", prefix, x, rpc.Discover)
+			return cfg, usageErrorf("%sextension: unknown system extension %q (known: %s)", prefix, x, rpc.Discover)
 		}
 		cfg.RPCOptions = append(cfg.RPCOptions, rpc.SystemExtension(x))
 	}
@@ -161,13 +154,23 @@ func (s openrpcSettings) config(prefix string) (openrpc.Config, shapeid.ID, erro
 			"emit": func() { cfg.Extensions = openrpc.ExtensionsEmit }, "omit": func() { cfg.Extensions = openrpc.ExtensionsOmit }}),
 	} {
 		if err != nil {
-			return cfg, svc, err
+			return cfg, err
 		}
 	}
-	return cfg, svc, nil
+	return cfg, nil
 }
 
 // openrpcFileName is the plugin's output file for a service.
 func openrpcFileName(svc shapeid.ID) string {
 	return filepath.Clean(svc.Name + ".openrpc.json")
+}
+
+// absoluteService is the service of a smithy-build.json plugin, which
+// must be an absolute shape ID there (prefix names the plugin).
+func (s openrpcSettings) absoluteService(prefix string) (shapeid.ID, error) {
+	svc, err := shapeid.Parse(s.Service)
+	if err != nil || svc.HasMember() {
+		return svc, usageErrorf("%sservice: %q is not an absolute shape ID (ns#Service)", prefix, s.Service)
+	}
+	return svc, nil
 }
