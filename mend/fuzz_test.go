@@ -100,3 +100,34 @@ func FuzzReadinessPrefixes(f *testing.F) {
 		}
 	})
 }
+
+// FuzzIncrementalChunks: fed in chunks cut where the fuzzer says, the
+// incremental reader ends where Repair of the whole text does, and its
+// snapshot at the last cut is Repair of the text so far.
+func FuzzIncrementalChunks(f *testing.F) {
+	fuzzSeeds(f)
+	f.Fuzz(func(t *testing.T, in []byte) {
+		if len(in) > 4096 {
+			return
+		}
+		// The cuts come from the text itself, so that the fuzzer can
+		// move them: every byte whose value is odd ends a chunk.
+		for _, opts := range []Options{{Profile: ProfileLenient}, {}} {
+			s := NewIncremental(opts)
+			prev := 0
+			for k := range in {
+				if in[k]&1 == 1 {
+					s.Feed(in[prev : k+1])
+					prev = k + 1
+				}
+			}
+			if got, want := outcome(s.Snapshot()), outcome(Repair(in[:prev], opts)); got != want {
+				t.Fatalf("%q: snapshot after %d bytes:\n got %s\nwant %s", in, prev, got, want)
+			}
+			s.Feed(in[prev:])
+			if got, want := outcome(s.Finish()), outcome(Repair(in, opts)); got != want {
+				t.Fatalf("%q:\n got %s\nwant %s", in, got, want)
+			}
+		}
+	})
+}

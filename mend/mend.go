@@ -146,6 +146,12 @@ func read(text []byte, o *Options) *reading {
 		r.maxRepairs = 1000
 	}
 	r.run()
+	return r.reading(func(rs []Fix, e *Error) { locate(text, rs, e) })
+}
+
+// reading builds the reading of a finished pass; place fills in the line
+// and column of the repairs and of the fatal error.
+func (r *reader) reading(place func([]Fix, *Error)) *reading {
 	g := &reading{fatal: r.fatal, members: r.rootMembers}
 	g.res.Repairs = r.repairs
 	if g.res.Repairs == nil {
@@ -154,7 +160,7 @@ func read(text []byte, o *Options) *reading {
 	g.res.RepairsTruncated = r.nrepairs > len(r.repairs)
 	g.res.Loss = r.loss
 	g.res.Ambiguous = r.ambiguous
-	locate(text, g.res.Repairs, r.fatal)
+	place(g.res.Repairs, r.fatal)
 	if r.fatal != nil {
 		g.res.Completeness = Empty
 		g.res.Exactness = Lossy
@@ -257,7 +263,12 @@ func judge(g *reading, o *Options) *Error {
 // profile refuses, and a value the declaration rejects are errors (an
 // [*Error] with its code, offset, exit and retry hint).
 func Repair(text []byte, opts Options) (*Result, error) {
-	g := read(text, &opts)
+	return repairOf(read(text, &opts), &opts)
+}
+
+// repairOf judges a reading as [Repair] does.
+func repairOf(g *reading, o *Options) (*Result, error) {
+	opts := *o
 	if e := judge(g, &opts); e != nil {
 		e.RetryHint = hint(e, opts.Declaration, nil)
 		return nil, e

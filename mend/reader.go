@@ -35,6 +35,9 @@ type frame struct {
 	commaOut int  // that comma's offset in the output
 	key      span // the last key read (objects), for paths in messages
 	n        int  // elements or members begun
+
+	keyText   string // the key's text once the input under key was let go (incremental reading)
+	keyCopied bool
 }
 
 type reader struct {
@@ -73,6 +76,68 @@ type reader struct {
 	escaped        bool // the text is JSON escaped once more (\" for ")
 	escapedNoted   bool
 	progressFrozen bool // a guess at the end of the text: later reading points do not count
+
+	// Incremental reading (incremental.go): the text so far is not the
+	// whole text. open makes every look at the end of r.in set hitEnd,
+	// so a step whose outcome could depend on bytes not fed yet is
+	// undone and taken again with more input. base is the offset of
+	// r.in[0] in the whole text (input before it was let go); shifted
+	// counts output bytes inserted (+) or removed (-) before outMark.
+	open      bool
+	hitEnd    bool
+	deferWrap bool
+	base      int
+	tokStart  int
+	outMark   int
+	shifted   int
+	// A double-quoted string read up to resumeTo (absolute offsets) with
+	// no repair: taken again with more input, its scan resumes there.
+	resumeAt, resumeTo int
+}
+
+// past reports whether offset j is at or past the end of the text. In an
+// incremental reading the end is only the end so far: looking at it marks
+// the step as dependent on what is not fed yet.
+func (r *reader) past(j int) bool {
+	if j < len(r.in) {
+		return false
+	}
+	if r.open {
+		r.hitEnd = true
+	}
+	return true
+}
+
+// has reports whether the byte at offset j has been read.
+func (r *reader) has(j int) bool { return !r.past(j) }
+
+// hasPrefix reports whether the input at i begins with s; when the input
+// ends inside what could still be s, the step depends on the end.
+func (r *reader) hasPrefix(i int, s string) bool {
+	rest := r.in[i:]
+	if len(rest) >= len(s) {
+		return string(rest[:len(s)]) == s
+	}
+	if string(rest) == s[:len(rest)] {
+		r.past(len(r.in))
+	}
+	return false
+}
+
+// fullRune marks the step as dependent on the end when the input at j
+// ends inside a UTF-8 sequence that more bytes could complete.
+func (r *reader) fullRune(j int) {
+	if !utf8.FullRune(r.in[j:]) {
+		r.past(len(r.in))
+	}
+}
+
+// keyOf returns the text of frame f's last key.
+func (r *reader) keyOf(f *frame) string {
+	if f.keyCopied {
+		return f.keyText
+	}
+	return string(r.in[f.key.from:f.key.to])
 }
 
 // insertAt returns where an inserted ',' or ':' goes: right after the
@@ -101,6 +166,13 @@ func (r *reader) outPos(p int) int { return len(r.out) + p - r.mark }
 
 // result returns the output text.
 func (r *reader) result() []byte {
+	if r.deferWrap && r.wrapped {
+		b := make([]byte, 0, len(r.out)+len(r.in)-r.mark+1)
+		b = append(b, r.out[:r.firstOut]...)
+		b = append(b, '[')
+		b = append(b, r.out[r.firstOut:]...)
+		return append(b, r.in[r.mark:]...)
+	}
 	if r.out == nil {
 		return r.in
 	}
@@ -110,6 +182,7 @@ func (r *reader) result() []byte {
 // note records a repair by rule ru at input offset at. loss is the bytes
 // dropped plus the bytes invented (counted for lossy rules only).
 func (r *reader) note(ru *rule, at int, loss int, detail string) {
+	at += r.base
 	r.nrepairs++
 	if ru.lossy {
 		r.lossy = true
@@ -148,42 +221,54 @@ func (r *reader) note(ru *rule, at int, loss int, detail string) {
 
 func (r *reader) run() {
 	r.leading()
-	for r.fatal == nil {
-		r.lastEnd = r.i
-		r.space()
-		if r.scalarOpen {
-			r.progress(1) // the text ended inside a token
-		} else {
-			r.progress(0)
-		}
-		if r.i >= len(r.in) {
-			r.finish()
-			return
-		}
-		if len(r.stack) == 0 {
-			if r.values == 0 {
-				r.value()
-				continue
-			}
-			if !r.afterTop() {
-				r.finish()
-				return
-			}
-			continue
-		}
-		f := &r.stack[len(r.stack)-1]
-		c := r.in[r.i]
-		switch f.state {
-		case stValue:
-			r.atValue(f, c)
-		case stKey:
-			r.atKey(f, c)
-		case stColon:
-			r.atColon(f, c)
-		case stComma:
-			r.atComma(f, c)
-		}
+	for r.fatal == nil && r.advance() {
 	}
+}
+
+// advance takes one step of the loop: whitespace and comments, then one
+// token or bracket. It reports false when the text is done (finish has
+// run; an incremental reading stops at the end so far instead).
+func (r *reader) advance() bool {
+	r.lastEnd = r.i
+	r.space()
+	if r.scalarOpen {
+		r.progress(1) // the text ended inside a token
+	} else {
+		r.progress(0)
+	}
+	if r.past(r.i) {
+		if !r.open {
+			r.finish()
+		}
+		return false
+	}
+	r.tokStart = r.i
+	if len(r.stack) == 0 {
+		if r.values == 0 {
+			r.value()
+			return true
+		}
+		if !r.afterTop() {
+			if !r.open {
+				r.finish()
+			}
+			return false
+		}
+		return true
+	}
+	f := &r.stack[len(r.stack)-1]
+	c := r.in[r.i]
+	switch f.state {
+	case stValue:
+		r.atValue(f, c)
+	case stKey:
+		r.atKey(f, c)
+	case stColon:
+		r.atColon(f, c)
+	case stComma:
+		r.atComma(f, c)
+	}
+	return true
 }
 
 // progress keeps the running maximum of ⌊1000·p/(p+owed)⌋ at reading
@@ -199,7 +284,7 @@ func (r *reader) progress(extra int) {
 	if r.values == 0 {
 		owed++
 	}
-	p := r.i
+	p := r.i + r.base
 	if p+owed == 0 {
 		return
 	}
@@ -214,7 +299,7 @@ func (r *reader) progress(extra int) {
 func (r *reader) leading() {
 	for {
 		r.space()
-		if r.i >= len(r.in) {
+		if r.past(r.i) {
 			return
 		}
 		if r.fence() {
@@ -222,9 +307,9 @@ func (r *reader) leading() {
 		}
 		break
 	}
-	r.escaped = escapedAt(r.in, r.i)
+	r.escaped = r.escapedAt(r.i)
 	c := r.in[r.i]
-	if (c == '{' || c == '[') && bytes.HasPrefix(r.in[r.i+1:], []byte("```")) {
+	if (c == '{' || c == '[') && r.hasPrefix(r.i+1, "```") {
 		// {```json ... ```}: a fence inside brackets; the bracket after
 		// the closing fence is dropped as extra.
 		r.note(ruleFence, r.i, 0, "")
@@ -237,19 +322,19 @@ func (r *reader) leading() {
 		if isIdentStart(c) && !r.literalAhead() {
 			// A word that is no literal: prose before a value, or a
 			// top-level unquoted string when no value follows.
-			if j := indexContainer(r.in[r.i:]); j >= 0 {
-				r.dropLeading(r.i + j)
+			if j := r.indexContainer(r.i); j >= 0 {
+				r.dropLeading(j)
 			} else if r.skipProse {
-				r.fatal = errNoValue(r.i) // prose and nothing else
+				r.fatal = errNoValue(r.i + r.base) // prose and nothing else
 			}
 		}
 		return
 	}
-	if j := indexContainer(r.in[r.i:]); j >= 0 {
-		r.dropLeading(r.i + j)
+	if j := r.indexContainer(r.i); j >= 0 {
+		r.dropLeading(j)
 		return
 	}
-	r.fatal = errNoValue(r.i)
+	r.fatal = errNoValue(r.i + r.base)
 }
 
 func (r *reader) dropLeading(to int) {
@@ -269,19 +354,21 @@ func (r *reader) literalAhead() bool {
 	for j < len(r.in) && isIdentChar(r.in[j]) {
 		j++
 	}
+	r.past(j)
 	_, ok := literals[string(r.in[r.i:j])]
 	return ok
 }
 
 // fence drops a markdown code fence (```lang) at r.i.
 func (r *reader) fence() bool {
-	if !bytes.HasPrefix(r.in[r.i:], []byte("```")) {
+	if !r.hasPrefix(r.i, "```") {
 		return false
 	}
 	j := r.i + 3
 	for j < len(r.in) && isIdentChar(r.in[j]) {
 		j++
 	}
+	r.past(j)
 	r.note(ruleFence, r.i, 0, "")
 	r.edit(r.i, j, "")
 	r.i = j
@@ -303,7 +390,7 @@ func (r *reader) afterTop() bool {
 		r.edit(r.i, r.i+1, "")
 		r.i++
 		return true
-	case bytes.HasPrefix(r.in[r.i:], []byte("```")):
+	case r.hasPrefix(r.i, "```"):
 		r.note(ruleFence, r.i, 0, "")
 		r.edit(r.i, r.i+3, "")
 		r.i += 3
@@ -317,6 +404,7 @@ func (r *reader) afterTop() bool {
 	if r.skipProse {
 		ru = ruleProse
 	}
+	r.past(len(r.in)) // the rest of the text, however long, is dropped
 	r.note(ru, r.i, len(r.in)-r.i, "")
 	r.edit(r.i, len(r.in), "")
 	r.i = len(r.in)
@@ -329,9 +417,14 @@ func (r *reader) concat() {
 	if !r.wrapped {
 		r.wrapped = true
 		r.note(ruleConcat, r.i, 0, "")
-		if r.firstIn >= r.mark {
+		switch {
+		case r.deferWrap:
+			// An incremental reading writes the '[' when the text is
+			// asked for ([reader.result]): the output before it stays as
+			// it was reported.
+		case r.firstIn >= r.mark:
 			r.edit(r.firstIn, r.firstIn, "[")
-		} else {
+		default:
 			r.out = append(r.out[:r.firstOut], append([]byte{'['}, r.out[r.firstOut:]...)...)
 		}
 	}
@@ -421,7 +514,7 @@ func (r *reader) pathAt() string {
 		}
 		b = append(b, '/')
 		if f.kind == '{' {
-			b = appendPointerToken(b, string(r.in[f.key.from:f.key.to]))
+			b = appendPointerToken(b, r.keyOf(f))
 		} else {
 			idx := f.n - 1
 			if idx < 0 {
@@ -479,7 +572,7 @@ func (r *reader) atValue(f *frame, c byte) {
 		r.edit(r.i, r.i+1, "")
 		r.i++
 	case '.':
-		if f.kind == '[' && bytes.HasPrefix(r.in[r.i:], []byte("...")) {
+		if f.kind == '[' && r.hasPrefix(r.i, "...") {
 			r.note(ruleEllipsis, r.i, 0, "")
 			r.edit(r.i, r.i+3, "")
 			r.i += 3
@@ -513,7 +606,7 @@ func (r *reader) atKey(f *frame, c byte) {
 		r.note(ruleExtraComma, r.i, 0, "")
 		r.edit(r.i, r.i+1, "")
 		r.i++
-	case c == '.' && bytes.HasPrefix(r.in[r.i:], []byte("...")):
+	case c == '.' && r.hasPrefix(r.i, "..."):
 		r.note(ruleEllipsis, r.i, 0, "")
 		r.edit(r.i, r.i+3, "")
 		r.i += 3
@@ -522,12 +615,12 @@ func (r *reader) atKey(f *frame, c byte) {
 	case c == '"' || r.quoteAt(r.i) != 0:
 		f.n++
 		f.commaIn = -1
-		f.key = r.str(true)
+		f.key, f.keyCopied = r.str(true), false
 		f.state = stColon
 	case isIdentChar(c) || c == '-' || c == '+' || c == '.' || c >= 0x80:
 		f.n++
 		f.commaIn = -1
-		f.key = r.unquotedKey()
+		f.key, f.keyCopied = r.unquotedKey(), false
 		f.state = stColon
 	default:
 		r.garbage()
@@ -669,12 +762,16 @@ func (r *reader) dropComma(f *frame) {
 		r.edit(f.commaIn, f.commaIn+1, "")
 	} else {
 		r.out = append(r.out[:f.commaOut], r.out[f.commaOut+1:]...)
+		if f.commaOut < r.outMark {
+			r.shifted--
+		}
 	}
 	f.commaIn = -1
 }
 
 // garbage drops one character that belongs to no value.
 func (r *reader) garbage() {
+	r.fullRune(r.i)
 	_, size := utf8.DecodeRune(r.in[r.i:])
 	r.note(ruleGarbage, r.i, size, "")
 	r.edit(r.i, r.i+size, "")
@@ -695,7 +792,7 @@ func (r *reader) value() {
 	switch {
 	case c == '{' || c == '[':
 		if len(r.stack) >= r.maxDepth {
-			r.fatal = errDepth(r.i, r.maxDepth)
+			r.fatal = errDepth(r.i+r.base, r.maxDepth)
 			return
 		}
 		r.stack = append(r.stack, frame{kind: c, state: stKey, openAt: r.i, commaIn: -1})
@@ -722,14 +819,14 @@ func (r *reader) value() {
 
 // space skips whitespace (kept as is) and comments (dropped).
 func (r *reader) space() {
-	for r.i < len(r.in) {
+	for !r.past(r.i) {
 		c := r.in[r.i]
 		switch c {
 		case ' ', '\t', '\n', '\r':
 			r.i++
 			continue
 		case '/':
-			if r.i+1 < len(r.in) && (r.in[r.i+1] == '/' || r.in[r.i+1] == '*') {
+			if r.has(r.i+1) && (r.in[r.i+1] == '/' || r.in[r.i+1] == '*') {
 				r.comment()
 				continue
 			}
@@ -738,13 +835,14 @@ func (r *reader) space() {
 			r.comment()
 			continue
 		case '\\':
-			if r.escaped && r.i+1 < len(r.in) && (r.in[r.i+1] == 'n' || r.in[r.i+1] == 't' || r.in[r.i+1] == 'r') {
+			if r.escaped && r.has(r.i+1) && (r.in[r.i+1] == 'n' || r.in[r.i+1] == 't' || r.in[r.i+1] == 'r') {
 				r.edit(r.i, r.i+2, "") // escaped whitespace between tokens
 				r.i += 2
 				continue
 			}
 		}
 		if c >= 0x80 {
+			r.fullRune(r.i)
 			if n := specialSpace(r.in[r.i:]); n > 0 {
 				r.note(ruleSpace, r.i, 0, "")
 				rep := " "
@@ -766,9 +864,13 @@ func (r *reader) comment() {
 	if r.in[r.i] == '#' || r.in[r.i+1] == '/' {
 		if j := bytes.IndexByte(r.in[r.i:], '\n'); j >= 0 {
 			end = r.i + j
+		} else {
+			r.past(end)
 		}
 	} else if j := bytes.Index(r.in[r.i+2:], []byte("*/")); j >= 0 {
 		end = r.i + 2 + j + 2
+	} else {
+		r.past(end)
 	}
 	r.note(ruleComment, start, 0, "")
 	r.edit(start, end, "")
@@ -800,9 +902,15 @@ func startsValue(c byte) bool {
 	return c == '{' || c == '[' || c == '"' || c == '\'' || c == '`' || c == '-' || c == '+' || c == '.' || isDigit(c) || isIdentStart(c)
 }
 
-// indexContainer is the offset of the first '{' or '[' in b, -1 when none.
-func indexContainer(b []byte) int {
-	return bytes.IndexAny(b, "{[")
+// indexContainer is the offset of the first '{' or '[' from offset i, -1
+// when none.
+func (r *reader) indexContainer(i int) int {
+	j := bytes.IndexAny(r.in[i:], "{[")
+	if j < 0 {
+		r.past(len(r.in))
+		return -1
+	}
+	return i + j
 }
 
 // step names where the text stopped: "empty" (no value began), "value",
@@ -832,7 +940,7 @@ func (r *reader) step() string {
 
 // cutAt names, on the last repair listed, what the text ended inside.
 func (r *reader) cutAt(where string) {
-	if n := len(r.repairs); n > 0 && r.repairs[n-1].Offset == len(r.in) {
+	if n := len(r.repairs); n > 0 && r.repairs[n-1].Offset == len(r.in)+r.base {
 		if r.repairs[n-1].path == "" {
 			r.repairs[n-1].path = where
 		}
@@ -841,12 +949,13 @@ func (r *reader) cutAt(where string) {
 
 // escapedAt reports whether the value at i is JSON escaped once more: it
 // begins with \" or with a bracket and then \" (valid JSON never does).
-func escapedAt(in []byte, i int) bool {
-	if i < len(in) && (in[i] == '{' || in[i] == '[') {
+func (r *reader) escapedAt(i int) bool {
+	in := r.in
+	if r.has(i) && (in[i] == '{' || in[i] == '[') {
 		i++
-		for i < len(in) && isSpace(in[i]) {
+		for r.has(i) && isSpace(in[i]) {
 			i++
 		}
 	}
-	return i+1 < len(in) && in[i] == '\\' && in[i+1] == '"'
+	return r.has(i+1) && in[i] == '\\' && in[i+1] == '"'
 }

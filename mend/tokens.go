@@ -21,14 +21,14 @@ const (
 // quoteAt returns the kind of quote that opens a string at offset i, or
 // qNone. (quoteLen gives its length.)
 func (r *reader) quoteAt(i int) quoteKind {
-	if i >= len(r.in) {
+	if r.past(i) {
 		return qNone
 	}
 	switch c := r.in[i]; c {
 	case '"':
 		return qDouble
 	case '\\':
-		if r.escaped && i+1 < len(r.in) && r.in[i+1] == '"' {
+		if r.escaped && r.has(i+1) && r.in[i+1] == '"' {
 			return qEscaped
 		}
 	case '\'':
@@ -36,11 +36,11 @@ func (r *reader) quoteAt(i int) quoteKind {
 	case '`':
 		return qBacktick
 	case 0xC2:
-		if i+1 < len(r.in) && r.in[i+1] == 0xB4 { // ´
+		if r.has(i+1) && r.in[i+1] == 0xB4 { // ´
 			return qBacktick
 		}
 	case 0xE2:
-		if i+2 < len(r.in) && r.in[i+1] == 0x80 {
+		if r.has(i+2) && r.in[i+1] == 0x80 {
 			switch r.in[i+2] {
 			case 0x98, 0x99: // ‘ ’
 				return qTypoSingle
@@ -80,25 +80,25 @@ func (r *reader) closerLen(q quoteKind, i int) int {
 		if c == '`' || c == '\'' {
 			return 1
 		}
-		if c == 0xC2 && i+1 < len(b) && b[i+1] == 0xB4 {
+		if c == 0xC2 && r.has(i+1) && b[i+1] == 0xB4 {
 			return 2
 		}
 	case qTypoSingle:
 		if c == '\'' {
 			return 1
 		}
-		if c == 0xE2 && i+2 < len(b) && b[i+1] == 0x80 && b[i+2] == 0x99 {
+		if c == 0xE2 && r.has(i+2) && b[i+1] == 0x80 && b[i+2] == 0x99 {
 			return 3
 		}
 	case qEscaped:
-		if c == '\\' && i+1 < len(b) && b[i+1] == '"' {
+		if c == '\\' && r.has(i+1) && b[i+1] == '"' {
 			return 2
 		}
 	case qTypoDouble:
 		if c == '"' {
 			return 1
 		}
-		if c == 0xE2 && i+2 < len(b) && b[i+1] == 0x80 && b[i+2] == 0x9D {
+		if c == 0xE2 && r.has(i+2) && b[i+1] == 0x80 && b[i+2] == 0x9D {
 			return 3
 		}
 	}
@@ -192,7 +192,7 @@ func (r *reader) scanString(isKey bool, limit int) (content span, restart int) {
 	}
 	j := start + ql
 	doubled := false
-	if q == qDouble && j+1 < n && in[j] == '"' && !endsAfterQuote(in[j+1]) {
+	if q == qDouble && r.has(j+1) && in[j] == '"' && !endsAfterQuote(in[j+1]) {
 		// ""value"": the writer doubled the quotes.
 		doubled = true
 		r.note(ruleDoubledQuote, j, 0, "")
@@ -204,6 +204,12 @@ func (r *reader) scanString(isKey bool, limit int) (content span, restart int) {
 	end := n
 	if limit >= 0 {
 		end = limit
+	}
+	// An incremental reading takes an unfinished string again with each
+	// chunk: the plain run already read is not read again.
+	n0, mark0, out0 := r.nrepairs, r.mark, len(r.out)
+	if q == qDouble && !doubled && limit < 0 && r.resumeAt == start+r.base && r.resumeTo-r.base > j && r.resumeTo-r.base <= n {
+		j = r.resumeTo - r.base
 	}
 	for {
 		if q == qDouble {
@@ -217,7 +223,10 @@ func (r *reader) scanString(isKey bool, limit int) (content span, restart int) {
 			r.i = j
 			return span{contentStart, j}, -1
 		}
-		if j >= n {
+		if r.past(j) {
+			if r.open && q == qDouble && !doubled && !control && limit < 0 && r.nrepairs == n0 && r.mark == mark0 && len(r.out) == out0 {
+				r.resumeAt, r.resumeTo = start+r.base, j+r.base
+			}
 			if limit < 0 {
 				if s := closersSuffix(in, contentStart); s >= 0 {
 					return span{}, s
@@ -233,7 +242,7 @@ func (r *reader) scanString(isKey bool, limit int) (content span, restart int) {
 		}
 		c := in[j]
 		if cl := r.closerLen(q, j); cl > 0 {
-			if doubled && j+1 < n && in[j+1] == '"' {
+			if doubled && r.has(j+1) && in[j+1] == '"' {
 				r.edit(j+1, j+2, "")
 				r.i = j + 2
 				return span{contentStart, j}, -1
@@ -271,6 +280,7 @@ func (r *reader) scanString(isKey bool, limit int) (content span, restart int) {
 			r.edit(j, j+1, controlEscape(c))
 			j++
 		case c >= 0x80:
+			r.fullRune(j)
 			ru, size := utf8.DecodeRune(in[j:])
 			if ru == utf8.RuneError && size == 1 {
 				r.note(ruleUTF8, j, 1, "")
@@ -302,14 +312,14 @@ func endsAfterQuote(c byte) bool {
 func (r *reader) endsString(q quoteKind, j, after int) bool {
 	in := r.in
 	k := after
-	if k < len(in) && in[k] == '"' && in[j] == '"' {
+	if r.has(k) && in[k] == '"' && in[j] == '"' {
 		// `72""` then a delimiter: the first quote is a character and the
 		// second closes; `...""ans":` : the first closes, a key follows.
 		m := k + 1
 		for m < len(in) && (in[m] == ' ' || in[m] == '\t') {
 			m++
 		}
-		if m >= len(in) || in[m] == ',' || in[m] == '}' || in[m] == ']' || in[m] == '\n' || in[m] == '\r' {
+		if r.past(m) || in[m] == ',' || in[m] == '}' || in[m] == ']' || in[m] == '\n' || in[m] == '\r' {
 			return false
 		}
 		return true
@@ -317,14 +327,14 @@ func (r *reader) endsString(q quoteKind, j, after int) bool {
 	for k < len(in) && (in[k] == ' ' || in[k] == '\t') {
 		k++
 	}
-	if k >= len(in) {
+	if r.past(k) {
 		return true
 	}
 	switch in[k] {
 	case ',', ':', '}', ']', '\n', '\r', '"':
 		return true
 	case '/':
-		if k+1 < len(in) && (in[k+1] == '/' || in[k+1] == '*') {
+		if r.has(k+1) && (in[k+1] == '/' || in[k+1] == '*') {
 			return true // a comment follows
 		}
 	}
@@ -341,6 +351,7 @@ func (r *reader) endsString(q quoteKind, j, after int) bool {
 			return false
 		}
 	}
+	r.past(len(in))
 	return true
 }
 
@@ -348,15 +359,15 @@ func (r *reader) endsString(q quoteKind, j, after int) bool {
 func (r *reader) escape(j int) int {
 	in := r.in
 	n := len(in)
-	if r.escaped && j+1 < n && in[j+1] == '\\' {
+	if r.escaped && r.has(j+1) && in[j+1] == '\\' {
 		// In a JSON text escaped once more, \\ stands for one backslash
 		// of the text: \\\" is an escaped quote, \\\\ an escaped backslash,
 		// \\n an escaped n.
-		if j+3 < n && in[j+2] == '\\' && (in[j+3] == '"' || in[j+3] == '\\') {
+		if r.has(j+3) && in[j+2] == '\\' && (in[j+3] == '"' || in[j+3] == '\\') {
 			r.edit(j, j+4, `\`+string(in[j+3]))
 			return j + 4
 		}
-		if j+2 >= n {
+		if r.past(j + 2) {
 			r.note(ruleTruncatedEscape, j, 2, "")
 			r.edit(j, j+2, "")
 			return j + 2
@@ -366,7 +377,7 @@ func (r *reader) escape(j int) int {
 			r.edit(j, j+3, `\"`)
 			return j + 3
 		case e == '/' || e == 'b' || e == 'f' || e == 'n' || e == 'r' || e == 't' ||
-			e == 'u' && j+7 <= n && isHex(in[j+3]) && isHex(in[j+4]) && isHex(in[j+5]) && isHex(in[j+6]):
+			e == 'u' && r.has(j+6) && isHex(in[j+3]) && isHex(in[j+4]) && isHex(in[j+5]) && isHex(in[j+6]):
 			r.edit(j, j+2, `\`) // the escape of the text: \\n is \n
 			return j + 2
 		}
@@ -374,7 +385,7 @@ func (r *reader) escape(j int) int {
 		r.edit(j, j+2, `\\`) // a backslash the text meant as a character
 		return j + 2
 	}
-	if j+1 >= n {
+	if r.past(j + 1) {
 		r.note(ruleTruncatedEscape, j, 1, "")
 		r.edit(j, j+1, "")
 		return j + 1
@@ -390,7 +401,7 @@ func (r *reader) escape(j int) int {
 		if k == j+6 {
 			return k
 		}
-		if k == n {
+		if r.past(k) {
 			r.note(ruleTruncatedEscape, j, n-j, "")
 			r.edit(j, n, "")
 			return n
@@ -450,7 +461,7 @@ func (r *reader) number() {
 	for j < len(in) && isNumChar(in[j]) {
 		j++
 	}
-	if j < len(in) && (isIdentChar(in[j]) || in[j] == ':' || in[j] >= 0x80) {
+	if r.has(j) && (isIdentChar(in[j]) || in[j] == ':' || in[j] >= 0x80) {
 		// glued to a word: 2notanumber, a UUID, a time of day
 		r.unquotedValue()
 		return
@@ -572,11 +583,12 @@ func (r *reader) unquotedValue() {
 		if c == ',' || c == '}' || c == ']' || c == '\n' || c == '\r' || c == '"' {
 			break
 		}
-		if c == '/' && j+1 < len(in) && (in[j+1] == '*' || in[j+1] == '/' && (j == start || in[j-1] == ' ')) {
+		if c == '/' && r.has(j+1) && (in[j+1] == '*' || in[j+1] == '/' && (j == start || in[j-1] == ' ')) {
 			break
 		}
 		j++
 	}
+	r.past(j)
 	end := j
 	for end > start && (in[end-1] == ' ' || in[end-1] == '\t') {
 		end--
@@ -637,6 +649,7 @@ func (r *reader) unquotedKey() span {
 		}
 		j++
 	}
+	r.past(j)
 	end := j
 	for end > start && (in[end-1] == ' ' || in[end-1] == '\t') {
 		end--
@@ -742,9 +755,10 @@ func (r *reader) tokenFollows(q quoteKind, after int) bool {
 			for k < len(in) && isSpace(in[k]) {
 				k++
 			}
-			return k == len(in) || in[k] == ':' || in[k] == ',' || in[k] == '}' || in[k] == ']'
+			return r.past(k) || in[k] == ':' || in[k] == ',' || in[k] == '}' || in[k] == ']'
 		}
 	}
+	r.past(len(in))
 	return false
 }
 

@@ -1,0 +1,399 @@
+package mend
+
+import (
+	"sort"
+
+	"github.com/smithy-validation/go/core/limits"
+)
+
+// Incremental reads a text fed in chunks of any size (a byte at a time
+// included) with the reader of [Repair], and after each chunk can say what
+// the value is so far. [Incremental.Finish] returns what [Repair] returns
+// for the concatenated text, whatever the chunking.
+//
+// The reader takes one step at a time (whitespace, then a token or a
+// bracket). A step whose outcome could depend on bytes not fed yet (a
+// string without its closing quote, a number whose digits may go on, a
+// quote whose meaning depends on the rest of its line, prose whose end is
+// not in sight) is undone and taken again with the next chunk; every
+// other step is final. The input before the first unfinished step is let
+// go, so what is kept of the input is the unfinished token (an open
+// string, say) and the keys of the open containers, not the text consumed.
+// The repaired text itself is kept: it is the result.
+type Incremental struct {
+	opts    Options
+	r       reader
+	fed     int // bytes fed
+	maxSize int
+	over    bool // fed more than maxSize
+	started bool // the text before the first value has been read
+	done    bool
+
+	// positions of the repairs: line and column are found as the input
+	// is let go
+	line, lineStart int   // the line at r.base, and the offset where it starts
+	pending         []int // repairs not yet placed
+	seen            int   // repairs added to pending so far
+
+	// onStep, when set, is called after each final step (the watcher).
+	onStep func()
+}
+
+// NewIncremental returns a reader for a text fed in chunks, read under
+// opts as [Repair] reads it.
+func NewIncremental(opts Options) *Incremental {
+	s := &Incremental{opts: opts, line: 1}
+	s.maxSize = opts.MaxSize
+	if s.maxSize <= 0 {
+		s.maxSize = limits.DefaultMaxSize
+	}
+	r := &s.r
+	r.skipProse, r.maxDepth, r.maxRepairs = opts.SkipProse, opts.MaxDepth, opts.MaxRepairs
+	if r.maxDepth <= 0 {
+		r.maxDepth = limits.DefaultMaxDepth
+	}
+	if r.maxRepairs <= 0 {
+		r.maxRepairs = 1000
+	}
+	r.trackProgress = true
+	r.deferWrap = true
+	r.out = []byte{}
+	return s
+}
+
+// Write feeds p; it implements io.Writer. It never fails: a text over
+// the size limit, or a fatal condition, is reported by Finish (and by
+// [Incremental.Err] as soon as it is certain).
+func (s *Incremental) Write(p []byte) (int, error) {
+	s.Feed(p)
+	return len(p), nil
+}
+
+// Feed reads one more chunk of the text.
+func (s *Incremental) Feed(chunk []byte) {
+	if s.done {
+		return
+	}
+	s.fed += len(chunk)
+	if s.over || s.fed > s.maxSize {
+		// Repair refuses the whole text at once; nothing more is kept.
+		s.over = true
+		s.r.in = nil
+		return
+	}
+	if s.r.fatal != nil {
+		return
+	}
+	s.r.in = append(s.r.in, chunk...)
+	s.pump()
+	s.trim()
+}
+
+// Bytes is how many bytes have been fed.
+func (s *Incremental) Bytes() int { return s.fed }
+
+// Err is the fatal condition found so far, nil when none: a text over the
+// size limit, or nesting over the depth limit. Finish returns it too.
+func (s *Incremental) Err() *Error {
+	if s.over {
+		return errSize(s.fed, s.maxSize)
+	}
+	return s.r.fatal
+}
+
+// Kept is how many bytes of input the reader holds: the unfinished step
+// (a token whose end is not in sight yet) and nothing before it.
+func (s *Incremental) Kept() int { return len(s.r.in) }
+
+// Step names where the text so far stopped, as [ReadinessResult.Step]
+// does: empty, value, key, colon, comma, string, token or done.
+func (s *Incremental) Step() string {
+	step := ""
+	s.preview(func(r *reader) { step = r.stepName })
+	return step
+}
+
+// pump takes every step whose outcome is final.
+func (s *Incremental) pump() {
+	r := &s.r
+	r.open = true
+	defer func() { r.open = false }()
+	if !s.started {
+		t := s.save(false)
+		r.hitEnd = false
+		r.leading()
+		if r.hitEnd {
+			s.restore(&t)
+			return
+		}
+		s.started = true
+		s.commit()
+	}
+	for r.fatal == nil {
+		t := s.save(false)
+		r.hitEnd = false
+		more := r.advance()
+		if r.hitEnd || !more {
+			s.restore(&t)
+			return
+		}
+		s.commit()
+	}
+}
+
+// commit makes a step's output part of the text so far.
+func (s *Incremental) commit() {
+	r := &s.r
+	if r.mark < r.i {
+		r.edit(r.i, r.i, "")
+	}
+	if s.onStep != nil {
+		s.onStep()
+	}
+}
+
+// txn is what a step may change, to undo it.
+type txn struct {
+	saved    reader
+	stack    []frame // the whole stack (previews), or nil
+	top      frame
+	lastFix  Fix
+	lastRoot bool
+	tailFrom int
+	tail     []byte
+}
+
+// save records the state before a step (all=false: one step, which
+// changes at most the top frame) or before a preview of the end (all).
+func (s *Incremental) save(all bool) txn {
+	r := &s.r
+	t := txn{saved: *r, tailFrom: len(r.out)}
+	if n := len(r.stack); n > 0 {
+		t.top = r.stack[n-1]
+		if all {
+			t.stack = append([]frame(nil), r.stack...)
+		}
+		// Only the top frame can hold a comma not yet followed by an
+		// element; dropping it edits the output before its end.
+		if t.top.commaIn >= 0 && t.top.commaOut < t.tailFrom {
+			t.tailFrom = t.top.commaOut
+		}
+	}
+	t.tail = append(t.tail, r.out[t.tailFrom:]...)
+	if n := len(r.repairs); n > 0 {
+		t.lastFix = r.repairs[n-1]
+	}
+	if n := len(r.rootMembers); n > 0 {
+		t.lastRoot = r.rootMembers[n-1]
+	}
+	return t
+}
+
+func (s *Incremental) restore(t *txn) {
+	r := &s.r
+	in := r.in
+	resumeAt, resumeTo := r.resumeAt, r.resumeTo
+	*r = t.saved
+	r.in = in
+	r.resumeAt, r.resumeTo = resumeAt, resumeTo
+	r.out = append(r.out[:t.tailFrom], t.tail...)
+	if t.stack != nil {
+		r.stack = append(r.stack[:0], t.stack...)
+	} else if n := len(r.stack); n > 0 {
+		r.stack[n-1] = t.top
+	}
+	if n := len(r.repairs); n > 0 {
+		r.repairs[n-1] = t.lastFix
+	}
+	if n := len(r.rootMembers); n > 0 {
+		r.rootMembers[n-1] = t.lastRoot
+	}
+}
+
+// trim lets go of the input before the first unfinished step: it places
+// the repairs made there and copies the keys of the open containers.
+func (s *Incremental) trim() {
+	r := &s.r
+	cut := r.i
+	if n := len(r.stack); n > 0 && r.stack[n-1].commaIn >= 0 && r.stack[n-1].commaIn < cut {
+		cut = r.stack[n-1].commaIn
+	}
+	if cut <= 0 || r.fatal != nil {
+		return
+	}
+	if r.mark < cut {
+		r.edit(cut, cut, "")
+	}
+	s.place(r.in[:cut])
+	for k := range r.stack {
+		f := &r.stack[k]
+		if !f.keyCopied && f.n > 0 && f.kind == '{' && f.key.from < cut {
+			f.keyText, f.keyCopied = string(r.in[f.key.from:f.key.to]), true
+		}
+		f.openAt -= cut
+		if f.commaIn >= 0 {
+			f.commaIn -= cut
+		}
+		f.key.from -= cut
+		f.key.to -= cut
+	}
+	r.base += cut
+	r.i -= cut
+	r.mark -= cut
+	r.lastEnd -= cut
+	r.firstIn -= cut
+	r.tokStart -= cut
+	// Keep the buffer small: copy what is left to its start.
+	n := copy(r.in, r.in[cut:])
+	r.in = r.in[:n]
+}
+
+// place fills in the line and column of the repairs that fall in text
+// (the input from r.base on, about to be let go) and moves the line count
+// past it.
+func (s *Incremental) place(text []byte) {
+	r := &s.r
+	for ; s.seen < len(r.repairs); s.seen++ {
+		s.pending = append(s.pending, s.seen)
+	}
+	end := r.base + len(text)
+	var pts []point
+	keep := s.pending[:0]
+	for _, k := range s.pending {
+		if f := &r.repairs[k]; f.Offset < end {
+			pts = append(pts, point{f.Offset, &f.Line, &f.Column})
+		} else {
+			keep = append(keep, k)
+		}
+	}
+	s.pending = keep
+	s.line, s.lineStart = locateFrom(text, r.base, s.line, s.lineStart, pts)
+}
+
+// placeRest places every repair not placed yet, and e, in the input kept
+// (the end of the text), leaving the pending list as it was.
+func (s *Incremental) placeRest(rs []Fix, e *Error) {
+	r := &s.r
+	var pts []point
+	for _, k := range s.pending {
+		pts = append(pts, point{rs[k].Offset, &rs[k].Line, &rs[k].Column})
+	}
+	for k := s.seen; k < len(rs); k++ {
+		pts = append(pts, point{rs[k].Offset, &rs[k].Line, &rs[k].Column})
+	}
+	if e != nil {
+		pts = append(pts, point{e.Offset, &e.Line, &e.Column})
+	}
+	locateFrom(r.in, r.base, s.line, s.lineStart, pts)
+}
+
+type point struct {
+	off  int
+	l, c *int
+}
+
+// locateFrom places pts (offsets from base on) in text, which begins at
+// offset base on line `line` starting at lineStart; it returns the line
+// and its start at the end of text.
+func locateFrom(text []byte, base, line, lineStart int, pts []point) (int, int) {
+	sort.SliceStable(pts, func(i, j int) bool { return pts[i].off < pts[j].off })
+	pos, end := base, base+len(text)
+	for _, p := range pts {
+		for pos < p.off && pos < end {
+			if text[pos-base] == '\n' {
+				line++
+				lineStart = pos + 1
+			}
+			pos++
+		}
+		*p.l = line
+		*p.c = p.off - lineStart + 1
+	}
+	for pos < end {
+		if text[pos-base] == '\n' {
+			line++
+			lineStart = pos + 1
+		}
+		pos++
+	}
+	return line, lineStart
+}
+
+// preview runs fn on the reading of the text so far as if it ended here
+// (what [Repair] would read), then undoes it.
+func (s *Incremental) preview(fn func(r *reader)) {
+	r := &s.r
+	t := s.save(true)
+	r.open = false
+	if !s.started {
+		r.leading()
+	}
+	if r.fatal == nil {
+		r.run2()
+	}
+	fn(r)
+	s.restore(&t)
+}
+
+// run2 takes the remaining steps and finishes (after leading).
+func (r *reader) run2() {
+	for r.fatal == nil && r.advance() {
+	}
+}
+
+// Snapshot returns what [Repair] returns for the text fed so far. It
+// costs a copy of the repaired text: call it when the value is wanted,
+// not after every chunk.
+func (s *Incremental) Snapshot() (*Result, error) {
+	if s.over {
+		return nil, s.Err()
+	}
+	var res *Result
+	var err error
+	s.preview(func(r *reader) {
+		g := s.readingOf(r)
+		res, err = repairOf(g, &s.opts)
+		if res != nil {
+			cp := *res
+			cp.Repairs = append([]Fix{}, res.Repairs...)
+			res = &cp
+		}
+	})
+	return res, err
+}
+
+// readingOf builds the reading of a finished pass r.
+func (s *Incremental) readingOf(r *reader) *reading {
+	return r.reading(s.placeRest)
+}
+
+// Finish reads the end of the text and returns what [Repair] returns for
+// the whole text fed. The reader is done: later Feeds are ignored.
+func (s *Incremental) Finish() (*Result, error) {
+	if s.done {
+		return nil, &Error{Code: CodeDeclaration, Exit: ExitUsage, Message: "the incremental reading is already finished"}
+	}
+	s.done = true
+	g := s.finishReading()
+	return repairOf(g, &s.opts)
+}
+
+// finishReading reads the rest as a text that ends here.
+func (s *Incremental) finishReading() *reading {
+	if s.over {
+		e := errSize(s.fed, s.maxSize)
+		return &reading{fatal: e, res: Result{Completeness: Empty, Repairs: []Fix{}}}
+	}
+	r := &s.r
+	r.open = false
+	if r.fatal == nil {
+		if !s.started {
+			s.started = true
+			r.leading()
+		}
+		if r.fatal == nil {
+			r.run2()
+		}
+	}
+	return s.readingOf(r)
+}
