@@ -35,8 +35,10 @@ type Incremental struct {
 	pending         []int // repairs not yet placed
 	seen            int   // repairs added to pending so far
 
-	// onStep, when set, is called after each final step (the watcher).
+	// onStep, when set, is called after each final step (the watcher);
+	// before is the syntax progress before that step.
 	onStep func()
+	before int
 }
 
 // NewIncremental returns a reader for a text fed in chunks, read under
@@ -132,6 +134,7 @@ func (s *Incremental) pump() {
 	for r.fatal == nil {
 		t := s.save(false)
 		r.hitEnd = false
+		s.before = r.syntaxMax
 		more := r.advance()
 		if r.hitEnd || !more {
 			s.restore(&t)
@@ -396,4 +399,18 @@ func (s *Incremental) finishReading() *reading {
 		}
 	}
 	return s.readingOf(r)
+}
+
+// lineCol returns the line and column (1-based, in bytes) of the absolute
+// offset at, which must not precede the input kept.
+func (s *Incremental) lineCol(at int) (int, int) {
+	r := &s.r
+	line, lineStart := s.line, s.lineStart
+	for p := r.base; p < at && p-r.base < len(r.in); p++ {
+		if r.in[p-r.base] == '\n' {
+			line++
+			lineStart = p + 1
+		}
+	}
+	return line, at - lineStart + 1
 }

@@ -204,7 +204,12 @@ func Readiness(text []byte, opts Options) (*ReadinessResult, error) {
 	o := opts
 	o.Profile = ProfileLenient
 	o.progress = true
-	g := read(text, &o)
+	return readinessOf(read(text, &o), opts.Declaration)
+}
+
+// readinessOf measures a reading (of any profile: readiness reads as the
+// lenient profile would, and the profile only judges).
+func readinessOf(g *reading, d Declaration) (*ReadinessResult, error) {
 	res := &ReadinessResult{SyntaxPermille: g.syntax, SchemaPermille: -1, SettledPermille: -1,
 		Step: g.state, Settled: []string{}}
 	if g.fatal != nil {
@@ -216,7 +221,6 @@ func Readiness(text []byte, opts Options) (*ReadinessResult, error) {
 	} else if res.SyntaxPermille > 999 {
 		res.SyntaxPermille = 999
 	}
-	d := opts.Declaration
 	if d == nil {
 		return res, nil
 	}

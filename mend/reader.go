@@ -93,6 +93,9 @@ type reader struct {
 	// A double-quoted string read up to resumeTo (absolute offsets) with
 	// no repair: taken again with more input, its scan resumes there.
 	resumeAt, resumeTo int
+	// tokFirst is where the first step after it was set to -1 began
+	// (absolute): the watcher's preview of the unfinished token.
+	tokFirst int
 }
 
 // past reports whether offset j is at or past the end of the text. In an
@@ -243,6 +246,9 @@ func (r *reader) advance() bool {
 		return false
 	}
 	r.tokStart = r.i
+	if r.tokFirst < 0 {
+		r.tokFirst = r.i + r.base
+	}
 	if len(r.stack) == 0 {
 		if r.values == 0 {
 			r.value()
@@ -957,5 +963,5 @@ func (r *reader) escapedAt(i int) bool {
 			i++
 		}
 	}
-	return r.has(i+1) && in[i] == '\\' && in[i+1] == '"'
+	return r.has(i) && in[i] == '\\' && r.has(i+1) && in[i+1] == '"'
 }

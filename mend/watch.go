@@ -1,0 +1,586 @@
+package mend
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"strings"
+)
+
+// The delta ops of a [Watcher]: how the value so far changed. README.md
+// ("Watch") shows each with an example.
+const (
+	OpBegin  = "begin"  // a container began at path: value {} or []
+	OpSet    = "set"    // a scalar is final at path: value (text is its JSON text)
+	OpEnd    = "end"    // the container at path is closed
+	OpAppend = "append" // the string at path is still open: text was added, value is its content so far
+	OpRevise = "revise" // the open string at path was read again: value is its content so far
+	OpWrap   = "wrap"   // a second top-level value began: the root is now an array of the values
+)
+
+// The event kinds of a [Watcher]. README.md ("Watch") shows each.
+const (
+	EventMemberStarted = "member_started" // an object member's key was read
+	EventMemberSettled = "member_settled" // an object member's value can no longer change
+	EventViolation     = "violation"      // a value violates the declaration, for good
+	EventSatisfied     = "satisfied"      // every required member is settled and satisfies it
+	EventComplete      = "complete"       // the value's syntax is complete
+)
+
+// Delta is one change of the value so far.
+type Delta struct {
+	Path string `json:"path"` // JSON Pointer
+	Op   string `json:"op"`
+	// Value is the value the op puts at Path (null for end and wrap).
+	Value json.RawMessage `json:"value"`
+	// Text is the JSON text the op writes ('{', '}', a scalar's token),
+	// or for append the characters added to the open string.
+	Text string `json:"text"`
+	At   int    `json:"at"` // input offset of what the delta is about
+}
+
+// Event is one judgement on the value so far. At is the input offset of
+// what it is about; an event is reported by the Feed in which it became
+// certain.
+type Event struct {
+	Kind string `json:"kind"`
+	Path string `json:"path"`
+	At   int    `json:"at"`
+	// Permille is the syntax progress (readiness' syntax_permille) when
+	// the event became certain.
+	Permille int `json:"permille"`
+	// Key is the member's name (member_started, member_settled).
+	Key string `json:"key,omitempty"`
+	// Value is the settled member's value (members of the root object)
+	// or the complete value.
+	Value json.RawMessage `json:"value,omitempty"`
+	// Finding is the value engine's finding (violation), positioned at
+	// the value it is about.
+	Finding *Finding `json:"finding,omitempty"`
+}
+
+// WatchFeed is what [Watcher.Feed] returns: the seed's watch.feed result.
+type WatchFeed struct {
+	Deltas []Delta `json:"deltas"`
+	Events []Event `json:"events"`
+	Bytes  int     `json:"bytes"` // bytes fed so far
+}
+
+// WatchResult is the final result: [Repair]'s fields plus the value.
+type WatchResult struct {
+	Result
+	Value json.RawMessage `json:"value"`
+}
+
+// WatchFinal is what [Watcher.Finish] returns: the seed's watch.finish
+// result, and Error when Repair of the whole text fails (then Final is
+// nil).
+type WatchFinal struct {
+	Final  *WatchResult `json:"final"`
+	Error  *Error       `json:"error,omitempty"`
+	Deltas []Delta      `json:"deltas"`
+	Events []Event      `json:"events"`
+	// WatcherFinal is the readiness of the whole text as the watcher
+	// read it (the seed's "watcher's own final parse"), null when no
+	// value could be read.
+	WatcherFinal *ReadinessResult `json:"watcher_final"`
+}
+
+// Watcher watches a JSON text arrive in chunks: what the value is so far
+// (deltas), which members started and settled, and whether the value
+// violates its declaration, as early as that is certain and never
+// earlier. Its final result is [Repair]'s for the whole text, whatever
+// the chunking.
+type Watcher struct {
+	s    *Incremental
+	opts Options
+	decl Declaration
+
+	emitted int // output bytes parsed
+	stack   []wframe
+	tops    int  // top-level values begun
+	wrapped bool // a wrap delta was sent
+
+	deltas []Delta
+	events []Event
+
+	tentPath string // the open string previewed last
+	tentText string
+	tentOn   bool
+
+	// the declaration's members, and how the root members fared
+	required   map[string]bool
+	nRequired  int
+	goodReq    map[string]bool
+	seenRoot   map[string]bool
+	reported   map[string]bool // violations sent, by code and path
+	satisfied  bool
+	probed     map[string]bool // paths whose kind was checked at their start
+	previewing bool
+	partial    bool // Finish: the text ended inside the value
+}
+
+type wframe struct {
+	kind      byte
+	path      string
+	key       string
+	expectKey bool
+	n         int
+	// for a member of the root object: where its value starts in the
+	// output and in the input
+	valOut, valAt int
+}
+
+// NewWatcher starts watching a text read under opts (its Profile judges
+// the final result; Declaration, when set, is what the value must
+// satisfy).
+func NewWatcher(opts Options) *Watcher {
+	w := &Watcher{s: NewIncremental(opts), opts: opts, decl: opts.Declaration,
+		required: map[string]bool{}, goodReq: map[string]bool{}, seenRoot: map[string]bool{},
+		reported: map[string]bool{}, probed: map[string]bool{}}
+	if w.decl != nil {
+		for _, m := range w.decl.Members() {
+			if m.Required {
+				w.required[m.Name] = true
+				w.nRequired++
+			}
+		}
+	}
+	w.s.onStep = w.step
+	return w
+}
+
+// Feed reads one more chunk and returns what changed.
+func (w *Watcher) Feed(chunk []byte) *WatchFeed {
+	w.deltas, w.events = []Delta{}, []Event{}
+	w.s.Feed(chunk)
+	w.previewOpen()
+	return &WatchFeed{Deltas: w.deltas, Events: w.events, Bytes: w.s.Bytes()}
+}
+
+// Bytes is how many bytes have been fed.
+func (w *Watcher) Bytes() int { return w.s.Bytes() }
+
+// Snapshot returns what [Repair] returns for the text fed so far.
+func (w *Watcher) Snapshot() (*Result, error) { return w.s.Snapshot() }
+
+// Finish reads the end of the text: the final result as [Repair] gives
+// it for the whole text, the last deltas and events, and the readiness
+// of the whole text.
+func (w *Watcher) Finish() *WatchFinal {
+	w.deltas, w.events = []Delta{}, []Event{}
+	fin := &WatchFinal{}
+	if w.s.done {
+		fin.Error = &Error{Code: CodeDeclaration, Exit: ExitUsage, Message: "the watch is already finished"}
+		fin.Deltas, fin.Events = w.deltas, w.events
+		return fin
+	}
+	w.s.done = true
+	r := &w.s.r
+	r.tokFirst = -1
+	w.s.before = r.syntaxMax
+	g := w.s.finishReading()
+	if g.fatal == nil {
+		w.emitted += r.shifted
+		r.shifted = 0
+		out := append(append([]byte(nil), r.out...), r.in[r.mark:]...)
+		w.tentOn = false
+		w.partial = g.res.Completeness != Complete
+		at, end := r.tokFirst, r.base+len(r.in)
+		if at < 0 {
+			at = end
+		}
+		w.parse(out, at, end)
+	}
+	res, err := repairOf(g, &w.opts)
+	if err != nil {
+		e, ok := err.(*Error)
+		if !ok {
+			e = &Error{Code: CodeDeclaration, Exit: 3, Message: err.Error()}
+		}
+		fin.Error = e
+	} else {
+		fin.Final = &WatchResult{Result: *res, Value: rawValue(g.out)}
+	}
+	if g.fatal == nil {
+		if rd, err := readinessOf(g, w.decl); err == nil {
+			fin.WatcherFinal = rd
+		}
+	}
+	fin.Deltas, fin.Events = w.deltas, w.events
+	return fin
+}
+
+// step parses the output of a final step.
+func (w *Watcher) step() {
+	r := &w.s.r
+	w.emitted += r.shifted
+	r.shifted = 0
+	w.parse(r.out, r.tokStart+r.base, r.i+r.base)
+	r.outMark = w.emitted
+}
+
+// permille is the syntax progress so far.
+func (w *Watcher) permille() int {
+	p := w.s.r.syntaxMax
+	if len(w.stack) == 0 && w.tops > 0 {
+		return 1000
+	}
+	if p > 999 {
+		p = 999
+	}
+	return p
+}
+
+func (w *Watcher) delta(d Delta) {
+	if d.Value == nil {
+		d.Value = json.RawMessage("null")
+	}
+	w.deltas = append(w.deltas, d)
+}
+
+func (w *Watcher) event(e Event) {
+	e.Permille = w.permille()
+	w.events = append(w.events, e)
+}
+
+// startPermille is the syntax progress before the step being parsed (or,
+// in a preview, before the unfinished step): where a value's first byte
+// makes its kind certain.
+func (w *Watcher) startPermille() int {
+	if w.previewing {
+		return w.s.r.syntaxMax
+	}
+	return w.s.before
+}
+
+// parse reads the output from w.emitted to the end of out: whole tokens
+// of valid JSON (commas that a later repair may drop are skipped). at is
+// where the step began in the input, end where it ended.
+func (w *Watcher) parse(out []byte, at, end int) {
+	i := w.emitted
+	for i < len(out) {
+		c := out[i]
+		switch c {
+		case ' ', '\t', '\n', '\r', ',', ':':
+			i++
+			continue
+		case '{', '[':
+			path := w.childPath()
+			w.delta(Delta{Path: path, Op: OpBegin, Value: json.RawMessage(string(c) + string(closerOf(c))), Text: string(c), At: at})
+			w.valueBegins(path, i, at, c)
+			w.stack = append(w.stack, wframe{kind: c, path: path, expectKey: c == '{'})
+			i++
+		case '}', ']':
+			if len(w.stack) == 0 {
+				// the ']' of the array that wraps several top-level values
+				w.delta(Delta{Path: "", Op: OpEnd, Text: string(c), At: at})
+				i++
+				continue
+			}
+			f := w.stack[len(w.stack)-1]
+			w.stack = w.stack[:len(w.stack)-1]
+			w.delta(Delta{Path: f.path, Op: OpEnd, Text: string(c), At: at})
+			i++
+			w.valueEnds(f.path, out, i, end)
+		case '"':
+			j := stringEnd(out, i)
+			var s string
+			_ = json.Unmarshal(out[i:j], &s)
+			if n := len(w.stack); n > 0 && w.stack[n-1].kind == '{' && w.stack[n-1].expectKey {
+				f := &w.stack[n-1]
+				f.key, f.expectKey = s, false
+				w.event(Event{Kind: EventMemberStarted, Path: f.path + "/" + escapePointer(s), Key: s, At: at})
+				i = j
+				continue
+			}
+			path := w.childPath()
+			w.valueBegins(path, i, at, '"')
+			w.delta(Delta{Path: path, Op: OpSet, Value: json.RawMessage(out[i:j]), Text: string(out[i:j]), At: at})
+			if w.tentOn && w.tentPath == path {
+				w.tentOn = false
+			}
+			i = j
+			w.valueEnds(path, out, i, end)
+		default:
+			j := i
+			for j < len(out) && !isDelim(out[j]) {
+				j++
+			}
+			path := w.childPath()
+			w.valueBegins(path, i, at, c)
+			w.delta(Delta{Path: path, Op: OpSet, Value: json.RawMessage(out[i:j]), Text: string(out[i:j]), At: at})
+			i = j
+			w.valueEnds(path, out, i, end)
+		}
+	}
+	w.emitted = i
+}
+
+func isDelim(c byte) bool {
+	switch c {
+	case ' ', '\t', '\n', '\r', ',', ':', '}', ']':
+		return true
+	}
+	return false
+}
+
+// stringEnd returns the offset after the JSON string token at i.
+func stringEnd(b []byte, i int) int {
+	j := i + 1
+	for j < len(b) {
+		switch b[j] {
+		case '\\':
+			j += 2
+			continue
+		case '"':
+			return j + 1
+		}
+		j++
+	}
+	return len(b)
+}
+
+func escapePointer(s string) string {
+	return string(appendPointerToken(nil, s))
+}
+
+// childPath is the path of the value that begins next; it counts the
+// element.
+func (w *Watcher) childPath() string {
+	n := len(w.stack)
+	if n == 0 {
+		w.tops++
+		if w.tops == 1 {
+			return ""
+		}
+		if !w.wrapped {
+			w.wrapped = true
+			w.delta(Delta{Path: "", Op: OpWrap, At: w.s.r.tokStart + w.s.r.base})
+		}
+		return "/" + strconv.Itoa(w.tops-1)
+	}
+	f := &w.stack[n-1]
+	if f.kind == '{' {
+		f.expectKey = true
+		return f.path + "/" + escapePointer(f.key)
+	}
+	f.n++
+	return f.path + "/" + strconv.Itoa(f.n-1)
+}
+
+// rootMember reports whether path is a member of the root object (and
+// the value is not wrapped), with the member's name.
+func (w *Watcher) rootMember(path string) (string, bool) {
+	if w.tops != 1 || len(w.stack) != 1 || w.stack[0].kind != '{' || !strings.HasPrefix(path, "/") {
+		return "", false
+	}
+	return w.stack[0].key, true
+}
+
+// valueBegins notes where a value begins; for a member of the root
+// object, or the root, whose kind is known from its first byte (a
+// container or a quoted string: a number or a word may still turn out to
+// be a string), a wrong kind is certain at once.
+func (w *Watcher) valueBegins(path string, outAt, at int, c byte) {
+	known := c == '{' || c == '[' || c == '"'
+	if name, ok := w.rootMember(path); ok {
+		f := &w.stack[0]
+		f.valOut, f.valAt = outAt, at
+		if known {
+			w.probe(path, name, c, at)
+		}
+	} else if path == "" && len(w.stack) == 0 && w.tops == 1 && known {
+		w.probe(path, "", c, at)
+	}
+}
+
+// probe checks the kind of the value at path (a root member named name,
+// or the root when path is ""), which begins with c: a finding of code
+// type on a value of that kind holds for every continuation.
+func (w *Watcher) probe(path, name string, c byte, at int) {
+	if w.decl == nil || w.probed[path] {
+		return
+	}
+	w.probed[path] = true
+	rep := map[byte]string{'{': "{}", '[': "[]", '"': `""`}[c]
+	doc := rep
+	if path != "" {
+		k, _ := json.Marshal(name)
+		doc = "{" + string(k) + ":" + rep + "}"
+	}
+	v, err := w.decl.Check([]byte(doc))
+	if err != nil {
+		return
+	}
+	for _, f := range v.Findings {
+		if f.Severity == "error" && f.Code == "type" && f.Path == path {
+			w.violation(f, at, w.startPermille())
+		}
+	}
+}
+
+// violation reports finding f (once per code and path), positioned at
+// the input offset at.
+func (w *Watcher) violation(f Finding, at, permille int) {
+	k := f.Code + " " + f.Path
+	if w.reported[k] {
+		return
+	}
+	w.reported[k] = true
+	f.Offset = at
+	f.Line, f.Column = w.s.lineCol(at)
+	w.events = append(w.events, Event{Kind: EventViolation, Path: f.Path, At: at, Permille: permille, Finding: &f})
+}
+
+// valueEnds: the value at path ended at output offset outEnd (input
+// offset end).
+func (w *Watcher) valueEnds(path string, out []byte, outEnd, end int) {
+	n := len(w.stack)
+	if n == 0 {
+		if w.tops == 1 {
+			w.complete(out[:outEnd], end)
+		}
+		return
+	}
+	f := &w.stack[n-1]
+	if f.kind != '{' || w.partial {
+		return // a member closed by the end of a cut text is not settled
+	}
+	ev := Event{Kind: EventMemberSettled, Path: path, Key: f.key, At: end}
+	name, root := w.rootMember(path)
+	if !root {
+		w.event(ev)
+		return
+	}
+	raw := append(json.RawMessage(nil), out[f.valOut:outEnd]...)
+	ev.Value = raw
+	w.event(ev)
+	if w.seenRoot[name] {
+		return // a duplicate key: the first occurrence counts
+	}
+	w.seenRoot[name] = true
+	if w.decl == nil {
+		return
+	}
+	k, _ := json.Marshal(name)
+	v, err := w.decl.Check([]byte("{" + string(k) + ":" + string(raw) + "}"))
+	if err != nil {
+		return
+	}
+	good := true
+	for _, fd := range v.Findings {
+		if fd.Severity == "error" && (fd.Path == path || strings.HasPrefix(fd.Path, path+"/")) {
+			good = false
+			w.violation(fd, f.valAt, w.permille())
+		}
+	}
+	if good && w.required[name] {
+		w.goodReq[name] = true
+		if len(w.goodReq) == w.nRequired && !w.satisfied {
+			w.satisfied = true
+			w.event(Event{Kind: EventSatisfied, At: end})
+		}
+	}
+}
+
+// complete: the root value is whole; the declaration judges it.
+func (w *Watcher) complete(value []byte, end int) {
+	if !w.partial {
+		w.event(Event{Kind: EventComplete, At: end})
+	}
+	if w.decl == nil {
+		return
+	}
+	v, err := w.decl.Check(value[w.rootStart(value):])
+	if err != nil {
+		return
+	}
+	for _, f := range v.Findings {
+		if f.Severity == "error" {
+			w.violation(f, end, w.permille())
+		}
+	}
+	if v.OK && !w.satisfied && !w.partial {
+		w.satisfied = true
+		w.event(Event{Kind: EventSatisfied, At: end})
+	}
+}
+
+// rootStart skips the whitespace before the root value in the output.
+func (w *Watcher) rootStart(out []byte) int {
+	return len(out) - len(bytes.TrimLeft(out, " \t\r\n"))
+}
+
+// previewOpen looks at the unfinished step: an open string in a value's
+// place is reported as append (or revise) deltas, and its kind is checked
+// at once.
+func (w *Watcher) previewOpen() {
+	inc := w.s
+	if inc.over || inc.r.fatal != nil {
+		return
+	}
+	r := &inc.r
+	committed := len(r.out)
+	found := false
+	var content string
+	var at int
+	var path string
+	r.tokFirst = -1
+	r.outMark, r.shifted = committed, 0
+	inc.preview(func(r *reader) {
+		region := committed + r.shifted
+		out := r.out
+		i := region
+		for i < len(out) && (isSpace(out[i]) || out[i] == ',' || out[i] == ':') {
+			i++
+		}
+		if i >= len(out) || out[i] != '"' || r.tokFirst < 0 || r.tokFirst < r.base || r.in[r.tokFirst-r.base] != '"' {
+			return // only a double quote opens a string for good (a backtick may begin a fence, a word may be true)
+		}
+		if n := len(w.stack); n > 0 && w.stack[n-1].kind == '{' && w.stack[n-1].expectKey {
+			return // a key
+		}
+		if n := len(w.stack); n == 0 && w.tops > 0 {
+			return // a second top-level value: the wrap comes when it is final
+		}
+		j := stringEnd(out, i)
+		if err := json.Unmarshal(out[i:j], &content); err != nil {
+			return
+		}
+		found, at = true, r.tokFirst
+	})
+	r.outMark, r.shifted = w.emitted, 0
+	if !found {
+		return
+	}
+	// The path the string will have: childPath without counting.
+	if n := len(w.stack); n == 0 {
+		path = ""
+	} else if f := w.stack[n-1]; f.kind == '{' {
+		path = f.path + "/" + escapePointer(f.key)
+	} else {
+		path = f.path + "/" + strconv.Itoa(f.n)
+	}
+	switch {
+	case w.tentOn && w.tentPath == path && strings.HasPrefix(content, w.tentText):
+		if added := content[len(w.tentText):]; added != "" {
+			v, _ := json.Marshal(content)
+			w.delta(Delta{Path: path, Op: OpAppend, Value: v, Text: added, At: at})
+		}
+	case w.tentOn && w.tentPath == path:
+		v, _ := json.Marshal(content)
+		w.delta(Delta{Path: path, Op: OpRevise, Value: v, Text: content, At: at})
+	default:
+		v, _ := json.Marshal(content)
+		w.delta(Delta{Path: path, Op: OpAppend, Value: v, Text: content, At: at})
+	}
+	w.tentOn, w.tentPath, w.tentText = true, path, content
+	w.previewing = true
+	if name, ok := w.rootMember(path); ok {
+		w.probe(path, name, '"', at)
+	} else if path == "" && w.tops == 0 {
+		w.probe(path, "", '"', at)
+	}
+	w.previewing = false
+}
