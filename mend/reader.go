@@ -96,6 +96,7 @@ type reader struct {
 	// tokFirst is where the first step after it was set to -1 began
 	// (absolute): the watcher's preview of the unfinished token.
 	tokFirst int
+	openPath string // finish: the innermost open value ("/a/0"), "" when none
 }
 
 // past reports whether offset j is at or past the end of the text. In an
@@ -488,6 +489,7 @@ func (r *reader) finish() {
 			invented++
 		}
 		cut := r.pathAt()
+		r.openPath = cut
 		r.note(ruleTruncated, n, invented, "cut inside "+cut+", closed with "+string(closers))
 		if strings.HasPrefix(cut, "/") {
 			cut = "the value at " + cut
@@ -675,6 +677,7 @@ func (r *reader) atComma(f *frame, c byte) {
 	case f.kind == '{' && (c == '{' || c == '['):
 		r.missingClose()
 	case f.kind == '{' && (c == '"' || r.quoteAt(r.i) != 0 || isIdentStart(c)):
+		r.settle() // the next key shows the value is over, as a ',' would
 		at := r.insertAt()
 		r.note(ruleMissingComma, at, 0, "")
 		r.edit(at, at, ",")

@@ -117,7 +117,8 @@ type Watcher struct {
 	satisfied  bool
 	probed     map[string]bool // paths whose kind was checked at their start
 	previewing bool
-	partial    bool // Finish: the text ended inside the value
+	partial    bool     // Finish: the text ended inside the value
+	final      *reading // Finish: the reading of the whole text
 }
 
 type wframe struct {
@@ -180,6 +181,7 @@ func (w *Watcher) Finish() *WatchFinal {
 	r.tokFirst = -1
 	w.s.before = r.syntaxMax
 	g := w.s.finishReading()
+	w.final = g
 	if g.fatal == nil {
 		w.emitted += r.shifted
 		r.shifted = 0
