@@ -451,7 +451,6 @@ func (s *LLMStream) endOf(c *Call) string {
 	return EndOpen
 }
 
-
 // ---- Anthropic ----
 
 func (s *LLMStream) anthropic(ev map[string]json.RawMessage) bool {
