@@ -19,6 +19,7 @@ import (
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/core/prelude"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/shapeid"
 )
 
@@ -395,11 +396,6 @@ type normDoc struct {
 	shapes   map[string]*normShape
 }
 
-var (
-	enumValueID = shapeid.New(shapeid.Prelude, "enumValue")
-	unitID      = shapeid.New(shapeid.Prelude, "Unit")
-)
-
 func normalize(d *model.Document) normDoc {
 	n := normDoc{version: d.Version, metadata: map[string]node.Node{}, shapes: map[string]*normShape{}}
 	for _, m := range d.Metadata {
@@ -422,8 +418,8 @@ func normalize(d *model.Document) normDoc {
 				nm.target = target.String()
 			}
 			if s.Type == model.EnumType {
-				if _, ok := nm.traits[enumValueID.String()]; !ok {
-					nm.traits[enumValueID.String()] = node.NewString(m.Name)
+				if _, ok := nm.traits[preludeid.EnumValue.String()]; !ok {
+					nm.traits[preludeid.EnumValue.String()] = node.NewString(m.Name)
 				}
 			}
 			ns.members = append(ns.members, nm)
@@ -431,10 +427,10 @@ func normalize(d *model.Document) normDoc {
 		input, output := s.Input, s.Output
 		if s.Type == model.OperationType {
 			if input.IsZero() {
-				input = unitID
+				input = preludeid.Unit
 			}
 			if output.IsZero() {
-				output = unitID
+				output = preludeid.Unit
 			}
 		}
 		ns.props = fmt.Sprintf("version=%q operations=%v resources=%v errors=%v rename=%v input=%v output=%v identifiers=%v properties=%v create=%v put=%v read=%v update=%v delete=%v list=%v collectionOperations=%v",

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/smithy-validation/go/core/assembly"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/shapeid"
 )
 
@@ -281,8 +282,8 @@ type compiler struct {
 }
 
 var scalarShapes = map[string]string{
-	"string": "smithy.api#String", "integer": "smithy.api#BigInteger", "number": "smithy.api#BigDecimal",
-	"boolean": "smithy.api#Boolean", "any": "smithy.api#Document",
+	"string": preludeid.String.String(), "integer": preludeid.BigInteger.String(), "number": preludeid.BigDecimal.String(),
+	"boolean": preludeid.Boolean.String(), "any": preludeid.Document.String(),
 }
 
 // shape writes the shapes of t and returns its shape ID.

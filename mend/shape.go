@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/shapeid"
 	"github.com/smithy-validation/go/smithyvalidate"
 )
@@ -24,8 +25,6 @@ type ShapeDeclaration struct {
 	ids  map[string]shapeid.ID                // member IDs, by wire name
 }
 
-var requiredTrait = shapeid.MustParse("smithy.api#required")
-
 // NewShapeDeclaration prepares the shape id of m. opts are the value
 // engine's policies (unknown members are a warning by default, as in the
 // engine); field names match @jsonName when the member has one.
@@ -43,7 +42,7 @@ func NewShapeDeclaration(m *model.Model, id shapeid.ID, opts ...smithyvalidate.O
 			if !ok {
 				wire = mem.MemberName()
 			}
-			d.members = append(d.members, Member{Name: wire, Required: mem.HasTrait(requiredTrait)})
+			d.members = append(d.members, Member{Name: wire, Required: mem.HasTrait(preludeid.Required)})
 			d.ids[wire] = mem.ID()
 		}
 	}

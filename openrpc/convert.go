@@ -8,6 +8,7 @@ import (
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/shapeid"
 	"github.com/smithy-validation/go/rpc"
 	sv "github.com/smithy-validation/go/smithyvalidate"
@@ -316,7 +317,7 @@ func sortedUnique(ss []string) []string {
 }
 
 func docOf(s *model.Shape) (string, bool) {
-	if d, ok := s.Trait(traitDocumentation); ok && d.Kind() == node.String && d.StringValue() != "" {
+	if d, ok := s.Trait(preludeid.Documentation); ok && d.Kind() == node.String && d.StringValue() != "" {
 		return d.StringValue(), true
 	}
 	return "", false
@@ -324,7 +325,7 @@ func docOf(s *model.Shape) (string, bool) {
 
 func (x *exporter) info(svc *model.Shape, over Info) node.Node {
 	title := svc.ID().Name
-	if t, ok := svc.Trait(traitTitle); ok && t.Kind() == node.String && t.StringValue() != "" {
+	if t, ok := svc.Trait(preludeid.Title); ok && t.Kind() == node.String && t.StringValue() != "" {
 		title = t.StringValue()
 	}
 	desc, _ := docOf(svc)
@@ -415,7 +416,7 @@ func (x *exporter) method(meth *rpc.Method) node.Node {
 	if d, ok := docOf(op); ok {
 		o.add("description", str(d))
 	}
-	if t, ok := op.Trait(traitTags); ok && t.Len() > 0 {
+	if t, ok := op.Trait(preludeid.Tags); ok && t.Len() > 0 {
 		var tags []node.Node
 		for _, e := range t.Elems() {
 			tags = append(tags, node.NewObject(node.Field{Key: "name", Value: e}))
@@ -441,7 +442,7 @@ func (x *exporter) method(meth *rpc.Method) node.Node {
 	if ex := x.examples(meth, op); len(ex) > 0 {
 		o.add("examples", node.NewArray(ex...))
 	}
-	if op.HasTrait(traitDeprecated) {
+	if op.HasTrait(preludeid.Deprecated) {
 		o.add("deprecated", node.NewBool(true))
 	}
 	x.methodExtensions(&o, meth, op, data)
@@ -462,7 +463,7 @@ func (x *exporter) params(meth *rpc.Method) node.Node {
 		for _, n := range pos {
 			mem, _ := in.Member(n)
 			members = append(members, mem)
-			req := mem.HasTrait(traitRequired)
+			req := mem.HasTrait(preludeid.Required)
 			if !req && seenOptional == "" {
 				seenOptional = n
 			} else if req && seenOptional != "" {
@@ -473,7 +474,7 @@ func (x *exporter) params(meth *rpc.Method) node.Node {
 	} else {
 		var opt []*model.Shape
 		for _, mem := range in.Members() {
-			if mem.HasTrait(traitRequired) {
+			if mem.HasTrait(preludeid.Required) {
 				members = append(members, mem)
 			} else {
 				opt = append(opt, mem)
@@ -483,7 +484,7 @@ func (x *exporter) params(meth *rpc.Method) node.Node {
 	}
 	out := make([]node.Node, 0, len(members))
 	for _, mem := range members {
-		out = append(out, x.descriptor(x.g.wireName(mem), mem, mem.HasTrait(traitRequired) && !x.p.requiredIgnored))
+		out = append(out, x.descriptor(x.g.wireName(mem), mem, mem.HasTrait(preludeid.Required) && !x.p.requiredIgnored))
 	}
 	return node.NewArray(out...)
 }
@@ -493,7 +494,7 @@ func (x *exporter) params(meth *rpc.Method) node.Node {
 // optional one unless RejectNullMembers.
 func (x *exporter) memberValueSchema(mem *model.Shape) node.Node {
 	s := x.g.memberSchema(mem)
-	if x.g.nullableMember(mem) || !mem.HasTrait(traitRequired) && !x.p.nullsRejected {
+	if x.g.nullableMember(mem) || !mem.HasTrait(preludeid.Required) && !x.p.nullsRejected {
 		s = orNull(s)
 	}
 	return s
@@ -511,7 +512,7 @@ func (x *exporter) descriptor(name string, mem *model.Shape, required bool) node
 	}
 	o.add("required", node.NewBool(required))
 	o.add("schema", x.memberValueSchema(mem))
-	if _, ok := x.m.EffectiveTrait(mem, traitDeprecated); ok {
+	if _, ok := x.m.EffectiveTrait(mem, preludeid.Deprecated); ok {
 		o.add("deprecated", node.NewBool(true))
 	}
 	if x.ext {
@@ -541,7 +542,7 @@ func (x *exporter) result(meth *rpc.Method, op *model.Shape) (node.Node, bool) {
 	}
 	out := meth.Output()
 	if out.IsZero() {
-		out = unitID
+		out = preludeid.Unit
 	}
 	var o obj
 	o.add("name", str("result"))
@@ -595,7 +596,7 @@ func (x *exporter) errors(meth *rpc.Method) (errs, data []node.Node) {
 			}
 			o.add("member", str(member.String()))
 			o.add("schema", x.memberValueSchema(mem))
-			o.add("required", node.NewBool(mem.HasTrait(traitRequired)))
+			o.add("required", node.NewBool(mem.HasTrait(preludeid.Required)))
 		}
 		data = append(data, o.node())
 		if !x.ext && kind != rpc.NoData {
@@ -607,7 +608,7 @@ func (x *exporter) errors(meth *rpc.Method) (errs, data []node.Node) {
 
 func hasRequired(s *model.Shape) bool {
 	for _, m := range s.Members() {
-		if m.HasTrait(traitRequired) {
+		if m.HasTrait(preludeid.Required) {
 			return true
 		}
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/rpc"
 	sv "github.com/smithy-validation/go/smithyvalidate"
 )
@@ -17,7 +18,7 @@ import (
 // policy. An example of an error has no place in an Example Pairing: it
 // is left out with a loss diagnostic.
 func (x *exporter) examples(meth *rpc.Method, op *model.Shape) []node.Node {
-	t, ok := op.Trait(traitExamples)
+	t, ok := op.Trait(preludeid.Examples)
 	if !ok || t.Kind() != node.Array {
 		return nil
 	}
@@ -139,12 +140,12 @@ func (x *exporter) exampleParams(meth *rpc.Method, ex node.Node) node.Node {
 		}
 	} else {
 		for _, m := range shape.Members() {
-			if m.HasTrait(traitRequired) {
+			if m.HasTrait(preludeid.Required) {
 				order = append(order, m)
 			}
 		}
 		for _, m := range shape.Members() {
-			if !m.HasTrait(traitRequired) {
+			if !m.HasTrait(preludeid.Required) {
 				order = append(order, m)
 			}
 		}

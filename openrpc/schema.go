@@ -9,29 +9,8 @@ import (
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/core/pattern"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/shapeid"
-)
-
-// Trait IDs the schema converter reads.
-var (
-	traitLength          = shapeid.New(shapeid.Prelude, "length")
-	traitPattern         = shapeid.New(shapeid.Prelude, "pattern")
-	traitRange           = shapeid.New(shapeid.Prelude, "range")
-	traitEnum            = shapeid.New(shapeid.Prelude, "enum")
-	traitEnumValue       = shapeid.New(shapeid.Prelude, "enumValue")
-	traitUniqueItems     = shapeid.New(shapeid.Prelude, "uniqueItems")
-	traitSparse          = shapeid.New(shapeid.Prelude, "sparse")
-	traitRequired        = shapeid.New(shapeid.Prelude, "required")
-	traitIDRef           = shapeid.New(shapeid.Prelude, "idRef")
-	traitTimestampFormat = shapeid.New(shapeid.Prelude, "timestampFormat")
-	traitJSONName        = shapeid.New(shapeid.Prelude, "jsonName")
-	traitDocumentation   = shapeid.New(shapeid.Prelude, "documentation")
-	traitDeprecated      = shapeid.New(shapeid.Prelude, "deprecated")
-	traitTitle           = shapeid.New(shapeid.Prelude, "title")
-	traitTags            = shapeid.New(shapeid.Prelude, "tags")
-	traitExamples        = shapeid.New(shapeid.Prelude, "examples")
-	traitError           = shapeid.New(shapeid.Prelude, "error")
-	unitID               = shapeid.New(shapeid.Prelude, "Unit")
 )
 
 // The alloy traits (https://github.com/disneystreaming/alloy), honored when
@@ -55,7 +34,7 @@ var (
 // schema: a member that applies one of them gets its own inline schema
 // (its trait replaces the target's, as the value engine does), any other
 // member refers to its target's schema.
-var constraintTraits = []shapeid.ID{traitLength, traitPattern, traitRange, traitEnum, traitUniqueItems, traitTimestampFormat, traitIDRef}
+var constraintTraits = []shapeid.ID{preludeid.Length, preludeid.Pattern, preludeid.Range, preludeid.Enum, preludeid.UniqueItems, preludeid.TimestampFormat, preludeid.IDRef}
 
 // obj builds a JSON object with fields in insertion order.
 type obj []node.Field
@@ -240,7 +219,7 @@ func (g *schemas) memberSchema(mem *model.Shape) node.Node {
 // wireName is the name a member has on the wire under the naming policy.
 func (g *schemas) wireName(mem *model.Shape) string {
 	if g.p.jsonNames {
-		if jn, ok := mem.Trait(traitJSONName); ok && jn.Kind() == node.String {
+		if jn, ok := mem.Trait(preludeid.JSONName); ok && jn.Kind() == node.String {
 			return jn.StringValue()
 		}
 	}
@@ -264,7 +243,7 @@ func (g *schemas) shapeSchema(s *model.Shape, traits []model.Trait) node.Node {
 		o.add("type", str("boolean"))
 	case model.StringType:
 		o.add("type", str("string"))
-		if v, ok := findTraitIn(traits, traitEnum); ok {
+		if v, ok := findTraitIn(traits, preludeid.Enum); ok {
 			var vals []node.Node
 			for _, e := range v.Elems() {
 				if ev, ok := e.Get("value"); ok && ev.Kind() == node.String {
@@ -279,7 +258,7 @@ func (g *schemas) shapeSchema(s *model.Shape, traits []model.Trait) node.Node {
 		var vals []node.Node
 		for _, mem := range s.Members() {
 			v := str(mem.MemberName())
-			if ev, ok := mem.Trait(traitEnumValue); ok && ev.Kind() == node.String {
+			if ev, ok := mem.Trait(preludeid.EnumValue); ok && ev.Kind() == node.String {
 				v = ev
 			}
 			vals = append(vals, v)
@@ -290,7 +269,7 @@ func (g *schemas) shapeSchema(s *model.Shape, traits []model.Trait) node.Node {
 		o.add("type", str("integer"))
 		var vals []node.Node
 		for _, mem := range s.Members() {
-			if ev, ok := mem.Trait(traitEnumValue); ok && ev.Kind() == node.Number {
+			if ev, ok := mem.Trait(preludeid.EnumValue); ok && ev.Kind() == node.Number {
 				vals = append(vals, num(ev.NumberText()))
 			}
 		}
@@ -313,7 +292,7 @@ func (g *schemas) shapeSchema(s *model.Shape, traits []model.Trait) node.Node {
 		// Smithy's JSON writes the non-finite values as these strings; a
 		// @range excludes NaN, and the infinity beyond a bound.
 		specials := []string{"NaN", "Infinity", "-Infinity"}
-		if r, ok := findTraitIn(traits, traitRange); ok {
+		if r, ok := findTraitIn(traits, preludeid.Range); ok {
 			specials = nil
 			if _, hasMax := r.Get("max"); !hasMax {
 				specials = append(specials, "Infinity")
@@ -335,7 +314,7 @@ func (g *schemas) shapeSchema(s *model.Shape, traits []model.Trait) node.Node {
 		if !g.p.blobText {
 			o.add("contentEncoding", str("base64"))
 			o.add("pattern", str(base64Pattern))
-			if _, ok := findTraitIn(traits, traitLength); ok {
+			if _, ok := findTraitIn(traits, preludeid.Length); ok {
 				g.diags.add(Diagnostic{Code: CodeLoss, Shape: s.ID(), Message: "@length of a blob counts decoded bytes, which JSON Schema cannot count in base64 text: the constraint is left out of the schema"})
 			}
 		} else {
@@ -347,13 +326,13 @@ func (g *schemas) shapeSchema(s *model.Shape, traits []model.Trait) node.Node {
 		o.add("type", str("array"))
 		if mem, ok := s.Member("member"); ok {
 			items := g.memberSchema(mem)
-			if g.nullableMember(mem) || s.HasTrait(traitSparse) {
+			if g.nullableMember(mem) || s.HasTrait(preludeid.Sparse) {
 				items = orNull(items)
 			}
 			o.add("items", items)
 		}
 		g.lengthBounds(&o, traits, "minItems", "maxItems")
-		if _, ok := findTraitIn(traits, traitUniqueItems); ok || s.Type() == model.SetType {
+		if _, ok := findTraitIn(traits, preludeid.UniqueItems); ok || s.Type() == model.SetType {
 			o.add("uniqueItems", node.NewBool(true))
 		}
 	case model.MapType:
@@ -366,7 +345,7 @@ func (g *schemas) shapeSchema(s *model.Shape, traits []model.Trait) node.Node {
 		}
 		if v, ok := s.Member("value"); ok {
 			vs := g.memberSchema(v)
-			if g.nullableMember(v) || s.HasTrait(traitSparse) {
+			if g.nullableMember(v) || s.HasTrait(preludeid.Sparse) {
 				vs = orNull(vs)
 			}
 			o.add("additionalProperties", vs)
@@ -379,7 +358,7 @@ func (g *schemas) shapeSchema(s *model.Shape, traits []model.Trait) node.Node {
 	default:
 		g.diags.fail("%s is a %s, which has no JSON value", s.ID(), s.Type())
 	}
-	if d, ok := findTraitIn(traits, traitIDRef); ok {
+	if d, ok := findTraitIn(traits, preludeid.IDRef); ok {
 		_ = d
 		g.diags.add(Diagnostic{Code: CodeLoss, Shape: s.ID(), Message: "@idRef checks that a string names a shape of the model, which JSON Schema cannot: the schema accepts any string"})
 	}
@@ -399,7 +378,7 @@ func isStringOnly(n node.Node) bool {
 
 func (g *schemas) stringConstraints(o *obj, s *model.Shape, traits []model.Trait) {
 	g.lengthBounds(o, traits, "minLength", "maxLength")
-	if p, ok := findTraitIn(traits, traitPattern); ok && p.Kind() == node.String {
+	if p, ok := findTraitIn(traits, preludeid.Pattern); ok && p.Kind() == node.String {
 		// The model's pattern means what java.util.regex reads (as the
 		// reference reads it); JSON Schema reads ECMA-262. A pattern is
 		// exported in the spelling that gives it the same meaning there,
@@ -418,7 +397,7 @@ func (g *schemas) stringConstraints(o *obj, s *model.Shape, traits []model.Trait
 }
 
 func (g *schemas) lengthBounds(o *obj, traits []model.Trait, minKey, maxKey string) {
-	l, ok := findTraitIn(traits, traitLength)
+	l, ok := findTraitIn(traits, preludeid.Length)
 	if !ok {
 		return
 	}
@@ -434,7 +413,7 @@ func (g *schemas) lengthBounds(o *obj, traits []model.Trait, minKey, maxKey stri
 // range (lo, hi; "" for none) and the effective @range, each written
 // from its exact token.
 func (g *schemas) numberBounds(o *obj, traits []model.Trait, lo, hi string) {
-	if r, ok := findTraitIn(traits, traitRange); ok {
+	if r, ok := findTraitIn(traits, preludeid.Range); ok {
 		if v, ok := r.Get("min"); ok && v.Kind() == node.Number {
 			if c, err := node.CompareNumbers(v.NumberText(), lo); lo == "" || err == nil && c > 0 {
 				lo = v.NumberText()
@@ -475,7 +454,7 @@ func (g *schemas) timestampSchema(traits []model.Trait) node.Node {
 		node.Field{Key: "pattern", Value: str(dateTimePattern)})
 	httpDate := node.NewObject(node.Field{Key: "type", Value: str("string")}, node.Field{Key: "pattern", Value: str(httpDatePattern)})
 	epoch := typeSchema("number")
-	if f, ok := findTraitIn(traits, traitTimestampFormat); ok {
+	if f, ok := findTraitIn(traits, preludeid.TimestampFormat); ok {
 		switch f.StringValue() {
 		case "http-date":
 			return httpDate
@@ -511,7 +490,7 @@ func (g *schemas) nullableMember(mem *model.Shape) bool {
 func (g *schemas) structureSchema(s *model.Shape, extraKey, extraConst string) node.Node {
 	var o obj
 	o.add("type", str("object"))
-	if d, ok := s.Trait(traitDocumentation); ok && d.Kind() == node.String {
+	if d, ok := s.Trait(preludeid.Documentation); ok && d.Kind() == node.String {
 		o.add("description", d)
 	}
 	var props obj
@@ -535,8 +514,8 @@ func (g *schemas) structureSchema(s *model.Shape, extraKey, extraConst string) n
 			continue
 		}
 		ms := g.memberSchema(mem)
-		req := mem.HasTrait(traitRequired) && !g.p.requiredIgnored
-		if g.nullableMember(mem) || !mem.HasTrait(traitRequired) && !g.p.nullsRejected {
+		req := mem.HasTrait(preludeid.Required) && !g.p.requiredIgnored
+		if g.nullableMember(mem) || !mem.HasTrait(preludeid.Required) && !g.p.nullsRejected {
 			ms = orNull(ms)
 		}
 		props.add(g.wireName(mem), ms)
@@ -600,7 +579,7 @@ func (g *schemas) unionSchema(s *model.Shape) node.Node {
 	}
 	var o obj
 	o.add("type", str("object"))
-	if d, ok := s.Trait(traitDocumentation); ok && d.Kind() == node.String {
+	if d, ok := s.Trait(preludeid.Documentation); ok && d.Kind() == node.String {
 		o.add("description", d)
 	}
 	var props obj

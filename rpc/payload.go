@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/shapeid"
 	sv "github.com/smithy-validation/go/smithyvalidate"
 )
@@ -40,7 +41,7 @@ func (p *preparer) preparePayloads(s *PreparedService) error {
 	}
 	orUnit := func(id shapeid.ID) shapeid.ID {
 		if id.IsZero() {
-			return unitID
+			return preludeid.Unit
 		}
 		return id
 	}
@@ -111,7 +112,7 @@ func (p *preparer) hasRequired(id shapeid.ID) bool {
 		return false
 	}
 	for _, mem := range s.Members() {
-		if _, ok := mem.Trait(requiredTrait); ok {
+		if _, ok := mem.Trait(preludeid.Required); ok {
 			return true
 		}
 	}
@@ -124,6 +125,6 @@ func (p *preparer) isRequired(id shapeid.ID) bool {
 	if !ok {
 		return false
 	}
-	_, req := p.m.EffectiveTrait(s, requiredTrait)
+	_, req := p.m.EffectiveTrait(s, preludeid.Required)
 	return req
 }

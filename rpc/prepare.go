@@ -11,6 +11,7 @@ import (
 	"github.com/smithy-validation/go/core/limits"
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/shapeid"
 	"github.com/smithy-validation/go/smithyvalidate"
 )
@@ -318,10 +319,6 @@ func readerLimits(c config) limits.Limits {
 }
 
 var (
-	unitID         = shapeid.New(shapeid.Prelude, "Unit")
-	errorTraitID   = shapeid.New(shapeid.Prelude, "error")
-	jsonNameTrait  = shapeid.New(shapeid.Prelude, "jsonName")
-	requiredTrait  = shapeid.New(shapeid.Prelude, "required")
 	knownMethodKey = map[string]bool{"name": true, "params": true, "positional": true, "resultMember": true, "nullResult": true, "kind": true, "from": true}
 	knownErrorKey  = map[string]bool{"code": true, "dataMember": true, "noData": true, "reservedRange": true}
 	knownJSONRPC   = map[string]bool{"versions": true, "batches": true, "nullIds": true, "idReuse": true, "optionalMethodPrefixes": true}
@@ -394,7 +391,7 @@ func Prepare(m *model.Model, svc shapeid.ID, opts ...Option) (*PreparedService, 
 				// Its mapping failed; its payload shapes are still
 				// prepared, so that their problems are reported too.
 				for _, id := range []shapeid.ID{op.Input(), op.Output()} {
-					if sh, ok := m.Shape(id); ok && sh.Type() == model.StructureType && id != unitID {
+					if sh, ok := m.Shape(id); ok && sh.Type() == model.StructureType && id != preludeid.Unit {
 						p.unprepared = append(p.unprepared, id)
 					}
 				}
@@ -620,7 +617,7 @@ func (p *preparer) operations(svc *model.Shape) []shapeid.ID {
 // structureOf returns the structure an operation's input or output
 // targets, zero for none (absent or smithy.api#Unit).
 func (p *preparer) structureOf(op *model.Shape, id shapeid.ID, what string) (shapeid.ID, bool) {
-	if id.IsZero() || id == unitID {
+	if id.IsZero() || id == preludeid.Unit {
 		return shapeid.ID{}, true
 	}
 	s, ok := p.m.Shape(id)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/shapeid"
 	sv "github.com/smithy-validation/go/smithyvalidate"
 )
@@ -392,7 +393,7 @@ func (p *preparer) cancels(op *model.Shape, meth *Method) {
 		}
 		c.IDMember = name
 		c.names = []string{name}
-		if jn, ok := mem.Trait(jsonNameTrait); ok && jn.Kind() == node.String && jn.StringValue() != name {
+		if jn, ok := mem.Trait(preludeid.JSONName); ok && jn.Kind() == node.String && jn.StringValue() != name {
 			c.names = append(c.names, jn.StringValue())
 		}
 		for i, n := range meth.positional {

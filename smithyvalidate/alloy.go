@@ -6,6 +6,7 @@ import (
 
 	"github.com/smithy-validation/go/core/assembly"
 	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/shapeid"
 )
 
@@ -62,7 +63,7 @@ func checkAlloyTraits(m *model.Model) (out []model.Event) {
 	var roots []shapeid.ID
 	seen := map[shapeid.ID]bool{}
 	for _, s := range m.Shapes() {
-		if t := s.Type(); (t != model.UnionType && t != model.StructureType) || s.HasTrait(traitMixin) || seen[s.ID()] {
+		if t := s.Type(); (t != model.UnionType && t != model.StructureType) || s.HasTrait(preludeid.Mixin) || seen[s.ID()] {
 			continue
 		}
 		uses := s.HasTrait(DiscriminatedTrait) || s.HasTrait(UntaggedTrait)

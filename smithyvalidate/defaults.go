@@ -6,10 +6,9 @@ import (
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/shapeid"
 )
-
-var traitDefault = shapeid.New(shapeid.Prelude, "default")
 
 // CheckDefaults is the DefaultTrait model validator: every @default value
 // of m is checked by this engine against the shape it is applied to, as
@@ -41,11 +40,11 @@ func CheckDefaults(m *model.Model) (out []model.Event) {
 		if s.ID().Namespace == shapeid.Prelude {
 			continue
 		}
-		if t, ok := findTrait(s.Traits(), traitDefault); ok {
+		if t, ok := findTrait(s.Traits(), preludeid.Default); ok {
 			out = append(out, dc.check(s, t)...)
 		}
 		for _, mem := range s.Members() {
-			t, ok := findTrait(mem.Traits(), traitDefault)
+			t, ok := findTrait(mem.Traits(), preludeid.Default)
 			if ok {
 				out = append(out, dc.check(mem, t)...)
 			}
@@ -143,7 +142,7 @@ func (dc *defaultChecker) check(s *model.Shape, t model.Trait) []model.Event {
 }
 
 // constraintTraits are the traits a member may set over its target's.
-var constraintTraits = []shapeid.ID{traitRange, traitLength, traitPattern, traitUniqueItems, traitIDRef}
+var constraintTraits = []shapeid.ID{preludeid.Range, preludeid.Length, preludeid.Pattern, preludeid.UniqueItems, preludeid.IDRef}
 
 // hasConstraint reports whether a member applies a trait the engine
 // reads for a value of its target.
@@ -158,7 +157,7 @@ func hasConstraint(mem *model.Shape) bool {
 
 // memberContractTraits are the traits of a member that change how the
 // engine checks a value of the member's target.
-var memberContractTraits = append([]shapeid.ID{traitTimestampFormat, traitEnum, traitSparse}, constraintTraits...)
+var memberContractTraits = append([]shapeid.ID{preludeid.TimestampFormat, preludeid.Enum, preludeid.Sparse}, constraintTraits...)
 
 // coherent checks that a structure member repeats the default of its
 // target (or sets null).
@@ -167,7 +166,7 @@ func (dc *defaultChecker) coherent(mem *model.Shape, t model.Trait, has bool) []
 	if !ok || target.Type() == model.MemberType {
 		return nil
 	}
-	td, ok := target.Trait(traitDefault)
+	td, ok := target.Trait(preludeid.Default)
 	if !ok {
 		return nil
 	}

@@ -6,10 +6,9 @@ import (
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/shapeid"
 )
-
-var traitExamples = shapeid.New(shapeid.Prelude, "examples")
 
 // CheckExamples is the ExamplesTrait model validator: each example of an
 // operation's @examples trait is checked by this engine as the Smithy
@@ -41,7 +40,7 @@ func CheckExamples(m *model.Model) (out []model.Event) {
 		if op.Type() != model.OperationType || op.ID().Namespace == shapeid.Prelude {
 			continue
 		}
-		t, ok := findTrait(op.Traits(), traitExamples)
+		t, ok := findTrait(op.Traits(), preludeid.Examples)
 		if !ok {
 			continue
 		}

@@ -3,10 +3,9 @@ package smithyvalidate
 import (
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/shapeid"
 )
-
-var traitMetadata = shapeid.New(shapeid.Prelude, "metadata")
 
 // CheckMetadata is the TypedMetadata model validator: a shape marked
 // @metadata(key: "k") types the model's metadata entry k, and this engine
@@ -25,7 +24,7 @@ func CheckMetadata(m *model.Model) (out []model.Event) {
 	types := map[string]shapeid.ID{}
 	dup := map[string]bool{}
 	for _, s := range m.Shapes() {
-		t, ok := s.Trait(traitMetadata)
+		t, ok := s.Trait(preludeid.Metadata)
 		if !ok {
 			continue
 		}

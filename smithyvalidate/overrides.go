@@ -3,16 +3,17 @@ package smithyvalidate
 import (
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/shapeid"
 )
 
 // overriddenCodes are the codes of the constraint traits a member may
 // apply over its target's, by trait.
 var overriddenCodes = map[shapeid.ID]Code{
-	traitRange:       CodeRange,
-	traitLength:      CodeLength,
-	traitPattern:     CodePattern,
-	traitUniqueItems: CodeUniqueItems,
+	preludeid.Range:       CodeRange,
+	preludeid.Length:      CodeLength,
+	preludeid.Pattern:     CodePattern,
+	preludeid.UniqueItems: CodeUniqueItems,
 }
 
 // overrideChecker finds, in a value written in a model, the constraint

@@ -10,6 +10,7 @@ import (
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/core/pattern"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/selector"
 	"github.com/smithy-validation/go/core/shapeid"
 )
@@ -70,23 +71,6 @@ func (v *Validator) WireName(member string) (string, bool) {
 // NewCollector returns an empty collector with the validator's run options,
 // to validate several values into one result with one findings budget.
 func (v *Validator) NewCollector() *Collector { return newCollectorConfig(v.cfg) }
-
-// Trait IDs the engine reads.
-var (
-	traitLength          = shapeid.New(shapeid.Prelude, "length")
-	traitPattern         = shapeid.New(shapeid.Prelude, "pattern")
-	traitRange           = shapeid.New(shapeid.Prelude, "range")
-	traitEnum            = shapeid.New(shapeid.Prelude, "enum")
-	traitEnumValue       = shapeid.New(shapeid.Prelude, "enumValue")
-	traitUniqueItems     = shapeid.New(shapeid.Prelude, "uniqueItems")
-	traitSparse          = shapeid.New(shapeid.Prelude, "sparse")
-	traitRequired        = shapeid.New(shapeid.Prelude, "required")
-	traitIDRef           = shapeid.New(shapeid.Prelude, "idRef")
-	traitTimestampFormat = shapeid.New(shapeid.Prelude, "timestampFormat")
-	traitJSONName        = shapeid.New(shapeid.Prelude, "jsonName")
-	traitMixin           = shapeid.New(shapeid.Prelude, "mixin")
-	traitTrait           = shapeid.New(shapeid.Prelude, "trait")
-)
 
 // plan is the compiled contract of one shape or member.
 type plan struct {
@@ -175,12 +159,12 @@ func newValidator(m *model.Model, id shapeid.ID, root *plan, cfg config) *Valida
 		switch c.Type() {
 		case model.StructureType, model.UnionType:
 			v.rootNull = rootNullOptional
-			if c.Type() == model.StructureType && s.HasTrait(traitRequired) {
+			if c.Type() == model.StructureType && s.HasTrait(preludeid.Required) {
 				v.rootNull = rootNullRequired
 			}
 		case model.ListType, model.SetType, model.MapType:
 			v.rootNull = rootNullDense
-			if c.HasTrait(traitSparse) && s.MemberName() != "key" {
+			if c.HasTrait(preludeid.Sparse) && s.MemberName() != "key" {
 				v.rootNull = rootNullSparse
 			}
 		}
@@ -289,8 +273,8 @@ func (p *preparer) planFor(s *model.Shape) *plan {
 	case target.Type().IsService():
 		p.problem(target, shapeid.ID{}, model.SourceLocation{}, "a %s is not a validation target: select a structure, a member or a simple shape", target.Type())
 		return pl
-	case target.HasTrait(traitMixin):
-		p.problem(target, traitMixin, model.SourceLocation{}, "a @mixin shape is never a validation target")
+	case target.HasTrait(preludeid.Mixin):
+		p.problem(target, preludeid.Mixin, model.SourceLocation{}, "a @mixin shape is never a validation target")
 		return pl
 	case target.Type() == model.MemberType || target.Type() == model.InvalidType:
 		p.problem(target, shapeid.ID{}, model.SourceLocation{}, "a member cannot be a member's target")
@@ -317,18 +301,18 @@ type traitRule struct {
 }
 
 var traitRules = map[shapeid.ID]traitRule{
-	traitLength:          {lengthAppliesTo, prepareLength},
-	traitRange:           {model.ShapeType.IsNumber, prepareRange},
-	traitPattern:         {isString, preparePattern},
-	traitEnum:            {isPlainString, prepareLegacyEnum},
-	traitUniqueItems:     {isList, prepareUniqueItems},
-	traitSparse:          {isCollection, prepareSparse},
-	traitTimestampFormat: {isTimestamp, prepareTimestampFormat},
-	traitIDRef:           {isString, (*preparer).prepareIDRef},
-	traitJSONName:        {anyType, prepareJSONName},
-	NullableTrait:        {anyType, prepareNullable},
-	DiscriminatedTrait:   {isUnion, prepareDiscriminated},
-	UntaggedTrait:        {isUnion, prepareUntagged},
+	preludeid.Length:          {lengthAppliesTo, prepareLength},
+	preludeid.Range:           {model.ShapeType.IsNumber, prepareRange},
+	preludeid.Pattern:         {isString, preparePattern},
+	preludeid.Enum:            {isPlainString, prepareLegacyEnum},
+	preludeid.UniqueItems:     {isList, prepareUniqueItems},
+	preludeid.Sparse:          {isCollection, prepareSparse},
+	preludeid.TimestampFormat: {isTimestamp, prepareTimestampFormat},
+	preludeid.IDRef:           {isString, (*preparer).prepareIDRef},
+	preludeid.JSONName:        {anyType, prepareJSONName},
+	NullableTrait:             {anyType, prepareNullable},
+	DiscriminatedTrait:        {isUnion, prepareDiscriminated},
+	UntaggedTrait:             {isUnion, prepareUntagged},
 }
 
 // trait compiles one effective trait into pl (traits without a rule do
@@ -422,7 +406,7 @@ func (p *preparer) children(pl *plan, target *model.Shape) {
 		pl.members = make([]memberPlan, len(members))
 		for i, m := range members {
 			mp := memberPlan{wire: p.wireName(m), plan: p.planFor(m)}
-			if target.Type() == model.StructureType && m.HasTrait(traitRequired) {
+			if target.Type() == model.StructureType && m.HasTrait(preludeid.Required) {
 				mp.required = true
 				pl.required = append(pl.required, int32(i))
 				if i < 64 {
@@ -436,7 +420,7 @@ func (p *preparer) children(pl *plan, target *model.Shape) {
 		seen := make(map[string]int, len(members))
 		for i, mp := range pl.members {
 			if j, dup := seen[mp.wire]; dup {
-				p.problem(members[i], traitJSONName, model.SourceLocation{}, "wire name %q is also used by member %s", mp.wire, members[j].MemberName())
+				p.problem(members[i], preludeid.JSONName, model.SourceLocation{}, "wire name %q is also used by member %s", mp.wire, members[j].MemberName())
 			}
 			seen[mp.wire] = i
 		}
@@ -450,9 +434,9 @@ func (p *preparer) children(pl *plan, target *model.Shape) {
 		set := map[string]struct{}{}
 		for _, m := range target.Members() {
 			val := m.MemberName()
-			if ev, ok := m.Trait(traitEnumValue); ok {
+			if ev, ok := m.Trait(preludeid.EnumValue); ok {
 				if ev.Kind() != node.String {
-					p.problem(m, traitEnumValue, model.SourceLocation{}, "an enum value must be a string, found %s", describeNode(ev))
+					p.problem(m, preludeid.EnumValue, model.SourceLocation{}, "an enum value must be a string, found %s", describeNode(ev))
 					continue
 				}
 				val = ev.StringValue()
@@ -464,7 +448,7 @@ func (p *preparer) children(pl *plan, target *model.Shape) {
 		set := map[int64]struct{}{}
 		var vals []int64
 		for _, m := range target.Members() {
-			ev, ok := m.Trait(traitEnumValue)
+			ev, ok := m.Trait(preludeid.EnumValue)
 			var iv int64
 			if ok && ev.Kind() == node.Number {
 				if d, err := node.ParseDecimal(ev.NumberText()); err == nil {
@@ -474,7 +458,7 @@ func (p *preparer) children(pl *plan, target *model.Shape) {
 				ok = false
 			}
 			if !ok || iv < math.MinInt32 || iv > math.MaxInt32 {
-				p.problem(m, traitEnumValue, model.SourceLocation{}, "an intEnum value must be a 32-bit integer, found %s", describeNode(ev))
+				p.problem(m, preludeid.EnumValue, model.SourceLocation{}, "an intEnum value must be a 32-bit integer, found %s", describeNode(ev))
 				continue
 			}
 			set[iv] = struct{}{}
@@ -492,7 +476,7 @@ func (p *preparer) children(pl *plan, target *model.Shape) {
 // wireName is the name a field uses for member m under the naming policy.
 func (p *preparer) wireName(m *model.Shape) string {
 	if p.cfg.on(matchJSONNames) {
-		if jn, ok := m.Trait(traitJSONName); ok && jn.Kind() == node.String {
+		if jn, ok := m.Trait(preludeid.JSONName); ok && jn.Kind() == node.String {
 			return jn.StringValue()
 		}
 	}

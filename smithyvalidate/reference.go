@@ -7,6 +7,7 @@ import (
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/shapeid"
 )
 
@@ -165,7 +166,7 @@ func (w valueWording) render(root node.Node, f Finding) []modelValueEvent {
 		ev.msg = w.lengthText(gov, target, val)
 	case CodePattern:
 		constraint()
-		owner, t := w.traitOwner(gov, target, traitPattern)
+		owner, t := w.traitOwner(gov, target, preludeid.Pattern)
 		ev.msg = fmt.Sprintf("String value provided for `%s` must match regular expression: %s", owner, t.StringValue())
 	case CodeEnum:
 		ev.msg = w.enumText(target, targetID, val)
@@ -174,7 +175,7 @@ func (w valueWording) render(root node.Node, f Finding) []modelValueEvent {
 		// the list once, listing the repeated values.
 		ev.context = pathContext(f.Path.parent(), false)
 		val, _ = nodeAt(root, f.Path.parent())
-		owner, _ := w.traitOwner(gov, target, traitUniqueItems)
+		owner, _ := w.traitOwner(gov, target, preludeid.UniqueItems)
 		ev.msg = fmt.Sprintf("Value provided for `%s` must have unique items, but the following items had multiple entries: [`%s`]",
 			owner, strings.Join(duplicateItems(val), "`, `"))
 	case CodeRequired:
@@ -201,7 +202,7 @@ func (w valueWording) render(root node.Node, f Finding) []modelValueEvent {
 	case CodeIDRefMissing:
 		ev.msg = w.idRefMessage(gov, target, fmt.Sprintf("Shape ID `%s` was not found in the model", val.StringValue()))
 	case CodeIDRefSelector:
-		_, t := w.traitOwner(gov, target, traitIDRef)
+		_, t := w.traitOwner(gov, target, preludeid.IDRef)
 		sel := "*"
 		if s, ok := t.Get("selector"); ok {
 			sel = s.StringValue()
@@ -271,7 +272,7 @@ func (w valueWording) traitOwner(gov, target *model.Shape, id shapeid.ID) (shape
 }
 
 func (w valueWording) rangeEvent(ev modelValueEvent, gov, target *model.Shape, val node.Node) modelValueEvent {
-	owner, t := w.traitOwner(gov, target, traitRange)
+	owner, t := w.traitOwner(gov, target, preludeid.Range)
 	where := "Target"
 	if owner == gov.ID() && gov.Type() == model.MemberType {
 		where = "Member"
@@ -311,7 +312,7 @@ func (w valueWording) rangeEvent(ev modelValueEvent, gov, target *model.Shape, v
 }
 
 func (w valueWording) lengthText(gov, target *model.Shape, val node.Node) string {
-	owner, t := w.traitOwner(gov, target, traitLength)
+	owner, t := w.traitOwner(gov, target, preludeid.Length)
 	min, hasMin := t.Get("min")
 	var n int
 	var unit string
@@ -358,7 +359,7 @@ func (w valueWording) enumText(target *model.Shape, targetID shapeid.ID, val nod
 		switch target.Type() {
 		case model.EnumType, model.IntEnumType:
 			for _, m := range target.Members() {
-				if v, ok := m.Trait(traitEnumValue); ok {
+				if v, ok := m.Trait(preludeid.EnumValue); ok {
 					if v.Kind() == node.Number {
 						values = append(values, v.NumberText())
 					} else {
@@ -369,7 +370,7 @@ func (w valueWording) enumText(target *model.Shape, targetID shapeid.ID, val nod
 				}
 			}
 		default:
-			t, _ := target.Trait(traitEnum)
+			t, _ := target.Trait(preludeid.Enum)
 			for _, e := range t.Elems() {
 				v, _ := e.Get("value")
 				values = append(values, v.StringValue())
@@ -386,7 +387,7 @@ func (w valueWording) enumText(target *model.Shape, targetID shapeid.ID, val nod
 
 // idRefMessage is the @idRef trait's errorMessage when it has one.
 func (w valueWording) idRefMessage(gov, target *model.Shape, def string) string {
-	_, t := w.traitOwner(gov, target, traitIDRef)
+	_, t := w.traitOwner(gov, target, preludeid.IDRef)
 	if m, ok := t.Get("errorMessage"); ok && m.Kind() == node.String {
 		return m.StringValue()
 	}
@@ -407,7 +408,7 @@ func (w valueWording) nullEvents(ev modelValueEvent, gov, target *model.Shape, t
 			case model.MapType:
 				first.msg = fmt.Sprintf("Non-sparse map shape `%s` cannot contain null values", c.ID())
 			case model.StructureType:
-				if gov.HasTrait(traitRequired) {
+				if gov.HasTrait(preludeid.Required) {
 					first.msg = fmt.Sprintf("Required structure member `%s` for `%s` cannot be null", gov.MemberName(), c.ID())
 				}
 			}
@@ -527,7 +528,7 @@ func invalidShapeText(target *model.Shape, id shapeid.ID, val node.Node) string 
 // timestampFormat returns the @timestampFormat that governs a value of
 // gov: the member's, else the target's ("" for none).
 func (w valueWording) timestampFormat(gov, target *model.Shape) string {
-	_, t := w.traitOwner(gov, target, traitTimestampFormat)
+	_, t := w.traitOwner(gov, target, preludeid.TimestampFormat)
 	return t.StringValue()
 }
 
@@ -670,11 +671,6 @@ func (p Path) parent() Path {
 	return Path{doc: p.doc, segs: p.segs[:len(p.segs)-1]}
 }
 
-var (
-	traitError                 = shapeid.New(shapeid.Prelude, "error")
-	traitExternalDocumentation = shapeid.New(shapeid.Prelude, "externalDocumentation")
-)
-
 // externalDocumentationURLs checks the values of an @externalDocumentation
 // trait the way the reference's trait class does when it creates the
 // trait: each must be a URL with a scheme Java's URL class knows (http,
@@ -688,7 +684,7 @@ func externalDocumentationURLs(val node.Node) []Finding {
 		}
 		info, _ := CodeURL.Info()
 		out = append(out, Finding{Severity: info.Severity, Class: info.Class, Code: CodeURL, Path: Root().Key(f.Key),
-			Shape: traitExternalDocumentation, Pos: f.Value.Pos(), Want: "a URL", Got: f.Value.StringValue(),
+			Shape: preludeid.ExternalDocumentation, Pos: f.Value.Pos(), Want: "a URL", Got: f.Value.StringValue(),
 			Message: fmt.Sprintf("Each externalDocumentation value must be a valid URL. Found %q for name %q", f.Value.StringValue(), f.Key)})
 	}
 	return out
@@ -752,7 +748,7 @@ func creationMessage(m *model.Model, trait shapeid.ID, root node.Node, f Finding
 	case CodeURL:
 		return f.Message, true
 	case CodeEnum:
-		if trait == traitError {
+		if trait == preludeid.Error {
 			return fmt.Sprintf("error trait must be set to client or server, found `%s`", val.StringValue()), true
 		}
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/shapeid"
 )
 
@@ -151,11 +152,11 @@ func (tc *traitChecker) plan(target shapeid.ID, t model.Trait, out *[]TraitFindi
 		*out = append(*out, tc.finding(target, t, CodeUnknownTrait, node.Pos{},
 			fmt.Sprintf("trait %s is not defined in the model", t.ID)))
 		return nil, nil
-	case !def.HasTrait(traitTrait):
+	case !def.HasTrait(preludeid.Trait):
 		*out = append(*out, tc.finding(target, t, CodeUnknownTrait, node.Pos{},
 			fmt.Sprintf("shape %s is applied as a trait but is not marked @trait", t.ID)))
 		return nil, nil
-	case def.HasTrait(traitMixin):
+	case def.HasTrait(preludeid.Mixin):
 		tp := &traitPlan{} // a mixin is no trait: TraitTarget says so
 		tc.traits[t.ID] = tp
 		return tp, nil
@@ -208,7 +209,7 @@ func (tc *traitChecker) check(target shapeid.ID, t model.Trait, out *[]TraitFind
 	if tp.overrides {
 		fs = append(fs, tc.overrides.findings(t.ID, val, Path{})...)
 	}
-	if t.ID == traitExternalDocumentation {
+	if t.ID == preludeid.ExternalDocumentation {
 		fs = append(fs, externalDocumentationURLs(val)...)
 	}
 	if len(fs) == 0 {

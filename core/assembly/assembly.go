@@ -26,6 +26,7 @@ import (
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/shapeid"
 )
 
@@ -215,11 +216,6 @@ func (s *assembler) addMetadata(d *model.Document) {
 	}
 }
 
-var (
-	uniqueItemsTrait = shapeid.New(shapeid.Prelude, "uniqueItems")
-	enumTraitID      = shapeid.New(shapeid.Prelude, "enum")
-)
-
 func (s *assembler) addShape(d *model.Document, def model.ShapeDef) {
 	if def.Type == model.SetType {
 		// Sets are Smithy 1.0 lists of unique items; 2.0 models see a list
@@ -227,13 +223,13 @@ func (s *assembler) addShape(d *model.Document, def model.ShapeDef) {
 		s.wasSet[def.ID] = true
 		s.event(model.Warning, "ModelDeprecation", def.ID, def.Source, "Set shapes are deprecated and have been removed in Smithy IDL v2. Use a list shape with the @uniqueItems trait instead.")
 		def.Type = model.ListType
-		if !hasTrait(def.Traits, uniqueItemsTrait) {
-			def.Traits = append(append([]model.Trait(nil), def.Traits...), model.Trait{ID: uniqueItemsTrait, Value: node.NewObject(), Source: def.Source})
+		if !hasTrait(def.Traits, preludeid.UniqueItems) {
+			def.Traits = append(append([]model.Trait(nil), def.Traits...), model.Trait{ID: preludeid.UniqueItems, Value: node.NewObject(), Source: def.Source})
 		}
 	}
 	if d.Version == "2.0" {
 		for _, t := range def.Traits {
-			if t.ID == enumTraitID {
+			if t.ID == preludeid.Enum {
 				// As the reference's loader warns about @enum in 2.0 files.
 				s.event(model.Warning, "ModelDeprecation", def.ID, t.Source, "The enum trait is deprecated. Smithy 2.0 models should use the enum shape.")
 			}
@@ -750,7 +746,7 @@ func (s *assembler) resourceTarget(def *model.ShapeDef, name string) (shapeid.ID
 // or properties.
 func (s *assembler) checkMixins() {
 	for _, def := range s.defs {
-		if hasTrait(def.Traits, mixinTrait) {
+		if hasTrait(def.Traits, preludeid.Mixin) {
 			switch {
 			case def.Type == model.OperationType && (!isUnitOrZero(def.Input) || !isUnitOrZero(def.Output)):
 				s.event(model.ErrorSeverity, "Model", def.ID, def.Source, "Operation shapes with the mixin trait MUST target `smithy.api#Unit` for their input and output. Operation mixin shape `%s` defines one or both of these properties.", def.ID)
@@ -774,13 +770,7 @@ func (s *assembler) checkMixins() {
 	}
 }
 
-var (
-	mixinTrait     = shapeid.New(shapeid.Prelude, "mixin")
-	unitShape      = shapeid.New(shapeid.Prelude, "Unit")
-	enumValueTrait = shapeid.New(shapeid.Prelude, "enumValue")
-)
-
-func isUnitOrZero(id shapeid.ID) bool { return id.IsZero() || id == unitShape }
+func isUnitOrZero(id shapeid.ID) bool { return id.IsZero() || id == preludeid.Unit }
 
 // fillImplicitValues sets what the specification implies when a model does
 // not say it: an operation without input or output has smithy.api#Unit, and
@@ -790,16 +780,16 @@ func (s *assembler) fillImplicitValues() {
 		switch def.Type {
 		case model.OperationType:
 			if def.Input.IsZero() {
-				def.Input = unitShape
+				def.Input = preludeid.Unit
 			}
 			if def.Output.IsZero() {
-				def.Output = unitShape
+				def.Output = preludeid.Unit
 			}
 		case model.EnumType:
 			for i := range def.Members {
 				m := &def.Members[i]
-				if !hasTrait(m.Traits, enumValueTrait) {
-					m.Traits = append(m.Traits, model.Trait{ID: enumValueTrait, Value: node.NewString(m.Name), Source: m.Source})
+				if !hasTrait(m.Traits, preludeid.EnumValue) {
+					m.Traits = append(m.Traits, model.Trait{ID: preludeid.EnumValue, Value: node.NewString(m.Name), Source: m.Source})
 				}
 			}
 		}

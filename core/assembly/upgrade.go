@@ -3,6 +3,7 @@ package assembly
 import (
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/shapeid"
 )
 
@@ -23,13 +24,6 @@ import (
 //
 // Without this, a 1.0 member targeting smithy.api#PrimitiveInteger fails
 // the DefaultTrait check that the reference passes.
-
-var (
-	boxTraitID       = shapeid.New(shapeid.Prelude, "box")
-	defaultTraitID   = shapeid.New(shapeid.Prelude, "default")
-	streamingTraitID = shapeid.New(shapeid.Prelude, "streaming")
-	requiredTraitID  = shapeid.New(shapeid.Prelude, "required")
-)
 
 // hadZeroValueIn10 reports the shape types that had a zero value (and so
 // were non-nullable unless boxed) in Smithy 1.0.
@@ -92,17 +86,17 @@ func traitValue(list []model.Trait, id shapeid.ID) (node.Node, bool) {
 // upgradeRoot10 gives a root shape of a 1.0 file the @default its zero
 // value implied, unless it is boxed.
 func upgradeRoot10(def *model.ShapeDef) {
-	if !hadZeroValueIn10(def.Type) || hasTrait(def.Traits, boxTraitID) || hasTrait(def.Traits, defaultTraitID) {
+	if !hadZeroValueIn10(def.Type) || hasTrait(def.Traits, preludeid.Box) || hasTrait(def.Traits, preludeid.Default) {
 		return
 	}
 	def.Traits = append(append([]model.Trait(nil), def.Traits...),
-		model.Trait{ID: defaultTraitID, Value: zeroValue(def.Type, def.Source.Pos), Source: def.Source})
+		model.Trait{ID: preludeid.Default, Value: zeroValue(def.Type, def.Source.Pos), Source: def.Source})
 }
 
 // targetBoxed reports whether a member targeting target is nullable by
 // the target alone, as the reference sees it when upgrading 1.0 members.
 func (s *assembler) targetBoxed(target *model.ShapeDef) bool {
-	if hasTrait(target.Traits, boxTraitID) {
+	if hasTrait(target.Traits, preludeid.Box) {
 		return true
 	}
 	if s.versions[target.ID] == "1.0" || !hadZeroValueIn10(target.Type) {
@@ -110,7 +104,7 @@ func (s *assembler) targetBoxed(target *model.ShapeDef) bool {
 	}
 	// A 2.0 shape is boxed for 1.0 readers unless its default is the 1.0
 	// zero value.
-	v, ok := traitValue(target.Traits, defaultTraitID)
+	v, ok := traitValue(target.Traits, preludeid.Default)
 	return !ok || !isZeroDefaultIn10(v, target.Type)
 }
 
@@ -124,11 +118,11 @@ func (s *assembler) upgradeMembers10() {
 		for i := range def.Members {
 			m := &def.Members[i]
 			target, ok := s.byID[m.Target]
-			if !ok || hasTrait(m.Traits, defaultTraitID) {
+			if !ok || hasTrait(m.Traits, preludeid.Default) {
 				continue
 			}
-			memberBoxed := hasTrait(m.Traits, boxTraitID)
-			streamingBlob := target.Type == model.BlobType && hasTrait(target.Traits, streamingTraitID) && !hasTrait(m.Traits, requiredTraitID)
+			memberBoxed := hasTrait(m.Traits, preludeid.Box)
+			streamingBlob := target.Type == model.BlobType && hasTrait(target.Traits, preludeid.Streaming) && !hasTrait(m.Traits, preludeid.Required)
 			var v node.Node
 			switch {
 			case (hadZeroValueIn10(target.Type) || streamingBlob) && !memberBoxed && !s.targetBoxed(target):
@@ -138,7 +132,7 @@ func (s *assembler) upgradeMembers10() {
 			default:
 				continue
 			}
-			m.Traits = append(append([]model.Trait(nil), m.Traits...), model.Trait{ID: defaultTraitID, Value: v, Source: m.Source})
+			m.Traits = append(append([]model.Trait(nil), m.Traits...), model.Trait{ID: preludeid.Default, Value: v, Source: m.Source})
 		}
 	}
 }

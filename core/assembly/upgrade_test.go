@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/shapeid"
 )
 
@@ -63,7 +64,7 @@ structure T {
 	if msgs := errorMessages(res); len(msgs) > 0 {
 		t.Fatalf("errors: %q", msgs)
 	}
-	defaultID := shapeid.New(shapeid.Prelude, "default")
+	defaultID := preludeid.Default
 	tests := []struct {
 		name  string
 		shape string // absolute ID, member IDs included
@@ -121,7 +122,7 @@ func TestUpgrade10JSONAST(t *testing.T) {
 	if !ok {
 		t.Fatal("no ex#S$a")
 	}
-	v, ok := s.Trait(shapeid.New(shapeid.Prelude, "default"))
+	v, ok := s.Trait(preludeid.Default)
 	if !ok || string(node.Marshal(v)) != "0" {
 		t.Fatalf("ex#S$a @default = %v (present %v), want 0", v, ok)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/shapeid"
 )
 
@@ -183,9 +184,9 @@ func (p *parser) operationShape(s *shapeStmt) {
 		case "input", "output":
 			walrus := p.expect(tColon, tWalrus) == tWalrus
 			p.next()
-			suffix, implied := p.inSuffix, "input"
+			suffix, implied := p.inSuffix, preludeid.Input
 			if key == "output" {
-				suffix, implied = p.outSuffix, "output"
+				suffix, implied = p.outSuffix, preludeid.Output
 			}
 			r := p.inlineable(s, walrus, suffix, implied)
 			if key == "input" {
@@ -210,7 +211,7 @@ func (p *parser) operationShape(s *shapeStmt) {
 // inlineable reads the target of `input`/`output`: a shape ID after ":",
 // or an inline structure after ":=", named <Operation><suffix> and marked
 // with the implied trait (@input or @output).
-func (p *parser) inlineable(op *shapeStmt, walrus bool, suffix, implied string) ref {
+func (p *parser) inlineable(op *shapeStmt, walrus bool, suffix string, implied shapeid.ID) ref {
 	if !walrus {
 		p.skipWsAndDocs()
 		return p.shapeID()
@@ -228,7 +229,7 @@ func (p *parser) inlineable(op *shapeStmt, walrus bool, suffix, implied string) 
 	p.mixins(s)
 	p.members(s)
 	s.traits = append(traits, traitApp{
-		id:         ref{rel: shapeid.Relative{Namespace: shapeid.Prelude, Name: implied}, pos: pos},
+		id:         ref{rel: absoluteRef(implied), pos: pos},
 		val:        value{kind: node.Object, pos: pos, fields: []field{}},
 		annotation: true,
 		pos:        pos,

@@ -5,12 +5,8 @@ import (
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/shapeid"
-)
-
-var (
-	defaultTraitID = shapeid.New(shapeid.Prelude, "default")
-	mixinTraitID   = shapeid.New(shapeid.Prelude, "mixin")
 )
 
 // Lower resolves every shape ID of the file and returns the file as a
@@ -155,7 +151,7 @@ func (l *lowerer) shapeDef(d *model.ShapeDef, s *shapeStmt) {
 			md.Source = l.loc(m.pos)
 			var extra *model.Trait
 			if m.hasDefault {
-				extra = &model.Trait{ID: defaultTraitID, Value: l.node(m.dflt), Source: l.loc(m.dfltPos)}
+				extra = &model.Trait{ID: preludeid.Default, Value: l.node(m.dflt), Source: l.loc(m.dfltPos)}
 			}
 			md.Traits = l.traits(mid, m.traits, extra)
 		}
@@ -220,9 +216,9 @@ func (l *lowerer) traits(target shapeid.ID, ts []traitApp, extra *model.Trait) [
 // check10 reports traits that a Smithy 1.0 file may not apply.
 func (l *lowerer) check10(target, trait shapeid.ID, pos node.Pos) {
 	switch trait {
-	case defaultTraitID:
+	case preludeid.Default:
 		l.fail(pos, target, "The @default trait can only be used in Smithy 2.0 or later")
-	case mixinTraitID:
+	case preludeid.Mixin:
 		l.fail(pos, target, fmt.Sprintf("Mixins can only be used in Smithy 2.0 or later. Attempted to apply "+
 			"a @mixin trait to `%s` in a model file using version `%s`.", target, l.f.version))
 	}

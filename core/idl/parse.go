@@ -7,6 +7,7 @@ import (
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/shapeid"
 )
 
@@ -415,7 +416,13 @@ func (p *parser) firstShapeStatement(docPos node.Pos) {
 	}
 }
 
-var documentationID = shapeid.Relative{Namespace: shapeid.Prelude, Name: "documentation"}
+var documentationID = absoluteRef(preludeid.Documentation)
+
+// absoluteRef is the reference that names id with its namespace, as the
+// parser records the prelude traits a statement implies.
+func absoluteRef(id shapeid.ID) shapeid.Relative {
+	return shapeid.Relative{Namespace: id.Namespace, Name: id.Name, Member: id.Member}
+}
 
 func docTrait(text string, pos node.Pos) traitApp {
 	return traitApp{
@@ -731,7 +738,7 @@ func (p *parser) forResource(s *shapeStmt) {
 	s.forRes = p.shapeID()
 }
 
-var unitRef = shapeid.Relative{Namespace: shapeid.Prelude, Name: "Unit"}
+var unitRef = absoluteRef(preludeid.Unit)
 
 func (p *parser) enumShape(s *shapeStmt) {
 	id := p.id(s.name)
@@ -757,7 +764,7 @@ func (p *parser) enumShape(s *shapeStmt) {
 			v := p.nodeValue()
 			p.checkEnumValue(s.typ, id.WithMember(name), v)
 			m.traits = append(m.traits, traitApp{
-				id:  ref{rel: shapeid.Relative{Namespace: shapeid.Prelude, Name: "enumValue"}, pos: v.pos},
+				id:  ref{rel: absoluteRef(preludeid.EnumValue), pos: v.pos},
 				val: v, pos: v.pos,
 			})
 			p.skipSpaces()

@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/shapeid"
 )
 
@@ -423,10 +424,6 @@ func New(defs []ShapeDef, metadata []MetadataEntry) (*Model, error) {
 	return m, nil
 }
 
-var (
-	mixinTrait = shapeid.New(shapeid.Prelude, "mixin")
-)
-
 // complete computes a shape's effective traits and members from its own
 // definition and its mixins, mixins first (depth-first, detecting cycles).
 func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) error {
@@ -465,7 +462,7 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 		}
 		local := localTraitSet(mx)
 		for _, t := range mx.traits {
-			if t.ID == mixinTrait || local[t.ID] {
+			if t.ID == preludeid.Mixin || local[t.ID] {
 				continue
 			}
 			traits = upsertTrait(traits, t)
@@ -555,7 +552,7 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 }
 
 func localTraitSet(mx *Shape) map[shapeid.ID]bool {
-	v, ok := mx.Trait(mixinTrait)
+	v, ok := mx.Trait(preludeid.Mixin)
 	if !ok {
 		return nil
 	}
@@ -737,7 +734,7 @@ func (m *Model) EffectiveTrait(s *Shape, id shapeid.ID) (node.Node, bool) {
 func (m *Model) Flatten() (*Model, error) {
 	defs := make([]ShapeDef, 0, len(m.sorted))
 	for _, s := range m.sorted {
-		if s.HasTrait(mixinTrait) {
+		if s.HasTrait(preludeid.Mixin) {
 			continue
 		}
 		d := *s.def

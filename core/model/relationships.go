@@ -1,10 +1,9 @@
 package model
 
-import "github.com/smithy-validation/go/core/shapeid"
-
-// unitID is smithy.api#Unit, which an operation's input and output default
-// to and which is then no relationship.
-var unitID = shapeid.New(shapeid.Prelude, "Unit")
+import (
+	"github.com/smithy-validation/go/core/preludeid"
+	"github.com/smithy-validation/go/core/shapeid"
+)
 
 // RelationshipType is a relationship between shapes, as in the
 // specification's table of shape relationships (selectors.rst).
@@ -108,10 +107,10 @@ func (s *Shape) Relationships(fn func(RelationshipType, shapeid.ID)) {
 			add(RelCollectionOperation, id)
 		}
 	case OperationType:
-		if in := s.Input(); in != unitID {
+		if in := s.Input(); in != preludeid.Unit {
 			add(RelInput, in)
 		}
-		if out := s.Output(); out != unitID {
+		if out := s.Output(); out != preludeid.Unit {
 			add(RelOutput, out)
 		}
 		for _, id := range s.Errors() {

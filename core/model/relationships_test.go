@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/shapeid"
 )
 
@@ -16,7 +17,7 @@ import (
 // and a Unit input or output put smithy.api#Unit in their services'
 // closures, a false Service conflict).
 func TestRelationshipsAsTheNeighborProvider(t *testing.T) {
-	unit := shapeid.New(shapeid.Prelude, "Unit")
+	unit := preludeid.Unit
 	id := shapeid.MustParse
 	defs := []model.ShapeDef{
 		{ID: id("ns#UnitOp"), Type: model.OperationType, Input: unit, Output: unit},

@@ -5,8 +5,8 @@ import (
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/selector"
-	"github.com/smithy-validation/go/core/shapeid"
 )
 
 // TestMatchesAgreesWithSelect compares MatchEach and Matches, which walks chains of
@@ -60,7 +60,7 @@ structure WithMix with [Mix] { y: Blob }
 		"operation -[bound]-> service",
 	}
 	for _, def := range m.Shapes() {
-		if tv, ok := def.Trait(shapeid.New(shapeid.Prelude, "trait")); ok {
+		if tv, ok := def.Trait(preludeid.Trait); ok {
 			if v, ok := tv.Get("selector"); ok && v.Kind() == node.String {
 				texts = append(texts, v.StringValue())
 			}

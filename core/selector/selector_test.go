@@ -7,6 +7,7 @@ import (
 
 	"github.com/smithy-validation/go/core/assembly"
 	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/selector"
 	"github.com/smithy-validation/go/core/shapeid"
 )
@@ -572,7 +573,7 @@ func TestCached(t *testing.T) {
 // definition: none may fail or need a tolerance warning.
 func TestPreludeSelectors(t *testing.T) {
 	m := load(t, "$version: \"2\"\nnamespace smithy.example\n")
-	traitID := shapeid.New(shapeid.Prelude, "trait")
+	traitID := preludeid.Trait
 	n := 0
 	for _, s := range m.Shapes() {
 		def, ok := s.Trait(traitID)

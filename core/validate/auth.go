@@ -4,30 +4,25 @@ import (
 	"strings"
 
 	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/shapeid"
-)
-
-var (
-	authTrait           = shapeid.New(shapeid.Prelude, "auth")
-	authDefinitionTrait = shapeid.New(shapeid.Prelude, "authDefinition")
-	httpAPIKeyAuthTrait = shapeid.New(shapeid.Prelude, "httpApiKeyAuth")
 )
 
 // authTraits reports @auth traits, on a service or on an operation of its
 // closure, that name schemes the service does not apply (AuthTrait).
 func authTraits(ix *protoIndex) []model.Event {
-	if len(ix.with[authTrait]) == 0 {
+	if len(ix.with[preludeid.Auth]) == 0 {
 		return nil
 	}
 	m := ix.m
 	var events []model.Event
 	for _, svc := range ix.services {
 		schemes := map[shapeid.ID]bool{}
-		for _, id := range serviceTraitsWith(m, svc, authDefinitionTrait) {
+		for _, id := range serviceTraitsWith(m, svc, preludeid.AuthDefinition) {
 			schemes[id] = true
 		}
 		check := func(s *model.Shape) {
-			v, ok := s.Trait(authTrait)
+			v, ok := s.Trait(preludeid.Auth)
 			if !ok {
 				return
 			}
@@ -49,7 +44,7 @@ func authTraits(ix *protoIndex) []model.Event {
 			for i, id := range missing {
 				names[i] = id.String()
 			}
-			events = append(events, onTraitf(model.Danger, "AuthTrait", s, authTrait,
+			events = append(events, onTraitf(model.Danger, "AuthTrait", s, preludeid.Auth,
 				"auth trait applies authentication that is not configured on the service shape, `%s`: [%s]",
 				svc.ID(), strings.Join(names, ", ")))
 		}
@@ -66,7 +61,7 @@ func authTraits(ix *protoIndex) []model.Event {
 func serviceAuthDefinitions(ix *protoIndex) []model.Event {
 	var events []model.Event
 	for _, svc := range ix.services {
-		if !svc.HasTrait(authTrait) && len(serviceTraitsWith(ix.m, svc, authDefinitionTrait)) > 1 {
+		if !svc.HasTrait(preludeid.Auth) && len(serviceTraitsWith(ix.m, svc, preludeid.AuthDefinition)) > 1 {
 			events = append(events, eventf(model.Warning, "ServiceAuthDefinitions", svc,
 				"This service uses multiple authentication schemes but does not have the `@auth` trait applied. "+
 					"The `@auth` trait defines a priority ordering of auth schemes for a client to use. "+
@@ -80,13 +75,13 @@ func serviceAuthDefinitions(ix *protoIndex) []model.Event {
 // not put the key in a header (HttpApiKeyAuthTrait).
 func httpAPIKeyAuths(ix *protoIndex) []model.Event {
 	var events []model.Event
-	for _, svc := range ix.with[httpAPIKeyAuthTrait] {
-		v, _ := svc.Trait(httpAPIKeyAuthTrait)
+	for _, svc := range ix.with[preludeid.HTTPAPIKeyAuth] {
+		v, _ := svc.Trait(preludeid.HTTPAPIKeyAuth)
 		if _, ok := v.Get("scheme"); !ok {
 			continue
 		}
 		if in, _ := stringMember(v, "in"); in != "header" {
-			events = append(events, onTraitf(model.ErrorSeverity, "HttpApiKeyAuthTrait", svc, httpAPIKeyAuthTrait,
+			events = append(events, onTraitf(model.ErrorSeverity, "HttpApiKeyAuthTrait", svc, preludeid.HTTPAPIKeyAuth,
 				"The httpApiKeyAuth trait must have an `in` value of `header` when a `scheme` is provided, found: %s", in))
 		}
 	}

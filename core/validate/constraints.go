@@ -7,18 +7,13 @@ import (
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
 	patternre "github.com/smithy-validation/go/core/pattern"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/shapeid"
 )
 
 // The constraint trait validators: the values of @range, @length and
 // @pattern that are well-formed as trait values (the value engine checks
 // that) but make no sense as constraints.
-
-var (
-	rangeTrait   = shapeid.New(shapeid.Prelude, "range")
-	lengthTrait  = shapeid.New(shapeid.Prelude, "length")
-	patternTrait = shapeid.New(shapeid.Prelude, "pattern")
-)
 
 // traitEventf is eventf located at the trait application rather than at
 // the shape, as the reference locates events about a trait's value.
@@ -44,7 +39,7 @@ func eachTrait(m *model.Model, id shapeid.ID, fn func(s *model.Shape, t model.Tr
 // cannot hold one, and min above max.
 func rangeTraits(m *model.Model) []model.Event {
 	var events []model.Event
-	eachTrait(m, rangeTrait, func(s *model.Shape, t model.Trait) {
+	eachTrait(m, preludeid.Range, func(s *model.Shape, t model.Trait) {
 		b := traitBounds(t)
 		for i, name := range boundNames {
 			if !b.has[i] || b.value[i].IsInteger() {
@@ -112,7 +107,7 @@ func decimalType(t model.ShapeType) bool {
 // lengthTraits is LengthTrait: negative bounds and min above max.
 func lengthTraits(m *model.Model) []model.Event {
 	var events []model.Event
-	eachTrait(m, lengthTrait, func(s *model.Shape, t model.Trait) {
+	eachTrait(m, preludeid.Length, func(s *model.Shape, t model.Trait) {
 		b := traitBounds(t)
 		// The reference reports min before max.
 		for i, name := range boundNames {
@@ -141,7 +136,7 @@ func lengthTraits(m *model.Model) []model.Event {
 func patternTraits(m *model.Model) []model.Event {
 	var events []model.Event
 	compiled := map[string]error{} // models repeat their patterns
-	eachTrait(m, patternTrait, func(s *model.Shape, t model.Trait) {
+	eachTrait(m, preludeid.Pattern, func(s *model.Shape, t model.Trait) {
 		if t.Value.Kind() != node.String {
 			return
 		}

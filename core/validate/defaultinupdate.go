@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/shapeid"
 )
 
@@ -38,7 +39,7 @@ func defaultValueInUpdate(m *model.Model) []model.Event {
 		}
 		var names []string
 		for _, mem := range input.Members() {
-			if mem.HasTrait(defaultTrait) {
+			if mem.HasTrait(preludeid.Default) {
 				names = append(names, mem.MemberName())
 			}
 		}

@@ -6,17 +6,13 @@ import (
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
-	"github.com/smithy-validation/go/core/shapeid"
+	"github.com/smithy-validation/go/core/preludeid"
 )
 
 // The enum validators: EnumShape (enum and intEnum members), EnumTrait and
 // EnumNamesPresent (the legacy @enum trait). The ModelDeprecation warning
 // for @enum in Smithy 2.0 files comes from assembly, which knows each
 // file's version.
-
-var (
-	enumValueTrait = shapeid.New(shapeid.Prelude, "enumValue")
-)
 
 // recommendedEnumName is the reference's recommended enum name format.
 var recommendedEnumName = regexp.MustCompile(`^[A-Z]+[A-Z_0-9]*$`)
@@ -33,7 +29,7 @@ func enumShapes(m *model.Model) []model.Event {
 		case model.EnumType:
 			seen := map[string]bool{}
 			for _, mem := range s.Members() {
-				t, ok := findTrait(mem, enumValueTrait)
+				t, ok := findTrait(mem, preludeid.EnumValue)
 				value := mem.MemberName()
 				if ok {
 					if t.Value.Kind() != node.String {
@@ -56,7 +52,7 @@ func enumShapes(m *model.Model) []model.Event {
 		case model.IntEnumType:
 			seen := map[int64]bool{}
 			for _, mem := range s.Members() {
-				t, ok := findTrait(mem, enumValueTrait)
+				t, ok := findTrait(mem, preludeid.EnumValue)
 				if !ok {
 					events = append(events, errorf("EnumShape", mem, "intEnum members must be assigned an integer value"))
 					continue
@@ -105,7 +101,7 @@ func appendEnumNameAdvice(events []model.Event, mem *model.Shape) []model.Event 
 // @enum without names is a WARNING (EnumNamesPresent).
 func enumTraits(m *model.Model) []model.Event {
 	var events []model.Event
-	eachTrait(m, enumTrait, func(s *model.Shape, t model.Trait) {
+	eachTrait(m, preludeid.Enum, func(s *model.Shape, t model.Trait) {
 		if t.Value.Kind() != node.Array {
 			return
 		}

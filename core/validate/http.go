@@ -7,30 +7,13 @@ import (
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/shapeid"
 )
 
 // This file holds what the HTTP binding validators share: the @http and
 // @endpoint patterns, the operations of a service, and where each member
 // of an input, output or error structure is bound in an HTTP message.
-
-var (
-	httpTrait              = shapeid.New(shapeid.Prelude, "http")
-	httpErrorTrait         = shapeid.New(shapeid.Prelude, "httpError")
-	httpHeaderTrait        = shapeid.New(shapeid.Prelude, "httpHeader")
-	httpLabelTrait         = shapeid.New(shapeid.Prelude, "httpLabel")
-	httpPayloadTrait       = shapeid.New(shapeid.Prelude, "httpPayload")
-	httpPrefixHeadersTrait = shapeid.New(shapeid.Prelude, "httpPrefixHeaders")
-	httpQueryTrait         = shapeid.New(shapeid.Prelude, "httpQuery")
-	httpQueryParamsTrait   = shapeid.New(shapeid.Prelude, "httpQueryParams")
-	httpResponseCodeTrait  = shapeid.New(shapeid.Prelude, "httpResponseCode")
-	endpointTrait          = shapeid.New(shapeid.Prelude, "endpoint")
-	corsTrait              = shapeid.New(shapeid.Prelude, "cors")
-	hostLabelTrait         = shapeid.New(shapeid.Prelude, "hostLabel")
-	protocolDefTrait       = shapeid.New(shapeid.Prelude, "protocolDefinition")
-	streamingTrait         = shapeid.New(shapeid.Prelude, "streaming")
-	requiresLengthTrait    = shapeid.New(shapeid.Prelude, "requiresLength")
-)
 
 // segKind is the kind of a pattern segment.
 type segKind uint8
@@ -285,7 +268,7 @@ type httpBinding struct {
 // operationHTTP returns an operation's @http trait when its value is
 // well formed (the value engine and httpPatterns report the others).
 func operationHTTP(op *model.Shape) (httpBinding, bool) {
-	v, ok := op.Trait(httpTrait)
+	v, ok := op.Trait(preludeid.HTTP)
 	if !ok || op.Type() != model.OperationType {
 		return httpBinding{}, false
 	}
@@ -312,7 +295,7 @@ func operationHTTP(op *model.Shape) (httpBinding, bool) {
 
 // operationHostPrefix returns an operation's parsed @endpoint hostPrefix.
 func operationHostPrefix(op *model.Shape) (*pattern, bool) {
-	v, ok := op.Trait(endpointTrait)
+	v, ok := op.Trait(preludeid.Endpoint)
 	if !ok {
 		return nil, false
 	}
@@ -341,7 +324,7 @@ func httpPatterns(m *model.Model) []model.Event {
 		if s.Type() != model.OperationType {
 			continue
 		}
-		if t, ok := findTrait(s, httpTrait); ok {
+		if t, ok := findTrait(s, preludeid.HTTP); ok {
 			if uri, ok := stringMember(t.Value, "uri"); ok {
 				if _, err := parseURIPattern(uri); err != nil {
 					events = append(events, model.Event{Severity: model.ErrorSeverity, ID: "Model", Shape: s.ID(), Source: t.Source,
@@ -349,7 +332,7 @@ func httpPatterns(m *model.Model) []model.Event {
 				}
 			}
 		}
-		if t, ok := findTrait(s, endpointTrait); ok {
+		if t, ok := findTrait(s, preludeid.Endpoint); ok {
 			if prefix, ok := stringMember(t.Value, "hostPrefix"); ok {
 				if _, err := parseHostPrefix(prefix); err != nil {
 					events = append(events, model.Event{Severity: model.ErrorSeverity, ID: "Model", Shape: s.ID(), Source: t.Source,
@@ -369,7 +352,7 @@ func operationStructure(m *model.Model, op *model.Shape, input bool) (*model.Sha
 		id = op.Input()
 	}
 	if id.IsZero() {
-		id = unitID
+		id = preludeid.Unit
 	}
 	return resolve(m, id, model.StructureType)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/shapeid"
 )
 
@@ -26,7 +27,7 @@ func httpLabels(ix *protoIndex) []model.Event {
 			unmatched[l.content] = true
 		}
 		for _, mem := range in.Members() {
-			if !mem.HasTrait(httpLabelTrait) {
+			if !mem.HasTrait(preludeid.HTTPLabel) {
 				continue
 			}
 			// A label matches its member case-insensitively, but only the
@@ -34,7 +35,7 @@ func httpLabels(ix *protoIndex) []model.Event {
 			delete(unmatched, mem.MemberName())
 			l, ok := uri.label(mem.MemberName())
 			if !ok {
-				events = append(events, onTraitf(model.ErrorSeverity, "HttpLabelTrait", mem, httpLabelTrait,
+				events = append(events, onTraitf(model.ErrorSeverity, "HttpLabelTrait", mem, preludeid.HTTPLabel,
 					"This `%s` structure member is marked with the `httpLabel` trait, but no corresponding `http` URI label could be found when used as the input of the `%s` operation.",
 					mem.MemberName(), op.ID()))
 				continue
@@ -43,7 +44,7 @@ func httpLabels(ix *protoIndex) []model.Event {
 				continue
 			}
 			if t, ok := m.Target(mem); ok && t.Type() != model.StringType && t.Type() != model.EnumType {
-				events = append(events, onTraitf(model.ErrorSeverity, "HttpLabelTrait", mem, httpLabelTrait,
+				events = append(events, onTraitf(model.ErrorSeverity, "HttpLabelTrait", mem, preludeid.HTTPLabel,
 					"The `%s` structure member corresponds to a greedy label when used as the input of the `%s` operation. This member targets %s, but greedy labels must target string shapes.",
 					mem.MemberName(), op.ID(), describe(t)))
 			}
@@ -83,7 +84,7 @@ func httpQueries(ix *protoIndex) []model.Event {
 		}
 	}
 	for _, st := range structures {
-		bindings := namedBindings(st, httpQueryTrait, false)
+		bindings := namedBindings(st, preludeid.HTTPQuery, false)
 		for _, d := range duplicateBindings(bindings) {
 			events = append(events, errorf("HttpQueryTrait", st,
 				"`httpQuery` parameter name binding conflicts found for the `%s` parameter in the following structure members: %s",
@@ -109,10 +110,10 @@ func httpQueryParams(ix *protoIndex) []model.Event {
 	for _, st := range ix.containers(bitQueryParams) {
 		var params, queries []string
 		for _, mem := range st.Members() {
-			if mem.HasTrait(httpQueryParamsTrait) {
+			if mem.HasTrait(preludeid.HTTPQueryParams) {
 				params = append(params, mem.MemberName())
 			}
-			if mem.HasTrait(httpQueryTrait) {
+			if mem.HasTrait(preludeid.HTTPQuery) {
 				queries = append(queries, mem.MemberName())
 			}
 		}
@@ -238,15 +239,15 @@ func blockedHeader(name string) bool {
 
 func httpHeaders(ix *protoIndex) []model.Event {
 	var events []model.Event
-	for _, mem := range ix.with[httpHeaderTrait] {
-		v, _ := mem.Trait(httpHeaderTrait)
+	for _, mem := range ix.with[preludeid.HTTPHeader] {
+		v, _ := mem.Trait(preludeid.HTTPHeader)
 		header := v.StringValue()
 		switch {
 		case blockedHeader(header):
-			events = append(events, onTraitf(model.Danger, "HttpHeaderTrait", mem, httpHeaderTrait,
+			events = append(events, onTraitf(model.Danger, "HttpHeaderTrait", mem, preludeid.HTTPHeader,
 				"`%s` is not an allowed HTTP header binding", header))
 		case !isToken(header) && header != "":
-			events = append(events, onTraitf(model.Danger, "HttpHeaderTrait", mem, httpHeaderTrait,
+			events = append(events, onTraitf(model.Danger, "HttpHeaderTrait", mem, preludeid.HTTPHeader,
 				"`%s` is not a valid HTTP header field name according to section 5.6.2 of RFC 9110", header))
 		}
 	}
@@ -260,7 +261,7 @@ func httpHeaders(ix *protoIndex) []model.Event {
 		if headers < 2 {
 			continue // one header binding conflicts with nothing
 		}
-		for _, d := range duplicateBindings(namedBindings(st, httpHeaderTrait, true)) {
+		for _, d := range duplicateBindings(namedBindings(st, preludeid.HTTPHeader, true)) {
 			events = append(events, errorf("HttpHeaderTrait", st,
 				"`httpHeader` field name binding conflicts found for the `%s` header in the following structure members: %s",
 				d.key, tickedList(d.members)))
@@ -276,7 +277,7 @@ func httpPrefixHeaders(ix *protoIndex) []model.Event {
 	var events []model.Event
 	for _, st := range ix.containers(bitPrefixHeaders) {
 		for _, pm := range st.Members() {
-			v, ok := pm.Trait(httpPrefixHeadersTrait)
+			v, ok := pm.Trait(preludeid.HTTPPrefixHeaders)
 			if !ok {
 				continue
 			}
@@ -287,13 +288,13 @@ func httpPrefixHeaders(ix *protoIndex) []model.Event {
 				detail = fmt.Sprintf("The service will not be able to disambiguate between header parameters intended for the `%s` member and those explicitly bound to the `httpHeader` members.", pm.ID())
 			}
 			for _, hm := range st.Members() {
-				hv, ok := hm.Trait(httpHeaderTrait)
+				hv, ok := hm.Trait(preludeid.HTTPHeader)
 				if !ok {
 					continue
 				}
 				header := strings.ToLower(hv.StringValue())
 				if strings.HasPrefix(header, prefix) {
-					events = append(events, onTraitf(sev, "HttpPrefixHeadersTrait", hm, httpHeaderTrait,
+					events = append(events, onTraitf(sev, "HttpPrefixHeadersTrait", hm, preludeid.HTTPHeader,
 						"`httpHeader` binding of `%s` conflicts with the `httpPrefixHeaders` binding of `%s` to `%s`. %s",
 						header, pm.ID(), prefix, detail))
 				}
@@ -306,7 +307,7 @@ func httpPrefixHeaders(ix *protoIndex) []model.Event {
 // httpPayloads reports input, output and error structures with an
 // @httpPayload member and other members bound nowhere (HttpPayload).
 func httpPayloads(ix *protoIndex) []model.Event {
-	if len(ix.with[httpPayloadTrait]) == 0 {
+	if len(ix.with[preludeid.HTTPPayload]) == 0 {
 		return nil
 	}
 	var events []model.Event
@@ -325,7 +326,7 @@ func httpPayloads(ix *protoIndex) []model.Event {
 			check(out, false)
 		}
 	}
-	for _, s := range ix.with[errorTrait] {
+	for _, s := range ix.with[preludeid.Error] {
 		if s.Type() == model.StructureType {
 			check(s, false)
 		}
@@ -337,7 +338,7 @@ func httpPayloads(ix *protoIndex) []model.Event {
 // the service's protocol requires it (ERROR) or other operations of the
 // service have it (WARNING) (HttpBindingsMissing).
 func httpBindingsMissing(ix *protoIndex) []model.Event {
-	if len(ix.with[httpTrait]) == 0 {
+	if len(ix.with[preludeid.HTTP]) == 0 {
 		return nil
 	}
 	m := ix.m
@@ -350,14 +351,14 @@ func httpBindingsMissing(ix *protoIndex) []model.Event {
 		} else {
 			any := false
 			for _, op := range ops {
-				any = any || op.HasTrait(httpTrait)
+				any = any || op.HasTrait(preludeid.HTTP)
 			}
 			if !any {
 				continue
 			}
 		}
 		for _, op := range ops {
-			if !op.HasTrait(httpTrait) {
+			if !op.HasTrait(preludeid.HTTP) {
 				events = append(events, eventf(sev, "HttpBindingsMissing", op,
 					"%s operations in the `%s` service define the `http` trait, but this operation is missing the `http` trait.",
 					reason, svc.ID()))
@@ -384,7 +385,7 @@ func serviceTraitsWith(m *model.Model, svc *model.Shape, marker shapeid.ID) []sh
 // httpProtocol returns the first protocol of svc whose definition lists
 // smithy.api#http among the traits it requires.
 func httpProtocol(m *model.Model, svc *model.Shape) (shapeid.ID, bool) {
-	return protocolListing(m, svc, httpTrait)
+	return protocolListing(m, svc, preludeid.HTTP)
 }
 
 // sortJavaIDs orders shape IDs as the reference implementation does:
@@ -401,8 +402,8 @@ func javaIDLess(a, b string) bool {
 	return a < b
 }
 
-var httpBindingTraits = []shapeid.ID{httpHeaderTrait, httpLabelTrait, httpPayloadTrait, httpPrefixHeadersTrait,
-	httpQueryParamsTrait, httpQueryTrait, httpResponseCodeTrait}
+var httpBindingTraits = []shapeid.ID{preludeid.HTTPHeader, preludeid.HTTPLabel, preludeid.HTTPPayload, preludeid.HTTPPrefixHeaders,
+	preludeid.HTTPQueryParams, preludeid.HTTPQuery, preludeid.HTTPResponseCode}
 
 // relKinds are the relationships that can point at a structure, in the
 // order the reference implementation lists them, with their names;
@@ -445,7 +446,7 @@ func httpBindingTraitsIgnored(ix *protoIndex) []model.Event {
 	// checked where they are mixed in).
 	var structures []*model.Shape
 	for _, st := range ix.containers(0xff) {
-		if !st.HasTrait(mixinTrait) {
+		if !st.HasTrait(preludeid.Mixin) {
 			structures = append(structures, st)
 		}
 	}

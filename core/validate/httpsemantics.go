@@ -5,6 +5,7 @@ import (
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/preludeid"
 )
 
 // methodSemantics is what a standard HTTP method implies. A nil field
@@ -52,7 +53,7 @@ func httpMethodSemantics(ix *protoIndex) []model.Event {
 			if sub != "" {
 				id += "." + sub
 			}
-			events = append(events, onTraitf(sev, id, op, httpTrait, format, args...))
+			events = append(events, onTraitf(sev, id, op, preludeid.HTTP, format, args...))
 		}
 		if method != https[i].method {
 			ev(model.Warning, "", "This operation uses the `%s` method in the `http` trait, but expected `%s`.", https[i].method, method)
@@ -64,7 +65,7 @@ func httpMethodSemantics(ix *protoIndex) []model.Event {
 			want *bool
 			has  bool
 			name string
-		}{{sem.readonly, op.HasTrait(readonlyTrait), "Readonly"}, {sem.idempotent, op.HasTrait(idempotentTrait), "Idempotent"}} {
+		}{{sem.readonly, op.HasTrait(preludeid.Readonly), "Readonly"}, {sem.idempotent, op.HasTrait(preludeid.Idempotent), "Idempotent"}} {
 			if t.want == nil || *t.want == t.has {
 				continue
 			}
@@ -115,7 +116,7 @@ func httpResponseCodes(ix *protoIndex) []model.Event {
 	for i, op := range ix.ops {
 		code := https[i].code
 		if code < 200 || code >= 300 {
-			events = append(events, onTraitf(model.Danger, "HttpResponseCodeSemantics", op, httpTrait,
+			events = append(events, onTraitf(model.Danger, "HttpResponseCodeSemantics", op, preludeid.HTTP,
 				"Expected an `http` code in the 2xx range, but found %d", code))
 			continue
 		}
@@ -133,12 +134,12 @@ func httpResponseCodes(ix *protoIndex) []model.Event {
 				code))
 		}
 	}
-	for _, s := range ix.with[httpErrorTrait] {
+	for _, s := range ix.with[preludeid.HTTPError] {
 		if s.Type() != model.StructureType {
 			continue
 		}
-		ev, ok1 := s.Trait(errorTrait)
-		hv, ok2 := s.Trait(httpErrorTrait)
+		ev, ok1 := s.Trait(preludeid.Error)
+		hv, ok2 := s.Trait(preludeid.HTTPError)
 		if !ok1 || !ok2 {
 			continue
 		}
@@ -149,7 +150,7 @@ func httpResponseCodes(ix *protoIndex) []model.Event {
 		kind := ev.StringValue()
 		lo := map[string]int{"client": 400, "server": 500}[kind]
 		if lo != 0 && (code < lo || code >= lo+100) {
-			events = append(events, onTraitf(model.Danger, "HttpResponseCodeSemantics", s, httpErrorTrait,
+			events = append(events, onTraitf(model.Danger, "HttpResponseCodeSemantics", s, preludeid.HTTPError,
 				"Expected an `httpError` code in the %dxx range for a `%s` error, but found %d", lo/100, kind, code))
 		}
 	}
@@ -165,7 +166,7 @@ func httpURIFormats(ix *protoIndex) []model.Event {
 		uri := https[i].uri.text
 		for j := 0; j < len(uri); j++ {
 			if uri[j] >= 0x80 {
-				events = append(events, onTraitf(model.ErrorSeverity, "HttpUriFormat", op, httpTrait, "@http trait `uri` is invalid: %s", uri))
+				events = append(events, onTraitf(model.ErrorSeverity, "HttpUriFormat", op, preludeid.HTTP, "@http trait `uri` is invalid: %s", uri))
 				break
 			}
 		}
@@ -188,11 +189,11 @@ func httpGreedyLabels(ix *protoIndex) []model.Event {
 			}
 		}
 		if afterGreedy {
-			events = append(events, onTraitf(model.Danger, "HttpUriGreedyLabel.GreedyLabelIsNotLastLabel", op, httpTrait,
+			events = append(events, onTraitf(model.Danger, "HttpUriGreedyLabel.GreedyLabelIsNotLastLabel", op, preludeid.HTTP,
 				"A greedy label must be the last label in its pattern: %s", https[i].uri.text))
 		}
 		if greedy > 1 {
-			events = append(events, onTraitf(model.Danger, "HttpUriGreedyLabel.MultipleGreedyLabels", op, httpTrait,
+			events = append(events, onTraitf(model.Danger, "HttpUriGreedyLabel.MultipleGreedyLabels", op, preludeid.HTTP,
 				"At most one greedy label segment may exist in a pattern: %s", https[i].uri.text))
 		}
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/smithy-validation/go/core/model"
 	patternre "github.com/smithy-validation/go/core/pattern"
+	"github.com/smithy-validation/go/core/preludeid"
 )
 
 // maxListedConflicts bounds the operations one HttpUriConflict event
@@ -75,7 +76,7 @@ func uriConflictGroup(m *model.Model, g []httpOp) []model.Event {
 	var plain, literalFirst, labelFirst []int
 	prefixes := make([]*pattern, len(g))
 	for i, o := range g {
-		if !o.op.HasTrait(endpointTrait) {
+		if !o.op.HasTrait(preludeid.Endpoint) {
 			plain = append(plain, i)
 			continue
 		}
@@ -194,10 +195,10 @@ func hostLabelPattern(m *model.Model, op *model.Shape, label string) *patternre.
 		return nil
 	}
 	mem, ok := in.Member(label)
-	if !ok || !mem.HasTrait(hostLabelTrait) {
+	if !ok || !mem.HasTrait(preludeid.HostLabel) {
 		return nil
 	}
-	v, ok := mem.Trait(patternTrait)
+	v, ok := mem.Trait(preludeid.Pattern)
 	if !ok {
 		return nil
 	}
@@ -215,7 +216,7 @@ func hostLabelPattern(m *model.Model, op *model.Shape, label string) *patternre.
 func hostLabels(ix *protoIndex) []model.Event {
 	var events []model.Event
 	m := ix.m
-	for _, op := range ix.with[endpointTrait] {
+	for _, op := range ix.with[preludeid.Endpoint] {
 		if op.Type() != model.OperationType {
 			continue
 		}
@@ -232,17 +233,17 @@ func hostLabels(ix *protoIndex) []model.Event {
 			}
 		}
 		if !isHostName(stub.String()) {
-			events = append(events, onTraitf(model.ErrorSeverity, "HostLabelTrait", op, endpointTrait,
+			events = append(events, onTraitf(model.ErrorSeverity, "HostLabelTrait", op, preludeid.Endpoint,
 				"The `endpoint` trait hostPrefix, %s, could not expand in to a valid RFC 3986 host: %s", prefix.text, stub.String()))
 		}
 		labels := prefix.labels()
 		if len(labels) > 0 && !strings.HasSuffix(prefix.text, ".") {
-			events = append(events, onTraitf(model.Danger, "HostLabelTrait", op, endpointTrait,
+			events = append(events, onTraitf(model.Danger, "HostLabelTrait", op, preludeid.Endpoint,
 				"`endpoint` trait hostPrefix contains host labels and does not end in a period (`.`). This can result in clients inadvertently sending data to domains you do not control."))
 		}
 		in, ok := resolve(m, op.Input(), model.StructureType)
 		if op.Input().IsZero() {
-			in, ok = resolve(m, unitID, model.StructureType)
+			in, ok = resolve(m, preludeid.Unit, model.StructureType)
 		}
 		if !ok {
 			continue
@@ -252,12 +253,12 @@ func hostLabels(ix *protoIndex) []model.Event {
 			unmatched[l.content] = true
 		}
 		for _, mem := range in.Members() {
-			if !mem.HasTrait(hostLabelTrait) {
+			if !mem.HasTrait(preludeid.HostLabel) {
 				continue
 			}
 			delete(unmatched, mem.MemberName())
 			if _, ok := prefix.label(mem.MemberName()); !ok {
-				events = append(events, onTraitf(model.ErrorSeverity, "HostLabelTrait", mem, hostLabelTrait,
+				events = append(events, onTraitf(model.ErrorSeverity, "HostLabelTrait", mem, preludeid.HostLabel,
 					"This `%s` structure member is marked with the `hostLabel` trait, but no corresponding `endpoint` label could be found when used as the input of the `%s` operation.",
 					mem.MemberName(), op.ID()))
 			}
@@ -299,12 +300,12 @@ func isHostName(s string) bool {
 // (CorsTrait).
 func corsTraits(ix *protoIndex) []model.Event {
 	var events []model.Event
-	for _, svc := range ix.with[corsTrait] {
-		v, _ := svc.Trait(corsTrait)
+	for _, svc := range ix.with[preludeid.CORS] {
+		v, _ := svc.Trait(preludeid.CORS)
 		_, hasOrigin := v.Get("origin")
 		origins, _ := v.Get("origins")
 		if hasOrigin && origins.Len() > 0 {
-			events = append(events, onTraitf(model.ErrorSeverity, "CorsTrait", svc, corsTrait,
+			events = append(events, onTraitf(model.ErrorSeverity, "CorsTrait", svc, preludeid.CORS,
 				"The `origin` and `origins` members of the `cors` trait are mutually exclusive."))
 		}
 	}

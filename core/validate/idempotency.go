@@ -7,16 +7,12 @@ import (
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
-	"github.com/smithy-validation/go/core/shapeid"
+	"github.com/smithy-validation/go/core/preludeid"
 )
 
 // The idempotency validators: IdempotentTrait (the errors its `exists`
 // and `notFound` properties name) and IdempotencyTokenIgnored (a token
 // member in a structure that is not only an operation input).
-
-var (
-	idempotencyTokenTrait = shapeid.New(shapeid.Prelude, "idempotencyToken")
-)
 
 // idempotentTraits is IdempotentTrait: `exists` and `notFound` are
 // mutually exclusive, and each error they name must be one of the
@@ -24,7 +20,7 @@ var (
 func idempotentTraits(m *model.Model) []model.Event {
 	var events []model.Event
 	for _, op := range shapesOfType(m, model.OperationType) {
-		t, ok := findTrait(op, idempotentTrait)
+		t, ok := findTrait(op, preludeid.Idempotent)
 		if !ok || t.Value.Kind() != node.Object {
 			continue
 		}
@@ -83,8 +79,8 @@ var relationOrder = []rel{
 // WARNING lists every other way its structure is referenced.
 func idempotencyTokenIgnored(m *model.Model) []model.Event {
 	var members []*model.Shape
-	for _, mem := range indexOf(m).withTrait(idempotencyTokenTrait) {
-		if s := mem.Container(); s != nil && s.Type() == model.StructureType && !s.HasTrait(mixinTrait) {
+	for _, mem := range indexOf(m).withTrait(preludeid.IdempotencyToken) {
+		if s := mem.Container(); s != nil && s.Type() == model.StructureType && !s.HasTrait(preludeid.Mixin) {
 			members = append(members, mem)
 		}
 	}
@@ -114,7 +110,7 @@ func idempotencyTokenIgnored(m *model.Model) []model.Event {
 			ids = uniqueStrings(ids)
 			parts = append(parts, strings.ToLower(strings.ReplaceAll(r.String(), "_", " "))+": ["+strings.Join(ids, ", ")+"]")
 		}
-		t, _ := findTrait(mem, idempotencyTokenTrait)
+		t, _ := findTrait(mem, preludeid.IdempotencyToken)
 		events = append(events, traitEventf(model.Warning, "IdempotencyTokenIgnored", mem, t,
 			"The `idempotencyToken` trait only has an effect when applied to a top-level operation input member, but it was applied and ignored in the following contexts: {%s}",
 			strings.Join(parts, ", ")))

@@ -5,23 +5,21 @@ import (
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
-	"github.com/smithy-validation/go/core/shapeid"
+	"github.com/smithy-validation/go/core/preludeid"
 )
-
-var jsonNameTrait = shapeid.New(shapeid.Prelude, "jsonName")
 
 // jsonNames is JsonName: in a structure or union with a @jsonName member,
 // no two members may serialize to the same JSON name (the member name when
 // there is no @jsonName).
 func jsonNames(m *model.Model) []model.Event {
 	var events []model.Event
-	for _, s := range indexOf(m).containersOf(jsonNameTrait) {
+	for _, s := range indexOf(m).containersOf(preludeid.JSONName) {
 		if !s.Type().HasMembers() {
 			continue
 		}
 		uses := false
 		for _, mem := range s.Members() {
-			if _, ok := findTrait(mem, jsonNameTrait); ok {
+			if _, ok := findTrait(mem, preludeid.JSONName); ok {
 				uses = true
 				break
 			}
@@ -32,7 +30,7 @@ func jsonNames(m *model.Model) []model.Event {
 		byName := map[string][]string{}
 		for _, mem := range s.Members() {
 			name := mem.MemberName()
-			if t, ok := findTrait(mem, jsonNameTrait); ok && t.Value.Kind() == node.String {
+			if t, ok := findTrait(mem, preludeid.JSONName); ok && t.Value.Kind() == node.String {
 				name = t.Value.StringValue()
 			}
 			byName[name] = append(byName[name], mem.MemberName())

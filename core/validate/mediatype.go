@@ -4,16 +4,17 @@ import (
 	"fmt"
 
 	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/preludeid"
 )
 
 // mediaTypes reports @mediaType values that are not media types
 // (MediaType).
 func mediaTypes(ix *protoIndex) []model.Event {
 	var events []model.Event
-	for _, s := range ix.with[mediaTypeTrait] {
-		v, _ := s.Trait(mediaTypeTrait)
+	for _, s := range ix.with[preludeid.MediaType] {
+		v, _ := s.Trait(preludeid.MediaType)
 		if err := checkMediaType(v.StringValue()); err != nil {
-			events = append(events, onTraitf(model.ErrorSeverity, "MediaType", s, mediaTypeTrait,
+			events = append(events, onTraitf(model.ErrorSeverity, "MediaType", s, preludeid.MediaType,
 				"Invalid mediaType value, \"%s\": %v", v.StringValue(), err))
 		}
 	}

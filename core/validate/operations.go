@@ -5,14 +5,9 @@ import (
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/selector"
 	"github.com/smithy-validation/go/core/shapeid"
-)
-
-var (
-	inputTrait           = shapeid.New(shapeid.Prelude, "input")
-	outputTrait          = shapeid.New(shapeid.Prelude, "output")
-	traitValidatorsTrait = shapeid.New(shapeid.Prelude, "traitValidators")
 )
 
 // referrers maps each shape ID to the relationships that point at it.
@@ -58,12 +53,12 @@ func operationInputOutput(m *model.Model) []model.Event {
 			}
 		}
 	}
-	check(inputTrait, "input", "output", relInput, relOutput)
-	check(outputTrait, "output", "input", relOutput, relInput)
+	check(preludeid.Input, "input", "output", relInput, relOutput)
+	check(preludeid.Output, "output", "input", relOutput, relInput)
 	for _, op := range shapesOfType(m, model.OperationType) {
 		ambiguity := func(io shapeid.ID, descriptor string, suffixes ...string) {
 			if io.IsZero() {
-				io = unitID
+				io = preludeid.Unit
 			}
 			for _, suffix := range suffixes {
 				id := shapeid.New(op.ID().Namespace, op.ID().Name+suffix)
@@ -89,8 +84,8 @@ func operationInputOutput(m *model.Model) []model.Event {
 func traitValidators(m *model.Model) []model.Event {
 	var events []model.Event
 	var ev *selector.Evaluator
-	for _, def := range indexOf(m).rootsWithTrait(traitValidatorsTrait) {
-		tv, ok := findTrait(def, traitValidatorsTrait)
+	for _, def := range indexOf(m).rootsWithTrait(preludeid.TraitValidators) {
+		tv, ok := findTrait(def, preludeid.TraitValidators)
 		if !ok || tv.Value.Kind() != node.Object {
 			continue
 		}
@@ -104,7 +99,7 @@ func traitValidators(m *model.Model) []model.Event {
 		valid := true
 		for _, f := range tv.Value.Fields() {
 			if !validEventID(f.Key) {
-				e := errorf("TraitValidators", def, "`%s` key is not a valid event ID: `%s`", traitValidatorsTrait, f.Key)
+				e := errorf("TraitValidators", def, "`%s` key is not a valid event ID: `%s`", preludeid.TraitValidators, f.Key)
 				e.Source = tv.Source
 				events = append(events, e)
 				valid = false
@@ -113,7 +108,7 @@ func traitValidators(m *model.Model) []model.Event {
 			text, _ := stringField(f.Value, "selector")
 			sel, err := selector.Cached(text)
 			if err != nil {
-				e := errorf("TraitValidators", def, "Invalid selector for `%s` in `%s`: %v", f.Key, traitValidatorsTrait, err)
+				e := errorf("TraitValidators", def, "Invalid selector for `%s` in `%s`: %v", f.Key, preludeid.TraitValidators, err)
 				e.Source = tv.Source
 				events = append(events, e)
 				valid = false
@@ -230,7 +225,7 @@ func shapeRecursion(m *model.Model) []model.Event {
 		}
 	}
 	x := indexOf(m)
-	isRequired := x.traitSet(requiredTrait)
+	isRequired := x.traitSet(preludeid.Required)
 	// A member's only relationship is its target: its neighbors.
 	targetOf := x.targetOf
 	collections := func(s *model.Shape) []*model.Shape {
@@ -289,7 +284,7 @@ func terminates(m *model.Model, s *model.Shape, visited map[*model.Shape]bool) b
 	switch s.Type() {
 	case model.StructureType:
 		for _, mem := range s.Members() {
-			if !mem.HasTrait(requiredTrait) {
+			if !mem.HasTrait(preludeid.Required) {
 				return true
 			}
 		}

@@ -6,10 +6,9 @@ import (
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/shapeid"
 )
-
-var paginatedTrait = shapeid.New(shapeid.Prelude, "paginated")
 
 // paginationProperty describes one property of @paginated.
 type paginationProperty struct {
@@ -48,7 +47,7 @@ func paginatedTraits(m *model.Model) []model.Event {
 	var events []model.Event
 	var containing map[shapeid.ID][]*model.Shape
 	for _, op := range shapesOfType(m, model.OperationType) {
-		t, ok := findTrait(op, paginatedTrait)
+		t, ok := findTrait(op, preludeid.Paginated)
 		if !ok || t.Value.Kind() != node.Object {
 			continue
 		}
@@ -62,7 +61,7 @@ func paginatedTraits(m *model.Model) []model.Event {
 		}
 		for _, svc := range containing[op.ID()] {
 			merged := paginationValues(t.Value)
-			if st, ok := findTrait(svc, paginatedTrait); ok {
+			if st, ok := findTrait(svc, preludeid.Paginated); ok {
 				inherited := paginationValues(st.Value)
 				for i := range merged {
 					if !merged[i].set {
@@ -149,7 +148,7 @@ func checkPagination(m *model.Model, op *model.Shape, t model.Trait, values [len
 			emit(model.ErrorSeverity, "PaginatedTrait", "paginated trait `%s` targets a member `%s` that does not exist", p.name, path)
 			continue
 		}
-		if member.HasTrait(requiredTrait) {
+		if member.HasTrait(preludeid.Required) {
 			switch {
 			case p.mustNotBeRequired:
 				emit(model.ErrorSeverity, "PaginatedTrait", "paginated trait `%s` member `%s` must not be required", p.name, member.MemberName())
@@ -186,7 +185,7 @@ func paginationMember(m *model.Model, op *model.Shape, p paginationProperty, pat
 		io = op.Output()
 	}
 	if io.IsZero() {
-		io = unitID
+		io = preludeid.Unit
 	}
 	container, ok := resolve(m, io, model.StructureType)
 	if !ok {

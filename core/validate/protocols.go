@@ -7,12 +7,8 @@ import (
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/shapeid"
-)
-
-var (
-	requestCompressionTrait = shapeid.New(shapeid.Prelude, "requestCompression")
-	mediaTypeTrait          = shapeid.New(shapeid.Prelude, "mediaType")
 )
 
 // compressionAlgorithms are the `encodings` @requestCompression allows
@@ -26,18 +22,18 @@ var compressionAlgorithms = map[string]bool{"gzip": true}
 func requestCompressions(ix *protoIndex) []model.Event {
 	var events []model.Event
 	m := ix.m
-	for _, op := range ix.with[requestCompressionTrait] {
-		v, _ := op.Trait(requestCompressionTrait)
+	for _, op := range ix.with[preludeid.RequestCompression] {
+		v, _ := op.Trait(preludeid.RequestCompression)
 		if op.Type() != model.OperationType {
 			continue
 		}
-		if op.Input().IsZero() || op.Input() == unitID {
+		if op.Input().IsZero() || op.Input() == preludeid.Unit {
 			events = append(events, errorf("RequestCompressionTrait", op,
 				"The `requestCompression` trait can only be applied to operations which have an input shape defined"))
 		} else if in, ok := resolve(m, op.Input(), model.StructureType); ok {
 			for _, mem := range in.Members() {
 				t, ok := m.Target(mem)
-				if ok && t.HasTrait(streamingTrait) && t.HasTrait(requiresLengthTrait) {
+				if ok && t.HasTrait(preludeid.Streaming) && t.HasTrait(preludeid.RequiresLength) {
 					events = append(events, errorf("RequestCompressionTrait", op,
 						"The `requestCompression` trait can only be applied to operations which do not have input members that target shapes with both the `streaming` and `requiresLength` traits applied, but found member `%s` targeting `%s`",
 						mem.ID(), t.ID()))
@@ -49,7 +45,7 @@ func requestCompressions(ix *protoIndex) []model.Event {
 			continue // the value engine reports the missing or mistyped member
 		}
 		if encodings.Len() == 0 {
-			events = append(events, onTraitf(model.ErrorSeverity, "RequestCompressionTrait", op, requestCompressionTrait,
+			events = append(events, onTraitf(model.ErrorSeverity, "RequestCompressionTrait", op, preludeid.RequestCompression,
 				"There must be at least one compression algorithm in `encodings` for the `requestCompression` trait applied to `%s`", op.ID()))
 			continue
 		}
@@ -64,7 +60,7 @@ func requestCompressions(ix *protoIndex) []model.Event {
 			if len(invalid) == 1 {
 				plural = ""
 			}
-			events = append(events, onTraitf(model.ErrorSeverity, "RequestCompressionTrait", op, requestCompressionTrait,
+			events = append(events, onTraitf(model.ErrorSeverity, "RequestCompressionTrait", op, preludeid.RequestCompression,
 				"Invalid compression algorithm%s found in `requestCompression` trait applied to `%s`: %s", plural, op.ID(), tickedList(invalid)))
 		}
 	}
@@ -79,8 +75,8 @@ func noInlineDocumentSupport(ix *protoIndex) []model.Event {
 		return nil
 	}
 	var protocols []shapeid.ID
-	for _, s := range ix.with[protocolDefTrait] {
-		v, _ := s.Trait(protocolDefTrait)
+	for _, s := range ix.with[preludeid.ProtocolDefinition] {
+		v, _ := s.Trait(preludeid.ProtocolDefinition)
 		if f, ok := v.Get("noInlineDocumentSupport"); ok && f.Kind() == node.Bool && f.BoolValue() {
 			protocols = append(protocols, s.ID())
 		}

@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/shapeid"
 )
 
@@ -91,9 +92,9 @@ func protocolTraits(m *model.Model) []model.Event {
 }
 
 // indexedTraits are the traits whose shapes protoIndex lists.
-var indexedTraits = append([]shapeid.ID{httpTrait, endpointTrait, hostLabelTrait, httpErrorTrait, errorTrait,
-	corsTrait, authTrait, httpAPIKeyAuthTrait, requestCompressionTrait, mediaTypeTrait, xmlNamespaceTrait,
-	xmlFlattenedTrait, protocolDefTrait}, httpBindingTraits...)
+var indexedTraits = append([]shapeid.ID{preludeid.HTTP, preludeid.Endpoint, preludeid.HostLabel, preludeid.HTTPError, preludeid.Error,
+	preludeid.CORS, preludeid.Auth, preludeid.HTTPAPIKeyAuth, preludeid.RequestCompression, preludeid.MediaType, preludeid.XMLNamespace,
+	preludeid.XMLFlattened, preludeid.ProtocolDefinition}, httpBindingTraits...)
 
 // protoIndex is what the protocol checks need of a model, found in one
 // pass over its shapes and their traits, so that each check visits only
@@ -167,7 +168,7 @@ func newProtoIndex(m *model.Model) *protoIndex {
 		ix.bound = append(ix.bound, c)
 		ix.boundBits = append(ix.boundBits, bits)
 	}
-	for _, op := range ix.with[httpTrait] {
+	for _, op := range ix.with[preludeid.HTTP] {
 		if h, ok := operationHTTP(op); ok {
 			ix.httpOf[op] = len(ix.ops)
 			ix.ops = append(ix.ops, op)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/shapeid"
 )
 
@@ -15,8 +16,6 @@ import (
 // look like a resource identifier without a @references) and
 // ServiceBoundResourceOperation (service operations whose members bind a
 // resource's identifiers).
-
-var referencesTrait = shapeid.New(shapeid.Prelude, "references")
 
 // resourceReference is one entry of a @references trait.
 type resourceReference struct {
@@ -73,7 +72,7 @@ func resolveShapeRef(m *model.Model, text, ns string) (shapeid.ID, bool) {
 // shapeReferences returns the well-formed entries of a shape's
 // @references.
 func shapeReferences(m *model.Model, s *model.Shape) []resourceReference {
-	v, ok := s.Trait(referencesTrait)
+	v, ok := s.Trait(preludeid.References)
 	if !ok || v.Kind() != node.Array {
 		return nil
 	}
@@ -115,8 +114,8 @@ func identifierNames(r *model.Shape) []string {
 // the resource's identifiers and name string members of the structure.
 func referencesTraits(m *model.Model) []model.Event {
 	var events []model.Event
-	for _, s := range indexOf(m).rootsWithTrait(referencesTrait) {
-		t, _ := findTrait(s, referencesTrait)
+	for _, s := range indexOf(m).rootsWithTrait(preludeid.References) {
+		t, _ := findTrait(s, preludeid.References)
 		for _, ref := range shapeReferences(m, s) {
 			if s.Type() == model.StringType && len(ref.ids) > 0 {
 				events = append(events, traitEventf(model.ErrorSeverity, "ReferencesTrait", s, t,
@@ -381,7 +380,7 @@ func serviceBoundResourceOperation(m *model.Model) []model.Event {
 					continue
 				}
 				for _, mem := range io.Members() {
-					if !mem.HasTrait(requiredTrait) {
+					if !mem.HasTrait(preludeid.Required) {
 						continue
 					}
 					for _, r := range byIdentifier[mem.MemberName()] {

@@ -5,17 +5,12 @@ import (
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/shapeid"
 )
 
 // ResourceOperationInputOutput: how the members of a resource's operations
 // bind its properties.
-
-var (
-	propertyTrait         = shapeid.New(shapeid.Prelude, "property")
-	notPropertyTrait      = shapeid.New(shapeid.Prelude, "notProperty")
-	nestedPropertiesTrait = shapeid.New(shapeid.Prelude, "nestedProperties")
-)
 
 // propertyBindings says which members of resource operations bind a
 // property, and under which name, as the reference's property binding
@@ -35,7 +30,7 @@ type propertyBindings struct {
 func newPropertyBindings(m *model.Model) *propertyBindings {
 	pb := &propertyBindings{m: m, name: map[*model.Shape]string{}, notRequired: map[*model.Shape]bool{}}
 	for _, s := range m.Shapes() {
-		if s.HasTrait(notPropertyTrait) && s.HasTrait(traitTrait) {
+		if s.HasTrait(preludeid.NotProperty) && s.HasTrait(preludeid.Trait) {
 			pb.notPropertyTraits = append(pb.notPropertyTraits, s.ID())
 		}
 	}
@@ -92,7 +87,7 @@ func (pb *propertyBindings) hasNotPropertyTrait(mem *model.Shape) bool {
 // propertyName is the property a member binds: its @property name, or its
 // own name.
 func propertyName(mem *model.Shape) string {
-	if v, ok := mem.Trait(propertyTrait); ok && v.Kind() == node.Object {
+	if v, ok := mem.Trait(preludeid.Property); ok && v.Kind() == node.Object {
 		if n, ok := v.Get("name"); ok && n.Kind() == node.String {
 			return n.StringValue()
 		}
@@ -108,7 +103,7 @@ func ioStructure(m *model.Model, op *model.Shape, input bool) *model.Shape {
 		id = op.Input()
 	}
 	if id.IsZero() {
-		id = unitID
+		id = preludeid.Unit
 	}
 	s, ok := resolve(m, id, model.StructureType)
 	if !ok {
@@ -125,7 +120,7 @@ func (pb *propertyBindings) propertiesShape(op *model.Shape, input bool) *model.
 		return nil
 	}
 	for _, mem := range io.Members() {
-		if mem.HasTrait(nestedPropertiesTrait) {
+		if mem.HasTrait(preludeid.NestedProperties) {
 			if t, ok := pb.m.Target(mem); ok && t.Type() == model.StructureType {
 				return t
 			}
@@ -200,7 +195,7 @@ func resourceOperationInputOutput(m *model.Model) []model.Event {
 					} else if !identifiers[mem.MemberName()] {
 						events = append(events, errorf("ResourceOperationInputOutput", mem,
 							"Member `%s` does not target a property or identifier for resource `%s`. If it is an identifier, apply the `%s` trait. If it is a property, apply the `%s` trait. If it is neither, apply the `%s` trait.",
-							mem.MemberName(), r.ID(), resourceIdentifierTrait, propertyTrait, notPropertyTrait))
+							mem.MemberName(), r.ID(), preludeid.ResourceIdentifier, preludeid.Property, preludeid.NotProperty))
 					}
 				}
 				eachConflict(byProperty, func(n string, members []string) {

@@ -8,14 +8,8 @@ import (
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/shapeid"
-)
-
-var (
-	readonlyTrait           = shapeid.New(shapeid.Prelude, "readonly")
-	idempotentTrait         = shapeid.New(shapeid.Prelude, "idempotent")
-	requiredTrait           = shapeid.New(shapeid.Prelude, "required")
-	resourceIdentifierTrait = shapeid.New(shapeid.Prelude, "resourceIdentifier")
 )
 
 // shapesOfType returns the root shapes of type t in ID order. The slice is
@@ -292,7 +286,7 @@ func resourceIdentifiers(m *model.Model) []model.Event {
 // identifierName returns the identifier a member binds with
 // @resourceIdentifier, or "".
 func identifierName(member *model.Shape) (string, bool) {
-	v, ok := member.Trait(resourceIdentifierTrait)
+	v, ok := member.Trait(preludeid.ResourceIdentifier)
 	if !ok || v.Kind() != node.String {
 		return "", false
 	}
@@ -319,7 +313,7 @@ func inputBindings(r *model.Shape, structure *model.Shape) map[string]string {
 			explicit[name] = true
 			continue
 		}
-		if t, ok := ids[mem.MemberName()]; ok && mem.HasTrait(requiredTrait) && mem.Target() == t && !explicit[mem.MemberName()] {
+		if t, ok := ids[mem.MemberName()]; ok && mem.HasTrait(preludeid.Required) && mem.Target() == t && !explicit[mem.MemberName()] {
 			if _, done := out[mem.MemberName()]; !done {
 				out[mem.MemberName()] = mem.MemberName()
 			}
@@ -346,7 +340,7 @@ func inputStructure(m *model.Model, op *model.Shape) *model.Shape {
 func resourceIdentifierBindings(m *model.Model) []model.Event {
 	var events []model.Event
 	// Structures whose members use @resourceIdentifier.
-	for _, s := range indexOf(m).containersOf(resourceIdentifierTrait) {
+	for _, s := range indexOf(m).containersOf(preludeid.ResourceIdentifier) {
 		potential := map[string][]string{}
 		explicit := map[string][]string{}
 		var names []string
@@ -469,7 +463,7 @@ func resourceLifecycles(m *model.Model) []model.Event {
 			if !ok {
 				return
 			}
-			if op.HasTrait(readonlyTrait) != wantReadonly {
+			if op.HasTrait(preludeid.Readonly) != wantReadonly {
 				must := "must not"
 				if wantReadonly {
 					must = "must"
@@ -477,7 +471,7 @@ func resourceLifecycles(m *model.Model) []model.Event {
 				events = append(events, errorf("ResourceLifecycle", r,
 					"The `%s` lifecycle operation of this resource targets an invalid operation, `%s`. The targeted operation %s be marked with the readonly trait.", lc, op.ID(), must))
 			}
-			if wantIdempotent && !op.HasTrait(idempotentTrait) {
+			if wantIdempotent && !op.HasTrait(preludeid.Idempotent) {
 				events = append(events, errorf("ResourceLifecycle", r,
 					"The `%s` lifecycle operation of this resource targets an invalid operation, `%s`. The targeted operation must be marked as idempotent.", lc, op.ID()))
 			}

@@ -7,15 +7,8 @@ import (
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/core/prelude"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/shapeid"
-)
-
-var (
-	defaultTrait  = shapeid.New(shapeid.Prelude, "default")
-	boxTrait      = shapeid.New(shapeid.Prelude, "box")
-	unstableTrait = shapeid.New(shapeid.Prelude, "unstable")
-	privateTrait  = shapeid.New(shapeid.Prelude, "private")
-	enumTrait     = shapeid.New(shapeid.Prelude, "enum")
 )
 
 // exclusiveStructureMemberTraits enforces the `structurallyExclusive`
@@ -25,8 +18,8 @@ var (
 func exclusiveStructureMemberTraits(m *model.Model) []model.Event {
 	var byMember, byTarget []shapeid.ID
 	x := indexOf(m)
-	for _, s := range x.rootsWithTrait(traitTrait) {
-		tv, ok := s.Trait(traitTrait)
+	for _, s := range x.rootsWithTrait(preludeid.Trait) {
+		tv, ok := s.Trait(preludeid.Trait)
 		if !ok {
 			continue
 		}
@@ -99,7 +92,7 @@ func exclusiveStructureMemberTraits(m *model.Model) []model.Event {
 // input and output and members of unions, enums and intEnums (UnitType).
 func unitTypes(m *model.Model) []model.Event {
 	var events []model.Event
-	unit, _ := m.Shape(unitID)
+	unit, _ := m.Shape(preludeid.Unit)
 	isUnit := func(s *model.Shape, i int, r reference) bool { return r.target != nil && r.target == unit }
 	if unit == nil {
 		// A model without the prelude: references to Unit resolve to
@@ -108,7 +101,7 @@ func unitTypes(m *model.Model) []model.Event {
 			k := 0
 			found := false
 			s.Relationships(func(_ model.RelationshipType, id shapeid.ID) {
-				found = found || k == i && id == unitID
+				found = found || k == i && id == preludeid.Unit
 				k++
 			})
 			return found
@@ -145,13 +138,13 @@ func unions(m *model.Model) []model.Event {
 		}
 		for _, mem := range u.Members() {
 			if t, ok := m.Shape(mem.Target()); ok {
-				if dv, ok := t.Trait(defaultTrait); ok {
+				if dv, ok := t.Trait(preludeid.Default); ok {
 					events = append(events, eventf(model.Note, "Union", mem,
 						"This union member targets `%s`, a shape with a default value of `%s`. Note that default values are only applicable to structures and ignored in tagged unions. It is a best practice for union members to target shapes with no default value (for example, instead of targeting PrimitiveInteger, target Integer).",
 						t.ID(), node.Marshal(dv)))
 				}
 			}
-			if bt, ok := findTrait(mem, boxTrait); ok {
+			if bt, ok := findTrait(mem, preludeid.Box); ok {
 				e := eventf(model.Warning, "Union", mem, "Invalid box trait found on a union member. The box trait on union members has no effect because union members are implicitly nullable.")
 				e.Source = bt.Source
 				events = append(events, e)
@@ -169,10 +162,10 @@ func deprecatedTraits(m *model.Model) []model.Event {
 	x := indexOf(m)
 	for _, id := range x.applied() {
 		def, ok := m.Shape(id)
-		if !ok || id == enumTrait || !def.HasTrait(traitTrait) {
+		if !ok || id == preludeid.Enum || !def.HasTrait(preludeid.Trait) {
 			continue
 		}
-		dv, ok := def.Trait(deprecatedTrait)
+		dv, ok := def.Trait(preludeid.Deprecated)
 		if !ok {
 			continue
 		}
@@ -200,7 +193,7 @@ func unstableTraits(m *model.Model) []model.Event {
 	x := indexOf(m)
 	for _, id := range x.applied() {
 		def, ok := m.Shape(id)
-		if !ok || !def.HasTrait(unstableTrait) || !def.HasTrait(traitTrait) {
+		if !ok || !def.HasTrait(preludeid.Unstable) || !def.HasTrait(preludeid.Trait) {
 			continue
 		}
 		for _, s := range x.withTrait(id) {
@@ -219,7 +212,7 @@ func unstableTraits(m *model.Model) []model.Event {
 func privateAccess(m *model.Model) []model.Event {
 	x := indexOf(m)
 	var events []model.Event
-	for _, p := range x.rootsWithTrait(privateTrait) {
+	for _, p := range x.rootsWithTrait(preludeid.Private) {
 		ns := p.ID().Namespace
 		for _, r := range x.referrersOf(p) {
 			if r.from.ID().Namespace != ns {
@@ -241,9 +234,9 @@ func privateAccess(m *model.Model) []model.Event {
 // the member from other namespaces (PrivateMixinMember).
 func privateMixinMembers(m *model.Model) []model.Event {
 	var events []model.Event
-	for _, s := range indexOf(m).rootsWithTrait(mixinTrait) {
+	for _, s := range indexOf(m).rootsWithTrait(preludeid.Mixin) {
 		for _, mem := range s.Members() {
-			if t, ok := findTrait(mem, privateTrait); ok {
+			if t, ok := findTrait(mem, preludeid.Private); ok {
 				e := eventf(model.Warning, "PrivateMixinMember", mem,
 					"The `@private` trait does not prevent a mixin member from being inherited by shapes in other namespaces, nor does it prevent new traits from being added to the inherited member. Apply `@private` to the mixin shape or target shape instead if cross-namespace access should be restricted.")
 				e.Source = t.Source

@@ -4,16 +4,12 @@ import (
 	"strings"
 
 	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/shapeid"
 )
 
 // Streams: StreamingTrait (where structures with a stream may be used,
 // event stream unions, streaming blob members) and EventPayloadTrait.
-
-var (
-	eventPayloadTrait = shapeid.New(shapeid.Prelude, "eventPayload")
-	eventHeaderTrait  = shapeid.New(shapeid.Prelude, "eventHeader")
-)
 
 // streamingTraits is StreamingTrait: a structure with a member targeting
 // a stream may only be an operation input or output (input only when the
@@ -22,7 +18,7 @@ var (
 // a @default; in a service whose protocol supports @httpPayload, a member
 // targeting a stream has @httpPayload.
 func streamingTraits(m *model.Model) []model.Event {
-	streams := indexOf(m).rootsWithTrait(streamingTrait)
+	streams := indexOf(m).rootsWithTrait(preludeid.Streaming)
 	if len(streams) == 0 {
 		return nil
 	}
@@ -39,7 +35,7 @@ func streamingTraits(m *model.Model) []model.Event {
 				case relInput, relMixin, relStructureMember, relUnionMember, relListMember, relMapKey, relMapValue,
 					relEnumMember, relIntEnumMember:
 				case relOutput:
-					if stream.HasTrait(requiresLengthTrait) {
+					if stream.HasTrait(preludeid.RequiresLength) {
 						events = append(events, errorf("StreamingTrait", container,
 							"Structures that contain a reference to a stream marked with the @requiresLength trait can only be used as operation inputs, but this structure is referenced from `%s` as output",
 							use.from.ID()))
@@ -68,7 +64,7 @@ func streamingTraits(m *model.Model) []model.Event {
 		}
 		if stream.Type() == model.BlobType {
 			for _, r := range refs(stream) {
-				if r.rel == relMemberTarget && !r.from.HasTrait(requiredTrait) && !r.from.HasTrait(defaultTrait) {
+				if r.rel == relMemberTarget && !r.from.HasTrait(preludeid.Required) && !r.from.HasTrait(preludeid.Default) {
 					events = append(events, errorf("StreamingTrait", r.from,
 						"Members that target blobs marked with the `streaming` trait MUST also be marked with the `required` or `default` trait."))
 				}
@@ -76,14 +72,14 @@ func streamingTraits(m *model.Model) []model.Event {
 		}
 	}
 	for _, svc := range shapesOfType(m, model.ServiceType) {
-		if _, ok := protocolListing(m, svc, httpPayloadTrait); !ok {
+		if _, ok := protocolListing(m, svc, preludeid.HTTPPayload); !ok {
 			continue
 		}
 		for _, s := range reachable(m, svc) {
-			if s.Container() == nil || s.HasTrait(httpPayloadTrait) {
+			if s.Container() == nil || s.HasTrait(preludeid.HTTPPayload) {
 				continue
 			}
-			if t, ok := m.Target(s); ok && t.HasTrait(streamingTrait) {
+			if t, ok := m.Target(s); ok && t.HasTrait(preludeid.Streaming) {
 				events = append(events, errorf("StreamingTrait", s,
 					"Member `%s` referencing @streaming shape `%s` must have the @httpPayload trait, as service `%s` has a protocol that supports @httpPayload.",
 					s.ID(), t.ID(), svc.ID()))
@@ -97,9 +93,9 @@ func streamingTraits(m *model.Model) []model.Event {
 // definition has @protocolDefinition) that lists trait among the traits
 // it supports.
 func protocolListing(m *model.Model, svc *model.Shape, trait shapeid.ID) (shapeid.ID, bool) {
-	for _, p := range serviceTraitsWith(m, svc, protocolDefTrait) {
+	for _, p := range serviceTraitsWith(m, svc, preludeid.ProtocolDefinition) {
 		def, _ := m.Shape(p)
-		v, _ := def.Trait(protocolDefTrait)
+		v, _ := def.Trait(preludeid.ProtocolDefinition)
 		list, _ := v.Get("traits")
 		for _, e := range list.Elems() {
 			if id, ok := resolveShapeRef(m, e.StringValue(), p.Namespace); ok && id == trait {
@@ -114,7 +110,7 @@ func protocolListing(m *model.Model, svc *model.Shape, trait shapeid.ID) (shapei
 // @eventPayload member, every other member is an @eventHeader.
 func eventPayloadTraits(m *model.Model) []model.Event {
 	var events []model.Event
-	for _, s := range indexOf(m).containersOf(eventPayloadTrait) {
+	for _, s := range indexOf(m).containersOf(preludeid.EventPayload) {
 		if s.Type() != model.StructureType {
 			continue
 		}
@@ -122,9 +118,9 @@ func eventPayloadTraits(m *model.Model) []model.Event {
 		var unmarked []string
 		for _, mem := range s.Members() {
 			switch {
-			case mem.HasTrait(eventPayloadTrait):
+			case mem.HasTrait(preludeid.EventPayload):
 				hasPayload = true
-			case !mem.HasTrait(eventHeaderTrait):
+			case !mem.HasTrait(preludeid.EventHeader):
 				unmarked = append(unmarked, mem.MemberName())
 			}
 		}

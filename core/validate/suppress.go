@@ -5,6 +5,7 @@ import (
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/preludeid"
 )
 
 // ContainsID reports whether an event ID is id or one of its hierarchical
@@ -94,7 +95,7 @@ func (s *suppressor) suppressed(e model.Event) (string, bool) {
 	}
 	if !e.Shape.IsZero() {
 		if sh, ok := s.m.Shape(e.Shape); ok {
-			if v, ok := sh.Trait(suppressTrait); ok {
+			if v, ok := sh.Trait(preludeid.Suppress); ok {
 				for _, id := range v.Elems() {
 					if id.Kind() == node.String && ContainsID(e.ID, id.StringValue()) {
 						return "", true

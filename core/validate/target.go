@@ -6,6 +6,7 @@ import (
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/shapeid"
 )
 
@@ -132,8 +133,6 @@ var refNames = [...]rel{
 	model.RelMemberTarget: relMemberTarget,
 }
 
-var deprecatedTrait = shapeid.New(shapeid.Prelude, "deprecated")
-
 // deprecationLabels are the relationships that warn when they reference a
 // deprecated shape.
 var deprecationLabels = [len(relStrings)]string{
@@ -157,7 +156,7 @@ var deprecationLabels = [len(relStrings)]string{
 func targets(m *model.Model) []model.Event {
 	var events []model.Event
 	x := indexOf(m)
-	f := targetFlags{trait: x.traitSet(traitTrait), mixin: x.traitSet(mixinTrait), deprecated: x.traitSet(deprecatedTrait)}
+	f := targetFlags{trait: x.traitSet(preludeid.Trait), mixin: x.traitSet(preludeid.Mixin), deprecated: x.traitSet(preludeid.Deprecated)}
 	all := x.shapes()
 	for i := range all {
 		for _, r := range x.outgoingAt(i) {
@@ -183,7 +182,7 @@ func checkTarget(m *model.Model, f targetFlags, s, t *model.Shape, r rel) []mode
 		}
 	}
 	if label := deprecationLabels[r]; label != "" && f.deprecated.has(t) {
-		if dv, ok := t.Trait(deprecatedTrait); ok {
+		if dv, ok := t.Trait(preludeid.Deprecated); ok {
 			var b strings.Builder
 			fmt.Fprintf(&b, "%s, %s", label, t.ID())
 			if msg, ok := dv.Get("message"); ok && msg.Kind() == node.String {
@@ -220,13 +219,13 @@ func checkTarget(m *model.Model, f targetFlags, s, t *model.Shape, r rel) []mode
 	case relInput, relOutput:
 		if t.Type() != model.StructureType {
 			events = append(events, badType(model.StructureType))
-		} else if t.HasTrait(errorTrait) {
+		} else if t.HasTrait(preludeid.Error) {
 			events = append(events, errorf("Target", s, "Operation %s targets an invalid structure `%s` that is marked with the `error` trait.", lower(), t.ID()))
 		}
 	case relError:
 		if t.Type() != model.StructureType {
 			events = append(events, badType(model.StructureType))
-		} else if !t.HasTrait(errorTrait) {
+		} else if !t.HasTrait(preludeid.Error) {
 			events = append(events, errorf("Target", s, "`%s` cannot be bound as an error because it is not marked with the `error` trait.", t.ID()))
 		}
 	case relIdentifier:

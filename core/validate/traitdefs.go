@@ -6,22 +6,20 @@ import (
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
-	"github.com/smithy-validation/go/core/shapeid"
+	"github.com/smithy-validation/go/core/preludeid"
 )
 
 // The validators of trait definitions and the shapes that type metadata:
 // TraitBreakingChanges (the paths of a definition's breakingChanges rules)
 // and MetadataTrait (one @metadata type per key, reserved keys).
 
-var metadataTypeTrait = shapeid.New(shapeid.Prelude, "metadata")
-
 // traitBreakingChanges is TraitBreakingChanges: each `path` of a trait
 // definition's breakingChanges must name members that exist, segment by
 // segment from the trait's shape.
 func traitBreakingChanges(m *model.Model) []model.Event {
 	var events []model.Event
-	for _, def := range indexOf(m).rootsWithTrait(traitTrait) {
-		t, ok := findTrait(def, traitTrait)
+	for _, def := range indexOf(m).rootsWithTrait(preludeid.Trait) {
+		t, ok := findTrait(def, preludeid.Trait)
 		if !ok || t.Value.Kind() != node.Object {
 			continue
 		}
@@ -76,8 +74,8 @@ func metadataTraits(m *model.Model) []model.Event {
 	}
 	byKey := map[string][]typed{}
 	var keys []string
-	for _, s := range indexOf(m).rootsWithTrait(metadataTypeTrait) {
-		t, ok := findTrait(s, metadataTypeTrait)
+	for _, s := range indexOf(m).rootsWithTrait(preludeid.Metadata) {
+		t, ok := findTrait(s, preludeid.Metadata)
 		if !ok {
 			continue
 		}

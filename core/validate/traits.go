@@ -8,6 +8,7 @@ import (
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/selector"
 	"github.com/smithy-validation/go/core/shapeid"
 )
@@ -29,7 +30,7 @@ func unresolvedTraits(m *model.Model) []model.Event {
 				})
 				continue
 			}
-			if !def.HasTrait(traitTrait) && !notTrait[t.ID] {
+			if !def.HasTrait(preludeid.Trait) && !notTrait[t.ID] {
 				notTrait[t.ID] = true
 				events = append(events, errorf("Model", def,
 					"Shape `%s` cannot be applied as a trait. If this is a custom trait, please add `@trait` to this shape.", t.ID))
@@ -40,7 +41,7 @@ func unresolvedTraits(m *model.Model) []model.Event {
 	// at only when some applied trait ID is not a trait definition.
 	bad := false
 	for _, id := range indexOf(m).applied() {
-		if def, ok := m.Shape(id); !ok || !def.HasTrait(traitTrait) {
+		if def, ok := m.Shape(id); !ok || !def.HasTrait(preludeid.Trait) {
 			bad = true
 			break
 		}
@@ -72,14 +73,14 @@ func traitTargets(m *model.Model) []model.Event {
 			continue
 		}
 		apps := x.withTrait(id)
-		if def.HasTrait(mixinTrait) {
+		if def.HasTrait(preludeid.Mixin) {
 			for _, s := range apps {
 				t, _ := findTrait(s, id)
 				events = append(events, model.Event{Severity: model.ErrorSeverity, ID: "TraitTarget", Shape: s.ID(), Source: t.Source,
 					Message: fmt.Sprintf("Trait `%s` is a mixin and cannot be applied to `%s`.", idiomatic(id), s.ID())})
 			}
 		}
-		tv, ok := def.Trait(traitTrait)
+		tv, ok := def.Trait(preludeid.Trait)
 		if !ok {
 			continue
 		}
@@ -113,8 +114,8 @@ func traitTargets(m *model.Model) []model.Event {
 func traitConflicts(m *model.Model) []model.Event {
 	conflicts := map[shapeid.ID][]shapeid.ID{}
 	x := indexOf(m)
-	for _, s := range x.rootsWithTrait(traitTrait) {
-		tv, ok := s.Trait(traitTrait)
+	for _, s := range x.rootsWithTrait(preludeid.Trait) {
+		tv, ok := s.Trait(preludeid.Trait)
 		if !ok {
 			continue
 		}

@@ -6,11 +6,10 @@ import (
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/core/prelude"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/selector"
 	"github.com/smithy-validation/go/core/shapeid"
 )
-
-var metadataTrait = shapeid.New(shapeid.Prelude, "metadata")
 
 // unreferencedShape is the UnreferencedShape validator of the validators
 // metadata: a NOTE for each root shape outside the prelude that is not
@@ -74,10 +73,10 @@ func unreferencedShape(id string, config node.Node) (func(*model.Model, *selecto
 		for _, s := range ev.Select(root) {
 			walk(s)
 		}
-		for _, s := range x.rootsWithTrait(traitTrait) {
+		for _, s := range x.rootsWithTrait(preludeid.Trait) {
 			walk(s)
 		}
-		for _, s := range x.rootsWithTrait(metadataTrait) {
+		for _, s := range x.rootsWithTrait(preludeid.Metadata) {
 			walk(s)
 		}
 		var events []model.Event
@@ -90,8 +89,6 @@ func unreferencedShape(id string, config node.Node) (func(*model.Model, *selecto
 		return events
 	}, ""
 }
-
-var idRefTrait = shapeid.New(shapeid.Prelude, "idRef")
 
 // idRefs finds the shapes that trait values name through @idRef.
 type idRefs struct {
@@ -108,9 +105,9 @@ func newIDRefs(m *model.Model, x *index) *idRefs {
 	r := &idRefs{m: m, reaches: make([]bool, m.NumShapes())}
 	roots := m.Shapes()
 	for _, s := range roots {
-		r.reaches[s.Ordinal()] = s.HasTrait(idRefTrait)
+		r.reaches[s.Ordinal()] = s.HasTrait(preludeid.IDRef)
 		for _, mem := range s.Members() {
-			r.reaches[mem.Ordinal()] = mem.HasTrait(idRefTrait)
+			r.reaches[mem.Ordinal()] = mem.HasTrait(preludeid.IDRef)
 		}
 	}
 	// To a fixed point: each pass carries reach one step up, from a
@@ -135,7 +132,7 @@ func newIDRefs(m *model.Model, x *index) *idRefs {
 	// read, once each.
 	for _, id := range x.applied() {
 		def, ok := m.Shape(id)
-		if !ok || !r.reach(def) || !def.HasTrait(traitTrait) {
+		if !ok || !r.reach(def) || !def.HasTrait(preludeid.Trait) {
 			continue
 		}
 		for _, s := range x.withTrait(id) {
@@ -184,7 +181,7 @@ func (r *idRefs) walk(sh *model.Shape, v node.Node, fn func(*model.Shape)) {
 		return
 	}
 	t := r.target(sh)
-	if sh.HasTrait(idRefTrait) || t != nil && t.HasTrait(idRefTrait) {
+	if sh.HasTrait(preludeid.IDRef) || t != nil && t.HasTrait(preludeid.IDRef) {
 		if v.Kind() == node.String {
 			if id, err := shapeid.Parse(v.StringValue()); err == nil {
 				if ref, ok := r.m.Shape(id); ok {

@@ -301,14 +301,6 @@ func idiomatic(id shapeid.ID) string {
 	return id.String()
 }
 
-var (
-	traitTrait    = shapeid.New(shapeid.Prelude, "trait")
-	mixinTrait    = shapeid.New(shapeid.Prelude, "mixin")
-	errorTrait    = shapeid.New(shapeid.Prelude, "error")
-	suppressTrait = shapeid.New(shapeid.Prelude, "suppress")
-	unitID        = shapeid.New(shapeid.Prelude, "Unit")
-)
-
 // describe renders a shape as the reference implementation's
 // Shape.toString: "(type: `id`)".
 func describe(s *model.Shape) string {

@@ -7,21 +7,15 @@ import (
 	"unicode/utf8"
 
 	"github.com/smithy-validation/go/core/model"
-	"github.com/smithy-validation/go/core/shapeid"
-)
-
-var (
-	xmlNamespaceTrait = shapeid.New(shapeid.Prelude, "xmlNamespace")
-	xmlFlattenedTrait = shapeid.New(shapeid.Prelude, "xmlFlattened")
-	xmlNameTrait      = shapeid.New(shapeid.Prelude, "xmlName")
+	"github.com/smithy-validation/go/core/preludeid"
 )
 
 // xmlNamespaces reports @xmlNamespace URIs that are not URI references
 // (XmlNamespaceTrait).
 func xmlNamespaces(ix *protoIndex) []model.Event {
 	var events []model.Event
-	for _, s := range ix.with[xmlNamespaceTrait] {
-		v, _ := s.Trait(xmlNamespaceTrait)
+	for _, s := range ix.with[preludeid.XMLNamespace] {
+		v, _ := s.Trait(preludeid.XMLNamespace)
 		uri, _ := stringMember(v, "uri")
 		if err := checkURIReference(uri); err != nil {
 			events = append(events, errorf("XmlNamespaceTrait", s,
@@ -37,8 +31,8 @@ func xmlNamespaces(ix *protoIndex) []model.Event {
 // (XmlFlattenedTrait).
 func xmlFlattenedNames(ix *protoIndex) []model.Event {
 	var events []model.Event
-	for _, mem := range ix.with[xmlFlattenedTrait] {
-		if mem.Type() != model.MemberType || mem.HasTrait(xmlNameTrait) {
+	for _, mem := range ix.with[preludeid.XMLFlattened] {
+		if mem.Type() != model.MemberType || mem.HasTrait(preludeid.XMLName) {
 			continue
 		}
 		list, ok := ix.m.Target(mem)
@@ -49,7 +43,7 @@ func xmlFlattenedNames(ix *protoIndex) []model.Event {
 		if !ok {
 			continue
 		}
-		name, ok := lm.Trait(xmlNameTrait)
+		name, ok := lm.Trait(preludeid.XMLName)
 		if !ok || name.StringValue() == mem.MemberName() {
 			continue
 		}

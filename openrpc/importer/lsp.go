@@ -232,7 +232,7 @@ func (l *lspConv) base(t node.Node, ptr string) target {
 	case "boolean":
 		return target{id: tBoolean}
 	case "integer":
-		return target{id: "smithy.api#Integer"}
+		return target{id: tInteger}
 	case "uinteger":
 		if _, ok := l.shapes["Uinteger"]; !ok {
 			l.names.reserve("Uinteger")

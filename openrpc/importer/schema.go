@@ -7,16 +7,18 @@ import (
 	"strings"
 
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/preludeid"
 )
 
 // Prelude targets, absolute so that a generated shape named "String"
 // never captures them.
-const (
-	tDocument   = "smithy.api#Document"
-	tString     = "smithy.api#String"
-	tBoolean    = "smithy.api#Boolean"
-	tBigInteger = "smithy.api#BigInteger"
-	tBigDecimal = "smithy.api#BigDecimal"
+var (
+	tDocument   = preludeid.Document.String()
+	tString     = preludeid.String.String()
+	tBoolean    = preludeid.Boolean.String()
+	tBigInteger = preludeid.BigInteger.String()
+	tBigDecimal = preludeid.BigDecimal.String()
+	tInteger    = preludeid.Integer.String()
 )
 
 // maxAlternatives bounds the expansion of allOf over oneOf branches.
