@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	kaptinlin "github.com/kaptinlin/jsonrepair"
+	"github.com/smithy-validation/go/core/cputime"
 	"github.com/smithy-validation/go/mend"
 )
 
@@ -56,17 +57,17 @@ func BenchmarkMendVsKaptinlin(b *testing.B) {
 				reps := max(1, (1<<20)/len(doc))
 				var ratios []float64
 				for i := 0; i < b.N; i++ {
-					t0 := threadTime()
+					t0 := cputime.Thread()
 					if _, err := kaptinlin.JSONRepair(doc); err != nil {
 						b.Fatal(err)
 					}
-					t1 := threadTime()
+					t1 := cputime.Thread()
 					for r := 0; r < reps; r++ { // mend is too quick for the clock's resolution once
 						if _, err := mend.Repair([]byte(doc), mend.Options{Profile: mend.ProfileLenient}); err != nil {
 							b.Fatal(err)
 						}
 					}
-					t2 := threadTime()
+					t2 := cputime.Thread()
 					if t2 > t1 {
 						ratios = append(ratios, float64(t1-t0)*float64(reps)/float64(t2-t1))
 					}

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/smithy-validation/go/core/cputime"
 )
 
 // validDoc is about 1 MB of valid JSON in the shape of tool-call
@@ -40,11 +42,11 @@ func BenchmarkAnalyzeValid(b *testing.B) {
 	ratios := make([]float64, 0, b.N)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		start := threadTime()
+		start := cputime.Thread()
 		json.Valid(doc)
-		mid := threadTime()
+		mid := cputime.Thread()
 		p := Analyze(doc, Options{})
-		end := threadTime()
+		end := cputime.Thread()
 		if p.Decision != DecisionExecute {
 			b.Fatal(p.Decision)
 		}

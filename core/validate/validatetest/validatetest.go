@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/smithy-validation/go/core/assembly"
+	"github.com/smithy-validation/go/core/cputime"
 	"github.com/smithy-validation/go/core/model"
 )
 
@@ -144,7 +145,7 @@ func Measure(b *testing.B, src string, shapes int, check func(*assembly.Result) 
 	for i := 0; i < b.N*rounds; i++ {
 		runtime.GC()
 		m0 := mallocs()
-		t0 := CPUTime()
+		t0 := cputime.Process()
 		a := assembly.New()
 		if err := a.AddSource("bench.smithy", []byte(src)); err != nil {
 			b.Fatal(err)
@@ -154,7 +155,7 @@ func Measure(b *testing.B, src string, shapes int, check func(*assembly.Result) 
 			b.Fatalf("assemble: %v %v", err, res.Events)
 		}
 		runtime.GC() // each phase collects its own garbage
-		t1 := CPUTime()
+		t1 := cputime.Process()
 		m1 := mallocs()
 		load += t1 - t0
 		loadAllocs += m1 - m0
@@ -163,7 +164,7 @@ func Measure(b *testing.B, src string, shapes int, check func(*assembly.Result) 
 		}
 		evs := check(res)
 		runtime.GC()
-		t2 := CPUTime()
+		t2 := cputime.Process()
 		m2 := mallocs()
 		checked += t2 - t1
 		checkAllocs += m2 - m1

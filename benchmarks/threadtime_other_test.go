@@ -1,8 +1,0 @@
-//go:build !linux
-
-package benchmarks
-
-import "time"
-
-// threadTime falls back to the wall clock.
-func threadTime() time.Duration { return time.Duration(time.Now().UnixNano()) }
