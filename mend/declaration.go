@@ -9,8 +9,8 @@ import (
 // Declaration is what a value must satisfy: the seed's compact form
 // ([ParseCompact]), a Smithy shape of a loaded model ([NewShapeDeclaration]),
 // or a JSON Schema document checked by an implementation outside this
-// package (the JSON Schema library lives in the openrpc module, which mend
-// may not require; see README.md, "Declarations").
+// package (cli/gate's, with the JSON Schema library that mend may not
+// require; see README.md, "Declarations").
 //
 // An implementation reports its verdicts with [NewVerdict], so that every
 // declaration counts total, satisfied, missing and mismatched the same way.
@@ -60,10 +60,13 @@ type Finding struct {
 	Code     string `json:"code"`
 	Path     string `json:"path"`            // JSON Pointer of the value
 	Shape    string `json:"shape,omitempty"` // the governing shape or member ID
-	Line     int    `json:"line"`
-	Column   int    `json:"column"`
-	Offset   int    `json:"offset"`
-	Message  string `json:"message"`
+	// Schema is, for a JSON Schema declaration, the failed keyword's
+	// location in the document ("#/properties/limit/type").
+	Schema  string `json:"schema,omitempty"`
+	Line    int    `json:"line"`
+	Column  int    `json:"column"`
+	Offset  int    `json:"offset"`
+	Message string `json:"message"`
 }
 
 // NewVerdict builds the verdict on value (a complete JSON text) from the

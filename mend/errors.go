@@ -14,16 +14,17 @@ const (
 	CodeLossy       = "E010" // a lossy repair the profile refuses (or loss over max_loss)
 	CodeAmbiguous   = "E011" // an ambiguous repair the profile refuses
 	CodeStrict      = "E012" // any repair, refused by the strict profile
-	CodeSchema      = "E030" // the value does not satisfy the declaration
+	CodeSchema      = "E031" // the value does not satisfy the declaration (E030 is the server's model failure)
 	CodeDeclaration = "E050" // the declaration (a parameter) is invalid
 )
 
-// The exit codes, the CLI's (README.md of the project): 1 invalid, 2
-// usage, 4 unusable input, 5 stopped (a refusal or a limit).
+// The exit codes, the CLI's (README.md of the project): 1 invalid (a
+// text with no JSON value included: text that is not JSON is bad data,
+// not an unreadable file, which is the CLI's exit 4), 2 usage, 5 stopped
+// (a refusal or a limit).
 const (
 	ExitInvalid = 1
 	ExitUsage   = 2
-	ExitInput   = 4
 	ExitRefused = 5
 )
 
@@ -51,7 +52,7 @@ func (e *Error) Error() string {
 }
 
 func errNoValue(at int) *Error {
-	return &Error{Code: CodeNoValue, Exit: ExitInput, Offset: at,
+	return &Error{Code: CodeNoValue, Exit: ExitInvalid, Offset: at,
 		Message: "the text holds no JSON value"}
 }
 

@@ -67,7 +67,7 @@ func TestErrorExits(t *testing.T) {
 		code     string
 		exit     int
 	}{
-		{"no value", "", Options{}, CodeNoValue, ExitInput},
+		{"no value", "", Options{}, CodeNoValue, ExitInvalid},
 		{"lossy", `{"query":"x`, Options{}, CodeLossy, ExitRefused},
 		{"ambiguous", `[1]{}`, Options{}, CodeAmbiguous, ExitRefused},
 		{"strict", `[1,]`, Options{Profile: ProfileStrict}, CodeStrict, ExitRefused},
