@@ -67,7 +67,7 @@ var Libraries = []Library{
 		// The only module that composes the others. go-internal brings
 		// testscript for the end-to-end CLI tests.
 		Dir:     "cli",
-		Project: []string{"core", "smithyvalidate", "rpc", "openrpc", "ion-adapter"},
+		Project: []string{"core", "smithyvalidate", "rpc", "openrpc", "ion-adapter", "mend"},
 		ThirdParty: []Allowed{
 			{Path: "github.com/urfave/cli/v2"},
 			{Path: "github.com/rogpeppe/go-internal"},

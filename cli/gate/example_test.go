@@ -1,0 +1,47 @@
+package gate_test
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/smithy-validation/go/cli/gate"
+)
+
+// A tool's input declared as a JSON Schema document, and a tool call a
+// model wrote with single quotes and a trailing comma: the gate repairs it
+// and checks it against the schema.
+func ExampleNewJSONSchemaDeclaration() {
+	decl, err := gate.NewJSONSchemaDeclaration([]byte(`{
+	  "type": "object",
+	  "properties": {"query": {"type": "string"}, "limit": {"type": "integer", "minimum": 1}},
+	  "required": ["query", "limit"]
+	}`))
+	if err != nil {
+		panic(err)
+	}
+	o, _ := gate.NewOptions("execution", 0, false, decl)
+	res, exit, _ := gate.Run("analyze", []byte(`{'query': 'smithy', 'limit': 0,}`), o)
+	var plan struct{ Decision, Label, Retry string }
+	json.Unmarshal(res, &plan)
+	fmt.Println(exit, plan.Decision, plan.Label)
+	fmt.Println(plan.Retry)
+	v, _ := decl.Check([]byte(`{"query": "smithy", "limit": 0}`))
+	fmt.Println(v.Mismatched, v.Findings[0].Code, v.Findings[0].Schema)
+	// Output:
+	// 1 retry schema_mismatch
+	// Your JSON does not match what the tool expects: wrong value for "limit"; at /limit: must be >= 1 but found 0. Send the JSON again with these corrected. It must match: {"type":"object","properties":{"query":{"type":"string"},"limit":{"type":"integer","minimum":1}},"required":["query","limit"]}
+	// [limit] minimum #/properties/limit/minimum
+}
+
+// The seed's params name the declaration; Spec.Resolve builds it (a
+// shape would also need its model).
+func ExampleSpec_Resolve() {
+	p := gate.Params{Schema: "{!query:string,!limit:integer}"}
+	spec, _ := p.Spec()
+	decl, _ := spec.Resolve()
+	o, _ := p.Options(decl)
+	res, exit, _ := gate.Run("readiness", []byte(`{"query": "smithy", "lim`), o)
+	fmt.Println(exit, string(res))
+	// Output:
+	// 1 {"syntax_permille":952,"schema_permille":500,"settled_permille":500,"step":"string","verdict":{"total":2,"satisfied":1,"missing":["limit"],"mismatched":[],"ok":false,"findings":[{"severity":"error","code":"required","path":"","shape":"mend.compact#Root$limit","line":1,"column":1,"offset":0,"message":"missing required member limit"},{"severity":"warning","code":"unknown-member","path":"/lim","shape":"mend.compact#Root","line":1,"column":21,"offset":20,"message":"structure mend.compact#Root has no member named \"lim\""}]},"settled":["query"]}
+}

@@ -1,0 +1,356 @@
+package gate
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/santhosh-tekuri/jsonschema/v5"
+	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/mend"
+)
+
+// MaxSchemaSize bounds a JSON Schema document (4 MiB: a tool's input
+// schema is a few kilobytes; the bound keeps a hostile one from costing
+// more than reading it).
+const MaxSchemaSize = 4 << 20
+
+// schemaURL is the URL a declaration's document is compiled under. A
+// reference that leaves the document resolves against it and is refused:
+// the gate loads nothing from files or the network.
+const schemaURL = "urn:smithy-gate:schema"
+
+// JSONSchemaDeclaration declares a value as a JSON Schema document (the
+// seed's schema_json), checked with JSON Schema's own semantics by
+// santhosh-tekuri/jsonschema/v5: the draft is the document's $schema
+// (4, 6, 7, 2019-09 or 2020-12; 2020-12 when absent). Its members are the
+// root schema's "properties" (in document order) and "required".
+//
+// A finding's code is the JSON Schema keyword that failed ("type",
+// "required", "minimum", ...), its path the instance location, its schema
+// the keyword's location in the document ("#/properties/limit/type"); a
+// key named twice in one object is a "duplicate-key" finding, as the value
+// engine reports it, and the first occurrence is the one checked.
+type JSONSchemaDeclaration struct {
+	text    string
+	root    *jsonschema.Schema
+	members []mend.Member
+	props   map[string]bool // names with a schema under "properties"
+	base    string          // JSON Pointer of the schema the members come from
+
+	mu       sync.Mutex
+	compiler *jsonschema.Compiler
+	each     map[string]*jsonschema.Schema
+}
+
+// NewJSONSchemaDeclaration compiles a JSON Schema document. A document that
+// is not JSON, over [MaxSchemaSize], not a schema, or that refers to
+// another document is an [*mend.Error] with code E050 (an invalid
+// parameter), exit 2, and the offset of the fault when there is one.
+func NewJSONSchemaDeclaration(doc []byte) (*JSONSchemaDeclaration, error) {
+	if len(doc) > MaxSchemaSize {
+		return nil, usage(MaxSchemaSize, "schema_json: the JSON Schema document is %d bytes, over the limit of %d", len(doc), MaxSchemaSize)
+	}
+	tree, err := node.Parse(doc)
+	if err != nil {
+		return nil, usageAt(err, "schema_json: not a JSON document")
+	}
+	if tree.Kind() != node.Object && tree.Kind() != node.Bool {
+		return nil, usage(0, "schema_json: a JSON Schema is an object or a boolean, not %s", kindName(tree.Kind()))
+	}
+	c := jsonschema.NewCompiler()
+	c.LoadURL = func(u string) (io.ReadCloser, error) {
+		return nil, fmt.Errorf("%s is another document, and the gate loads none (put what it defines under $defs)", u)
+	}
+	if err := c.AddResource(schemaURL, bytes.NewReader(doc)); err != nil {
+		return nil, usage(0, "schema_json: %s", schemaMessage(err))
+	}
+	root, err := c.Compile(schemaURL)
+	if err != nil {
+		return nil, usage(0, "schema_json: %s", schemaMessage(err))
+	}
+	d := &JSONSchemaDeclaration{root: root, compiler: c, each: map[string]*jsonschema.Schema{}, props: map[string]bool{}}
+	d.text = string(node.Marshal(tree))
+	d.members = d.rootMembers(tree)
+	return d, nil
+}
+
+// rootMembers reads the members of the root schema, following local
+// references ("$ref": "#/...") from the root, at most 32 of them.
+func (d *JSONSchemaDeclaration) rootMembers(tree node.Node) []mend.Member {
+	at, base := tree, ""
+	for i := 0; i < 32; i++ {
+		ref, ok := at.Get("$ref")
+		if !ok || ref.Kind() != node.String || !strings.HasPrefix(ref.StringValue(), "#") {
+			break
+		}
+		if _, has := at.Get("properties"); has {
+			break
+		}
+		next, ok := resolvePointer(tree, strings.TrimPrefix(ref.StringValue(), "#"))
+		if !ok {
+			break
+		}
+		at, base = next, strings.TrimPrefix(ref.StringValue(), "#")
+	}
+	d.base = base
+	if at.Kind() != node.Object {
+		return nil
+	}
+	var out []mend.Member
+	index := map[string]int{}
+	if props, ok := at.Get("properties"); ok && props.Kind() == node.Object {
+		for _, f := range props.Fields() {
+			if _, dup := index[f.Key]; dup {
+				continue
+			}
+			index[f.Key] = len(out)
+			out = append(out, mend.Member{Name: f.Key})
+			d.props[f.Key] = true
+		}
+	}
+	if req, ok := at.Get("required"); ok && req.Kind() == node.Array {
+		for _, r := range req.Elems() {
+			if r.Kind() != node.String {
+				continue
+			}
+			if i, ok := index[r.StringValue()]; ok {
+				out[i].Required = true
+				continue
+			}
+			index[r.StringValue()] = len(out)
+			out = append(out, mend.Member{Name: r.StringValue(), Required: true})
+		}
+	}
+	return out
+}
+
+// String returns the document, compacted.
+func (d *JSONSchemaDeclaration) String() string { return d.text }
+
+// Members returns the root schema's members.
+func (d *JSONSchemaDeclaration) Members() []mend.Member { return d.members }
+
+// Check validates a complete JSON text.
+func (d *JSONSchemaDeclaration) Check(value []byte) (mend.SchemaVerdict, error) {
+	tree, err := node.Parse(value, node.DuplicateKeys(node.KeepDuplicates))
+	if err != nil {
+		return mend.SchemaVerdict{}, fmt.Errorf("the value is not JSON: %w", err)
+	}
+	var findings []mend.Finding
+	duplicates(tree, "", &findings)
+	if err := d.root.Validate(instance(tree)); err != nil {
+		var ve *jsonschema.ValidationError
+		if !errors.As(err, &ve) {
+			return mend.SchemaVerdict{}, err
+		}
+		leaves(ve, func(e *jsonschema.ValidationError) {
+			findings = append(findings, d.finding(tree, e))
+		})
+	}
+	sortFindings(findings)
+	return mend.NewVerdict(d.members, value, findings), nil
+}
+
+// CheckMember validates value against properties[name] of the root
+// schema; a member that is only required, with no schema of its own,
+// accepts any value.
+func (d *JSONSchemaDeclaration) CheckMember(name string, value []byte) (bool, error) {
+	known := false
+	for _, m := range d.members {
+		if m.Name == name {
+			known = true
+			break
+		}
+	}
+	if !known {
+		return false, nil
+	}
+	tree, err := node.Parse(value)
+	if err != nil {
+		return false, nil
+	}
+	if _, ok := d.props[name]; !ok {
+		return true, nil
+	}
+	d.mu.Lock()
+	s, ok := d.each[name]
+	if !ok {
+		s, err = d.compiler.Compile(schemaURL + "#" + d.base + "/properties/" + escapeToken(name))
+		if err != nil {
+			d.mu.Unlock()
+			return false, err
+		}
+		d.each[name] = s
+	}
+	d.mu.Unlock()
+	return s.Validate(instance(tree)) == nil, nil
+}
+
+// finding renders one leaf of the validator's error tree.
+func (d *JSONSchemaDeclaration) finding(tree node.Node, e *jsonschema.ValidationError) mend.Finding {
+	f := mend.Finding{Severity: "error", Code: lastToken(e.KeywordLocation), Path: e.InstanceLocation,
+		Schema: "#" + strings.TrimPrefix(strings.TrimPrefix(e.AbsoluteKeywordLocation, schemaURL), "#"), Message: e.Message}
+	if f.Code == "" {
+		f.Code = "schema" // a false schema: nothing is valid
+	}
+	if n, ok := resolvePointer(tree, e.InstanceLocation); ok {
+		p := n.Pos()
+		f.Line, f.Column, f.Offset = int(p.Line), int(p.Column), int(p.Offset)
+	}
+	return f
+}
+
+// leaves calls f on each leaf of an error tree (the keywords that failed;
+// the inner nodes only say where they were reached from).
+func leaves(e *jsonschema.ValidationError, f func(*jsonschema.ValidationError)) {
+	if len(e.Causes) == 0 {
+		f(e)
+		return
+	}
+	for _, c := range e.Causes {
+		leaves(c, f)
+	}
+}
+
+// sortFindings orders findings by position, then code, path, schema and
+// message: the validator walks maps, so its own order is not stable.
+func sortFindings(fs []mend.Finding) {
+	sort.SliceStable(fs, func(i, j int) bool {
+		a, b := fs[i], fs[j]
+		switch {
+		case a.Offset != b.Offset:
+			return a.Offset < b.Offset
+		case a.Code != b.Code:
+			return a.Code < b.Code
+		case a.Path != b.Path:
+			return a.Path < b.Path
+		case a.Schema != b.Schema:
+			return a.Schema < b.Schema
+		}
+		return a.Message < b.Message
+	})
+}
+
+// duplicates reports every key an object names again, at the repeated
+// key, as the value engine does.
+func duplicates(n node.Node, path string, out *[]mend.Finding) {
+	switch n.Kind() {
+	case node.Array:
+		for i, e := range n.Elems() {
+			duplicates(e, path+"/"+strconv.Itoa(i), out)
+		}
+	case node.Object:
+		seen := map[string]bool{}
+		for _, f := range n.Fields() {
+			p := path + "/" + escapeToken(f.Key)
+			if seen[f.Key] {
+				*out = append(*out, mend.Finding{Severity: "error", Code: "duplicate-key", Path: p,
+					Line: int(f.KeyPos.Line), Column: int(f.KeyPos.Column), Offset: int(f.KeyPos.Offset),
+					Message: fmt.Sprintf("the key %q is named twice (the first occurrence is checked)", f.Key)})
+				continue
+			}
+			seen[f.Key] = true
+			duplicates(f.Value, p, out)
+		}
+	}
+}
+
+// instance converts a tree to the validator's form: json.Number for
+// numbers (their exact text), the first occurrence of a repeated key.
+func instance(n node.Node) any {
+	switch n.Kind() {
+	case node.Bool:
+		return n.BoolValue()
+	case node.Number:
+		return json.Number(n.NumberText())
+	case node.String:
+		return n.StringValue()
+	case node.Array:
+		out := make([]any, 0, n.Len())
+		for _, e := range n.Elems() {
+			out = append(out, instance(e))
+		}
+		return out
+	case node.Object:
+		out := make(map[string]any, n.Len())
+		for _, f := range n.Fields() {
+			if _, dup := out[f.Key]; !dup {
+				out[f.Key] = instance(f.Value)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// resolvePointer finds the node a JSON Pointer names.
+func resolvePointer(n node.Node, ptr string) (node.Node, bool) {
+	if ptr == "" {
+		return n, true
+	}
+	if ptr[0] != '/' {
+		return node.Node{}, false
+	}
+	for _, tok := range strings.Split(ptr[1:], "/") {
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		switch n.Kind() {
+		case node.Object:
+			next, ok := n.Get(tok)
+			if !ok {
+				return node.Node{}, false
+			}
+			n = next
+		case node.Array:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= n.Len() {
+				return node.Node{}, false
+			}
+			n = n.Elems()[i]
+		default:
+			return node.Node{}, false
+		}
+	}
+	return n, true
+}
+
+func escapeToken(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+func lastToken(ptr string) string {
+	if i := strings.LastIndexByte(ptr, '/'); i >= 0 {
+		ptr = ptr[i+1:]
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(ptr, "~1", "/"), "~0", "~")
+}
+
+// schemaMessage shortens the compiler's error: the document's URL is ours,
+// not the user's.
+func schemaMessage(err error) string {
+	msg := err.Error()
+	msg = strings.Replace(msg, "jsonschema "+schemaURL+" compilation failed: ", "", 1)
+	msg = strings.ReplaceAll(msg, schemaURL+"#", "#")
+	msg = strings.ReplaceAll(msg, schemaURL, "the document")
+	return msg
+}
+
+func kindName(k node.Kind) string {
+	switch k {
+	case node.Null:
+		return "null"
+	case node.Number:
+		return "a number"
+	case node.String:
+		return "a string"
+	case node.Array:
+		return "an array"
+	}
+	return "an object"
+}
