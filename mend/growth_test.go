@@ -57,6 +57,9 @@ var damages = []damage{
 	{"ellipses", func(n int) string { return "[" + rep(n, `1, ..., `) + "0]" }},
 	{"prose", func(n int) string { return rep(n, "Some words. ") + `{"a":1}` + rep(n, " More.") }},
 	{"special whitespace", func(n int) string { return "[" + rep(n, "1,\u00a0") + "0]" }},
+	{"strings joined with +", func(n int) string { return "[" + rep(n, `"ab" + /* c */ 'cd' + "e", `) + "0]" }},
+	{"plus and an open comment in one string", func(n int) string { return `"` + rep(n, `a" + /* `) + `"` }},
+	{"mongodb wrappers", func(n int) string { return "[" + rep(n, `{"_id":ObjectId("5f1d"),"n":NumberLong("2")},`) + "0]" }},
 }
 
 func growthRun(d damage, n int) func() {

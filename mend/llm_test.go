@@ -73,7 +73,7 @@ var llmFixtures = []struct {
 	{"anthropic_parallel.jsonl", ProviderAnthropic, ProfileExecution, []string{
 		`1 toolu_01A search_docs done=true end=complete stop=tool_use exact open=- err=- settled=query,limit viol= value={"query": "traits", "limit": 2}`,
 		`2 toolu_01B current_time done=true end=complete stop=tool_use exact open=- err=- settled= viol= value={}`,
-		`3 toolu_01C search_docs done=true end=complete stop=tool_use exact open=- err=E030 settled=query,limit viol=type@/limit value=null`,
+		`3 toolu_01C search_docs done=true end=complete stop=tool_use exact open=- err=E031 settled=query,limit viol=type@/limit value=null`,
 	}, "", 4}, // the thinking block: start, two deltas, stop
 	{"anthropic_max_tokens.jsonl", ProviderAnthropic, ProfileLenient, []string{
 		`0 toolu_01Cut search_docs done=false end=max_tokens stop=max_tokens lossy open=/query err=- settled=limit viol= value={"limit": 5, "query": "the history of the Byzantine emp"}`,
@@ -100,7 +100,7 @@ var llmFixtures = []struct {
 	}, "server_error: The server had an error while processing your request.", 0},
 	{"responses_function_call.jsonl", ProviderOpenAIResponses, ProfileExecution, []string{
 		`0 call_R1 search_docs done=true end=complete stop=completed exact open=- err=- settled=query,limit viol= value={"query": "validation", "limit": 3}`,
-		`1 call_R2 search_docs done=true end=complete stop=completed exact open=- err=E030 settled=query,limit viol=type@/query value=null`,
+		`1 call_R2 search_docs done=true end=complete stop=completed exact open=- err=E031 settled=query,limit viol=type@/query value=null`,
 	}, "", 2}, // response.created and response.in_progress
 	{"responses_incomplete.jsonl", ProviderOpenAIResponses, ProfileLenient, []string{
 		`0 call_X search_docs done=false end=max_tokens stop=max_output_tokens lossy open=/query err=- settled=limit viol= value={"limit": 5, "query": "the history of the Byzantine emp"}`,

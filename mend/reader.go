@@ -97,6 +97,10 @@ type reader struct {
 	// (absolute): the watcher's preview of the unfinished token.
 	tokFirst int
 	openPath string // finish: the innermost open value ("/a/0"), "" when none
+
+	// What gap found, so that looking ahead over the same comment again
+	// costs nothing (a look-ahead per quote would otherwise be quadratic).
+	lineEnd, commentEnd search
 }
 
 // past reports whether offset j is at or past the end of the text. In an
@@ -142,6 +146,29 @@ func (r *reader) keyOf(f *frame) string {
 		return f.keyText
 	}
 	return string(r.in[f.key.from:f.key.to])
+}
+
+// search remembers the last forward search for a separator in one input:
+// from from, the first one is at at (-1: none). A search in the same
+// input that starts between from and at has the same answer.
+type search struct {
+	from, at int
+	n        int   // len of the input searched
+	p        *byte // its first byte: the input is the same one
+}
+
+// next returns the offset of the first sep at or after i, -1 when none.
+func (s *search) next(in []byte, i int, sep string) int {
+	if s.p != nil && s.p == &in[0] && s.n == len(in) && i >= s.from && (s.at < 0 || i <= s.at) {
+		return s.at
+	}
+	s.from, s.n, s.p = i, len(in), &in[0]
+	if k := bytes.Index(in[i:], []byte(sep)); k >= 0 {
+		s.at = i + k
+	} else {
+		s.at = -1
+	}
+	return s.at
 }
 
 // insertAt returns where an inserted ',' or ':' goes: right after the
@@ -814,6 +841,7 @@ func (r *reader) value() {
 		r.str(false)
 	case c == '-' || c == '+' || c == '.' || isDigit(c):
 		r.number()
+	case isIdentStart(c) && r.mongo():
 	case isIdentChar(c) || c == '/' || c >= 0x80:
 		r.unquotedValue()
 	default:
@@ -822,6 +850,174 @@ func (r *reader) value() {
 		r.edit(r.i, r.i, "null")
 	}
 	r.valueDone()
+}
+
+// joinedAt returns where a string joined with + to the one that ends at
+// i begins (`"a" + "b"`, JavaScript's concatenation, as jsonrepair reads
+// it), -1 when none is: whitespace and comments around the + go with it.
+func (r *reader) joinedAt(i int) int {
+	j := r.gap(i)
+	if r.past(j) || r.in[j] != '+' {
+		return -1
+	}
+	k := r.gap(j + 1)
+	if r.quoteAt(k) == qNone {
+		return -1
+	}
+	return k
+}
+
+// gap returns the offset after the whitespace and comments at i, without
+// reading them (nothing is edited).
+func (r *reader) gap(i int) int {
+	in := r.in
+	for !r.past(i) {
+		switch in[i] {
+		case ' ', '\t', '\n', '\r':
+			i++
+			continue
+		case '/':
+			if r.has(i+1) && in[i+1] == '/' {
+				if k := r.lineEnd.next(in, i, "\n"); k >= 0 {
+					i = k
+					continue
+				}
+				r.past(len(in))
+				return len(in)
+			}
+			if r.has(i+1) && in[i+1] == '*' {
+				if k := r.commentEnd.next(in, i+2, "*/"); k >= 0 {
+					i = k + 2
+					continue
+				}
+				r.past(len(in))
+				return len(in)
+			}
+		}
+		return i
+	}
+	return i
+}
+
+// The MongoDB shell's constructors of one argument, whose argument is
+// the value a JSON reader wants (`{"_id": ObjectId("5f1d...")}`, as
+// jsonrepair reads it); the numbers' constructors are marked.
+var mongoWrappers = map[string]bool{
+	"ObjectId": false, "ISODate": false, "UUID": false,
+	"NumberLong": true, "NumberInt": true, "NumberDecimal": true,
+}
+
+// mongo reads a MongoDB constructor at r.i (`NumberLong("2")`), keeping
+// its argument: a string without escapes or a number, then ')'. It
+// reports false, reading nothing, for anything else.
+func (r *reader) mongo() bool {
+	in := r.in
+	start := r.i
+	j := start
+	for r.has(j) && isIdentChar(in[j]) {
+		j++
+	}
+	number, ok := mongoWrappers[string(in[start:j])]
+	if !ok {
+		return false
+	}
+	for r.has(j) && (in[j] == ' ' || in[j] == '\t') {
+		j++
+	}
+	if r.past(j) || in[j] != '(' {
+		return false
+	}
+	j++
+	for r.has(j) && (in[j] == ' ' || in[j] == '\t') {
+		j++
+	}
+	arg := j
+	str := false
+	switch {
+	case r.has(j) && (in[j] == '"' || in[j] == '\''):
+		q := in[j]
+		j++
+		for r.has(j) && in[j] != q && in[j] != '\\' && in[j] != '"' && in[j] >= 0x20 {
+			j++
+		}
+		if r.past(j) || in[j] != q || !utf8.Valid(in[arg+1:j]) {
+			return false
+		}
+		j++
+		str = true
+	case r.has(j) && (in[j] == '-' || isDigit(in[j])):
+		for r.has(j) && isNumChar(in[j]) {
+			j++
+		}
+		if !isJSONNumber(in[arg:j]) {
+			return false
+		}
+	default:
+		return false
+	}
+	argEnd := j
+	for r.has(j) && (in[j] == ' ' || in[j] == '\t') {
+		j++
+	}
+	if r.past(j) || in[j] != ')' {
+		return false
+	}
+	if number && str {
+		r.note(ruleMongoNumber, start, 0, string(in[start:arg-1])+"(...)")
+	} else {
+		r.note(ruleMongo, start, 0, string(in[start:arg-1])+"(...)")
+	}
+	r.edit(start, arg, "")
+	if str && in[arg] == '\'' {
+		// A string with no escape, no control character and no double
+		// quote (checked above): its quotes are all there is to repair.
+		r.note(ruleSingleQuote, arg, 0, "")
+		r.edit(arg, arg+1, `"`)
+		r.edit(argEnd-1, argEnd, `"`)
+	}
+	r.edit(argEnd, j+1, "") // a string or a number as JSON writes it: kept as is
+	r.i = j + 1
+	return true
+}
+
+// isJSONNumber reports whether b is a number as JSON writes it.
+func isJSONNumber(b []byte) bool {
+	i := 0
+	if i < len(b) && b[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(b) && b[i] == '0':
+		i++
+	case i < len(b) && b[i] >= '1' && b[i] <= '9':
+		for i < len(b) && isDigit(b[i]) {
+			i++
+		}
+	default:
+		return false
+	}
+	if i < len(b) && b[i] == '.' {
+		i++
+		if i >= len(b) || !isDigit(b[i]) {
+			return false
+		}
+		for i < len(b) && isDigit(b[i]) {
+			i++
+		}
+	}
+	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
+		i++
+		if i < len(b) && (b[i] == '+' || b[i] == '-') {
+			i++
+		}
+		if i >= len(b) || !isDigit(b[i]) {
+			return false
+		}
+		for i < len(b) && isDigit(b[i]) {
+			i++
+		}
+	}
+	return i == len(b)
 }
 
 // ---- whitespace and comments ----

@@ -52,6 +52,10 @@ var (
 	ruleMissingQuote = &rule{code: "R133", name: "missing_quote", what: "a string without its closing quote (closed before the next token)",
 		ambiguity: "the text after it could belong to the string"}
 	ruleEscapedJSON = &rule{code: "R134", name: "escaped_json", what: "a JSON text escaped once more, as the content of a string (unescaped)"}
+	ruleStringPlus  = &rule{code: "R135", name: "string_concatenation", what: "strings joined with + (read as one string)"}
+	ruleMongo       = &rule{code: "R136", name: "mongodb_wrapper", what: "a MongoDB shell constructor around a value (the value is kept)"}
+	ruleMongoNumber = &rule{code: "R137", name: "mongodb_number_string", what: "a MongoDB number constructor around a string (the string is kept)",
+		ambiguity: "the number the string holds could be meant"}
 	ruleLeadingZero = &rule{code: "R132", name: "leading_zero", what: "a number with a leading zero (read as a string)",
 		ambiguity: "it could be the number without its leading zeros"}
 
@@ -92,6 +96,7 @@ var allRules = []*rule{
 	ruleProse, ruleControl, ruleEscape, rulePlus, ruleNumberDot, ruleDoubledQuote, ruleExtraComma,
 	ruleWrongClose, ruleExtraClose, ruleSpace, ruleQuoteEscape, ruleEllipsis, ruleMissingClose,
 	ruleExtraColon, ruleInnerQuote, ruleConcat, ruleLeadingZero, ruleMissingQuote, ruleEscapedJSON,
+	ruleStringPlus, ruleMongo, ruleMongoNumber,
 	ruleTruncated, ruleTruncatedString, ruleMissingValue, ruleGarbage, ruleLeadingText,
 	ruleTrailingText, ruleNonFinite, ruleTruncatedToken, ruleUTF8, ruleTruncatedEscape,
 }

@@ -53,6 +53,13 @@ func TestRules(t *testing.T) {
 		{"concatenated values", "{\"a\":1}\n{\"b\":2}", "[{\"a\":1},\n{\"b\":2}]", "R131", Cosmetic, true, Complete},
 		{"leading zero", `{"zip": 0789}`, `{"zip": "0789"}`, "R132", Cosmetic, true, Complete},
 		{"escaped JSON", `{\"a\": \"say \\\"hi\\\"\"}`, `{"a": "say \"hi\""}`, "R134", Cosmetic, false, Complete},
+		{"strings joined with +", `{"a": "hello" + " world", "b": 'x' +
+ /* c */ 'y'}`, `{"a": "hello world", "b": "xy"}`, "R135 R101 R135 R101", Cosmetic, false, Complete},
+		{"three strings joined", `"a"+"b"+"c"`, `"abc"`, "R135 R135", Cosmetic, false, Complete},
+		{"a plus before no string is not a join", `"a" + 1`, `"a" `, "R206", Lossy, false, Complete},
+		{"mongodb wrappers", `{"_id": ObjectId("5f1d"), "at": ISODate( '2012-12-19T06:01:17.171Z' ), "n": NumberInt(5)}`,
+			`{"_id": "5f1d", "at": "2012-12-19T06:01:17.171Z", "n": 5}`, "R136 R136 R101 R136", Cosmetic, false, Complete},
+		{"mongodb number around a string", `NumberLong("2")`, `"2"`, "R137", Cosmetic, true, Complete},
 		{"missing closing quote before a key", `{"a":"b,"c":"d"}`, `{"a":"b","c":"d"}`, "R133", Cosmetic, true, Complete},
 		{"missing closing quote before brackets", `{"a":"b}`, `{"a":"b"}`, "R133", Cosmetic, true, Partial},
 		{"truncated object", `{"a": [1, 2`, `{"a": [1, 2]}`, "R201", Lossy, false, Partial},

@@ -174,19 +174,7 @@ func (r *reader) scanString(isKey bool, limit int) (content span, restart int) {
 	start := r.i
 	q := r.quoteAt(start)
 	ql := quoteLen(in, start)
-	switch q {
-	case qSingle:
-		r.note(ruleSingleQuote, start, 0, "")
-	case qBacktick:
-		r.note(ruleBacktick, start, 0, "")
-	case qTypoSingle, qTypoDouble:
-		r.note(ruleTypographic, start, 0, "")
-	case qEscaped:
-		if !r.escapedNoted {
-			r.escapedNoted = true
-			r.note(ruleEscapedJSON, start, 0, "")
-		}
-	}
+	r.noteQuote(q, start)
 	if q != qDouble {
 		r.edit(start, start+ql, `"`)
 	}
@@ -248,6 +236,17 @@ func (r *reader) scanString(isKey bool, limit int) (content span, restart int) {
 				return span{contentStart, j}, -1
 			}
 			if r.endsString(q, j, j+cl) {
+				if k := r.joinedAt(j + cl); k >= 0 && !isKey {
+					// "a" + 'b': the string goes on in the next one; this
+					// quote, the + and the next opening quote go.
+					q = r.quoteAt(k)
+					ql := quoteLen(in, k)
+					r.note(ruleStringPlus, j+cl, 0, "")
+					r.noteQuote(q, k)
+					r.edit(j, k+ql, "")
+					j, doubled = k+ql, false
+					continue
+				}
 				if q != qDouble {
 					r.edit(j, j+cl, `"`)
 				}
@@ -289,6 +288,24 @@ func (r *reader) scanString(isKey bool, limit int) (content span, restart int) {
 			j += size
 		default:
 			j++
+		}
+	}
+}
+
+// noteQuote notes the repair of a string opened at at by a quote of kind
+// q.
+func (r *reader) noteQuote(q quoteKind, at int) {
+	switch q {
+	case qSingle:
+		r.note(ruleSingleQuote, at, 0, "")
+	case qBacktick:
+		r.note(ruleBacktick, at, 0, "")
+	case qTypoSingle, qTypoDouble:
+		r.note(ruleTypographic, at, 0, "")
+	case qEscaped:
+		if !r.escapedNoted {
+			r.escapedNoted = true
+			r.note(ruleEscapedJSON, at, 0, "")
 		}
 	}
 }
@@ -336,6 +353,10 @@ func (r *reader) endsString(q quoteKind, j, after int) bool {
 	case '/':
 		if r.has(k+1) && (in[k+1] == '/' || in[k+1] == '*') {
 			return true // a comment follows
+		}
+	case '+':
+		if r.joinedAt(k) >= 0 {
+			return true // another string is joined to this one
 		}
 	}
 	if r.quoteAt(k) != qNone && r.quoteAt(k) != qSingle {
