@@ -89,3 +89,78 @@ func BenchmarkGrowth(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkWatchFeed feeds 1 MB of valid JSON to a Watcher in 64-byte
+// chunks and, in the same iteration, repairs the whole text; the metric
+// is the median of the iterations' ratios of processor time
+// (watch/repair; the issue asks for at most 2: throughput at least half
+// of repair's).
+func BenchmarkWatchFeed(b *testing.B) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	doc := validDoc()
+	b.SetBytes(int64(len(doc)))
+	ratios := make([]float64, 0, b.N)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		start := threadTime()
+		if _, err := Repair(doc, Options{}); err != nil {
+			b.Fatal(err)
+		}
+		mid := threadTime()
+		w := NewWatcher(Options{})
+		for k := 0; k < len(doc); k += 64 {
+			w.Feed(doc[k:min(k+64, len(doc))])
+		}
+		if fin := w.Finish(); fin.Final == nil {
+			b.Fatal(fin.Error)
+		}
+		end := threadTime()
+		if mid > start {
+			ratios = append(ratios, float64(end-mid)/float64(mid-start))
+		}
+	}
+	if len(ratios) > 0 {
+		sort.Float64s(ratios)
+		b.ReportMetric(ratios[len(ratios)/2], "x-repair")
+	}
+}
+
+// BenchmarkWatchChunkAt measures the cost of 64 chunks of 64 bytes fed
+// after 1 KB and after 1 MB of the value (no re-reading of the prefix:
+// the two should be alike). The metric is the median ratio of the 1 MB
+// run's processor time to the 1 KB run's.
+func BenchmarkWatchChunkAt(b *testing.B) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	doc := validDoc()
+	prime := func(n int) *Watcher {
+		w := NewWatcher(Options{})
+		for k := 0; k < n; k += 64 {
+			w.Feed(doc[k:min(k+64, n)])
+		}
+		return w
+	}
+	const window = 64 * 64
+	at1k, at1m := 1<<10, len(doc)-window-1
+	ratios := make([]float64, 0, b.N)
+	for i := 0; i < b.N; i++ {
+		w1, w2 := prime(at1k), prime(at1m)
+		t0 := threadTime()
+		for k := at1k; k < at1k+window; k += 64 {
+			w1.Feed(doc[k : k+64])
+		}
+		t1 := threadTime()
+		for k := at1m; k < at1m+window; k += 64 {
+			w2.Feed(doc[k : k+64])
+		}
+		t2 := threadTime()
+		if t1 > t0 {
+			ratios = append(ratios, float64(t2-t1)/float64(t1-t0))
+		}
+	}
+	if len(ratios) > 0 {
+		sort.Float64s(ratios)
+		b.ReportMetric(ratios[len(ratios)/2], "x-1MB/1KB")
+	}
+}

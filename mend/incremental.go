@@ -37,8 +37,12 @@ type Incremental struct {
 
 	// onStep, when set, is called after each final step (the watcher);
 	// before is the syntax progress before that step.
-	onStep func()
-	before int
+	onStep  func()
+	before  int
+	tailBuf []byte
+	// a preview's copies (previews do not nest)
+	stackBuf    []frame
+	previewTail []byte
 }
 
 // NewIncremental returns a reader for a text fed in chunks, read under
@@ -174,7 +178,8 @@ func (s *Incremental) save(all bool) txn {
 	if n := len(r.stack); n > 0 {
 		t.top = r.stack[n-1]
 		if all {
-			t.stack = append([]frame(nil), r.stack...)
+			s.stackBuf = append(s.stackBuf[:0], r.stack...)
+			t.stack = s.stackBuf
 		}
 		// Only the top frame can hold a comma not yet followed by an
 		// element; dropping it edits the output before its end.
@@ -182,7 +187,14 @@ func (s *Incremental) save(all bool) txn {
 			t.tailFrom = t.top.commaOut
 		}
 	}
-	t.tail = append(t.tail, r.out[t.tailFrom:]...)
+	if all {
+		s.previewTail = append(s.previewTail[:0], r.out[t.tailFrom:]...)
+		t.tail = s.previewTail
+	} else {
+		// one step at a time: the buffer is reused
+		s.tailBuf = append(s.tailBuf[:0], r.out[t.tailFrom:]...)
+		t.tail = s.tailBuf
+	}
 	if n := len(r.repairs); n > 0 {
 		t.lastFix = r.repairs[n-1]
 	}

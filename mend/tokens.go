@@ -212,8 +212,14 @@ func (r *reader) scanString(isKey bool, limit int) (content span, restart int) {
 			return span{contentStart, j}, -1
 		}
 		if r.past(j) {
-			if r.open && q == qDouble && !doubled && !control && limit < 0 && r.nrepairs == n0 && r.mark == mark0 && len(r.out) == out0 {
-				r.resumeAt, r.resumeTo = start+r.base, j+r.base
+			if r.open {
+				// An incremental reading takes this step again with more
+				// input: nothing more of it is needed now.
+				if q == qDouble && !doubled && !control && limit < 0 && r.nrepairs == n0 && r.mark == mark0 && len(r.out) == out0 {
+					r.resumeAt, r.resumeTo = start+r.base, j+r.base
+				}
+				r.i = j
+				return span{contentStart, j}, -1
 			}
 			if limit < 0 {
 				if s := closersSuffix(in, contentStart); s >= 0 {

@@ -33,8 +33,9 @@ type Delta struct {
 	Op   string `json:"op"`
 	// Value is the value the op puts at Path (null for end and wrap).
 	Value json.RawMessage `json:"value"`
-	// Text is the JSON text the op writes ('{', '}', a scalar's token),
-	// or for append the characters added to the open string.
+	// Text is the bracket a begin or end writes, the characters an
+	// append adds to the open string, a revised string's content; ""
+	// for set (Value is the scalar's JSON text) and wrap.
 	Text string `json:"text"`
 	At   int    `json:"at"` // input offset of what the delta is about
 }
@@ -287,10 +288,9 @@ func (w *Watcher) parse(out []byte, at, end int) {
 			w.valueEnds(f.path, out, i, end)
 		case '"':
 			j := stringEnd(out, i)
-			var s string
-			_ = json.Unmarshal(out[i:j], &s)
 			if n := len(w.stack); n > 0 && w.stack[n-1].kind == '{' && w.stack[n-1].expectKey {
 				f := &w.stack[n-1]
+				s := unquote(out[i:j])
 				f.key, f.expectKey = s, false
 				w.event(Event{Kind: EventMemberStarted, Path: f.path + "/" + escapePointer(s), Key: s, At: at})
 				i = j
@@ -298,7 +298,7 @@ func (w *Watcher) parse(out []byte, at, end int) {
 			}
 			path := w.childPath()
 			w.valueBegins(path, i, at, '"')
-			w.delta(Delta{Path: path, Op: OpSet, Value: json.RawMessage(out[i:j]), Text: string(out[i:j]), At: at})
+			w.delta(Delta{Path: path, Op: OpSet, Value: append(json.RawMessage(nil), out[i:j]...), At: at})
 			if w.tentOn && w.tentPath == path {
 				w.tentOn = false
 			}
@@ -311,7 +311,7 @@ func (w *Watcher) parse(out []byte, at, end int) {
 			}
 			path := w.childPath()
 			w.valueBegins(path, i, at, c)
-			w.delta(Delta{Path: path, Op: OpSet, Value: json.RawMessage(out[i:j]), Text: string(out[i:j]), At: at})
+			w.delta(Delta{Path: path, Op: OpSet, Value: append(json.RawMessage(nil), out[i:j]...), At: at})
 			i = j
 			w.valueEnds(path, out, i, end)
 		}
@@ -523,6 +523,16 @@ func (w *Watcher) previewOpen() {
 		return
 	}
 	r := &inc.r
+	// Only a double quote opens a string for good: without one at the
+	// unfinished step's start (after whitespace), there is nothing to
+	// preview.
+	k := r.i
+	for k < len(r.in) && isSpace(r.in[k]) {
+		k++
+	}
+	if k >= len(r.in) || r.in[k] != '"' {
+		return
+	}
 	committed := len(r.out)
 	found := false
 	var content string
@@ -585,4 +595,15 @@ func (w *Watcher) previewOpen() {
 		w.probe(path, "", '"', at)
 	}
 	w.previewing = false
+}
+
+// unquote decodes a JSON string token of the repaired output.
+func unquote(tok []byte) string {
+	body := tok[1 : len(tok)-1]
+	if bytes.IndexByte(body, '\\') < 0 {
+		return string(body)
+	}
+	var s string
+	_ = json.Unmarshal(tok, &s)
+	return s
 }

@@ -323,7 +323,9 @@ func TestWatchOpenString(t *testing.T) {
 	var got []string
 	for _, f := range feeds {
 		for _, d := range f.Deltas {
-			if d.Path == "/q" {
+			if d.Path == "/q" && d.Op == OpSet {
+				got = append(got, d.Op+":"+string(d.Value))
+			} else if d.Path == "/q" {
 				got = append(got, d.Op+":"+d.Text)
 			}
 		}
