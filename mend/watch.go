@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // The delta ops of a [Watcher]: how the value so far changed. README.md
@@ -561,6 +562,12 @@ func (w *Watcher) previewOpen() {
 			return
 		}
 		found, at = true, r.tokFirst
+		// A character cut between chunks reads as U+FFFD until its other
+		// bytes come: it is left out of the preview, not shown and then
+		// revised.
+		for m := partialRune(r.in); m > 0 && strings.HasSuffix(content, "\uFFFD"); m-- {
+			content = strings.TrimSuffix(content, "\uFFFD")
+		}
 	})
 	r.outMark, r.shifted = w.emitted, 0
 	if !found {
@@ -606,4 +613,29 @@ func unquote(tok []byte) string {
 	var s string
 	_ = json.Unmarshal(tok, &s)
 	return s
+}
+
+// partialRune is the number of bytes at the end of b that begin a UTF-8
+// sequence more bytes could complete (0 when none).
+func partialRune(b []byte) int {
+	for m := 1; m <= 3 && m <= len(b); m++ {
+		c := b[len(b)-m]
+		if c < 0x80 {
+			return 0
+		}
+		if c >= 0xC0 { // a leading byte: is the sequence it begins short?
+			need := 2
+			if c >= 0xE0 {
+				need = 3
+			}
+			if c >= 0xF0 {
+				need = 4
+			}
+			if m < need && !utf8.FullRune(b[len(b)-m:]) {
+				return m
+			}
+			return 0
+		}
+	}
+	return 0
 }

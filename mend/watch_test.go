@@ -390,3 +390,20 @@ func TestWatchSatisfied(t *testing.T) {
 		t.Errorf("satisfied at %d", events[4].At)
 	}
 }
+
+// TestWatchSplitCharacter: a character whose bytes arrive in different
+// chunks is not previewed as U+FFFD.
+func TestWatchSplitCharacter(t *testing.T) {
+	text := []byte(`{"a": "x★😀y"}`)
+	feeds, fin, _ := watchAll(text, everyByte(len(text))[1:], Options{})
+	for _, f := range feeds {
+		for _, d := range f.Deltas {
+			if d.Op == OpRevise || strings.Contains(d.Text, "\uFFFD") {
+				t.Fatalf("delta %+v", d)
+			}
+		}
+	}
+	if fin.Final == nil || string(fin.Final.Value) != string(text) {
+		t.Fatalf("final %+v", fin.Final)
+	}
+}

@@ -1,0 +1,89 @@
+package mend_test
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/smithy-validation/go/mend"
+)
+
+// An incremental reading fed a byte at a time ends where Repair of the
+// whole text does.
+func ExampleIncremental() {
+	text := []byte(`{'query': "smithy", limit: 10,}`)
+	s := mend.NewIncremental(mend.Options{})
+	for i := range text {
+		s.Feed(text[i : i+1])
+	}
+	res, err := s.Finish()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(res.Text, res.Exactness)
+	// Output: {"query": "smithy", "limit": 10} cosmetic
+}
+
+// A watcher reports a wrong member in the chunk where it became certain:
+// here the '{' that begins an object where the declaration wants an
+// integer.
+func ExampleWatcher() {
+	decl, _ := mend.ParseCompact(`{!query:string,!limit:integer}`)
+	w := mend.NewWatcher(mend.Options{Declaration: decl})
+	for _, chunk := range []string{`{"query": "smi`, `thy", "limit": {`, `"max": 10}}`} {
+		f := w.Feed([]byte(chunk))
+		for _, d := range f.Deltas {
+			fmt.Printf("delta %s %s %s\n", d.Op, d.Path, d.Value)
+		}
+		for _, e := range f.Events {
+			fmt.Printf("event %s %s at %d", e.Kind, e.Path, e.At)
+			if e.Finding != nil {
+				fmt.Printf(": %s", e.Finding.Message)
+			}
+			fmt.Println()
+		}
+	}
+	fin := w.Finish()
+	fmt.Println(fin.Error.Code, fin.WatcherFinal.SyntaxPermille)
+	// Output:
+	// delta begin  {}
+	// delta append /query "smi"
+	// event member_started /query at 1
+	// delta set /query "smithy"
+	// delta begin /limit {}
+	// event member_settled /query at 18
+	// event member_started /limit at 20
+	// event violation /limit at 29: expected an integer, found an object
+	// delta set /limit/max 10
+	// delta end /limit null
+	// delta end  null
+	// event member_started /limit/max at 30
+	// event member_settled /limit/max at 39
+	// event member_settled /limit at 40
+	// event complete  at 41
+	// E030 1000
+}
+
+// RunLLM decodes a provider's stream events into tool calls.
+func ExampleRunLLM() {
+	events := [][]byte{
+		[]byte(`{"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","content":[]}}`),
+		[]byte(`{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"toolu_1","name":"search","input":{}}}`),
+		[]byte(`{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"{\"query\": \"smi"}}`),
+		[]byte(`{"type":"ping"}`),
+		[]byte(`{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"thy\"}"}}`),
+		[]byte(`{"type":"content_block_stop","index":0}`),
+		[]byte(`{"type":"message_delta","delta":{"stop_reason":"tool_use"}}`),
+		[]byte(`{"type":"message_stop"}`),
+	}
+	decl, _ := mend.ParseCompact(`{!query:string}`)
+	res, _ := mend.RunLLM(mend.LLMOptions{Provider: mend.ProviderAnthropic, Tools: map[string]mend.Declaration{"search": decl}}, events)
+	for _, c := range res.Calls {
+		b, _ := json.Marshal(map[string]any{"name": c.Name, "done": c.Done, "end": c.End, "stop_reason": c.StopReason, "value": c.Value})
+		fmt.Println(string(b))
+	}
+	fmt.Println("ignored:", res.IgnoredEvents)
+	// Output:
+	// {"done":true,"end":"complete","name":"search","stop_reason":"tool_use","value":{"query":"smithy"}}
+	// ignored: 1
+}
