@@ -28,6 +28,13 @@
 // Schema implementation from another module. Every declaration gives the
 // same [SchemaVerdict].
 //
+// For text that arrives in chunks (a model's tool call as it streams),
+// [Incremental] reads with the same reader and ends where [Repair] does
+// whatever the chunking; [Watcher] reports what the value is so far and
+// which of its members violate the declaration as soon as that is certain;
+// [LLMStream] decodes a provider's stream events (Anthropic, OpenAI Chat
+// Completions and Responses) into tool calls watched the same way.
+//
 // The reader is one pass, linear in its input: nothing is copied until the
 // first repair, so valid JSON costs a scan. Input is bounded by
 // [Options.MaxSize] and [Options.MaxDepth] (the project's limits by
