@@ -103,11 +103,11 @@ func BenchmarkWatchFeed(b *testing.B) {
 	ratios := make([]float64, 0, b.N)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		start := threadTime()
+		start := cputime.Thread()
 		if _, err := Repair(doc, Options{}); err != nil {
 			b.Fatal(err)
 		}
-		mid := threadTime()
+		mid := cputime.Thread()
 		w := NewWatcher(Options{})
 		for k := 0; k < len(doc); k += 64 {
 			w.Feed(doc[k:min(k+64, len(doc))])
@@ -115,7 +115,7 @@ func BenchmarkWatchFeed(b *testing.B) {
 		if fin := w.Finish(); fin.Final == nil {
 			b.Fatal(fin.Error)
 		}
-		end := threadTime()
+		end := cputime.Thread()
 		if mid > start {
 			ratios = append(ratios, float64(end-mid)/float64(mid-start))
 		}
@@ -146,15 +146,15 @@ func BenchmarkWatchChunkAt(b *testing.B) {
 	ratios := make([]float64, 0, b.N)
 	for i := 0; i < b.N; i++ {
 		w1, w2 := prime(at1k), prime(at1m)
-		t0 := threadTime()
+		t0 := cputime.Thread()
 		for k := at1k; k < at1k+window; k += 64 {
 			w1.Feed(doc[k : k+64])
 		}
-		t1 := threadTime()
+		t1 := cputime.Thread()
 		for k := at1m; k < at1m+window; k += 64 {
 			w2.Feed(doc[k : k+64])
 		}
-		t2 := threadTime()
+		t2 := cputime.Thread()
 		if t1 > t0 {
 			ratios = append(ratios, float64(t2-t1)/float64(t1-t0))
 		}

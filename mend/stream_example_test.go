@@ -61,7 +61,7 @@ func ExampleWatcher() {
 	// event member_settled /limit/max at 39
 	// event member_settled /limit at 40
 	// event complete  at 41
-	// E030 1000
+	// E031 1000
 }
 
 // RunLLM decodes a provider's stream events into tool calls.
