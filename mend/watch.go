@@ -155,7 +155,7 @@ func NewWatcher(opts Options) *Watcher {
 
 // Feed reads one more chunk and returns what changed.
 func (w *Watcher) Feed(chunk []byte) *WatchFeed {
-	w.deltas, w.events = []Delta{}, []Event{}
+	w.deltas, w.events = make([]Delta, 0, 8), make([]Event, 0, 4)
 	w.s.Feed(chunk)
 	w.previewOpen()
 	return &WatchFeed{Deltas: w.deltas, Events: w.events, Bytes: w.s.Bytes()}
@@ -238,7 +238,7 @@ func (w *Watcher) permille() int {
 
 func (w *Watcher) delta(d Delta) {
 	if d.Value == nil {
-		d.Value = json.RawMessage("null")
+		d.Value = rawNull
 	}
 	w.deltas = append(w.deltas, d)
 }
@@ -271,20 +271,24 @@ func (w *Watcher) parse(out []byte, at, end int) {
 			continue
 		case '{', '[':
 			path := w.childPath()
-			w.delta(Delta{Path: path, Op: OpBegin, Value: json.RawMessage(string(c) + string(closerOf(c))), Text: string(c), At: at})
+			if c == '{' {
+				w.delta(Delta{Path: path, Op: OpBegin, Value: rawObject, Text: "{", At: at})
+			} else {
+				w.delta(Delta{Path: path, Op: OpBegin, Value: rawArray, Text: "[", At: at})
+			}
 			w.valueBegins(path, i, at, c)
 			w.stack = append(w.stack, wframe{kind: c, path: path, expectKey: c == '{'})
 			i++
 		case '}', ']':
 			if len(w.stack) == 0 {
 				// the ']' of the array that wraps several top-level values
-				w.delta(Delta{Path: "", Op: OpEnd, Text: string(c), At: at})
+				w.delta(Delta{Path: "", Op: OpEnd, Text: closerText(c), At: at})
 				i++
 				continue
 			}
 			f := w.stack[len(w.stack)-1]
 			w.stack = w.stack[:len(w.stack)-1]
-			w.delta(Delta{Path: f.path, Op: OpEnd, Text: string(c), At: at})
+			w.delta(Delta{Path: f.path, Op: OpEnd, Text: closerText(c), At: at})
 			i++
 			w.valueEnds(f.path, out, i, end)
 		case '"':
@@ -345,7 +349,23 @@ func stringEnd(b []byte, i int) int {
 }
 
 func escapePointer(s string) string {
+	if !strings.ContainsAny(s, "~/") {
+		return s
+	}
 	return string(appendPointerToken(nil, s))
+}
+
+var (
+	rawObject = json.RawMessage("{}")
+	rawArray  = json.RawMessage("[]")
+	rawNull   = json.RawMessage("null")
+)
+
+func closerText(c byte) string {
+	if c == '}' {
+		return "}"
+	}
+	return "]"
 }
 
 // childPath is the path of the value that begins next; it counts the
