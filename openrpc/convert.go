@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/smithy-validation/go/core/model"
@@ -259,6 +260,21 @@ func export(m *model.Model, s *rpc.PreparedService, versions []rpc.ProtocolVersi
 			}
 		}
 	}
+	var byPosition []string
+	for _, meth := range methods {
+		if !meth.Operation().IsZero() && meth.ParamMode() != rpc.ParamsNamed {
+			byPosition = append(byPosition, meth.Name())
+		}
+	}
+	if len(byPosition) > 0 {
+		which := "1 method takes"
+		if len(byPosition) > 1 {
+			which = fmt.Sprintf("%d methods take", len(byPosition))
+		}
+		d.add(Diagnostic{Code: CodeLoss, Shape: s.Service(), Message: fmt.Sprintf(
+			"positional params beyond a method's Content Descriptors are an error (params-too-many, -32602), which OpenRPC cannot say: a client reading the document may send more (%s params by position: %s)",
+			which, listNames(byPosition, 5))})
+	}
 	out := doc.node()
 	if len(d.failures) > 0 {
 		return nil, &ExportError{Service: s.Service(), Problems: sortedUnique(d.failures)}
@@ -292,6 +308,22 @@ func export(m *model.Model, s *rpc.PreparedService, versions []rpc.ProtocolVersi
 		return a.Message < b.Message
 	})
 	return &Result{Document: out, JSON: js, Diagnostics: dedupe(d.list), Service: s}, nil
+}
+
+// listNames quotes up to max names, and says how many more there are.
+func listNames(ns []string, max int) string {
+	var b strings.Builder
+	for i, n := range ns {
+		if i == max {
+			fmt.Fprintf(&b, " and %d more", len(ns)-max)
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Quote(n))
+	}
+	return b.String()
 }
 
 func dedupe(ds []Diagnostic) []Diagnostic {
@@ -493,11 +525,7 @@ func (x *exporter) params(meth *rpc.Method) node.Node {
 // a result member): null is allowed for a nullable member, and for an
 // optional one unless RejectNullMembers.
 func (x *exporter) memberValueSchema(mem *model.Shape) node.Node {
-	s := x.g.memberSchema(mem)
-	if x.g.nullableMember(mem) || !mem.HasTrait(preludeid.Required) && !x.p.nullsRejected {
-		s = orNull(s)
-	}
-	return s
+	return x.g.nullIf(x.g.memberSchema(mem), x.g.nullableMember(mem) || !mem.HasTrait(preludeid.Required) && !x.p.nullsRejected)
 }
 
 func (x *exporter) descriptor(name string, mem *model.Shape, required bool) node.Node {

@@ -3,6 +3,9 @@ package openrpc
 import (
 	"errors"
 	"fmt"
+	"math/big"
+	"regexp"
+	"regexp/syntax"
 	"sort"
 	"strings"
 
@@ -61,6 +64,26 @@ func orNull(s node.Node) node.Node {
 	return node.NewObject(node.Field{Key: "anyOf", Value: node.NewArray(s, nullSchema)})
 }
 
+var notNull = node.NewObject(node.Field{Key: "not", Value: nullSchema})
+
+// nullIf returns a member's value schema where the value engine accepts
+// null exactly when ok: s or null when ok; else s, refusing null when s
+// would take it (a document's {} takes any value, but a required
+// document member, a non-sparse list's document element or, under
+// RejectNullMembers, an optional one, may not be null).
+func (g *schemas) nullIf(s node.Node, ok bool) node.Node {
+	if ok {
+		return orNull(s)
+	}
+	if g.schemaTypes(s, 0)&jsonNull == 0 {
+		return s
+	}
+	if isEmptySchema(s) {
+		return notNull
+	}
+	return node.NewObject(node.Field{Key: "allOf", Value: node.NewArray(s, notNull)})
+}
+
 // schemas converts Smithy shapes to JSON Schema draft-07 with reusable
 // schemas under #/components/schemas.
 type schemas struct {
@@ -72,6 +95,10 @@ type schemas struct {
 	// queue holds the shapes named but not yet converted.
 	queue []shapeid.ID
 	diags *diagnostics
+	// byName and types serve disjoint: component names to shapes, and the
+	// JSON types each component's schema accepts.
+	byName map[string]shapeid.ID
+	types  map[shapeid.ID]uint8
 }
 
 // isComponent reports whether a shape gets a reusable schema: every
@@ -164,7 +191,7 @@ func (g *schemas) ref(id shapeid.ID) node.Node {
 		g.diags.fail("unresolved reference to %s", id)
 		return node.NewObject()
 	}
-	return g.shapeSchema(s, s.Traits())
+	return g.shapeSchema(s, s.Traits(), nil)
 }
 
 // build converts every named component (following the queue so that
@@ -179,7 +206,7 @@ func (g *schemas) build() node.Node {
 	g.comps = map[string]node.Node{}
 	for _, id := range ids {
 		s, _ := g.m.Shape(id)
-		g.comps[g.names[id]] = g.shapeSchema(s, s.Traits())
+		g.comps[g.names[id]] = g.shapeSchema(s, s.Traits(), nil)
 	}
 	names := make([]string, 0, len(g.comps))
 	for n := range g.comps {
@@ -211,9 +238,27 @@ func (g *schemas) memberSchema(mem *model.Shape) node.Node {
 		}
 	}
 	if !own {
-		return g.ref(target.ID())
+		if _, named := g.names[target.ID()]; named {
+			return g.ref(target.ID())
+		}
+		// A prelude shape, written inline: a loss it has is the member's.
+		return g.shapeSchema(target, target.Traits(), mem)
 	}
-	return g.shapeSchema(target, g.m.EffectiveTraits(mem))
+	return g.shapeSchema(target, g.m.EffectiveTraits(mem), mem)
+}
+
+// carrier is the shape a diagnostic about trait names: the member when
+// the member applies the trait itself (its trait replaced the target's)
+// or its target is a prelude shape (written inline, so the loss is the
+// member's: a policy's, such as AnyTimestampFormat's http-date), else the
+// shape s whose schema is being written. A loss found while
+// writing a member's inline schema is the member's, never its target's
+// (smithy.api#String carries no @pattern).
+func carrier(s, mem *model.Shape, trait shapeid.ID) shapeid.ID {
+	if mem != nil && (mem.HasTrait(trait) || s.ID().Namespace == shapeid.Prelude) {
+		return mem.ID()
+	}
+	return s.ID()
 }
 
 // wireName is the name a member has on the wire under the naming policy.
@@ -235,8 +280,9 @@ func findTraitIn(ts []model.Trait, id shapeid.ID) (node.Node, bool) {
 	return node.Node{}, false
 }
 
-// shapeSchema converts one shape with the given effective traits.
-func (g *schemas) shapeSchema(s *model.Shape, traits []model.Trait) node.Node {
+// shapeSchema converts one shape with the given effective traits; mem is
+// the member whose effective traits they are, nil for the shape's own.
+func (g *schemas) shapeSchema(s *model.Shape, traits []model.Trait, mem *model.Shape) node.Node {
 	var o obj
 	switch s.Type() {
 	case model.BooleanType:
@@ -252,7 +298,7 @@ func (g *schemas) shapeSchema(s *model.Shape, traits []model.Trait) node.Node {
 			}
 			o.add("enum", node.NewArray(vals...))
 		}
-		g.stringConstraints(&o, s, traits)
+		g.stringConstraints(&o, s, traits, mem)
 	case model.EnumType:
 		o.add("type", str("string"))
 		var vals []node.Node
@@ -264,7 +310,7 @@ func (g *schemas) shapeSchema(s *model.Shape, traits []model.Trait) node.Node {
 			vals = append(vals, v)
 		}
 		o.add("enum", node.NewArray(vals...))
-		g.stringConstraints(&o, s, traits)
+		g.stringConstraints(&o, s, traits, mem)
 	case model.IntEnumType:
 		o.add("type", str("integer"))
 		var vals []node.Node
@@ -277,15 +323,18 @@ func (g *schemas) shapeSchema(s *model.Shape, traits []model.Trait) node.Node {
 	case model.ByteType, model.ShortType, model.IntegerType, model.LongType, model.BigIntegerType:
 		o.add("type", str("integer"))
 		lo, hi := intBounds(s.Type())
-		g.numberBounds(&o, traits, lo, hi)
+		g.numberBounds(&o, traits, lo, hi, false)
 	case model.FloatType, model.DoubleType, model.BigDecimalType:
 		var n obj
 		n.add("type", str("number"))
-		lo, hi := "", ""
-		if s.Type() == model.FloatType {
-			lo, hi = "-3.4028234663852886e38", "3.4028234663852886e38"
+		switch s.Type() {
+		case model.FloatType:
+			g.numberBounds(&n, traits, "-"+floatLimit, floatLimit, true)
+		case model.DoubleType:
+			g.numberBounds(&n, traits, "-"+doubleLimit, doubleLimit, true)
+		default:
+			g.numberBounds(&n, traits, "", "", false)
 		}
-		g.numberBounds(&n, traits, lo, hi)
 		if s.Type() == model.BigDecimalType {
 			return n.node()
 		}
@@ -308,14 +357,14 @@ func (g *schemas) shapeSchema(s *model.Shape, traits []model.Trait) node.Node {
 		e.add("enum", strList(specials))
 		o.add("anyOf", node.NewArray(n.node(), e.node()))
 	case model.TimestampType:
-		return g.timestampSchema(traits)
+		return g.timestampSchema(s, traits, mem)
 	case model.BlobType:
 		o.add("type", str("string"))
 		if !g.p.blobText {
 			o.add("contentEncoding", str("base64"))
 			o.add("pattern", str(base64Pattern))
 			if _, ok := findTraitIn(traits, preludeid.Length); ok {
-				g.diags.add(Diagnostic{Code: CodeLoss, Shape: s.ID(), Message: "@length of a blob counts decoded bytes, which JSON Schema cannot count in base64 text: the constraint is left out of the schema"})
+				g.diags.add(Diagnostic{Code: CodeLoss, Shape: carrier(s, mem, preludeid.Length), Message: "@length of a blob counts decoded bytes, which JSON Schema cannot count in base64 text: the constraint is left out of the schema"})
 			}
 		} else {
 			g.lengthBounds(&o, traits, "minLength", "maxLength")
@@ -325,11 +374,7 @@ func (g *schemas) shapeSchema(s *model.Shape, traits []model.Trait) node.Node {
 	case model.ListType, model.SetType:
 		o.add("type", str("array"))
 		if mem, ok := s.Member("member"); ok {
-			items := g.memberSchema(mem)
-			if g.nullableMember(mem) || s.HasTrait(preludeid.Sparse) {
-				items = orNull(items)
-			}
-			o.add("items", items)
+			o.add("items", g.nullIf(g.memberSchema(mem), g.nullableMember(mem) || s.HasTrait(preludeid.Sparse)))
 		}
 		g.lengthBounds(&o, traits, "minItems", "maxItems")
 		if _, ok := findTraitIn(traits, preludeid.UniqueItems); ok || s.Type() == model.SetType {
@@ -344,11 +389,7 @@ func (g *schemas) shapeSchema(s *model.Shape, traits []model.Trait) node.Node {
 			}
 		}
 		if v, ok := s.Member("value"); ok {
-			vs := g.memberSchema(v)
-			if g.nullableMember(v) || s.HasTrait(preludeid.Sparse) {
-				vs = orNull(vs)
-			}
-			o.add("additionalProperties", vs)
+			o.add("additionalProperties", g.nullIf(g.memberSchema(v), g.nullableMember(v) || s.HasTrait(preludeid.Sparse)))
 		}
 		g.lengthBounds(&o, traits, "minProperties", "maxProperties")
 	case model.StructureType:
@@ -358,9 +399,8 @@ func (g *schemas) shapeSchema(s *model.Shape, traits []model.Trait) node.Node {
 	default:
 		g.diags.fail("%s is a %s, which has no JSON value", s.ID(), s.Type())
 	}
-	if d, ok := findTraitIn(traits, preludeid.IDRef); ok {
-		_ = d
-		g.diags.add(Diagnostic{Code: CodeLoss, Shape: s.ID(), Message: "@idRef checks that a string names a shape of the model, which JSON Schema cannot: the schema accepts any string"})
+	if _, ok := findTraitIn(traits, preludeid.IDRef); ok {
+		g.diags.add(Diagnostic{Code: CodeLoss, Shape: carrier(s, mem, preludeid.IDRef), Message: "@idRef checks that a string names a shape of the model, which JSON Schema cannot: the schema accepts any string"})
 	}
 	return o.node()
 }
@@ -376,24 +416,71 @@ func isStringOnly(n node.Node) bool {
 	return ok && n.Len() == 1 && t.StringValue() == "string"
 }
 
-func (g *schemas) stringConstraints(o *obj, s *model.Shape, traits []model.Trait) {
+func (g *schemas) stringConstraints(o *obj, s *model.Shape, traits []model.Trait, mem *model.Shape) {
 	g.lengthBounds(o, traits, "minLength", "maxLength")
 	if p, ok := findTraitIn(traits, preludeid.Pattern); ok && p.Kind() == node.String {
 		// The model's pattern means what java.util.regex reads (as the
 		// reference reads it); JSON Schema reads ECMA-262. A pattern is
 		// exported in the spelling that gives it the same meaning there,
 		// or left out with the loss said (docs/patterns.md).
-		if e, err := pattern.ECMA(p.StringValue()); err == nil {
-			o.add("pattern", str(e))
-		} else {
+		site := carrier(s, mem, preludeid.Pattern)
+		e, err := pattern.ECMA(p.StringValue())
+		if err != nil {
 			why := err.Error()
 			var pe *pattern.Error
 			if errors.As(err, &pe) && pe.Unsupported() {
 				why = "it uses " + pe.Construct
 			}
-			g.diags.add(Diagnostic{Code: CodeLoss, Shape: s.ID(), Message: fmt.Sprintf("@pattern %q has no ECMA-262 spelling with the meaning the reference gives it (%s): the constraint is left out of the schema", p.StringValue(), why)})
+			g.diags.add(Diagnostic{Code: CodeLoss, Shape: site, Message: fmt.Sprintf("@pattern %q has no ECMA-262 spelling with the meaning the reference gives it (%s): the constraint is left out of the schema", p.StringValue(), why)})
+		} else if why := re2Refuses(e); why != "" {
+			// ECMA-262 has lookarounds and back references; RE2 (Go's
+			// regexp, Rust's regex, and the metaschema's format "regex"
+			// as santhosh-tekuri/jsonschema checks it) has neither, so
+			// such a pattern would make the document fail its own
+			// check and every RE2-based validator refuse the schema.
+			// The pattern is left out and the loss said, with the
+			// spelling an ECMA-262 reader could add by hand.
+			g.diags.add(Diagnostic{Code: CodeLoss, Shape: site, Message: fmt.Sprintf("@pattern %q is %q in ECMA-262, which %s: RE2-based JSON Schema validators (and the metaschema's format \"regex\" as this module checks it) cannot compile it, so the constraint is left out of the schema", p.StringValue(), e, why)})
+		} else {
+			o.add("pattern", str(e))
+			if endAnchor(e) {
+				g.diags.add(Diagnostic{Code: CodeLoss, Shape: site, Message: fmt.Sprintf("@pattern %q uses $, which java.util.regex also matches before a final line terminator and ECMA-262 does not: the schema rejects a value ending in \\n, \\r\\n, \\r, U+0085, U+2028 or U+2029 that the value engine accepts (docs/patterns.md)", p.StringValue())})
+			}
 		}
 	}
+}
+
+// endAnchor reports whether an ECMA-262 pattern as pattern.ECMA writes it
+// has a $ assertion: a '$' outside a class and not escaped.
+func endAnchor(e string) bool {
+	inClass := false
+	for i := 0; i < len(e); i++ {
+		switch c := e[i]; {
+		case c == '\\':
+			i++
+		case inClass:
+			inClass = c != ']'
+		case c == '[':
+			inClass = true
+		case c == '$':
+			return true
+		}
+	}
+	return false
+}
+
+// re2Refuses says why RE2 (Go's regexp) cannot compile an ECMA-262
+// pattern, "" when it can.
+func re2Refuses(e string) string {
+	_, err := regexp.Compile(e)
+	if err == nil {
+		return ""
+	}
+	var se *syntax.Error
+	if errors.As(err, &se) {
+		return fmt.Sprintf("RE2 refuses at `%s` (%s)", se.Expr, se.Code)
+	}
+	return "RE2 refuses: " + err.Error()
 }
 
 func (g *schemas) lengthBounds(o *obj, traits []model.Trait, minKey, maxKey string) {
@@ -409,28 +496,57 @@ func (g *schemas) lengthBounds(o *obj, traits []model.Trait, minKey, maxKey stri
 	}
 }
 
-// numberBounds writes minimum and maximum: the tighter of the type's own
-// range (lo, hi; "" for none) and the effective @range, each written
-// from its exact token.
-func (g *schemas) numberBounds(o *obj, traits []model.Trait, lo, hi string) {
+// numberBounds writes the bounds of a number: the tighter of the type's
+// own range (lo, hi; "" for none) and the effective @range, each written
+// from its exact token. The type's bounds are exclusive when typeExcl is
+// set (a float's or double's overflow limit, which no finite value
+// reaches); a @range bound, inclusive, replaces one only when it is
+// strictly tighter.
+func (g *schemas) numberBounds(o *obj, traits []model.Trait, lo, hi string, typeExcl bool) {
+	loExcl, hiExcl := typeExcl && lo != "", typeExcl && hi != ""
 	if r, ok := findTraitIn(traits, preludeid.Range); ok {
 		if v, ok := r.Get("min"); ok && v.Kind() == node.Number {
-			if c, err := node.CompareNumbers(v.NumberText(), lo); lo == "" || err == nil && c > 0 {
-				lo = v.NumberText()
+			if c, err := node.CompareNumbers(v.NumberText(), lo); lo == "" || err == nil && (c > 0 || c == 0 && !loExcl) {
+				lo, loExcl = v.NumberText(), false
 			}
 		}
 		if v, ok := r.Get("max"); ok && v.Kind() == node.Number {
-			if c, err := node.CompareNumbers(v.NumberText(), hi); hi == "" || err == nil && c < 0 {
-				hi = v.NumberText()
+			if c, err := node.CompareNumbers(v.NumberText(), hi); hi == "" || err == nil && (c < 0 || c == 0 && !hiExcl) {
+				hi, hiExcl = v.NumberText(), false
 			}
 		}
 	}
-	if lo != "" {
+	switch {
+	case lo == "":
+	case loExcl:
+		o.add("exclusiveMinimum", num(lo))
+	default:
 		o.add("minimum", num(lo))
 	}
-	if hi != "" {
+	switch {
+	case hi == "":
+	case hiExcl:
+		o.add("exclusiveMaximum", num(hi))
+	default:
 		o.add("maximum", num(hi))
 	}
+}
+
+// floatLimit and doubleLimit are the magnitudes from which a number token
+// overflows a float and a double as the value engine reads it
+// (strconv.ParseFloat, round half to even): the midpoint between the
+// largest finite value and the next power of two, 2^128-2^103 and
+// 2^1024-2^970. A token below the limit rounds to a finite value
+// (3.4028235e38 is a float), one at or beyond it is an overflow; the
+// schema says so with exclusiveMinimum and exclusiveMaximum, exact.
+var (
+	floatLimit  = overflowLimit(128, 103)
+	doubleLimit = overflowLimit(1024, 970)
+)
+
+func overflowLimit(top, half uint) string {
+	x := new(big.Int).Lsh(big.NewInt(1), top)
+	return x.Sub(x, new(big.Int).Lsh(big.NewInt(1), half)).String()
 }
 
 func intBounds(t model.ShapeType) (string, string) {
@@ -449,14 +565,21 @@ func intBounds(t model.ShapeType) (string, string) {
 
 // timestampSchema follows the effective @timestampFormat, else the
 // timestamp policy.
-func (g *schemas) timestampSchema(traits []model.Trait) node.Node {
+func (g *schemas) timestampSchema(s *model.Shape, traits []model.Trait, mem *model.Shape) node.Node {
 	dateTime := node.NewObject(node.Field{Key: "type", Value: str("string")}, node.Field{Key: "format", Value: str("date-time")},
 		node.Field{Key: "pattern", Value: str(dateTimePattern)})
 	httpDate := node.NewObject(node.Field{Key: "type", Value: str("string")}, node.Field{Key: "pattern", Value: str(httpDatePattern)})
-	epoch := typeSchema("number")
+	// The value engine's range of a timestamp, 0001-01-01T00:00:00Z up
+	// to (not including) 10000-01-01T00:00:00Z, in epoch seconds.
+	epoch := node.NewObject(node.Field{Key: "type", Value: str("number")},
+		node.Field{Key: "minimum", Value: num(epochMin)}, node.Field{Key: "exclusiveMaximum", Value: num(epochEnd)})
+	httpLoss := func() {
+		g.diags.add(Diagnostic{Code: CodeLoss, Shape: carrier(s, mem, preludeid.TimestampFormat), Message: "an http-date's day of the month and day of the week must fit its date (no 31 Apr, Tuesday 29 Apr 2014), which the value engine checks and a pattern cannot: the schema accepts such dates"})
+	}
 	if f, ok := findTraitIn(traits, preludeid.TimestampFormat); ok {
 		switch f.StringValue() {
 		case "http-date":
+			httpLoss()
 			return httpDate
 		case "epoch-seconds":
 			return epoch
@@ -464,14 +587,25 @@ func (g *schemas) timestampSchema(traits []model.Trait) node.Node {
 		return dateTime
 	}
 	if g.p.anyTimestamp {
+		httpLoss()
 		return node.NewObject(node.Field{Key: "anyOf", Value: node.NewArray(dateTime, httpDate, epoch)})
 	}
 	return dateTime
 }
 
+// epochMin and epochEnd bound an epoch-seconds timestamp: the first
+// second of year 1 and the first of year 10000, the range Smithy gives
+// timestamps (the value engine's internal/timefmt; a test holds the two
+// to the engine's verdicts on each side).
+const (
+	epochMin = "-62135596800"
+	epochEnd = "253402300800"
+)
+
 // dateTimePattern narrows RFC 3339's date-time to Smithy's: an upper-case
-// T, no UTC offset but Z (format date-time checks the values).
-const dateTimePattern = `^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?Z$`
+// T, no UTC offset but Z, no year 0000 (Smithy's range starts at year 1;
+// format date-time checks the rest of the values).
+const dateTimePattern = `^(?:[1-9][0-9]{3}|0[1-9][0-9]{2}|00[1-9][0-9]|000[1-9])-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?Z$`
 
 // httpDatePattern is the IMF-fixdate form of RFC 9110 section 5.6.7.
 const httpDatePattern = `^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [0-9]{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]{2} GMT$`
@@ -513,11 +647,8 @@ func (g *schemas) structureSchema(s *model.Shape, extraKey, extraConst string) n
 			unknown = &add
 			continue
 		}
-		ms := g.memberSchema(mem)
+		ms := g.nullIf(g.memberSchema(mem), g.nullableMember(mem) || !mem.HasTrait(preludeid.Required) && !g.p.nullsRejected)
 		req := mem.HasTrait(preludeid.Required) && !g.p.requiredIgnored
-		if g.nullableMember(mem) || !mem.HasTrait(preludeid.Required) && !g.p.nullsRejected {
-			ms = orNull(ms)
-		}
 		props.add(g.wireName(mem), ms)
 		if req {
 			required = append(required, g.wireName(mem))
@@ -586,16 +717,12 @@ func (g *schemas) unionSchema(s *model.Shape) node.Node {
 	var branches []node.Node
 	var known []string
 	var open *model.Shape // an alloy#jsonUnknown member: the union takes members it does not define
-	notNull := node.NewObject(node.Field{Key: "not", Value: nullSchema})
 	for _, mem := range s.Members() {
 		if mem.HasTrait(AlloyJSONUnknown) && open == nil {
 			open = mem
 			continue
 		}
-		ms := g.memberSchema(mem)
-		if !g.p.nullsRejected || g.nullableMember(mem) {
-			ms = orNull(ms)
-		}
+		ms := g.nullIf(g.memberSchema(mem), !g.p.nullsRejected || g.nullableMember(mem))
 		w := g.wireName(mem)
 		props.add(w, ms)
 		known = append(known, w)
@@ -626,35 +753,164 @@ func (g *schemas) unionSchema(s *model.Shape) node.Node {
 	return o.node()
 }
 
-// disjoint reports whether the members of an untagged union target values
-// of pairwise different JSON types.
+// JSON types, as bits, for telling whether the members of an untagged
+// union can hold the same value.
+const (
+	jsonNull uint8 = 1 << iota
+	jsonBoolean
+	jsonNumber
+	jsonString
+	jsonArray
+	jsonObject
+	jsonAny = jsonNull | jsonBoolean | jsonNumber | jsonString | jsonArray | jsonObject
+)
+
+// disjoint reports whether the members of an untagged union accept values
+// of pairwise different JSON types, read from the schemas the export
+// writes for them (a float's schema takes the string "NaN" as well as
+// numbers): only then is oneOf the same as the engine's "at least one
+// member accepts it", and every other union is anyOf.
 func (g *schemas) disjoint(s *model.Shape) bool {
-	seen := map[string]bool{}
+	var seen uint8
 	for _, mem := range s.Members() {
-		t, ok := g.m.Target(mem)
-		if !ok {
+		saved := g.diags
+		g.diags = &diagnostics{} // the schema is written again where it belongs
+		t := g.schemaTypes(g.memberSchema(mem), 0)
+		g.diags = saved
+		if t&seen != 0 {
 			return false
 		}
-		var k string
-		switch t.Type() {
-		case model.BooleanType:
-			k = "boolean"
-		case model.StringType, model.EnumType, model.BlobType:
-			k = "string"
-		case model.ByteType, model.ShortType, model.IntegerType, model.LongType, model.BigIntegerType, model.IntEnumType,
-			model.FloatType, model.DoubleType, model.BigDecimalType:
-			k = "number"
-		case model.ListType, model.SetType:
-			k = "array"
-		case model.MapType, model.StructureType, model.UnionType:
-			k = "object"
-		default:
-			return false
-		}
-		if seen[k] {
-			return false
-		}
-		seen[k] = true
+		seen |= t
 	}
 	return true
+}
+
+// schemaTypes returns the JSON types a schema written by this converter
+// can accept: its type, its enum's or const's values' types, the union of
+// its anyOf or oneOf branches, its $ref's target's; any type when it says
+// none of these, when references nest deeper than maxTypeDepth, or on a
+// reference cycle. Too many types is safe (the union becomes anyOf).
+func (g *schemas) schemaTypes(n node.Node, depth int) uint8 {
+	if n.Kind() != node.Object {
+		return jsonAny
+	}
+	if depth > maxTypeDepth {
+		return jsonAny
+	}
+	if r, ok := n.Get("$ref"); ok {
+		return g.refTypes(strings.TrimPrefix(r.StringValue(), "#/components/schemas/"), depth)
+	}
+	if t, ok := n.Get("type"); ok && t.Kind() == node.String {
+		return typeBit(t.StringValue())
+	}
+	if e, ok := n.Get("enum"); ok {
+		var out uint8
+		for _, v := range e.Elems() {
+			out |= valueBit(v)
+		}
+		return out
+	}
+	if c, ok := n.Get("const"); ok {
+		return valueBit(c)
+	}
+	var out uint8
+	found := false
+	for _, k := range []string{"anyOf", "oneOf"} {
+		if bs, ok := n.Get(k); ok {
+			found = true
+			for _, b := range bs.Elems() {
+				out |= g.schemaTypes(b, depth+1)
+			}
+		}
+	}
+	if !found {
+		return jsonAny
+	}
+	return out
+}
+
+// refTypes is schemaTypes of a component, by name, computed once: a
+// component met again while its own types are being found (a cycle) counts
+// as any type.
+func (g *schemas) refTypes(name string, depth int) uint8 {
+	if g.byName == nil {
+		g.byName = make(map[string]shapeid.ID, len(g.names))
+		for id, n := range g.names {
+			g.byName[n] = id
+		}
+		g.types = map[shapeid.ID]uint8{}
+	}
+	id, ok := g.byName[name]
+	if !ok {
+		return jsonAny
+	}
+	if t, ok := g.types[id]; ok {
+		return t
+	}
+	sh, ok := g.m.Shape(id)
+	if !ok {
+		return jsonAny
+	}
+	g.types[id] = jsonAny // in progress
+	saved := g.diags
+	g.diags = &diagnostics{}
+	sch := g.shapeSchemaShallow(sh)
+	g.diags = saved
+	t := g.schemaTypes(sch, depth+1)
+	g.types[id] = t
+	return t
+}
+
+// maxTypeDepth bounds schemaTypes's walk through nested untagged unions
+// and references (a cycle among untagged unions ends there too).
+const maxTypeDepth = 32
+
+// shapeSchemaShallow is a shape's schema for schemaTypes: an untagged
+// union's members are only read through its schema's branches, so its
+// own disjointness is not decided (anyOf; the types are the same).
+func (g *schemas) shapeSchemaShallow(s *model.Shape) node.Node {
+	if s.Type() == model.UnionType && s.HasTrait(AlloyUntagged) {
+		var branches []node.Node
+		for _, mem := range s.Members() {
+			branches = append(branches, g.memberSchema(mem))
+		}
+		return node.NewObject(node.Field{Key: "anyOf", Value: node.NewArray(branches...)})
+	}
+	return g.shapeSchema(s, s.Traits(), nil)
+}
+
+func typeBit(t string) uint8 {
+	switch t {
+	case "null":
+		return jsonNull
+	case "boolean":
+		return jsonBoolean
+	case "number", "integer":
+		return jsonNumber
+	case "string":
+		return jsonString
+	case "array":
+		return jsonArray
+	case "object":
+		return jsonObject
+	}
+	return jsonAny
+}
+
+func valueBit(v node.Node) uint8 {
+	switch v.Kind() {
+	case node.Null:
+		return jsonNull
+	case node.Bool:
+		return jsonBoolean
+	case node.Number:
+		return jsonNumber
+	case node.String:
+		return jsonString
+	case node.Array:
+		return jsonArray
+	case node.Object:
+		return jsonObject
+	}
+	return jsonAny
 }
