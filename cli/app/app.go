@@ -126,6 +126,7 @@ func (e *env) commands() []*cli.Command {
 	cmds = append(cmds, e.serveCommand())
 	cmds = append(cmds, e.proxyCommand())
 	cmds = append(cmds, e.importCommand())
+	cmds = append(cmds, e.mendCommands()...)
 	for _, c := range cmds {
 		c.OnUsageError = func(_ *cli.Context, err error, _ bool) error { return usageErrorf("%v%s", err, flagHint(c, err)) }
 		if strings.Contains(c.ArgsUsage, "MODEL") && c.Before == nil {

@@ -1,0 +1,300 @@
+package app
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/smithy-validation/go/cli/gate"
+	"github.com/smithy-validation/go/core/limits"
+	"github.com/smithy-validation/go/mend"
+	"github.com/urfave/cli/v2"
+)
+
+// The JSON gate's commands (docs/mend.md): repair, analyze, readiness and
+// validate-text, the seed's four methods (validate-text is the seed's
+// validate of a text; `smithy validate` stays the model check). Each reads
+// one text (a file, or - for standard input), prints the seed's result
+// object with --format json (what `smithy serve` answers, byte for byte),
+// and exits as gate.Run says.
+
+// mendMethods maps each command to the seed's method it runs.
+var mendMethods = []struct{ command, method, usage string }{
+	{"repair", "repair", "repair almost-JSON (what a language model wrote) into JSON, or refuse with a retry hint"},
+	{"analyze", "analyze", "decide what to do with almost-JSON: execute, repair, retry (with the hint to send back) or invalid"},
+	{"readiness", "readiness", "measure a prefix of a value as it streams: how much syntax is done, how much of the declaration is met for good"},
+	{"validate-text", "validate", "say whether a text is JSON as written, what its repair would be, and with a declaration its verdict"},
+}
+
+func (e *env) mendCommands() []*cli.Command {
+	var out []*cli.Command
+	for _, m := range mendMethods {
+		m := m
+		out = append(out, &cli.Command{
+			Name:      m.command,
+			Usage:     m.usage,
+			ArgsUsage: "[FILE|-]  (with --shape: MODEL... [FILE|-])",
+			Flags: []cli.Flag{
+				&cli.StringFlag{Name: "profile", Value: "execution",
+					Usage: "what may be repaired: strict (nothing), execution (cosmetic repairs), lenient (lossy ones too, up to --max-loss)" + profileNote(m.method)},
+				&cli.IntFlag{Name: "max-loss", Value: 0, DefaultText: "0, no bound",
+					Usage: "lenient profile: the most loss (bytes dropped plus bytes invented) accepted"},
+				&cli.BoolFlag{Name: "skip-prose", Value: false, Usage: "text around the value (an assistant's sentences) is a cosmetic repair, not a lossy one"},
+				&cli.StringFlag{Name: "schema", Usage: "the declaration in the compact form, {!query:string,!limit:integer}"},
+				&cli.StringFlag{Name: "schema-json", Usage: "the declaration as a JSON Schema document (a file)"},
+				&cli.StringFlag{Name: "shape", Usage: "the declaration as a shape of the MODEL arguments (ns#Shape)"},
+				&cli.StringFlag{Name: "format", Value: formatText, Usage: "output format: text or json (the seed's result object)"},
+			},
+			Action: func(c *cli.Context) error { return e.mendAction(c, m.method) },
+		})
+	}
+	return out
+}
+
+func profileNote(method string) string {
+	if method == "readiness" {
+		return "; readiness always reads leniently (a prefix is cut by nature)"
+	}
+	return ""
+}
+
+// mendAction runs one of the gate's methods as a command.
+func (e *env) mendAction(c *cli.Context, method string) error {
+	format := c.String("format")
+	if format != formatText && format != formatJSON {
+		return usageErrorf("--format must be text or json, not %q", format)
+	}
+	args := c.Args().Slice()
+	input := "-"
+	var models []string
+	switch {
+	case c.String("shape") != "":
+		// MODEL... then the input; a single argument is the model, and
+		// the text comes on standard input.
+		if len(args) == 0 {
+			return usageErrorf("--shape needs the MODEL it belongs to: smithy %s --shape ID MODEL... [FILE|-]", c.Command.Name)
+		}
+		models = args
+		if len(args) > 1 {
+			models, input = args[:len(args)-1], args[len(args)-1]
+		}
+	case len(args) > 1:
+		return usageErrorf("one input only (FILE or -), not %d arguments; MODEL arguments go with --shape", len(args))
+	case len(args) == 1:
+		input = args[0]
+	}
+	spec := gate.Spec{Schema: c.String("schema"), Shape: c.String("shape")}
+	if f := c.String("schema-json"); f != "" {
+		doc, err := e.readValue(f, gate.MaxSchemaSize)
+		if err != nil {
+			return err
+		}
+		spec.SchemaJSON = doc
+	}
+	if spec.Shape != "" && spec.Schema == "" && spec.SchemaJSON == nil {
+		lm, err := e.requireModel(pathSources(models))
+		if err != nil {
+			return err
+		}
+		id, err := resolveShape(lm.res.Model, "--shape", spec.Shape)
+		if err != nil {
+			return err
+		}
+		spec.Shape, spec.Model = id.String(), lm.res.Model
+	}
+	decl, err := spec.Resolve()
+	if err != nil {
+		return gateUsage(err)
+	}
+	opts, err := gate.NewOptions(c.String("profile"), c.Int("max-loss"), c.Bool("skip-prose"), decl)
+	if err != nil {
+		return gateUsage(err)
+	}
+	text, err := e.readValue(input, limits.DefaultMaxSize)
+	if err != nil {
+		return err
+	}
+	res, exit, err := gate.Run(method, text, opts)
+	if err != nil {
+		me, ok := gate.AsError(err)
+		if !ok {
+			return modelErrorf("the declaration's checker failed: %v", err)
+		}
+		if format == formatJSON {
+			fmt.Fprintf(e.stdout, "%s\n", gate.ErrorJSON(me))
+		}
+		e.printGateError(me)
+		return status(me.Exit)
+	}
+	if format == formatJSON {
+		fmt.Fprintf(e.stdout, "%s\n", res)
+	} else if err := e.printGateText(method, res); err != nil {
+		return err
+	}
+	return statusOrNil(exit)
+}
+
+func statusOrNil(exit int) error {
+	if exit == ExitValid {
+		return nil
+	}
+	return status(exit)
+}
+
+// gateUsage turns a declaration's or an option's error into the command's
+// error: its exit (2, or 3 for a shape the model cannot prepare) and its
+// message.
+func gateUsage(err error) error {
+	me, ok := gate.AsError(err)
+	if !ok {
+		return usageErrorf("%v", err)
+	}
+	msg := me.Message
+	if me.Line > 0 {
+		msg = fmt.Sprintf("%s (at %d:%d)", msg, me.Line, me.Column)
+	}
+	return &exitError{code: me.Exit, msg: msg}
+}
+
+// printGateError writes a refusal or a fatal condition on stderr: the
+// error, then the retry hint to send back to the model.
+func (e *env) printGateError(me *mend.Error) {
+	fmt.Fprintf(e.stderr, "%s\n", escapeText(me.Error()))
+	if me.RetryHint != "" {
+		fmt.Fprintf(e.stderr, "retry hint: %s\n", escapeText(me.RetryHint))
+	}
+}
+
+// printGateText renders a method's result object in the text format.
+func (e *env) printGateText(method string, res []byte) error {
+	w := e.stdout
+	switch method {
+	case "repair":
+		var r mend.Result
+		if err := json.Unmarshal(res, &r); err != nil {
+			return err
+		}
+		// The repaired text alone on stdout, so it can be piped; what was
+		// repaired goes to stderr.
+		io.WriteString(w, r.Text)
+		if !strings.HasSuffix(r.Text, "\n") {
+			io.WriteString(w, "\n")
+		}
+		writeRepairs(e.stderr, r.Repairs, "")
+		fmt.Fprintf(e.stderr, "%s, %s: %s%s\n", r.Exactness, r.Completeness, plural(len(r.Repairs), "repair"), truncatedNote(r.RepairsTruncated))
+	case "analyze":
+		var p mend.Plan
+		if err := json.Unmarshal(res, &p); err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "decision: %s (%s)\n", p.Decision, p.Label)
+		fmt.Fprintf(w, "exactness: %s, %s, profile %s\n", p.Exactness, p.Completeness, p.Execution)
+		if p.Schema != nil {
+			writeVerdict(w, p.Schema)
+		}
+		if p.Error != nil {
+			fmt.Fprintf(w, "error: %s\n", escapeText(p.Error.Error()))
+		}
+		writeRepairs(w, p.Repairs, "repairs:\n")
+		if p.Retry != "" {
+			fmt.Fprintf(w, "retry: %s\n", escapeText(p.Retry))
+		}
+		if p.Executable {
+			fmt.Fprintf(w, "value: %s\n", escapeText(string(p.Value)))
+		}
+	case "validate":
+		var v mend.Validation
+		if err := json.Unmarshal(res, &v); err != nil {
+			return err
+		}
+		if v.Valid {
+			fmt.Fprintln(w, "valid: JSON as written")
+		} else {
+			fmt.Fprintf(w, "not valid: %s\n", escapeText(v.Error.Error()))
+		}
+		if v.Repaired != nil {
+			fmt.Fprintf(w, "repaired (%s): %s\n", v.Exactness, escapeText(*v.Repaired))
+			writeRepairs(w, v.Repairs, "repairs:\n")
+		}
+		if v.Schema != nil {
+			writeVerdict(w, v.Schema)
+		}
+	case "readiness":
+		var r mend.ReadinessResult
+		if err := json.Unmarshal(res, &r); err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "syntax %s, schema %s, settled %s, step %s\n", permille(r.SyntaxPermille), permille(r.SchemaPermille), permille(r.SettledPermille), r.Step)
+		if r.Verdict != nil {
+			fmt.Fprintf(w, "settled: %s\n", listOrNone(r.Settled))
+			writeVerdict(w, r.Verdict)
+		}
+	}
+	return nil
+}
+
+func writeRepairs(w io.Writer, rs []mend.Fix, head string) {
+	if len(rs) == 0 {
+		return
+	}
+	io.WriteString(w, head)
+	for _, f := range rs {
+		fmt.Fprintf(w, "  %d:%d %s %s (%s", f.Line, f.Column, f.Code, f.Threshold, f.Severity)
+		if f.Ambiguity != "" {
+			fmt.Fprintf(w, "; or: %s", f.Ambiguity)
+		}
+		fmt.Fprintf(w, "): %s\n", escapeText(f.Message))
+	}
+}
+
+func writeVerdict(w io.Writer, v *mend.SchemaVerdict) {
+	ok := "met"
+	if !v.OK {
+		ok = "not met"
+	}
+	fmt.Fprintf(w, "declaration %s: %d of %d required members satisfied; missing: %s; mismatched: %s\n",
+		ok, v.Satisfied, v.Total, listOrNone(v.Missing), listOrNone(v.Mismatched))
+	for _, f := range v.Findings {
+		at := f.Shape
+		if at == "" {
+			at = f.Schema
+		}
+		fmt.Fprintf(w, "  [%s] %s %s at %d:%d: %s (%s)\n", f.Severity, f.Code, pointerText(f.Path), f.Line, f.Column, escapeText(f.Message), at)
+	}
+}
+
+func pointerText(p string) string {
+	if p == "" {
+		return `""`
+	}
+	return p
+}
+
+func permille(n int) string {
+	if n < 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%d‰", n)
+}
+
+func listOrNone(s []string) string {
+	if len(s) == 0 {
+		return "none"
+	}
+	return strings.Join(s, ", ")
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+func truncatedNote(t bool) string {
+	if t {
+		return " (more than listed)"
+	}
+	return ""
+}
