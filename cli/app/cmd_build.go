@@ -133,7 +133,7 @@ func (e *env) build(c *cli.Context) error {
 			for _, s := range append(append(append([]string(nil), bc.sources...), bc.imports...), j.proj.imports...) {
 				srcs = append(srcs, Source{Path: s})
 			}
-			if lm, err = e.requireModel(srcs); err != nil {
+			if lm, err = e.requireValidModel(srcs); err != nil {
 				return err
 			}
 			models[j.proj.name] = lm

@@ -55,7 +55,7 @@ func (e *env) openrpc(models []Source, s openrpcSettings, out string) error {
 	if err != nil {
 		return err
 	}
-	lm, err := e.requireModel(models)
+	lm, err := e.requireValidModel(models)
 	if err != nil {
 		return err
 	}

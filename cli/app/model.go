@@ -319,6 +319,34 @@ func (e *env) requireModel(srcs []Source) (*loadedModel, error) {
 	return lm, nil
 }
 
+// requireValidModel is requireModel for commands that write an artifact
+// of the model (openrpc, build): a model that `smithy validate` rejects
+// (an ERROR event of its validators, a trait value, a @default, a
+// service that cannot be prepared) fails the same way, exit 3 with the
+// events on stderr, and nothing is written. A document generated from a
+// model its own validator calls broken would describe a contract nobody
+// holds.
+func (e *env) requireValidModel(srcs []Source) (*loadedModel, error) {
+	lm, err := e.requireModel(srcs)
+	if err != nil {
+		return nil, err
+	}
+	var b strings.Builder
+	var errs []model.Event
+	for _, ev := range lm.validateEvents() {
+		if ev.Severity == model.ErrorSeverity {
+			b.WriteString(escapeText(ev.String()))
+			b.WriteByte('\n')
+			errs = append(errs, ev)
+		}
+	}
+	if len(errs) > 0 {
+		io.WriteString(e.stderr, b.String())
+		return nil, &exitError{code: ExitModel, msg: "the model has errors (smithy validate reports them)", events: errs}
+	}
+	return lm, nil
+}
+
 // pathSources turns MODEL arguments into sources.
 func pathSources(args []string) []Source {
 	srcs := make([]Source, len(args))
