@@ -5,8 +5,8 @@
 // say) stays meaningful under load where a wall-clock ratio does not.
 //
 // [Process] is the user and system time of the whole process (getrusage
-// RUSAGE_SELF on unix); [Thread] is that of the calling OS thread (RUSAGE_THREAD
-// on Linux), for a caller that locks its goroutine to the thread with
+// RUSAGE_SELF on unix); [Thread] is that of the calling OS thread
+// (CLOCK_THREAD_CPUTIME_ID on Linux, in nanoseconds), for a caller that locks its goroutine to the thread with
 // [runtime.LockOSThread] so that other goroutines' work (the garbage
 // collector's included) does not count. Where the system has no such clock,
 // both fall back to the monotonic wall time since the package was

@@ -56,3 +56,30 @@ func TestClocksAdvance(t *testing.T) {
 		})
 	}
 }
+
+// TestThreadResolution: on Linux, Thread counts in nanoseconds, so every
+// short piece of work (about ten thousand multiplications) moves it. The
+// tick-sampled getrusage(RUSAGE_THREAD) reads 0 for most of them, which
+// made per-call ratios of benchmarks noise.
+func TestThreadResolution(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("Thread's nanosecond clock is Linux's")
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	still := 0
+	for k := 0; k < 50; k++ {
+		a := cputime.Thread()
+		x := uint64(k)
+		for i := 0; i < 10000; i++ {
+			x = x*6364136223846793005 + 1442695040888963407
+		}
+		sink = x
+		if cputime.Thread() == a {
+			still++
+		}
+	}
+	if still > 0 {
+		t.Errorf("Thread did not move across %d of 50 short pieces of work", still)
+	}
+}
