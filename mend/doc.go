@@ -36,7 +36,10 @@
 // Completions and Responses) into tool calls watched the same way.
 //
 // The reader is one pass, linear in its input: nothing is copied until the
-// first repair, so valid JSON costs a scan. Input is bounded by
+// first repair. A text that is already JSON does not reach it: one scan
+// (package core/jsonscan, no allocation) recognises it, and the result
+// is built from the scan, the same result the reader would give. Input
+// is bounded by
 // [Options.MaxSize] and [Options.MaxDepth] (the project's limits by
 // default). README.md catalogues the rules, the E codes and their exits,
 // and defines each permille of [Readiness].

@@ -129,7 +129,17 @@ type reading struct {
 	state   string
 }
 
+// read reads text: the fast path when it is exact JSON (exact.go), the
+// full reader otherwise.
 func read(text []byte, o *Options) *reading {
+	if g := exactReading(text, o); g != nil {
+		return g
+	}
+	return readFull(text, o)
+}
+
+// readFull reads text with the full reader.
+func readFull(text []byte, o *Options) *reading {
 	maxSize := o.MaxSize
 	if maxSize <= 0 {
 		maxSize = limits.DefaultMaxSize
