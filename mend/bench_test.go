@@ -3,6 +3,7 @@ package mend
 import (
 	"encoding/json"
 	"runtime"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"testing"
@@ -175,5 +176,56 @@ func BenchmarkWatchChunkAt(b *testing.B) {
 	if len(ratios) > 0 {
 		sort.Float64s(ratios)
 		b.ReportMetric(ratios[len(ratios)/2], "x-1MB/1KB")
+	}
+}
+
+// BenchmarkScanFirst measures what the scan before the reader costs, or
+// saves, on 1 MB of each kind of damage: each iteration reads the
+// document as Repair does (the scan, then the reader when the text is
+// not exact JSON) and with the reader alone, in processor time of the
+// benchmark's thread, in alternating order, each after a collection and
+// with the collector off while it runs, and the
+// metric is the median ratio (1.0: no cost;
+// the scan stops at the first fault, so damage near the end costs most).
+//
+//	cd mend && go test -run '^$' -bench ScanFirst -benchtime 5x
+func BenchmarkScanFirst(b *testing.B) {
+	for _, d := range damages {
+		in := []byte(d.build(1 << 20))
+		o := Options{Profile: ProfileLenient, SkipProse: true, MaxDepth: 1 << 30}
+		b.Run(strings.ReplaceAll(d.name, " ", "_"), func(b *testing.B) {
+			runtime.LockOSThread() // each sub-benchmark runs on its own goroutine
+			defer runtime.UnlockOSThread()
+			defer debug.SetGCPercent(debug.SetGCPercent(-1)) // collected between the calls only
+			ratios := make([]float64, 0, b.N)
+			for i := 0; i < b.N; i++ {
+				// The order alternates, so that neither call always pays
+				// for the other's garbage.
+				first, second := func() { read(in, &o) }, func() { readFull(in, &o) }
+				if i%2 == 1 {
+					first, second = second, first
+				}
+				runtime.GC()
+				t0 := cputime.Thread()
+				first()
+				t1 := cputime.Thread()
+				runtime.GC()
+				t1a := cputime.Thread()
+				second()
+				t2 := cputime.Thread()
+				t2 -= t1a - t1
+				withScan, alone := t1-t0, t2-t1
+				if i%2 == 1 {
+					withScan, alone = alone, withScan
+				}
+				if alone > 0 {
+					ratios = append(ratios, float64(withScan)/float64(alone))
+				}
+			}
+			if len(ratios) > 0 {
+				sort.Float64s(ratios)
+				b.ReportMetric(ratios[len(ratios)/2], "x-reader-alone")
+			}
+		})
 	}
 }
