@@ -7,10 +7,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/smithy-validation/go/core/model"
+	"slices"
 	"strings"
 
 	"github.com/smithy-validation/go/cli/serve"
+	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/rpc"
 )
 
@@ -19,7 +20,15 @@ import (
 // validateValue, validateRPCInputs) with the JSON format, so its result is
 // byte for byte what the command prints with --format json (ast, which
 // prints an indented document, is compacted onto the protocol line).
-var methodNames = []string{"ast", "validate", "validate-value", "validate-rpc", "openrpc", "exchange.start", "exchange.feed", "exchange.finish"}
+//
+// rpc.discover takes the openrpc method's params and answers with the
+// document a server of that service sends for its own rpc.discover: the
+// openrpc document with rpc.discover prepared, so listed among its
+// methods (`smithy openrpc --extension rpc.discover`). This server speaks
+// the seed's envelope, not JSON-RPC, so the method cannot describe the
+// server itself to an OpenRPC client; it serves the documents of the
+// models it is given.
+var methodNames = []string{"ast", "validate", "validate-value", "validate-rpc", "openrpc", rpc.Discover, "exchange.start", "exchange.feed", "exchange.finish"}
 
 // HandlerOptions configure the methods of `smithy serve`: the model
 // cache shared by the connections, the files requests may name, and the
@@ -186,7 +195,7 @@ func (s *session) Call(ctx context.Context, method string, params []byte) ([]byt
 		}
 		inputs := []namedInput{{"message", rp.Message}, {"request", rp.Request}, {"response", rp.Response}, {"transcript", rp.Transcript}}
 		return s.run(ctx, models, inputs, func(e *env) error { return e.validateRPCInputs(rp, "json") })
-	case "openrpc":
+	case "openrpc", rpc.Discover:
 		var p struct {
 			commonParams
 			Service        string   `json:"service"`
@@ -200,7 +209,10 @@ func (s *session) Call(ctx context.Context, method string, params []byte) ([]byt
 			return nil, 0, err
 		}
 		if p.Service == "" {
-			return nil, 0, serve.Errorf("openrpc needs \"service\"")
+			return nil, 0, serve.Errorf("%s needs \"service\"", method)
+		}
+		if method == rpc.Discover && !slices.Contains(p.Extension, rpc.Discover) {
+			p.Extension = append(p.Extension, rpc.Discover)
 		}
 		models, err := p.sources()
 		if err != nil {
