@@ -1,6 +1,7 @@
 package mend
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -53,5 +54,77 @@ func TestRepairsTruncated(t *testing.T) {
 	var e *Error
 	if !errors.As(err, &e) || e.Code != CodeLossy {
 		t.Errorf("a lossy repair past the list: %v, want E010", err)
+	}
+}
+
+// TestIncrementalLongUnfinishedStep: a long string with a repair near its
+// start (no plain scan to resume) and long prose, fed in 64-byte chunks,
+// cost work linear in their length, not quadratic.
+func TestIncrementalLongUnfinishedStep(t *testing.T) {
+	const n = 4 << 20
+	for _, tc := range []struct{ name, head, body, tail string }{
+		{"string with an invalid escape", `{"path": "C:\q`, "a", `"}`},
+		{"string with a control character", "[\"\t", "b", `"]`},
+		{"single-quoted string", `['`, "c", `']`},
+		{"prose before the value", `Here it is`, " word", `{"a": 1}`},
+	} {
+		text := []byte(tc.head + strings.Repeat(tc.body, n/len(tc.body)) + tc.tail)
+		s := NewIncremental(Options{Profile: ProfileLenient})
+		for k := 0; k < len(text); k += 64 {
+			s.Feed(text[k:min(k+64, len(text))])
+		}
+		if s.retried > 4*len(text)+retryBound*retryBound/64 {
+			t.Errorf("%s: %d bytes taken again for %d bytes fed", tc.name, s.retried, len(text))
+		}
+		got, err := s.Finish()
+		want, werr := Repair(text, Options{Profile: ProfileLenient})
+		if (err == nil) != (werr == nil) || err == nil && got.Text != want.Text {
+			t.Errorf("%s: finish differs from Repair", tc.name)
+		}
+	}
+}
+
+// TestLLMLongArguments: a call whose arguments run to 4 MB in 64-byte
+// deltas is decoded in linear work: past 64 KiB a feed does not read the
+// arguments again.
+func TestLLMLongArguments(t *testing.T) {
+	const n = 4 << 20
+	s, _ := NewLLMStream(LLMOptions{Provider: ProviderOpenAIResponses})
+	s.Feed([]byte(`{"type":"response.output_item.added","output_index":0,"item":{"type":"function_call","id":"fc","call_id":"c","name":"write","arguments":""}}`))
+	args := `{"path": "C:\\q", "text": "` + strings.Repeat("x", n) + `"}`
+	omitted := 0
+	for k := 0; k < len(args); k += 64 {
+		piece, _ := json.Marshal(args[k:min(k+64, len(args))])
+		f := s.Feed([]byte(`{"type":"response.function_call_arguments.delta","item_id":"fc","output_index":0,"delta":` + string(piece) + `}`))
+		if len(f.Calls) != 1 {
+			t.Fatalf("feed %d touched %d calls", k, len(f.Calls))
+		}
+		if f.Calls[0].ValueOmitted {
+			omitted++
+		}
+	}
+	whole, _ := json.Marshal(args)
+	s.Feed([]byte(`{"type":"response.function_call_arguments.done","item_id":"fc","output_index":0,"arguments":` + string(whole) + `}`))
+	s.Feed([]byte(`{"type":"response.completed","response":{"status":"completed"}}`))
+	res := s.Close()
+	c := res.Calls[0]
+	if omitted == 0 || !c.Done || c.End != EndComplete || c.ValueOmitted || len(c.Value) < n {
+		t.Fatalf("omitted %d, call %s done=%v omitted=%v %d bytes, %v", omitted, c.End, c.Done, c.ValueOmitted, len(c.Value), c.Error)
+	}
+	if c.w.s.retried > 4*len(args)+retryBound*retryBound/64 {
+		t.Fatalf("%d bytes taken again", c.w.s.retried)
+	}
+}
+
+// TestWatchLongUnfinishedStep: the watcher's previews of a long string
+// with a repair in it stay linear too.
+func TestWatchLongUnfinishedStep(t *testing.T) {
+	text := []byte(`{"path": "C:\q` + strings.Repeat("a", 4<<20) + `"}`)
+	w := NewWatcher(Options{Profile: ProfileLenient})
+	for k := 0; k < len(text); k += 64 {
+		w.Feed(text[k:min(k+64, len(text))])
+	}
+	if fin := w.Finish(); fin.Final == nil || w.s.retried > 4*len(text)+retryBound*retryBound/64 {
+		t.Fatalf("final %v, %d bytes taken again", fin.Error, w.s.retried)
 	}
 }

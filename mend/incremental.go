@@ -39,6 +39,8 @@ type Incremental struct {
 	// before is the syntax progress before that step.
 	onStep  func()
 	before  int
+	waitFor int // take the unfinished step again once this much is kept (0: always)
+	retried int // bytes of unfinished steps taken and undone, for tests
 	tailBuf []byte
 	// a preview's copies (previews do not nest)
 	stackBuf    []frame
@@ -125,26 +127,73 @@ func (s *Incremental) pump() {
 	r.open = true
 	defer func() { r.open = false }()
 	if !s.started {
+		if !s.retryDue() {
+			return
+		}
 		t := s.save(false)
 		r.hitEnd = false
 		r.leading()
 		if r.hitEnd {
 			s.restore(&t)
+			s.undone(r.i)
 			return
 		}
+		s.waitFor = 0
 		s.started = true
 		s.commit()
 	}
 	for r.fatal == nil {
+		if !s.retryDue() {
+			return
+		}
 		t := s.save(false)
 		r.hitEnd = false
 		s.before = r.syntaxMax
+		scanFrom := r.i
+		if r.resumeAt >= r.base+r.i && r.resumeTo > r.resumeAt {
+			scanFrom = r.resumeTo - r.base // an open string's plain run is not read again
+		}
 		more := r.advance()
 		if r.hitEnd || !more {
 			s.restore(&t)
+			s.undone(scanFrom)
 			return
 		}
+		s.waitFor = 0
 		s.commit()
+	}
+}
+
+// retryBound is the size of an unfinished step from which it is taken
+// again only when the input kept has doubled since the last try.
+const retryBound = 16 << 10
+
+// retryDue reports whether the unfinished step is worth taking again
+// now. A step is taken again with every chunk, which is cheap while it
+// is short, or while it is a double-quoted string read without a repair
+// (the scan resumes where it stopped). Past retryBound, any other step
+// (a long string with repairs in it, long prose) is taken again only
+// when what is kept has doubled: the work stays linear in the input, and
+// the step's deltas and events come a little later, never different.
+func (s *Incremental) retryDue() bool {
+	r := &s.r
+	kept := len(r.in) - r.i
+	if s.waitFor == 0 || kept >= s.waitFor {
+		return true
+	}
+	return r.resumeAt >= r.base+r.i && r.resumeTo > r.resumeAt
+}
+
+// undone notes an unfinished step taken and undone, read again from
+// offset from.
+func (s *Incremental) undone(from int) {
+	r := &s.r
+	kept := len(r.in) - r.i
+	s.retried += len(r.in) - from
+	if kept >= retryBound {
+		s.waitFor = 2 * kept
+	} else {
+		s.waitFor = 0
 	}
 }
 

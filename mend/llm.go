@@ -46,6 +46,10 @@ func ParseProvider(s string) (Provider, error) {
 		Message: fmt.Sprintf("unknown provider %q (anthropic, openai, openai_compat or openai_responses)", s)}
 }
 
+// maxReported is the size of the arguments up to which every feed
+// reports the value so far.
+const maxReported = 64 << 10
+
 // How a call ended.
 const (
 	EndOpen          = "open"           // still streaming
@@ -105,6 +109,10 @@ type Call struct {
 	// Error is the refusal of the final value at close (the profile's,
 	// the declaration's, an unknown tool), null when none.
 	Error *Error `json:"error,omitempty"`
+	// ValueOmitted: the arguments are over 64 KiB, so a feed does not
+	// read them again for value, exactness, open_path and settled; close
+	// gives them.
+	ValueOmitted bool `json:"value_omitted,omitempty"`
 
 	w        *Watcher
 	text     []byte // the arguments' text, for a .done that repeats it
@@ -361,6 +369,13 @@ func (s *LLMStream) report(c *Call, closing bool) Call {
 		opts := s.o.Options
 		opts.Declaration = c.decl
 		c.w = NewWatcher(opts)
+	}
+	if !closing && len(c.text) > maxReported {
+		// Reading the whole arguments again for every event would cost
+		// their length each time: past the bound, the value so far comes
+		// at close (a caller that wants it sooner watches the deltas).
+		out.ValueOmitted = true
+		return out
 	}
 	if !closing {
 		if empty {

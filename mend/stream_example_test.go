@@ -33,6 +33,10 @@ func ExampleWatcher() {
 	for _, chunk := range []string{`{"query": "smi`, `thy", "limit": {`, `"max": 10}}`} {
 		f := w.Feed([]byte(chunk))
 		for _, d := range f.Deltas {
+			if d.Op == mend.OpAppend {
+				fmt.Printf("delta %s %s %q\n", d.Op, d.Path, d.Text) // what the open string gained
+				continue
+			}
 			fmt.Printf("delta %s %s %s\n", d.Op, d.Path, d.Value)
 		}
 		for _, e := range f.Events {

@@ -14,7 +14,7 @@ const (
 	OpBegin  = "begin"  // a container began at path: value {} or []
 	OpSet    = "set"    // a scalar is final at path: value (text is its JSON text)
 	OpEnd    = "end"    // the container at path is closed
-	OpAppend = "append" // the string at path is still open: text was added, value is its content so far
+	OpAppend = "append" // the string at path is still open: text was added to it
 	OpRevise = "revise" // the open string at path was read again: value is its content so far
 	OpWrap   = "wrap"   // a second top-level value began: the root is now an array of the values
 )
@@ -106,9 +106,15 @@ type Watcher struct {
 	deltas []Delta
 	events []Event
 
-	tentPath string // the open string previewed last
-	tentText string
+	// the open string previewed last: where it starts, its path, and
+	// either its content (read by a preview) or, read from the input
+	// without a repair (fast), where the reported part ends
 	tentOn   bool
+	tentPath string
+	tentAt   int
+	tentText string
+	tentFast bool
+	tentRaw  int
 
 	// the declaration's members, and how the root members fared
 	required   map[string]bool
@@ -544,9 +550,9 @@ func (w *Watcher) previewOpen() {
 		return
 	}
 	r := &inc.r
-	// Only a double quote opens a string for good: without one at the
-	// unfinished step's start (after whitespace), there is nothing to
-	// preview.
+	// Only a double quote opens a string for good (a backtick may begin
+	// a fence, a word may be true): without one at the unfinished step's
+	// start (after whitespace), there is nothing to preview.
 	k := r.i
 	for k < len(r.in) && isSpace(r.in[k]) {
 		k++
@@ -554,34 +560,115 @@ func (w *Watcher) previewOpen() {
 	if k >= len(r.in) || r.in[k] != '"' {
 		return
 	}
+	if n := len(w.stack); n > 0 && w.stack[n-1].kind == '{' && w.stack[n-1].expectKey {
+		return // a key
+	}
+	if len(w.stack) == 0 && w.tops > 0 {
+		return // a second top-level value: the wrap comes when it is final
+	}
+	at := r.base + k
+	path := w.openPath()
+	if r.resumeAt == at && r.resumeTo > at {
+		// A string read so far without a repair: its content is the
+		// input as written, and only what came since the last report is
+		// read.
+		w.previewPlain(path, at)
+	} else {
+		if inc.waitFor > 0 && !inc.retryDue() {
+			return // a long unfinished step with repairs in it: previewed when it is taken again
+		}
+		content, ok := w.previewRead()
+		if !ok {
+			return
+		}
+		switch {
+		case w.tentOn && w.tentAt == at && !w.tentFast && strings.HasPrefix(content, w.tentText):
+			if added := content[len(w.tentText):]; added != "" {
+				w.delta(Delta{Path: path, Op: OpAppend, Text: added, At: at})
+			}
+		case w.tentOn && w.tentAt == at:
+			v, _ := json.Marshal(content)
+			w.delta(Delta{Path: path, Op: OpRevise, Value: v, Text: content, At: at})
+		default:
+			w.delta(Delta{Path: path, Op: OpAppend, Text: content, At: at})
+		}
+		w.tentOn, w.tentPath, w.tentAt, w.tentText, w.tentFast = true, path, at, content, false
+	}
+	w.previewing = true
+	if name, ok := w.rootMember(path); ok {
+		w.probe(path, name, '"', at)
+	} else if path == "" && w.tops == 0 {
+		w.probe(path, "", '"', at)
+	}
+	w.previewing = false
+}
+
+// openPath is the path the value that begins next will have (childPath
+// without counting it).
+func (w *Watcher) openPath() string {
+	n := len(w.stack)
+	if n == 0 {
+		return ""
+	}
+	if f := w.stack[n-1]; f.kind == '{' {
+		return f.path + "/" + escapePointer(f.key)
+	}
+	f := w.stack[n-1]
+	return f.path + "/" + strconv.Itoa(f.n)
+}
+
+// previewPlain reports the content of a string read without a repair
+// from the input itself: the bytes since the last report, decoded.
+func (w *Watcher) previewPlain(path string, at int) {
+	r := &w.s.r
+	from := at + 1
+	if w.tentOn && w.tentAt == at && w.tentFast {
+		from = w.tentRaw
+	} else if w.tentOn && w.tentAt == at {
+		// the slow preview reported this string before: start again
+		w.tentOn = false
+	}
+	end := r.resumeTo
+	frag := r.in[from-r.base : end-r.base]
+	// A surrogate pair's first escape waits for its second.
+	if n := len(frag); n >= 6 && frag[n-6] == '\\' && frag[n-5] == 'u' && (frag[n-4]|0x20) == 'd' && strings.ContainsRune("89abAB", rune(frag[n-3])) {
+		frag = frag[:n-6]
+		end -= 6
+	}
+	text := string(frag)
+	if bytes.IndexByte(frag, '\\') >= 0 {
+		_ = json.Unmarshal(append(append([]byte{'"'}, frag...), '"'), &text)
+	}
+	if first := !(w.tentOn && w.tentAt == at); first || text != "" {
+		w.delta(Delta{Path: path, Op: OpAppend, Text: text, At: at}) // the first report says the string began, even empty
+	}
+	w.tentOn, w.tentPath, w.tentAt, w.tentFast, w.tentRaw, w.tentText = true, path, at, true, end, ""
+}
+
+// previewRead reads the text so far as if it ended here and returns the
+// open string's content.
+func (w *Watcher) previewRead() (string, bool) {
+	inc := w.s
+	r := &inc.r
 	committed := len(r.out)
 	found := false
 	var content string
-	var at int
-	var path string
 	r.tokFirst = -1
 	r.outMark, r.shifted = committed, 0
 	inc.preview(func(r *reader) {
-		region := committed + r.shifted
 		out := r.out
-		i := region
+		i := committed + r.shifted
 		for i < len(out) && (isSpace(out[i]) || out[i] == ',' || out[i] == ':') {
 			i++
 		}
-		if i >= len(out) || out[i] != '"' || r.tokFirst < 0 || r.tokFirst < r.base || r.in[r.tokFirst-r.base] != '"' {
-			return // only a double quote opens a string for good (a backtick may begin a fence, a word may be true)
-		}
-		if n := len(w.stack); n > 0 && w.stack[n-1].kind == '{' && w.stack[n-1].expectKey {
-			return // a key
-		}
-		if n := len(w.stack); n == 0 && w.tops > 0 {
-			return // a second top-level value: the wrap comes when it is final
-		}
-		j := stringEnd(out, i)
-		if err := json.Unmarshal(out[i:j], &content); err != nil {
+		if i >= len(out) || out[i] != '"' {
 			return
 		}
-		found, at = true, r.tokFirst
+		j := stringEnd(out, i)
+		if json.Unmarshal(out[i:j], &content) != nil {
+			return
+		}
+		found = true
 		// A character cut between chunks reads as U+FFFD until its other
 		// bytes come: it is left out of the preview, not shown and then
 		// revised.
@@ -590,38 +677,7 @@ func (w *Watcher) previewOpen() {
 		}
 	})
 	r.outMark, r.shifted = w.emitted, 0
-	if !found {
-		return
-	}
-	// The path the string will have: childPath without counting.
-	if n := len(w.stack); n == 0 {
-		path = ""
-	} else if f := w.stack[n-1]; f.kind == '{' {
-		path = f.path + "/" + escapePointer(f.key)
-	} else {
-		path = f.path + "/" + strconv.Itoa(f.n)
-	}
-	switch {
-	case w.tentOn && w.tentPath == path && strings.HasPrefix(content, w.tentText):
-		if added := content[len(w.tentText):]; added != "" {
-			v, _ := json.Marshal(content)
-			w.delta(Delta{Path: path, Op: OpAppend, Value: v, Text: added, At: at})
-		}
-	case w.tentOn && w.tentPath == path:
-		v, _ := json.Marshal(content)
-		w.delta(Delta{Path: path, Op: OpRevise, Value: v, Text: content, At: at})
-	default:
-		v, _ := json.Marshal(content)
-		w.delta(Delta{Path: path, Op: OpAppend, Value: v, Text: content, At: at})
-	}
-	w.tentOn, w.tentPath, w.tentText = true, path, content
-	w.previewing = true
-	if name, ok := w.rootMember(path); ok {
-		w.probe(path, name, '"', at)
-	} else if path == "" && w.tops == 0 {
-		w.probe(path, "", '"', at)
-	}
-	w.previewing = false
+	return content, found
 }
 
 // unquote decodes a JSON string token of the repaired output.
