@@ -139,3 +139,30 @@ func TestExactReadingLimits(t *testing.T) {
 		t.Errorf("5 bytes under MaxSize 4 took the fast path")
 	}
 }
+
+// TestExactReadingAllocations: on exact JSON, Analyze, Repair and
+// Validate allocate a few times whatever the size of the text, nothing per
+// token: the reading (with its result), the one copy of the text its Text
+// holds, and the method's own result (Analyze: the plan and its value).
+// The full reader needs 9 to 11 (its stack, its state).
+func TestExactReadingAllocations(t *testing.T) {
+	doc := func(n int) []byte {
+		return []byte("[" + strings.Repeat(`{"a":"xyz","b":[1,2.5,true,null]},`, n) + "0]")
+	}
+	small, large := doc(10), doc(10000)
+	for _, m := range []struct {
+		name string
+		most float64
+		call func([]byte)
+	}{
+		{"Analyze", 4, func(b []byte) { Analyze(b, Options{}) }},
+		{"Repair", 2, func(b []byte) { Repair(b, Options{}) }},
+		{"Validate", 3, func(b []byte) { Validate(b, Options{}) }},
+	} {
+		as := testing.AllocsPerRun(10, func() { m.call(small) })
+		al := testing.AllocsPerRun(10, func() { m.call(large) })
+		if as != al || al > m.most {
+			t.Errorf("%s: %v allocations for %d bytes, %v for %d bytes (want the same, at most %v)", m.name, as, len(small), al, len(large), m.most)
+		}
+	}
+}
