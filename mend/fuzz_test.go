@@ -2,6 +2,7 @@ package mend
 
 import (
 	"encoding/json"
+	"reflect"
 	"testing"
 	"unicode/utf8"
 )
@@ -128,6 +129,58 @@ func FuzzIncrementalChunks(f *testing.F) {
 			if got, want := outcome(s.Finish()), outcome(Repair(in, opts)); got != want {
 				t.Fatalf("%q:\n got %s\nwant %s", in, got, want)
 			}
+		}
+	})
+}
+
+// FuzzWatchChunks: fed in the chunks the fuzzer cuts, a watcher reports
+// the same events and final result as fed in one chunk, its deltas
+// rebuild the final value, and nothing panics.
+func FuzzWatchChunks(f *testing.F) {
+	fuzzSeeds(f)
+	decl, err := ParseCompact(`{!query:string,limit:integer,tags:[string]}`)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		if len(in) > 2048 {
+			return
+		}
+		var cuts []int
+		for k := range in {
+			if in[k]&1 == 1 {
+				cuts = append(cuts, k+1)
+			}
+		}
+		if n := len(cuts); n > 0 && cuts[n-1] == len(in) {
+			cuts = cuts[:n-1]
+		}
+		opts := Options{Profile: ProfileLenient, Declaration: decl}
+		_, fin1, ev1 := watchAll(in, nil, opts)
+		feeds, fin2, ev2 := watchAll(in, cuts, opts)
+		a, _ := json.Marshal(ev1)
+		b, _ := json.Marshal(ev2)
+		if string(a) != string(b) {
+			t.Fatalf("%q cuts %v: events\n one %s\n  cut %s", in, cuts, a, b)
+		}
+		if (fin1.Final == nil) != (fin2.Final == nil) || fin1.Final != nil && fin1.Final.Text != fin2.Final.Text {
+			t.Fatalf("%q: finals differ", in)
+		}
+		if fin2.Final == nil {
+			return
+		}
+		var all []Delta
+		for _, f := range feeds {
+			all = append(all, f.Deltas...)
+		}
+		all = append(all, fin2.Deltas...)
+		got, err := applyDeltas(all)
+		if err != nil {
+			t.Fatalf("%q: %v", in, err)
+		}
+		want := decodeValue(t, string(fin2.Final.Value))
+		if !reflect.DeepEqual(normNumbers(got), want) {
+			t.Fatalf("%q: deltas give %#v, final %s", in, got, fin2.Final.Value)
 		}
 	})
 }

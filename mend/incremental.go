@@ -307,9 +307,11 @@ func (s *Incremental) trim() {
 	r.lastEnd -= cut
 	r.firstIn -= cut
 	r.tokStart -= cut
-	// Keep the buffer small: copy what is left to its start.
+	// Keep the buffer small: copy what is left to its start. The
+	// look-ahead caches hold offsets in the old buffer: they go.
 	n := copy(r.in, r.in[cut:])
 	r.in = r.in[:n]
+	r.lineEnd, r.commentEnd = search{}, search{}
 }
 
 // place fills in the line and column of the repairs that fall in text

@@ -76,6 +76,8 @@ func incrementalInputs(t testing.TB) []string {
 		"{\"query\": \"smithy\", \"limit\": 10, \"tags\": [\"a\", \"b\",], // done\n}", `[1 2 3] [4]`, `{"a":[1,,2],}`,
 		`{"a":"line\` + "\n" + `two"}`, `Sure! Here it is: {"a": 1} Hope this helps.`, "\xef\xbb\xbf{\"a\":1}",
 		`{"a": "24" screen", "b": 2}`, `{"x": 1e5, "y": -, "z": tru`, `{"k": "\ud83d\ude00 \u12`,
+		"[\"a\" /* x */ + \"b\", \"c\" // y\n+ \"d\", \"e\" + // z\n\"f\"]", `{"_id": ObjectId("5f1d"), "n": NumberLong("2")}`,
+		"[\"s\" + /* long " + strings.Repeat("comment ", 40) + "*/ \"t\", 1 // " + strings.Repeat("c", 300) + "\n]",
 		`{"_id": ObjectId("5f1d"), "n": NumberLong( '7' ), "i": NumberInt(-5e2), "s": "a" + /* c */ 'b' +` + "\n" + ` "c"}`,
 	} {
 		ins = append(ins, s)
