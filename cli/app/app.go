@@ -99,7 +99,7 @@ type env struct {
 	cache *ModelCache
 	// files is the server's file access for the request under way
 	// (servefiles.go); nil reads what the user names.
-	files *requestFiles
+	files requestReader
 	// terminal overrides the test of whether stdout is a terminal (tests).
 	terminal *bool
 	// command is the command run, for the tool name of SARIF output;

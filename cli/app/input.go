@@ -20,7 +20,7 @@ func (e *env) openStream(path string) (io.Reader, func(), error) {
 		return e.stdin, func() {}, nil
 	}
 	if e.files != nil {
-		return e.files.open(path) // the server's: inside its root, bounded
+		return e.files.Open(path) // the server's: inside its root, bounded
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -40,7 +40,7 @@ func (e *env) readValue(path string, limit int64) ([]byte, error) {
 	defer closeFn()
 	data, err := readAll(r, limit+1)
 	if err != nil && e.files != nil {
-		return nil, e.files.readError(inputName(path), err)
+		return nil, e.files.ReadError(inputName(path), err)
 	} else if err != nil {
 		return nil, inputErrorf("cannot read %s: %v", inputName(path), unwrapPath(err))
 	}
@@ -58,8 +58,8 @@ func readAll(r io.Reader, n int64) ([]byte, error) {
 			// One byte more, to read the end without growing.
 			size = st.Size() + 1
 		}
-	} else if h, ok := r.(interface{ sizeHint() int64 }); ok && h.sizeHint() >= 0 {
-		size = h.sizeHint() + 1 // the server's bounded file
+	} else if h, ok := r.(interface{ SizeHint() int64 }); ok && h.SizeHint() >= 0 {
+		size = h.SizeHint() + 1 // the server's bounded file
 	}
 	buf := make([]byte, 0, min(size, n))
 	lr := io.LimitReader(r, n)

@@ -35,6 +35,21 @@ type Source struct {
 	Text []byte
 }
 
+// requestReader is the server's access to the files a request names: each
+// path checked and counted before it is read, every read bounded and
+// stopped when the request ends.
+type requestReader interface {
+	// AppendModel appends the model files of the request's model source i,
+	// read as they were checked.
+	AppendModel(files []modelFile, i int) ([]modelFile, error)
+	// Open opens an input path (a value, message or transcript).
+	Open(path string) (io.Reader, func(), error)
+	// ReadError is the error of a read of name that failed.
+	ReadError(name string, err error) error
+	// Err is not nil once the request ended (cancelled, out of time).
+	Err() error
+}
+
 // modelFile is one model file read: its name for events and its bytes.
 type modelFile struct {
 	name string
@@ -67,7 +82,7 @@ func (e *env) readSources(srcs []Source) ([]modelFile, error) {
 		case e.files != nil:
 			// The server's: checked and counted before reading (servefiles.go).
 			var err error
-			if files, err = e.files.appendPlanned(files, i); err != nil {
+			if files, err = e.files.AppendModel(files, i); err != nil {
 				return nil, err
 			}
 		default:
@@ -195,8 +210,8 @@ func (e *env) loadModel(srcs []Source) (*loadedModel, error) {
 	if err != nil {
 		return nil, err
 	}
-	if e.files != nil && e.files.ctx.Err() != nil {
-		return nil, e.files.ctx.Err() // the server's request ended: no assembly
+	if e.files != nil && e.files.Err() != nil {
+		return nil, e.files.Err() // the server's request ended: no assembly
 	}
 	var lm *loadedModel
 	if e.cache == nil {

@@ -243,7 +243,7 @@ func (e *env) reread(in Input, input *spill) (io.Reader, func(), error) {
 		return f, func() {}, nil
 	}
 	if e.files != nil {
-		return e.files.open(name) // the server's: inside its root, bounded
+		return e.files.Open(name) // the server's: inside its root, bounded
 	}
 	f, err := os.Open(name)
 	if err != nil {

@@ -330,7 +330,7 @@ func TestServeReadBound(t *testing.T) {
 		t.Fatal(err)
 	}
 	rf := sf.request(context.Background())
-	r, done, err := rf.open("v.json")
+	r, done, err := rf.Open("v.json")
 	if err != nil {
 		t.Fatal(err)
 	}

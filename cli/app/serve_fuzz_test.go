@@ -49,7 +49,7 @@ func FuzzServePath(f *testing.F) {
 			return
 		}
 		rf := sf.request(context.Background())
-		if r, done, err := rf.open(name); err == nil {
+		if r, done, err := rf.Open(name); err == nil {
 			data, _ := io.ReadAll(r)
 			done()
 			if outsideData(data) {

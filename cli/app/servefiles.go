@@ -169,6 +169,10 @@ type requestFiles struct {
 	read    int64 // bytes actually read
 }
 
+// Err is the request's context's error: once it ended nothing more is
+// assembled.
+func (rf *requestFiles) Err() error { return rf.ctx.Err() }
+
 func (sf *serverFiles) request(ctx context.Context) *requestFiles {
 	return &requestFiles{serverFiles: sf, ctx: ctx}
 }
@@ -334,7 +338,7 @@ func (rf *requestFiles) readModel(p plannedFile) ([]byte, error) {
 	defer f.Close()
 	data, err := readAll(rf.reader(f), assembly.MaxFileSize+1)
 	if err != nil {
-		return nil, rf.readError(p.name, err)
+		return nil, rf.ReadError(p.name, err)
 	}
 	if len(data) > assembly.MaxFileSize {
 		return nil, &exitError{code: ExitIncomplete, msg: fmt.Sprintf("%s: %v (%d bytes)", p.name, assembly.ErrTooLarge, assembly.MaxFileSize)}
@@ -342,10 +346,10 @@ func (rf *requestFiles) readModel(p plannedFile) ([]byte, error) {
 	return data, nil
 }
 
-// open opens an input path for reading (streamed or whole): checked
+// Open opens an input path for reading (streamed or whole): checked
 // again as it was planned (the file may have changed since), read through
 // the request's context and byte bound.
-func (rf *requestFiles) open(path string) (io.Reader, func(), error) {
+func (rf *requestFiles) Open(path string) (io.Reader, func(), error) {
 	rel, err := rf.local("path", path)
 	if err != nil {
 		return nil, nil, err
@@ -357,9 +361,9 @@ func (rf *requestFiles) open(path string) (io.Reader, func(), error) {
 	return rf.reader(f), func() { f.Close() }, nil
 }
 
-// readError reports a read that failed, stopped by the context or by the
+// ReadError reports a read that failed, stopped by the context or by the
 // byte bound.
-func (rf *requestFiles) readError(name string, err error) error {
+func (rf *requestFiles) ReadError(name string, err error) error {
 	var le *requestLimitError
 	if errors.As(err, &le) {
 		return le
@@ -398,8 +402,8 @@ func (b *boundedFile) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// sizeHint lets readAll allocate a planned file's buffer once.
-func (b *boundedFile) sizeHint() int64 {
+// SizeHint lets readAll allocate a planned file's buffer once.
+func (b *boundedFile) SizeHint() int64 {
 	st, err := b.f.Stat()
 	if err != nil || !st.Mode().IsRegular() {
 		return -1
@@ -447,8 +451,8 @@ func (rf *requestFiles) plan(models []Source, inputs []namedInput) error {
 	return nil
 }
 
-// appendPlanned reads the model files planned for source i.
-func (rf *requestFiles) appendPlanned(files []modelFile, i int) ([]modelFile, error) {
+// AppendModel reads the model files planned for source i.
+func (rf *requestFiles) AppendModel(files []modelFile, i int) ([]modelFile, error) {
 	if i >= len(rf.plans) || rf.plans[i] == nil {
 		return nil, internalError(fmt.Errorf("model source %d was not checked before it was read", i))
 	}
