@@ -16,6 +16,8 @@
 package app
 
 import (
+	"github.com/smithy-validation/go/cli/run"
+
 	"fmt"
 	"io"
 	"slices"
@@ -24,19 +26,22 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// Version is the command's version, printed by `smithy --version`: the
-// version of the module set in versions.yaml (a test keeps them equal).
-const Version = "0.1.0"
-
 // Run runs the smithy command with args (args[0] is the program name) and
 // returns the exit code. It never calls os.Exit.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return (&env{stdin: stdin, stdout: stdout, stderr: stderr}).run(args)
+	return (&env{Env: &run.Env{Stdin: stdin, Stdout: stdout, Stderr: stderr}}).run(args)
+}
+
+// env is the commands' environment (package run) and what the command
+// line adds to it.
+type env struct {
+	*run.Env
+	unknownCommand string
 }
 
 // run is Run on an environment (tests set its knobs).
 func (env *env) run(args []string) int {
-	stdin, stdout, stderr := env.stdin, env.stdout, env.stderr
+	stdin, stdout, stderr := env.Stdin, env.Stdout, env.Stderr
 	a := &cli.App{
 		Name:            "smithy",
 		Usage:           "check real data against APIs defined in Smithy",
@@ -52,7 +57,7 @@ func (env *env) run(args []string) int {
 		// Errors are mapped to exit codes in one place, below.
 		ExitErrHandler: func(*cli.Context, error) {},
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
-			return usageErrorf("%v", err)
+			return run.UsageErrorf("%v", err)
 		},
 		Commands: env.commands(),
 		CommandNotFound: func(_ *cli.Context, name string) {
@@ -60,9 +65,9 @@ func (env *env) run(args []string) int {
 		},
 	}
 	if len(args) > 1 {
-		env.command = args[1]
+		env.Command = args[1]
 	}
-	env.args = args
+	env.Args = args
 	err := a.Run(args)
 	if env.unknownCommand != "" && err == nil {
 		var names []string
@@ -70,52 +75,19 @@ func (env *env) run(args []string) int {
 			names = append(names, c.Name)
 		}
 		hint := ""
-		if near := nearestWord(env.unknownCommand, names); near != "" {
+		if near := run.NearestWord(env.unknownCommand, names); near != "" {
 			hint = fmt.Sprintf("; did you mean %q?", near)
 		}
-		err = usageErrorf("unknown command %q%s (smithy help lists the commands)", env.unknownCommand, hint)
+		err = run.UsageErrorf("unknown command %q%s (smithy help lists the commands)", env.unknownCommand, hint)
 	}
-	code, msg, events := exitCode(err)
+	code, msg, events := run.ExitCode(err)
 	if msg != "" {
 		// The message may quote input (a file name, a model's bytes):
 		// escaped, as every text the command prints is.
-		fmt.Fprintf(stderr, "smithy: %s\n", escapeText(msg))
-		env.writeErrorDocument(requestedFormat(args), code, msg, events)
+		fmt.Fprintf(stderr, "smithy: %s\n", run.EscapeText(msg))
+		env.WriteErrorDocument(run.RequestedFormat(args), code, msg, events)
 	}
 	return code
-}
-
-// env is what every command reads and writes.
-type env struct {
-	stdin          io.Reader
-	stdout, stderr io.Writer
-	stdinUsed      bool
-	unknownCommand string
-	// spoolLimit bounds the transcript output kept in memory (0: the
-	// default; see rpc.SpoolLimit).
-	spoolLimit int
-	// cache keeps assembled models between calls (the server's); nil
-	// loads every model afresh.
-	cache *ModelCache
-	// files is the server's file access for the request under way
-	// (servefiles.go); nil reads what the user names.
-	files requestReader
-	// terminal overrides the test of whether stdout is a terminal (tests).
-	terminal *bool
-	// command is the command run, for the tool name of SARIF output;
-	// args are the arguments as given (proxy finds its "--" in them).
-	command string
-	args    []string
-	// maxFindings bounds the findings printed (--max-findings; 0: all).
-	maxFindings int
-	// quiet leaves the summary out of the text format (validate --quiet).
-	quiet bool
-	// colorMode is --force-color (1), --no-color (-1) or neither (0).
-	colorMode int
-	// progressMode is --progress (1), --no-progress (-1) or neither (0);
-	// progressOut, when set, receives the progress line (tests).
-	progressMode int
-	progressOut  io.Writer
 }
 
 func (e *env) commands() []*cli.Command {
@@ -128,7 +100,7 @@ func (e *env) commands() []*cli.Command {
 	cmds = append(cmds, e.importCommand())
 	cmds = append(cmds, e.mendCommands()...)
 	for _, c := range cmds {
-		c.OnUsageError = func(_ *cli.Context, err error, _ bool) error { return usageErrorf("%v%s", err, flagHint(c, err)) }
+		c.OnUsageError = func(_ *cli.Context, err error, _ bool) error { return run.UsageErrorf("%v%s", err, flagHint(c, err)) }
 		if strings.Contains(c.ArgsUsage, "MODEL") && c.Before == nil {
 			// A flag after the first MODEL file is not read: say so.
 			c.Before = flagsBeforeModels
@@ -143,11 +115,11 @@ func (e *env) commands() []*cli.Command {
 			c.Action = func(ctx *cli.Context) error {
 				switch {
 				case ctx.Bool("no-color") && ctx.Bool("force-color"):
-					return usageErrorf("--no-color and --force-color exclude each other")
+					return run.UsageErrorf("--no-color and --force-color exclude each other")
 				case ctx.Bool("no-color"):
-					e.colorMode = -1
+					e.ColorMode = -1
 				case ctx.Bool("force-color"):
-					e.colorMode = 1
+					e.ColorMode = 1
 				}
 				return act(ctx)
 			}
@@ -177,7 +149,7 @@ func flagHint(c *cli.Command, err error) string {
 	for _, f := range c.Flags {
 		names = append(names, f.Names()...)
 	}
-	if near := nearestWord(name, names); near != "" {
+	if near := run.NearestWord(name, names); near != "" {
 		dashes := "--"
 		if len(near) == 1 {
 			dashes = "-"

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"github.com/smithy-validation/go/cli/run"
+
 	"bytes"
 	"os"
 	"path/filepath"
@@ -39,8 +41,8 @@ func TestBadModelInput(t *testing.T) {
 			}
 			var stdout, stderr bytes.Buffer
 			code := Run([]string{"smithy", "ast", path}, strings.NewReader(""), &stdout, &stderr)
-			if code != ExitModel {
-				t.Errorf("%s: exit %d, want %d; stderr: %.300s", tt.name, code, ExitModel, stderr.String())
+			if code != run.ExitModel {
+				t.Errorf("%s: exit %d, want %d; stderr: %.300s", tt.name, code, run.ExitModel, stderr.String())
 			}
 			if stdout.Len() != 0 {
 				t.Errorf("%s: printed %d bytes on stdout, want none", tt.name, stdout.Len())

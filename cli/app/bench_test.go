@@ -1,6 +1,8 @@
 package app
 
 import (
+	"github.com/smithy-validation/go/cli/run"
+
 	"bufio"
 	"fmt"
 	"io"
@@ -53,7 +55,7 @@ func BenchmarkTranscriptFormats(b *testing.B) {
 					args = append(args[:len(args)-1], "--complete", model)
 				}
 				for i := 0; i < b.N; i++ {
-					if code := Run(args, strings.NewReader(""), io.Discard, io.Discard); code != ExitInvalid {
+					if code := Run(args, strings.NewReader(""), io.Discard, io.Discard); code != run.ExitInvalid {
 						b.Fatalf("exit %d", code)
 					}
 				}

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"github.com/smithy-validation/go/cli/run"
+
 	"bytes"
 	"io/fs"
 	"os"
@@ -87,34 +89,34 @@ func TestBuildStaysInOutput(t *testing.T) {
 		want  string // in stderr
 	}{
 		{"outputDirectory ..", `{"version": "1.0", "sources": ["model"], "outputDirectory": "..", "projections": {"victim": {"plugins": {"openrpc": {"service": "example#Calculator"}}}}}`,
-			nil, ExitUsage, `outputDirectory ".." leads outside the configuration's directory`},
+			nil, run.ExitUsage, `outputDirectory ".." leads outside the configuration's directory`},
 		{"outputDirectory absolute", `{"version": "1.0", "sources": ["model"], "outputDirectory": "VICTIM", "plugins": {"openrpc": {"service": "example#Calculator"}}}`,
-			nil, ExitUsage, `leads outside the configuration's directory`},
+			nil, run.ExitUsage, `leads outside the configuration's directory`},
 		{"outputDirectory down then out", `{"version": "1.0", "sources": ["model"], "outputDirectory": "build/../../victim/..", "projections": {"victim": {"plugins": {"openrpc": {"service": "example#Calculator"}}}}}`,
-			nil, ExitUsage, `leads outside the configuration's directory`},
+			nil, run.ExitUsage, `leads outside the configuration's directory`},
 		{"projection ../victim", `{"version": "1.0", "sources": ["model"], "outputDirectory": ".", "projections": {"../victim": {"plugins": {"openrpc": {"service": "example#Calculator"}}}}}`,
-			nil, ExitUsage, `projection name "../victim" must be letters`},
+			nil, run.ExitUsage, `projection name "../victim" must be letters`},
 		{"artifact ../../victim", `{"version": "1.0", "sources": ["model"], "plugins": {"openrpc::../../../victim": {"service": "example#Calculator"}}}`,
-			nil, ExitUsage, `plugin "openrpc::../../../victim" must be a name`},
+			nil, run.ExitUsage, `plugin "openrpc::../../../victim" must be a name`},
 		{"build is a link out", `{"version": "1.0", "sources": ["model"], "plugins": {"openrpc": {"service": "example#Calculator"}}}`,
 			func(t *testing.T, project, victim string) {
 				mustSymlink(t, filepath.Join("..", "victim"), filepath.Join(project, "build"))
-			}, ExitUsage, `build is a symbolic link, on the way to the output directory`},
+			}, run.ExitUsage, `build is a symbolic link, on the way to the output directory`},
 		{"build/smithy is a link out", `{"version": "1.0", "sources": ["model"], "plugins": {"openrpc": {"service": "example#Calculator"}}}`,
 			func(t *testing.T, project, victim string) {
 				must(t, os.Mkdir(filepath.Join(project, "build"), 0o755))
 				mustSymlink(t, victim, filepath.Join(project, "build", "smithy"))
-			}, ExitUsage, `smithy is a symbolic link`},
+			}, run.ExitUsage, `smithy is a symbolic link`},
 		{"a projection's folder is a link out", `{"version": "1.0", "sources": ["model"], "plugins": {"openrpc": {"service": "example#Calculator"}}}`,
 			func(t *testing.T, project, victim string) {
 				must(t, os.MkdirAll(filepath.Join(project, "build", "smithy"), 0o755))
 				mustSymlink(t, filepath.Join(victim, "victim"), filepath.Join(project, "build", "smithy", "source"))
-			}, ExitUsage, `source is a symbolic link, on the way to an artifact directory`},
+			}, run.ExitUsage, `source is a symbolic link, on the way to an artifact directory`},
 		{"an artifact's folder is a link out", `{"version": "1.0", "sources": ["model"], "plugins": {"openrpc": {"service": "example#Calculator"}}}`,
 			func(t *testing.T, project, victim string) {
 				must(t, os.MkdirAll(filepath.Join(project, "build", "smithy", "source"), 0o755))
 				mustSymlink(t, filepath.Join(victim, "victim", "openrpc"), filepath.Join(project, "build", "smithy", "source", "openrpc"))
-			}, ExitUsage, `openrpc is a symbolic link`},
+			}, run.ExitUsage, `openrpc is a symbolic link`},
 		{"the output file is a link out", `{"version": "1.0", "sources": ["model"], "plugins": {"openrpc": {"service": "example#Calculator"}}}`,
 			func(t *testing.T, project, victim string) {
 				dir := filepath.Join(project, "build", "smithy", "source", "openrpc")
@@ -124,7 +126,7 @@ func TestBuildStaysInOutput(t *testing.T) {
 		{"outputDirectory through a link inside the project", `{"version": "1.0", "sources": ["model"], "outputDirectory": "out/smithy", "plugins": {"openrpc": {"service": "example#Calculator"}}}`,
 			func(t *testing.T, project, victim string) {
 				mustSymlink(t, "model", filepath.Join(project, "out"))
-			}, ExitUsage, `out is a symbolic link`},
+			}, run.ExitUsage, `out is a symbolic link`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"github.com/smithy-validation/go/cli/run"
+
 	"fmt"
 	"os"
 	"path/filepath"
@@ -76,7 +78,7 @@ func (e *env) build(c *cli.Context) error {
 	cfgPath := c.String("config")
 	data, err := os.ReadFile(cfgPath)
 	if err != nil {
-		return inputErrorf("cannot read %s: %v", cfgPath, unwrapPath(err))
+		return run.InputErrorf("cannot read %s: %v", cfgPath, run.UnwrapPath(err))
 	}
 	bc, err := parseBuildConfig(cfgPath, data)
 	if err != nil {
@@ -84,23 +86,23 @@ func (e *env) build(c *cli.Context) error {
 	}
 	bc.sources = append(bc.sources, c.Args().Slice()...)
 	if len(bc.sources)+len(bc.imports) == 0 {
-		return usageErrorf("%s names no sources or imports, and no MODEL was given", cfgPath)
+		return run.UsageErrorf("%s names no sources or imports, and no MODEL was given", cfgPath)
 	}
 	// Every plugin's settings are checked before any model is loaded.
 	type job struct {
 		proj buildProjection
 		plug buildPlugin
-		set  openrpcSettings
+		set  run.OpenrpcSettings
 	}
 	var jobs []job
 	for _, p := range bc.projections {
 		for _, pl := range p.plugins {
 			if pl.name != "openrpc" {
 				if bc.ignoreMiss {
-					fmt.Fprintf(e.stderr, "smithy: build: projection %q: plugin %q is not available; skipped (ignoreMissingPlugins)\n", p.name, pl.name)
+					fmt.Fprintf(e.Stderr, "smithy: build: projection %q: plugin %q is not available; skipped (ignoreMissingPlugins)\n", p.name, pl.name)
 					continue
 				}
-				return usageErrorf("%s: projection %q: unknown plugin %q (this build has only \"openrpc\"; set ignoreMissingPlugins to skip others)", cfgPath, p.name, pl.name)
+				return run.UsageErrorf("%s: projection %q: unknown plugin %q (this build has only \"openrpc\"; set ignoreMissingPlugins to skip others)", cfgPath, p.name, pl.name)
 			}
 			set, err := openrpcPluginSettings(pl.settings, fmt.Sprintf("%s: projection %q: plugin %q: ", cfgPath, p.name, pl.key))
 			if err != nil {
@@ -116,33 +118,33 @@ func (e *env) build(c *cli.Context) error {
 		data      []byte
 	}
 	var artifacts []artifact
-	models := map[string]*loadedModel{}
+	models := map[string]*run.LoadedModel{}
 	for _, j := range jobs {
 		prefix := fmt.Sprintf("projection %q: plugin %q: ", j.proj.name, j.plug.key)
-		cfg, err := j.set.config(prefix)
+		cfg, err := j.set.Config(prefix)
 		if err != nil {
 			return err
 		}
-		svc, err := j.set.absoluteService(prefix)
+		svc, err := j.set.AbsoluteService(prefix)
 		if err != nil {
 			return err
 		}
 		lm, ok := models[j.proj.name]
 		if !ok {
-			var srcs []Source
+			var srcs []run.Source
 			for _, s := range append(append(append([]string(nil), bc.sources...), bc.imports...), j.proj.imports...) {
-				srcs = append(srcs, Source{Path: s})
+				srcs = append(srcs, run.Source{Path: s})
 			}
-			if lm, err = e.requireValidModel(srcs); err != nil {
+			if lm, err = e.RequireValidModel(srcs); err != nil {
 				return err
 			}
 			models[j.proj.name] = lm
 		}
-		res, err := e.exportOpenRPC(lm.res.Model, svc, cfg)
+		res, err := e.ExportOpenRPC(lm.Res.Model, svc, cfg)
 		if err != nil {
 			return err
 		}
-		artifacts = append(artifacts, artifact{filepath.Join(j.proj.name, j.plug.artifact), openrpcFileName(svc), res.JSON})
+		artifacts = append(artifacts, artifact{filepath.Join(j.proj.name, j.plug.artifact), run.OpenrpcFileName(svc), res.JSON})
 	}
 	if len(artifacts) == 0 {
 		return nil
@@ -158,7 +160,7 @@ func (e *env) build(c *cli.Context) error {
 		if err := out.write(a.dir, a.name, a.data); err != nil {
 			return err
 		}
-		fmt.Fprintf(e.stdout, "%s\n", filepath.ToSlash(filepath.Join(a.dir, a.name)))
+		fmt.Fprintf(e.Stdout, "%s\n", filepath.ToSlash(filepath.Join(a.dir, a.name)))
 	}
 	return nil
 }
@@ -169,17 +171,17 @@ func (e *env) build(c *cli.Context) error {
 func parseBuildConfig(path string, data []byte) (*buildConfig, error) {
 	root, err := node.Parse(data)
 	if err != nil {
-		return nil, usageErrorf("%s: %v", path, err)
+		return nil, run.UsageErrorf("%s: %v", path, err)
 	}
 	if root.Kind() != node.Object {
-		return nil, usageErrorf("%s: the configuration must be a JSON object", path)
+		return nil, run.UsageErrorf("%s: the configuration must be a JSON object", path)
 	}
 	bad := func(n node.Node, format string, args ...any) error {
 		where := path
 		if p := n.Pos(); p.IsValid() {
 			where = fmt.Sprintf("%s:%d:%d", path, p.Line, p.Column)
 		}
-		return usageErrorf("%s: %s", where, fmt.Sprintf(format, args...))
+		return run.UsageErrorf("%s: %s", where, fmt.Sprintf(format, args...))
 	}
 	bc := &buildConfig{path: path, dir: filepath.Dir(path)}
 	strs := func(n node.Node, what string) ([]string, error) {
@@ -240,7 +242,7 @@ func parseBuildConfig(path string, data []byte) (*buildConfig, error) {
 		}
 	}
 	if !hasVersion {
-		return nil, usageErrorf("%s: version is required (\"1.0\")", path)
+		return nil, run.UsageErrorf("%s: version is required (\"1.0\")", path)
 	}
 	// The implicit "source" projection: the model as it is, with the
 	// top-level plugins.
@@ -352,10 +354,10 @@ func sortedPlugins(m map[string]buildPlugin) []buildPlugin {
 //	 "nulls": "absent" | "reject",
 //	 "extensions": "emit" | "omit",
 //	 "systemExtensions": ["rpc.discover"]}
-func openrpcPluginSettings(v node.Node, prefix string) (openrpcSettings, error) {
-	var s openrpcSettings
+func openrpcPluginSettings(v node.Node, prefix string) (run.OpenrpcSettings, error) {
+	var s run.OpenrpcSettings
 	bad := func(format string, args ...any) error {
-		return usageErrorf("%s%s", prefix, fmt.Sprintf(format, args...))
+		return run.UsageErrorf("%s%s", prefix, fmt.Sprintf(format, args...))
 	}
 	str := func(n node.Node, what string) (string, error) {
 		if n.Kind() != node.String {

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"github.com/smithy-validation/go/cli/run"
+
 	"errors"
 	"fmt"
 	"io"
@@ -55,36 +57,36 @@ func (e *env) importCommand() *cli.Command {
 		},
 		Action: func(c *cli.Context) error {
 			if c.Args().Len() == 0 {
-				return usageErrorf("import needs a kind: openrpc, jsonschema or lsp")
+				return run.UsageErrorf("import needs a kind: openrpc, jsonschema or lsp")
 			}
-			return usageErrorf("unknown import kind %q: openrpc, jsonschema or lsp", c.Args().First())
+			return run.UsageErrorf("unknown import kind %q: openrpc, jsonschema or lsp", c.Args().First())
 		},
 	}
 }
 
-func (e *env) importAction(c *cli.Context, run func([]byte, importer.Options) (*importer.Result, error)) error {
+func (e *env) importAction(c *cli.Context, convert func([]byte, importer.Options) (*importer.Result, error)) error {
 	if c.Args().Len() != 1 {
-		return usageErrorf("import %s needs one FILE, got %d argument(s)", c.Command.Name, c.Args().Len())
+		return run.UsageErrorf("import %s needs one FILE, got %d argument(s)", c.Command.Name, c.Args().Len())
 	}
 	path := c.Args().First()
 	service := ""
 	if c.Command.Name != "jsonschema" {
 		service = c.String("service")
 	}
-	r, closeFn, err := e.openStream(path)
+	r, closeFn, err := e.OpenStream(path)
 	if err != nil {
 		return err
 	}
 	data, err := io.ReadAll(r)
 	closeFn()
 	if err != nil {
-		return inputErrorf("cannot read %s: %v", path, err)
+		return run.InputErrorf("cannot read %s: %v", path, err)
 	}
-	res, err := run(data, importer.Options{Namespace: c.String("namespace"), Service: service})
+	res, err := convert(data, importer.Options{Namespace: c.String("namespace"), Service: service})
 	if err != nil {
 		var oe *importer.OptionError
 		if errors.As(err, &oe) {
-			return usageErrorf("%s", oe.Message) // a bad --namespace or --service
+			return run.UsageErrorf("%s", oe.Message) // a bad --namespace or --service
 		}
 		// the document cannot be imported: FILE:LINE:COL: POINTER: message
 		sep := ": "
@@ -92,18 +94,18 @@ func (e *env) importAction(c *cli.Context, run func([]byte, importer.Options) (*
 		if errors.As(err, &ie) && ie.Pos.IsValid() {
 			sep = ":"
 		}
-		fmt.Fprintf(e.stderr, "%s%s%s\n", escapeText(path), sep, escapeText(err.Error()))
-		return status(ExitInvalid)
+		fmt.Fprintf(e.Stderr, "%s%s%s\n", run.EscapeText(path), sep, run.EscapeText(err.Error()))
+		return run.Status(run.ExitInvalid)
 	}
 	for _, d := range res.Diagnostics {
-		fmt.Fprintf(e.stderr, "smithy: import: %s\n", escapeText(d.String()))
+		fmt.Fprintf(e.Stderr, "smithy: import: %s\n", run.EscapeText(d.String()))
 	}
 	if out := c.String("output"); out != "" {
 		if err := os.WriteFile(out, res.IDL, 0o644); err != nil {
-			return inputErrorf("cannot write %s: %v", out, unwrapPath(err))
+			return run.InputErrorf("cannot write %s: %v", out, run.UnwrapPath(err))
 		}
 		return nil
 	}
-	_, err = e.stdout.Write(res.IDL)
+	_, err = e.Stdout.Write(res.IDL)
 	return err
 }

@@ -3,6 +3,7 @@ package app
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/smithy-validation/go/cli/run"
 	"io"
 	"strings"
 
@@ -44,7 +45,7 @@ func (e *env) mendCommands() []*cli.Command {
 				&cli.StringFlag{Name: "schema", Usage: "the declaration in the compact form, {!query:string,!limit:integer}"},
 				&cli.StringFlag{Name: "schema-json", Usage: "the declaration as a JSON Schema document (a file)"},
 				&cli.StringFlag{Name: "shape", Usage: "the declaration as a shape of the MODEL arguments (ns#Shape)"},
-				&cli.StringFlag{Name: "format", Value: formatText, Usage: "output format: text or json (the seed's result object)"},
+				&cli.StringFlag{Name: "format", Value: run.FormatText, Usage: "output format: text or json (the seed's result object)"},
 			},
 			Action: func(c *cli.Context) error { return e.mendAction(c, m.method) },
 		})
@@ -62,8 +63,8 @@ func profileNote(method string) string {
 // mendAction runs one of the gate's methods as a command.
 func (e *env) mendAction(c *cli.Context, method string) error {
 	format := c.String("format")
-	if format != formatText && format != formatJSON {
-		return usageErrorf("--format must be text or json, not %q", format)
+	if format != run.FormatText && format != run.FormatJSON {
+		return run.UsageErrorf("--format must be text or json, not %q", format)
 	}
 	args := c.Args().Slice()
 	input := "-"
@@ -73,35 +74,35 @@ func (e *env) mendAction(c *cli.Context, method string) error {
 		// MODEL... then the input; a single argument is the model, and
 		// the text comes on standard input.
 		if len(args) == 0 {
-			return usageErrorf("--shape needs the MODEL it belongs to: smithy %s --shape ID MODEL... [FILE|-]", c.Command.Name)
+			return run.UsageErrorf("--shape needs the MODEL it belongs to: smithy %s --shape ID MODEL... [FILE|-]", c.Command.Name)
 		}
 		models = args
 		if len(args) > 1 {
 			models, input = args[:len(args)-1], args[len(args)-1]
 		}
 	case len(args) > 1:
-		return usageErrorf("one input only (FILE or -), not %d arguments; MODEL arguments go with --shape", len(args))
+		return run.UsageErrorf("one input only (FILE or -), not %d arguments; MODEL arguments go with --shape", len(args))
 	case len(args) == 1:
 		input = args[0]
 	}
 	spec := gate.Spec{Schema: c.String("schema"), Shape: c.String("shape")}
 	if f := c.String("schema-json"); f != "" {
-		doc, err := e.readValue(f, gate.MaxSchemaSize)
+		doc, err := e.ReadValue(f, gate.MaxSchemaSize)
 		if err != nil {
 			return err
 		}
 		spec.SchemaJSON = doc
 	}
 	if spec.Shape != "" && spec.Schema == "" && spec.SchemaJSON == nil {
-		lm, err := e.requireModel(pathSources(models))
+		lm, err := e.RequireModel(run.PathSources(models))
 		if err != nil {
 			return err
 		}
-		id, err := resolveShape(lm.res.Model, "--shape", spec.Shape)
+		id, err := run.ResolveShape(lm.Res.Model, "--shape", spec.Shape)
 		if err != nil {
 			return err
 		}
-		spec.Shape, spec.Model = id.String(), lm.res.Model
+		spec.Shape, spec.Model = id.String(), lm.Res.Model
 	}
 	decl, err := spec.Resolve()
 	if err != nil {
@@ -111,7 +112,7 @@ func (e *env) mendAction(c *cli.Context, method string) error {
 	if err != nil {
 		return gateUsage(err)
 	}
-	text, err := e.readValue(input, limits.DefaultMaxSize)
+	text, err := e.ReadValue(input, limits.DefaultMaxSize)
 	if err != nil {
 		return err
 	}
@@ -119,16 +120,16 @@ func (e *env) mendAction(c *cli.Context, method string) error {
 	if err != nil {
 		me, ok := gate.AsError(err)
 		if !ok {
-			return modelErrorf("the declaration's checker failed: %v", err)
+			return run.ModelErrorf("the declaration's checker failed: %v", err)
 		}
-		if format == formatJSON {
-			fmt.Fprintf(e.stdout, "%s\n", gate.ErrorJSON(me))
+		if format == run.FormatJSON {
+			fmt.Fprintf(e.Stdout, "%s\n", gate.ErrorJSON(me))
 		}
 		e.printGateError(me)
-		return status(me.Exit)
+		return run.Status(me.Exit)
 	}
-	if format == formatJSON {
-		fmt.Fprintf(e.stdout, "%s\n", res)
+	if format == run.FormatJSON {
+		fmt.Fprintf(e.Stdout, "%s\n", res)
 	} else if err := e.printGateText(method, res); err != nil {
 		return err
 	}
@@ -136,10 +137,10 @@ func (e *env) mendAction(c *cli.Context, method string) error {
 }
 
 func statusOrNil(exit int) error {
-	if exit == ExitValid {
+	if exit == run.ExitValid {
 		return nil
 	}
-	return status(exit)
+	return run.Status(exit)
 }
 
 // gateUsage turns a declaration's or an option's error into the command's
@@ -148,27 +149,27 @@ func statusOrNil(exit int) error {
 func gateUsage(err error) error {
 	me, ok := gate.AsError(err)
 	if !ok {
-		return usageErrorf("%v", err)
+		return run.UsageErrorf("%v", err)
 	}
 	msg := me.Message
 	if me.Line > 0 {
 		msg = fmt.Sprintf("%s (at %d:%d)", msg, me.Line, me.Column)
 	}
-	return &exitError{code: me.Exit, msg: msg}
+	return &run.ExitError{Code: me.Exit, Msg: msg}
 }
 
 // printGateError writes a refusal or a fatal condition on stderr: the
 // error, then the retry hint to send back to the model.
 func (e *env) printGateError(me *mend.Error) {
-	fmt.Fprintf(e.stderr, "%s\n", escapeText(me.Error()))
+	fmt.Fprintf(e.Stderr, "%s\n", run.EscapeText(me.Error()))
 	if me.RetryHint != "" {
-		fmt.Fprintf(e.stderr, "retry hint: %s\n", escapeText(me.RetryHint))
+		fmt.Fprintf(e.Stderr, "retry hint: %s\n", run.EscapeText(me.RetryHint))
 	}
 }
 
 // printGateText renders a method's result object in the text format.
 func (e *env) printGateText(method string, res []byte) error {
-	w := e.stdout
+	w := e.Stdout
 	switch method {
 	case "repair":
 		var r mend.Result
@@ -181,8 +182,8 @@ func (e *env) printGateText(method string, res []byte) error {
 		if !strings.HasSuffix(r.Text, "\n") {
 			io.WriteString(w, "\n")
 		}
-		writeRepairs(e.stderr, r.Repairs, "")
-		fmt.Fprintf(e.stderr, "%s, %s: %s%s\n", r.Exactness, r.Completeness, plural(len(r.Repairs), "repair"), truncatedNote(r.RepairsTruncated))
+		writeRepairs(e.Stderr, r.Repairs, "")
+		fmt.Fprintf(e.Stderr, "%s, %s: %s%s\n", r.Exactness, r.Completeness, plural(len(r.Repairs), "repair"), truncatedNote(r.RepairsTruncated))
 	case "analyze":
 		var p mend.Plan
 		if err := json.Unmarshal(res, &p); err != nil {
@@ -194,14 +195,14 @@ func (e *env) printGateText(method string, res []byte) error {
 			writeVerdict(w, p.Schema)
 		}
 		if p.Error != nil {
-			fmt.Fprintf(w, "error: %s\n", escapeText(p.Error.Error()))
+			fmt.Fprintf(w, "error: %s\n", run.EscapeText(p.Error.Error()))
 		}
 		writeRepairs(w, p.Repairs, "repairs:\n")
 		if p.Retry != "" {
-			fmt.Fprintf(w, "retry: %s\n", escapeText(p.Retry))
+			fmt.Fprintf(w, "retry: %s\n", run.EscapeText(p.Retry))
 		}
 		if p.Executable {
-			fmt.Fprintf(w, "value: %s\n", escapeText(string(p.Value)))
+			fmt.Fprintf(w, "value: %s\n", run.EscapeText(string(p.Value)))
 		}
 	case "validate":
 		var v mend.Validation
@@ -211,10 +212,10 @@ func (e *env) printGateText(method string, res []byte) error {
 		if v.Valid {
 			fmt.Fprintln(w, "valid: JSON as written")
 		} else {
-			fmt.Fprintf(w, "not valid: %s\n", escapeText(v.Error.Error()))
+			fmt.Fprintf(w, "not valid: %s\n", run.EscapeText(v.Error.Error()))
 		}
 		if v.Repaired != nil {
-			fmt.Fprintf(w, "repaired (%s): %s\n", v.Exactness, escapeText(*v.Repaired))
+			fmt.Fprintf(w, "repaired (%s): %s\n", v.Exactness, run.EscapeText(*v.Repaired))
 			writeRepairs(w, v.Repairs, "repairs:\n")
 		}
 		if v.Schema != nil {
@@ -244,7 +245,7 @@ func writeRepairs(w io.Writer, rs []mend.Fix, head string) {
 		if f.Ambiguity != "" {
 			fmt.Fprintf(w, "; or: %s", f.Ambiguity)
 		}
-		fmt.Fprintf(w, "): %s\n", escapeText(f.Message))
+		fmt.Fprintf(w, "): %s\n", run.EscapeText(f.Message))
 	}
 }
 
@@ -260,7 +261,7 @@ func writeVerdict(w io.Writer, v *mend.SchemaVerdict) {
 		if at == "" {
 			at = f.Schema
 		}
-		fmt.Fprintf(w, "  [%s] %s %s at %d:%d: %s (%s)\n", f.Severity, f.Code, pointerText(f.Path), f.Line, f.Column, escapeText(f.Message), at)
+		fmt.Fprintf(w, "  [%s] %s %s at %d:%d: %s (%s)\n", f.Severity, f.Code, pointerText(f.Path), f.Line, f.Column, run.EscapeText(f.Message), at)
 	}
 }
 

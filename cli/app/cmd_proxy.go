@@ -1,6 +1,8 @@
 package app
 
 import (
+	"github.com/smithy-validation/go/cli/run"
+
 	"context"
 	"fmt"
 	"io"
@@ -62,8 +64,8 @@ func (e *env) proxyArgs(c *cli.Context) (models, command []string) {
 	models = args
 	if i := slices.Index(args, "--"); i >= 0 {
 		models, command = args[:i], args[i+1:]
-	} else if i := slices.Index(e.args, "--"); i >= 0 && len(e.args)-i-1 <= len(args) {
-		n := len(e.args) - i - 1
+	} else if i := slices.Index(e.Args, "--"); i >= 0 && len(e.Args)-i-1 <= len(args) {
+		n := len(e.Args) - i - 1
 		models, command = args[:len(args)-n], args[len(args)-n:]
 	}
 	return models, command
@@ -75,35 +77,35 @@ func (e *env) proxy(c *cli.Context) error {
 	httpMode := listen != "" || upstream != ""
 	switch {
 	case httpMode && (listen == "" || upstream == ""):
-		return usageErrorf("--listen and --upstream go together")
+		return run.UsageErrorf("--listen and --upstream go together")
 	case httpMode && command != nil:
-		return usageErrorf("give either -- COMMAND or --listen with --upstream, not both")
+		return run.UsageErrorf("give either -- COMMAND or --listen with --upstream, not both")
 	case !httpMode && len(command) == 0:
-		return usageErrorf("give the server to start after --: smithy proxy ... MODEL... -- COMMAND [ARG...]")
+		return run.UsageErrorf("give the server to start after --: smithy proxy ... MODEL... -- COMMAND [ARG...]")
 	case len(models) == 0:
-		return usageErrorf("give at least one MODEL")
+		return run.UsageErrorf("give at least one MODEL")
 	}
 	var up *url.URL
 	if httpMode {
 		u, err := url.Parse(upstream)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return usageErrorf("--upstream %q: give an http:// or https:// URL", upstream)
+			return run.UsageErrorf("--upstream %q: give an http:// or https:// URL", upstream)
 		}
 		up = u
 	}
 	framing, ok := proxy.ParseFraming(c.String("framing"))
 	if !ok {
-		return usageErrorf("--framing must be lines or lsp, not %q", c.String("framing"))
+		return run.UsageErrorf("--framing must be lines or lsp, not %q", c.String("framing"))
 	}
-	version, err := parseVersion(c.String("version"))
+	version, err := run.ParseVersion(c.String("version"))
 	if err != nil {
 		return err
 	}
-	svc, err := e.rpcServiceWith(pathSources(models), c.String("service"), version, nil)
+	svc, err := e.RpcServiceWith(run.PathSources(models), c.String("service"), version, nil)
 	if err != nil {
 		return err
 	}
-	opts := proxy.Options{Framing: framing, Enforce: c.Bool("enforce"), Log: e.stderr}
+	opts := proxy.Options{Framing: framing, Enforce: c.Bool("enforce"), Log: e.Stderr}
 	for _, out := range []struct {
 		flag string
 		to   *io.Writer
@@ -111,7 +113,7 @@ func (e *env) proxy(c *cli.Context) error {
 		if name := c.String(out.flag); name != "" {
 			f, err := os.Create(name)
 			if err != nil {
-				return inputErrorf("--%s: %v", out.flag, err)
+				return run.InputErrorf("--%s: %v", out.flag, err)
 			}
 			defer f.Close()
 			*out.to = f
@@ -122,15 +124,15 @@ func (e *env) proxy(c *cli.Context) error {
 		return e.proxyHTTP(p, listen, up)
 	}
 	cmd := exec.Command(command[0], command[1:]...)
-	cmd.Stderr = e.stderr
-	code, err := p.RunCommand(cmd, e.stdin, e.stdout)
+	cmd.Stderr = e.Stderr
+	code, err := p.RunCommand(cmd, e.Stdin, e.Stdout)
 	if _, _, ferr := p.Finish(); err == nil {
 		err = ferr
 	}
 	if err != nil && code == 0 {
-		return inputErrorf("proxy: %v", err)
+		return run.InputErrorf("proxy: %v", err)
 	}
-	return status(code)
+	return run.Status(code)
 }
 
 // proxyHTTP serves the HTTP reverse proxy until SIGINT or SIGTERM, then
@@ -138,11 +140,11 @@ func (e *env) proxy(c *cli.Context) error {
 func (e *env) proxyHTTP(p *proxy.Proxy, listen string, u *url.URL) error {
 	addr, err := serve.ListenAddr(listen)
 	if err != nil {
-		return usageErrorf("--listen: %v", err)
+		return run.UsageErrorf("--listen: %v", err)
 	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return inputErrorf("--listen: %v", err)
+		return run.InputErrorf("--listen: %v", err)
 	}
 	srv := &http.Server{
 		Handler:           p.HTTPHandler(u, time.Minute),
@@ -153,7 +155,7 @@ func (e *env) proxyHTTP(p *proxy.Proxy, listen string, u *url.URL) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	fmt.Fprintf(e.stderr, "smithy proxy: listening on http://%s, forwarding to %s\n", ln.Addr(), u)
+	fmt.Fprintf(e.Stderr, "smithy proxy: listening on http://%s, forwarding to %s\n", ln.Addr(), u)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
@@ -165,13 +167,13 @@ func (e *env) proxyHTTP(p *proxy.Proxy, listen string, u *url.URL) error {
 	}
 	_, sum, ferr := p.Finish()
 	if err != nil && err != http.ErrServerClosed {
-		return inputErrorf("proxy: %v", err)
+		return run.InputErrorf("proxy: %v", err)
 	}
 	if ferr != nil {
-		return inputErrorf("proxy: %v", ferr)
+		return run.InputErrorf("proxy: %v", ferr)
 	}
 	if !sum.Valid {
-		return status(ExitInvalid)
+		return run.Status(run.ExitInvalid)
 	}
 	return nil
 }

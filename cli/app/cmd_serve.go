@@ -1,6 +1,9 @@
 package app
 
 import (
+	"github.com/smithy-validation/go/cli/methods"
+	"github.com/smithy-validation/go/cli/run"
+
 	"context"
 	"fmt"
 	"net"
@@ -32,68 +35,68 @@ func (e *env) serveCommand() *cli.Command {
 			&cli.StringFlag{Name: "http", Usage: "serve HTTP on `ADDR` (HOST:PORT, or :PORT for loopback)"},
 			&cli.StringFlag{Name: "root", Usage: "the `DIR`ectory requests may name files in (symbolic links may not lead out of it)", DefaultText: "the working directory"},
 			&cli.BoolFlag{Name: "no-paths", Usage: "refuse every path: models and inputs come inline only"},
-			&cli.IntFlag{Name: "max-sources", Value: DefaultMaxSources, Usage: "model files, inline models and inputs one request may name"},
-			&cli.Int64Flag{Name: "max-request-bytes", Value: DefaultMaxRequestBytes, Usage: "bytes one request may read (its files and inline text), checked before reading"},
+			&cli.IntFlag{Name: "max-sources", Value: methods.DefaultMaxSources, Usage: "model files, inline models and inputs one request may name"},
+			&cli.Int64Flag{Name: "max-request-bytes", Value: methods.DefaultMaxRequestBytes, Usage: "bytes one request may read (its files and inline text), checked before reading"},
 			&cli.DurationFlag{Name: "timeout", Value: serve.DefaultTimeout, Usage: "time one request may take; its work stops when it runs out (E071)"},
 			&cli.StringSliceFlag{Name: "allow-origin", DefaultText: "none", Usage: "a browser `ORIGIN` (scheme://host:port) whose cross-origin requests --http serves (repeat for more)"},
 			&cli.StringSliceFlag{Name: "allow-host", DefaultText: "none", Usage: "a `NAME` --http answers in the Host header besides its loopback names and address (repeat for more)"},
-			&cli.IntFlag{Name: "cache-models", Value: DefaultCacheEntries, Usage: "assembled models kept (least recently used evicted)"},
-			&cli.Int64Flag{Name: "cache-bytes", Value: DefaultCacheBytes, Usage: "memory the cached models may hold, in bytes (estimated from each assembled model)"},
+			&cli.IntFlag{Name: "cache-models", Value: run.DefaultCacheEntries, Usage: "assembled models kept (least recently used evicted)"},
+			&cli.Int64Flag{Name: "cache-bytes", Value: run.DefaultCacheBytes, Usage: "memory the cached models may hold, in bytes (estimated from each assembled model)"},
 		},
 		Action: func(c *cli.Context) error {
 			stdio, addr := c.Bool("stdio"), c.String("http")
 			if stdio == (addr != "") {
-				return usageErrorf("give exactly one of --stdio or --http ADDR")
+				return run.UsageErrorf("give exactly one of --stdio or --http ADDR")
 			}
 			if c.Args().Len() > 0 {
-				return usageErrorf("serve takes no arguments (models come with each request)")
+				return run.UsageErrorf("serve takes no arguments (models come with each request)")
 			}
 			if c.Int("cache-models") < 1 || c.Int64("cache-bytes") < 1 {
-				return usageErrorf("--cache-models and --cache-bytes must be positive")
+				return run.UsageErrorf("--cache-models and --cache-bytes must be positive")
 			}
 			if c.Int("max-sources") < 1 || c.Int64("max-request-bytes") < 1 || c.Duration("timeout") <= 0 {
-				return usageErrorf("--max-sources, --max-request-bytes and --timeout must be positive")
+				return run.UsageErrorf("--max-sources, --max-request-bytes and --timeout must be positive")
 			}
 			if c.Bool("no-paths") && c.IsSet("root") {
-				return usageErrorf("--root and --no-paths contradict each other: give one")
+				return run.UsageErrorf("--root and --no-paths contradict each other: give one")
 			}
 			if stdio && (len(c.StringSlice("allow-origin")) > 0 || len(c.StringSlice("allow-host")) > 0) {
-				return usageErrorf("--allow-origin and --allow-host apply to --http only")
+				return run.UsageErrorf("--allow-origin and --allow-host apply to --http only")
 			}
 			for _, o := range c.StringSlice("allow-origin") {
 				if err := serve.CheckOrigin(o); err != nil {
-					return usageErrorf("--allow-origin: %v", err)
+					return run.UsageErrorf("--allow-origin: %v", err)
 				}
 			}
-			h, err := NewHandler(HandlerOptions{
-				Cache:           NewModelCache(c.Int("cache-models"), c.Int64("cache-bytes")),
+			h, err := methods.NewHandler(methods.HandlerOptions{
+				Cache:           run.NewModelCache(c.Int("cache-models"), c.Int64("cache-bytes")),
 				Root:            c.String("root"),
 				NoPaths:         c.Bool("no-paths"),
 				MaxSources:      c.Int("max-sources"),
 				MaxRequestBytes: c.Int64("max-request-bytes"),
 			})
 			if err != nil {
-				return usageErrorf("%v", err)
+				return run.UsageErrorf("%v", err)
 			}
 			if stdio {
-				if err := serve.StdioWith(h, e.stdin, e.stdout, e.stderr, serve.StdioOptions{Timeout: c.Duration("timeout")}); err != nil {
-					return inputErrorf("%v", err)
+				if err := serve.StdioWith(h, e.Stdin, e.Stdout, e.Stderr, serve.StdioOptions{Timeout: c.Duration("timeout")}); err != nil {
+					return run.InputErrorf("%v", err)
 				}
 				return nil
 			}
 			if _, err := serve.ListenAddr(addr); err != nil {
-				return usageErrorf("%v", err)
+				return run.UsageErrorf("%v", err)
 			}
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			o := serve.HTTPOptions{CallTimeout: c.Duration("timeout"), AllowOrigins: c.StringSlice("allow-origin"), AllowHosts: c.StringSlice("allow-host")}
 			err = serve.ServeHTTP(ctx, h, addr, o, 10*time.Second, func(a net.Addr) {
-				fmt.Fprintf(e.stderr, "smithy serve: listening on http://%s\n", a)
+				fmt.Fprintf(e.Stderr, "smithy serve: listening on http://%s\n", a)
 			})
 			if err != nil {
-				return inputErrorf("serve --http: %v", err)
+				return run.InputErrorf("serve --http: %v", err)
 			}
-			fmt.Fprintln(e.stderr, "smithy serve: stopped")
+			fmt.Fprintln(e.Stderr, "smithy serve: stopped")
 			return nil
 		},
 	}

@@ -1,15 +1,9 @@
 package app
 
 import (
-	"bytes"
-	"errors"
-	"fmt"
-	"os"
-	"slices"
+	"github.com/smithy-validation/go/cli/run"
 
 	"github.com/smithy-validation/go/core/limits"
-	"github.com/smithy-validation/go/core/shapeid"
-	"github.com/smithy-validation/go/smithyvalidate"
 	"github.com/urfave/cli/v2"
 )
 
@@ -33,11 +27,11 @@ func (e *env) validateValueCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			e.maxFindings = c.Int("max-findings")
+			e.MaxFindings = c.Int("max-findings")
 			if n := c.Int("max-elements"); n < 1 {
-				return usageErrorf("--max-elements must be 1 or more, not %d", n)
+				return run.UsageErrorf("--max-elements must be 1 or more, not %d", n)
 			}
-			p := valueParams{Models: pathSources(c.Args().Slice()), Shape: c.String("shape"), InputFormat: c.String("input-format"),
+			p := run.ValueParams{Models: run.PathSources(c.Args().Slice()), Shape: c.String("shape"), InputFormat: c.String("input-format"),
 				MaxElements: c.Int("max-elements")}
 			values := c.StringSlice("value")
 			if len(values) == 0 {
@@ -47,177 +41,15 @@ func (e *env) validateValueCommand() *cli.Command {
 			if p.InputFormat == "ion" {
 				exts = []string{".ion", ".10n"}
 			}
-			files, many, err := expandInputs(values, exts)
+			files, many, err := run.ExpandInputs(values, exts)
 			if err != nil {
 				return err
 			}
 			if many {
-				return e.validateValues(p, files, c.Int("jobs"), format)
+				return e.ValidateValues(p, files, c.Int("jobs"), format)
 			}
-			p.Value = Input{Path: files[0]}
-			return e.validateValue(p, format)
+			p.Value = run.Input{Path: files[0]}
+			return e.ValidateValue(p, format)
 		},
 	}
-}
-
-// valueParams are the parameters of `smithy validate-value` and of the
-// server's validate-value method.
-type valueParams struct {
-	Models      []Source
-	Shape       string
-	Value       Input
-	InputFormat string // json (the default when empty) or ion
-	// MaxElements is the element limit (0: the default).
-	MaxElements int
-}
-
-// Input is a value, a message or a transcript: a file (- for standard
-// input) or, for the server, the bytes themselves (Inline).
-type Input struct {
-	Path   string
-	Data   []byte
-	Inline bool
-}
-
-// validateValue validates one value against a shape.
-func (e *env) validateValue(p valueParams, format string) error {
-	v, inputFormat, err := e.valueValidator(p)
-	if err != nil {
-		return err
-	}
-	data, err := e.readInput(p.Value, limits.DefaultMaxSize)
-	if err != nil {
-		return err
-	}
-	res, err := checkValue(v, inputFormat, data)
-	if err != nil {
-		return err
-	}
-	return e.printResult(res, format, p.Value.Path, data)
-}
-
-// validateValues validates the values of several files, jobs at once.
-func (e *env) validateValues(p valueParams, files []string, jobs int, format string) error {
-	if slices.Contains(files, "-") {
-		return usageErrorf("standard input (-) cannot be one of several --value inputs")
-	}
-	if jobs < 1 {
-		return usageErrorf("-j must be 1 or more, not %d", jobs)
-	}
-	v, inputFormat, err := e.valueValidator(p)
-	if err != nil {
-		return err
-	}
-	outs := checkFiles(files, jobs, func(file string) fileOutcome {
-		data, err := e.readValue(file, limits.DefaultMaxSize)
-		if err != nil {
-			return fileOutcome{err: err}
-		}
-		res, err := checkValue(v, inputFormat, data)
-		if err != nil {
-			return fileOutcome{err: err}
-		}
-		return fileOutcome{json: res.AppendJSON(nil, ""), rep: valueReport(res, file, data)}
-	})
-	return e.printMany("validate-value", files, outs, format)
-}
-
-// checkValue validates one value's text.
-func checkValue(v *smithyvalidate.Validator, inputFormat string, data []byte) (smithyvalidate.Result, error) {
-	var res smithyvalidate.Result
-	var err error
-	if inputFormat == "ion" {
-		res, err = validateIon(v, data)
-	} else {
-		res, err = v.ValidateJSON(data)
-	}
-	if err != nil {
-		return res, internalError(err)
-	}
-	return res, nil
-}
-
-// valueValidator prepares the validator of p's shape and returns it with
-// the input format.
-func (e *env) valueValidator(p valueParams) (*smithyvalidate.Validator, string, error) {
-	// A malformed ID is a usage error before any model is read.
-	if _, err := shapeid.ParseRelative(p.Shape); err != nil {
-		return nil, "", usageErrorf("--shape: %v", err)
-	}
-	inputFormat := p.InputFormat
-	if inputFormat == "" {
-		inputFormat = "json"
-	}
-	if inputFormat != "json" && inputFormat != "ion" {
-		return nil, "", usageErrorf("--input-format must be json or ion, not %q", inputFormat)
-	}
-	lm, err := e.requireModel(p.Models)
-	if err != nil {
-		return nil, "", err
-	}
-	id, err := resolveShape(lm.res.Model, "--shape", p.Shape)
-	if err != nil {
-		return nil, "", err
-	}
-	var opts []smithyvalidate.Option
-	if p.MaxElements > 0 && p.MaxElements != limits.DefaultMaxElements {
-		opts = append(opts, smithyvalidate.MaxElements(p.MaxElements))
-	}
-	v, err := lm.validator(id, opts...)
-	if err != nil {
-		return nil, "", modelErrorf("%v", err)
-	}
-	return v, inputFormat, nil
-}
-
-// readInput reads an input as readValue does: inline bytes past limit are
-// cut one byte over it, as a file is read.
-func (e *env) readInput(in Input, limit int64) ([]byte, error) {
-	if !in.Inline {
-		return e.readValue(in.Path, limit)
-	}
-	if int64(len(in.Data)) > limit+1 {
-		return in.Data[:limit+1], nil
-	}
-	return in.Data, nil
-}
-
-func unwrapPath(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
-}
-
-// printResult writes the result of the value in file (whose text is
-// data) in the chosen format and returns its exit code (0 valid, 1
-// invalid, 5 incomplete).
-func (e *env) printResult(res smithyvalidate.Result, format, file string, data []byte) error {
-	if format == formatJSON {
-		e.stdout.Write(append(res.AppendJSON(nil, ""), '\n'))
-	} else if err := e.writeReport(valueReport(res, file, data), format); err != nil {
-		return err
-	}
-	return verdict(res.Valid, res.Complete)
-}
-
-// valueReport is the report of one value.
-func valueReport(res smithyvalidate.Result, file string, data []byte) *report {
-	rep := &report{command: "validate-value", inputs: []string{displayName(file)}, valid: res.Valid, complete: res.Complete}
-	rep.diags = make([]diag, len(res.Findings))
-	ptrs := make([]*diag, len(res.Findings))
-	for i := range res.Findings {
-		rep.diags[i] = findingDiag(rep.inputs[0], &res.Findings[i])
-		ptrs[i] = &rep.diags[i]
-	}
-	fillSources(bytes.NewReader(data), ptrs)
-	return rep
-}
-
-// internalError reports a fault of the engine itself (never bad data or a
-// bad model): exit 1 with the error on stderr, so a caller never mistakes it
-// for a valid result.
-func internalError(err error) error {
-	return &exitError{code: ExitInvalid, msg: fmt.Sprintf("internal error: %v", err)}
 }

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"github.com/smithy-validation/go/cli/run"
+
 	"io"
 
 	"github.com/urfave/cli/v2"
@@ -21,13 +23,13 @@ func (e *env) completionCommand() *cli.Command {
 		Action: func(c *cli.Context) error {
 			switch c.Args().First() {
 			case "bash":
-				_, err := io.WriteString(e.stdout, bashCompletion)
+				_, err := io.WriteString(e.Stdout, bashCompletion)
 				return err
 			case "zsh":
-				_, err := io.WriteString(e.stdout, "autoload -U +X bashcompinit && bashcompinit\n"+bashCompletion)
+				_, err := io.WriteString(e.Stdout, "autoload -U +X bashcompinit && bashcompinit\n"+bashCompletion)
 				return err
 			}
-			return usageErrorf("completion needs bash or zsh, not %q", c.Args().First())
+			return run.UsageErrorf("completion needs bash or zsh, not %q", c.Args().First())
 		},
 	}
 }

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"github.com/smithy-validation/go/cli/run"
+
 	"bytes"
 	"os"
 	"path/filepath"
@@ -44,25 +46,25 @@ func TestInputIsEscapedOnEveryPath(t *testing.T) {
 		args []string
 		exit int
 	}{
-		{"validate: syntax error", []string{"validate", broken}, ExitModel},
-		{"validate: cannot read", []string{"validate", missing}, ExitInput},
-		{"ast: syntax error", []string{"ast", broken}, ExitModel},
-		{"ast: cannot read", []string{"ast", missing}, ExitInput},
-		{"openrpc: syntax error", []string{"openrpc", "--service", "ns#S", broken}, ExitModel},
-		{"validate-value: finding", []string{"validate-value", "--shape", "ns#A", "--value", value, good}, ExitInvalid},
-		{"validate-value: syntax error", []string{"validate-value", "--shape", "ns#A", "--value", value, broken}, ExitModel},
-		{"validate-value: cannot read value", []string{"validate-value", "--shape", "ns#A", "--value", missing, good}, ExitInput},
-		{"validate-rpc: finding", []string{"validate-rpc", "--service", "example#Calculator", "--version", "2.0", "--message", message, calc}, ExitInvalid},
-		{"validate-rpc: cannot read message", []string{"validate-rpc", "--service", "example#Calculator", "--version", "2.0", "--message", missing, calc}, ExitInput},
-		{"build: cannot read config", []string{"build", "--config", config}, ExitInput},
+		{"validate: syntax error", []string{"validate", broken}, run.ExitModel},
+		{"validate: cannot read", []string{"validate", missing}, run.ExitInput},
+		{"ast: syntax error", []string{"ast", broken}, run.ExitModel},
+		{"ast: cannot read", []string{"ast", missing}, run.ExitInput},
+		{"openrpc: syntax error", []string{"openrpc", "--service", "ns#S", broken}, run.ExitModel},
+		{"validate-value: finding", []string{"validate-value", "--shape", "ns#A", "--value", value, good}, run.ExitInvalid},
+		{"validate-value: syntax error", []string{"validate-value", "--shape", "ns#A", "--value", value, broken}, run.ExitModel},
+		{"validate-value: cannot read value", []string{"validate-value", "--shape", "ns#A", "--value", missing, good}, run.ExitInput},
+		{"validate-rpc: finding", []string{"validate-rpc", "--service", "example#Calculator", "--version", "2.0", "--message", message, calc}, run.ExitInvalid},
+		{"validate-rpc: cannot read message", []string{"validate-rpc", "--service", "example#Calculator", "--version", "2.0", "--message", missing, calc}, run.ExitInput},
+		{"build: cannot read config", []string{"build", "--config", config}, run.ExitInput},
 	}
 	for _, tt := range tests {
-		for _, format := range []string{formatText, formatJSON, formatSARIF, formatGitHub} {
+		for _, format := range []string{run.FormatText, run.FormatJSON, run.FormatSARIF, run.FormatGitHub} {
 			name := tt.name + " --format " + format
 			args := append([]string{"smithy", tt.args[0]}, tt.args[1:]...)
 			if tt.args[0] != "ast" && tt.args[0] != "openrpc" && tt.args[0] != "build" {
 				args = append([]string{"smithy", tt.args[0], "--format", format}, tt.args[1:]...)
-			} else if format != formatText {
+			} else if format != run.FormatText {
 				continue // no --format
 			}
 			var stdout, stderr bytes.Buffer
@@ -79,7 +81,7 @@ func TestInputIsEscapedOnEveryPath(t *testing.T) {
 						t.Errorf("%s: a file name's newline starts a line of %s: %.300q", name, stream, out)
 					}
 				}
-				if stream == "stdout" && format == formatGitHub {
+				if stream == "stdout" && format == run.FormatGitHub {
 					for _, line := range strings.Split(strings.TrimSuffix(string(out), "\n"), "\n") {
 						if line != "" && !strings.HasPrefix(line, "::") {
 							t.Errorf("%s: a github line is not a workflow command: %q", name, line)
@@ -90,7 +92,7 @@ func TestInputIsEscapedOnEveryPath(t *testing.T) {
 			// Somewhere the name or the model's byte is shown, escaped or
 			// encoded (a JSON document of one input does not name it).
 			all := stdout.String() + stderr.String()
-			if format != formatJSON && !strings.Contains(all, `\x1b`) && !strings.Contains(all, `\u001b`) && !strings.Contains(all, `%1B`) {
+			if format != run.FormatJSON && !strings.Contains(all, `\x1b`) && !strings.Contains(all, `\u001b`) && !strings.Contains(all, `%1B`) {
 				t.Errorf("%s: the output shows no escaped name or byte: %.300q", name, all)
 			}
 		}
@@ -106,7 +108,7 @@ func FuzzEscapeText(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		out := escapeText(s)
+		out := run.EscapeText(s)
 		if !utf8.ValidString(out) {
 			t.Errorf("escapeText(%q) = %q: not valid UTF-8", s, out)
 		}

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"github.com/smithy-validation/go/cli/run"
+
 	"bytes"
 	"runtime"
 	"strings"
@@ -10,7 +12,7 @@ import (
 // TestEveryFlagSaysItsDefault reads the help of every command: each flag
 // (but --help) says its default.
 func TestEveryFlagSaysItsDefault(t *testing.T) {
-	for _, c := range (&env{}).commands() {
+	for _, c := range (&env{Env: &run.Env{}}).commands() {
 		var stdout, stderr bytes.Buffer
 		Run([]string{"smithy", c.Name, "--help"}, strings.NewReader(""), &stdout, &stderr)
 		_, opts, ok := strings.Cut(stdout.String(), "OPTIONS:\n")
@@ -43,7 +45,7 @@ func TestVersionFromBuildInfo(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	got := stdout.String()
-	for _, want := range []string{"smithy version " + Version + " (", "github.com/smithy-validation/go/cli ", runtime.Version() + ")\n"} {
+	for _, want := range []string{"smithy version " + run.Version + " (", "github.com/smithy-validation/go/cli ", runtime.Version() + ")\n"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("smithy --version printed %q, want it to contain %q", got, want)
 		}
@@ -72,7 +74,7 @@ func TestCompletion(t *testing.T) {
 		}
 	}
 	var stdout, stderr bytes.Buffer
-	if code := Run([]string{"smithy", "completion", "fish"}, strings.NewReader(""), &stdout, &stderr); code != ExitUsage {
-		t.Errorf("completion fish: exit %d, want %d", code, ExitUsage)
+	if code := Run([]string{"smithy", "completion", "fish"}, strings.NewReader(""), &stdout, &stderr); code != run.ExitUsage {
+		t.Errorf("completion fish: exit %d, want %d", code, run.ExitUsage)
 	}
 }

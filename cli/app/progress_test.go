@@ -3,6 +3,7 @@ package app
 import (
 	"bytes"
 	"fmt"
+	"github.com/smithy-validation/go/cli/run"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -37,24 +38,24 @@ func TestProgress(t *testing.T) {
 	}
 	transcript := b.String()
 	model := filepath.Join("..", "..", "examples", "calculator", "calculator.smithy")
-	run := func(extra ...string) (string, string, string, int) {
+	check := func(extra ...string) (string, string, string, int) {
 		var stdout, stderr bytes.Buffer
 		meter := &lockedBuffer{}
-		e := &env{stdin: strings.NewReader(transcript), stdout: &stdout, stderr: &stderr}
+		e := &env{Env: &run.Env{Stdin: strings.NewReader(transcript), Stdout: &stdout, Stderr: &stderr}}
 		if len(extra) > 0 && extra[0] == "--progress" {
-			e.progressOut = meter
+			e.ProgressOut = meter
 		}
 		args := append([]string{"smithy", "validate-rpc", "--service", "example#Calculator", "--version", "2.0",
 			"--transcript", "-", "--max-findings", "3"}, extra...)
 		code := e.run(append(args, model))
 		return stdout.String(), stderr.String(), meter.String(), code
 	}
-	plain, plainErr, _, code := run()
-	if code != ExitInvalid || plainErr != "" {
+	plain, plainErr, _, code := check()
+	if code != run.ExitInvalid || plainErr != "" {
 		t.Fatalf("without progress: exit %d, stderr %q", code, plainErr)
 	}
-	out, _, meter, code := run("--progress")
-	if code != ExitInvalid || out != plain {
+	out, _, meter, code := check("--progress")
+	if code != run.ExitInvalid || out != plain {
 		t.Errorf("with --progress: exit %d, and stdout differs:\n%s\nwant\n%s", code, out, plain)
 	}
 	if !strings.Contains(meter, "\r\x1b[K<stdin>: ") || !strings.Contains(meter, " messages, ") || !strings.Contains(meter, " findings") ||
@@ -63,15 +64,10 @@ func TestProgress(t *testing.T) {
 	}
 	// With --format json rpc writes the output; the line counts findings
 	// all the same.
-	if _, _, meter, code := run("--progress", "--format", "json"); code != ExitInvalid || !strings.Contains(meter, " findings") {
+	if _, _, meter, code := check("--progress", "--format", "json"); code != run.ExitInvalid || !strings.Contains(meter, " findings") {
 		t.Errorf("--format json: exit %d, progress line %q", code, meter)
 	}
-	if _, stderr, _, code := run("--progress", "--no-progress"); code != ExitUsage || !strings.Contains(stderr, "exclude each other") {
+	if _, stderr, _, code := check("--progress", "--no-progress"); code != run.ExitUsage || !strings.Contains(stderr, "exclude each other") {
 		t.Errorf("--progress --no-progress: exit %d, stderr %q", code, stderr)
-	}
-	for n, want := range map[int64]string{0: "0", 999: "999", 1000: "1,000", 1234567: "1,234,567"} {
-		if got := thousands(n); got != want {
-			t.Errorf("thousands(%d) = %q, want %q", n, got, want)
-		}
 	}
 }

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"github.com/smithy-validation/go/cli/run"
+
 	"bytes"
 	"os"
 	"path/filepath"
@@ -38,8 +40,8 @@ func TestReadmeMainJob(t *testing.T) {
 		"--message", filepath.Join(root, "examples/calculator/bad-call.json"), "--format", "json",
 		filepath.Join(root, "examples/calculator/calculator.smithy")}
 	code := Run(args, strings.NewReader(""), &stdout, &stderr)
-	if code != ExitInvalid {
-		t.Errorf("exit code %d, want %d (stderr: %s)", code, ExitInvalid, stderr.String())
+	if code != run.ExitInvalid {
+		t.Errorf("exit code %d, want %d (stderr: %s)", code, run.ExitInvalid, stderr.String())
 	}
 	if stdout.String() != want {
 		t.Errorf("the README shows\n%s\nbut the command prints\n%s", want, stdout.String())

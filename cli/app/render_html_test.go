@@ -1,6 +1,8 @@
 package app
 
 import (
+	"github.com/smithy-validation/go/cli/run"
+
 	"bytes"
 	"encoding/base64"
 	"fmt"
@@ -47,7 +49,7 @@ func TestHTMLReportInChromium(t *testing.T) {
 	var out, errb bytes.Buffer
 	code := Run([]string{"smithy", "validate-rpc", "--service", "example#Calculator", "--version", "2.0", "--transcript", transcript,
 		"--format", "html", filepath.Join("..", "..", "examples", "calculator", "calculator.smithy")}, strings.NewReader(""), &out, &errb)
-	if code != ExitInvalid {
+	if code != run.ExitInvalid {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	if err := os.WriteFile(page, out.Bytes(), 0o644); err != nil {

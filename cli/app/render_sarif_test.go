@@ -1,6 +1,8 @@
 package app
 
 import (
+	"github.com/smithy-validation/go/cli/run"
+
 	"bytes"
 	"encoding/json"
 	"os"
@@ -47,14 +49,14 @@ func TestSARIFValidatesAgainstSchema(t *testing.T) {
 		args []string
 		code int
 	}{
-		{"transcript", []string{"validate-rpc", "--service", "example#Calculator", "--version", "2.0", "--transcript", transcript, "--complete", calc}, ExitInvalid},
-		{"value", []string{"validate-value", "--shape", "example#SubtractInput", "--value", value, calc}, ExitInvalid},
-		{"valid value", []string{"validate-value", "--shape", "example#SubtractInput", "--value", "-", calc}, ExitValid},
+		{"transcript", []string{"validate-rpc", "--service", "example#Calculator", "--version", "2.0", "--transcript", transcript, "--complete", calc}, run.ExitInvalid},
+		{"value", []string{"validate-value", "--shape", "example#SubtractInput", "--value", value, calc}, run.ExitInvalid},
+		{"valid value", []string{"validate-value", "--shape", "example#SubtractInput", "--value", "-", calc}, run.ExitValid},
 		{"pair", []string{"validate-rpc", "--service", "example#Calculator", "--version", "2.0",
-			"--request", filepath.Join(root, "examples", "calculator", "call.json"), "--response", value, calc}, ExitInvalid},
-		{"model events", []string{"validate", badModel}, ExitModel},
-		{"model failure", []string{"validate-value", "--shape", "ns#S", badModel}, ExitModel},
-		{"usage failure", []string{"validate-rpc", "--nope"}, ExitUsage},
+			"--request", filepath.Join(root, "examples", "calculator", "call.json"), "--response", value, calc}, run.ExitInvalid},
+		{"model events", []string{"validate", badModel}, run.ExitModel},
+		{"model failure", []string{"validate-value", "--shape", "ns#S", badModel}, run.ExitModel},
+		{"usage failure", []string{"validate-rpc", "--nope"}, run.ExitUsage},
 	}
 	for _, tc := range cases {
 		var stdout, stderr bytes.Buffer

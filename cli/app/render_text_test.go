@@ -2,7 +2,9 @@ package app
 
 import (
 	"bytes"
+	"github.com/smithy-validation/go/cli/run"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -12,111 +14,31 @@ import (
 // do not change the text.
 func TestTextColour(t *testing.T) {
 	model := filepath.Join("..", "..", "examples", "calculator", "calculator.smithy")
-	run := func(terminal bool, noColor string) string {
+	check := func(terminal bool, noColor string) string {
 		t.Setenv("NO_COLOR", noColor)
 		var stdout, stderr bytes.Buffer
-		e := &env{stdin: strings.NewReader(`{"minuend": "1", "subtrahend": 2}`), stdout: &stdout, stderr: &stderr, terminal: &terminal}
-		if code := e.run([]string{"smithy", "validate-value", "--shape", "example#SubtractInput", model}); code != ExitInvalid {
+		e := &env{Env: &run.Env{Stdin: strings.NewReader(`{"minuend": "1", "subtrahend": 2}`), Stdout: &stdout, Stderr: &stderr, Terminal: &terminal}}
+		if code := e.run([]string{"smithy", "validate-value", "--shape", "example#SubtractInput", model}); code != run.ExitInvalid {
 			t.Fatalf("exit %d: %s", code, stderr.String())
 		}
 		return stdout.String()
 	}
-	plain := run(false, "")
-	coloured := run(true, "")
+	plain := check(false, "")
+	coloured := check(true, "")
 	if strings.Contains(plain, "\x1b[") {
 		t.Errorf("not a terminal, but coloured: %q", plain)
 	}
-	if !strings.Contains(coloured, ansiRed+"error"+ansiReset) || !strings.Contains(coloured, ansiRed+"invalid"+ansiReset) {
+	// Errors and the verdict in bold red, as the text renderer paints them.
+	const red, reset = "\x1b[1;31m", "\x1b[0m"
+	if !strings.Contains(coloured, red+"error"+reset) || !strings.Contains(coloured, red+"invalid"+reset) {
 		t.Errorf("a terminal, but not coloured: %q", coloured)
 	}
-	if got := run(true, "1"); got != plain {
+	if got := check(true, "1"); got != plain {
 		t.Errorf("NO_COLOR set on a terminal: %q, want the plain %q", got, plain)
 	}
 	// Without its escapes, the coloured text is the plain text.
-	stripped := coloured
-	for _, code := range []string{ansiReset, ansiBold, ansiRed, ansiYellow, ansiCyan, ansiGreen, ansiDim} {
-		stripped = strings.ReplaceAll(stripped, code, "")
-	}
+	stripped := regexp.MustCompile("\x1b\\[[0-9;]*m").ReplaceAllString(coloured, "")
 	if stripped != plain {
 		t.Errorf("coloured text, escapes removed:\n%s\nplain:\n%s", stripped, plain)
-	}
-}
-
-// TestCutLine: a long line is cut around the column with "..." at each
-// cut; control characters, bidirectional controls and invalid UTF-8 are
-// escaped, and the caret stays under the column.
-func TestCutLine(t *testing.T) {
-	long := strings.Repeat("a", 300) + "X" + strings.Repeat("b", 300)
-	cases := []struct {
-		name      string
-		line      string
-		col       int
-		want      string
-		wantCaret string // the text under and after the caret
-	}{
-		{"short", `{"a": 1}`, 7, `{"a": 1}`, "1}"},
-		{"no column", `{"a": 1}`, 0, `{"a": 1}`, ""},
-		{"tab and escape", "{\"a\":\t\x1b[31m}", 7, `{"a":\t\x1b[31m}`, `\x1b[31m}`},
-		{"bidi override", "\"\u202ex\"", 3, `"\u202ex"`, `x"`},
-		{"invalid UTF-8", "\"\xff\" 1", 5, `"\xff" 1`, "1"},
-		{"long", long, 301, "..." + strings.Repeat("a", 60) + "X" + strings.Repeat("b", 59) + "...", "X" + strings.Repeat("b", 59) + "..."},
-		{"past the end", `{"a": `, 7, `{"a": `, ""},
-	}
-	for _, tc := range cases {
-		got, caret := cutLine([]byte(tc.line), 0, false, tc.col)
-		if got != tc.want {
-			t.Errorf("%s: line %q, want %q", tc.name, got, tc.want)
-			continue
-		}
-		switch {
-		case tc.col == 0 && caret != -1:
-			t.Errorf("%s: caret %d, want none", tc.name, caret)
-		case tc.col > 0 && (caret < 0 || caret > len([]rune(got)) || string([]rune(got)[caret:]) != tc.wantCaret):
-			t.Errorf("%s: caret %d points at %q, want %q", tc.name, caret, string([]rune(got)[min(max(caret, 0), len([]rune(got))):]), tc.wantCaret)
-		}
-	}
-	if got := escapeText("a\x1b]0;title\x07b\u2066"); got != `a\x1b]0;title\x07b\u2066` {
-		t.Errorf("escapeText: %q", got)
-	}
-}
-
-// TestFillSourcesLongLines: the source lines of findings are read in one
-// pass, a line of megabytes costs only its window around the column, and
-// the code-point column counts characters before it.
-func TestFillSourcesLongLines(t *testing.T) {
-	big := strings.Repeat("é", 500_000) + "X" + strings.Repeat("b", 500_000)
-	text := "first\n" + big + "\r\nthird line\n"
-	ds := []*diag{
-		{Line: 3, Col: 7},                   // "line"
-		{Line: 2, Col: 1_000_001},           // the X, after 500,000 two-byte characters
-		{Line: 1, Col: 0},                   // no column
-		{Line: 9, Col: 1},                   // past the end
-		{Line: 2, Col: 1_000_001 + 500_001}, // the end of the long line
-	}
-	if err := fillSources(strings.NewReader(text), ds); err != nil {
-		t.Fatal(err)
-	}
-	check := func(i int, src string, under string, runeCol int) {
-		d := ds[i]
-		if !d.sourced || d.Source != src {
-			t.Errorf("diag %d: source %q (sourced %v), want %q", i, d.Source, d.sourced, src)
-			return
-		}
-		r := []rune(d.Source)
-		if under == "" && d.Caret != -1 || under != "" && (d.Caret < 0 || !strings.HasPrefix(string(r[min(d.Caret, len(r)):]), under)) {
-			t.Errorf("diag %d: caret %d in %q, want it at %q", i, d.Caret, d.Source, under)
-		}
-		if runeCol > 0 && d.codePointCol() != runeCol {
-			t.Errorf("diag %d: code-point column %d, want %d", i, d.codePointCol(), runeCol)
-		}
-	}
-	check(0, "third line", "line", 7)
-	check(1, "..."+strings.Repeat("é", 60)+"X"+strings.Repeat("b", 59)+"...", "Xbb", 500_001)
-	check(2, "first", "", 0)
-	if ds[3].sourced {
-		t.Errorf("a line past the end has a source: %q", ds[3].Source)
-	}
-	if d := ds[4]; !strings.HasSuffix(d.Source, "bbb") || strings.HasSuffix(d.Source, "...") || d.Caret != len([]rune(d.Source)) {
-		t.Errorf("the end of the long line: %q, caret %d", d.Source, d.Caret)
 	}
 }

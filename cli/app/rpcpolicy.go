@@ -1,10 +1,10 @@
 package app
 
 import (
+	"github.com/smithy-validation/go/cli/run"
+
 	"strings"
 
-	"github.com/smithy-validation/go/rpc"
-	sv "github.com/smithy-validation/go/smithyvalidate"
 	"github.com/urfave/cli/v2"
 )
 
@@ -26,47 +26,6 @@ func rpcPolicyFlags() []cli.Flag {
 			Usage: "envelope members JSON-RPC does not define (beside jsonrpc, method, params, id, result, error): ignore, warn or reject (a request with one is invalid, -32600)"},
 		&cli.StringFlag{Name: "method", Usage: "check a lone --message response against this method's result and errors (the operation-only context: no request, so ids are not correlated; the output says scope operation); needs --service"},
 	}
-}
-
-// rpcPolicies are the policy settings of validate-rpc ("" is the
-// default).
-type rpcPolicies struct {
-	UnknownMembers, Nulls, EnvelopeExtensions string
-}
-
-// options returns the rpc options of the settings (none for defaults).
-func (p rpcPolicies) options() ([]rpc.Option, error) {
-	var payload []sv.Option
-	var out []rpc.Option
-	switch p.UnknownMembers {
-	case "", "warn":
-	case "ignore":
-		payload = append(payload, sv.IgnoreUnknownMembers(true))
-	case "reject":
-		payload = append(payload, sv.RejectUnknownMembers(true))
-	default:
-		return nil, usageErrorf("--unknown-members must be warn, ignore or reject, not %q", p.UnknownMembers)
-	}
-	switch p.Nulls {
-	case "", "absent":
-	case "reject":
-		payload = append(payload, sv.RejectNullMembers(true))
-	default:
-		return nil, usageErrorf("--nulls must be absent or reject, not %q", p.Nulls)
-	}
-	if len(payload) > 0 {
-		out = append(out, rpc.PayloadOptions(payload...))
-	}
-	switch p.EnvelopeExtensions {
-	case "", "ignore":
-	case "warn":
-		out = append(out, rpc.ReportExtensions(true))
-	case "reject":
-		out = append(out, rpc.RejectExtensions(true))
-	default:
-		return nil, usageErrorf("--envelope-extensions must be ignore, warn or reject, not %q", p.EnvelopeExtensions)
-	}
-	return out, nil
 }
 
 // flagsBeforeModels refuses a flag written after the first MODEL argument:
@@ -94,9 +53,9 @@ func flagsAmong(c *cli.Context, args []string) error {
 				if n == name {
 					first := args[0]
 					if i == 0 {
-						return usageErrorf("flag %s is not read here: put every flag before the MODEL files", a)
+						return run.UsageErrorf("flag %s is not read here: put every flag before the MODEL files", a)
 					}
-					return usageErrorf("flag %s comes after the MODEL file %s: flags go before the MODEL files (they are not read after the first one)", a, first)
+					return run.UsageErrorf("flag %s comes after the MODEL file %s: flags go before the MODEL files (they are not read after the first one)", a, first)
 				}
 			}
 		}

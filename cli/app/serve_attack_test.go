@@ -1,6 +1,9 @@
 package app
 
 import (
+	"github.com/smithy-validation/go/cli/methods"
+	"github.com/smithy-validation/go/cli/run"
+
 	"bytes"
 	"context"
 	"encoding/json"
@@ -104,7 +107,7 @@ func attackTree(t testing.TB) (root, outside string) {
 func TestServeRoot(t *testing.T) {
 	root, outside := attackTree(t)
 	t.Chdir(root) // relative paths are relative to the working directory
-	h := newHandler(t, HandlerOptions{Root: root})
+	h := newHandler(t, methods.HandlerOptions{Root: root})
 	model := `{"path":"models/calculator.smithy"}`
 	value := func(path string) string {
 		return `{"id":1,"method":"validate-value","params":{"models":[` + model + `],"shape":"example#SubtractInput","value":{"path":` + quote(path) + `}}}`
@@ -159,7 +162,7 @@ func TestServeRoot(t *testing.T) {
 			if tc.code == "E041" && tc.name != "hidden file" && tc.name != "not a model file" && !strings.Contains(e.Error.Message, root) {
 				t.Errorf("the message does not name the root %s: %s", root, e.Error.Message)
 			}
-			if want := map[string]int{"E041": ExitUsage, "E040": ExitInput}[tc.code]; e.Error.Exit != want {
+			if want := map[string]int{"E041": run.ExitUsage, "E040": run.ExitInput}[tc.code]; e.Error.Exit != want {
 				t.Errorf("exit %d, want %d", e.Error.Exit, want)
 			}
 		})
@@ -171,7 +174,7 @@ func TestServeRoot(t *testing.T) {
 func TestServeNoPaths(t *testing.T) {
 	root, _ := attackTree(t)
 	t.Chdir(root)
-	h := newHandler(t, HandlerOptions{NoPaths: true})
+	h := newHandler(t, methods.HandlerOptions{NoPaths: true})
 	envs := ask(t, h,
 		`{"id":1,"method":"validate","params":{"models":[{"path":"models/calculator.smithy"}]}}`,
 		`{"id":2,"method":"validate-rpc","params":{"version":"2.0","message":{"path":"value.json"}}}`,
@@ -196,7 +199,7 @@ func TestServeModelErrorsQuoteModelsOnly(t *testing.T) {
 	os.WriteFile(filepath.Join(root, "passwd"), []byte("TOPSECRET:x:0:0\n"), 0o644)
 	os.WriteFile(filepath.Join(root, "config.json"), []byte(`{"token": "TOPSECRET"}`), 0o644)
 	t.Chdir(root)
-	h := newHandler(t, HandlerOptions{Root: root})
+	h := newHandler(t, methods.HandlerOptions{Root: root})
 	for _, path := range []string{"passwd", "config.json"} {
 		e := ask(t, h, `{"id":1,"method":"ast","params":{"models":[{"path":`+quote(path)+`}]}}`)[0]
 		if e.OK {
@@ -220,7 +223,7 @@ func TestServeFIFO(t *testing.T) {
 		}
 	}
 	t.Chdir(root)
-	h := newHandler(t, HandlerOptions{Root: root})
+	h := newHandler(t, methods.HandlerOptions{Root: root})
 	inline := `{"name":"m.smithy","text":"$version: \"2\"\nnamespace m\nstring S\n"}`
 	reqs := []string{
 		`{"id":1,"method":"validate","params":{"models":[{"path":"pipe.smithy"}]}}`,
@@ -264,7 +267,7 @@ func TestServeAmplified(t *testing.T) {
 	}
 	f.Close()
 	t.Chdir(root)
-	h := newHandler(t, HandlerOptions{Root: root})
+	h := newHandler(t, methods.HandlerOptions{Root: root})
 	srcs := strings.Repeat(`{"path":"big.smithy"},`, 96)
 	req := `{"id":1,"method":"validate","params":{"models":[` + strings.TrimSuffix(srcs, ",") + `]}}`
 	if len(req) > 2200 {
@@ -275,7 +278,7 @@ func TestServeAmplified(t *testing.T) {
 	runtime.ReadMemStats(&before)
 	e := ask(t, h, req)[0]
 	runtime.ReadMemStats(&after)
-	if e.OK || e.Error.Code != "E055" || e.Error.Exit != ExitIncomplete || !strings.Contains(e.Error.Message, "--max-request-bytes") {
+	if e.OK || e.Error.Code != "E055" || e.Error.Exit != run.ExitIncomplete || !strings.Contains(e.Error.Message, "--max-request-bytes") {
 		t.Fatalf("want E055 (exit 5) naming the bound, got %+v", e)
 	}
 	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 4<<20 {
@@ -289,7 +292,7 @@ func TestServeAmplified(t *testing.T) {
 	for i := range 11 {
 		os.WriteFile(filepath.Join(dir, fmt.Sprintf("m%02d.smithy", i)), []byte("$version: \"2\"\nnamespace m\n"), 0o644)
 	}
-	h = newHandler(t, HandlerOptions{Root: root, MaxSources: 10})
+	h = newHandler(t, methods.HandlerOptions{Root: root, MaxSources: 10})
 	e = ask(t, h, `{"id":1,"method":"validate","params":{"models":[{"path":"many"}]}}`)[0]
 	if e.OK || e.Error.Code != "E055" || !strings.Contains(e.Error.Message, "--max-sources") {
 		t.Fatalf("11 files with --max-sources 10: want E055, got %+v", e)
@@ -311,34 +314,10 @@ func TestServeAmplified(t *testing.T) {
 		t.Fatalf("700 entries with --max-sources 10 (640 to look through): want E055, got %+v", e)
 	}
 	// Inline text counts against the byte bound as files do.
-	h = newHandler(t, HandlerOptions{Root: root, MaxRequestBytes: 100})
+	h = newHandler(t, methods.HandlerOptions{Root: root, MaxRequestBytes: 100})
 	e = ask(t, h, `{"id":1,"method":"validate-rpc","params":{"version":"2.0","message":{"text":"`+strings.Repeat(" ", 101)+`"}}}`)[0]
 	if e.OK || e.Error.Code != "E055" {
 		t.Fatalf("101 inline bytes with a 100-byte bound: want E055, got %+v", e)
-	}
-}
-
-// TestServeReadBound: a file that grows after it was counted is read up
-// to the request's bound, not further.
-func TestServeReadBound(t *testing.T) {
-	root := t.TempDir()
-	p := filepath.Join(root, "v.json")
-	os.WriteFile(p, bytes.Repeat([]byte(" "), 1000), 0o644)
-	t.Chdir(root)
-	sf, err := newServerFiles(HandlerOptions{Root: root, MaxRequestBytes: 100})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rf := sf.request(context.Background())
-	r, done, err := rf.Open("v.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer done()
-	n, err := io.Copy(io.Discard, r)
-	var le *requestLimitError
-	if n != 100 || !errors.As(err, &le) {
-		t.Errorf("read %d bytes (%v); want 100 and the bound's error", n, err)
 	}
 }
 
@@ -367,9 +346,9 @@ func TestServeCancelled(t *testing.T) {
 	line := `{"from":"client","message":{"jsonrpc":"2.0","method":"m","params":[1],"id":1}}` + "\n"
 	tr := bytes.Repeat([]byte(line), (20<<20)/len(line))
 	os.WriteFile(filepath.Join(root, "t.jsonl"), tr, 0o644)
-	cache := NewModelCache(0, 0)
+	cache := run.NewModelCache(0, 0)
 	t.Chdir(root)
-	h := newHandler(t, HandlerOptions{Root: root, Cache: cache})
+	h := newHandler(t, methods.HandlerOptions{Root: root, Cache: cache})
 	s := h.Open(false)
 	ctx := &countdownCtx{Context: context.Background()}
 	ctx.left.Store(20)
@@ -400,7 +379,7 @@ func TestServeCancelled(t *testing.T) {
 func TestServeRootBelowWorkingDirectory(t *testing.T) {
 	root, _ := attackTree(t)
 	t.Chdir(filepath.Dir(root))
-	h := newHandler(t, HandlerOptions{Root: "root"})
+	h := newHandler(t, methods.HandlerOptions{Root: "root"})
 	envs := ask(t, h,
 		`{"id":1,"method":"validate","params":{"models":[{"path":"root/models/calculator.smithy"}]}}`,
 		`{"id":2,"method":"validate","params":{"models":[{"path":"outside/secret.smithy"}]}}`,

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"github.com/smithy-validation/go/cli/methods"
+
 	"context"
 	"fmt"
 	"net"
@@ -62,7 +64,7 @@ func TestServeInChromium(t *testing.T) {
 	_, allowed := page()
 
 	var calls atomic.Int64
-	h := counting{newHandler(t, HandlerOptions{NoPaths: true}), &calls}
+	h := counting{newHandler(t, methods.HandlerOptions{NoPaths: true}), &calls}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

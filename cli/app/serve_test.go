@@ -1,6 +1,9 @@
 package app
 
 import (
+	"github.com/smithy-validation/go/cli/methods"
+	"github.com/smithy-validation/go/cli/run"
+
 	"bytes"
 	"context"
 	"encoding/json"
@@ -73,9 +76,9 @@ func (s faultySession) Call(ctx context.Context, method string, params []byte) (
 
 // newHandler returns the server's methods with o, failing the test when
 // they cannot be made.
-func newHandler(t testing.TB, o HandlerOptions) serve.Handler {
+func newHandler(t testing.TB, o methods.HandlerOptions) serve.Handler {
 	t.Helper()
-	h, err := NewHandler(o)
+	h, err := methods.NewHandler(o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +117,7 @@ func TestServeAcceptance(t *testing.T) {
 		`{"id":12,"method":"exchange.feed","params":{"lines":""}}`, good(13),
 	}, "\n") + "\n"
 	var out, errw bytes.Buffer
-	if err := serve.Stdio(faulty{newHandler(t, HandlerOptions{Root: repoRoot})}, strings.NewReader(in), &out, &errw); err != nil {
+	if err := serve.Stdio(faulty{newHandler(t, methods.HandlerOptions{Root: repoRoot})}, strings.NewReader(in), &out, &errw); err != nil {
 		t.Fatal(err)
 	}
 	envs := parseLines(t, out.String())
@@ -259,7 +262,7 @@ func TestServeConcurrent(t *testing.T) {
 	for i, c := range cases {
 		want[i], codes[i] = expect(t, c)
 	}
-	h := newHandler(t, HandlerOptions{Cache: NewModelCache(4, 0), Root: servedDir(cases)})
+	h := newHandler(t, methods.HandlerOptions{Cache: run.NewModelCache(4, 0), Root: servedDir(cases)})
 	ctx, cancel := context.WithCancel(context.Background())
 	addrc := make(chan net.Addr, 1)
 	served := make(chan error, 1)
@@ -337,7 +340,7 @@ func TestServeConcurrent(t *testing.T) {
 
 // TestHTTPStatus checks the facade's status codes and envelopes.
 func TestHTTPStatus(t *testing.T) {
-	srv := &http.Server{Handler: serve.NewHTTPHandler(newHandler(t, HandlerOptions{Root: repoRoot}), serve.HTTPOptions{MaxBody: 1 << 10})}
+	srv := &http.Server{Handler: serve.NewHTTPHandler(newHandler(t, methods.HandlerOptions{Root: repoRoot}), serve.HTTPOptions{MaxBody: 1 << 10})}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -394,10 +397,10 @@ func TestServeCommand(t *testing.T) {
 		args []string
 		code int
 	}{
-		{"neither", []string{"serve"}, ExitUsage},
-		{"both", []string{"serve", "--stdio", "--http", ":0"}, ExitUsage},
-		{"arguments", []string{"serve", "--stdio", "x.smithy"}, ExitUsage},
-		{"bad addr", []string{"serve", "--http", "a:b:c"}, ExitUsage},
+		{"neither", []string{"serve"}, run.ExitUsage},
+		{"both", []string{"serve", "--stdio", "--http", ":0"}, run.ExitUsage},
+		{"arguments", []string{"serve", "--stdio", "x.smithy"}, run.ExitUsage},
+		{"bad addr", []string{"serve", "--http", "a:b:c"}, run.ExitUsage},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out, errw bytes.Buffer
@@ -456,7 +459,7 @@ func TestExchangeStream(t *testing.T) {
 		`{"id":11,"method":"exchange.finish","params":{"complete":false}}`,
 	}
 	var out bytes.Buffer
-	if err := serve.Stdio(newHandler(t, HandlerOptions{Root: repoRoot}), strings.NewReader(strings.Join(reqs, "\n")), &out, io.Discard); err != nil {
+	if err := serve.Stdio(newHandler(t, methods.HandlerOptions{Root: repoRoot}), strings.NewReader(strings.Join(reqs, "\n")), &out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	envs := parseLines(t, out.String())

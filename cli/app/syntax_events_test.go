@@ -1,6 +1,8 @@
 package app
 
 import (
+	"github.com/smithy-validation/go/cli/run"
+
 	"bufio"
 	"bytes"
 	"encoding/json"
@@ -57,7 +59,7 @@ func TestSyntaxEventsAsTheReference(t *testing.T) {
 		}
 		text := strings.ReplaceAll(m[4], "[EOF]", "")
 		want := fmt.Sprintf("event Model ERROR at %s:%s:%s, message %q... holding %q", p, m[2], m[3], m[1], text)
-		if code != ExitModel || doc.Valid || len(doc.Events) != 1 {
+		if code != run.ExitModel || doc.Valid || len(doc.Events) != 1 {
 			t.Errorf("%s: exit %d, valid %v, %d events; want exit 3 and one %s", p, code, doc.Valid, len(doc.Events), want)
 			return nil
 		}

@@ -3,22 +3,19 @@ package app
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/smithy-validation/go/core/shapeid"
-	"github.com/smithy-validation/go/rpc"
+	"github.com/smithy-validation/go/cli/run"
 )
 
-// TestTranscriptSpool: `validate-rpc --transcript` streams, keeping the
-// rendered summaries in memory up to a bound and in a temporary file past
-// it; either way it prints exactly the whole result's rendering (as
-// ValidateTranscript gives it), and leaves no temporary file behind.
-func TestTranscriptSpool(t *testing.T) {
-	root := filepath.Join("..", "..")
-	modelPath := filepath.Join(root, "examples/calculator/calculator.smithy")
+// TestTranscriptSpoolFailure: with no room for the transcript's temporary
+// file, validate-rpc exits 4 with a message that says so, and nothing
+// half-written on stdout: JSON has its error document, text nothing (the
+// spool itself: run's TestTranscriptSpool).
+func TestTranscriptSpoolFailure(t *testing.T) {
+	modelPath := filepath.Join("..", "..", "examples/calculator/calculator.smithy")
 	var lines []string
 	for i := 0; i < 60; i++ {
 		switch {
@@ -32,64 +29,13 @@ func TestTranscriptSpool(t *testing.T) {
 		}
 	}
 	transcript := strings.Join(lines, "\n") + "\n"
-
-	// The reference: the whole result, from the library.
-	var discard bytes.Buffer
-	m, err := (&env{stderr: &discard}).requireModel([]Source{{Path: modelPath}})
-	if err != nil {
-		t.Fatal(err, discard.String())
-	}
-	svc, err := rpc.Prepare(m.res.Model, shapeid.MustParse("example#Calculator"), rpc.Version(rpc.V2_0))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref, err := svc.ValidateTranscript(strings.NewReader(transcript), true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if ref.Valid || len(ref.Messages) < 100 {
-		t.Fatalf("the transcript should be invalid with over 100 messages: valid=%v, %d messages", ref.Valid, len(ref.Messages))
-	}
-
-	tmp := t.TempDir()
-	t.Setenv("TMPDIR", tmp)
-	// The text format with --verbose lists every message, in order.
-	var listing []byte
-	for i := range ref.Messages {
-		listing = appendMessageLine(listing, &ref.Messages[i], true)
-	}
-	for _, format := range []string{"json", "text"} {
-		want := append(ref.AppendJSON(nil), '\n')
-		for _, limit := range []int{0, 64} {
-			var stdout, stderr bytes.Buffer
-			e := &env{stdin: strings.NewReader(transcript), stdout: &stdout, stderr: &stderr, spoolLimit: limit}
-			code := e.run([]string{"smithy", "validate-rpc", "--service", "example#Calculator", "--version", "2.0",
-				"--transcript", "-", "--complete", "--format", format, "--verbose", modelPath})
-			if code != ExitInvalid {
-				t.Errorf("%s, spool limit %d: exit %d, want %d (stderr %s)", format, limit, code, ExitInvalid, stderr.String())
-			}
-			got := stdout.String()
-			switch {
-			case format == "json" && got != string(want):
-				t.Errorf("%s, spool limit %d: output\n%s\nwant\n%s", format, limit, got, want)
-			case format == "text" && !strings.Contains(got, "\n\n"+string(listing)+"\n"):
-				t.Errorf("%s, spool limit %d: output\n%s\nwant the listing\n%s", format, limit, got, listing)
-			}
-		}
-	}
-	if left, _ := os.ReadDir(tmp); len(left) != 0 {
-		t.Errorf("temporary files left behind: %v", left)
-	}
-
-	// No room for the temporary file: an input error (exit 4) that says
-	// so, and nothing half-written on stdout, in either format.
-	t.Setenv("TMPDIR", filepath.Join(tmp, "missing"))
+	t.Setenv("TMPDIR", filepath.Join(t.TempDir(), "missing"))
 	for _, format := range []string{"json", "text"} {
 		var stdout, stderr bytes.Buffer
-		e := &env{stdin: strings.NewReader(transcript), stdout: &stdout, stderr: &stderr, spoolLimit: 64}
+		e := &env{Env: &run.Env{Stdin: strings.NewReader(transcript), Stdout: &stdout, Stderr: &stderr, SpoolLimit: 64}}
 		code := e.run([]string{"smithy", "validate-rpc", "--service", "example#Calculator", "--version", "2.0",
 			"--transcript", "-", "--format", format, modelPath})
-		if code != ExitInput || !strings.Contains(stderr.String(), "cannot keep") {
+		if code != run.ExitInput || !strings.Contains(stderr.String(), "cannot keep") {
 			t.Errorf("%s: spool failure: exit %d, stderr %q", format, code, stderr.String())
 		}
 		// JSON says so in its error document, text on stderr only.

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"github.com/smithy-validation/go/cli/run"
+
 	"fmt"
 	"testing"
 
@@ -36,7 +38,7 @@ func BenchmarkValidateCommand(b *testing.B) {
 		for _, n := range g.sizes {
 			src, shapes := g.model(n)
 			b.Run(fmt.Sprintf("%s=%d", g.name, n), func(b *testing.B) {
-				validatetest.Measure(b, src, shapes, func(res *assembly.Result) []model.Event { return validateEvents(res) })
+				validatetest.Measure(b, src, shapes, func(res *assembly.Result) []model.Event { return run.ValidateEvents(res) })
 			})
 		}
 	}

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"github.com/smithy-validation/go/cli/run"
+
 	"fmt"
 	"runtime"
 	"runtime/debug"
@@ -26,5 +28,5 @@ func versionText() string {
 			}
 		}
 	}
-	return fmt.Sprintf("%s (%s %s, %s)", Version, path, mod, goVersion)
+	return fmt.Sprintf("%s (%s %s, %s)", run.Version, path, mod, goVersion)
 }

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"github.com/smithy-validation/go/cli/run"
+
 	"os"
 	"regexp"
 	"testing"
@@ -17,7 +19,7 @@ func TestVersionMatchesVersionsYAML(t *testing.T) {
 	if m == nil {
 		t.Fatal("versions.yaml has no module-set version")
 	}
-	if string(m[1]) != Version {
-		t.Errorf("app.Version = %s, versions.yaml says v%s", Version, m[1])
+	if string(m[1]) != run.Version {
+		t.Errorf("app.Version = %s, versions.yaml says v%s", run.Version, m[1])
 	}
 }

@@ -4,11 +4,11 @@ import (
 	"os"
 	"strings"
 
-	"github.com/smithy-validation/go/cli/app"
+	"github.com/smithy-validation/go/cli/methods"
 	"github.com/smithy-validation/go/cli/serve"
 )
 
-// Stdio serves the commands' methods (app.NewHandler, here reading no
+// Stdio serves the commands' methods (methods.NewHandler, here reading no
 // files: --no-paths) on a reader and a writer, as `smithy serve --stdio`
 // does on the process's own: a model given inline, a value checked against one of its shapes (the id keeps
 // its text), then a request that is not JSON, answered with an error
@@ -19,7 +19,7 @@ func ExampleStdio() {
 		`{"id":2,"method":`,
 		`{"id":3,"method":"validate-value","params":{"models":[{"name":"point.smithy","text":"$version: \"2\"\nnamespace example\nstructure Point { @required x: Integer }\n"}],"shape":"example#Point","value":{"text":"{\"x\": 1}"}}}`,
 	}, "\n")
-	h, err := app.NewHandler(app.HandlerOptions{NoPaths: true})
+	h, err := methods.NewHandler(methods.HandlerOptions{NoPaths: true})
 	if err != nil {
 		panic(err)
 	}

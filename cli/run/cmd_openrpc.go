@@ -1,0 +1,145 @@
+package run
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/shapeid"
+	"github.com/smithy-validation/go/openrpc"
+	"github.com/smithy-validation/go/rpc"
+)
+
+// openrpc writes the OpenRPC document of a service to stdout, or to the
+// file out.
+func (e *Env) Openrpc(models []Source, s OpenrpcSettings, out string) error {
+	// The settings are checked first; --service, which may be a name
+	// without a namespace or left out, is resolved in the loaded model.
+	cfg, err := s.Config("--")
+	if err != nil {
+		return err
+	}
+	lm, err := e.RequireValidModel(models)
+	if err != nil {
+		return err
+	}
+	svc, err := resolveService(lm.Res.Model, "--service", s.Service)
+	if err != nil {
+		return err
+	}
+	res, err := e.ExportOpenRPC(lm.Res.Model, svc, cfg)
+	if err != nil {
+		return err
+	}
+	if out != "" {
+		if err := os.WriteFile(out, res.JSON, 0o644); err != nil {
+			return InputErrorf("cannot write %s: %v", out, UnwrapPath(err))
+		}
+		return nil
+	}
+	_, err = e.Stdout.Write(res.JSON)
+	return err
+}
+
+// exportOpenRPC converts a service and prints its diagnostics; model and
+// export problems exit 3.
+func (e *Env) ExportOpenRPC(m *model.Model, svc shapeid.ID, cfg openrpc.Config) (*openrpc.Result, error) {
+	res, err := openrpc.Convert(m, svc, cfg)
+	if err != nil {
+		var me *rpc.ModelError
+		if errors.As(err, &me) {
+			var b strings.Builder
+			for _, p := range me.Problems {
+				b.WriteString(EscapeText(p.String()))
+				b.WriteByte('\n')
+			}
+			io.WriteString(e.Stderr, b.String())
+			return nil, ModelErrorf("service %s cannot be exported: %d problem(s)", svc, len(me.Problems))
+		}
+		return nil, ModelErrorf("%v", err)
+	}
+	for _, d := range res.Diagnostics {
+		fmt.Fprintf(e.Stderr, "smithy: openrpc: %s\n", EscapeText(fmt.Sprint(d)))
+	}
+	return res, nil
+}
+
+// openrpcSettings are the settings of the openrpc export: the command's
+// flags, or the openrpc plugin's settings in smithy-build.json.
+type OpenrpcSettings struct {
+	Service        string
+	Naming         string
+	UnknownMembers string
+	Nulls          string
+	Extensions     string
+	Info           openrpc.Info
+	// SystemExtensions are the JSON-RPC system extensions to prepare and
+	// describe (rpc.discover).
+	SystemExtensions []string
+}
+
+// config checks the settings and returns the export configuration;
+// prefix is how a setting is named in messages ("--" for flags).
+func (s OpenrpcSettings) Config(prefix string) (openrpc.Config, error) {
+	var cfg openrpc.Config
+	cfg.Info = s.Info
+	for _, x := range s.SystemExtensions {
+		if x != rpc.Discover {
+			return cfg, UsageErrorf("%sextension: unknown system extension %q (known: %s)", prefix, x, rpc.Discover)
+		}
+		cfg.RPCOptions = append(cfg.RPCOptions, rpc.SystemExtension(x))
+	}
+	choose := func(name, v string, def string, opts map[string]func()) error {
+		if v == "" {
+			v = def
+		}
+		f, ok := opts[v]
+		if !ok {
+			keys := make([]string, 0, len(opts))
+			for k := range opts {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			return UsageErrorf("%s%s must be %s, not %q", prefix, name, strings.Join(keys, " or "), v)
+		}
+		f()
+		return nil
+	}
+	for _, err := range []error{
+		choose("naming", s.Naming, "jsonName", map[string]func(){
+			"memberName": func() { cfg.MatchJSONNames = false }, "jsonName": func() { cfg.MatchJSONNames = true }}),
+		choose("unknown-members", s.UnknownMembers, "warn", map[string]func(){
+			"warn":   func() { cfg.RejectUnknownMembers, cfg.IgnoreUnknownMembers = false, false },
+			"ignore": func() { cfg.RejectUnknownMembers, cfg.IgnoreUnknownMembers = false, true },
+			"error":  func() { cfg.RejectUnknownMembers, cfg.IgnoreUnknownMembers = true, false }}),
+		choose("nulls", s.Nulls, "absent", map[string]func(){
+			"absent": func() { cfg.RejectNullMembers = false }, "reject": func() { cfg.RejectNullMembers = true }}),
+		choose("extensions", s.Extensions, "emit", map[string]func(){
+			"emit": func() { cfg.Extensions = openrpc.ExtensionsEmit }, "omit": func() { cfg.Extensions = openrpc.ExtensionsOmit }}),
+	} {
+		if err != nil {
+			return cfg, err
+		}
+	}
+	return cfg, nil
+}
+
+// openrpcFileName is the plugin's output file for a service.
+func OpenrpcFileName(svc shapeid.ID) string {
+	return filepath.Clean(svc.Name + ".openrpc.json")
+}
+
+// absoluteService is the service of a smithy-build.json plugin, which
+// must be an absolute shape ID there (prefix names the plugin).
+func (s OpenrpcSettings) AbsoluteService(prefix string) (shapeid.ID, error) {
+	svc, err := shapeid.Parse(s.Service)
+	if err != nil || svc.HasMember() {
+		return svc, UsageErrorf("%sservice: %q is not an absolute shape ID (ns#Service)", prefix, s.Service)
+	}
+	return svc, nil
+}

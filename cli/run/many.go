@@ -1,0 +1,189 @@
+package run
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/smithy-validation/go/core/limits"
+	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/rpc"
+)
+
+// expandInputs turns the flag's values into files: a directory becomes
+// its files whose names end in one of exts, recursively, sorted. many is
+// true when the inputs are more than one file or came from a directory.
+func ExpandInputs(values []string, exts []string) (files []string, many bool, err error) {
+	for _, v := range values {
+		if v == "-" {
+			files = append(files, v)
+			continue
+		}
+		st, err := os.Stat(v)
+		if err != nil || !st.IsDir() {
+			files = append(files, v) // a read error is reported when it is read
+			continue
+		}
+		many = true
+		var found []string
+		err = filepath.WalkDir(v, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() || !slices.ContainsFunc(exts, func(x string) bool { return strings.HasSuffix(p, x) }) {
+				return nil
+			}
+			// Only regular files (or links to one) are read from a
+			// directory: a named pipe there would block the read forever.
+			t := d.Type()
+			if t&fs.ModeSymlink != 0 {
+				st, err := os.Stat(p)
+				if err != nil {
+					return err
+				}
+				t = st.Mode().Type()
+			}
+			if !t.IsRegular() {
+				return fmt.Errorf("%s: %w", p, notRegular(t))
+			}
+			found = append(found, p)
+			return nil
+		})
+		if err != nil {
+			return nil, false, InputErrorf("cannot read the directory %s: %v", v, UnwrapPath(err))
+		}
+		slices.Sort(found)
+		files = append(files, found...)
+	}
+	if len(files) == 0 {
+		return nil, false, UsageErrorf("no input file: the directories hold no %s file", strings.Join(exts, " or "))
+	}
+	return files, many || len(files) > 1, nil
+}
+
+// fileOutcome is one input's result, ready to print in any format: its
+// JSON rendering, and its report for the others.
+type fileOutcome struct {
+	json []byte
+	rep  *report
+	err  error
+}
+
+// checkFiles runs check on every file with up to jobs at once and returns
+// the outcomes in input order.
+func checkFiles(files []string, jobs int, check func(file string) fileOutcome) []fileOutcome {
+	out := make([]fileOutcome, len(files))
+	jobs = max(min(jobs, len(files)), 1)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < jobs; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				out[i] = check(files[i])
+			}
+		}()
+	}
+	for i := range files {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out
+}
+
+// printMany writes the outcomes of several inputs in format and returns
+// the exit status over all of them: the first file that could not be read
+// is an input error; otherwise invalid when any is invalid, incomplete
+// when any is incomplete.
+func (e *Env) printMany(command string, files []string, outs []fileOutcome, format string) error {
+	for _, o := range outs {
+		if o.err != nil {
+			return o.err
+		}
+	}
+	valid, complete := true, true
+	all := &report{command: command, complete: true}
+	var list []node.Node
+	for i, o := range outs {
+		valid = valid && o.rep.valid
+		complete = complete && o.rep.complete
+		all.inputs = append(all.inputs, displayName(files[i]))
+		all.diags = append(all.diags, o.rep.diags...)
+		if o.rep.msgs != nil {
+			if all.msgs == nil {
+				all.msgs = newMessageTally()
+			}
+			mergeTally(all.msgs, o.rep.msgs)
+			all.scope = o.rep.scope
+		}
+		if format == FormatJSON {
+			doc, err := node.Parse(o.json)
+			if err != nil {
+				return InternalError(err)
+			}
+			fields := append([]node.Field{{Key: "file", Value: node.NewString(files[i])}}, doc.Fields()...)
+			list = append(list, node.NewObject(fields...))
+		}
+	}
+	all.valid, all.complete = valid, complete
+	if format == FormatJSON {
+		doc := node.NewObject(
+			node.Field{Key: "valid", Value: node.NewBool(valid)},
+			node.Field{Key: "complete", Value: node.NewBool(complete)},
+			node.Field{Key: "files", Value: node.NewArray(list...)},
+		)
+		e.Stdout.Write(append(node.Marshal(doc), '\n'))
+	} else {
+		// The message lines, each under its file's name.
+		var lines []byte
+		for i, o := range outs {
+			for _, l := range strings.SplitAfter(string(o.rep.listed), "\n") {
+				if l != "" {
+					lines = append(lines, EscapeText(displayName(files[i]))+": "+l...)
+				}
+			}
+		}
+		all.listed = lines
+		all.listing = writeListed(lines)
+		if err := e.writeReport(all, format); err != nil {
+			return err
+		}
+	}
+	return Verdict(valid, complete)
+}
+
+// mergeTally adds t's counts to into.
+func mergeTally(into, t *messageTally) {
+	into.total += t.total
+	for k, n := range t.byKind {
+		into.byKind[k] += n
+	}
+	into.calls += t.calls
+	into.answered += t.answered
+}
+
+// validateMessages checks several message files against svc, p.Jobs at
+// once.
+func (e *Env) validateMessages(svc *rpc.PreparedService, meth *rpc.Method, p RpcParams, format string) error {
+	if slices.Contains(p.Messages, "-") {
+		return UsageErrorf("standard input (-) cannot be one of several --message inputs")
+	}
+	if p.Jobs < 1 {
+		return UsageErrorf("-j must be 1 or more, not %d", p.Jobs)
+	}
+	outs := checkFiles(p.Messages, p.Jobs, func(file string) fileOutcome {
+		data, err := e.ReadValue(file, limits.DefaultMaxSize)
+		if err != nil {
+			return fileOutcome{err: err}
+		}
+		res := validateLone(svc, meth, data)
+		return fileOutcome{json: res.AppendJSON(nil), rep: e.rpcReport(res, []string{file}, [][]byte{data}, p.Verbose)}
+	})
+	return e.printMany("validate-rpc", p.Messages, outs, format)
+}

@@ -1,0 +1,27 @@
+package run
+
+import (
+	"github.com/smithy-validation/go/rpc"
+	sv "github.com/smithy-validation/go/smithyvalidate"
+)
+
+// The member-name policies of validate-rpc (--naming) and of the
+// server's validate-rpc "naming" parameter: how params, results and error
+// data name members on the wire.
+const (
+	NamingJSONName   = "jsonName"   // the default for a @jsonRpc service: @jsonName, else the member name
+	namingMemberName = "memberName" // the member name, @jsonName ignored
+)
+
+// namingOptions returns the rpc options of a --naming value: none for the
+// default (rpc.Prepare names members by @jsonName already), so the
+// prepared service stays the one the model cache shares.
+func NamingOptions(naming string) ([]rpc.Option, error) {
+	switch naming {
+	case "", NamingJSONName:
+		return nil, nil
+	case namingMemberName:
+		return []rpc.Option{rpc.PayloadOptions(sv.MatchJSONNames(false))}, nil
+	}
+	return nil, UsageErrorf("--naming must be %s or %s, not %q", NamingJSONName, namingMemberName, naming)
+}

@@ -1,0 +1,129 @@
+package run
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/node"
+)
+
+// The output formats. text is for people; json is the contract's
+// document; sarif (SARIF 2.1.0) and github (workflow commands) are for CI;
+// html is the transcript report of validate-rpc --transcript.
+const (
+	FormatText   = "text"
+	FormatJSON   = "json"
+	FormatSARIF  = "sarif"
+	FormatGitHub = "github"
+	FormatHTML   = "html"
+)
+
+// formats lists the formats of every command that reports findings or
+// events; html is validate-rpc's only.
+var Formats = []string{FormatText, FormatJSON, FormatSARIF, FormatGitHub}
+
+// colorOn reports whether the text format is coloured on w: as
+// --force-color or --no-color say, else only when w is a terminal and
+// NO_COLOR is unset or empty (https://no-color.org).
+func (e *Env) colorOn(w io.Writer) bool {
+	switch e.ColorMode {
+	case 1:
+		return true
+	case -1:
+		return false
+	}
+	if os.Getenv("NO_COLOR") != "" {
+		return false
+	}
+	if e.Terminal != nil {
+		return *e.Terminal
+	}
+	return isTerminal(w)
+}
+
+// isTerminal reports whether w is a character device (a terminal).
+func isTerminal(w any) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// requestedFormat finds the --format argument in args without parsing
+// them (the parse itself may be what failed), so that a usage error is
+// reported in the format asked for.
+func RequestedFormat(args []string) string {
+	f := FormatText
+	for i := 1; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			break
+		}
+		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !strings.HasPrefix(a, "-") || name != "format" {
+			continue
+		}
+		if !hasVal {
+			if i+1 >= len(args) {
+				break
+			}
+			i++
+			val = args[i]
+		}
+		f = val
+	}
+	return f
+}
+
+// exitNames name the exit codes in error documents.
+var exitNames = map[int]string{
+	ExitInvalid:    "internal",
+	ExitUsage:      "usage",
+	ExitModel:      "model",
+	ExitInput:      "input",
+	ExitIncomplete: "limit",
+}
+
+// writeErrorDocument writes a failure (usage, model, input) in a machine
+// format, so that a program reading stdout never has to parse stderr:
+//
+//	json:   {"valid":false,"error":{"code":"model","message":"...","exit":3},"events":[...]}
+//	sarif:  a log whose invocation failed, the model's events as results
+//	github: the model's events and the error as annotations
+//
+// It reports whether it wrote one (text has none: stderr says it all).
+func (e *Env) WriteErrorDocument(format string, code int, msg string, events []model.Event) bool {
+	switch format {
+	case FormatJSON:
+		doc := node.NewObject(
+			node.Field{Key: "valid", Value: node.NewBool(false)},
+			node.Field{Key: "error", Value: node.NewObject(
+				node.Field{Key: "code", Value: node.NewString(exitNames[code])},
+				node.Field{Key: "message", Value: node.NewString(msg)},
+				node.Field{Key: "exit", Value: node.NewNumber(strconv.Itoa(code))},
+			)},
+			node.Field{Key: "events", Value: eventsNode(events)},
+		)
+		e.Stdout.Write(append(node.Marshal(doc), '\n'))
+	case FormatSARIF, FormatGitHub:
+		rep := &report{command: e.Command, model: true}
+		for i := range events {
+			rep.diags = append(rep.diags, eventDiag(&events[i]))
+		}
+		if format == FormatSARIF {
+			writeSARIF(e.Stdout, rep, &sarifFailure{exit: code, message: msg})
+		} else {
+			writeGitHub(e.Stdout, rep, false)
+			fmt.Fprintf(e.Stdout, "::error title=smithy %s::%s\n", githubProperty(exitNames[code]), githubData(EscapeText(msg)))
+		}
+	default:
+		return false
+	}
+	return true
+}

@@ -1,0 +1,197 @@
+package run
+
+import (
+	"bufio"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"html"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/smithy-validation/go/rpc"
+)
+
+// The HTML report (validate-rpc --transcript FILE --format html): one
+// self-contained page, no network and no external script. The summary is
+// on top; the conversation is two lanes, client and server; each message
+// row shows its kind, id, method, JSON-RPC error and findings, and opens
+// to its JSON pretty-printed (numbers as written) with each finding inline
+// at its path; calls link to their answers and back; filters by severity,
+// code and method. Only the rows on screen are in the document, so a
+// transcript of 100,000 messages opens at once.
+//
+// The page is written as the transcript is read a second time: the
+// findings and the summary are known after the first pass, then each line
+// goes into the page's data with its message's summary (kept in a spill
+// during the first pass), so the command's memory does not grow with the
+// transcript. Responses are linked to the call whose id they answer (ids
+// as written, whichever peer called).
+
+//go:embed report.html
+var reportPage string
+
+// htmlFinding is a finding in the page's data.
+type htmlFinding struct {
+	Index    int    `json:"i"`
+	Severity string `json:"s"`
+	Code     string `json:"c"`
+	Path     string `json:"p"`
+	Shape    string `json:"h,omitempty"`
+	Line     int    `json:"l,omitempty"`
+	Col      int    `json:"k,omitempty"`
+	Message  string `json:"m"`
+}
+
+// htmlSummary is the page's summary and findings.
+type htmlSummary struct {
+	File     string        `json:"file"`
+	Verdict  string        `json:"verdict"`
+	Scope    string        `json:"scope"`
+	Summary  string        `json:"summary"`
+	Findings []htmlFinding `json:"findings"`
+}
+
+// writeHTML writes the report page: rep (findings, tallies), the spill of
+// message records, and the transcript itself read again from src.
+func writeHTML(w io.Writer, rep *report, msgs *spill, src io.Reader) error {
+	bw := bufio.NewWriterSize(w, 256<<10)
+	head, tail, ok := strings.Cut(reportPage, "/*DATA*/")
+	if !ok {
+		return errors.New("internal error: the report template has no data marker")
+	}
+	title := "smithy validate-rpc: " + EscapeText(rep.inputs[0])
+	head = strings.Replace(head, "<title></title>", "<title>"+html.EscapeString(title)+"</title>", 1)
+	bw.WriteString(head)
+
+	sum := htmlSummary{File: EscapeText(rep.inputs[0]), Verdict: rep.verdict(), Scope: rep.scope,
+		Summary: strings.TrimSpace(string(appendSummary(nil, &report{msgs: rep.msgs, all: rep.counted(), diags: rep.counted(), valid: rep.valid, complete: rep.complete, scope: rep.scope}, palette{})))}
+	sum.Findings = make([]htmlFinding, len(rep.diags))
+	for i, d := range rep.diags {
+		sum.Findings[i] = htmlFinding{Index: d.Index, Severity: d.Severity, Code: d.Code, Path: d.Path, Shape: d.Shape, Line: d.Line, Col: d.Col, Message: d.Message}
+	}
+	enc := json.NewEncoder(bw) // escapes <, > and &: nothing ends the script element
+	bw.WriteString("const SUMMARY = ")
+	if err := enc.Encode(sum); err != nil {
+		return err
+	}
+	// The rows: [line index, kind, id text or null, method or null,
+	// rpc_error, linked row's line index or -1, batch elements, the
+	// line's text].
+	bw.WriteString(";\nconst ROWS = [")
+	r, err := msgs.reader()
+	if err != nil {
+		return err
+	}
+	recs := bufio.NewReaderSize(r, 64<<10)
+	lines := bufio.NewReaderSize(src, 64<<10)
+	calls := map[string]int{} // outstanding call ids -> line index
+	var l msgLine
+	lineNo, rows := 0, 0
+	var line []byte
+	var pending *msgLine
+	next := func() (*msgLine, error) {
+		if pending != nil {
+			p := pending
+			pending = nil
+			return p, nil
+		}
+		if err := l.readRecord(recs); err != nil {
+			return nil, err
+		}
+		return &l, nil
+	}
+	for {
+		m, err := next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		// the line of m
+		for lineNo <= m.index {
+			line, err = readLine(lines, line[:0])
+			if err != nil {
+				return err
+			}
+			lineNo++
+		}
+		elements := 0
+		kind, id, method, rpcErr := m.kind, string(m.id), string(m.method), m.rpcError
+		hasID, hasMethod, index := m.id != nil, m.hasMethod, m.index
+		// the batch's elements follow it
+		for {
+			e, err := next()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				return err
+			}
+			if e.index != index {
+				cp := *e
+				cp.id, cp.method = append([]byte(nil), e.id...), append([]byte(nil), e.method...)
+				pending = &cp
+				break
+			}
+			elements++
+		}
+		link := -1
+		switch {
+		case kind == rpc.KindRequest && hasID:
+			calls[id] = index
+		case (kind == rpc.KindResponse || kind == rpc.KindErrorResponse) && hasID && hasMethod:
+			if at, ok := calls[id]; ok {
+				link = at
+				delete(calls, id)
+			}
+		}
+		if rows > 0 {
+			bw.WriteString(",\n")
+		}
+		rows++
+		bw.WriteByte('[')
+		bw.WriteString(strconv.Itoa(index))
+		bw.WriteString(`,"`)
+		bw.WriteString(kind.String())
+		bw.WriteString(`",`)
+		writeJSONOrNull(bw, id, hasID)
+		bw.WriteByte(',')
+		writeJSONOrNull(bw, method, hasMethod)
+		bw.WriteString("," + strconv.Itoa(rpcErr) + "," + strconv.Itoa(link) + "," + strconv.Itoa(elements) + ",")
+		writeJSONOrNull(bw, string(line), true)
+		bw.WriteByte(']')
+	}
+	bw.WriteString("];\n")
+	bw.WriteString(tail)
+	return bw.Flush()
+}
+
+// writeJSONOrNull writes s as a JSON string (with <, > and & escaped, so
+// nothing ends the script element), or null when absent.
+func writeJSONOrNull(bw *bufio.Writer, s string, present bool) {
+	if !present {
+		bw.WriteString("null")
+		return
+	}
+	b, _ := json.Marshal(s)
+	bw.Write(b)
+}
+
+// readLine reads one line without its line break; io.EOF only when there
+// is no line at all.
+func readLine(br *bufio.Reader, buf []byte) ([]byte, error) {
+	for {
+		chunk, err := br.ReadSlice('\n')
+		buf = append(buf, chunk...)
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		if err != nil && !(errors.Is(err, io.EOF) && len(buf) > 0) {
+			return buf, err
+		}
+		return []byte(strings.TrimRight(string(buf), "\r\n")), nil
+	}
+}

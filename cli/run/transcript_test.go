@@ -1,0 +1,101 @@
+package run
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/smithy-validation/go/core/shapeid"
+	"github.com/smithy-validation/go/rpc"
+)
+
+// TestTranscriptSpool: `validate-rpc --transcript` streams, keeping the
+// rendered summaries in memory up to a bound and in a temporary file past
+// it; either way it prints exactly the whole result's rendering (as
+// ValidateTranscript gives it), and leaves no temporary file behind.
+func TestTranscriptSpool(t *testing.T) {
+	root := filepath.Join("..", "..")
+	modelPath := filepath.Join(root, "examples/calculator/calculator.smithy")
+	var lines []string
+	for i := 0; i < 60; i++ {
+		switch {
+		case i%10 == 7:
+			lines = append(lines, fmt.Sprintf(`{"from":"client","message":{"jsonrpc":"2.0","method":"subtract","params":[%d,"x"],"id":"c%d"}}`, i, i))
+		case i%10 == 9:
+			lines = append(lines, `{"from":"client","text":"{\"jsonrpc\": \"2.0\", \"method\""}`)
+		default:
+			lines = append(lines, fmt.Sprintf(`{"from":"client","message":{"jsonrpc":"2.0","method":"subtract","params":[%d,1],"id":%d}}`, i, i))
+			lines = append(lines, fmt.Sprintf(`{"from":"server","message":{"jsonrpc":"2.0","result":%d,"id":%d}}`, i-1, i))
+		}
+	}
+	transcript := strings.Join(lines, "\n") + "\n"
+
+	// The reference: the whole result, from the library.
+	var discard bytes.Buffer
+	m, err := (&Env{Stderr: &discard}).RequireModel([]Source{{Path: modelPath}})
+	if err != nil {
+		t.Fatal(err, discard.String())
+	}
+	svc, err := rpc.Prepare(m.Res.Model, shapeid.MustParse("example#Calculator"), rpc.Version(rpc.V2_0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := svc.ValidateTranscript(strings.NewReader(transcript), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ref.Valid || len(ref.Messages) < 100 {
+		t.Fatalf("the transcript should be invalid with over 100 messages: valid=%v, %d messages", ref.Valid, len(ref.Messages))
+	}
+
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	// The text format with --verbose lists every message, in order.
+	var listing []byte
+	for i := range ref.Messages {
+		listing = appendMessageLine(listing, &ref.Messages[i], true)
+	}
+	for _, format := range []string{"json", "text"} {
+		want := append(ref.AppendJSON(nil), '\n')
+		for _, limit := range []int{0, 64} {
+			var stdout, stderr bytes.Buffer
+			e := &Env{Stdin: strings.NewReader(transcript), Stdout: &stdout, Stderr: &stderr, SpoolLimit: limit}
+			code, _, _ := ExitCode(e.ValidateRPCInputs(RpcParams{Models: []Source{{Path: modelPath}}, Service: "example#Calculator", Version: "2.0",
+				Transcript: &Input{Path: "-"}, Complete: true, Verbose: true}, format))
+			if code != ExitInvalid {
+				t.Errorf("%s, spool limit %d: exit %d, want %d (stderr %s)", format, limit, code, ExitInvalid, stderr.String())
+			}
+			got := stdout.String()
+			switch {
+			case format == "json" && got != string(want):
+				t.Errorf("%s, spool limit %d: output\n%s\nwant\n%s", format, limit, got, want)
+			case format == "text" && !strings.Contains(got, "\n\n"+string(listing)+"\n"):
+				t.Errorf("%s, spool limit %d: output\n%s\nwant the listing\n%s", format, limit, got, listing)
+			}
+		}
+	}
+	if left, _ := os.ReadDir(tmp); len(left) != 0 {
+		t.Errorf("temporary files left behind: %v", left)
+	}
+
+	// No room for the temporary file: an input error (exit 4) that says
+	// so, and nothing half-written on stdout, in either format.
+	t.Setenv("TMPDIR", filepath.Join(tmp, "missing"))
+	for _, format := range []string{"json", "text"} {
+		var stdout, stderr bytes.Buffer
+		e := &Env{Stdin: strings.NewReader(transcript), Stdout: &stdout, Stderr: &stderr, SpoolLimit: 64}
+		code, msg, _ := ExitCode(e.ValidateRPCInputs(RpcParams{Models: []Source{{Path: modelPath}}, Service: "example#Calculator", Version: "2.0",
+			Transcript: &Input{Path: "-"}}, format))
+		if code != ExitInput || !strings.Contains(msg, "cannot keep") {
+			t.Errorf("%s: spool failure: exit %d, message %q", format, code, msg)
+		}
+		// Nothing half-written on stdout (the command adds JSON's error
+		// document: app's TestTranscriptSpoolFailure).
+		if doc := stdout.String(); doc != "" {
+			t.Errorf("%s: spool failure: stdout %q", format, doc)
+		}
+	}
+}
