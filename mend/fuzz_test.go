@@ -1,7 +1,9 @@
 package mend
 
 import (
+	"bytes"
 	"encoding/json"
+	"os"
 	"reflect"
 	"testing"
 	"unicode/utf8"
@@ -181,6 +183,44 @@ func FuzzWatchChunks(f *testing.F) {
 		want := decodeValue(t, string(fin2.Final.Value))
 		if !reflect.DeepEqual(normNumbers(got), want) {
 			t.Fatalf("%q: deltas give %#v, final %s", in, got, fin2.Final.Value)
+		}
+	})
+}
+
+// FuzzLLMEvents: any sequence of payloads (the fuzzer's text split at
+// newlines), for every provider, is decoded without a panic, and run
+// gives what open, feed and close give.
+func FuzzLLMEvents(f *testing.F) {
+	for _, name := range []string{"anthropic_parallel.jsonl", "openai_parallel.jsonl", "responses_function_call.jsonl", "anthropic_max_tokens.jsonl"} {
+		b, err := os.ReadFile("testdata/llm/" + name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		if len(in) > 8192 {
+			return
+		}
+		events := bytes.Split(in, []byte("\n"))
+		for _, p := range []Provider{ProviderAnthropic, ProviderOpenAI, ProviderOpenAIResponses} {
+			o := LLMOptions{Provider: p, MaxCalls: 8}
+			s, err := NewLLMStream(o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range events {
+				s.Feed(e)
+			}
+			a, _ := json.Marshal(s.Close())
+			res, err := RunLLM(o, events)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := json.Marshal(res)
+			if string(a) != string(b) {
+				t.Fatalf("%s: run differs from open/feed/close", p)
+			}
 		}
 	})
 }
