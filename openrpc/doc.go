@@ -22,8 +22,21 @@
 // named by shape name (or the service's rename), and by namespace and
 // name ("a.b.Name") where two shapes share a name. Numbers are written
 // from their exact tokens: @range(max: 12345678901234567890) stays that
-// number. The alloy traits (alloy#discriminated, alloy#untagged,
-// alloy#nullable, alloy#jsonUnknown) are honored when the model has them.
+// number. Where the type itself bounds a value, the bound is the one the
+// engine applies: a float's and a double's overflow limits (exclusive), an
+// epoch-seconds timestamp's years 1 to 9999. The alloy traits
+// (alloy#discriminated, alloy#untagged, alloy#nullable, alloy#jsonUnknown)
+// are honored when the model has them; an untagged union is oneOf only
+// when its members' schemas accept disjoint JSON types, else anyOf, the
+// engine's "at least one member accepts it".
+//
+// Where a schema cannot say what the engine checks (a @pattern that RE2
+// cannot compile, $ before a final line terminator, @idRef, an http-date's
+// day, more positional params than descriptors), a [CodeLoss]
+// [Diagnostic] says so, naming the member or shape that carries the
+// constraint. The package's tests hold the schemas to the engine's verdict
+// on generated values of every shape kind, except where such a loss is
+// said.
 //
 // What OpenRPC cannot say is written as documented x-smithy-* fields
 // (x-smithy-jsonrpc, x-smithy-errors, x-smithy-method; see README.md), or,
