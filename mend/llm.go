@@ -472,7 +472,9 @@ func (s *LLMStream) anthropic(ev map[string]json.RawMessage) bool {
 	var typ string
 	_ = json.Unmarshal(ev["type"], &typ)
 	var index int
-	_ = json.Unmarshal(ev["index"], &index)
+	if strings.HasPrefix(typ, "content_block_") && !intField(ev, "index", &index) {
+		return false // a block event without a block index says nothing usable
+	}
 	key := fmt.Sprint(index)
 	switch typ {
 	case "message_start":
@@ -641,9 +643,13 @@ func (s *LLMStream) responses(ev map[string]json.RawMessage) bool {
 	var typ string
 	_ = json.Unmarshal(ev["type"], &typ)
 	var outIndex int
-	_ = json.Unmarshal(ev["output_index"], &outIndex)
+	if raw, ok := ev["output_index"]; ok && json.Unmarshal(raw, &outIndex) != nil {
+		return false
+	}
 	var itemID string
-	_ = json.Unmarshal(ev["item_id"], &itemID)
+	if raw, ok := ev["item_id"]; ok && json.Unmarshal(raw, &itemID) != nil {
+		return false
+	}
 	callOf := func() *Call {
 		if itemID == "" {
 			itemID = s.items[outIndex]
@@ -753,4 +759,10 @@ func (s *LLMStream) responses(ev map[string]json.RawMessage) bool {
 		return true
 	}
 	return false
+}
+
+// intField reads a member that must be a non-negative integer.
+func intField(ev map[string]json.RawMessage, name string, v *int) bool {
+	raw, ok := ev[name]
+	return ok && json.Unmarshal(raw, v) == nil && *v >= 0
 }

@@ -314,7 +314,10 @@ func TestLLMHostile(t *testing.T) {
 		bad := []string{``, `{`, `null`, `[]`, `"x"`, `{"type":5}`, `{"choices":"x"}`, `{"choices":[{"delta":{"tool_calls":[{"index":-1}]}}]}`,
 			`{"type":"content_block_delta","index":99,"delta":{"type":"input_json_delta","partial_json":"{"}}`,
 			`{"type":"response.function_call_arguments.delta","item_id":"nope","delta":"{"}`,
-			`{"type":"content_block_start","index":1,"content_block":"x"}`}
+			`{"type":"content_block_start","index":1,"content_block":"x"}`,
+			`{"type":"content_block_start","index":"0","content_block":{"type":"tool_use","id":"t","name":"n","input":{}}}`,
+			`{"type":"content_block_start","content_block":{"type":"tool_use","id":"t","name":"n","input":{}}}`,
+			`{"type":"response.output_item.added","output_index":"0","item":{"type":"function_call","id":"f","name":"n","arguments":""}}`}
 		for _, b := range bad {
 			s.Feed([]byte(b))
 		}
@@ -329,6 +332,11 @@ func TestLLMHostile(t *testing.T) {
 			}
 		}
 		res := s.Close()
+		for _, c := range res.Calls {
+			if c.ID == "t" || c.ID == "f" {
+				t.Errorf("%s: a call from an event with a malformed index: %s", p, callLine(c))
+			}
+		}
 		if len(res.Calls) > 2 || res.IgnoredEvents < len(bad)-1 {
 			t.Errorf("%s: %d calls, %d ignored", p, len(res.Calls), res.IgnoredEvents)
 		}
