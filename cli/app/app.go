@@ -16,13 +16,14 @@
 package app
 
 import (
-	"github.com/smithy-validation/go/cli/run"
-
 	"fmt"
 	"io"
 	"slices"
 	"strings"
 
+	"github.com/smithy-validation/go/cli/render"
+	"github.com/smithy-validation/go/cli/run"
+	"github.com/smithy-validation/go/cli/version"
 	"github.com/urfave/cli/v2"
 )
 
@@ -45,7 +46,7 @@ func (env *env) run(args []string) int {
 	a := &cli.App{
 		Name:            "smithy",
 		Usage:           "check real data against APIs defined in Smithy",
-		Version:         versionText(),
+		Version:         version.Text(),
 		Reader:          stdin,
 		Writer:          stdout,
 		ErrWriter:       stderr,
@@ -84,7 +85,7 @@ func (env *env) run(args []string) int {
 	if msg != "" {
 		// The message may quote input (a file name, a model's bytes):
 		// escaped, as every text the command prints is.
-		fmt.Fprintf(stderr, "smithy: %s\n", run.EscapeText(msg))
+		fmt.Fprintf(stderr, "smithy: %s\n", render.EscapeText(msg))
 		env.WriteErrorDocument(run.RequestedFormat(args), code, msg, events)
 	}
 	return code

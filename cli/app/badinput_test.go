@@ -1,14 +1,14 @@
 package app
 
 import (
-	"github.com/smithy-validation/go/cli/run"
-
 	"bytes"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/smithy-validation/go/cli/run"
 )
 
 // TestBadModelInput feeds hostile model files to smithy ast: each gives a

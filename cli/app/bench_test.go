@@ -1,8 +1,6 @@
 package app
 
 import (
-	"github.com/smithy-validation/go/cli/run"
-
 	"bufio"
 	"fmt"
 	"io"
@@ -10,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/smithy-validation/go/cli/run"
 )
 
 // BenchmarkTranscriptFormats runs `validate-rpc --transcript` on one

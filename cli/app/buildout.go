@@ -1,14 +1,14 @@
 package app
 
 import (
-	"github.com/smithy-validation/go/cli/run"
-
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/smithy-validation/go/cli/run"
 )
 
 // The output directory of `smithy build`, and the rules that keep a

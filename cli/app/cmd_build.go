@@ -1,8 +1,6 @@
 package app
 
 import (
-	"github.com/smithy-validation/go/cli/run"
-
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/smithy-validation/go/cli/run"
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/openrpc"
 	"github.com/urfave/cli/v2"

@@ -1,13 +1,13 @@
 package app
 
 import (
-	"github.com/smithy-validation/go/cli/run"
-
 	"errors"
 	"fmt"
 	"io"
 	"os"
 
+	"github.com/smithy-validation/go/cli/render"
+	"github.com/smithy-validation/go/cli/run"
 	"github.com/smithy-validation/go/openrpc/importer"
 	"github.com/urfave/cli/v2"
 )
@@ -94,11 +94,11 @@ func (e *env) importAction(c *cli.Context, convert func([]byte, importer.Options
 		if errors.As(err, &ie) && ie.Pos.IsValid() {
 			sep = ":"
 		}
-		fmt.Fprintf(e.Stderr, "%s%s%s\n", run.EscapeText(path), sep, run.EscapeText(err.Error()))
+		fmt.Fprintf(e.Stderr, "%s%s%s\n", render.EscapeText(path), sep, render.EscapeText(err.Error()))
 		return run.Status(run.ExitInvalid)
 	}
 	for _, d := range res.Diagnostics {
-		fmt.Fprintf(e.Stderr, "smithy: import: %s\n", run.EscapeText(d.String()))
+		fmt.Fprintf(e.Stderr, "smithy: import: %s\n", render.EscapeText(d.String()))
 	}
 	if out := c.String("output"); out != "" {
 		if err := os.WriteFile(out, res.IDL, 0o644); err != nil {

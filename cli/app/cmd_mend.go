@@ -3,11 +3,12 @@ package app
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/smithy-validation/go/cli/run"
 	"io"
 	"strings"
 
 	"github.com/smithy-validation/go/cli/gate"
+	"github.com/smithy-validation/go/cli/render"
+	"github.com/smithy-validation/go/cli/run"
 	"github.com/smithy-validation/go/core/limits"
 	"github.com/smithy-validation/go/mend"
 	"github.com/urfave/cli/v2"
@@ -45,7 +46,7 @@ func (e *env) mendCommands() []*cli.Command {
 				&cli.StringFlag{Name: "schema", Usage: "the declaration in the compact form, {!query:string,!limit:integer}"},
 				&cli.StringFlag{Name: "schema-json", Usage: "the declaration as a JSON Schema document (a file)"},
 				&cli.StringFlag{Name: "shape", Usage: "the declaration as a shape of the MODEL arguments (ns#Shape)"},
-				&cli.StringFlag{Name: "format", Value: run.FormatText, Usage: "output format: text or json (the seed's result object)"},
+				&cli.StringFlag{Name: "format", Value: render.FormatText, Usage: "output format: text or json (the seed's result object)"},
 			},
 			Action: func(c *cli.Context) error { return e.mendAction(c, m.method) },
 		})
@@ -63,7 +64,7 @@ func profileNote(method string) string {
 // mendAction runs one of the gate's methods as a command.
 func (e *env) mendAction(c *cli.Context, method string) error {
 	format := c.String("format")
-	if format != run.FormatText && format != run.FormatJSON {
+	if format != render.FormatText && format != render.FormatJSON {
 		return run.UsageErrorf("--format must be text or json, not %q", format)
 	}
 	args := c.Args().Slice()
@@ -122,13 +123,13 @@ func (e *env) mendAction(c *cli.Context, method string) error {
 		if !ok {
 			return run.ModelErrorf("the declaration's checker failed: %v", err)
 		}
-		if format == run.FormatJSON {
+		if format == render.FormatJSON {
 			fmt.Fprintf(e.Stdout, "%s\n", gate.ErrorJSON(me))
 		}
 		e.printGateError(me)
 		return run.Status(me.Exit)
 	}
-	if format == run.FormatJSON {
+	if format == render.FormatJSON {
 		fmt.Fprintf(e.Stdout, "%s\n", res)
 	} else if err := e.printGateText(method, res); err != nil {
 		return err
@@ -161,9 +162,9 @@ func gateUsage(err error) error {
 // printGateError writes a refusal or a fatal condition on stderr: the
 // error, then the retry hint to send back to the model.
 func (e *env) printGateError(me *mend.Error) {
-	fmt.Fprintf(e.Stderr, "%s\n", run.EscapeText(me.Error()))
+	fmt.Fprintf(e.Stderr, "%s\n", render.EscapeText(me.Error()))
 	if me.RetryHint != "" {
-		fmt.Fprintf(e.Stderr, "retry hint: %s\n", run.EscapeText(me.RetryHint))
+		fmt.Fprintf(e.Stderr, "retry hint: %s\n", render.EscapeText(me.RetryHint))
 	}
 }
 
@@ -195,14 +196,14 @@ func (e *env) printGateText(method string, res []byte) error {
 			writeVerdict(w, p.Schema)
 		}
 		if p.Error != nil {
-			fmt.Fprintf(w, "error: %s\n", run.EscapeText(p.Error.Error()))
+			fmt.Fprintf(w, "error: %s\n", render.EscapeText(p.Error.Error()))
 		}
 		writeRepairs(w, p.Repairs, "repairs:\n")
 		if p.Retry != "" {
-			fmt.Fprintf(w, "retry: %s\n", run.EscapeText(p.Retry))
+			fmt.Fprintf(w, "retry: %s\n", render.EscapeText(p.Retry))
 		}
 		if p.Executable {
-			fmt.Fprintf(w, "value: %s\n", run.EscapeText(string(p.Value)))
+			fmt.Fprintf(w, "value: %s\n", render.EscapeText(string(p.Value)))
 		}
 	case "validate":
 		var v mend.Validation
@@ -212,10 +213,10 @@ func (e *env) printGateText(method string, res []byte) error {
 		if v.Valid {
 			fmt.Fprintln(w, "valid: JSON as written")
 		} else {
-			fmt.Fprintf(w, "not valid: %s\n", run.EscapeText(v.Error.Error()))
+			fmt.Fprintf(w, "not valid: %s\n", render.EscapeText(v.Error.Error()))
 		}
 		if v.Repaired != nil {
-			fmt.Fprintf(w, "repaired (%s): %s\n", v.Exactness, run.EscapeText(*v.Repaired))
+			fmt.Fprintf(w, "repaired (%s): %s\n", v.Exactness, render.EscapeText(*v.Repaired))
 			writeRepairs(w, v.Repairs, "repairs:\n")
 		}
 		if v.Schema != nil {
@@ -245,7 +246,7 @@ func writeRepairs(w io.Writer, rs []mend.Fix, head string) {
 		if f.Ambiguity != "" {
 			fmt.Fprintf(w, "; or: %s", f.Ambiguity)
 		}
-		fmt.Fprintf(w, "): %s\n", run.EscapeText(f.Message))
+		fmt.Fprintf(w, "): %s\n", render.EscapeText(f.Message))
 	}
 }
 
@@ -261,7 +262,7 @@ func writeVerdict(w io.Writer, v *mend.SchemaVerdict) {
 		if at == "" {
 			at = f.Schema
 		}
-		fmt.Fprintf(w, "  [%s] %s %s at %d:%d: %s (%s)\n", f.Severity, f.Code, pointerText(f.Path), f.Line, f.Column, run.EscapeText(f.Message), at)
+		fmt.Fprintf(w, "  [%s] %s %s at %d:%d: %s (%s)\n", f.Severity, f.Code, pointerText(f.Path), f.Line, f.Column, render.EscapeText(f.Message), at)
 	}
 }
 

@@ -1,8 +1,6 @@
 package app
 
 import (
-	"github.com/smithy-validation/go/cli/run"
-
 	"context"
 	"fmt"
 	"io"
@@ -17,6 +15,7 @@ import (
 	"time"
 
 	"github.com/smithy-validation/go/cli/proxy"
+	"github.com/smithy-validation/go/cli/run"
 	"github.com/smithy-validation/go/cli/serve"
 	"github.com/urfave/cli/v2"
 )

@@ -1,9 +1,6 @@
 package app
 
 import (
-	"github.com/smithy-validation/go/cli/methods"
-	"github.com/smithy-validation/go/cli/run"
-
 	"context"
 	"fmt"
 	"net"
@@ -12,6 +9,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/smithy-validation/go/cli/methods"
+	"github.com/smithy-validation/go/cli/run"
 	"github.com/smithy-validation/go/cli/serve"
 	"github.com/urfave/cli/v2"
 )

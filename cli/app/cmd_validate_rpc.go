@@ -2,7 +2,6 @@ package app
 
 import (
 	"github.com/smithy-validation/go/cli/run"
-
 	"github.com/urfave/cli/v2"
 )
 

@@ -2,7 +2,6 @@ package app
 
 import (
 	"github.com/smithy-validation/go/cli/run"
-
 	"github.com/smithy-validation/go/core/limits"
 	"github.com/urfave/cli/v2"
 )

@@ -1,12 +1,11 @@
 package app
 
 import (
-	"github.com/smithy-validation/go/cli/run"
-
 	"errors"
 	"io/fs"
 	"os"
 
+	"github.com/smithy-validation/go/cli/run"
 	"github.com/urfave/cli/v2"
 )
 

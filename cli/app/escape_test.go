@@ -1,14 +1,15 @@
 package app
 
 import (
-	"github.com/smithy-validation/go/cli/run"
-
 	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/smithy-validation/go/cli/render"
+	"github.com/smithy-validation/go/cli/run"
 )
 
 // TestInputIsEscapedOnEveryPath runs every command that names an input in
@@ -59,12 +60,12 @@ func TestInputIsEscapedOnEveryPath(t *testing.T) {
 		{"build: cannot read config", []string{"build", "--config", config}, run.ExitInput},
 	}
 	for _, tt := range tests {
-		for _, format := range []string{run.FormatText, run.FormatJSON, run.FormatSARIF, run.FormatGitHub} {
+		for _, format := range []string{render.FormatText, render.FormatJSON, render.FormatSARIF, render.FormatGitHub} {
 			name := tt.name + " --format " + format
 			args := append([]string{"smithy", tt.args[0]}, tt.args[1:]...)
 			if tt.args[0] != "ast" && tt.args[0] != "openrpc" && tt.args[0] != "build" {
 				args = append([]string{"smithy", tt.args[0], "--format", format}, tt.args[1:]...)
-			} else if format != run.FormatText {
+			} else if format != render.FormatText {
 				continue // no --format
 			}
 			var stdout, stderr bytes.Buffer
@@ -81,7 +82,7 @@ func TestInputIsEscapedOnEveryPath(t *testing.T) {
 						t.Errorf("%s: a file name's newline starts a line of %s: %.300q", name, stream, out)
 					}
 				}
-				if stream == "stdout" && format == run.FormatGitHub {
+				if stream == "stdout" && format == render.FormatGitHub {
 					for _, line := range strings.Split(strings.TrimSuffix(string(out), "\n"), "\n") {
 						if line != "" && !strings.HasPrefix(line, "::") {
 							t.Errorf("%s: a github line is not a workflow command: %q", name, line)
@@ -92,7 +93,7 @@ func TestInputIsEscapedOnEveryPath(t *testing.T) {
 			// Somewhere the name or the model's byte is shown, escaped or
 			// encoded (a JSON document of one input does not name it).
 			all := stdout.String() + stderr.String()
-			if format != run.FormatJSON && !strings.Contains(all, `\x1b`) && !strings.Contains(all, `\u001b`) && !strings.Contains(all, `%1B`) {
+			if format != render.FormatJSON && !strings.Contains(all, `\x1b`) && !strings.Contains(all, `\u001b`) && !strings.Contains(all, `%1B`) {
 				t.Errorf("%s: the output shows no escaped name or byte: %.300q", name, all)
 			}
 		}
@@ -108,7 +109,7 @@ func FuzzEscapeText(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		out := run.EscapeText(s)
+		out := render.EscapeText(s)
 		if !utf8.ValidString(out) {
 			t.Errorf("escapeText(%q) = %q: not valid UTF-8", s, out)
 		}

@@ -1,12 +1,13 @@
 package app
 
 import (
-	"github.com/smithy-validation/go/cli/run"
-
 	"bytes"
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/smithy-validation/go/cli/run"
+	"github.com/smithy-validation/go/cli/version"
 )
 
 // TestEveryFlagSaysItsDefault reads the help of every command: each flag
@@ -45,7 +46,7 @@ func TestVersionFromBuildInfo(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	got := stdout.String()
-	for _, want := range []string{"smithy version " + run.Version + " (", "github.com/smithy-validation/go/cli ", runtime.Version() + ")\n"} {
+	for _, want := range []string{"smithy version " + version.Version + " (", "github.com/smithy-validation/go/cli ", runtime.Version() + ")\n"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("smithy --version printed %q, want it to contain %q", got, want)
 		}

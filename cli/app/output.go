@@ -1,20 +1,20 @@
 package app
 
 import (
-	"github.com/smithy-validation/go/cli/run"
-
 	"slices"
 	"strings"
 
+	"github.com/smithy-validation/go/cli/render"
+	"github.com/smithy-validation/go/cli/run"
 	"github.com/urfave/cli/v2"
 )
 
 func formatFlag() *cli.StringFlag {
-	return &cli.StringFlag{Name: "format", Value: run.FormatText, Usage: "output format: " + strings.Join(run.Formats, ", ")}
+	return &cli.StringFlag{Name: "format", Value: render.FormatText, Usage: "output format: " + strings.Join(render.Formats, ", ")}
 }
 
 func rpcFormatFlag() *cli.StringFlag {
-	return &cli.StringFlag{Name: "format", Value: run.FormatText, Usage: "output format: " + strings.Join(run.Formats, ", ") + ", or html (--transcript only: a report page)"}
+	return &cli.StringFlag{Name: "format", Value: render.FormatText, Usage: "output format: " + strings.Join(render.Formats, ", ") + ", or html (--transcript only: a report page)"}
 }
 
 func maxFindingsFlag() *cli.IntFlag {
@@ -33,9 +33,9 @@ func checkFormat(c *cli.Context) (string, error) {
 		return "", run.UsageErrorf("--max-findings must be 0 (all) or more, not %d", c.Int("max-findings"))
 	}
 	f := c.String("format")
-	allowed := run.Formats
+	allowed := render.Formats
 	if c.Command.Name == "validate-rpc" {
-		allowed = append(slices.Clip(run.Formats), run.FormatHTML)
+		allowed = append(slices.Clip(render.Formats), render.FormatHTML)
 	}
 	if slices.Contains(allowed, f) {
 		return f, nil

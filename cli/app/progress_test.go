@@ -3,11 +3,12 @@ package app
 import (
 	"bytes"
 	"fmt"
-	"github.com/smithy-validation/go/cli/run"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/smithy-validation/go/cli/run"
 )
 
 // lockedBuffer is a bytes.Buffer for the progress goroutine and the test.

@@ -1,13 +1,13 @@
 package app
 
 import (
-	"github.com/smithy-validation/go/cli/run"
-
 	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/smithy-validation/go/cli/run"
 )
 
 // TestReadmeMainJob runs the main-job command of the repository README and

@@ -1,8 +1,6 @@
 package app
 
 import (
-	"github.com/smithy-validation/go/cli/run"
-
 	"bytes"
 	"encoding/base64"
 	"net/url"
@@ -11,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/smithy-validation/go/cli/run"
 )
 
 // TestHTMLReportReadable checks, in headless Chromium, that the report's

@@ -1,8 +1,6 @@
 package app
 
 import (
-	"github.com/smithy-validation/go/cli/run"
-
 	"bytes"
 	"encoding/base64"
 	"fmt"
@@ -13,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/smithy-validation/go/cli/run"
 )
 
 // TestHTMLReportInChromium opens the report of a 100,000-message

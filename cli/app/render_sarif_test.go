@@ -1,8 +1,6 @@
 package app
 
 import (
-	"github.com/smithy-validation/go/cli/run"
-
 	"bytes"
 	"encoding/json"
 	"os"
@@ -11,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
+	"github.com/smithy-validation/go/cli/run"
 )
 
 // TestSARIFValidatesAgainstSchema runs every kind of SARIF output the

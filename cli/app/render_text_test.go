@@ -2,11 +2,12 @@ package app
 
 import (
 	"bytes"
-	"github.com/smithy-validation/go/cli/run"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/smithy-validation/go/cli/run"
 )
 
 // TestTextColour: the text format is coloured on a terminal, never when

@@ -1,10 +1,9 @@
 package app
 
 import (
-	"github.com/smithy-validation/go/cli/run"
-
 	"strings"
 
+	"github.com/smithy-validation/go/cli/run"
 	"github.com/urfave/cli/v2"
 )
 

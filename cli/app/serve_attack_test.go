@@ -1,9 +1,6 @@
 package app
 
 import (
-	"github.com/smithy-validation/go/cli/methods"
-	"github.com/smithy-validation/go/cli/run"
-
 	"bytes"
 	"context"
 	"encoding/json"
@@ -19,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smithy-validation/go/cli/methods"
+	"github.com/smithy-validation/go/cli/run"
 	"github.com/smithy-validation/go/cli/serve"
 )
 

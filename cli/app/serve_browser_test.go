@@ -1,8 +1,6 @@
 package app
 
 import (
-	"github.com/smithy-validation/go/cli/methods"
-
 	"context"
 	"fmt"
 	"net"
@@ -12,6 +10,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/smithy-validation/go/cli/methods"
 	"github.com/smithy-validation/go/cli/serve"
 )
 

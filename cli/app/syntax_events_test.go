@@ -1,8 +1,6 @@
 package app
 
 import (
-	"github.com/smithy-validation/go/cli/run"
-
 	"bufio"
 	"bytes"
 	"encoding/json"
@@ -12,6 +10,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/smithy-validation/go/cli/run"
 )
 
 // TestSyntaxEventsAsTheReference runs smithy validate --format json on

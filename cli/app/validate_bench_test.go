@@ -1,11 +1,10 @@
 package app
 
 import (
-	"github.com/smithy-validation/go/cli/run"
-
 	"fmt"
 	"testing"
 
+	"github.com/smithy-validation/go/cli/run"
 	"github.com/smithy-validation/go/core/assembly"
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/validate/validatetest"

@@ -3,14 +3,14 @@
 package app
 
 import (
-	"github.com/smithy-validation/go/cli/run"
-
 	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/smithy-validation/go/cli/run"
 )
 
 // TestDirectoryWalkReadsOnlyRegularFiles: a model directory of a cloned

@@ -28,6 +28,7 @@ import (
 
 	"github.com/smithy-validation/go/cli/run"
 	"github.com/smithy-validation/go/cli/serve"
+	"github.com/smithy-validation/go/cli/version"
 )
 
 // A Method answers one request: params are the request's params as
@@ -112,7 +113,7 @@ type handler struct {
 }
 
 func (h *handler) Hello() serve.Hello {
-	return serve.Hello{Name: "smithy", Engine: run.Version, Capabilities: Names()}
+	return serve.Hello{Name: "smithy", Engine: version.Version, Capabilities: Names()}
 }
 
 func (h *handler) Open(stateful bool) serve.Session {

@@ -1,8 +1,6 @@
 package methods
 
 import (
-	"github.com/smithy-validation/go/cli/run"
-
 	"context"
 	"errors"
 	"fmt"
@@ -14,6 +12,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/smithy-validation/go/cli/run"
 	"github.com/smithy-validation/go/core/assembly"
 )
 

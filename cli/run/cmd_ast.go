@@ -7,7 +7,7 @@ import (
 	"github.com/smithy-validation/go/smithyvalidate"
 )
 
-// astParams are the parameters of `smithy ast` and of the server's ast
+// AstParams are the parameters of `smithy ast` and of the server's ast
 // method.
 type AstParams struct {
 	Models         []Source
@@ -15,7 +15,7 @@ type AstParams struct {
 	Flatten        bool
 }
 
-// ast prints the model as a JSON AST document.
+// Ast prints the model as a JSON AST document.
 func (e *Env) Ast(p AstParams) error {
 	lm, err := e.RequireModel(p.Models)
 	if err != nil {

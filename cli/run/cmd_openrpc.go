@@ -9,13 +9,14 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/smithy-validation/go/cli/render"
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/shapeid"
 	"github.com/smithy-validation/go/openrpc"
 	"github.com/smithy-validation/go/rpc"
 )
 
-// openrpc writes the OpenRPC document of a service to stdout, or to the
+// Openrpc writes the OpenRPC document of a service to stdout, or to the
 // file out.
 func (e *Env) Openrpc(models []Source, s OpenrpcSettings, out string) error {
 	// The settings are checked first; --service, which may be a name
@@ -46,7 +47,7 @@ func (e *Env) Openrpc(models []Source, s OpenrpcSettings, out string) error {
 	return err
 }
 
-// exportOpenRPC converts a service and prints its diagnostics; model and
+// ExportOpenRPC converts a service and prints its diagnostics; model and
 // export problems exit 3.
 func (e *Env) ExportOpenRPC(m *model.Model, svc shapeid.ID, cfg openrpc.Config) (*openrpc.Result, error) {
 	res, err := openrpc.Convert(m, svc, cfg)
@@ -55,7 +56,7 @@ func (e *Env) ExportOpenRPC(m *model.Model, svc shapeid.ID, cfg openrpc.Config) 
 		if errors.As(err, &me) {
 			var b strings.Builder
 			for _, p := range me.Problems {
-				b.WriteString(EscapeText(p.String()))
+				b.WriteString(render.EscapeText(p.String()))
 				b.WriteByte('\n')
 			}
 			io.WriteString(e.Stderr, b.String())
@@ -64,12 +65,12 @@ func (e *Env) ExportOpenRPC(m *model.Model, svc shapeid.ID, cfg openrpc.Config) 
 		return nil, ModelErrorf("%v", err)
 	}
 	for _, d := range res.Diagnostics {
-		fmt.Fprintf(e.Stderr, "smithy: openrpc: %s\n", EscapeText(fmt.Sprint(d)))
+		fmt.Fprintf(e.Stderr, "smithy: openrpc: %s\n", render.EscapeText(fmt.Sprint(d)))
 	}
 	return res, nil
 }
 
-// openrpcSettings are the settings of the openrpc export: the command's
+// OpenrpcSettings are the settings of the openrpc export: the command's
 // flags, or the openrpc plugin's settings in smithy-build.json.
 type OpenrpcSettings struct {
 	Service        string
@@ -83,7 +84,7 @@ type OpenrpcSettings struct {
 	SystemExtensions []string
 }
 
-// config checks the settings and returns the export configuration;
+// Config checks the settings and returns the export configuration;
 // prefix is how a setting is named in messages ("--" for flags).
 func (s OpenrpcSettings) Config(prefix string) (openrpc.Config, error) {
 	var cfg openrpc.Config
@@ -129,12 +130,12 @@ func (s OpenrpcSettings) Config(prefix string) (openrpc.Config, error) {
 	return cfg, nil
 }
 
-// openrpcFileName is the plugin's output file for a service.
+// OpenrpcFileName is the plugin's output file for a service.
 func OpenrpcFileName(svc shapeid.ID) string {
 	return filepath.Clean(svc.Name + ".openrpc.json")
 }
 
-// absoluteService is the service of a smithy-build.json plugin, which
+// AbsoluteService is the service of a smithy-build.json plugin, which
 // must be an absolute shape ID there (prefix names the plugin).
 func (s OpenrpcSettings) AbsoluteService(prefix string) (shapeid.ID, error) {
 	svc, err := shapeid.Parse(s.Service)

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/smithy-validation/go/cli/render"
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/core/selector"
@@ -94,7 +95,7 @@ func (e *Env) SelectShapes(p SelectParams) error {
 		slices.Sort(ids)
 		var b []byte
 		for _, id := range ids {
-			b = append(append(b, EscapeText(id)...), '\n')
+			b = append(append(b, render.EscapeText(id)...), '\n')
 		}
 		_, err = e.Stdout.Write(b)
 		return err

@@ -2,9 +2,9 @@ package run
 
 import (
 	"errors"
-	"strconv"
 	"strings"
 
+	"github.com/smithy-validation/go/cli/render"
 	"github.com/smithy-validation/go/core/assembly"
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
@@ -14,7 +14,7 @@ import (
 	"github.com/smithy-validation/go/smithyvalidate"
 )
 
-// validate reports the model's validation events of severity min or
+// Validate reports the model's validation events of severity min or
 // above; the verdict counts every event.
 func (e *Env) Validate(models []Source, format string, min model.Severity) error {
 	lm, err := e.loadModel(models)
@@ -37,8 +37,8 @@ func (e *Env) Validate(models []Source, format string, min model.Severity) error
 		}
 		events = kept
 	}
-	if format == FormatJSON {
-		e.Stdout.Write(append(node.Marshal(eventsJSON(valid, events)), '\n'))
+	if format == render.FormatJSON {
+		e.Stdout.Write(append(node.Marshal(render.EventsJSON(valid, events)), '\n'))
 	} else if err := e.writeReport(modelReport(valid, events), format); err != nil {
 		return err
 	}
@@ -48,7 +48,7 @@ func (e *Env) Validate(models []Source, format string, min model.Severity) error
 	return nil
 }
 
-// validateEvents composes what `smithy validate` reports: the assembly
+// ValidateEvents composes what `smithy validate` reports: the assembly
 // events, then core/validate's staged validators with the value engine's
 // validators among them (smithyvalidate.ModelValidators: trait values and
 // @default values among the critical ones, where the reference runs them,
@@ -153,48 +153,16 @@ func rpcProblemEvents(me *rpc.ModelError) []model.Event {
 	return events
 }
 
-func eventsJSON(valid bool, events []model.Event) node.Node {
-	return node.NewObject(
-		node.Field{Key: "valid", Value: node.NewBool(valid)},
-		node.Field{Key: "events", Value: eventsNode(events)},
-	)
-}
-
-// eventsNode is the "events" array of the JSON output.
-func eventsNode(events []model.Event) node.Node {
-	list := make([]node.Node, len(events))
-	for i, ev := range events {
-		shape := node.NewNull()
-		if !ev.Shape.IsZero() {
-			shape = node.NewString(ev.Shape.String())
-		}
-		f := []node.Field{
-			{Key: "severity", Value: node.NewString(ev.Severity.String())},
-			{Key: "id", Value: node.NewString(ev.ID)},
-			{Key: "shape", Value: shape},
-			{Key: "file", Value: node.NewString(ev.Source.File)},
-		}
-		if ev.Source.Pos.IsValid() {
-			f = append(f,
-				node.Field{Key: "line", Value: node.NewNumber(strconv.Itoa(int(ev.Source.Pos.Line)))},
-				node.Field{Key: "column", Value: node.NewNumber(strconv.Itoa(int(ev.Source.Pos.Column)))})
-		}
-		f = append(f, node.Field{Key: "message", Value: node.NewString(ev.Message)})
-		list[i] = node.NewObject(f...)
-	}
-	return node.NewArray(list...)
-}
-
 // modelReport is the report of `smithy validate`: the events, with the
 // source lines of the model files they are in.
-func modelReport(valid bool, events []model.Event) *report {
-	rep := &report{command: "validate", model: true, valid: valid, complete: true}
-	rep.diags = make([]diag, len(events))
-	byFile := map[string][]*diag{}
+func modelReport(valid bool, events []model.Event) *render.Report {
+	rep := &render.Report{Command: "validate", Model: true, Valid: valid, Complete: true}
+	rep.Diags = make([]render.Diag, len(events))
+	byFile := map[string][]*render.Diag{}
 	var files []string
 	for i := range events {
-		rep.diags[i] = eventDiag(&events[i])
-		d := &rep.diags[i]
+		rep.Diags[i] = render.EventDiag(&events[i])
+		d := &rep.Diags[i]
 		if d.File != "" && d.Line > 0 {
 			if byFile[d.File] == nil {
 				files = append(files, d.File)
@@ -206,7 +174,7 @@ func modelReport(valid bool, events []model.Event) *report {
 		// Read again for the source lines: only a regular file, never
 		// blocking (a file that became a named pipe shows no line).
 		if f, err := openRegular(name); err == nil {
-			fillSources(f, byFile[name])
+			render.FillSources(f, byFile[name])
 			f.Close()
 		}
 	}

@@ -6,13 +6,14 @@ import (
 	"io"
 	"strings"
 
+	"github.com/smithy-validation/go/cli/render"
 	"github.com/smithy-validation/go/core/limits"
 	"github.com/smithy-validation/go/core/shapeid"
 	"github.com/smithy-validation/go/rpc"
 	sv "github.com/smithy-validation/go/smithyvalidate"
 )
 
-// rpcParams are the parameters of `smithy validate-rpc` and of the
+// RpcParams are the parameters of `smithy validate-rpc` and of the
 // server's validate-rpc method (nil inputs are not given).
 type RpcParams struct {
 	Models                                 []Source
@@ -36,7 +37,7 @@ type RpcParams struct {
 	Jobs     int
 }
 
-// validateRPCInputs checks a message, a pair or a transcript.
+// ValidateRPCInputs checks a message, a pair or a transcript.
 func (e *Env) ValidateRPCInputs(p RpcParams, format string) error {
 	msg, req, resp, tr := p.Message, p.Request, p.Response, p.Transcript
 	modes := 0
@@ -52,7 +53,7 @@ func (e *Env) ValidateRPCInputs(p RpcParams, format string) error {
 		return UsageErrorf("--request and --response go together")
 	case p.Complete && tr == nil:
 		return UsageErrorf("--complete applies to --transcript only")
-	case format == FormatHTML && tr == nil:
+	case format == render.FormatHTML && tr == nil:
 		return UsageErrorf("--format html applies to --transcript only")
 	case p.Method != "" && msg == nil:
 		return UsageErrorf("--method applies to --message (a lone response) only: a pair or a transcript knows its calls")
@@ -108,12 +109,12 @@ func (e *Env) ValidateRPCInputs(p RpcParams, format string) error {
 		}
 		res = svc.ValidatePair(reqData, respData)
 		files, texts = []string{req.Path, resp.Path}, [][]byte{reqData, respData}
-	case format == FormatJSON:
+	case format == render.FormatJSON:
 		return e.validateTranscript(svc, *tr, p.Complete, format)
 	default:
 		return e.transcriptReport(svc, *tr, p.Complete, format, p.Verbose)
 	}
-	if format == FormatJSON {
+	if format == render.FormatJSON {
 		res.Write(e.Stdout, rpc.FormatJSON)
 	} else if err := e.writeReport(e.rpcReport(res, files, texts, p.Verbose), format); err != nil {
 		return err
@@ -157,7 +158,7 @@ func (e *Env) validateTranscript(svc *rpc.PreparedService, in Input, complete bo
 	return Verdict(res.Valid, res.Complete)
 }
 
-// parseVersion reads --version ("" is none).
+// ParseVersion reads --version ("" is none).
 func ParseVersion(text string) (rpc.ProtocolVersion, error) {
 	if text == "" {
 		return 0, nil
@@ -202,7 +203,7 @@ func (e *Env) rpcService(models []Source, id string, version rpc.ProtocolVersion
 		case errors.As(err, &me):
 			var b strings.Builder
 			for _, p := range me.Problems {
-				b.WriteString(EscapeText(p.String()))
+				b.WriteString(render.EscapeText(p.String()))
 				b.WriteByte('\n')
 			}
 			events := rpcProblemEvents(me)

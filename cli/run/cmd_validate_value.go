@@ -1,18 +1,18 @@
 package run
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"os"
 	"slices"
 
+	"github.com/smithy-validation/go/cli/render"
 	"github.com/smithy-validation/go/core/limits"
 	"github.com/smithy-validation/go/core/shapeid"
 	"github.com/smithy-validation/go/smithyvalidate"
 )
 
-// valueParams are the parameters of `smithy validate-value` and of the
+// ValueParams are the parameters of `smithy validate-value` and of the
 // server's validate-value method.
 type ValueParams struct {
 	Models      []Source
@@ -31,7 +31,7 @@ type Input struct {
 	Inline bool
 }
 
-// validateValue validates one value against a shape.
+// ValidateValue validates one value against a shape.
 func (e *Env) ValidateValue(p ValueParams, format string) error {
 	v, inputFormat, err := e.valueValidator(p)
 	if err != nil {
@@ -48,7 +48,7 @@ func (e *Env) ValidateValue(p ValueParams, format string) error {
 	return e.printResult(res, format, p.Value.Path, data)
 }
 
-// validateValues validates the values of several files, jobs at once.
+// ValidateValues validates the values of several files, jobs at once.
 func (e *Env) ValidateValues(p ValueParams, files []string, jobs int, format string) error {
 	if slices.Contains(files, "-") {
 		return UsageErrorf("standard input (-) cannot be one of several --value inputs")
@@ -69,7 +69,7 @@ func (e *Env) ValidateValues(p ValueParams, files []string, jobs int, format str
 		if err != nil {
 			return fileOutcome{err: err}
 		}
-		return fileOutcome{json: res.AppendJSON(nil, ""), rep: valueReport(res, file, data)}
+		return fileOutcome{json: res.AppendJSON(nil, ""), rep: render.ValueReport(res, file, data)}
 	})
 	return e.printMany("validate-value", files, outs, format)
 }
@@ -146,28 +146,15 @@ func UnwrapPath(err error) error {
 // data) in the chosen format and returns its exit code (0 valid, 1
 // invalid, 5 incomplete).
 func (e *Env) printResult(res smithyvalidate.Result, format, file string, data []byte) error {
-	if format == FormatJSON {
+	if format == render.FormatJSON {
 		e.Stdout.Write(append(res.AppendJSON(nil, ""), '\n'))
-	} else if err := e.writeReport(valueReport(res, file, data), format); err != nil {
+	} else if err := e.writeReport(render.ValueReport(res, file, data), format); err != nil {
 		return err
 	}
 	return Verdict(res.Valid, res.Complete)
 }
 
-// valueReport is the report of one value.
-func valueReport(res smithyvalidate.Result, file string, data []byte) *report {
-	rep := &report{command: "validate-value", inputs: []string{displayName(file)}, valid: res.Valid, complete: res.Complete}
-	rep.diags = make([]diag, len(res.Findings))
-	ptrs := make([]*diag, len(res.Findings))
-	for i := range res.Findings {
-		rep.diags[i] = findingDiag(rep.inputs[0], &res.Findings[i])
-		ptrs[i] = &rep.diags[i]
-	}
-	fillSources(bytes.NewReader(data), ptrs)
-	return rep
-}
-
-// internalError reports a fault of the engine itself (never bad data or a
+// InternalError reports a fault of the engine itself (never bad data or a
 // bad model): exit 1 with the error on stderr, so a caller never mistakes it
 // for a valid result.
 func InternalError(err error) error {

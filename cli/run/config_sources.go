@@ -8,5 +8,5 @@ package run
 // when MODEL arguments are given without -c: the command checks what it
 // was named (docs/official-cli.md).
 
-// defaultConfig is the configuration read when no MODEL is given.
+// DefaultConfig is the configuration read when no MODEL is given.
 const DefaultConfig = "smithy-build.json"

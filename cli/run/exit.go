@@ -17,7 +17,7 @@ const (
 	ExitIncomplete = 5 // a limit stopped validation before any error was found
 )
 
-// exitError carries an exit code and a message for stderr. Commands return
+// ExitError carries an exit code and a message for stderr. Commands return
 // it; Run is the one place that turns errors into exit codes.
 type ExitError struct {
 	Code int
@@ -41,13 +41,13 @@ func InputErrorf(format string, args ...any) error {
 	return &ExitError{Code: ExitInput, Msg: fmt.Sprintf(format, args...)}
 }
 
-// status is an exit code with nothing to print (the command already wrote
+// Status is an exit code with nothing to print (the command already wrote
 // its output).
 type Status int
 
 func (s Status) Error() string { return fmt.Sprintf("exit status %d", int(s)) }
 
-// verdict is the exit status of a validation result: ExitInvalid when a
+// Verdict is the exit status of a validation result: ExitInvalid when a
 // finding is an error, ExitIncomplete when validation stopped before any
 // error (at a limit), nil (ExitValid) otherwise. The engines say valid and
 // complete; exit codes are the command's.
@@ -61,7 +61,7 @@ func Verdict(valid, complete bool) error {
 	return nil
 }
 
-// exitCode maps err to its exit code, the message for stderr and the
+// ExitCode maps err to its exit code, the message for stderr and the
 // model events that come with it.
 func ExitCode(err error) (int, string, []model.Event) {
 	if err == nil {

@@ -5,7 +5,7 @@ import (
 	"github.com/smithy-validation/go/rpc"
 )
 
-// rpcServiceWith is rpcService with system extensions and further rpc
+// RpcServiceWith is rpcService with system extensions and further rpc
 // options (policies): a service prepared with them is not shared with the
 // cache, which keys services by ID and version only.
 func (e *Env) RpcServiceWith(models []Source, id string, version rpc.ProtocolVersion, extensions []string, policies ...rpc.Option) (*rpc.PreparedService, error) {

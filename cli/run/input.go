@@ -10,7 +10,7 @@ import (
 // Standard input is taken in one place (openStream), once per command: a
 // second `-` is a usage error, since what the first one read is gone.
 
-// openStream opens a file, or standard input for -, for streaming.
+// OpenStream opens a file, or standard input for -, for streaming.
 func (e *Env) OpenStream(path string) (io.Reader, func(), error) {
 	if path == "-" {
 		if e.StdinUsed {
@@ -47,7 +47,7 @@ func (e *Env) ReadValue(path string, limit int64) ([]byte, error) {
 	return data, nil
 }
 
-// readAll reads r to its end, at most n bytes, as io.ReadAll does, but
+// ReadAll reads r to its end, at most n bytes, as io.ReadAll does, but
 // into one buffer of the right size when r is a regular file: a value of
 // tens of megabytes is then allocated once, not in a series of growing
 // buffers that cost several times its size.

@@ -9,12 +9,13 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/smithy-validation/go/cli/render"
 	"github.com/smithy-validation/go/core/limits"
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/rpc"
 )
 
-// expandInputs turns the flag's values into files: a directory becomes
+// ExpandInputs turns the flag's values into files: a directory becomes
 // its files whose names end in one of exts, recursively, sorted. many is
 // true when the inputs are more than one file or came from a directory.
 func ExpandInputs(values []string, exts []string) (files []string, many bool, err error) {
@@ -69,7 +70,7 @@ func ExpandInputs(values []string, exts []string) (files []string, many bool, er
 // JSON rendering, and its report for the others.
 type fileOutcome struct {
 	json []byte
-	rep  *report
+	rep  *render.Report
 	err  error
 }
 
@@ -108,21 +109,21 @@ func (e *Env) printMany(command string, files []string, outs []fileOutcome, form
 		}
 	}
 	valid, complete := true, true
-	all := &report{command: command, complete: true}
+	all := &render.Report{Command: command, Complete: true}
 	var list []node.Node
 	for i, o := range outs {
-		valid = valid && o.rep.valid
-		complete = complete && o.rep.complete
-		all.inputs = append(all.inputs, displayName(files[i]))
-		all.diags = append(all.diags, o.rep.diags...)
-		if o.rep.msgs != nil {
-			if all.msgs == nil {
-				all.msgs = newMessageTally()
+		valid = valid && o.rep.Valid
+		complete = complete && o.rep.Complete
+		all.Inputs = append(all.Inputs, render.DisplayName(files[i]))
+		all.Diags = append(all.Diags, o.rep.Diags...)
+		if o.rep.Msgs != nil {
+			if all.Msgs == nil {
+				all.Msgs = render.NewMessageTally()
 			}
-			mergeTally(all.msgs, o.rep.msgs)
-			all.scope = o.rep.scope
+			mergeTally(all.Msgs, o.rep.Msgs)
+			all.Scope = o.rep.Scope
 		}
-		if format == FormatJSON {
+		if format == render.FormatJSON {
 			doc, err := node.Parse(o.json)
 			if err != nil {
 				return InternalError(err)
@@ -131,8 +132,8 @@ func (e *Env) printMany(command string, files []string, outs []fileOutcome, form
 			list = append(list, node.NewObject(fields...))
 		}
 	}
-	all.valid, all.complete = valid, complete
-	if format == FormatJSON {
+	all.Valid, all.Complete = valid, complete
+	if format == render.FormatJSON {
 		doc := node.NewObject(
 			node.Field{Key: "valid", Value: node.NewBool(valid)},
 			node.Field{Key: "complete", Value: node.NewBool(complete)},
@@ -143,14 +144,14 @@ func (e *Env) printMany(command string, files []string, outs []fileOutcome, form
 		// The message lines, each under its file's name.
 		var lines []byte
 		for i, o := range outs {
-			for _, l := range strings.SplitAfter(string(o.rep.listed), "\n") {
+			for _, l := range strings.SplitAfter(string(o.rep.Listed), "\n") {
 				if l != "" {
-					lines = append(lines, EscapeText(displayName(files[i]))+": "+l...)
+					lines = append(lines, render.EscapeText(render.DisplayName(files[i]))+": "+l...)
 				}
 			}
 		}
-		all.listed = lines
-		all.listing = writeListed(lines)
+		all.Listed = lines
+		all.Listing = render.WriteListed(lines)
 		if err := e.writeReport(all, format); err != nil {
 			return err
 		}
@@ -159,13 +160,13 @@ func (e *Env) printMany(command string, files []string, outs []fileOutcome, form
 }
 
 // mergeTally adds t's counts to into.
-func mergeTally(into, t *messageTally) {
-	into.total += t.total
-	for k, n := range t.byKind {
-		into.byKind[k] += n
+func mergeTally(into, t *render.MessageTally) {
+	into.Total += t.Total
+	for k, n := range t.ByKind {
+		into.ByKind[k] += n
 	}
-	into.calls += t.calls
-	into.answered += t.answered
+	into.Calls += t.Calls
+	into.Answered += t.Answered
 }
 
 // validateMessages checks several message files against svc, p.Jobs at

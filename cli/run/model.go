@@ -12,6 +12,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/smithy-validation/go/cli/render"
 	"github.com/smithy-validation/go/core/assembly"
 	"github.com/smithy-validation/go/core/idl"
 	"github.com/smithy-validation/go/core/jsonast"
@@ -35,10 +36,10 @@ type Source struct {
 	Text []byte
 }
 
-// requestReader is the server's access to the files a request names: each
+// RequestFiles is the server's access to the files a request names: each
 // path checked and counted before it is read, every read bounded and
 // stopped when the request ends.
-type requestReader interface {
+type RequestFiles interface {
 	// AppendModel appends the model files of the request's model source i,
 	// read as they were checked.
 	AppendModel(files []ModelFile, i int) ([]ModelFile, error)
@@ -50,7 +51,7 @@ type requestReader interface {
 	Err() error
 }
 
-// modelFile is one model file read: its name for events and its bytes.
+// ModelFile is one model file read: its name for events and its bytes.
 type ModelFile struct {
 	Name string
 	Data []byte
@@ -185,7 +186,7 @@ func notRegular(m fs.FileMode) error {
 	return fmt.Errorf("not a regular file (%s): files found in a directory must be regular files", FileType(m))
 }
 
-// fileType names a file's type for a message.
+// FileType names a file's type for a message.
 func FileType(m fs.FileMode) string {
 	switch {
 	case m.IsDir():
@@ -311,7 +312,7 @@ func loadErrorEvent(err error, file string, parsed bool) (ev model.Event, ok boo
 	return ev, true
 }
 
-// requireModel is loadModel for commands that need a usable model: ERROR
+// RequireModel is loadModel for commands that need a usable model: ERROR
 // events are printed and exit 3.
 func (e *Env) RequireModel(srcs []Source) (*LoadedModel, error) {
 	lm, err := e.loadModel(srcs)
@@ -323,7 +324,7 @@ func (e *Env) RequireModel(srcs []Source) (*LoadedModel, error) {
 		var events []model.Event
 		for _, ev := range res.Events {
 			if ev.Severity == model.ErrorSeverity {
-				b.WriteString(EscapeText(ev.String()))
+				b.WriteString(render.EscapeText(ev.String()))
 				b.WriteByte('\n')
 				events = append(events, ev)
 			}
@@ -350,7 +351,7 @@ func (e *Env) RequireValidModel(srcs []Source) (*LoadedModel, error) {
 	var errs []model.Event
 	for _, ev := range lm.validateEvents() {
 		if ev.Severity == model.ErrorSeverity {
-			b.WriteString(EscapeText(ev.String()))
+			b.WriteString(render.EscapeText(ev.String()))
 			b.WriteByte('\n')
 			errs = append(errs, ev)
 		}
@@ -362,7 +363,7 @@ func (e *Env) RequireValidModel(srcs []Source) (*LoadedModel, error) {
 	return lm, nil
 }
 
-// pathSources turns MODEL arguments into sources.
+// PathSources turns MODEL arguments into sources.
 func PathSources(args []string) []Source {
 	srcs := make([]Source, len(args))
 	for i, a := range args {

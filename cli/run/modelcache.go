@@ -13,7 +13,7 @@ import (
 	"github.com/smithy-validation/go/smithyvalidate"
 )
 
-// loadedModel is an assembled model (or the error that stopped its
+// LoadedModel is an assembled model (or the error that stopped its
 // assembly) and what has been prepared from it, each made once: the
 // `validate` events, a validator per shape, a service per service ID and
 // version. Prepared validators and services are safe for concurrent use,

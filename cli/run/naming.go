@@ -13,7 +13,7 @@ const (
 	namingMemberName = "memberName" // the member name, @jsonName ignored
 )
 
-// namingOptions returns the rpc options of a --naming value: none for the
+// NamingOptions returns the rpc options of a --naming value: none for the
 // default (rpc.Prepare names members by @jsonName already), so the
 // prepared service stays the one the model cache shares.
 func NamingOptions(naming string) ([]rpc.Option, error) {

@@ -7,24 +7,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/smithy-validation/go/cli/render"
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
 )
-
-// The output formats. text is for people; json is the contract's
-// document; sarif (SARIF 2.1.0) and github (workflow commands) are for CI;
-// html is the transcript report of validate-rpc --transcript.
-const (
-	FormatText   = "text"
-	FormatJSON   = "json"
-	FormatSARIF  = "sarif"
-	FormatGitHub = "github"
-	FormatHTML   = "html"
-)
-
-// formats lists the formats of every command that reports findings or
-// events; html is validate-rpc's only.
-var Formats = []string{FormatText, FormatJSON, FormatSARIF, FormatGitHub}
 
 // colorOn reports whether the text format is coloured on w: as
 // --force-color or --no-color say, else only when w is a terminal and
@@ -42,24 +28,14 @@ func (e *Env) colorOn(w io.Writer) bool {
 	if e.Terminal != nil {
 		return *e.Terminal
 	}
-	return isTerminal(w)
+	return render.IsTerminal(w)
 }
 
-// isTerminal reports whether w is a character device (a terminal).
-func isTerminal(w any) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}
-
-// requestedFormat finds the --format argument in args without parsing
+// RequestedFormat finds the --format argument in args without parsing
 // them (the parse itself may be what failed), so that a usage error is
 // reported in the format asked for.
 func RequestedFormat(args []string) string {
-	f := FormatText
+	f := render.FormatText
 	for i := 1; i < len(args); i++ {
 		a := args[i]
 		if a == "--" {
@@ -90,7 +66,7 @@ var exitNames = map[int]string{
 	ExitIncomplete: "limit",
 }
 
-// writeErrorDocument writes a failure (usage, model, input) in a machine
+// WriteErrorDocument writes a failure (usage, model, input) in a machine
 // format, so that a program reading stdout never has to parse stderr:
 //
 //	json:   {"valid":false,"error":{"code":"model","message":"...","exit":3},"events":[...]}
@@ -100,7 +76,7 @@ var exitNames = map[int]string{
 // It reports whether it wrote one (text has none: stderr says it all).
 func (e *Env) WriteErrorDocument(format string, code int, msg string, events []model.Event) bool {
 	switch format {
-	case FormatJSON:
+	case render.FormatJSON:
 		doc := node.NewObject(
 			node.Field{Key: "valid", Value: node.NewBool(false)},
 			node.Field{Key: "error", Value: node.NewObject(
@@ -108,19 +84,19 @@ func (e *Env) WriteErrorDocument(format string, code int, msg string, events []m
 				node.Field{Key: "message", Value: node.NewString(msg)},
 				node.Field{Key: "exit", Value: node.NewNumber(strconv.Itoa(code))},
 			)},
-			node.Field{Key: "events", Value: eventsNode(events)},
+			node.Field{Key: "events", Value: render.EventsNode(events)},
 		)
 		e.Stdout.Write(append(node.Marshal(doc), '\n'))
-	case FormatSARIF, FormatGitHub:
-		rep := &report{command: e.Command, model: true}
+	case render.FormatSARIF, render.FormatGitHub:
+		rep := &render.Report{Command: e.Command, Model: true}
 		for i := range events {
-			rep.diags = append(rep.diags, eventDiag(&events[i]))
+			rep.Diags = append(rep.Diags, render.EventDiag(&events[i]))
 		}
-		if format == FormatSARIF {
-			writeSARIF(e.Stdout, rep, &sarifFailure{exit: code, message: msg})
+		if format == render.FormatSARIF {
+			render.WriteSARIF(e.Stdout, rep, &render.SARIFFailure{Exit: code, Message: msg})
 		} else {
-			writeGitHub(e.Stdout, rep, false)
-			fmt.Fprintf(e.Stdout, "::error title=smithy %s::%s\n", githubProperty(exitNames[code]), githubData(EscapeText(msg)))
+			render.WriteGitHub(e.Stdout, rep, false)
+			fmt.Fprintf(e.Stdout, "::error title=smithy %s::%s\n", render.GitHubProperty(exitNames[code]), render.GitHubData(render.EscapeText(msg)))
 		}
 	default:
 		return false

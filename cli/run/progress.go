@@ -8,6 +8,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/smithy-validation/go/cli/render"
 )
 
 // Progress: while a long transcript is checked, one line on stderr,
@@ -54,8 +56,8 @@ func (c countingReader) Read(b []byte) (int, error) {
 // startProgress wraps r for a transcript named name and starts the meter
 // when the mode and stderr allow it; stop ends it and clears its line.
 func (e *Env) startProgress(r io.Reader, name string, mode int, countsFindings bool) (io.Reader, *progress, func()) {
-	p := &progress{name: displayName(name), start: time.Now(), countsFindings: countsFindings}
-	if mode < 0 || (mode == 0 && !isTerminal(e.Stderr) && e.ProgressOut == nil) {
+	p := &progress{name: render.DisplayName(name), start: time.Now(), countsFindings: countsFindings}
+	if mode < 0 || (mode == 0 && !render.IsTerminal(e.Stderr) && e.ProgressOut == nil) {
 		return r, p, func() {}
 	}
 	if f, ok := r.(*os.File); ok {
@@ -105,7 +107,7 @@ func (e *Env) startProgress(r io.Reader, name string, mode int, countsFindings b
 func (p *progress) line(now time.Time) string {
 	elapsed := now.Sub(p.start).Seconds()
 	n, lines := p.bytes.Load(), p.lines.Load()
-	s := EscapeText(p.name) + ": "
+	s := render.EscapeText(p.name) + ": "
 	if p.size > 0 {
 		s += fmt.Sprintf("%.1f of %.1f MB (%d%%)", float64(n)/1e6, float64(p.size)/1e6, n*100/p.size)
 	} else {

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/smithy-validation/go/core/assembly"
-
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/shapeid"
 )
@@ -220,7 +219,7 @@ func editDistance(a, b string, limit int) int {
 	return limit + 1
 }
 
-// nearestWord is the one word of words nearest to w, for a misspelled
+// NearestWord is the one word of words nearest to w, for a misspelled
 // command or flag, or "" when none is within a third of its length.
 func NearestWord(w string, words []string) string {
 	limit := max(1, len(w)/3)

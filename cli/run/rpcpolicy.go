@@ -5,13 +5,13 @@ import (
 	sv "github.com/smithy-validation/go/smithyvalidate"
 )
 
-// rpcPolicies are the policy settings of validate-rpc ("" is the
+// RpcPolicies are the policy settings of validate-rpc ("" is the
 // default).
 type RpcPolicies struct {
 	UnknownMembers, Nulls, EnvelopeExtensions string
 }
 
-// options returns the rpc options of the settings (none for defaults).
+// Options returns the rpc options of the settings (none for defaults).
 func (p RpcPolicies) Options() ([]rpc.Option, error) {
 	var payload []sv.Option
 	var out []rpc.Option

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/smithy-validation/go/cli/render"
 	"github.com/smithy-validation/go/core/shapeid"
 	"github.com/smithy-validation/go/rpc"
 )
@@ -56,7 +57,7 @@ func TestTranscriptSpool(t *testing.T) {
 	// The text format with --verbose lists every message, in order.
 	var listing []byte
 	for i := range ref.Messages {
-		listing = appendMessageLine(listing, &ref.Messages[i], true)
+		listing = render.AppendMessageLine(listing, &ref.Messages[i], true)
 	}
 	for _, format := range []string{"json", "text"} {
 		want := append(ref.AppendJSON(nil), '\n')

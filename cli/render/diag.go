@@ -1,4 +1,4 @@
-package run
+package render
 
 import (
 	"strings"
@@ -7,10 +7,10 @@ import (
 	sv "github.com/smithy-validation/go/smithyvalidate"
 )
 
-// diag is one finding or model event as every output format but JSON
+// Diag is one finding or model event as every output format but JSON
 // prints it: the engine's data (or a model event's) with the input file
 // it is about. The formats render from these fields only.
-type diag struct {
+type Diag struct {
 	// File is the input the diagnostic is about, as the user named it
 	// ("<stdin>" for -), "" when none.
 	File string
@@ -42,7 +42,7 @@ type diag struct {
 
 // codePointCol is the column in Unicode code points when the line was
 // read, else the byte column.
-func (d *diag) codePointCol() int {
+func (d *Diag) codePointCol() int {
 	if d.runeCol > 0 {
 		return d.runeCol
 	}
@@ -50,12 +50,12 @@ func (d *diag) codePointCol() int {
 }
 
 // isError reports whether d makes the input invalid.
-func (d *diag) isError() bool { return d.Severity == "error" }
+func (d *Diag) isError() bool { return d.Severity == "error" }
 
 // findingDiag converts an engine finding about file. line0 is added to
 // the finding's line when its position is relative to a part of the file.
-func findingDiag(file string, f *sv.Finding) diag {
-	d := diag{
+func findingDiag(file string, f *sv.Finding) Diag {
+	d := Diag{
 		File:     file,
 		Index:    -1,
 		Severity: f.Severity.String(),
@@ -78,10 +78,10 @@ func findingDiag(file string, f *sv.Finding) diag {
 	return d
 }
 
-// eventDiag converts a model validation event; its file is the model
+// EventDiag converts a model validation event; its file is the model
 // file the event is in.
-func eventDiag(ev *model.Event) diag {
-	d := diag{
+func EventDiag(ev *model.Event) Diag {
+	d := Diag{
 		File:     ev.Source.File,
 		Index:    -1,
 		Severity: strings.ToLower(ev.Severity.String()),
@@ -98,9 +98,9 @@ func eventDiag(ev *model.Event) diag {
 	return d
 }
 
-// displayName is how an input file is named in the output: "-" is
+// DisplayName is how an input file is named in the output: "-" is
 // "<stdin>".
-func displayName(path string) string {
+func DisplayName(path string) string {
 	if path == "-" {
 		return "<stdin>"
 	}

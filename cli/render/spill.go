@@ -1,4 +1,4 @@
-package run
+package render
 
 import (
 	"bufio"
@@ -7,13 +7,13 @@ import (
 	"os"
 )
 
-// spill keeps bytes for a second read: in memory up to a bound, then in a
+// Spill keeps bytes for a second read: in memory up to a bound, then in a
 // temporary file, so that what the command keeps of a long transcript (its
 // message lines for the listing, a copy of standard input for the source
 // lines) never grows its memory. Write never fails; the first error is
 // kept for Err.
-type spill struct {
-	limit int // 0: spillLimit
+type Spill struct {
+	Limit int // 0: spillLimit
 	mem   bytes.Buffer
 	file  *os.File
 	w     *bufio.Writer
@@ -25,11 +25,11 @@ type spill struct {
 // spillLimit is how much a spill keeps in memory.
 const spillLimit = 16 << 20
 
-func (s *spill) Write(p []byte) (int, error) {
+func (s *Spill) Write(p []byte) (int, error) {
 	if s.err != nil {
 		return len(p), nil
 	}
-	limit := s.limit
+	limit := s.Limit
 	if limit == 0 {
 		limit = spillLimit
 	}
@@ -57,10 +57,10 @@ func (s *spill) Write(p []byte) (int, error) {
 }
 
 // Err returns the first error keeping the bytes.
-func (s *spill) Err() error { return s.err }
+func (s *Spill) Err() error { return s.err }
 
-// reader returns what the spill holds, from its start.
-func (s *spill) reader() (io.Reader, error) {
+// Reader returns what the spill holds, from its start.
+func (s *Spill) Reader() (io.Reader, error) {
 	if s.err != nil {
 		return nil, s.err
 	}
@@ -77,7 +77,7 @@ func (s *spill) reader() (io.Reader, error) {
 }
 
 // Close removes the temporary file, if any.
-func (s *spill) Close() {
+func (s *Spill) Close() {
 	if s.file != nil {
 		s.file.Close()
 		if !s.unlinked {

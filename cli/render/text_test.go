@@ -1,4 +1,4 @@
-package run
+package render
 
 import (
 	"strings"
@@ -49,14 +49,14 @@ func TestCutLine(t *testing.T) {
 func TestFillSourcesLongLines(t *testing.T) {
 	big := strings.Repeat("é", 500_000) + "X" + strings.Repeat("b", 500_000)
 	text := "first\n" + big + "\r\nthird line\n"
-	ds := []*diag{
+	ds := []*Diag{
 		{Line: 3, Col: 7},                   // "line"
 		{Line: 2, Col: 1_000_001},           // the X, after 500,000 two-byte characters
 		{Line: 1, Col: 0},                   // no column
 		{Line: 9, Col: 1},                   // past the end
 		{Line: 2, Col: 1_000_001 + 500_001}, // the end of the long line
 	}
-	if err := fillSources(strings.NewReader(text), ds); err != nil {
+	if err := FillSources(strings.NewReader(text), ds); err != nil {
 		t.Fatal(err)
 	}
 	check := func(i int, src string, under string, runeCol int) {

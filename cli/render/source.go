@@ -1,4 +1,4 @@
-package run
+package render
 
 import (
 	"bufio"
@@ -24,13 +24,13 @@ const (
 	snippetWidth = 120
 )
 
-// fillSources looks up the source lines of ds in r, which holds the text
+// FillSources looks up the source lines of ds in r, which holds the text
 // their Line fields count in. Diagnostics without a line keep no source.
 // A line that r does not have (a position past the end) keeps none
 // either; only r failing is an error.
-func fillSources(r io.Reader, ds []*diag) error {
-	ds = slices.DeleteFunc(slices.Clone(ds), func(d *diag) bool { return d.Line <= 0 })
-	slices.SortStableFunc(ds, func(a, b *diag) int { return a.Line - b.Line })
+func FillSources(r io.Reader, ds []*Diag) error {
+	ds = slices.DeleteFunc(slices.Clone(ds), func(d *Diag) bool { return d.Line <= 0 })
+	slices.SortStableFunc(ds, func(a, b *Diag) int { return a.Line - b.Line })
 	br := bufio.NewReaderSize(r, 64<<10)
 	line := 1
 	var buf []byte
@@ -214,7 +214,7 @@ func appendEscaped(out []rune, r rune) []rune {
 	return append(out, r)
 }
 
-// escapeText is text (a file name, a path, a message) made inert for a
+// EscapeText is text (a file name, a path, a message) made inert for a
 // terminal, as source lines are: control characters (C0 with newline and
 // tab, DEL, C1), bidirectional and invisible formatting characters, line
 // separators and invalid UTF-8 become escapes (\x1b, \n, \u202e), so no

@@ -1,4 +1,4 @@
-package run
+package render
 
 import (
 	"bufio"
@@ -28,8 +28,8 @@ import (
 // the cursor or recolour the terminal. Colour only on a terminal, never
 // with NO_COLOR set.
 
-// palette colours the text format; its zero value leaves text plain.
-type palette struct{ on bool }
+// Palette colours the text format; its zero value leaves text plain.
+type Palette struct{ On bool }
 
 const (
 	ansiReset  = "\x1b[0m"
@@ -41,14 +41,14 @@ const (
 	ansiDim    = "\x1b[2m"
 )
 
-func (p palette) paint(code, s string) string {
-	if !p.on || s == "" {
+func (p Palette) paint(code, s string) string {
+	if !p.On || s == "" {
 		return s
 	}
 	return code + s + ansiReset
 }
 
-func (p palette) severity(s string) string {
+func (p Palette) severity(s string) string {
 	switch s {
 	case "error", "danger":
 		return p.paint(ansiRed, s)
@@ -58,30 +58,30 @@ func (p palette) severity(s string) string {
 	return p.paint(ansiCyan, s)
 }
 
-func (p palette) verdict(v string) string {
+func (p Palette) verdict(v string) string {
 	if v == "valid" {
 		return p.paint(ansiGreen, v)
 	}
 	return p.paint(ansiRed, v)
 }
 
-// writeText writes rep in the text format.
-func writeText(w io.Writer, rep *report, p palette) error {
+// WriteText writes rep in the text format.
+func WriteText(w io.Writer, rep *Report, p Palette) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	var b []byte
-	for i := range rep.diags {
-		b = appendDiagText(b[:0], &rep.diags[i], p)
+	for i := range rep.Diags {
+		b = appendDiagText(b[:0], &rep.Diags[i], p)
 		bw.Write(b)
 	}
-	if n := len(rep.counted()) - len(rep.diags); n > 0 {
-		fmt.Fprintf(bw, "... %d more not shown (--max-findings %d)\n", n, len(rep.diags))
+	if n := len(rep.counted()) - len(rep.Diags); n > 0 {
+		fmt.Fprintf(bw, "... %d more not shown (--max-findings %d)\n", n, len(rep.Diags))
 	}
-	if rep.listing != nil {
-		if err := rep.listing(bw); err != nil {
+	if rep.Listing != nil {
+		if err := rep.Listing(bw); err != nil {
 			return err
 		}
 	}
-	if !rep.quiet {
+	if !rep.Quiet {
 		bw.Write(appendSummary(nil, rep, p))
 	}
 	return bw.Flush()
@@ -89,7 +89,7 @@ func writeText(w io.Writer, rep *report, p palette) error {
 
 // appendDiagText appends one diagnostic: its header line, then its source
 // line and caret when it has one.
-func appendDiagText(b []byte, d *diag, p palette) []byte {
+func appendDiagText(b []byte, d *Diag, p Palette) []byte {
 	loc := EscapeText(d.File)
 	if d.Line > 0 {
 		if loc != "" {
@@ -143,47 +143,47 @@ func appendDiagText(b []byte, d *diag, p palette) []byte {
 	return b
 }
 
-// msgLine is what the listing prints of a message: its summary's fields,
+// MessageLine is what the listing prints of a message: its summary's fields,
 // with the id as its JSON text (nil when absent). A transcript keeps one
 // per message in a compact record (see appendRecord) until the verdict is
 // known.
-type msgLine struct {
+type MessageLine struct {
 	index, elem int
 	kind        rpc.Kind
-	id          []byte
-	method      []byte
+	ID          []byte
+	Method      []byte
 	hasMethod   bool
 	rpcError    int
 }
 
-// lineOf takes a summary's fields; the id's text and the method are
+// LineOf takes a summary's fields; the id's text and the method are
 // appended to buf.
-func lineOf(m *rpc.MessageSummary, buf []byte) msgLine {
-	l := msgLine{index: m.Index, elem: m.Element, kind: m.Kind, hasMethod: m.HasMethod, rpcError: m.RPCError}
+func LineOf(m *rpc.MessageSummary, buf []byte) MessageLine {
+	l := MessageLine{index: m.Index, elem: m.Element, kind: m.Kind, hasMethod: m.HasMethod, rpcError: m.RPCError}
 	if m.ID.IsPresent() {
 		buf = node.AppendJSON(buf, m.ID.Value())
-		l.id = buf
+		l.ID = buf
 	}
 	if m.HasMethod {
 		n := len(buf)
 		buf = append(buf, m.Method...)
-		l.method = buf[n:]
+		l.Method = buf[n:]
 	}
 	return l
 }
 
-// appendMessageLine appends a message's line of the listing:
+// AppendMessageLine appends a message's line of the listing:
 //
 //	message 3 (line 4): request id="a" method="subtract" rpc_error=-32602
 //
 // with "/element" after the index for a batch element; line only for
 // transcripts.
-func appendMessageLine(b []byte, m *rpc.MessageSummary, transcript bool) []byte {
-	l := lineOf(m, nil)
+func AppendMessageLine(b []byte, m *rpc.MessageSummary, transcript bool) []byte {
+	l := LineOf(m, nil)
 	return l.appendText(b, transcript)
 }
 
-func (l *msgLine) appendText(b []byte, transcript bool) []byte {
+func (l *MessageLine) appendText(b []byte, transcript bool) []byte {
 	b = append(b, "message "...)
 	b = strconv.AppendInt(b, int64(l.index), 10)
 	if l.elem >= 0 {
@@ -197,13 +197,13 @@ func (l *msgLine) appendText(b []byte, transcript bool) []byte {
 	}
 	b = append(b, ": "...)
 	b = append(b, l.kind.String()...)
-	if l.id != nil {
+	if l.ID != nil {
 		b = append(b, " id="...)
-		b = append(b, EscapeText(string(l.id))...)
+		b = append(b, EscapeText(string(l.ID))...)
 	}
 	if l.hasMethod {
 		b = append(b, " method="...)
-		b = append(b, EscapeText(strconv.Quote(string(l.method)))...)
+		b = append(b, EscapeText(strconv.Quote(string(l.Method)))...)
 	}
 	if l.rpcError != 0 {
 		b = append(b, " rpc_error="...)
@@ -212,16 +212,16 @@ func (l *msgLine) appendText(b []byte, transcript bool) []byte {
 	return append(b, '\n')
 }
 
-// appendRecord appends l's compact record: index, element + 1, kind,
+// AppendRecord appends l's compact record: index, element + 1, kind,
 // rpc_error, then the id and the method, each as its length + 1 (0:
 // absent) and its bytes.
-func (l *msgLine) appendRecord(b []byte) []byte {
+func (l *MessageLine) AppendRecord(b []byte) []byte {
 	b = binary.AppendUvarint(b, uint64(l.index))
 	b = binary.AppendUvarint(b, uint64(l.elem+1))
 	b = append(b, byte(l.kind))
 	b = binary.AppendVarint(b, int64(l.rpcError))
-	b = appendField(b, l.id, l.id != nil)
-	return appendField(b, l.method, l.hasMethod)
+	b = appendField(b, l.ID, l.ID != nil)
+	return appendField(b, l.Method, l.hasMethod)
 }
 
 func appendField(b, f []byte, present bool) []byte {
@@ -234,7 +234,7 @@ func appendField(b, f []byte, present bool) []byte {
 
 // readRecord reads a record of appendRecord into l, reusing its buffers;
 // io.EOF when there is none.
-func (l *msgLine) readRecord(br *bufio.Reader) error {
+func (l *MessageLine) readRecord(br *bufio.Reader) error {
 	index, err := binary.ReadUvarint(br)
 	if err != nil {
 		return err
@@ -253,13 +253,13 @@ func (l *msgLine) readRecord(br *bufio.Reader) error {
 	}
 	l.index, l.elem, l.kind, l.rpcError = int(index), int(elem)-1, rpc.Kind(kind), int(rpcErr)
 	var ok bool
-	if l.id, ok, err = readField(br, l.id); err != nil {
+	if l.ID, ok, err = readField(br, l.ID); err != nil {
 		return err
 	}
 	if !ok {
-		l.id = nil
+		l.ID = nil
 	}
-	l.method, l.hasMethod, err = readField(br, l.method)
+	l.Method, l.hasMethod, err = readField(br, l.Method)
 	return err
 }
 
@@ -285,20 +285,20 @@ func eofUnexpected(err error) error {
 
 // appendSummary appends the summary: files (when several), messages by
 // kind, calls, findings by severity and code, and the verdict.
-func appendSummary(b []byte, rep *report, p palette) []byte {
-	if len(rep.diags) > 0 || rep.listing != nil {
+func appendSummary(b []byte, rep *Report, p Palette) []byte {
+	if len(rep.Diags) > 0 || rep.Listing != nil {
 		b = append(b, '\n')
 	}
-	if len(rep.inputs) > 1 {
+	if len(rep.Inputs) > 1 {
 		b = append(b, "files: "...)
-		b = strconv.AppendInt(b, int64(len(rep.inputs)), 10)
+		b = strconv.AppendInt(b, int64(len(rep.Inputs)), 10)
 		b = append(b, '\n')
 	}
-	if t := rep.msgs; t != nil {
+	if t := rep.Msgs; t != nil {
 		b = append(b, "messages: "...)
-		b = strconv.AppendInt(b, int64(t.total), 10)
+		b = strconv.AppendInt(b, int64(t.Total), 10)
 		sep := " ("
-		for k, n := range t.byKind {
+		for k, n := range t.ByKind {
 			if n == 0 {
 				continue
 			}
@@ -312,22 +312,22 @@ func appendSummary(b []byte, rep *report, p palette) []byte {
 			b = append(b, ')')
 		}
 		b = append(b, '\n')
-		if t.calls > 0 && t.showCalls {
+		if t.Calls > 0 && t.ShowCalls {
 			b = append(b, "calls: "...)
-			b = strconv.AppendInt(b, int64(t.calls), 10)
+			b = strconv.AppendInt(b, int64(t.Calls), 10)
 			b = append(b, " ("...)
-			b = strconv.AppendInt(b, int64(t.answered), 10)
+			b = strconv.AppendInt(b, int64(t.Answered), 10)
 			b = append(b, " answered, "...)
 			b = strconv.AppendInt(b, int64(t.unanswered()), 10)
 			b = append(b, " unanswered"...)
-			if !t.final {
+			if !t.Final {
 				b = append(b, " so far"...)
 			}
 			b = append(b, ")\n"...)
 		}
 	}
 	noun := "findings"
-	if rep.model {
+	if rep.Model {
 		noun = "events"
 	}
 	b = append(b, noun...)
@@ -358,9 +358,9 @@ func appendSummary(b []byte, rep *report, p palette) []byte {
 	}
 	b = append(b, '\n')
 	b = append(b, p.verdict(rep.verdict())...)
-	if rep.scope != "" {
+	if rep.Scope != "" {
 		b = append(b, " (scope: "...)
-		b = append(b, rep.scope...)
+		b = append(b, rep.Scope...)
 		b = append(b, ')')
 	}
 	return append(b, '\n')

@@ -1,4 +1,4 @@
-package run
+package render
 
 import (
 	"bufio"
@@ -53,22 +53,22 @@ type htmlSummary struct {
 	Findings []htmlFinding `json:"findings"`
 }
 
-// writeHTML writes the report page: rep (findings, tallies), the spill of
+// WriteHTML writes the report page: rep (findings, tallies), the spill of
 // message records, and the transcript itself read again from src.
-func writeHTML(w io.Writer, rep *report, msgs *spill, src io.Reader) error {
+func WriteHTML(w io.Writer, rep *Report, msgs *Spill, src io.Reader) error {
 	bw := bufio.NewWriterSize(w, 256<<10)
 	head, tail, ok := strings.Cut(reportPage, "/*DATA*/")
 	if !ok {
 		return errors.New("internal error: the report template has no data marker")
 	}
-	title := "smithy validate-rpc: " + EscapeText(rep.inputs[0])
+	title := "smithy validate-rpc: " + EscapeText(rep.Inputs[0])
 	head = strings.Replace(head, "<title></title>", "<title>"+html.EscapeString(title)+"</title>", 1)
 	bw.WriteString(head)
 
-	sum := htmlSummary{File: EscapeText(rep.inputs[0]), Verdict: rep.verdict(), Scope: rep.scope,
-		Summary: strings.TrimSpace(string(appendSummary(nil, &report{msgs: rep.msgs, all: rep.counted(), diags: rep.counted(), valid: rep.valid, complete: rep.complete, scope: rep.scope}, palette{})))}
-	sum.Findings = make([]htmlFinding, len(rep.diags))
-	for i, d := range rep.diags {
+	sum := htmlSummary{File: EscapeText(rep.Inputs[0]), Verdict: rep.verdict(), Scope: rep.Scope,
+		Summary: strings.TrimSpace(string(appendSummary(nil, &Report{Msgs: rep.Msgs, all: rep.counted(), Diags: rep.counted(), Valid: rep.Valid, Complete: rep.Complete, Scope: rep.Scope}, Palette{})))}
+	sum.Findings = make([]htmlFinding, len(rep.Diags))
+	for i, d := range rep.Diags {
 		sum.Findings[i] = htmlFinding{Index: d.Index, Severity: d.Severity, Code: d.Code, Path: d.Path, Shape: d.Shape, Line: d.Line, Col: d.Col, Message: d.Message}
 	}
 	enc := json.NewEncoder(bw) // escapes <, > and &: nothing ends the script element
@@ -80,18 +80,18 @@ func writeHTML(w io.Writer, rep *report, msgs *spill, src io.Reader) error {
 	// rpc_error, linked row's line index or -1, batch elements, the
 	// line's text].
 	bw.WriteString(";\nconst ROWS = [")
-	r, err := msgs.reader()
+	r, err := msgs.Reader()
 	if err != nil {
 		return err
 	}
 	recs := bufio.NewReaderSize(r, 64<<10)
 	lines := bufio.NewReaderSize(src, 64<<10)
 	calls := map[string]int{} // outstanding call ids -> line index
-	var l msgLine
+	var l MessageLine
 	lineNo, rows := 0, 0
 	var line []byte
-	var pending *msgLine
-	next := func() (*msgLine, error) {
+	var pending *MessageLine
+	next := func() (*MessageLine, error) {
 		if pending != nil {
 			p := pending
 			pending = nil
@@ -119,8 +119,8 @@ func writeHTML(w io.Writer, rep *report, msgs *spill, src io.Reader) error {
 			lineNo++
 		}
 		elements := 0
-		kind, id, method, rpcErr := m.kind, string(m.id), string(m.method), m.rpcError
-		hasID, hasMethod, index := m.id != nil, m.hasMethod, m.index
+		kind, id, method, rpcErr := m.kind, string(m.ID), string(m.Method), m.rpcError
+		hasID, hasMethod, index := m.ID != nil, m.hasMethod, m.index
 		// the batch's elements follow it
 		for {
 			e, err := next()
@@ -132,7 +132,7 @@ func writeHTML(w io.Writer, rep *report, msgs *spill, src io.Reader) error {
 			}
 			if e.index != index {
 				cp := *e
-				cp.id, cp.method = append([]byte(nil), e.id...), append([]byte(nil), e.method...)
+				cp.ID, cp.Method = append([]byte(nil), e.ID...), append([]byte(nil), e.Method...)
 				pending = &cp
 				break
 			}

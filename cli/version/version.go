@@ -1,21 +1,26 @@
-package app
+// Package version is the smithy command's version: the version of the
+// module set (versions.yaml; a test keeps them equal), which `smithy
+// --version`, the server's hello and SARIF's tool driver report.
+package version
 
 import (
-	"github.com/smithy-validation/go/cli/run"
-
 	"fmt"
 	"runtime"
 	"runtime/debug"
 )
 
-// versionText is what `smithy --version` prints after "smithy version":
+// Version is the command's version, printed by `smithy --version`: the
+// version of the module set in versions.yaml (a test keeps them equal).
+const Version = "0.1.0"
+
+// Text is what `smithy --version` prints after "smithy version":
 // the module set's version, then the command module's version and the Go
 // version it was built with, from the build info:
 //
 //	0.1.0 (github.com/smithy-validation/go/cli v0.1.0, go1.24.2)
 //
 // A build from a checkout says "(devel)" for the module version.
-func versionText() string {
+func Text() string {
 	path, mod, goVersion := "github.com/smithy-validation/go/cli", "(unknown)", runtime.Version()
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		goVersion = bi.GoVersion
@@ -28,5 +33,5 @@ func versionText() string {
 			}
 		}
 	}
-	return fmt.Sprintf("%s (%s %s, %s)", run.Version, path, mod, goVersion)
+	return fmt.Sprintf("%s (%s %s, %s)", Version, path, mod, goVersion)
 }

@@ -1,4 +1,4 @@
-package run
+package render
 
 import (
 	"cmp"
@@ -8,70 +8,70 @@ import (
 	"github.com/smithy-validation/go/rpc"
 )
 
-// report is what a command found, as the formats other than JSON print
+// Report is what a command found, as the formats other than JSON print
 // it: the diagnostics of every input in order, the message counts of
 // validate-rpc, and the verdict.
-type report struct {
-	// command is the command's name ("validate-rpc"); tool output names it.
-	command string
-	// inputs are the files checked, in order ("<stdin>" for -).
-	inputs []string
-	diags  []diag
-	// valid and complete are the verdict over every input.
-	valid, complete bool
-	// model says the diagnostics are model events (`smithy validate`).
-	model bool
-	// scope is validate-rpc's scope, "" for the other commands.
-	scope string
-	// msgs counts the messages of validate-rpc; nil for other commands.
-	msgs *messageTally
+type Report struct {
+	// Command is the command's name ("validate-rpc"); tool output names it.
+	Command string
+	// Inputs are the files checked, in order ("<stdin>" for -).
+	Inputs []string
+	Diags  []Diag
+	// Valid and complete are the verdict over every input.
+	Valid, Complete bool
+	// Model says the diagnostics are model events (`smithy validate`).
+	Model bool
+	// Scope is validate-rpc's scope, "" for the other commands.
+	Scope string
+	// Msgs counts the messages of validate-rpc; nil for other commands.
+	Msgs *MessageTally
 	// all are every diagnostic, for the summary's counts; diags may be
 	// fewer (--max-findings): all[len(diags):] are not printed.
-	all []diag
-	// listing writes the message lines of the text format (messages with
+	all []Diag
+	// Listing writes the message lines of the text format (messages with
 	// findings, or every message with --verbose); nil when none.
-	listing func(w io.Writer) error
-	// listed are the lines of listing when they are in memory (single
+	Listing func(w io.Writer) error
+	// Listed are the lines of listing when they are in memory (single
 	// messages and pairs), for a report that joins several inputs.
-	listed []byte
-	// quiet leaves the summary out of the text format.
-	quiet bool
+	Listed []byte
+	// Quiet leaves the summary out of the text format.
+	Quiet bool
 }
 
-// messageTally counts messages by kind and the calls answered, as the
+// MessageTally counts messages by kind and the calls answered, as the
 // summary reports them.
-type messageTally struct {
-	total    int
-	byKind   [rpc.KindBatch + 1]int
-	calls    int // requests: messages that expect a response
-	answered int // responses whose call is known
-	// final says every response is there (a request with its response,
+type MessageTally struct {
+	Total    int
+	ByKind   [rpc.KindBatch + 1]int
+	Calls    int // requests: messages that expect a response
+	Answered int // responses whose call is known
+	// Final says every response is there (a request with its response,
 	// a transcript declared complete), so unanswered calls are final, not
 	// "so far".
-	final bool
-	// showCalls says calls are counted in the summary: for exchanges
+	Final bool
+	// ShowCalls says calls are counted in the summary: for exchanges
 	// (a request and its response, a transcript), not single messages.
-	showCalls bool
+	ShowCalls bool
 }
 
-func newMessageTally() *messageTally { return &messageTally{} }
+func NewMessageTally() *MessageTally { return &MessageTally{} }
 
-// add counts the summaries of one message.
-func (t *messageTally) add(ms []rpc.MessageSummary) {
+// Add counts the summaries of one message.
+func (t *MessageTally) Add(ms []rpc.MessageSummary) {
 	for i := range ms {
 		m := &ms[i]
-		if int(m.Kind) < len(t.byKind) {
-			t.byKind[m.Kind]++
+		if int(m.Kind) < len(t.ByKind) {
+			t.ByKind[m.Kind]++
 		}
 		if m.Kind != rpc.KindBatch {
-			t.total++
+			t.Total++
 		}
 		switch m.Kind {
 		case rpc.KindRequest:
-			t.calls++
+			t.Calls++
 		case rpc.KindResponse, rpc.KindErrorResponse:
 			if m.HasMethod {
-				t.answered++
+				t.Answered++
 			}
 		}
 	}
@@ -80,31 +80,31 @@ func (t *messageTally) add(ms []rpc.MessageSummary) {
 // unanswered is the number of calls without a response: the calls minus
 // the responses that answer one (a response answers a known call at most
 // once: a duplicate's call is not known).
-func (t *messageTally) unanswered() int { return max(t.calls-t.answered, 0) }
+func (t *MessageTally) unanswered() int { return max(t.Calls-t.Answered, 0) }
 
-// bound keeps the first max diagnostics for printing (0: all); the
+// Bound keeps the first max diagnostics for printing (0: all); the
 // summary still counts every one.
-func (r *report) bound(max int) {
-	r.all = r.diags
-	if max > 0 && len(r.diags) > max {
-		r.diags = r.diags[:max]
+func (r *Report) Bound(max int) {
+	r.all = r.Diags
+	if max > 0 && len(r.Diags) > max {
+		r.Diags = r.Diags[:max]
 	}
 }
 
 // counted is every diagnostic, printed or not.
-func (r *report) counted() []diag {
+func (r *Report) counted() []Diag {
 	if r.all != nil {
 		return r.all
 	}
-	return r.diags
+	return r.Diags
 }
 
 // verdict is "valid", "invalid" or "incomplete".
-func (r *report) verdict() string {
+func (r *Report) verdict() string {
 	switch {
-	case !r.valid:
+	case !r.Valid:
 		return "invalid"
-	case !r.complete:
+	case !r.Complete:
 		return "incomplete"
 	}
 	return "valid"
@@ -129,7 +129,7 @@ var severityOrder = map[string]int{"error": 0, "danger": 1, "warning": 2, "advis
 
 // tally counts the diagnostics by severity (strongest first) and, within
 // each, by code (alphabetically).
-func tally(ds []diag) []severityCount {
+func tally(ds []Diag) []severityCount {
 	var out []severityCount
 	for i := range ds {
 		d := &ds[i]

@@ -1,4 +1,4 @@
-package run
+package render
 
 import (
 	"encoding/json"
@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/smithy-validation/go/cli/version"
 	"github.com/smithy-validation/go/rpc"
 	sv "github.com/smithy-validation/go/smithyvalidate"
 )
@@ -112,10 +113,10 @@ type sarifLogical struct {
 	Kind               string `json:"kind"`
 }
 
-// sarifFailure is a command that failed before it could report findings.
-type sarifFailure struct {
-	exit    int
-	message string
+// SARIFFailure is a command that failed before it could report findings.
+type SARIFFailure struct {
+	Exit    int
+	Message string
 }
 
 // sarifLevel maps a severity to a SARIF level.
@@ -129,13 +130,13 @@ func sarifLevel(severity string) string {
 	return "note"
 }
 
-// writeSARIF writes rep as a SARIF log; fail is the failure of a command
+// WriteSARIF writes rep as a SARIF log; fail is the failure of a command
 // that could not finish, nil otherwise.
-func writeSARIF(w io.Writer, rep *report, fail *sarifFailure) error {
+func WriteSARIF(w io.Writer, rep *Report, fail *SARIFFailure) error {
 	run := sarifRun{
 		Tool: sarifTool{Driver: sarifDriver{
 			Name:           "smithy",
-			Version:        Version,
+			Version:        version.Version,
 			InformationURI: "https://github.com/smithy-validation/go",
 			Rules:          []sarifRule{},
 		}},
@@ -144,14 +145,14 @@ func writeSARIF(w io.Writer, rep *report, fail *sarifFailure) error {
 	}
 	inv := sarifInvocation{ExecutionSuccessful: true}
 	if fail != nil {
-		code := fail.exit
+		code := fail.Exit
 		inv = sarifInvocation{ExecutionSuccessful: false, ExitCode: &code,
-			Notifications: []sarifNotification{{Level: "error", Message: sarifText{fail.message}}}}
+			Notifications: []sarifNotification{{Level: "error", Message: sarifText{fail.Message}}}}
 	}
 	run.Invocations = []sarifInvocation{inv}
 	ruleIndex := map[string]int{}
-	for i := range rep.diags {
-		d := &rep.diags[i]
+	for i := range rep.Diags {
+		d := &rep.Diags[i]
 		idx, ok := ruleIndex[d.Code]
 		if !ok {
 			idx = len(run.Tool.Driver.Rules)
@@ -170,7 +171,7 @@ func writeSARIF(w io.Writer, rep *report, fail *sarifFailure) error {
 				loc.PhysicalLocation.Region = r
 			}
 		}
-		if !rep.model {
+		if !rep.Model {
 			loc.LogicalLocations = []sarifLogical{{FullyQualifiedName: d.Path, Kind: "value"}}
 		}
 		if loc.PhysicalLocation != nil || loc.LogicalLocations != nil {
@@ -190,7 +191,7 @@ func writeSARIF(w io.Writer, rep *report, fail *sarifFailure) error {
 }
 
 // sarifRuleFor describes the rule of d's code from the catalogues.
-func sarifRuleFor(d *diag) sarifRule {
+func sarifRuleFor(d *Diag) sarifRule {
 	r := sarifRule{ID: d.Code, DefaultConfiguration: sarifConfiguration{Level: sarifLevel(d.Severity)}}
 	var summary string
 	if d.Class == "model" {

@@ -1,4 +1,4 @@
-package run
+package render
 
 import (
 	"bufio"
@@ -27,27 +27,27 @@ func githubLevel(severity string) string {
 	return "notice"
 }
 
-// githubData escapes a workflow command's message.
-func githubData(s string) string {
+// GitHubData escapes a workflow command's message.
+func GitHubData(s string) string {
 	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
 }
 
-// githubProperty escapes a workflow command's property value.
-func githubProperty(s string) string {
+// GitHubProperty escapes a workflow command's property value.
+func GitHubProperty(s string) string {
 	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
 }
 
-// writeGitHub writes rep as workflow commands, and its summary as a
+// WriteGitHub writes rep as workflow commands, and its summary as a
 // notice when summary is set.
-func writeGitHub(w io.Writer, rep *report, summary bool) error {
+func WriteGitHub(w io.Writer, rep *Report, summary bool) error {
 	bw := bufio.NewWriter(w)
-	for i := range rep.diags {
-		d := &rep.diags[i]
+	for i := range rep.Diags {
+		d := &rep.Diags[i]
 		bw.WriteString("::")
 		bw.WriteString(githubLevel(d.Severity))
 		var props []string
 		if d.File != "" && d.File != "<stdin>" {
-			props = append(props, "file="+githubProperty(EscapeText(d.File)))
+			props = append(props, "file="+GitHubProperty(EscapeText(d.File)))
 			if d.Line > 0 {
 				props = append(props, "line="+strconv.Itoa(d.Line))
 				if d.Col > 0 {
@@ -55,7 +55,7 @@ func writeGitHub(w io.Writer, rep *report, summary bool) error {
 				}
 			}
 		}
-		props = append(props, "title="+githubProperty(d.Code))
+		props = append(props, "title="+GitHubProperty(d.Code))
 		bw.WriteString(" ")
 		bw.WriteString(strings.Join(props, ","))
 		bw.WriteString("::")
@@ -80,12 +80,12 @@ func writeGitHub(w io.Writer, rep *report, summary bool) error {
 			msg.WriteString(s + ": ")
 		}
 		msg.WriteString(d.Message)
-		bw.WriteString(githubData(EscapeText(msg.String())))
+		bw.WriteString(GitHubData(EscapeText(msg.String())))
 		bw.WriteString("\n")
 	}
 	if summary {
-		s := strings.TrimSpace(string(appendSummary(nil, rep, palette{})))
-		bw.WriteString("::notice title=smithy " + githubProperty(rep.command) + "::" + githubData(s) + "\n")
+		s := strings.TrimSpace(string(appendSummary(nil, rep, Palette{})))
+		bw.WriteString("::notice title=smithy " + GitHubProperty(rep.Command) + "::" + GitHubData(s) + "\n")
 	}
 	return bw.Flush()
 }

@@ -1,8 +1,6 @@
-package app
+package version
 
 import (
-	"github.com/smithy-validation/go/cli/run"
-
 	"os"
 	"regexp"
 	"testing"
@@ -19,7 +17,7 @@ func TestVersionMatchesVersionsYAML(t *testing.T) {
 	if m == nil {
 		t.Fatal("versions.yaml has no module-set version")
 	}
-	if string(m[1]) != run.Version {
-		t.Errorf("app.Version = %s, versions.yaml says v%s", run.Version, m[1])
+	if string(m[1]) != Version {
+		t.Errorf("Version = %s, versions.yaml says v%s", Version, m[1])
 	}
 }

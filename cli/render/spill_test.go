@@ -1,4 +1,4 @@
-package run
+package render
 
 import (
 	"io"
@@ -18,7 +18,7 @@ func TestSpillLeavesNoFile(t *testing.T) {
 	}
 	dir := t.TempDir()
 	t.Setenv("TMPDIR", dir)
-	s := &spill{limit: 8}
+	s := &Spill{Limit: 8}
 	defer s.Close()
 	want := strings.Repeat("0123456789", 100)
 	io.WriteString(s, want)
@@ -28,7 +28,7 @@ func TestSpillLeavesNoFile(t *testing.T) {
 	if left, _ := filepath.Glob(filepath.Join(dir, "smithy-spill-*")); len(left) != 0 {
 		t.Errorf("temporary files named while the spill is open: %v", left)
 	}
-	r, err := s.reader()
+	r, err := s.Reader()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,30 @@
+package render
+
+import (
+	"os"
+)
+
+// The output formats. text is for people; json is the contract's
+// document; sarif (SARIF 2.1.0) and github (workflow commands) are for CI;
+// html is the transcript report of validate-rpc --transcript.
+const (
+	FormatText   = "text"
+	FormatJSON   = "json"
+	FormatSARIF  = "sarif"
+	FormatGitHub = "github"
+	FormatHTML   = "html"
+)
+
+// Formats lists the formats of every command that reports findings or
+// events; html is validate-rpc's only.
+var Formats = []string{FormatText, FormatJSON, FormatSARIF, FormatGitHub}
+
+// IsTerminal reports whether w is a character device (a terminal).
+func IsTerminal(w any) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}

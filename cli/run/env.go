@@ -1,0 +1,53 @@
+// Package run does what each command does, for the command line (package
+// app parses its flags) and for the server (package methods decodes its
+// params) alike: [Env] holds the streams, the model cache and the server's
+// file access; ast, validate, validate-value, validate-rpc, openrpc and
+// select are its methods, each taking its parameters as a struct, writing
+// its output in the format asked for (package render) and returning an
+// error that carries its exit code ([ExitCode]).
+//
+// Exit codes, the same for every command:
+//
+//	0  valid: no finding of severity error
+//	1  invalid: at least one error finding
+//	2  usage: a bad flag, argument or parameter
+//	3  model: the model failed to load, assemble or prepare
+//	4  input: a file could not be read
+//	5  incomplete: a limit stopped validation before any error was found
+package run
+
+import (
+	"io"
+)
+
+// Env is what every command reads and writes.
+type Env struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	StdinUsed      bool
+	// SpoolLimit bounds the transcript output kept in memory (0: the
+	// default; see rpc.SpoolLimit).
+	SpoolLimit int
+	// Cache keeps assembled models between calls (the server's); nil
+	// loads every model afresh.
+	Cache *ModelCache
+	// Files is the server's file access for the request under way
+	// (servefiles.go); nil reads what the user names.
+	Files RequestFiles
+	// Terminal overrides the test of whether stdout is a terminal (tests).
+	Terminal *bool
+	// Command is the command run, for the tool name of SARIF output;
+	// args are the arguments as given (proxy finds its "--" in them).
+	Command string
+	Args    []string
+	// MaxFindings bounds the findings printed (--max-findings; 0: all).
+	MaxFindings int
+	// Quiet leaves the summary out of the text format (validate --quiet).
+	Quiet bool
+	// ColorMode is --force-color (1), --no-color (-1) or neither (0).
+	ColorMode int
+	// ProgressMode is --progress (1), --no-progress (-1) or neither (0);
+	// progressOut, when set, receives the progress line (tests).
+	ProgressMode int
+	ProgressOut  io.Writer
+}
