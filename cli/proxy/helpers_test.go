@@ -3,6 +3,7 @@ package proxy_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os/exec"
 	"path/filepath"
@@ -27,31 +28,37 @@ func calculator(t testing.TB) *rpc.PreparedService {
 // JSON-RPC 2.0, with the traits the smithy command loads.
 func example(t testing.TB, dir, id string) *rpc.PreparedService {
 	t.Helper()
-	a := assembly.New()
-	if err := rpc.AddTraits(a); err != nil {
-		t.Fatal(err)
-	}
-	if err := sv.AddAlloyTraits(a); err != nil {
-		t.Fatal(err)
-	}
-	files, _ := filepath.Glob(filepath.Join("..", "..", "examples", dir, "*.smithy"))
-	if len(files) == 0 {
-		t.Fatalf("no model in examples/%s", dir)
-	}
-	for _, f := range files {
-		if err := a.AddPath(f); err != nil {
-			t.Fatal(err)
-		}
-	}
-	res, err := a.Assemble()
-	if err != nil || res.HasErrors() {
-		t.Fatalf("assemble: %v %v", err, res.Events)
-	}
-	svc, err := rpc.Prepare(res.Model, shapeid.MustParse(id), rpc.Version(rpc.V2_0))
+	svc, err := prepareExample(dir, id)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return svc
+}
+
+// prepareExample is example without a test: the session benchmark's proxy
+// process prepares its service with it.
+func prepareExample(dir, id string) (*rpc.PreparedService, error) {
+	a := assembly.New()
+	if err := rpc.AddTraits(a); err != nil {
+		return nil, err
+	}
+	if err := sv.AddAlloyTraits(a); err != nil {
+		return nil, err
+	}
+	files, _ := filepath.Glob(filepath.Join("..", "..", "examples", dir, "*.smithy"))
+	if len(files) == 0 {
+		return nil, fmt.Errorf("no model in examples/%s", dir)
+	}
+	for _, f := range files {
+		if err := a.AddPath(f); err != nil {
+			return nil, err
+		}
+	}
+	res, err := a.Assemble()
+	if err != nil || res.HasErrors() {
+		return nil, fmt.Errorf("assemble: %v %v", err, res.Events)
+	}
+	return rpc.Prepare(res.Model, shapeid.MustParse(id), rpc.Version(rpc.V2_0))
 }
 
 // session is a proxy between in-process peers: the test writes the

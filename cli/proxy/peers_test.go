@@ -21,7 +21,7 @@ import (
 // peerPath finds a real peer: the path in env, else found by find; with
 // SMITHY_REQUIRE_PEERS=1 (scripts/test.sh, after installing them) a
 // missing one fails the test instead of skipping it.
-func peerPath(t *testing.T, env, install string, find func() string) string {
+func peerPath(t testing.TB, env, install string, find func() string) string {
 	t.Helper()
 	p := os.Getenv(env)
 	if p == "" {
@@ -39,7 +39,7 @@ func peerPath(t *testing.T, env, install string, find func() string) string {
 	return ""
 }
 
-func mcpEverything(t *testing.T) string {
+func mcpEverything(t testing.TB) string {
 	return peerPath(t, "SMITHY_MCP_EVERYTHING", "scripts/install-mcp-everything.sh", func() string {
 		home, _ := os.UserHomeDir()
 		return filepath.Join(home, ".cache", "smithy-validation", "peers", "node_modules", ".bin", "mcp-server-everything")

@@ -1,0 +1,437 @@
+package proxy_test
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/smithy-validation/go/cli/proxy"
+)
+
+// The session benchmark runs the proxy as its own process, as `smithy
+// proxy` runs, between the benchmark (the client) and a child process (the
+// server), and reads the proxy's CPU time from /proc: the test binary is
+// all three programs, chosen by this variable.
+const roleEnv = "SMITHY_PROXY_BENCH_ROLE"
+
+func TestMain(m *testing.M) {
+	switch os.Getenv(roleEnv) {
+	case "echo":
+		echoServer(os.Stdin, os.Stdout)
+		os.Exit(0)
+	case "replay":
+		os.Exit(replayServer(os.Getenv("SMITHY_PROXY_BENCH_SCRIPT")))
+	case "proxy":
+		os.Exit(proxyMain())
+	}
+	os.Exit(m.Run())
+}
+
+// proxyMain is the proxy process: the service of examples/$MODEL, the
+// log and the transcript to files in $DIR (as `smithy proxy --log FILE
+// --record FILE`), the child the test binary in the role $CHILD.
+func proxyMain() int {
+	svc, err := prepareExample(os.Getenv("SMITHY_PROXY_BENCH_MODEL"), os.Getenv("SMITHY_PROXY_BENCH_SERVICE"))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	dir := os.Getenv("SMITHY_PROXY_BENCH_DIR")
+	log, err := os.Create(filepath.Join(dir, "log.jsonl"))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	defer log.Close()
+	rec, err := os.Create(filepath.Join(dir, "record.jsonl"))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	defer rec.Close()
+	p := proxy.New(svc, proxy.Options{Framing: proxy.Lines, Log: log, Record: rec})
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), roleEnv+"="+os.Getenv("SMITHY_PROXY_BENCH_CHILD"))
+	cmd.Stderr = os.Stderr
+	code, err := p.RunCommand(cmd, os.Stdin, os.Stdout)
+	if _, _, ferr := p.Finish(); err == nil {
+		err = ferr
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	return code
+}
+
+// script is a conversation to replay in ping-pong: each client message
+// with the server's messages that followed it (its answer and any
+// notification before it).
+type script struct {
+	turns []turn
+	// loop is the first turn replayed in every round: the turns before it
+	// (initialize) are sent once.
+	loop int
+}
+
+type turn struct {
+	client  []byte
+	id      bool // the client's message is a call: its id is renumbered each round
+	replies [][]byte
+}
+
+// renumber returns msg with its top-level id set to id (msg unchanged
+// when it has none); the rest of the bytes stay as they were.
+func renumber(msg []byte, id int) []byte {
+	dec := json.NewDecoder(bytes.NewReader(msg))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return msg
+	}
+	for dec.More() {
+		k, err := dec.Token()
+		if err != nil {
+			return msg
+		}
+		start := int(dec.InputOffset())
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return msg
+		}
+		if k == "id" {
+			end := int(dec.InputOffset())
+			i := start + bytes.Index(msg[start:end], v)
+			out := append([]byte(nil), msg[:i]...)
+			out = strconv.AppendInt(out, int64(id), 10)
+			return append(out, msg[i+len(v):]...)
+		}
+	}
+	return msg
+}
+
+// round returns turn k of round r: the ids of a call and of its answers
+// made unique over the whole session.
+func (s *script) round(r, k int) (client []byte, replies [][]byte) {
+	t := s.turns[k]
+	if !t.id {
+		return t.client, t.replies
+	}
+	id := r*len(s.turns) + k + 1
+	replies = make([][]byte, len(t.replies))
+	for i, m := range t.replies {
+		replies[i] = renumber(m, id)
+	}
+	return renumber(t.client, id), replies
+}
+
+// readScript reads a transcript recorded by the proxy into turns.
+func readScript(path string) (*script, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	s := &script{}
+	for _, line := range bytes.Split(bytes.TrimSpace(b), []byte("\n")) {
+		var e struct {
+			From    string          `json:"from"`
+			Message json.RawMessage `json:"message"`
+		}
+		if err := json.Unmarshal(line, &e); err != nil {
+			return nil, err
+		}
+		var m struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+		}
+		json.Unmarshal(e.Message, &m)
+		switch {
+		case e.From == "client":
+			s.turns = append(s.turns, turn{client: e.Message, id: m.ID != nil})
+			if m.Method == "notifications/initialized" {
+				s.loop = len(s.turns)
+			}
+		case len(s.turns) == 0:
+			return nil, fmt.Errorf("%s: the server speaks first", path)
+		default:
+			t := &s.turns[len(s.turns)-1]
+			t.replies = append(t.replies, e.Message)
+		}
+	}
+	if s.loop >= len(s.turns) {
+		return nil, fmt.Errorf("%s: nothing after the initialization to replay", path)
+	}
+	return s, nil
+}
+
+// replayServer answers the k-th line it reads with the replies of the
+// script's k-th turn (in the order the client sends them).
+func replayServer(path string) int {
+	s, err := readScript(path)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	br := bufio.NewReader(os.Stdin)
+	var out []byte
+	r, k := 0, 0
+	for {
+		if _, err := br.ReadSlice('\n'); err != nil {
+			return 0
+		}
+		_, replies := s.round(r, k)
+		out = out[:0]
+		for _, m := range replies {
+			out = append(append(out, m...), '\n')
+		}
+		if len(out) > 0 {
+			os.Stdout.Write(out)
+		}
+		if k++; k == len(s.turns) {
+			r, k = r+1, s.loop
+		}
+	}
+}
+
+// usage is a process's CPU time (all its threads, nanoseconds, from
+// /proc/PID/task/*/schedstat) and context switches.
+type usage struct{ cpu, switches int64 }
+
+func procUsage(b *testing.B, pid int) usage {
+	var u usage
+	tasks, err := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, t := range tasks {
+		dir := fmt.Sprintf("/proc/%d/task/%s/", pid, t.Name())
+		if st, err := os.ReadFile(dir + "schedstat"); err == nil {
+			var ns int64
+			fmt.Sscan(string(st), &ns)
+			u.cpu += ns
+		}
+		if st, err := os.ReadFile(dir + "status"); err == nil {
+			for _, l := range strings.Split(string(st), "\n") {
+				if strings.HasSuffix(strings.SplitN(l, ":", 2)[0], "ctxt_switches") {
+					n, _ := strconv.ParseInt(strings.TrimSpace(strings.SplitN(l, ":", 2)[1]), 10, 64)
+					u.switches += n
+				}
+			}
+		}
+	}
+	return u
+}
+
+// pingPeer is a process the benchmark talks to in ping-pong.
+type pingPeer struct {
+	cmd *exec.Cmd
+	w   io.WriteCloser
+	r   *bufio.Reader
+}
+
+func startPeer(b *testing.B, env ...string) *pingPeer {
+	cmd := exec.Command(os.Args[0], "-test.run", "^$")
+	cmd.Env = append(os.Environ(), env...)
+	cmd.Stderr = os.Stderr
+	w, err := cmd.StdinPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	return &pingPeer{cmd: cmd, w: w, r: bufio.NewReaderSize(out, 1<<20)}
+}
+
+// turn sends one message and reads n lines back.
+func (p *pingPeer) turn(b *testing.B, msg []byte, n int) {
+	if _, err := p.w.Write(msg); err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < n; i++ {
+		if _, err := p.r.ReadSlice('\n'); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func (p *pingPeer) stop(b *testing.B) {
+	p.w.Close()
+	io.Copy(io.Discard, p.r)
+	if err := p.cmd.Wait(); err != nil {
+		b.Fatal(err)
+	}
+}
+
+// BenchmarkSession measures the proxy's CPU a message in a real session:
+// ping-pong, one message sent, its answer awaited, as MCP and LSP clients
+// behave, through the proxy as a process of its own (the test binary,
+// proxy.RunCommand with the log and the transcript written to files)
+// whose child answers each line at once. b.N is the number of turns (a
+// message and its answers); the proxy's CPU time and context switches
+// are read from /proc before and after them (Linux).
+//
+//   - calculator: a subtract call and its result, the child answering
+//     each line with a fixed reply (echoServer).
+//   - mcp-replay: a session with a real MCP server (mcp-server-everything,
+//     recorded through the proxy when the benchmark starts: initialize,
+//     tools, prompts and resources listed and called, pings), replayed in
+//     rounds by a child that answers each line with what the real server
+//     sent, ids renumbered so that every call of the session is distinct.
+//
+// Reported: proxy-cpu-ns/msg (all of the proxy's threads: the runtime's
+// included), proxy-switches/msg, and the floor: floor-cpu-ns/line, the
+// CPU a line costs the echo child when the benchmark talks to it directly
+// (a process that wakes for a line, reads it and writes one: what any
+// process in the path pays a message on this machine), and proxy/floor,
+// their ratio. On a virtual machine a wake-up is expensive (10 to 20 µs
+// on the one of docs/performance.md), so the ratio is the figure to read.
+func BenchmarkSession(b *testing.B) {
+	if runtime.GOOS != "linux" {
+		b.Skip("reads /proc")
+	}
+	b.Run("calculator", func(b *testing.B) {
+		msg := []byte(`{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":`)
+		turn := func(p *pingPeer, i int) {
+			m := strconv.AppendInt(append([]byte(nil), msg...), int64(i), 10)
+			p.turn(b, append(m, "}\n"...), 1)
+		}
+		floor := measure(b, b.N, func(p *pingPeer, i int) int { turn(p, i); return 1 }, roleEnv+"=echo")
+		proxied := measure(b, b.N, func(p *pingPeer, i int) int { turn(p, i); return 2 },
+			roleEnv+"=proxy", "SMITHY_PROXY_BENCH_CHILD=echo", "SMITHY_PROXY_BENCH_MODEL=calculator",
+			"SMITHY_PROXY_BENCH_SERVICE=example#Calculator", "SMITHY_PROXY_BENCH_DIR="+b.TempDir())
+		report(b, proxied, floor)
+	})
+	b.Run("mcp-replay", func(b *testing.B) {
+		path := recordMCP(b)
+		s, err := readScript(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		floor := measure(b, b.N, func(p *pingPeer, i int) int {
+			p.turn(b, []byte(`{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":1}`+"\n"), 1)
+			return 1
+		}, roleEnv+"=echo")
+		// The script's turns in order: the first round from the start,
+		// the next ones from the loop.
+		r, k := 0, 0
+		var line []byte
+		proxied := measure(b, b.N, func(p *pingPeer, i int) int {
+			client, replies := s.round(r, k)
+			line = append(append(line[:0], client...), '\n')
+			p.turn(b, line, len(replies))
+			if k++; k == len(s.turns) {
+				r, k = r+1, s.loop
+			}
+			return 1 + len(replies)
+		}, roleEnv+"=proxy", "SMITHY_PROXY_BENCH_CHILD=replay", "SMITHY_PROXY_BENCH_SCRIPT="+path,
+			"SMITHY_PROXY_BENCH_MODEL=mcp", "SMITHY_PROXY_BENCH_SERVICE=io.modelcontextprotocol#Mcp",
+			"SMITHY_PROXY_BENCH_DIR="+b.TempDir())
+		report(b, proxied, floor)
+	})
+}
+
+// measured is what a series of turns cost the process talked to.
+type measured struct {
+	u        usage
+	messages int
+}
+
+// measure starts a peer, warms it with 200 turns, then reads its usage
+// around n turns; turn returns the messages the turn moved.
+func measure(b *testing.B, n int, turn func(p *pingPeer, i int) int, env ...string) measured {
+	p := startPeer(b, env...)
+	for i := 0; i < 200; i++ {
+		turn(p, i)
+	}
+	b.ResetTimer()
+	u0 := procUsage(b, p.cmd.Process.Pid)
+	m := 0
+	for i := 0; i < n; i++ {
+		m += turn(p, 200+i)
+	}
+	u1 := procUsage(b, p.cmd.Process.Pid)
+	b.StopTimer()
+	p.stop(b)
+	return measured{usage{u1.cpu - u0.cpu, u1.switches - u0.switches}, m}
+}
+
+func report(b *testing.B, proxied, floor measured) {
+	pc := float64(proxied.u.cpu) / float64(proxied.messages)
+	fc := float64(floor.u.cpu) / float64(floor.messages)
+	b.ReportMetric(pc, "proxy-cpu-ns/msg")
+	b.ReportMetric(float64(proxied.u.switches)/float64(proxied.messages), "proxy-switches/msg")
+	b.ReportMetric(fc, "floor-cpu-ns/line")
+	b.ReportMetric(pc/fc, "proxy/floor")
+	b.ReportMetric(float64(proxied.messages)/float64(b.N), "msgs/turn")
+}
+
+// recordMCP records a session with mcp-server-everything through the
+// proxy (in this process) and returns the transcript's path.
+func recordMCP(b *testing.B) string {
+	bin := mcpEverything(b)
+	var log, record syncBuffer
+	p := proxy.New(example(b, "mcp", "io.modelcontextprotocol#Mcp"), proxy.Options{Framing: proxy.Lines, Log: &log, Record: &record})
+	cmd := exec.Command(bin, "stdio")
+	stdinR, stdinW := io.Pipe()
+	stdout, done := runCommand(p, cmd, stdinR)
+	br := bufio.NewReader(stdout)
+	for _, m := range []string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"smithy proxy benchmark","version":"1"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`,
+		`{"jsonrpc":"2.0","id":3,"method":"prompts/list"}`,
+		`{"jsonrpc":"2.0","id":4,"method":"resources/list"}`,
+		`{"jsonrpc":"2.0","id":5,"method":"resources/templates/list"}`,
+		`{"jsonrpc":"2.0","id":6,"method":"ping"}`,
+		`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo","arguments":{"message":"hello"}}}`,
+		`{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"get-sum","arguments":{"a":17,"b":25}}}`,
+		`{"jsonrpc":"2.0","id":9,"method":"prompts/get","params":{"name":"simple-prompt"}}`,
+		`{"jsonrpc":"2.0","id":10,"method":"resources/read","params":{"uri":"demo://resource/static/document/architecture.md"}}`,
+		`{"jsonrpc":"2.0","id":11,"method":"tools/call","params":{"name":"echo","arguments":{"message":"a longer message, echoed back through the proxy"}}}`,
+		`{"jsonrpc":"2.0","id":12,"method":"ping"}`,
+	} {
+		if _, err := stdinW.Write([]byte(m + "\n")); err != nil {
+			b.Fatal(err)
+		}
+		var call struct{ ID *int }
+		if json.Unmarshal([]byte(m), &call); call.ID == nil {
+			continue // a notification: no answer
+		}
+		// Read up to the answer (notifications may come first).
+		want := fmt.Sprintf(`"id":%d}`, *call.ID)
+		for {
+			line, err := br.ReadBytes('\n')
+			if err != nil {
+				b.Fatalf("mcp-server-everything: %v", err)
+			}
+			if bytes.Contains(line, []byte(want)) && bytes.Contains(line, []byte(`"result"`)) {
+				break
+			}
+		}
+	}
+	stdinW.Close()
+	go io.Copy(io.Discard, br)
+	if r := <-done; r.err != nil {
+		b.Fatal(r.err)
+	}
+	if _, sum, err := p.Finish(); err != nil || !sum.Valid {
+		b.Fatalf("the recorded session: %v, %+v\n%s", err, sum, log.String())
+	}
+	path := filepath.Join(b.TempDir(), "mcp-session.jsonl")
+	if err := os.WriteFile(path, []byte(record.String()), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	return path
+}
