@@ -41,14 +41,14 @@ func ExampleReader() {
 func ExampleProxy_RunCommand() {
 	svc := exampleService()
 	var log strings.Builder
-	p := proxy.New(svc, proxy.Options{Log: &log, Grace: 10 * time.Millisecond})
+	p := proxy.New(svc, proxy.Options{Log: &log, Grace: 500 * time.Millisecond})
 	cmd := exec.Command("sh", "-c", "exec 1>&-; exec sleep 300")
 	code, err := p.RunCommand(cmd, strings.NewReader(""), io.Discard)
 	fmt.Println(code, err)
 	fmt.Print(log.String())
 	// Output:
 	// 143 <nil>
-	// {"child":"SIGTERM","reason":"the child closed its output but kept running, and nothing more came within 10ms"}
+	// {"child":"SIGTERM","reason":"the child closed its output but kept running, and nothing more came within 500ms"}
 }
 
 // exampleService prepares examples/calculator's service.
