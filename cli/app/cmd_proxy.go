@@ -122,6 +122,9 @@ func (e *env) proxy(c *cli.Context) error {
 	if httpMode {
 		return e.proxyHTTP(p, listen, up)
 	}
+	// The relay waits for each message in blocking reads: see
+	// proxy.ReserveProcs (the command owns the process).
+	proxy.ReserveProcs()
 	cmd := exec.Command(command[0], command[1:]...)
 	cmd.Stderr = e.Stderr
 	code, err := p.RunCommand(cmd, e.Stdin, e.Stdout)

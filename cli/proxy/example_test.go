@@ -3,7 +3,9 @@ package proxy_test
 import (
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
+	"runtime"
 	"strings"
 	"time"
 
@@ -65,4 +67,13 @@ func exampleService() *rpc.PreparedService {
 		panic(err)
 	}
 	return svc
+}
+
+// A program whose job is the proxy (the smithy command) reserves Ps for
+// the relay's blocking reads before it starts the child; GOMAXPROCS set
+// in the environment is left as it is.
+func ExampleReserveProcs() {
+	proxy.ReserveProcs()
+	fmt.Println(runtime.GOMAXPROCS(0) >= proxy.MinProcs || os.Getenv("GOMAXPROCS") != "")
+	// Output: true
 }

@@ -47,6 +47,10 @@
 //     elements would mean merging the proxy's answers into the server's
 //     response array. The proxy's own answers are fed to the exchange and
 //     recorded as the server's messages: they are what the client got.
+//   - Each direction waits for its next message in a read system call;
+//     [ReserveProcs] (which the smithy command calls) gives the runtime
+//     enough Ps that a blocked read's P is not handed around on every
+//     message (docs/performance.md, "A real session").
 package proxy
 
 import (

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"runtime"
 	"sync"
 	"syscall"
 	"time"
@@ -293,4 +294,27 @@ func (p *Proxy) logChild(sig, reason string) {
 		Reason string `json:"reason"`
 	}{sig, reason})
 	p.opts.Log.Write(append(line, '\n'))
+}
+
+// MinProcs is the number of Ps (GOMAXPROCS) ReserveProcs gives the
+// runtime at least.
+const MinProcs = 4
+
+// ReserveProcs sets GOMAXPROCS to at least MinProcs, unless the
+// GOMAXPROCS environment variable chose it; it is for a program whose
+// job is the proxy (the smithy command calls it), since it changes the
+// whole process.
+//
+// Why: each direction of RunCommand's relay spends its idle time in a read
+// system call (standard input is a blocking file), and each holds a P while
+// it does. With two Ps (a 2-core machine) the other direction's message
+// leaves no P idle, so the runtime's monitor takes a P back from the read
+// on every message and hands it around: in ping-pong traffic 1.8 thread
+// wake-ups a message instead of 1.4, and about twice the CPU
+// (BenchmarkSession; docs/performance.md). More Ps than cores cost
+// nothing here: at most the two directions and the collector run at once.
+func ReserveProcs() {
+	if os.Getenv("GOMAXPROCS") == "" && runtime.GOMAXPROCS(0) < MinProcs {
+		runtime.GOMAXPROCS(MinProcs)
+	}
 }

@@ -40,6 +40,7 @@ func TestMain(m *testing.M) {
 // log and the transcript to files in $DIR (as `smithy proxy --log FILE
 // --record FILE`), the child the test binary in the role $CHILD.
 func proxyMain() int {
+	proxy.ReserveProcs() // as the smithy command does
 	svc, err := prepareExample(os.Getenv("SMITHY_PROXY_BENCH_MODEL"), os.Getenv("SMITHY_PROXY_BENCH_SERVICE"))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
