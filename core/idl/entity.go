@@ -19,6 +19,7 @@ var (
 
 // entityShape reads the node object body of a service or resource.
 func (p *parser) entityShape(s *shapeStmt) {
+	s.entity = &entityProps{}
 	id := p.id(s.name)
 	p.mixins(s)
 	p.skipWsAndDocs()
@@ -35,15 +36,15 @@ func (p *parser) entityShape(s *shapeStmt) {
 		switch f.key {
 		case "version":
 			if s.typ == model.ServiceType {
-				s.version = p.stringProp(id, f)
+				s.entity.version = p.stringProp(id, f)
 			}
 		case "operations":
-			s.operations = p.idList(id, f)
+			s.entity.operations = p.idList(id, f)
 		case "resources":
-			s.resources = p.idList(id, f)
+			s.entity.resources = p.idList(id, f)
 		case "errors":
 			if s.typ == model.ServiceType {
-				s.errors = p.idList(id, f)
+				s.entity.errors = p.idList(id, f)
 			}
 		case "rename":
 			if s.typ != model.ServiceType {
@@ -56,11 +57,11 @@ func (p *parser) entityShape(s *shapeStmt) {
 					p.fail(&Error{Pos: r.keyPos, Shape: id, Msg: fmt.Sprintf("Invalid shape ID `%s` in `rename`: %s (rename keys are absolute shape IDs)", r.key, err.(*shapeid.Error).Reason)})
 				}
 				to := p.stringProp(id, r)
-				s.rename = append(s.rename, renameEntry{from: from, pos: r.keyPos, to: to})
+				s.entity.rename = append(s.entity.rename, renameEntry{from: from, pos: r.keyPos, to: to})
 			}
 		case "collectionOperations":
 			if s.typ == model.ResourceType {
-				s.collectionOp = p.idList(id, f)
+				s.entity.collectionOp = p.idList(id, f)
 			}
 		case "create", "put", "read", "update", "delete", "list":
 			if s.typ != model.ResourceType {
@@ -69,17 +70,17 @@ func (p *parser) entityShape(s *shapeStmt) {
 			r := p.idProp(id, f)
 			switch f.key {
 			case "create":
-				s.create = r
+				s.entity.create = r
 			case "put":
-				s.put = r
+				s.entity.put = r
 			case "read":
-				s.read = r
+				s.entity.read = r
 			case "update":
-				s.update = r
+				s.entity.update = r
 			case "delete":
-				s.delete = r
+				s.entity.delete = r
 			case "list":
-				s.list = r
+				s.entity.list = r
 			}
 		case "identifiers", "properties":
 			if s.typ != model.ResourceType {
@@ -95,9 +96,9 @@ func (p *parser) entityShape(s *shapeStmt) {
 				named = append(named, namedRef{name: e.key, target: p.idProp(id, e)})
 			}
 			if f.key == "identifiers" {
-				s.identifiers = named
+				s.entity.identifiers = named
 			} else {
-				s.properties = named
+				s.entity.properties = named
 			}
 		}
 	}
@@ -163,6 +164,7 @@ func (p *parser) idList(id shapeid.ID, f field) []ref {
 }
 
 func (p *parser) operationShape(s *shapeStmt) {
+	s.entity = &entityProps{}
 	id := p.id(s.name)
 	p.mixins(s)
 	p.skipWsAndDocs()
@@ -190,14 +192,14 @@ func (p *parser) operationShape(s *shapeStmt) {
 			}
 			r := p.inlineable(s, walrus, suffix, implied)
 			if key == "input" {
-				s.input = r
+				s.entity.input = r
 			} else {
-				s.output = r
+				s.entity.output = r
 			}
 		case "errors":
 			p.expect(tColon)
 			p.next()
-			s.errors = p.errorList()
+			s.entity.errors = p.errorList()
 		default:
 			p.syntaxShape(id, fmt.Sprintf("Unknown property %s for %s", key, id))
 		}

@@ -162,14 +162,13 @@ type traitApp struct {
 }
 
 type memberStmt struct {
-	name       string
-	pos        node.Pos
-	target     ref
-	elided     bool
-	traits     []traitApp
-	hasDefault bool
-	dflt       value
-	dfltPos    node.Pos
+	name    string
+	pos     node.Pos
+	target  ref
+	elided  bool
+	traits  []traitApp
+	dflt    *value // the value after `=`, nil when none (most members)
+	dfltPos node.Pos
 }
 
 type namedRef struct {
@@ -185,12 +184,20 @@ type shapeStmt struct {
 	mixins  []ref
 	forRes  ref
 	members []memberStmt
-	// memberNames finds a repeated member name in constant time.
+	// memberNames finds a repeated member name in constant time while the
+	// shape is read; it is dropped once the shape is read.
 	memberNames nameSet
 	hasBody     bool
 	dropped     bool // the shape could not be built (an ERROR event says why)
+	// entity holds the service, resource and operation properties; nil
+	// for the other shapes, which are most of a model (a parsed file is
+	// in memory whole until it is lowered: docs/performance.md, "Where a
+	// model's bytes go").
+	entity *entityProps
+}
 
-	// service, resource and operation properties
+// entityProps are the properties of a service, resource or operation.
+type entityProps struct {
 	version      string
 	operations   []ref
 	resources    []ref

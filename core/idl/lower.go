@@ -150,31 +150,35 @@ func (l *lowerer) shapeDef(d *model.ShapeDef, s *shapeStmt) {
 			}
 			md.Source = l.loc(m.pos)
 			var extra *model.Trait
-			if m.hasDefault {
-				extra = &model.Trait{ID: preludeid.Default, Value: l.node(m.dflt), Source: l.loc(m.dfltPos)}
+			if m.dflt != nil {
+				extra = &model.Trait{ID: preludeid.Default, Value: l.node(*m.dflt), Source: l.loc(m.dfltPos)}
 			}
 			md.Traits = l.traits(mid, m.traits, extra)
 		}
 		l.shape = id
 	}
-	d.Version = s.version
-	d.Operations = l.resolveAll(s.operations)
-	d.Resources = l.resolveAll(s.resources)
-	d.Errors = l.resolveAll(s.errors)
-	d.CollectionOperations = l.resolveAll(s.collectionOp)
-	for _, r := range s.rename {
+	if s.entity == nil {
+		return
+	}
+	e := s.entity
+	d.Version = e.version
+	d.Operations = l.resolveAll(e.operations)
+	d.Resources = l.resolveAll(e.resources)
+	d.Errors = l.resolveAll(e.errors)
+	d.CollectionOperations = l.resolveAll(e.collectionOp)
+	for _, r := range e.rename {
 		d.Rename = append(d.Rename, model.NamedTarget{Name: r.to, Target: r.from})
 	}
-	d.Input = l.resolve(s.input)
-	d.Output = l.resolve(s.output)
-	d.Identifiers = l.named(s.identifiers)
-	d.Properties = l.named(s.properties)
-	d.Create = l.resolve(s.create)
-	d.Put = l.resolve(s.put)
-	d.Read = l.resolve(s.read)
-	d.Update = l.resolve(s.update)
-	d.Delete = l.resolve(s.delete)
-	d.List = l.resolve(s.list)
+	d.Input = l.resolve(e.input)
+	d.Output = l.resolve(e.output)
+	d.Identifiers = l.named(e.identifiers)
+	d.Properties = l.named(e.properties)
+	d.Create = l.resolve(e.create)
+	d.Put = l.resolve(e.put)
+	d.Read = l.resolve(e.read)
+	d.Update = l.resolve(e.update)
+	d.Delete = l.resolve(e.delete)
+	d.List = l.resolve(e.list)
 }
 
 func (l *lowerer) named(ns []namedRef) []model.NamedTarget {

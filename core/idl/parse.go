@@ -683,6 +683,7 @@ func (p *parser) shapeOrApply(traits []traitApp) {
 		p.operationShape(s)
 	}
 	s.traits = append(s.traits, traits...)
+	s.memberNames = nil
 	if !s.dropped {
 		p.f.shapes = append(p.f.shapes, s)
 	}
@@ -876,8 +877,8 @@ func (p *parser) member(s *shapeStmt) {
 		m.dfltPos = p.pos()
 		p.next()
 		p.skipSpaces()
-		m.dflt = p.nodeValue()
-		m.hasDefault = true
+		v := p.nodeValue()
+		m.dflt = &v
 		p.skipSpaces()
 		p.skipOptionalComma()
 		p.expectBr()
