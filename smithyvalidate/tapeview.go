@@ -96,6 +96,14 @@ func putTape(t *node.Tape) {
 // checkJSONDirect reads JSON text into a pooled tape and validates its
 // views; a text the tape refuses is one finding, with core/node's error.
 func (v *Validator) checkJSONDirect(c *Collector, at Path, src string) error {
+	if v.onePassJSON(src, &c.cfg.lim) {
+		return nil // nothing to report (see onepass.go)
+	}
+	return v.checkJSONTape(c, at, src)
+}
+
+// checkJSONTape is checkJSONDirect without the one-pass check.
+func (v *Validator) checkJSONTape(c *Collector, at Path, src string) error {
 	t := getTape()
 	defer putTape(t)
 	if err := t.Read(src, c.cfg.lim); err != nil {

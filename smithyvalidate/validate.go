@@ -1018,8 +1018,13 @@ func (w *walker) documentChild(p *plan, v ValueView) {
 // for the DuplicateKeys policy; text that is not JSON is a syntax finding
 // at its position, a reader limit a ClassLimit finding.
 func (v *Validator) ValidateJSON(data []byte) (Result, error) {
+	if len(data) > 0 && v.onePassJSON(unsafe.String(&data[0], len(data)), &v.cfg.lim) {
+		// Nothing to report (see onepass.go): no collector either, so a
+		// valid value costs no allocation.
+		return Result{Valid: true, Complete: true}, nil
+	}
 	c := newCollectorConfig(v.cfg)
-	if err := v.CheckJSON(c, Path{}, data); err != nil {
+	if err := v.checkJSONTape(c, Path{}, unsafe.String(unsafe.SliceData(data), len(data))); err != nil {
 		return Result{}, err
 	}
 	return c.Result(), nil
@@ -1042,8 +1047,11 @@ func (v *Validator) CheckJSON(c *Collector, at Path, data []byte) error {
 
 // ValidateJSONString is [Validator.ValidateJSON] for a string (no copy).
 func (v *Validator) ValidateJSONString(s string) (Result, error) {
+	if v.onePassJSON(s, &v.cfg.lim) {
+		return Result{Valid: true, Complete: true}, nil
+	}
 	c := newCollectorConfig(v.cfg)
-	if err := v.checkJSONDirect(c, Path{}, s); err != nil {
+	if err := v.checkJSONTape(c, Path{}, s); err != nil {
 		return Result{}, err
 	}
 	return c.Result(), nil

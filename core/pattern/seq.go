@@ -32,6 +32,12 @@ func (c *charClass) has(r rune) bool {
 	if r < utf8.RuneSelf {
 		return c.ascii[r>>6]&(1<<(r&63)) != 0
 	}
+	return c.hasWide(r)
+}
+
+// hasWide is has for a code point beyond ASCII, out of line so that has
+// inlines (a call a character was most of a short match's cost).
+func (c *charClass) hasWide(r rune) bool {
 	rs := c.ranges
 	i := sort.Search(len(rs)/2, func(i int) bool { return rs[2*i+1] >= r })
 	return i < len(rs)/2 && rs[2*i] <= r
@@ -96,11 +102,16 @@ func (m *seqMatcher) match(s string) bool {
 			if i >= len(s) {
 				break
 			}
-			r, size := rune(s[i]), 1
-			if r >= utf8.RuneSelf {
-				r, size = utf8.DecodeRuneInString(s[i:])
+			if b := s[i]; b < utf8.RuneSelf {
+				if it.class.ascii[b>>6]&(1<<(b&63)) == 0 {
+					break
+				}
+				i++
+				n++
+				continue
 			}
-			if !it.class.has(r) {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if !it.class.hasWide(r) {
 				break
 			}
 			i += size

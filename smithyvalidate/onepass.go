@@ -1,0 +1,912 @@
+package smithyvalidate
+
+import (
+	"math/bits"
+	"unicode/utf8"
+
+	"github.com/smithy-validation/go/core/limits"
+	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/smithyvalidate/internal/timefmt"
+)
+
+// The one-pass check: JSON text validated while it is tokenized, with no
+// tape, for the values that need no second look.
+//
+// Most values a validator sees are valid, and a valid value has nothing
+// to report: no path, no position, no message. onePass reads the text
+// once, left to right, and checks each token against the plan as it
+// comes (a structure's member by name, a string's enum, length and
+// pattern, a number's type range and @range, a list's length), keeping
+// no tape and allocating nothing. It answers one question: is the text
+// JSON that the tape reader accepts under the limits, and would the walk
+// over that tape report no finding at all (no error, no warning, no
+// limit)? Only a "yes" is trusted. Anything else (a syntax error, a
+// limit, a constraint that fails, or a case the pass does not decide: a
+// string with escapes whose text a constraint needs, an alloy union, a
+// null root, a @uniqueItems list of structures, an @idRef, ...) makes
+// onePass give up, and the value is read into a tape and walked as
+// before, which produces every finding with its path and position. So
+// findings, positions and output are those of the walk by construction;
+// the one-pass check only decides, faster, that there are none.
+//
+// The pass must never say "no finding" where the walk would report one.
+// It is conservative everywhere it is not exact, and
+// TestOnePassAgreesWithWalk and FuzzOnePass compare the two on every
+// value they try.
+type onePass struct {
+	s   string
+	pol policy
+	// the reader's limits (see node.Tape.Read) and the walker's
+	maxDepth, maxNum, maxElems, maxStr int
+	depth, elems                       int
+	// marks[:nm] holds spans of the text the open containers compare:
+	// the keys of an object (duplicates), the items of a @uniqueItems
+	// list. A container that needs more than the array holds gives up.
+	nm    int
+	marks [onePassMarks]span
+}
+
+const (
+	onePassMarks = 96
+	// onePassLinear is the most items or keys compared pairwise.
+	onePassLinear = 32
+)
+
+// onePassJSON reports whether src is JSON the tape reader accepts under
+// lim and whose walk against v's plan reports nothing: then the caller
+// may skip reading and walking it.
+func (v *Validator) onePassJSON(src string, lim *limits.Limits) bool {
+	if v.root == nil || len(src) > lim.MaxSize || len(src) == 0 {
+		return false
+	}
+	q := onePass{s: src, pol: v.cfg.policy,
+		maxDepth: lim.MaxDepth, maxNum: lim.MaxNumberLength, maxElems: lim.MaxElements, maxStr: lim.StringLimit()}
+	i := 0
+	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
+		i = 3
+	}
+	i = q.ws(i)
+	if i >= len(src) || src[i] == 'n' {
+		// A null root is judged by the root's member rules (rootNull):
+		// the walk decides.
+		return false
+	}
+	if i = q.value(v.root, i); i < 0 {
+		return false
+	}
+	return q.ws(i) == len(src) && q.elems <= q.maxElems
+}
+
+func (q *onePass) on(p policy) bool { return q.pol&p != 0 }
+
+// ws skips JSON whitespace at s[i].
+func (q *onePass) ws(i int) int {
+	s := q.s
+	for i < len(s) {
+		switch s[i] {
+		case ' ', '\t', '\n', '\r':
+			i++
+			continue
+		}
+		break
+	}
+	return i
+}
+
+// enter opens a container; false when it nests deeper than the limit.
+func (q *onePass) enter() bool {
+	q.depth++
+	q.elems++
+	return q.depth <= q.maxDepth
+}
+
+// mark records the span s[a:b] for comparison; false when there is no
+// room.
+func (q *onePass) mark(a, b int) bool {
+	if q.nm == len(q.marks) {
+		return false
+	}
+	q.marks[q.nm] = span{int32(a), int32(b)}
+	q.nm++
+	return true
+}
+
+// marked reports whether s[a:b] equals a span marked since base.
+func (q *onePass) marked(base, a, b int) bool {
+	t := q.s[a:b]
+	for _, m := range q.marks[base:q.nm] {
+		if q.s[m.start:m.end] == t {
+			return true
+		}
+	}
+	return false
+}
+
+// value checks the value at s[i] (not whitespace) against p (nil: any
+// JSON value, unchecked, as the walk leaves a value without a plan) and
+// returns the offset past it, or -1 to give up.
+func (q *onePass) value(p *plan, i int) int {
+	s := q.s
+	if i >= len(s) {
+		return -1
+	}
+	if p == nil {
+		return q.any(i, false)
+	}
+	switch c := s[i]; c {
+	case '"':
+		q.elems++
+		end, esc := q.str(i)
+		if end < 0 || !q.stringFor(p, s[i+1:end-1], esc) {
+			return -1
+		}
+		return end
+	case '{':
+		switch p.typ {
+		case model.StructureType:
+			return q.structure(p, i)
+		case model.UnionType:
+			return q.union(p, i)
+		case model.MapType:
+			return q.mapValue(p, i)
+		case model.DocumentType:
+			return q.any(i, !q.on(allowDuplicateKeys))
+		}
+		return -1
+	case '[':
+		switch p.typ {
+		case model.ListType, model.SetType:
+			return q.list(p, i)
+		case model.DocumentType:
+			return q.any(i, !q.on(allowDuplicateKeys))
+		}
+		return -1
+	case 't', 'f', 'n':
+		end := q.literal(i)
+		if end < 0 {
+			return -1
+		}
+		if c == 'n' {
+			// A JSON null where the walk reaches valueK: a document's
+			// null, or a null of an @alloy#nullable shape.
+			if p.typ == model.DocumentType || p.nullable {
+				return end
+			}
+			return -1
+		}
+		if p.typ == model.BooleanType || p.typ == model.DocumentType {
+			return end
+		}
+		return -1
+	}
+	q.elems++
+	end, isInt := q.number(i)
+	if end < 0 || !q.numberFor(p, s[i:end], isInt) {
+		return -1
+	}
+	return end
+}
+
+// literal reads true, false or null at s[i] and returns the offset past
+// it, or -1.
+func (q *onePass) literal(i int) int {
+	s := q.s[i:]
+	q.elems++
+	switch {
+	case len(s) >= 4 && s[:4] == "true", len(s) >= 4 && s[:4] == "null":
+		return i + 4
+	case len(s) >= 5 && s[:5] == "false":
+		return i + 5
+	}
+	return -1
+}
+
+// any reads any JSON value at s[i] without a plan: the walk's value with
+// no plan (dups false), or a document (dups: repeated keys are findings).
+func (q *onePass) any(i int, dups bool) int {
+	s := q.s
+	if i >= len(s) {
+		return -1
+	}
+	switch s[i] {
+	case '"':
+		q.elems++
+		end, _ := q.str(i)
+		return end
+	case 't', 'f', 'n':
+		return q.literal(i)
+	case '[':
+		if !q.enter() {
+			return -1
+		}
+		if i = q.ws(i + 1); i < len(s) && s[i] == ']' {
+			q.depth--
+			return i + 1
+		}
+		for {
+			if i = q.any(i, dups); i < 0 {
+				return -1
+			}
+			if i = q.ws(i); i >= len(s) {
+				return -1
+			}
+			if s[i] == ',' {
+				i = q.ws(i + 1)
+				continue
+			}
+			if s[i] != ']' {
+				return -1
+			}
+			q.depth--
+			return i + 1
+		}
+	case '{':
+		if !q.enter() {
+			return -1
+		}
+		base := q.nm
+		if i = q.ws(i + 1); i < len(s) && s[i] == '}' {
+			q.depth--
+			return i + 1
+		}
+		for {
+			a := i
+			if dups {
+				i = q.key(i)
+			} else if i < len(s) && s[i] == '"' {
+				q.elems++
+				i, _ = q.str(i) // any key: nothing compares it
+			} else {
+				i = -1
+			}
+			if i < 0 {
+				return -1
+			}
+			if dups {
+				if q.marked(base, a+1, i-1) || !q.mark(a+1, i-1) {
+					return -1
+				}
+			}
+			if i = q.colon(i); i < 0 {
+				return -1
+			}
+			if i = q.any(i, dups); i < 0 {
+				return -1
+			}
+			if i = q.ws(i); i >= len(s) {
+				return -1
+			}
+			if s[i] == ',' {
+				i = q.ws(i + 1)
+				continue
+			}
+			if s[i] != '}' {
+				return -1
+			}
+			q.nm = base
+			q.depth--
+			return i + 1
+		}
+	}
+	q.elems++
+	end, _ := q.number(i)
+	return end
+}
+
+// key reads the object key at s[i]: the offset past its closing quote,
+// or -1 to give up on it, which it does for a key with escapes: names are
+// compared as written, and "a" and "\u0061" are one name.
+func (q *onePass) key(i int) int {
+	if i >= len(q.s) || q.s[i] != '"' {
+		return -1
+	}
+	q.elems++
+	end, esc := q.str(i)
+	if esc {
+		return -1
+	}
+	return end
+}
+
+// escaped reports whether the string token s[a:b] has a backslash.
+func (q *onePass) escaped(a, b int) bool {
+	for k := a + 1; k < b-1; k++ {
+		if q.s[k] == '\\' {
+			return true
+		}
+	}
+	return false
+}
+
+// colon reads the ':' after a key (around whitespace) and returns the
+// offset of the value.
+func (q *onePass) colon(i int) int {
+	s := q.s
+	if i < len(s) && s[i] == ':' {
+		i++
+	} else if i = q.ws(i); i < len(s) && s[i] == ':' {
+		i++
+	} else {
+		return -1
+	}
+	if i < len(s) && s[i] > ' ' {
+		return i
+	}
+	if i = q.ws(i); i >= len(s) {
+		return -1
+	}
+	return i
+}
+
+// str reads the string token whose opening quote is at s[i]: the offset
+// past its closing quote (-1 for text the tape refuses or a string over
+// the length limit) and whether it has escapes.
+func (q *onePass) str(i int) (int, bool) {
+	s := q.s
+	j, esc := i+1, false
+	for {
+		j = plainRun(s, j)
+		if j >= len(s) {
+			return -1, false
+		}
+		switch c := s[j]; {
+		case c == '"':
+			if j-i-1 > q.maxStr {
+				// Raw bytes; with escapes the text is shorter, and
+				// the tape decides.
+				return -1, false
+			}
+			return j + 1, esc
+		case c == '\\':
+			if j = escapeEnd(s, j); j < 0 {
+				return -1, false
+			}
+			esc = true
+		case c < 0x20:
+			return -1, false
+		default:
+			r, size := utf8.DecodeRuneInString(s[j:])
+			if r == utf8.RuneError && size == 1 {
+				return -1, false
+			}
+			j += size
+		}
+	}
+}
+
+// plainRun returns the offset of the first byte at or after j that is
+// '"', '\\', a control character or non-ASCII (len(s) if none), eight
+// bytes at a time.
+func plainRun(s string, j int) int {
+	for ; j+8 <= len(s); j += 8 {
+		w := uint64(s[j]) | uint64(s[j+1])<<8 | uint64(s[j+2])<<16 | uint64(s[j+3])<<24 |
+			uint64(s[j+4])<<32 | uint64(s[j+5])<<40 | uint64(s[j+6])<<48 | uint64(s[j+7])<<56
+		// The high bit of each byte that is '"' or '\\' (their XOR is
+		// zero), below 0x20 (the subtraction borrows), or non-ASCII. A
+		// borrow may flag bytes above the lowest flagged one, never
+		// below it: the lowest flag is exact.
+		const ones, highs = 0x0101010101010101, 0x8080808080808080
+		m := ((w ^ ones*'"') - ones) | ((w ^ ones*'\\') - ones) | (w - ones*0x20) | w
+		if m &= highs; m != 0 {
+			return j + bits.TrailingZeros64(m)>>3
+		}
+	}
+	for ; j < len(s); j++ {
+		if c := s[j]; c == '"' || c == '\\' || c < 0x20 || c >= 0x80 {
+			return j
+		}
+	}
+	return j
+}
+
+// escapeEnd checks the escape at s[j] (a backslash) as the tape does and
+// returns the offset past it, or -1.
+func escapeEnd(s string, j int) int {
+	if j+1 >= len(s) {
+		return -1
+	}
+	switch s[j+1] {
+	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+		return j + 2
+	case 'u':
+		r := hex4(s, j+2)
+		switch {
+		case r < 0 || r >= 0xDC00 && r < 0xE000:
+			return -1
+		case r >= 0xD800 && r < 0xDC00:
+			if j+7 >= len(s) || s[j+6] != '\\' || s[j+7] != 'u' {
+				return -1
+			}
+			if r2 := hex4(s, j+8); r2 < 0xDC00 || r2 >= 0xE000 {
+				return -1
+			}
+			return j + 12
+		}
+		return j + 6
+	}
+	return -1
+}
+
+// hex4 decodes four hex digits at s[k], or returns -1.
+func hex4(s string, k int) int {
+	if k+4 > len(s) {
+		return -1
+	}
+	r := 0
+	for _, c := range []byte(s[k : k+4]) { // no copy: the compiler ranges over s
+		switch {
+		case c >= '0' && c <= '9':
+			c -= '0'
+		case c >= 'a' && c <= 'f':
+			c -= 'a' - 10
+		case c >= 'A' && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return -1
+		}
+		r = r<<4 | int(c)
+	}
+	return r
+}
+
+// number reads the number token at s[i] and returns the offset past it
+// (-1 for no number, or one longer than the limit) and whether it is an
+// integer token (no fraction, no exponent).
+func (q *onePass) number(i int) (int, bool) {
+	s := q.s
+	j := i
+	if j < len(s) && s[j] == '-' {
+		j++
+	}
+	switch {
+	case j >= len(s):
+		return -1, false
+	case s[j] == '0':
+		j++
+	case s[j] >= '1' && s[j] <= '9':
+		j++
+		for j < len(s) && s[j]-'0' < 10 {
+			j++
+		}
+	default:
+		return -1, false
+	}
+	isInt := true
+	if j < len(s) && s[j] == '.' {
+		isInt = false
+		j++
+		k := j
+		for j < len(s) && s[j]-'0' < 10 {
+			j++
+		}
+		if j == k {
+			return -1, false
+		}
+	}
+	if j < len(s) && s[j]|0x20 == 'e' {
+		isInt = false
+		j++
+		if j < len(s) && (s[j] == '+' || s[j] == '-') {
+			j++
+		}
+		k := j
+		for j < len(s) && s[j]-'0' < 10 {
+			j++
+		}
+		if j == k {
+			return -1, false
+		}
+	}
+	if j-i > q.maxNum {
+		return -1, false
+	}
+	return j, isInt
+}
+
+// stringFor reports whether the string text (raw, esc when it has
+// escapes) passes p without a finding.
+func (q *onePass) stringFor(p *plan, text string, esc bool) bool {
+	switch p.typ {
+	case model.StringType, model.EnumType:
+		return q.stringChecks(p, text, esc)
+	case model.DocumentType:
+		return true
+	case model.TimestampType:
+		if esc {
+			return false
+		}
+		format, anyFormat := p.ts, p.ts == tsDefault && q.on(anyTimestampFormat)
+		if format == tsDefault && !anyFormat {
+			format = tsDateTime
+		}
+		switch {
+		case anyFormat:
+			if ok, _ := timefmt.DateTime(text); ok {
+				return true
+			}
+			ok, _ := timefmt.HTTPDate(text)
+			return ok
+		case format == tsDateTime:
+			ok, _ := timefmt.DateTime(text)
+			return ok
+		case format == tsHTTPDate:
+			ok, _ := timefmt.HTTPDate(text)
+			return ok
+		}
+		return false
+	case model.BlobType:
+		if esc {
+			return false
+		}
+		n := len(text)
+		if !q.on(blobsAsText) {
+			var ok bool
+			if n, ok = base64Len(text); !ok {
+				return false
+			}
+		}
+		return lengthOK(p.length, n)
+	}
+	// Floats' "NaN" and the like, and every type mismatch: the walk
+	// decides.
+	return false
+}
+
+// stringChecks is the walk's stringText as a predicate: enum values,
+// @length in runes, @pattern; @idRef is left to the walk.
+func (q *onePass) stringChecks(p *plan, text string, esc bool) bool {
+	if p.idRef != nil || esc && (p.strEnum != nil || p.length != nil || p.pattern != nil) {
+		return false
+	}
+	if p.strEnum != nil {
+		if _, ok := p.strEnum[text]; !ok {
+			return false
+		}
+	}
+	if p.length != nil && !lengthOK(p.length, utf8.RuneCountInString(text)) {
+		return false
+	}
+	return p.pattern == nil || p.pattern.MatchString(text)
+}
+
+func lengthOK(lb *lengthBounds, n int) bool {
+	return lb == nil || !(lb.hasMin && int64(n) < lb.min || lb.hasMax && int64(n) > lb.max)
+}
+
+// numberFor reports whether the number token text passes p without a
+// finding.
+func (q *onePass) numberFor(p *plan, text string, isInt bool) bool {
+	if p.intType {
+		if !isInt {
+			return false
+		}
+		iv, fits := node.SmallInt(text)
+		if !fits || p.intBounded && (iv < p.intLo || iv > p.intHi) {
+			return false
+		}
+		if p.rng != nil && !rangeOK(p.rng, text, iv, true) {
+			return false
+		}
+		if p.intEnum != nil {
+			_, ok := p.intEnum[iv]
+			return ok
+		}
+		return true
+	}
+	switch p.typ {
+	case model.FloatType, model.DoubleType, model.BigDecimalType:
+		if p.typ != model.BigDecimalType && mayOverflow(text, p.typ) {
+			return false
+		}
+		if p.rng == nil {
+			return true
+		}
+		iv, fits := node.SmallInt(text)
+		return rangeOK(p.rng, text, iv, fits && isInt)
+	case model.TimestampType:
+		if p.ts != tsEpochSeconds && !(p.ts == tsDefault && q.on(anyTimestampFormat)) {
+			return false
+		}
+		ok, _ := timefmt.EpochSeconds(text)
+		return ok
+	case model.DocumentType:
+		return true
+	}
+	return false
+}
+
+// rangeOK is the walk's checkRange as a predicate; a token that does not
+// parse gives up.
+func rangeOK(rb *rangeBounds, text string, iv int64, fits bool) bool {
+	minInt, maxInt := fits && rb.min.isInt, fits && rb.max.isInt
+	var d node.Decimal
+	if rb.hasMin && !minInt || rb.hasMax && !maxInt {
+		var err error
+		if d, err = node.ParseDecimal(text); err != nil {
+			return false
+		}
+	}
+	if rb.hasMin && (minInt && iv < rb.min.i || !minInt && d.Cmp(rb.min.dec) < 0) {
+		return false
+	}
+	return !(rb.hasMax && (maxInt && iv > rb.max.i || !maxInt && d.Cmp(rb.max.dec) > 0))
+}
+
+// null reads a null at s[i]: the offset past it, or -1.
+func (q *onePass) null(i int) int {
+	if s := q.s; i+4 <= len(s) && s[i:i+4] == "null" {
+		q.elems++
+		return i + 4
+	}
+	return -1
+}
+
+// list checks the array at s[i] against a list or set plan.
+func (q *onePass) list(p *plan, i int) int {
+	s := q.s
+	if !q.enter() {
+		return -1
+	}
+	uniq := p.unique
+	if uniq && (p.member == nil || !p.member.intType && p.member.typ != model.StringType && p.member.typ != model.EnumType) {
+		// Items compared by their canonical encodings: left to the walk
+		// but for strings and integers.
+		return -1
+	}
+	base, n := q.nm, 0
+	if i = q.ws(i + 1); i < len(s) && s[i] == ']' {
+		i++
+	} else {
+		for {
+			if i >= len(s) {
+				return -1
+			}
+			if s[i] == 'n' {
+				if uniq || !p.sparse && !p.member.isNullable() {
+					return -1
+				}
+				i = q.null(i)
+			} else {
+				a := i
+				i = q.value(p.member, i)
+				if uniq && i >= 0 && !q.uniqueItem(base, a, i) {
+					return -1
+				}
+			}
+			if i < 0 {
+				return -1
+			}
+			n++
+			if i = q.ws(i); i >= len(s) {
+				return -1
+			}
+			if s[i] == ',' {
+				i = q.ws(i + 1)
+				continue
+			}
+			if s[i] != ']' {
+				return -1
+			}
+			i++
+			break
+		}
+	}
+	q.nm = base
+	q.depth--
+	if !lengthOK(p.length, n) {
+		return -1
+	}
+	return i
+}
+
+// uniqueItem marks the item s[a:b] of a @uniqueItems list of strings or
+// integers, reporting false when it repeats one (or may: a string with
+// escapes, "-0", too many items).
+func (q *onePass) uniqueItem(base, a, b int) bool {
+	t := q.s[a:b]
+	if t[0] == '"' && q.escaped(a, b) || t == "-0" || q.nm-base >= onePassLinear {
+		return false
+	}
+	return !q.marked(base, a, b) && q.mark(a, b)
+}
+
+// mapValue checks the object at s[i] against a map plan.
+func (q *onePass) mapValue(p *plan, i int) int {
+	s := q.s
+	if !q.enter() {
+		return -1
+	}
+	dups := !q.on(allowDuplicateKeys)
+	base, n := q.nm, 0
+	if i = q.ws(i + 1); i < len(s) && s[i] == '}' {
+		i++
+	} else {
+		for {
+			a := i
+			if i = q.key(i); i < 0 {
+				return -1
+			}
+			name := s[a+1 : i-1]
+			if dups && (q.marked(base, a+1, i-1) || !q.mark(a+1, i-1)) {
+				return -1
+			}
+			if p.key != nil && !q.stringChecks(p.key, name, false) {
+				return -1
+			}
+			if i = q.colon(i); i < 0 {
+				return -1
+			}
+			if s[i] == 'n' {
+				if !p.sparse && !p.value.isNullable() {
+					return -1
+				}
+				i = q.null(i)
+			} else {
+				i = q.value(p.value, i)
+			}
+			if i < 0 {
+				return -1
+			}
+			n++
+			if i = q.ws(i); i >= len(s) {
+				return -1
+			}
+			if s[i] == ',' {
+				i = q.ws(i + 1)
+				continue
+			}
+			if s[i] != '}' {
+				return -1
+			}
+			i++
+			break
+		}
+	}
+	q.nm = base
+	q.depth--
+	if !lengthOK(p.length, n) {
+		return -1
+	}
+	return i
+}
+
+// structure checks the object at s[i] against a structure plan.
+func (q *onePass) structure(p *plan, i int) int {
+	s := q.s
+	if p.alloy != nil || len(p.members) > 64 || !q.enter() {
+		return -1
+	}
+	var seen uint64
+	next, base := 0, q.nm
+	if i = q.ws(i + 1); i < len(s) && s[i] == '}' {
+		i++
+	} else {
+		for {
+			a := i
+			if i = q.key(i); i < 0 {
+				return -1
+			}
+			name := s[a+1 : i-1]
+			// Fields usually come in member order: the next member
+			// first.
+			idx := next
+			if idx >= len(p.members) || p.members[idx].wire != name {
+				idx = p.lookup(name)
+			}
+			next = idx + 1
+			if i = q.colon(i); i < 0 {
+				return -1
+			}
+			switch {
+			case idx < 0:
+				// An unknown member is a finding unless ignored; a
+				// repeated one is a finding still.
+				if !q.on(ignoreUnknownMembers) ||
+					!q.on(allowDuplicateKeys) && (q.marked(base, a+1, a+1+len(name)) || !q.mark(a+1, a+1+len(name))) {
+					return -1
+				}
+				i = q.any(i, false)
+			case seen&(1<<idx) != 0 && !q.on(allowDuplicateKeys):
+				return -1
+			case s[i] == 'n':
+				m := &p.members[idx]
+				if !m.plan.isNullable() && (m.required || q.on(rejectNullMembers)) {
+					return -1
+				}
+				if m.required || q.on(rejectNullMembers) {
+					seen |= 1 << idx
+				}
+				i = q.null(i)
+			default:
+				seen |= 1 << idx
+				i = q.value(p.members[idx].plan, i)
+			}
+			if i < 0 {
+				return -1
+			}
+			if i = q.ws(i); i >= len(s) {
+				return -1
+			}
+			if s[i] == ',' {
+				i = q.ws(i + 1)
+				continue
+			}
+			if s[i] != '}' {
+				return -1
+			}
+			i++
+			break
+		}
+	}
+	q.nm = base
+	q.depth--
+	if !q.on(allowMissingRequired) && (seen&p.reqLow != p.reqLow || p.reqHigh) {
+		return -1
+	}
+	return i
+}
+
+// union checks the object at s[i] against a union plan without alloy
+// traits: exactly one member set, no repeated or unknown member.
+func (q *onePass) union(p *plan, i int) int {
+	s := q.s
+	if p.alloy != nil || !q.enter() {
+		return -1
+	}
+	dups := !q.on(allowDuplicateKeys)
+	base, set := q.nm, 0
+	if i = q.ws(i + 1); i < len(s) && s[i] == '}' {
+		return -1 // no member set
+	}
+	for {
+		a := i
+		if i = q.key(i); i < 0 {
+			return -1
+		}
+		name := s[a+1 : i-1]
+		if dups && (q.marked(base, a+1, i-1) || !q.mark(a+1, i-1)) {
+			return -1
+		}
+		idx := p.lookup(name)
+		if i = q.colon(i); i < 0 {
+			return -1
+		}
+		switch {
+		case idx < 0:
+			if !q.on(ignoreUnknownMembers) {
+				return -1
+			}
+			i = q.any(i, false)
+		case s[i] == 'n':
+			if !p.members[idx].plan.isNullable() && q.on(rejectNullMembers) {
+				return -1
+			}
+			i = q.null(i)
+		default:
+			set++
+			i = q.value(p.members[idx].plan, i)
+		}
+		if i < 0 {
+			return -1
+		}
+		if i = q.ws(i); i >= len(s) {
+			return -1
+		}
+		if s[i] == ',' {
+			i = q.ws(i + 1)
+			continue
+		}
+		if s[i] != '}' {
+			return -1
+		}
+		i++
+		break
+	}
+	q.nm = base
+	q.depth--
+	if set != 1 {
+		return -1
+	}
+	return i
+}

@@ -1,0 +1,287 @@
+package smithyvalidate
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/smithy-validation/go/core/assembly"
+	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/shapeid"
+)
+
+const onePassModel = `$version: "2"
+namespace p
+
+structure Top {
+    @required
+    @pattern("^id_[0-9a-f]{4}$")
+    id: String
+    @required
+    n: Integer
+    @range(min: 1, max: 10)
+    small: Byte
+    @range(min: 0, max: 100.5)
+    price: BigDecimal
+    @range(min: 0)
+    d: Double
+    f: Float
+    big: BigInteger
+    @length(min: 1, max: 3)
+    name: String
+    color: Color
+    level: Level
+    at: Timestamp
+    @timestampFormat("http-date")
+    http: Timestamp
+    @timestampFormat("epoch-seconds")
+    epoch: Timestamp
+    blob: Blob
+    doc: Document
+    tags: Tags
+    nums: Nums
+    sparse: SparseList
+    @length(max: 2)
+    m: KeyMap
+    sm: SparseMap
+    u: Choice
+    nested: Top
+    flag: Boolean
+    nul: NullableStr
+}
+
+enum Color {
+    RED = "red"
+    GREEN = "green"
+}
+
+intEnum Level {
+    LOW = 1
+    HIGH = 2
+}
+
+@uniqueItems
+list Tags { member: String }
+
+@uniqueItems
+list Nums { member: Integer }
+
+@sparse
+list SparseList { member: String }
+
+map KeyMap {
+    @pattern("^[a-z]+$")
+    key: String
+    value: Integer
+}
+
+@sparse
+map SparseMap { key: String, value: String }
+
+union Choice {
+    a: String
+    b: Integer
+}
+
+@alloy#nullable
+string NullableStr
+`
+
+func onePassValidator(t testing.TB, opts ...Option) *Validator {
+	t.Helper()
+	a := assembly.New()
+	if err := a.AddSource("p.smithy", []byte(strings.Replace(onePassModel, "namespace p\n", "namespace p\nuse alloy#nullable\n", 1))); err != nil {
+		t.Fatal(err)
+	}
+	res, err := a.Assemble()
+	if err != nil || res.HasErrors() {
+		// alloy#nullable may need the alloy prelude: drop it then.
+		a = assembly.New()
+		src := strings.Replace(onePassModel, "@alloy#nullable\n", "", 1)
+		if err := a.AddSource("p.smithy", []byte(src)); err != nil {
+			t.Fatal(err)
+		}
+		if res, err = a.Assemble(); err != nil || res.HasErrors() {
+			t.Fatal(err, res.Events)
+		}
+	}
+	return onePassPrepare(t, res.Model, opts...)
+}
+
+func onePassPrepare(t testing.TB, m *model.Model, opts ...Option) *Validator {
+	t.Helper()
+	v, err := Prepare(m, shapeid.MustParse("p#Top"), opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// walkFindings validates text the way the one pass stands in for: a tape,
+// then the walk.
+func walkFindings(t testing.TB, v *Validator, text string) Result {
+	t.Helper()
+	c := newCollectorConfig(v.cfg)
+	if err := v.checkJSONTape(c, Path{}, text); err != nil {
+		t.Fatal(err)
+	}
+	return c.Result()
+}
+
+// TestOnePassAgreesWithWalk checks, value by value, what the one-pass check
+// decides (pass: no finding; or give up) against the walk over a tape:
+// a pass must come with no finding from the walk, and the common valid
+// values must pass, so that the one pass is what runs for them.
+func TestOnePassAgreesWithWalk(t *testing.T) {
+	v := onePassValidator(t)
+	base := `"id":"id_00af","n":7`
+	tests := []struct {
+		name string
+		text string
+		pass bool // the one pass decides (else it gives up)
+	}{
+		{"minimal", `{` + base + `}`, true},
+		{"whitespace and BOM", "\xEF\xBB\xBF \n{ \"id\" : \"id_00af\" ,\r\n\t\"n\":7 } ", true},
+		{"every simple member", `{` + base + `,"small":10,"price":100.5,"d":0,"f":-1.5,"big":123456789,"name":"abc","color":"green","level":2,` +
+			`"at":"1985-04-12T23:20:50.52Z","http":"Tue, 29 Apr 2014 18:30:38 GMT","epoch":1700000000,"blob":"YWJj","doc":{"x":[1,{"y":null}],"z":"\u00e9"},"flag":true}`, true},
+		{"collections", `{` + base + `,"tags":["a","b"],"nums":[1,2,3],"sparse":["x",null],"m":{"ab":1},"sm":{"k":null},"u":{"b":3}}`, true},
+		{"nested", `{` + base + `,"nested":{` + base + `,"nested":{` + base + `}}}`, true},
+		{"optional null member", `{` + base + `,"name":null}`, true},
+		{"non-ASCII name", `{` + base + `,"name":"été"}`, true},
+		{"escape in unconstrained document string", `{` + base + `,"doc":"a\nb\"c\ud83d\ude00"}`, true},
+		{"fields out of order", `{"n":7,"id":"id_00af"}`, true},
+
+		{"missing required", `{"id":"id_00af"}`, false},
+		{"pattern", `{"id":"id_00ag","n":7}`, false},
+		{"type", `{"id":"id_00af","n":"7"}`, false},
+		{"int range", `{` + base + `,"small":11}`, false},
+		{"int type range", `{"id":"id_00af","n":2147483648}`, false},
+		{"decimal for integer", `{"id":"id_00af","n":7.0}`, false},
+		{"decimal range", `{` + base + `,"price":100.51}`, false},
+		{"double range", `{` + base + `,"d":-0.1}`, false},
+		{"length", `{` + base + `,"name":"abcd"}`, false},
+		{"float exponent gives up (it may overflow)", `{` + base + `,"f":1e3}`, false},
+		{"length in runes", `{` + base + `,"name":"ééé"}`, true},
+		{"enum", `{` + base + `,"color":"blue"}`, false},
+		{"int enum", `{` + base + `,"level":3}`, false},
+		{"date-time", `{` + base + `,"at":"1985-13-12T23:20:50Z"}`, false},
+		{"epoch as string", `{` + base + `,"epoch":"1"}`, false},
+		{"blob", `{` + base + `,"blob":"YWJ"}`, false},
+		{"unique strings", `{` + base + `,"tags":["a","a"]}`, false},
+		{"unique integers", `{` + base + `,"nums":[1,2,1]}`, false},
+		{"unique with escape gives up", `{` + base + `,"tags":["a","\u0061"]}`, false},
+		{"dense null", `{` + base + `,"tags":["a",null]}`, false},
+		{"map key pattern", `{` + base + `,"m":{"A":1}}`, false},
+		{"map length", `{` + base + `,"m":{"a":1,"b":2,"c":3}}`, false},
+		{"map duplicate key", `{` + base + `,"m":{"a":1,"a":2}}`, false},
+		{"map dense null", `{` + base + `,"m":{"a":null}}`, false},
+		{"document duplicate key", `{` + base + `,"doc":{"a":1,"a":2}}`, false},
+		{"document escaped key gives up", `{` + base + `,"doc":{"a":1,"\u0061":2}}`, false},
+		{"union two members", `{` + base + `,"u":{"a":"x","b":1}}`, false},
+		{"union none", `{` + base + `,"u":{}}`, false},
+		{"unknown member", `{` + base + `,"zzz":1}`, false},
+		{"duplicate member", `{"id":"id_00af","n":7,"n":7}`, false},
+		{"escaped key gives up", `{"id":"id_00af","\u006e":7}`, false},
+		{"escape where a pattern needs the text", `{"id":"id_00\u0061f","n":7}`, false},
+		{"null root", `null`, false},
+		{"syntax: trailing comma", `{` + base + `,}`, false},
+		{"syntax: leading zero", `{"id":"id_00af","n":07}`, false},
+		{"syntax: bad escape", `{` + base + `,"doc":"\x"}`, false},
+		{"syntax: lone surrogate", `{` + base + `,"doc":"\udc00"}`, false},
+		{"syntax: control character", "{" + base + ",\"doc\":\"a\x01\"}", false},
+		{"syntax: invalid UTF-8", "{" + base + ",\"doc\":\"\xff\"}", false},
+		{"syntax: trailing text", `{` + base + `} x`, false},
+		{"syntax: cut", `{` + base, false},
+		{"syntax: bare word", `{` + base + `,"flag":tru}`, false},
+		{"empty", ``, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			pass := v.onePassJSON(tc.text, &v.cfg.lim)
+			walk := walkFindings(t, v, tc.text)
+			if pass && len(walk.Findings) > 0 {
+				t.Fatalf("%s: the one pass passed a value the walk reports:\n%s", tc.name, walk.Text())
+			}
+			if pass != tc.pass {
+				t.Errorf("%s: one pass %v, want %v (walk: %d findings)", tc.name, pass, tc.pass, len(walk.Findings))
+			}
+			if tc.pass && len(walk.Findings) > 0 {
+				t.Errorf("%s: the case expects a valid value; the walk says:\n%s", tc.name, walk.Text())
+			}
+		})
+	}
+}
+
+// TestOnePassLimitsAndPolicies checks that the reader's limits and the
+// policies are the walk's: the one pass gives up wherever they would
+// produce a finding, and passes where a policy removes one.
+func TestOnePassLimitsAndPolicies(t *testing.T) {
+	valid := `{"id":"id_00af","n":7,"nested":{"id":"id_00af","n":7},"name":"abc","big":12345}`
+	tests := []struct {
+		name string
+		opts []Option
+		text string
+		pass bool
+	}{
+		{"defaults", nil, valid, true},
+		{"depth", []Option{MaxDepth(1)}, valid, false},
+		{"depth enough", []Option{MaxDepth(2)}, valid, true},
+		{"size", []Option{MaxValueSize(len(valid) - 1)}, valid, false},
+		{"number length", []Option{MaxNumberLength(4)}, valid, false},
+		{"elements", []Option{MaxElements(14)}, valid, false},
+		{"elements enough", []Option{MaxElements(15)}, valid, true},
+		{"unknown member ignored", []Option{IgnoreUnknownMembers(true)}, `{"id":"id_00af","n":7,"x":{"y":[1]}}`, true},
+		{"unknown member repeated", []Option{IgnoreUnknownMembers(true)}, `{"id":"id_00af","n":7,"x":1,"x":2}`, false},
+		{"unknown member rejected", []Option{RejectUnknownMembers(true)}, `{"id":"id_00af","n":7,"x":1}`, false},
+		{"null member rejected", []Option{RejectNullMembers(true)}, `{"id":"id_00af","n":7,"name":null}`, false},
+		{"missing allowed", []Option{AllowMissingRequired(true)}, `{}`, true},
+		{"duplicates allowed", []Option{AllowDuplicateKeys(true)}, `{"id":"id_00af","n":7,"n":8}`, true},
+		{"blobs as text", []Option{BlobsAsText(true)}, `{"id":"id_00af","n":7,"blob":"not base64!"}`, true},
+		{"any timestamp format", []Option{AnyTimestampFormat(true)}, `{"id":"id_00af","n":7,"at":1700000000}`, true},
+		{"default timestamp format", nil, `{"id":"id_00af","n":7,"at":1700000000}`, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			v := onePassValidator(t, tc.opts...)
+			pass := v.onePassJSON(tc.text, &v.cfg.lim)
+			walk := walkFindings(t, v, tc.text)
+			if pass && len(walk.Findings) > 0 {
+				t.Fatalf("%s: the one pass passed a value the walk reports:\n%s", tc.name, walk.Text())
+			}
+			if pass != tc.pass {
+				t.Errorf("%s: one pass %v, want %v (walk: %d findings)", tc.name, pass, tc.pass, len(walk.Findings))
+			}
+		})
+	}
+}
+
+// FuzzOnePass checks the one pass against the walk on any text, under a
+// few policies: whenever the one pass says "no finding", the walk reports
+// none either, and neither panics.
+func FuzzOnePass(f *testing.F) {
+	for _, s := range []string{
+		`{"id":"id_00af","n":7}`,
+		`{"id":"id_00af","n":7,"small":10,"price":100.5,"d":0,"f":-1.5e3,"name":"abc","color":"green","level":2}`,
+		`{"id":"id_00af","n":7,"tags":["a","b"],"nums":[1,2,3],"sparse":["x",null],"m":{"ab":1},"sm":{"k":null},"u":{"b":3}}`,
+		`{"id":"id_00af","n":7,"doc":{"x":[1,{"y":null}],"z":"\u00e9"},"at":"1985-04-12T23:20:50.52Z","blob":"YWJj"}`,
+		`{"id":"id_00af","n":7,"nested":{"id":"id_00af","n":7,"x":1}}`,
+		`{"n":7,"id":"id_00af","n":8}`, `[]`, `null`, `"x"`, `1`,
+	} {
+		f.Add([]byte(s))
+	}
+	vs := []*Validator{
+		onePassValidator(f),
+		onePassValidator(f, IgnoreUnknownMembers(true), AllowDuplicateKeys(true), AnyTimestampFormat(true)),
+		onePassValidator(f, RejectNullMembers(true), MaxDepth(3), MaxElements(40), MaxNumberLength(6)),
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		text := string(data)
+		for k, v := range vs {
+			if !v.onePassJSON(text, &v.cfg.lim) {
+				continue
+			}
+			if walk := walkFindings(t, v, text); len(walk.Findings) > 0 {
+				t.Fatalf("validator %d: the one pass passed %q, the walk reports:\n%s", k, text, walk.Text())
+			}
+		}
+	})
+}
