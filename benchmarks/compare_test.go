@@ -5,80 +5,289 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/bytedance/sonic"
+	gojson "github.com/goccy/go-json"
+	gjs "github.com/google/jsonschema-go/jsonschema"
+	"github.com/minio/simdjson-go"
+	"github.com/valyala/fastjson"
 )
 
-// TestCompare measures the four contenders the way the README reports
-// them, robustly on a busy machine: in rounds, each round validating the
-// whole stream once with each contender in turn (rotating the order), and
-// keeping each contender's fastest round. It runs only when
-// SMITHY_BENCH_COMPARE is set (to the number of rounds, default 15):
+// The comparison of value validation with the field, in one run: the
+// engine (smithyvalidate, JSON bytes in, findings out) beside
+// encoding/json.Valid (the reference of the goal), the fastest syntax
+// checkers of the Go world (bytedance/sonic's Valid, goccy/go-json's Valid,
+// valyala/fastjson's ValidateBytes, and minio/simdjson-go's Parse as the
+// physical limit: SIMD tokenizing, no checks against a schema), and the
+// JSON Schema validators (santhosh-tekuri/jsonschema v5 and v6 and
+// google/jsonschema-go) on the equivalent hand-written schema of the Order
+// stream. The streams are the Order stream (one value in five invalid)
+// and the params and results of the MCP and LSP example transcripts,
+// each against its method's input or output shape. The JSON Schema
+// validators run on the Order stream only: there is no hand-written schema
+// equivalent to the MCP and LSP models.
 //
-//	SMITHY_BENCH_COMPARE=15 go test -run TestCompare -v ./benchmarks
-func TestCompare(t *testing.T) {
-	env := os.Getenv("SMITHY_BENCH_COMPARE")
-	if env == "" {
-		t.Skip("set SMITHY_BENCH_COMPARE=<rounds> to run the comparison")
+// Each round validates the whole stream once with each contender in turn
+// (rotating the order), and each contender keeps its fastest round: load
+// on a shared machine slows rounds, it never speeds one up.
+
+// goalShare is issue 27's goal for value validation: encoding/json.Valid's
+// throughput (1.0), guarded at 90% of it once reached. It is not reached
+// yet (docs/performance.md has the figures), so the guard holds each
+// stream at a floor under what the engine does today, measured on the
+// shared machine: a ratchet that stops the gain from eroding silently,
+// to be raised to goalGuard as the engine gets there.
+const goalGuard = 0.90
+
+// guardShare is the floor of each stream: a share of encoding/json.Valid's
+// throughput in the same run. Today (best of 8 rounds, loaded machine):
+// Order 58-70%, MCP 17-21%, LSP 42-55%.
+var guardShare = map[string]float64{
+	"bench#Order stream":  0.45,
+	"MCP example traffic": 0.10,
+	"LSP example traffic": 0.30,
+}
+
+func floorOf(stream string) float64 {
+	if f, ok := guardShare[stream]; ok {
+		return min(f, goalGuard)
 	}
-	rounds, err := strconv.Atoi(env)
-	if err != nil || rounds < 1 {
-		rounds = 15
+	return goalGuard
+}
+
+type contender struct {
+	name string
+	run  func()
+	best time.Duration
+}
+
+type comparison struct {
+	stream string
+	values int
+	bytes  int64
+	cs     []*contender
+}
+
+func (c *comparison) add(name string, run func()) { c.cs = append(c.cs, &contender{name: name, run: run}) }
+
+func (c *comparison) get(name string) *contender {
+	for _, x := range c.cs {
+		if x.name == name {
+			return x
+		}
 	}
-	v, s5, s6 := engine(t), schemaV5(t), schemaV6(t)
-	type contender struct {
-		name string
-		run  func()
-		best time.Duration
-	}
-	cs := []*contender{
-		{name: "smithyvalidate", run: func() {
-			for _, s := range stream {
-				_, _ = v.ValidateJSON(s.data)
-			}
-		}},
-		{name: "jsonschema v6", run: func() {
-			for _, s := range stream {
-				doc, _ := decode(s.data)
-				_ = s6.Validate(doc)
-			}
-		}},
-		{name: "jsonschema v5", run: func() {
-			for _, s := range stream {
-				doc, _ := decode(s.data)
-				_ = s5.Validate(doc)
-			}
-		}},
-		{name: "encoding/json.Valid", run: func() {
-			for _, s := range stream {
-				_ = json.Valid(s.data)
-			}
-		}},
-	}
-	for r := 0; r < rounds; r++ {
-		for k := range cs {
-			c := cs[(k+r)%len(cs)]
+	return nil
+}
+
+func (c *comparison) rounds(n int) {
+	for r := 0; r < n; r++ {
+		for k := range c.cs {
+			x := c.cs[(k+r)%len(c.cs)]
 			start := time.Now()
-			c.run()
-			if d := time.Since(start); c.best == 0 || d < c.best {
-				c.best = d
+			x.run()
+			if d := time.Since(start); x.best == 0 || d < x.best {
+				x.best = d
 			}
 		}
 	}
-	total := float64(streamBytes() * int64(len(stream)))
-	ours := cs[0].best
-	fmt.Printf("%d values, %d bytes each on average, best of %d rounds\n", len(stream), streamBytes(), rounds)
-	fmt.Printf("| validator | ns/value | MB/s | smithyvalidate is |\n| --- | ---: | ---: | --- |\n")
-	for _, c := range cs {
-		perValue := float64(c.best.Nanoseconds()) / float64(len(stream))
-		mbs := total / c.best.Seconds() / 1e6
+}
+
+// share is the engine's throughput as a share of json.Valid's.
+func (c *comparison) share() float64 {
+	return float64(c.get("encoding/json.Valid").best) / float64(c.get("smithyvalidate").best)
+}
+
+func (c *comparison) table(rounds int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: %d values, %d bytes, best of %d rounds\n", c.stream, c.values, c.bytes, rounds)
+	fmt.Fprintf(&b, "| contender | ns/value | MB/s | smithyvalidate's throughput is |\n| --- | ---: | ---: | ---: |\n")
+	ours := c.get("smithyvalidate").best
+	for _, x := range c.cs {
 		rel := "—"
-		if c != cs[0] {
-			rel = fmt.Sprintf("%.1fx faster", float64(c.best)/float64(ours))
-			if c.best < ours {
-				rel = fmt.Sprintf("%.0f%% of its throughput", 100*float64(c.best)/float64(ours))
+		if x.name != "smithyvalidate" {
+			rel = fmt.Sprintf("%.0f%% of it", 100*float64(x.best)/float64(ours))
+		}
+		fmt.Fprintf(&b, "| %s | %.0f | %.1f | %s |\n", x.name, float64(x.best.Nanoseconds())/float64(c.values),
+			float64(c.bytes)/x.best.Seconds()/1e6, rel)
+	}
+	return b.String()
+}
+
+// syntaxAnchors adds the parsers that check JSON syntax only, on texts.
+func (c *comparison) syntaxAnchors(tb testing.TB, texts [][]byte) {
+	c.add("encoding/json.Valid", func() {
+		for _, d := range texts {
+			_ = json.Valid(d)
+		}
+	})
+	c.add("bytedance/sonic Valid", func() {
+		for _, d := range texts {
+			_ = sonic.Valid(d)
+		}
+	})
+	c.add("goccy/go-json Valid", func() {
+		for _, d := range texts {
+			_ = gojson.Valid(d)
+		}
+	})
+	c.add("valyala/fastjson ValidateBytes", func() {
+		for _, d := range texts {
+			_ = fastjson.ValidateBytes(d)
+		}
+	})
+	if simdjson.SupportedCPU() {
+		var pj *simdjson.ParsedJson
+		c.add("minio/simdjson-go Parse", func() {
+			for _, d := range texts {
+				pj, _ = simdjson.Parse(d, pj)
+			}
+		})
+	} else {
+		tb.Log("minio/simdjson-go: this CPU lacks AVX2 and CLMUL; left out")
+	}
+}
+
+func orderComparison(tb testing.TB) *comparison {
+	v, s5, s6, g := engine(tb), schemaV5(tb), schemaV6(tb), schemaGoogle(tb)
+	texts := make([][]byte, len(stream))
+	var n int64
+	for i, s := range stream {
+		texts[i] = s.data
+		n += int64(len(s.data))
+	}
+	c := &comparison{stream: "bench#Order stream", values: len(stream), bytes: n}
+	c.add("smithyvalidate", func() {
+		for _, s := range stream {
+			_, _ = v.ValidateJSON(s.data)
+		}
+	})
+	c.syntaxAnchors(tb, texts)
+	c.add("santhosh-tekuri/jsonschema v6", func() {
+		for _, s := range stream {
+			doc, _ := decode(s.data)
+			_ = s6.Validate(doc)
+		}
+	})
+	c.add("santhosh-tekuri/jsonschema v5", func() {
+		for _, s := range stream {
+			doc, _ := decode(s.data)
+			_ = s5.Validate(doc)
+		}
+	})
+	c.add("google/jsonschema-go", func() {
+		for _, s := range stream {
+			var doc any
+			_ = json.Unmarshal(s.data, &doc)
+			_ = g.Validate(doc)
+		}
+	})
+	return c
+}
+
+func trafficComparison(tb testing.TB, name string, ps []payload) *comparison {
+	texts := make([][]byte, len(ps))
+	var n int64
+	for i, p := range ps {
+		texts[i] = p.data
+		n += int64(len(p.data))
+	}
+	// The example transcripts are short: each round validates them
+	// repeatedly, so that a round lasts long enough to time.
+	const reps = 50
+	c := &comparison{stream: name, values: len(ps) * reps, bytes: n * reps}
+	c.add("smithyvalidate", func() {
+		for range reps {
+			for _, p := range ps {
+				_, _ = p.v.ValidateJSON(p.data)
 			}
 		}
-		fmt.Printf("| %s | %.0f | %.1f | %s |\n", c.name, perValue, mbs, rel)
+	})
+	c.syntaxAnchors(tb, texts)
+	for _, x := range c.cs[1:] {
+		once := x.run
+		x.run = func() {
+			for range reps {
+				once()
+			}
+		}
+	}
+	return c
+}
+
+// schemaGoogle compiles the Order schema with google/jsonschema-go (the
+// validator of the MCP Go SDK).
+func schemaGoogle(tb testing.TB) *gjs.Resolved {
+	var s gjs.Schema
+	if err := json.Unmarshal([]byte(orderSchema), &s); err != nil {
+		tb.Fatal(err)
+	}
+	r, err := s.Resolve(nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return r
+}
+
+// TestCompare measures value validation against the field on the three
+// streams and fails when the engine's throughput falls below its stream's
+// floor (floorOf) of encoding/json.Valid's on any of them: a ratio from
+// one run, never a wall-clock bound. It runs 5 rounds a stream, or
+// SMITHY_BENCH_COMPARE rounds, and prints the tables with -v:
+//
+//	SMITHY_BENCH_COMPARE=25 go test -count=1 -run TestCompare -v ./benchmarks
+func TestCompare(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector changes the engine's speed and json.Valid's differently")
+	}
+	rounds := 5
+	if env := os.Getenv("SMITHY_BENCH_COMPARE"); env != "" {
+		if n, err := strconv.Atoi(env); err == nil && n > 0 {
+			rounds = n
+		}
+	}
+	for _, c := range []*comparison{
+		orderComparison(t),
+		trafficComparison(t, "MCP example traffic", mcpTraffic(t)),
+		trafficComparison(t, "LSP example traffic", lspTraffic(t)),
+	} {
+		c.rounds(rounds)
+		t.Log("\n" + c.table(rounds))
+		if share := c.share(); share < floorOf(c.stream) {
+			t.Errorf("%s: value validation runs at %.0f%% of encoding/json.Valid's throughput, below the %.0f%% guard",
+				c.stream, 100*share, 100*floorOf(c.stream))
+		}
+	}
+}
+
+// BenchmarkCompare reports, for each stream, the engine's throughput as a
+// percentage of encoding/json.Valid's in the same iteration (best of the
+// iteration's rounds), and fails as TestCompare does.
+func BenchmarkCompare(b *testing.B) {
+	for _, mk := range []struct {
+		name string
+		c    func(testing.TB) *comparison
+	}{
+		{"order", orderComparison},
+		{"mcp", func(tb testing.TB) *comparison { return trafficComparison(tb, "MCP example traffic", mcpTraffic(tb)) }},
+		{"lsp", func(tb testing.TB) *comparison { return trafficComparison(tb, "LSP example traffic", lspTraffic(tb)) }},
+	} {
+		b.Run(mk.name, func(b *testing.B) {
+			c := mk.c(b)
+			// Only the engine and the reference: the anchors are
+			// TestCompare's.
+			c.cs = []*contender{c.get("smithyvalidate"), c.get("encoding/json.Valid")}
+			b.ResetTimer()
+			for range b.N {
+				c.rounds(3)
+			}
+			share := c.share()
+			b.ReportMetric(100*share, "%json.Valid")
+			if !raceEnabled && share < floorOf(c.stream) {
+				b.Errorf("%s: %.0f%% of encoding/json.Valid's throughput, below the %.0f%% guard", c.stream, 100*share, 100*floorOf(c.stream))
+			}
+		})
 	}
 }

@@ -40,6 +40,10 @@ type onePass struct {
 	// the reader's limits (see node.Tape.Read) and the walker's
 	maxDepth, maxNum, maxElems, maxStr int
 	depth, elems                       int
+	// tries is the walk's count of trials of nested @untagged unions;
+	// maxFindings the collector's limit (a trial's findings count
+	// against it).
+	tries, maxFindings int
 	// marks[:nm] holds spans of the text the open containers compare:
 	// the keys of an object (duplicates), the items of a @uniqueItems
 	// list. A container that needs more than the array holds gives up.
@@ -60,7 +64,7 @@ func (v *Validator) onePassJSON(src string, lim *limits.Limits) bool {
 	if v.root == nil || len(src) > lim.MaxSize || len(src) == 0 {
 		return false
 	}
-	q := onePass{s: src, pol: v.cfg.policy,
+	q := onePass{s: src, pol: v.cfg.policy, maxFindings: lim.MaxFindings,
 		maxDepth: lim.MaxDepth, maxNum: lim.MaxNumberLength, maxElems: lim.MaxElements, maxStr: lim.StringLimit()}
 	i := 0
 	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
@@ -134,6 +138,9 @@ func (q *onePass) value(p *plan, i int) int {
 	if p == nil {
 		return q.any(i, false)
 	}
+	if p.typ == model.UnionType && p.alloy != nil && p.alloy.untagged {
+		return q.untagged(p, i)
+	}
 	switch c := s[i]; c {
 	case '"':
 		q.elems++
@@ -145,8 +152,11 @@ func (q *onePass) value(p *plan, i int) int {
 	case '{':
 		switch p.typ {
 		case model.StructureType:
-			return q.structure(p, i)
+			return q.structure(p, i, "")
 		case model.UnionType:
+			if p.alloy != nil && p.alloy.disc != "" && !p.alloy.untagged {
+				return q.discriminated(p, i)
+			}
 			return q.union(p, i)
 		case model.MapType:
 			return q.mapValue(p, i)
@@ -771,14 +781,24 @@ func (q *onePass) mapValue(p *plan, i int) int {
 	return i
 }
 
-// structure checks the object at s[i] against a structure plan.
-func (q *onePass) structure(p *plan, i int) int {
+// structure checks the object at s[i] against a structure plan; skip,
+// when not empty, is the discriminator of a @discriminated union's member,
+// whose first occurrence the structure leaves out.
+func (q *onePass) structure(p *plan, i int, skip string) int {
 	s := q.s
-	if p.alloy != nil || len(p.members) > 64 || !q.enter() {
+	var unknown *plan // the @jsonUnknown map that takes unknown fields
+	if a := p.alloy; a != nil {
+		if a.disc != "" || a.untagged || a.unknown == nil || a.unknown.typ != model.MapType {
+			return -1
+		}
+		unknown = a.unknown
+	}
+	if len(p.members) > 64 || !q.enter() {
 		return -1
 	}
 	var seen uint64
 	next, base := 0, q.nm
+	skipped := skip == ""
 	if i = q.ws(i + 1); i < len(s) && s[i] == '}' {
 		i++
 	} else {
@@ -799,14 +819,38 @@ func (q *onePass) structure(p *plan, i int) int {
 				return -1
 			}
 			switch {
-			case idx < 0:
-				// An unknown member is a finding unless ignored; a
-				// repeated one is a finding still.
-				if !q.on(ignoreUnknownMembers) ||
-					!q.on(allowDuplicateKeys) && (q.marked(base, a+1, a+1+len(name)) || !q.mark(a+1, a+1+len(name))) {
+			case idx < 0 && !skipped && name == skip:
+				// The discriminator, checked by the union: its first
+				// occurrence only (a repeat is a duplicate key).
+				skipped = true
+				if !q.mark(a+1, a+1+len(name)) {
 					return -1
 				}
 				i = q.any(i, false)
+			case idx < 0:
+				// An unknown member is a finding unless ignored or taken
+				// by a @jsonUnknown map; a repeated one is a finding
+				// still.
+				if unknown == nil && !q.on(ignoreUnknownMembers) ||
+					!q.on(allowDuplicateKeys) && (q.marked(base, a+1, a+1+len(name)) || !q.mark(a+1, a+1+len(name))) {
+					return -1
+				}
+				if unknown == nil {
+					i = q.any(i, false)
+					break
+				}
+				if unknown.key != nil && !q.stringChecks(unknown.key, name, false) {
+					return -1
+				}
+				switch {
+				case s[i] != 'n':
+					i = q.value(unknown.value, i)
+				case unknown.value != nil && unknown.value.typ == model.DocumentType,
+					unknown.sparse || unknown.value.isNullable():
+					i = q.null(i)
+				default:
+					return -1
+				}
 			case seen&(1<<idx) != 0 && !q.on(allowDuplicateKeys):
 				return -1
 			case s[i] == 'n':
@@ -909,4 +953,110 @@ func (q *onePass) union(p *plan, i int) int {
 		return -1
 	}
 	return i
+}
+
+// discriminated checks the object at s[i] against an @alloy#discriminated
+// union: the first field named by the discriminator names the member,
+// whose structure the object is, that field left out. The field is found
+// first, by a look ahead over the object's top-level fields.
+func (q *onePass) discriminated(p *plan, i int) int {
+	s := q.s
+	disc := p.alloy.disc
+	elems, depth, nm := q.elems, q.depth, q.nm // the look ahead's counts are not the check's
+	j, name := q.ws(i+1), ""
+	for found := false; !found; {
+		a := j
+		if j = q.key(j); j < 0 {
+			return -1
+		}
+		k := q.colon(j)
+		if k < 0 {
+			return -1
+		}
+		if s[a+1:j-1] == disc {
+			if s[k] != '"' {
+				return -1
+			}
+			end, esc := q.str(k)
+			if end < 0 || esc {
+				return -1
+			}
+			name, found = s[k+1:end-1], true
+			break
+		}
+		if j = q.any(k, false); j < 0 {
+			return -1
+		}
+		if j = q.ws(j); j >= len(s) || s[j] != ',' {
+			return -1 // the end of the object, or bad text: no discriminator
+		}
+		j = q.ws(j + 1)
+	}
+	q.elems, q.depth, q.nm = elems, depth, nm
+	idx := p.lookup(name)
+	if idx < 0 || p.members[idx].plan == nil || p.members[idx].plan.typ != model.StructureType {
+		return -1
+	}
+	return q.structure(p.members[idx].plan, i, disc)
+}
+
+// untagged checks the value at s[i] against an @alloy#untagged union. The
+// walk tries every member and keeps the best-ranked trial, reporting an
+// ambiguity when several rank alike; so the value has no finding exactly
+// when one member accepts it without any and every other member has a
+// finding. The one pass decides only the case where that is plain: one
+// member whose kind can take the value, which passes, and every other
+// member one that cannot take a value of this kind at all (a type
+// finding).
+func (q *onePass) untagged(p *plan, i int) int {
+	tries := max(q.tries, 1) * len(p.members)
+	if len(p.members) == 0 || tries > MaxUntaggedTries || q.maxFindings <= 1 || q.s[i] == 'n' {
+		// (with MaxFindings 1, a losing trial's one finding stops it,
+		// and the walk reports it)
+		return -1
+	}
+	c, cand := q.s[i], -1
+	for k := range p.members {
+		if kindRefuses(p.members[k].plan, c) {
+			continue
+		}
+		if cand >= 0 {
+			return -1 // two members might take it
+		}
+		cand = k
+	}
+	if cand < 0 {
+		return -1
+	}
+	saved := q.tries
+	q.tries = tries
+	i = q.value(p.members[cand].plan, i)
+	q.tries = saved
+	return i
+}
+
+// kindRefuses reports whether the walk reports a type finding for any
+// non-null JSON value that starts with c against p, whatever its content.
+func kindRefuses(p *plan, c byte) bool {
+	if p == nil {
+		return false // no plan: the walk checks nothing
+	}
+	str, num, obj, arr, lit := c == '"', c == '-' || c >= '0' && c <= '9', c == '{', c == '[', c == 't' || c == 'f'
+	switch p.typ {
+	case model.BooleanType:
+		return !lit
+	case model.StringType, model.EnumType, model.BlobType:
+		return !str
+	case model.ByteType, model.ShortType, model.IntegerType, model.LongType, model.BigIntegerType, model.IntEnumType, model.BigDecimalType:
+		return !num
+	case model.FloatType, model.DoubleType, model.TimestampType:
+		return !num && !str
+	case model.ListType, model.SetType:
+		return !arr
+	case model.MapType, model.StructureType:
+		return !obj
+	case model.UnionType:
+		return !obj && (p.alloy == nil || !p.alloy.untagged)
+	}
+	return false // documents take anything
 }

@@ -1,7 +1,6 @@
 package smithyvalidate
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/smithy-validation/go/core/assembly"
@@ -11,6 +10,11 @@ import (
 
 const onePassModel = `$version: "2"
 namespace p
+
+use alloy#discriminated
+use alloy#jsonUnknown
+use alloy#nullable
+use alloy#untagged
 
 structure Top {
     @required
@@ -47,6 +51,49 @@ structure Top {
     nested: Top
     flag: Boolean
     nul: NullableStr
+    shape: Shape
+    id2: IntOrString
+    pick: Pick
+    open: Open
+}
+
+@discriminated("kind")
+union Shape {
+    circle: Circle
+    square: Square
+}
+
+structure Circle {
+    @required
+    r: Integer
+}
+
+structure Square {
+    @required
+    side: Integer
+}
+
+@untagged
+union IntOrString {
+    i: Integer
+    s: String
+}
+
+@untagged
+union Pick {
+    circle: Circle
+    square: Square
+}
+
+structure Open {
+    name: String
+    @jsonUnknown
+    rest: Extra
+}
+
+map Extra {
+    key: String
+    value: Integer
 }
 
 enum Color {
@@ -82,27 +129,22 @@ union Choice {
     b: Integer
 }
 
-@alloy#nullable
+@nullable
 string NullableStr
 `
 
 func onePassValidator(t testing.TB, opts ...Option) *Validator {
 	t.Helper()
 	a := assembly.New()
-	if err := a.AddSource("p.smithy", []byte(strings.Replace(onePassModel, "namespace p\n", "namespace p\nuse alloy#nullable\n", 1))); err != nil {
+	if err := AddAlloyTraits(a); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.AddSource("p.smithy", []byte(onePassModel)); err != nil {
 		t.Fatal(err)
 	}
 	res, err := a.Assemble()
 	if err != nil || res.HasErrors() {
-		// alloy#nullable may need the alloy prelude: drop it then.
-		a = assembly.New()
-		src := strings.Replace(onePassModel, "@alloy#nullable\n", "", 1)
-		if err := a.AddSource("p.smithy", []byte(src)); err != nil {
-			t.Fatal(err)
-		}
-		if res, err = a.Assemble(); err != nil || res.HasErrors() {
-			t.Fatal(err, res.Events)
-		}
+		t.Fatal(err, res.Events)
 	}
 	return onePassPrepare(t, res.Model, opts...)
 }
@@ -150,6 +192,21 @@ func TestOnePassAgreesWithWalk(t *testing.T) {
 		{"escape in unconstrained document string", `{` + base + `,"doc":"a\nb\"c\ud83d\ude00"}`, true},
 		{"fields out of order", `{"n":7,"id":"id_00af"}`, true},
 
+		{"nullable null", `{` + base + `,"nul":null}`, true},
+		{"discriminated", `{` + base + `,"shape":{"kind":"circle","r":1}}`, true},
+		{"discriminated, discriminator last", `{` + base + `,"shape":{"side":2,"kind":"square"}}`, true},
+		{"discriminated, wrong member's field", `{` + base + `,"shape":{"kind":"circle","side":1}}`, false},
+		{"discriminated, unknown name", `{` + base + `,"shape":{"kind":"oval","r":1}}`, false},
+		{"discriminated, no discriminator", `{` + base + `,"shape":{"r":1}}`, false},
+		{"discriminated, repeated discriminator", `{` + base + `,"shape":{"kind":"circle","r":1,"kind":"circle"}}`, false},
+		{"untagged by kind, integer", `{` + base + `,"id2":12}`, true},
+		{"untagged by kind, string", `{` + base + `,"id2":"x"}`, true},
+		{"untagged by kind, neither", `{` + base + `,"id2":true}`, false},
+		{"untagged, two objects gives up", `{` + base + `,"pick":{"r":1}}`, false},
+		{"jsonUnknown takes unknown fields", `{` + base + `,"open":{"name":"x","a":1,"b":2}}`, true},
+		{"jsonUnknown value type", `{` + base + `,"open":{"a":"1"}}`, false},
+		{"jsonUnknown repeated", `{` + base + `,"open":{"a":1,"a":2}}`, false},
+		{"jsonUnknown dense null", `{` + base + `,"open":{"a":null}}`, false},
 		{"missing required", `{"id":"id_00af"}`, false},
 		{"pattern", `{"id":"id_00ag","n":7}`, false},
 		{"type", `{"id":"id_00af","n":"7"}`, false},
@@ -265,6 +322,7 @@ func FuzzOnePass(f *testing.F) {
 		`{"id":"id_00af","n":7,"doc":{"x":[1,{"y":null}],"z":"\u00e9"},"at":"1985-04-12T23:20:50.52Z","blob":"YWJj"}`,
 		`{"id":"id_00af","n":7,"nested":{"id":"id_00af","n":7,"x":1}}`,
 		`{"n":7,"id":"id_00af","n":8}`, `[]`, `null`, `"x"`, `1`,
+		`{"id":"id_00af","n":7,"shape":{"side":2,"kind":"square"},"id2":"x","pick":{"r":1},"open":{"name":"x","a":1}}`,
 	} {
 		f.Add([]byte(s))
 	}
