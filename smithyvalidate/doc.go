@@ -16,7 +16,10 @@
 //	// err is an *InternalError only; bad data is in res.Findings
 //
 // [Validator.ValidateJSON] reads JSON bytes directly (no tree is built;
-// text that is not JSON is a syntax finding with its position),
+// text that is not JSON is a syntax finding with its position): one pass
+// that checks while it tokenizes decides most valid values without
+// allocating, and any value it does not pass is read into a tape and
+// walked, which produces the findings,
 // [Validator.ValidateNode] validates a core/node tree and
 // [Validator.Validate] any [ValueView].
 //
