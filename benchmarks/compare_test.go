@@ -234,19 +234,24 @@ func schemaGoogle(tb testing.TB) *gjs.Resolved {
 // TestCompare measures value validation against the field on the three
 // streams and fails when the engine's throughput falls below its stream's
 // floor (floorOf) of encoding/json.Valid's on any of them: a ratio from
-// one run, never a wall-clock bound. It runs 5 rounds a stream, or
-// SMITHY_BENCH_COMPARE rounds, and prints the tables with -v:
+// one run, never a wall-clock bound. It runs when SMITHY_BENCH_COMPARE
+// is set, for that many rounds a stream, and prints the tables with -v:
 //
 //	SMITHY_BENCH_COMPARE=25 go test -count=1 -run TestCompare -v ./benchmarks
 func TestCompare(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector changes the engine's speed and json.Valid's differently")
 	}
+	env := os.Getenv("SMITHY_BENCH_COMPARE")
+	if env == "" {
+		// Not by default: on the shared, loaded machine the ratio of best
+		// rounds swung from 16% to 62% within an hour on the LSP stream
+		// (docs/performance.md), so a default guard would fail at random.
+		t.Skip("set SMITHY_BENCH_COMPARE=<rounds> to run the comparison and its guard")
+	}
 	rounds := 5
-	if env := os.Getenv("SMITHY_BENCH_COMPARE"); env != "" {
-		if n, err := strconv.Atoi(env); err == nil && n > 0 {
-			rounds = n
-		}
+	if n, err := strconv.Atoi(env); err == nil && n > 0 {
+		rounds = n
 	}
 	for _, c := range []*comparison{
 		orderComparison(t),
