@@ -219,8 +219,21 @@ func TestGrowth(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			small, large := growthRun(t, tc, tc.n), growthRun(t, tc, 10*tc.n)
 			small() // warm up: the command's first run compiles selectors and trait definitions
-			ts, tl := best(5, small), best(5, large)
-			ratio := float64(tl) / float64(ts)
+			// A ratio over the bound is measured again, up to three times in
+			// all, and the least one counts: a load spike on a shared machine
+			// lifts one measurement past 20, while a quadratic check gives
+			// about 100 on every attempt.
+			var ts, tl time.Duration
+			ratio := 0.0
+			for attempt := 0; attempt < 3; attempt++ {
+				s, l := best(5, small), best(5, large)
+				if r := float64(l) / float64(s); attempt == 0 || r < ratio {
+					ts, tl, ratio = s, l, r
+				}
+				if ratio <= maxGrowth {
+					break
+				}
+			}
 			t.Logf("n=%d: %v, 10n: %v, ratio %.1f", tc.n, ts, tl, ratio)
 			if ratio > maxGrowth {
 				t.Errorf("%s: 10n takes %.1f times as long as n (%v vs %v), more than %d: the check is not linear", tc.name, ratio, tl, ts, maxGrowth)
