@@ -65,6 +65,10 @@ type outcome struct {
 	exit   int
 	failed bool
 	code   string
+	// errorObject is the error as the JSON gate renders it (the command's
+	// --format json output and the envelope's "error" member), compared
+	// byte for byte across the paths; nil for other failures.
+	errorObject []byte
 }
 
 func readThreeCases(t *testing.T) []threeCase {
@@ -121,7 +125,7 @@ func TestCasesThreeWays(t *testing.T) {
 			// or files.
 			// validate's report composes the model validators in the
 			// command: the command and the server are compared.
-			if pinnedErr.Code == "E050" || pinnedErr.Code == "E040" || c.Method == "validate" {
+			if pinnedErr.Code == "E050" || pinnedErr.Code == "E040" || (c.Method == "validate" && !isGateCase(c)) {
 				paths = paths[1:]
 			}
 			var first outcome
@@ -143,6 +147,13 @@ func TestCasesThreeWays(t *testing.T) {
 				if o.failed {
 					if o.code != "" && pinnedErr.Code != "" && o.code != pinnedErr.Code {
 						t.Errorf("%s: error %s, the case says %s", p.name, o.code, pinnedErr.Code)
+					}
+					if o.errorObject != nil {
+						if first.errorObject == nil {
+							first.errorObject = o.errorObject
+						} else if !bytes.Equal(o.errorObject, first.errorObject) {
+							t.Errorf("%s: the error object differs:\n%s\n%s", p.name, o.errorObject, first.errorObject)
+						}
 					}
 					continue
 				}
@@ -216,6 +227,13 @@ type caseParams struct {
 	Response       *caseInput `json:"response"`
 	Transcript     *caseInput `json:"transcript"`
 	Complete       bool       `json:"complete"`
+	// The JSON gate's (the seed's) params.
+	Text       *string         `json:"text"`
+	Profile    string          `json:"profile"`
+	Schema     string          `json:"schema"`
+	SchemaJSON json.RawMessage `json:"schema_json"`
+	SkipProse  bool            `json:"skip_prose"`
+	MaxLoss    *int            `json:"max_loss"`
 }
 
 type caseInput struct {
@@ -267,6 +285,9 @@ func decodeCaseParams(t *testing.T, c threeCase) caseParams {
 // fails (usage, model or input) is only required to fail here, with the
 // exit code that failure class has.
 func viaLibrary(t *testing.T, root string, c threeCase) outcome {
+	if isGateCase(c) {
+		return gateViaLibrary(t, root, c)
+	}
 	p := decodeCaseParams(t, c)
 	fail := func(exit int) outcome { return outcome{exit: exit, failed: true} }
 	var res *assembly.Result
@@ -375,6 +396,9 @@ func viaLibrary(t *testing.T, root string, c threeCase) outcome {
 
 // commandArgs turns a case into the command's arguments.
 func commandArgs(t *testing.T, root string, c threeCase) []string {
+	if isGateCase(c) {
+		return gateCommandArgs(t, c)
+	}
 	p := decodeCaseParams(t, c)
 	args := []string{c.Method}
 	flag := func(name, v string) {
@@ -437,6 +461,10 @@ func viaCommand(t *testing.T, bin, root string, c threeCase) outcome {
 		o.failed = true
 		return o
 	}
+	if isGateCase(c) && gateMethodOf(c) == "repair" && o.exit != 0 {
+		// repair fails on a refusal: stdout is the error object.
+		return gateFailure(t, bytes.TrimSuffix(out.Bytes(), []byte("\n")), o.exit)
+	}
 	o.result = bytes.TrimSuffix(out.Bytes(), []byte("\n"))
 	if c.Method == "ast" || c.Method == "openrpc" {
 		var b bytes.Buffer
@@ -457,13 +485,23 @@ func envelopeOutcome(t *testing.T, line []byte) outcome {
 		Error  *struct {
 			Code string `json:"code"`
 			Exit int    `json:"exit"`
+			// The JSON gate's refusals carry the seed's retry_hint.
+			RetryHint *string `json:"retry_hint"`
 		} `json:"error"`
 	}
 	if err := json.Unmarshal(line, &e); err != nil {
 		t.Fatalf("not an envelope: %v: %.300s", err, line)
 	}
 	if !e.OK {
-		return outcome{exit: e.Error.Exit, failed: true, code: e.Error.Code}
+		o := outcome{exit: e.Error.Exit, failed: true, code: e.Error.Code}
+		if e.Error.RetryHint != nil {
+			var raw struct {
+				Error json.RawMessage `json:"error"`
+			}
+			json.Unmarshal(line, &raw)
+			o.errorObject = raw.Error
+		}
+		return o
 	}
 	return outcome{result: e.Result, exit: e.Exit}
 }

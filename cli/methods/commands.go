@@ -52,8 +52,12 @@ func ast(ctx context.Context, s *Session, params []byte) ([]byte, int, error) {
 	return Compact(res, exit, err)
 }
 
-// validate is the method validate.
+// validate is the method validate: the model check, or with "text" the
+// seed's validate of a text (gate.go).
 func validate(ctx context.Context, s *Session, params []byte) ([]byte, int, error) {
+	if hasText(params) {
+		return gateCall(ctx, s, "validate", "validate", params)
+	}
 	var p ModelParams
 	if err := DecodeParams(params, &p); err != nil {
 		return nil, 0, err

@@ -9,7 +9,7 @@ import (
 // TestBuiltinOrder: hello lists the commands' methods first, then the
 // exchange stream's, whatever files register more after them.
 func TestBuiltinOrder(t *testing.T) {
-	want := []string{"ast", "validate", "validate-value", "validate-rpc", "openrpc", "rpc.discover", "exchange.start", "exchange.feed", "exchange.finish"}
+	want := []string{"ast", "validate", "validate-value", "validate-rpc", "openrpc", "rpc.discover", "exchange.start", "exchange.feed", "exchange.finish", "repair", "analyze", "readiness", "validate-text"}
 	if got := Names(); len(got) < len(want) || !slices.Equal(got[:len(want)], want) {
 		t.Errorf("Names() = %q, want it to start with %q", got, want)
 	}

@@ -312,6 +312,12 @@ func dropID(env []byte) []byte {
 }
 
 func statusFor(e *Error) int {
+	if e.Body != nil && e.Exit != 2 && e.Exit != 3 && e.Exit != 4 {
+		// A method's own refusal of its input (the JSON gate's E001,
+		// E010, E011, E012, E020, E031): the request was read and
+		// understood, its text refused.
+		return http.StatusUnprocessableEntity
+	}
 	switch e.Code {
 	case CodeModel, CodeInput:
 		return http.StatusUnprocessableEntity

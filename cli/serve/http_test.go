@@ -58,6 +58,7 @@ func TestHTTPLimits(t *testing.T) {
 		{"echo", "echo", `{"a":1}`, 200, `{"ok":true,"exit":1,"result":{"a":1}}` + "\n"},
 		{"timeout", "sleep", ``, 503, `{"ok":false,"error":{"code":"E071","message":"the request took longer than 100ms; its work was stopped","exit":1}}` + "\n"},
 		{"body limit", "echo", `{"a":"` + strings.Repeat("x", 64) + `"}`, 413, `{"ok":false,"error":{"code":"E050","message":"the request body is larger than 64 bytes","exit":2}}` + "\n"},
+		{"a method's refusal", "refuse", ``, 422, `{"ok":false,"error":{"code":"E010","message":"refused","exit":5,"offset":3,"retry_hint":"Send it again."}}` + "\n"},
 		{"panic", "boom", ``, 500, `{"ok":false,"error":{"code":"E070","message":"internal error in boom: kaboom","exit":1}}` + "\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

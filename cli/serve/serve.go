@@ -55,6 +55,12 @@ type Error struct {
 	Code    string
 	Message string
 	Exit    int
+	// Body, when set, is the whole "error" object as the method rendered
+	// it (JSON, holding code, message and exit): the JSON gate's methods
+	// add the seed's offset and retry_hint, and the command prints the
+	// same object with --format json. Code, Message and Exit still say
+	// the same for the transport (logs, the HTTP status).
+	Body []byte
 }
 
 func (e *Error) Error() string { return e.Code + ": " + e.Message }
@@ -148,6 +154,11 @@ func appendSuccess(dst, id []byte, exit int, result []byte) []byte {
 // appendFailure appends an error envelope (without a line break).
 func appendFailure(dst, id []byte, e *Error) []byte {
 	dst = appendID(dst, id)
+	if e.Body != nil {
+		dst = append(dst, `"ok":false,"error":`...)
+		dst = append(dst, e.Body...)
+		return append(dst, '}')
+	}
 	dst = append(dst, `"ok":false,"error":{"code":`...)
 	dst = appendString(dst, e.Code)
 	dst = append(dst, `,"message":`...)

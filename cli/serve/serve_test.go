@@ -34,6 +34,9 @@ func (echoSession) Call(_ context.Context, method string, params []byte) ([]byte
 		panic("kaboom")
 	case "fail":
 		return nil, 0, errors.New("plain failure")
+	case "refuse":
+		return nil, 0, &Error{Code: "E010", Message: "refused", Exit: 5,
+			Body: []byte(`{"code":"E010","message":"refused","exit":5,"offset":3,"retry_hint":"Send it again."}`)}
 	}
 	return nil, 0, Errorf("unknown method %q", method)
 }
@@ -108,6 +111,8 @@ func TestStdio(t *testing.T) {
 		{"panic", "{\"id\":7,\"method\":\"boom\"}\n{\"id\":8,\"method\":\"echo\"}\n", []string{
 			`{"id":7,"ok":false,"error":{"code":"E070","message":"internal error in boom: kaboom","exit":1}}`,
 			`{"id":8,"ok":true,"exit":0,"result":null}`}},
+		{"error object of the method", `{"id":"r","method":"refuse"}`, []string{
+			`{"id":"r","ok":false,"error":{"code":"E010","message":"refused","exit":5,"offset":3,"retry_hint":"Send it again."}}`}},
 		{"plain error", `{"id":9,"method":"fail"}`, []string{
 			`{"id":9,"ok":false,"error":{"code":"E070","message":"internal error: plain failure","exit":1}}`}},
 		{"shutdown", "{\"id\":10,\"method\":\"shutdown\"}\n{\"id\":11,\"method\":\"echo\"}\n", []string{

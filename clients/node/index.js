@@ -15,12 +15,18 @@ class SmithyError extends Error {
   // server's root), E050 parameter, E055 limit, E060
   // malformed request, E070 internal; exit: the command's exit code for
   // the same failure.
-  constructor(code, message, exit) {
+  // The JSON gate's refusals (E001, E010, E011, E012, E020, E031) also
+  // carry offset and retryHint (the text to send back to the model as
+  // is); error is the whole error object.
+  constructor(code, message, exit, error) {
     super(`${code}: ${message} (exit ${exit})`);
     this.name = 'SmithyError';
     this.code = code;
     this.exit = exit;
     this.detail = message;
+    this.error = error || {};
+    this.offset = this.error.offset;
+    this.retryHint = this.error.retry_hint;
   }
 }
 
@@ -100,7 +106,7 @@ class Client {
     if (!p) return; // shutdown's answer, or an id nobody waits for
     this.pending.delete(env.id);
     if (env.ok) p.resolve({ result: env.result, exit: env.exit });
-    else p.reject(new SmithyError(env.error.code, env.error.message, env.error.exit));
+    else p.reject(new SmithyError(env.error.code, env.error.message, env.error.exit, env.error));
   }
 
   // call sends one request; it resolves to {result, exit} or rejects
@@ -122,6 +128,15 @@ class Client {
   validateValue(params) { return this.call('validate-value', params); }
   validateRpc(params) { return this.call('validate-rpc', params); }
   openrpc(params) { return this.call('openrpc', params); }
+
+  // The JSON gate (the seed's methods): params are text (what a model
+  // wrote), profile, schema, schema_json, skip_prose, max_loss, or shape
+  // with models. repair rejects a refusal with its retryHint; analyze
+  // never rejects for a bad text.
+  repair(params) { return this.call('repair', params); }
+  analyze(params) { return this.call('analyze', params); }
+  readiness(params) { return this.call('readiness', params); }
+  validateText(params) { return this.call('validate', params); }
 
   // exchange opens the connection's one stream (exchange.start).
   async exchange(params) {

@@ -98,6 +98,25 @@ test('the client', async (t) => {
     assert.strictEqual((await smithy.validate({ models: MODELS })).exit, 0);
   });
 
+  await t.test('the JSON gate: repair, analyze, readiness, validate of a text', async () => {
+    const schema = '{!query:string,!limit:integer}';
+    const fixed = await smithy.repair({ text: "{'query': 'smithy', limit: 10,}" });
+    assert.strictEqual(fixed.exit, 0);
+    assert.strictEqual(fixed.result.text, '{"query": "smithy", "limit": 10}');
+    assert.deepStrictEqual(fixed.result.repairs.map((r) => r.code), ['R101', 'R101', 'R104', 'R108']);
+    const cut = '{"query": "smithy valid';
+    const hint = 'Your JSON was cut off at line 1, column 24 (offset 23), inside the string at /query. ' +
+      'Send the complete JSON again, shorter if it must be. It must match: ' + schema;
+    await assert.rejects(smithy.repair({ text: cut, schema }),
+      (e) => e instanceof SmithyError && e.code === 'E010' && e.exit === 5 && e.offset === 23 && e.retryHint === hint);
+    const plan = await smithy.analyze({ text: cut, schema });
+    assert.deepStrictEqual([plan.exit, plan.result.decision, plan.result.retry], [5, 'retry', hint]);
+    const ready = await smithy.readiness({ text: '{"query": "smithy",', schema });
+    assert.deepStrictEqual([ready.result.syntax_permille, ready.result.settled_permille, ready.result.settled], [950, 500, ['query']]);
+    const v = await smithy.validateText({ text: '{"minuend": 1}', shape: 'example#SubtractInput', models: MODELS });
+    assert.deepStrictEqual([v.exit, v.result.valid, v.result.schema.missing], [1, true, ['subtrahend']]);
+  });
+
   await t.test('overlapping calls are matched by id', async () => {
     const calls = [];
     for (let i = 0; i < 20; i++) {

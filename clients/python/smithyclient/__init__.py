@@ -36,14 +36,21 @@ PROTOCOL = 1
 class SmithyError(Exception):
     """A failed request: code (E030 model, E040 input, E041 refused (a
     path outside the server's root), E050 usage or
-    parameter, E055 limit, E060 malformed request, E070 internal), message
-    and exit (the command's exit code for the same failure)."""
+    parameter, E055 limit, E060 malformed request, E070 internal; the JSON
+    gate's refusals: E001 no JSON value, E010 lossy, E011 ambiguous, E012
+    strict, E020 over a limit, E031 the declaration not met), message and
+    exit (the command's exit code for the same failure). A refusal of the
+    JSON gate also has offset and retry_hint (the text to send back to the
+    model as is); error is the whole error object."""
 
-    def __init__(self, code, message, exit):
+    def __init__(self, code, message, exit, error=None):
         super().__init__("%s: %s (exit %d)" % (code, message, exit))
         self.code = code
         self.message = message
         self.exit = exit
+        self.error = error or {}
+        self.offset = self.error.get("offset")
+        self.retry_hint = self.error.get("retry_hint")
 
 
 class SmithyNotFound(SmithyError, FileNotFoundError):
@@ -128,7 +135,7 @@ class Client:
             raise SmithyError("E070", "the server answered id %r to request %d" % (env.get("id"), rid), 1)
         if not env.get("ok"):
             err = env.get("error") or {}
-            raise SmithyError(err.get("code", "E070"), err.get("message", ""), err.get("exit", 1))
+            raise SmithyError(err.get("code", "E070"), err.get("message", ""), err.get("exit", 1), err)
         return Result(env.get("result") or {}, env.get("exit", 0))
 
     # The commands, one method each; keyword arguments are the params.
@@ -147,6 +154,29 @@ class Client:
 
     def openrpc(self, **params):
         return self.call("openrpc", params)
+
+    # The JSON gate (the seed's methods): text is what a model wrote; the
+    # other params are profile, schema, schema_json, skip_prose, max_loss,
+    # or shape with models.
+
+    def repair(self, text, **params):
+        """The repaired text and its repairs; a refusal raises SmithyError
+        with its retry_hint."""
+        return self.call("repair", dict(params, text=text))
+
+    def analyze(self, text, **params):
+        """The decision (execute, repair, retry, invalid); never raises for
+        a bad text."""
+        return self.call("analyze", dict(params, text=text))
+
+    def readiness(self, text, **params):
+        """syntax_permille, schema_permille, settled_permille of a prefix."""
+        return self.call("readiness", dict(params, text=text))
+
+    def validate_text(self, text, **params):
+        """The seed's validate of a text: valid as written, the first
+        strict refusal, the repair, the verdict."""
+        return self.call("validate", dict(params, text=text))
 
     def exchange(self, **params):
         """Opens the connection's one exchange stream (exchange.start with

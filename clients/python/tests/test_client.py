@@ -148,6 +148,29 @@ class ClientTest(unittest.TestCase):
             self.client.call("exchange.feed", {"lines": ""})
         self.assertEqual(cm.exception.code, "E050")
 
+    def test_gate(self):
+        decl = "{!query:string,!limit:integer}"
+        res = self.client.repair("{'query': 'smithy', limit: 10,}")
+        self.assertEqual((res.exit, res["text"], res["exactness"]), (0, '{"query": "smithy", "limit": 10}', "cosmetic"))
+        self.assertEqual([r["code"] for r in res["repairs"]], ["R101", "R101", "R104", "R108"])
+        cut = '{"query": "smithy valid'
+        with self.assertRaises(SmithyError) as cm:
+            self.client.repair(cut, schema=decl)
+        e = cm.exception
+        self.assertEqual((e.code, e.exit, e.offset), ("E010", 5, 23))
+        self.assertEqual(e.retry_hint, "Your JSON was cut off at line 1, column 24 (offset 23), inside the string "
+                         "at /query. Send the complete JSON again, shorter if it must be. It must match: " + decl)
+        res = self.client.repair(cut, profile="lenient")
+        self.assertEqual((res["exactness"], res["completeness"]), ("lossy", "partial"))
+        plan = self.client.analyze(cut, schema=decl)
+        self.assertEqual((plan.exit, plan["decision"], plan["label"], plan["retry"]), (5, "retry", "truncated", e.retry_hint))
+        ready = self.client.readiness('{"query": "smithy",', schema=decl)
+        self.assertEqual((ready["syntax_permille"], ready["schema_permille"], ready["settled"]), (950, 500, ["query"]))
+        v = self.client.validate_text("{a:1}", schema_json={"type": "object"})
+        self.assertEqual((v.exit, v["valid"], v["error"]["code"], v["repaired"]), (1, False, "E012", '{"a":1}'))
+        v = self.client.validate_text('{"minuend": 1}', shape="example#SubtractInput", models=MODEL)
+        self.assertEqual((v.exit, v["schema"]["missing"]), (1, ["subtrahend"]))
+
     def test_readme_example(self):
         with open(os.path.join(HERE, "..", "README.md"), encoding="utf-8") as f:
             readme = f.read()
