@@ -100,6 +100,7 @@ func (e *env) commands() []*cli.Command {
 	cmds = append(cmds, e.proxyCommand())
 	cmds = append(cmds, e.importCommand())
 	cmds = append(cmds, e.mendCommands()...)
+	cmds = append(cmds, e.streamCommands()...)
 	for _, c := range cmds {
 		c.OnUsageError = func(_ *cli.Context, err error, _ bool) error { return run.UsageErrorf("%v%s", err, flagHint(c, err)) }
 		if strings.Contains(c.ArgsUsage, "MODEL") && c.Before == nil {

@@ -37,21 +37,27 @@ func (e *env) mendCommands() []*cli.Command {
 			Name:      m.command,
 			Usage:     m.usage,
 			ArgsUsage: "[FILE|-]  (with --shape: MODEL... [FILE|-])",
-			Flags: []cli.Flag{
-				&cli.StringFlag{Name: "profile", Value: "execution",
-					Usage: "what may be repaired: strict (nothing), execution (cosmetic repairs), lenient (lossy ones too, up to --max-loss)" + profileNote(m.method)},
-				&cli.IntFlag{Name: "max-loss", Value: 0, DefaultText: "0, no bound",
-					Usage: "lenient profile: the most loss (bytes dropped plus bytes invented) accepted"},
-				&cli.BoolFlag{Name: "skip-prose", Value: false, Usage: "text around the value (an assistant's sentences) is a cosmetic repair, not a lossy one"},
-				&cli.StringFlag{Name: "schema", Usage: "the declaration in the compact form, {!query:string,!limit:integer}"},
-				&cli.StringFlag{Name: "schema-json", Usage: "the declaration as a JSON Schema document (a file)"},
-				&cli.StringFlag{Name: "shape", Usage: "the declaration as a shape of the MODEL arguments (ns#Shape)"},
-				&cli.StringFlag{Name: "format", Value: render.FormatText, Usage: "output format: text or json (the seed's result object)"},
-			},
+			Flags: append(declarationFlags(profileNote(m.method)),
+				&cli.StringFlag{Name: "format", Value: render.FormatText, Usage: "output format: text or json (the seed's result object)"}),
 			Action: func(c *cli.Context) error { return e.mendAction(c, m.method) },
 		})
 	}
 	return out
+}
+
+// declarationFlags are the flags that name a declaration and how a text
+// is read: those of the gate's commands, of watch and of llm.
+func declarationFlags(profileNote string) []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "profile", Value: "execution",
+			Usage: "what may be repaired: strict (nothing), execution (cosmetic repairs), lenient (lossy ones too, up to --max-loss)" + profileNote},
+		&cli.IntFlag{Name: "max-loss", Value: 0, DefaultText: "0, no bound",
+			Usage: "lenient profile: the most loss (bytes dropped plus bytes invented) accepted"},
+		&cli.BoolFlag{Name: "skip-prose", Value: false, Usage: "text around the value (an assistant's sentences) is a cosmetic repair, not a lossy one"},
+		&cli.StringFlag{Name: "schema", Usage: "the declaration in the compact form, {!query:string,!limit:integer}"},
+		&cli.StringFlag{Name: "schema-json", Usage: "the declaration as a JSON Schema document (a file)"},
+		&cli.StringFlag{Name: "shape", Usage: "the declaration as a shape of the MODEL arguments (ns#Shape)"},
+	}
 }
 
 func profileNote(method string) string {
@@ -67,51 +73,13 @@ func (e *env) mendAction(c *cli.Context, method string) error {
 	if format != render.FormatText && format != render.FormatJSON {
 		return run.UsageErrorf("--format must be text or json, not %q", format)
 	}
-	args := c.Args().Slice()
-	input := "-"
-	var models []string
-	switch {
-	case c.String("shape") != "":
-		// MODEL... then the input; a single argument is the model, and
-		// the text comes on standard input.
-		if len(args) == 0 {
-			return run.UsageErrorf("--shape needs the MODEL it belongs to: smithy %s --shape ID MODEL... [FILE|-]", c.Command.Name)
-		}
-		models = args
-		if len(args) > 1 {
-			models, input = args[:len(args)-1], args[len(args)-1]
-		}
-	case len(args) > 1:
-		return run.UsageErrorf("one input only (FILE or -), not %d arguments; MODEL arguments go with --shape", len(args))
-	case len(args) == 1:
-		input = args[0]
-	}
-	spec := gate.Spec{Schema: c.String("schema"), Shape: c.String("shape")}
-	if f := c.String("schema-json"); f != "" {
-		doc, err := e.ReadValue(f, gate.MaxSchemaSize)
-		if err != nil {
-			return err
-		}
-		spec.SchemaJSON = doc
-	}
-	if spec.Shape != "" && spec.Schema == "" && spec.SchemaJSON == nil {
-		lm, err := e.RequireModel(run.PathSources(models))
-		if err != nil {
-			return err
-		}
-		id, err := run.ResolveShape(lm.Res.Model, "--shape", spec.Shape)
-		if err != nil {
-			return err
-		}
-		spec.Shape, spec.Model = id.String(), lm.Res.Model
-	}
-	decl, err := spec.Resolve()
+	input, models, err := inputAndModels(c)
 	if err != nil {
-		return gateUsage(err)
+		return err
 	}
-	opts, err := gate.NewOptions(c.String("profile"), c.Int("max-loss"), c.Bool("skip-prose"), decl)
+	opts, err := e.declarationOptions(c, models)
 	if err != nil {
-		return gateUsage(err)
+		return err
 	}
 	text, err := e.ReadValue(input, limits.DefaultMaxSize)
 	if err != nil {
@@ -135,6 +103,64 @@ func (e *env) mendAction(c *cli.Context, method string) error {
 		return err
 	}
 	return statusOrNil(exit)
+}
+
+// inputAndModels reads the arguments of a command that reads one text
+// (FILE, or - for standard input, the default): with --shape they are
+// MODEL... then the text, and a single argument is the model (the text
+// comes on standard input).
+func inputAndModels(c *cli.Context) (input string, models []string, err error) {
+	args := c.Args().Slice()
+	input = "-"
+	switch {
+	case c.String("shape") != "":
+		if len(args) == 0 {
+			return "", nil, run.UsageErrorf("--shape needs the MODEL it belongs to: smithy %s --shape ID MODEL... [FILE|-]", c.Command.Name)
+		}
+		models = args
+		if len(args) > 1 {
+			models, input = args[:len(args)-1], args[len(args)-1]
+		}
+	case len(args) > 1:
+		return "", nil, run.UsageErrorf("one input only (FILE or -), not %d arguments; MODEL arguments go with --shape", len(args))
+	case len(args) == 1:
+		input = args[0]
+	}
+	return input, models, nil
+}
+
+// declarationOptions reads the declaration flags (declarationFlags) into
+// mend's options; a --shape is looked up in models, loaded through the
+// model cache.
+func (e *env) declarationOptions(c *cli.Context, models []string) (mend.Options, error) {
+	spec := gate.Spec{Schema: c.String("schema"), Shape: c.String("shape")}
+	if f := c.String("schema-json"); f != "" {
+		doc, err := e.ReadValue(f, gate.MaxSchemaSize)
+		if err != nil {
+			return mend.Options{}, err
+		}
+		spec.SchemaJSON = doc
+	}
+	if spec.Shape != "" && spec.Schema == "" && spec.SchemaJSON == nil {
+		lm, err := e.RequireModel(run.PathSources(models))
+		if err != nil {
+			return mend.Options{}, err
+		}
+		id, err := run.ResolveShape(lm.Res.Model, "--shape", spec.Shape)
+		if err != nil {
+			return mend.Options{}, err
+		}
+		spec.Shape, spec.Model = id.String(), lm.Res.Model
+	}
+	decl, err := spec.Resolve()
+	if err != nil {
+		return mend.Options{}, gateUsage(err)
+	}
+	opts, err := gate.NewOptions(c.String("profile"), c.Int("max-loss"), c.Bool("skip-prose"), decl)
+	if err != nil {
+		return mend.Options{}, gateUsage(err)
+	}
+	return opts, nil
 }
 
 func statusOrNil(exit int) error {
