@@ -19,6 +19,25 @@ func init() {
 						return fmt.Sprintf(`"S%d":{"type":"object","properties":{"v":{"type":"string","pattern":"^0x"},"next":{"$ref":"#/components/schemas/S%d"}},"additionalProperties":false}`, i, (i+1)%n)
 					}) + `}}}`}
 			}},
+		growthCase{name: "import mcp messages", n: 1000, args: "import mcp $DIR/schema.json",
+			files: func(n int) map[string]string {
+				// each message: a request with its params and a result, a
+				// notification, both in the sender unions; the params of
+				// every tenth request are a union of two objects (merged)
+				return map[string]string{"schema.json": `{"$defs":{"RequestId":{"type":["string","integer"]},` +
+					`"JSONRPCRequest":{"properties":{"id":{"$ref":"#/$defs/RequestId"}}},` +
+					repeat(n, ",", func(i int) string {
+						params := fmt.Sprintf(`{"type":"object","properties":{"x":{"type":"integer","minimum":0,"maximum":%d},"s":{"$ref":"#/$defs/S%d"}},"required":["x"]}`, i, (i+1)%n)
+						if i%10 == 0 {
+							params = fmt.Sprintf(`{"anyOf":[{"properties":{"mode":{"const":"a"},"x":{"type":"object","properties":{"v":{"type":"string"}}}}},{"properties":{"mode":{"const":"b"},"y":{"$ref":"#/$defs/S%d"}},"required":["mode"]}]}`, i)
+						}
+						return fmt.Sprintf(`"M%dRequest":{"properties":{"id":{"$ref":"#/$defs/RequestId"},"method":{"const":"m/%d"},"params":%s}},`+
+							`"M%dResult":{"type":"object","properties":{"r":{"$ref":"#/$defs/S%d"}},"required":["r"]},`+
+							`"N%dNotification":{"properties":{"method":{"const":"n/%d"},"params":{"type":"object","properties":{"p":{"type":"number"}}}}},`+
+							`"S%d":{"type":"object","properties":{"v":{"type":"string","pattern":"^0x"},"next":{"$ref":"#/$defs/S%d"}}}`, i, i, params, i, i, i, i, i, (i+1)%n)
+					}) + `,"ClientRequest":{"anyOf":[` + repeat(n, ",", func(i int) string { return fmt.Sprintf(`{"$ref":"#/$defs/M%dRequest"}`, i) }) +
+					`]},"ServerNotification":{"anyOf":[` + repeat(n, ",", func(i int) string { return fmt.Sprintf(`{"$ref":"#/$defs/N%dNotification"}`, i) }) + `]}}}`}
+			}},
 		growthCase{name: "import jsonschema const-tagged branches", n: 1000, args: "import jsonschema $DIR/schema.json",
 			files: func(n int) map[string]string {
 				return map[string]string{"schema.json": `{"$defs":{"U":{"oneOf":[` +

@@ -29,7 +29,7 @@ func (e *env) importCommand() *cli.Command {
 			"LINE:COL: POINTER: KEYWORD: ...\" on standard error, and the model is still\n" +
 			"written. FILE may be - for standard input. A document that cannot be\n" +
 			"imported (not JSON, no methods) exits 1.",
-		ArgsUsage: "openrpc|jsonschema|lsp [flags] FILE",
+		ArgsUsage: "openrpc|jsonschema|lsp|mcp [flags] FILE",
 		Subcommands: []*cli.Command{
 			{
 				Name:      "openrpc",
@@ -48,6 +48,15 @@ func (e *env) importCommand() *cli.Command {
 				Action: func(c *cli.Context) error { return e.importAction(c, importer.LSP) },
 			},
 			{
+				Name:      "mcp",
+				Usage:     "MCP's schema.json: a service whose operations are the messages of its request and notification unions",
+				ArgsUsage: "FILE",
+				Flags: []cli.Flag{output(), namespace(),
+					&cli.StringFlag{Name: "service", DefaultText: "the mapping's service, else Mcp", Usage: "the service's name"},
+					&cli.StringFlag{Name: "mapping", DefaultText: "none", Usage: "a mapping file (JSON) with what the schema does not say: errors, cancellation, further results"}},
+				Action: func(c *cli.Context) error { return e.importAction(c, importer.MCP) },
+			},
+			{
 				Name:      "jsonschema",
 				Usage:     "a JSON Schema (draft 7 or 2020-12): one shape per definition ($defs or definitions)",
 				ArgsUsage: "FILE",
@@ -57,9 +66,9 @@ func (e *env) importCommand() *cli.Command {
 		},
 		Action: func(c *cli.Context) error {
 			if c.Args().Len() == 0 {
-				return run.UsageErrorf("import needs a kind: openrpc, jsonschema or lsp")
+				return run.UsageErrorf("import needs a kind: openrpc, jsonschema, lsp or mcp")
 			}
-			return run.UsageErrorf("unknown import kind %q: openrpc, jsonschema or lsp", c.Args().First())
+			return run.UsageErrorf("unknown import kind %q: openrpc, jsonschema, lsp or mcp", c.Args().First())
 		},
 	}
 }
@@ -82,7 +91,16 @@ func (e *env) importAction(c *cli.Context, convert func([]byte, importer.Options
 	if err != nil {
 		return run.InputErrorf("cannot read %s: %v", path, err)
 	}
-	res, err := convert(data, importer.Options{Namespace: c.String("namespace"), Service: service})
+	opts := importer.Options{Namespace: c.String("namespace"), Service: service}
+	mapping := ""
+	if c.Command.Name == "mcp" {
+		if mapping = c.String("mapping"); mapping != "" {
+			if opts.Mapping, err = os.ReadFile(mapping); err != nil {
+				return run.InputErrorf("cannot read %s: %v", mapping, run.UnwrapPath(err))
+			}
+		}
+	}
+	res, err := convert(data, opts)
 	if err != nil {
 		var oe *importer.OptionError
 		if errors.As(err, &oe) {
@@ -94,10 +112,19 @@ func (e *env) importAction(c *cli.Context, convert func([]byte, importer.Options
 		if errors.As(err, &ie) && ie.Pos.IsValid() {
 			sep = ":"
 		}
-		fmt.Fprintf(e.Stderr, "%s%s%s\n", render.EscapeText(path), sep, render.EscapeText(err.Error()))
+		msg := err.Error()
+		if ie != nil && ie.Source == "mapping" {
+			// the mapping file's fault: name it, not the schema
+			path = mapping
+			msg = (&importer.InputError{Pos: ie.Pos, Pointer: ie.Pointer, Message: ie.Message}).Error()
+		}
+		fmt.Fprintf(e.Stderr, "%s%s%s\n", render.EscapeText(path), sep, render.EscapeText(msg))
 		return run.Status(run.ExitInvalid)
 	}
 	for _, d := range res.Diagnostics {
+		if d.Source == "mapping" {
+			d.Source = mapping // the file's name, not the option's
+		}
 		fmt.Fprintf(e.Stderr, "smithy: import: %s\n", render.EscapeText(d.String()))
 	}
 	if out := c.String("output"); out != "" {

@@ -2174,6 +2174,7 @@ structure CodeChange {
 
 /// Represents a specific fork configuration
 structure ConfigObject {
+    /// Unix timestamp when this configuration becomes active
     @required
     activationTime: smithy.api#BigDecimal
 
@@ -2259,6 +2260,7 @@ union DebugTraceBlockByHashResultItem {
 
 /// Returned when a named tracer is specified. The result field contains tracer-specific output not defined by this specification.
 structure DebugTraceBlockByHashResultItemNamedTracerEntry {
+    /// Named tracer output. The schema is unspecified and may be any valid JSON value.
     @required
     result: smithy.api#Document
 
@@ -2283,6 +2285,7 @@ union DebugTraceBlockByNumberResultItem {
 
 /// Returned when a named tracer is specified. The result field contains tracer-specific output not defined by this specification.
 structure DebugTraceBlockByNumberResultItemNamedTracerEntry {
+    /// Named tracer output. The schema is unspecified and may be any valid JSON value.
     @required
     result: smithy.api#Document
 
@@ -2437,6 +2440,7 @@ structure EngineGetPayloadV3Result {
     @required
     executionPayload: ExecutionPayloadV3
 
+    /// Should override builder flag
     @required
     shouldOverrideBuilder: smithy.api#Boolean
 
@@ -2460,6 +2464,7 @@ structure EngineGetPayloadV4Result {
     @required
     executionRequests: EngineGetPayloadV4ResultExecutionRequests
 
+    /// Should override builder flag
     @required
     shouldOverrideBuilder: smithy.api#Boolean
 
@@ -2488,6 +2493,7 @@ structure EngineGetPayloadV5Result {
     @required
     executionRequests: EngineGetPayloadV5ResultExecutionRequests
 
+    /// Should override builder flag
     @required
     shouldOverrideBuilder: smithy.api#Boolean
 
@@ -2641,6 +2647,8 @@ structure EthCapabilitiesHead {
 structure EthCreateAccessListResult {
     /// accessList
     accessList: AccessList
+
+    /// error
     error: smithy.api#String
 
     /// Gas used
@@ -2929,8 +2937,16 @@ structure EthSimulatePayload {
     /// Definition of blocks that can contain calls and overrides
     @required
     blockStateCalls: BlockStateCalls
+
+    /// When true, the method returns full transaction objects, otherwise, just hashes are returned.
     returnFullTransactions: smithy.api#Boolean
+
+    /// Adds ETH transfers as ERC20 transfer events to the logs. These transfers have emitter contract parameter set as address(0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee).
+    /// Default: false.
     traceTransfers: smithy.api#Boolean
+
+    /// When true, the eth_simulateV1 does all validations that a normal EVM would do, except contract sender and signature checks. When false, eth_simulateV1 behaves like eth_call.
+    /// Default: false.
     validation: smithy.api#Boolean
 
     @jsonUnknown
@@ -3607,6 +3623,8 @@ structure Log {
 
     /// log index
     logIndex: Uint
+
+    /// removed
     removed: smithy.api#Boolean
     topics: LogTopics
 
@@ -3741,6 +3759,7 @@ structure OpcodeBlockTransactionTrace {
 
 /// The result of tracing a single transaction using the opcode (struct) logger. This is the result type of debug_traceTransaction and each element's result field in the debug_traceBlockByNumber response when no named tracer is used.
 structure OpcodeTransactionTrace {
+    /// Whether the transaction execution failed (reverted or ran out of gas).
     @required
     failed: smithy.api#Boolean
 
@@ -3901,6 +3920,8 @@ structure PayloadStatusV1 {
 
     @required
     status: PayloadStatusV1Status
+
+    /// Validation error message
     validationError: smithy.api#String
 
     @jsonUnknown
@@ -4510,6 +4531,8 @@ list StorageProofProof {
 structure StructLog {
     @required
     depth: StructLogDepth
+
+    /// The error encountered during execution of this opcode, if any. This field MUST be absent when no error occurred. Clients MUST NOT include this field as null or as an empty string when there is no error.
     error: smithy.api#String
 
     @required
@@ -4519,6 +4542,7 @@ structure StructLog {
     gasCost: StructLogGasCost
     memory: StructLogMemory
 
+    /// The name of the EVM opcode executed at this step (e.g. "PUSH1", "SSTORE").
     @required
     op: smithy.api#String
 
@@ -4629,6 +4653,7 @@ structure TestingBuildBlockV1Result {
     executionPayload: ExecutionPayloadV3
     executionRequests: TestingBuildBlockV1ResultExecutionRequests
 
+    /// Should override builder flag
     @required
     shouldOverrideBuilder: smithy.api#Boolean
 
@@ -4680,13 +4705,29 @@ structure TooLargeRequestError {
 /// When the tracer field is absent or empty, the opcode (struct) logger is used and the result conforms to OpcodeTransactionTrace. The fields enableMemory, disableStack, disableStorage, enableReturnData, and limit only apply to the opcode logger and are ignored when a named tracer is set.
 /// When the tracer field is set to a named tracer (e.g. "callTracer", "prestateTracer"), the result format is tracer-specific. Defining the output schemas of named tracers is outside the scope of this specification.
 structure TraceConfig {
+    /// Opcode logger only. When true, the client may print the trace output to its internal log during execution. Has no effect on the JSON-RPC response. Ignored when tracer is set. Default: false.
     debug: smithy.api#Boolean
+
+    /// Opcode logger only. Setting to true disables stack capture in structLogs. When true, the stack field is omitted from each StructLog entry. Ignored when tracer is set. Default: false.
     disableStack: smithy.api#Boolean
+
+    /// Opcode logger only. Setting to true disables storage capture in structLogs. When true, the storage field is omitted from each StructLog entry. Ignored when tracer is set. Default: false.
     disableStorage: smithy.api#Boolean
+
+    /// Opcode logger only. Setting to true enables memory capture in structLogs. When false (default), the memory field is omitted from each StructLog entry. Ignored when tracer is set. Default: false.
     enableMemory: smithy.api#Boolean
+
+    /// Opcode logger only. Setting to true enables return data capture in structLogs. When false (default), the returnData field is omitted from each StructLog entry. Ignored when tracer is set. Default: false.
     enableReturnData: smithy.api#Boolean
     limit: TraceConfigLimit
+
+    /// Optional duration string specifying a timeout for trace execution. Clients that do not support execution timeouts (e.g. streaming implementations) MAY ignore this field. When supported and the timeout is reached, the client MUST return an error; no partial results are returned. Accepts Go duration strings (e.g. "5s", "300ms", "2m").
     timeout: smithy.api#String
+
+    /// The name of a built-in or custom tracer to use. When absent or empty, the opcode (struct) logger is used.
+    /// Example built-in tracer names in go-ethereum include: 4byteTracer, callTracer, prestateTracer, noopTracer, bigramTracer, evmdisTracer, opcountTracer, trigramTracer, unigramTracer.
+    /// Clients may support different sets of named tracers.
+    /// Custom JavaScript tracers may also be supplied as an expression string.
     tracer: smithy.api#String
     tracerConfig: TraceConfigTracerConfig
 

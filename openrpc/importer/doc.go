@@ -1,7 +1,10 @@
 // Package importer turns API descriptions that already exist into Smithy
 // IDL 2.0: an OpenRPC document ([OpenRPC]) becomes a service with the
 // smithy.rpc traits (@jsonRpc, @method, @rpcError), and a JSON Schema
-// document ([JSONSchema], drafts 7 and 2020-12) becomes shapes. JSON Schema
+// document ([JSONSchema], drafts 7 and 2020-12) becomes shapes; the LSP
+// meta model ([LSP]) and the Model Context Protocol's schema.json ([MCP],
+// with an optional mapping file for what the schema leaves to prose)
+// become whole services, each message with its kind and sender. JSON Schema
 // constructs map to Smithy shapes and to the alloy traits the value engine
 // honors (alloy#untagged, alloy#discriminated, alloy#nullable,
 // alloy#jsonUnknown); see README.md for the full mapping table.

@@ -17,11 +17,12 @@ func FuzzImport(f *testing.F) {
 		`{"$defs":{"L":{"type":"array","items":[{}],"uniqueItems":true},"S":{"type":["string","number","null"],"not":{}}}}`,
 		`{"openrpc":"1","methods":[{"name":"a b"},{"name":"A_B","params":[{"name":"1"},{"name":"1"}],"errors":[{"code":1,"message":"x"},{"code":2,"message":"x"}]}]}`,
 		`{"metaData":{"version":"3.17.0"},"requests":[{"method":"a/b","messageDirection":"both","params":{"kind":"reference","name":"P"},"result":{"kind":"or","items":[{"kind":"tuple","items":[{"kind":"base","name":"integer"}]},{"kind":"base","name":"null"}]}}],"notifications":[{"method":"$/x","messageDirection":"serverToClient"}],"structures":[{"name":"P","extends":[{"kind":"reference","name":"P"}],"properties":[{"name":"m","type":{"kind":"map","key":{"kind":"base","name":"URI"},"value":{"kind":"reference","name":"A"}}}]}],"enumerations":[{"name":"E","type":{"kind":"base","name":"string"},"values":[{"name":"a","value":"a"}],"supportsCustomValues":true}],"typeAliases":[{"name":"A","type":{"kind":"or","items":[{"kind":"reference","name":"A"},{"kind":"stringLiteral","value":"s"}]}}]}`,
+		`{"$defs":{"R":{"properties":{"id":{"$ref":"#/$defs/I"},"method":{"const":"r"},"params":{"anyOf":[{"properties":{"m":{"const":"a"},"x":{"type":"object"}},"required":["m"]},{"properties":{"m":{"const":"b"}}}]}}},"I":{"type":["string","integer"]},"RResult":{"type":"object"},"JSONRPCRequest":{"properties":{"id":{"$ref":"#/$defs/I"}}},"E":{"properties":{"error":{"allOf":[{"$ref":"#/$defs/R"},{"properties":{"code":{"const":-5},"data":{"$ref":"#/$defs/E"}},"required":["data"]}]}}},"ClientRequest":{"anyOf":[{"$ref":"#/$defs/R"},{"$ref":"#/$defs/I"},{"$ref":"#"}]},"ServerNotification":{"oneOf":[{"$ref":"#/$defs/R"}]}}}`,
 	} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		for _, run := range []func([]byte, Options) (*Result, error){OpenRPC, JSONSchema, LSP} {
+		for _, run := range []func([]byte, Options) (*Result, error){OpenRPC, JSONSchema, LSP, MCP} {
 			res, err := run(data, Options{Namespace: "fuzz"})
 			if err != nil {
 				var ie *InputError
@@ -36,5 +37,33 @@ func FuzzImport(f *testing.F) {
 			}
 			load(t, res.IDL)
 		}
+	})
+}
+
+// FuzzMCPMapping: any mapping file, applied to a small MCP-like schema, is
+// a model that loads or an *InputError of the mapping, never a panic.
+func FuzzMCPMapping(f *testing.F) {
+	schema := []byte(`{"$defs":{"I":{"type":["string","integer"]},"JSONRPCRequest":{"properties":{"id":{"$ref":"#/$defs/I"}}},` +
+		`"PingRequest":{"properties":{"id":{"$ref":"#/$defs/I"},"method":{"const":"ping"},"params":{"type":"object","properties":{"t":{"type":"string"}}}}},` +
+		`"CancelledNotification":{"properties":{"method":{"const":"notifications/cancelled"},"params":{"type":"object","properties":{"requestId":{"$ref":"#/$defs/I"}}}}},` +
+		`"Result":{"type":"object","additionalProperties":{}},"Other":{"type":"object","properties":{"a":{"type":"string"}}},` +
+		`"ClientRequest":{"anyOf":[{"$ref":"#/$defs/PingRequest"}]},"ServerNotification":{"anyOf":[{"$ref":"#/$defs/CancelledNotification"}]}}}`)
+	for _, s := range []string{
+		`{"service":"S","version":"1","idReuse":{"value":"reject","why":"w"},"closed":{"definitions":["Other"],"why":"w"},"required":{"Other":{"properties":["a"],"why":"w"}}}`,
+		`{"results":{"ping":{"results":["Result","Other"],"why":"w"}},"cancels":{"notifications/cancelled":{"idMember":"requestId","response":"optional","why":"w"}}}`,
+		`{"errors":[{"name":"E","code":-32002,"methods":["ping"],"data":{"$ref":"#/$defs/Other"},"dataRequired":true,"why":"w"},{"name":"F","code":7,"data":{"not":{}},"why":"w"}]}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, mapping []byte) {
+		res, err := MCP(schema, Options{Namespace: "fuzz", Mapping: mapping})
+		if err != nil {
+			var ie *InputError
+			if !errors.As(err, &ie) || ie.Source != "mapping" {
+				t.Fatalf("error %v (%T) is not an *InputError of the mapping", err, err)
+			}
+			return
+		}
+		load(t, res.IDL)
 	})
 }

@@ -14,8 +14,14 @@ type Options struct {
 	Namespace string
 	// Service is the name of the generated service shape (OpenRPC only);
 	// default: the document's info.title as a Smithy identifier, or
-	// "Service".
+	// "Service"; MCP: the mapping's service, else "Mcp"). OpenRPC, LSP and
+	// MCP read it.
 	Service string
+	// Mapping is the MCP mode's mapping file (JSON, see README.md "MCP"):
+	// what MCP's schema does not say (errors that only the specification
+	// pages show, which notification cancels a call, further results of a
+	// call), each entry with its reason. nil for none; only MCP reads it.
+	Mapping []byte
 }
 
 // Result is an import's output.
@@ -38,10 +44,16 @@ type Diagnostic struct {
 	Keyword string
 	// Message says what the model does instead.
 	Message string
+	// Source is "" for the document imported, "mapping" for the MCP
+	// mode's mapping file (Options.Mapping).
+	Source string
 }
 
 // String renders the diagnostic as "line:col: pointer: keyword: message".
 func (d Diagnostic) String() string {
+	if d.Source != "" {
+		return fmt.Sprintf("%s:%d:%d: %s: %s: %s", d.Source, d.Pos.Line, d.Pos.Column, pointerOrRoot(d.Pointer), d.Keyword, d.Message)
+	}
 	return fmt.Sprintf("%d:%d: %s: %s: %s", d.Pos.Line, d.Pos.Column, pointerOrRoot(d.Pointer), d.Keyword, d.Message)
 }
 
@@ -58,9 +70,15 @@ type InputError struct {
 	Pos     node.Pos
 	Pointer string
 	Message string
+	// Source is "" for the document imported, "mapping" for the MCP
+	// mode's mapping file (Options.Mapping).
+	Source string
 }
 
 func (e *InputError) Error() string {
+	if e.Source != "" {
+		return e.Source + ":" + (&InputError{Pos: e.Pos, Pointer: e.Pointer, Message: e.Message}).Error()
+	}
 	if e.Pos.IsValid() {
 		return fmt.Sprintf("%d:%d: %s: %s", e.Pos.Line, e.Pos.Column, pointerOrRoot(e.Pointer), e.Message)
 	}

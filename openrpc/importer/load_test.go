@@ -8,6 +8,7 @@ import (
 
 	"github.com/smithy-validation/go/core/assembly"
 	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/shapeid"
 	"github.com/smithy-validation/go/rpc"
 	"github.com/smithy-validation/go/smithyvalidate"
 )
@@ -54,4 +55,14 @@ func corpus(t testing.TB, rel string) string {
 		t.Skipf("corpus not found at %s (it lives in ../shared/corpus beside the repository): %v", p, err)
 	}
 	return p
+}
+
+// prepared loads idl and prepares the service id for JSON-RPC 2.0.
+func prepared(t testing.TB, idl []byte, id string) *rpc.PreparedService {
+	t.Helper()
+	s, err := rpc.Prepare(load(t, idl), shapeid.MustParse(id), rpc.Version(rpc.V2_0))
+	if err != nil {
+		t.Fatalf("prepare %s: %v", id, err)
+	}
+	return s
 }

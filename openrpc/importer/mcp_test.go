@@ -3,9 +3,15 @@ package importer
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"os"
+	"reflect"
+	"sort"
 	"strings"
 	"testing"
+
+	"github.com/smithy-validation/go/rpc"
 
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/core/shapeid"
@@ -17,8 +23,8 @@ import (
 // request and notification against the definition whose method const
 // names its method, each result and error response against
 // JSONRPCResultResponse and JSONRPCErrorResponse. None may have an error
-// finding. (The MCP mode that pairs *Request and *Result definitions into
-// operations is not built; see README.md.)
+// finding. (TestMCPMode checks the same schema imported in the MCP mode,
+// as one service.)
 func TestMCPSchemaImport(t *testing.T) {
 	data, err := os.ReadFile(corpus(t, "mcp/schema-2025-11-25.json"))
 	if err != nil {
@@ -117,4 +123,183 @@ func TestMCPSchemaImport(t *testing.T) {
 		t.Errorf("%d examples checked, want 74", n)
 	}
 	t.Logf("%d MCP examples valid against the imported shapes (%d against their method's own definition, %d rejected with params of the wrong type); %d loss diagnostics", n, exact, mutated, len(res.Diagnostics))
+}
+
+// TestMCPMode: the MCP mode makes one service of the schema: every message
+// of the four sender unions is an operation with its kind and its sender
+// (both unions: either), the mapping's errors, cancellation and results
+// are there, and every request and notification among the specification's
+// 74 examples is valid against the service (the placeholder
+// "some_method" of the progress page is the one method not found).
+func TestMCPMode(t *testing.T) {
+	res := importMCP(t)
+	s := prepared(t, res.IDL, "io.modelcontextprotocol#Mcp")
+	data, err := os.ReadFile(corpus(t, "mcp/schema-2025-11-25.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// the unions, read here independently of the importer
+	var doc struct {
+		Defs map[string]struct {
+			AnyOf []struct {
+				Ref string `json:"$ref"`
+			} `json:"anyOf"`
+			Properties struct {
+				Method struct {
+					Const string `json:"const"`
+				} `json:"method"`
+			} `json:"properties"`
+		} `json:"$defs"`
+	}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	type want struct{ kind, from string }
+	wants := map[string]want{}
+	for _, u := range []struct{ union, kind, from string }{
+		{"ClientRequest", "call", "client"}, {"ServerRequest", "call", "server"},
+		{"ClientNotification", "notification", "client"}, {"ServerNotification", "notification", "server"},
+	} {
+		for _, b := range doc.Defs[u.union].AnyOf {
+			method := doc.Defs[strings.TrimPrefix(b.Ref, "#/$defs/")].Properties.Method.Const
+			w, seen := wants[method]
+			if seen && w.from != u.from {
+				w.from = "either"
+			} else if !seen {
+				w = want{u.kind, u.from}
+			}
+			wants[method] = w
+		}
+	}
+	if len(wants) != 31 || len(s.Methods()) != len(wants) {
+		t.Errorf("%d messages in the unions, %d methods in the service; want 31 each", len(wants), len(s.Methods()))
+	}
+	for method, w := range wants {
+		m, ok := s.Method(method)
+		if !ok {
+			t.Errorf("%s: no operation", method)
+			continue
+		}
+		if got := (want{m.Kind().String(), m.From().String()}); got != w {
+			t.Errorf("%s: kind %s from %s, want %s from %s", method, got.kind, got.from, w.kind, w.from)
+		}
+	}
+	// the mapping's additions
+	if m, ok := s.Method("notifications/cancelled"); !ok {
+		t.Error("no notifications/cancelled")
+	} else if cn, ok := m.Cancels(); !ok || cn.IDMember != "requestId" || cn.ResponseRequired {
+		t.Errorf("notifications/cancelled: cancels %+v %v, want requestId, response optional", cn, ok)
+	}
+	codes := func(method string) []int64 {
+		m, _ := s.Method(method)
+		var out []int64
+		for _, e := range m.Errors() {
+			out = append(out, e.Code())
+		}
+		return out
+	}
+	for method, want := range map[string][]int64{
+		"resources/read":         {-32042, -32002},
+		"sampling/createMessage": {-32042, -1},
+		"ping":                   {-32042},
+	} {
+		got := codes(method)
+		sort.Slice(got, func(i, j int) bool { return got[i] < got[j] })
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: error codes %v, want %v", method, got, want)
+		}
+	}
+	for _, method := range []string{"tools/call", "sampling/createMessage", "elicitation/create"} {
+		m, _ := s.Method(method)
+		if kind, of := m.Result(); kind != rpc.OutputMember || of.Member != "outcome" {
+			t.Errorf("%s: result %v %v, want the outcome member (a result or a CreateTaskResult)", method, kind, of)
+		}
+	}
+
+	ex, err := os.ReadFile(corpus(t, "mcp/spec-examples-2025-11-25.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, line := range bytes.Split(bytes.TrimSpace(ex), []byte("\n")) {
+		var rec struct {
+			Source  string          `json:"source"`
+			Message json.RawMessage `json:"message"`
+		}
+		if err := json.Unmarshal(line, &rec); err != nil {
+			t.Fatal(err)
+		}
+		var msg struct {
+			Method string `json:"method"`
+		}
+		json.Unmarshal(rec.Message, &msg)
+		if msg.Method == "" {
+			continue // responses: conformance's TestMCPSpecificationExamples pairs them
+		}
+		checked++
+		r := s.ValidateRequest(rec.Message)
+		var got []string
+		for _, f := range r.Findings {
+			got = append(got, fmt.Sprintf("%s %s", f.Code, f.Path))
+		}
+		want := []string(nil)
+		if msg.Method == "some_method" {
+			want = []string{"method-not-found /method"}
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s (%s): findings %q, want %q", rec.Source, msg.Method, got, want)
+		}
+	}
+	if checked != 38 {
+		t.Errorf("%d requests and notifications checked; the pinned corpus has 38", checked)
+	}
+}
+
+// TestMCPMappingErrors: a mapping that cannot be applied is an
+// *InputError of the mapping (Source "mapping") with its pointer, never a
+// silently ignored entry.
+func TestMCPMappingErrors(t *testing.T) {
+	schema := []byte(`{"$defs":{
+		"PingRequest":{"properties":{"id":{"type":"integer"},"method":{"const":"ping"}}},
+		"Note":{"properties":{"method":{"const":"note"},"params":{"type":"object","properties":{"a":{"type":"string"}}}}},
+		"ClientRequest":{"anyOf":[{"$ref":"#/$defs/PingRequest"}]},
+		"ClientNotification":{"anyOf":[{"$ref":"#/$defs/Note"}]},
+		"Open":{"type":"object","additionalProperties":{}}}}`)
+	for _, c := range []struct {
+		name, mapping, pointer, message string
+	}{
+		{"not JSON", `{`, "", "not JSON"},
+		{"unknown key", `{"resultz":{}}`, "/resultz", `unknown key "resultz"`},
+		{"no why", `{"cancels":{"note":{"idMember":"a","response":"optional"}}}`, "/cancels/note/why", `"why" is required`},
+		{"bad response", `{"cancels":{"note":{"idMember":"a","response":"maybe","why":"w"}}}`, "/cancels/note/response", `"optional" or "required"`},
+		{"cancels a call", `{"cancels":{"ping":{"idMember":"a","response":"optional","why":"w"}}}`, "/cancels/ping", `"ping" is a call; this entry needs a notification`},
+		{"stale method", `{"results":{"gone":{"results":["Open"],"why":"w"}}}`, "/results/gone", "not a message of the schema"},
+		{"no such result", `{"results":{"ping":{"results":["Nope"],"why":"w"}}}`, "/results/ping", `"Nope" is not a definition`},
+		{"JSON-RPC's own code", `{"errors":[{"name":"E","code":-32601,"why":"w"}]}`, "/errors/0/code", "JSON-RPC's own codes"},
+		{"not an integer code", `{"errors":[{"name":"E","code":1.5,"why":"w"}]}`, "/errors/0/code", "not a 32-bit integer"},
+		{"duplicate error name", `{"errors":[{"name":"E","code":1,"why":"w"},{"name":"E","code":2,"why":"w"}]}`, "/errors/1/name", "used once"},
+		{"duplicate code", `{"errors":[{"name":"E","code":1,"why":"w"},{"name":"F","code":1,"why":"w"}]}`, "/errors/1/code", "already the error E"},
+		{"error of a notification", `{"errors":[{"name":"E","code":1,"methods":["note"],"why":"w"}]}`, "/errors/0/methods/0", "needs a call"},
+		{"close an open object", `{"closed":{"definitions":["Open"],"why":"w"}}`, "/closed/definitions/0", "says additionalProperties itself"},
+		{"require a missing property", `{"required":{"Note":{"properties":["x"],"why":"w"}}}`, "/required/Note/properties/0", `Note has no property "x"`},
+		{"require of no definition", `{"required":{"Nope":{"properties":["x"],"why":"w"}}}`, "/required/Nope", "is not a definition of the schema with properties"},
+		{"bad service", `{"service":"a b"}`, "/service", "not a Smithy identifier"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := MCP(schema, Options{Mapping: []byte(c.mapping)})
+			var ie *InputError
+			if !errors.As(err, &ie) {
+				t.Fatalf("%s: error %v (%T), want an *InputError", c.name, err, err)
+			}
+			if ie.Source != "mapping" || ie.Pointer != c.pointer || !strings.Contains(ie.Message, c.message) || !ie.Pos.IsValid() {
+				t.Errorf("%s: got source %q pointer %q pos %v %q, want mapping %q with %q", c.name, ie.Source, ie.Pointer, ie.Pos, ie.Message, c.pointer, c.message)
+			}
+		})
+	}
+	// and a schema that is not MCP's is the document's error
+	_, err := MCP([]byte(`{"$defs":{"A":{"type":"string"}}}`), Options{})
+	var ie *InputError
+	if !errors.As(err, &ie) || ie.Source != "" || !strings.Contains(ie.Message, "not the MCP schema") {
+		t.Errorf("a schema without the unions: %v, want an *InputError of the document", err)
+	}
 }

@@ -259,6 +259,9 @@ func (c *conv) object(sh *shape, parts []objPart, s node.Node, ptr string) {
 	for _, r := range p.required {
 		required[r] = true
 	}
+	for _, r := range c.required[ptr] {
+		required[r] = true // the MCP mapping's "required"
+	}
 	names := newUniqueNames()
 	defined := map[string]bool{}
 	for _, pr := range p.props {
@@ -281,6 +284,9 @@ func (c *conv) object(sh *shape, parts []objPart, s node.Node, ptr string) {
 		}
 	}
 	switch a := p.additional; {
+	case c.closed[ptr] && p.additionalPtr == "":
+		// MCP mode, a definition the mapping closes: its unknown fields
+		// are reported by the service's unknown-member policy.
 	case a.Kind() == node.Bool && !a.BoolValue():
 		c.diag(a, p.additionalPtr, "additionalProperties", "a closed object: unknown fields are reported by the service's unknown-member policy (a warning by default), not rejected per shape")
 	case a.Kind() == node.Object && !isEmptySchema(a):
@@ -315,7 +321,9 @@ func (c *conv) propMember(sh *shape, names *uniqueNames, pr prop, required bool)
 	c.memberDefault[pr.ptr] = true
 	tg := c.schema(pr.schema, pr.ptr, sh.name+pascal(pr.name))
 	m := member{name: name, target: tg.id}
-	if str(pr.schema, "$ref") != "" {
+	if _, local := c.shapes[tg.id]; str(pr.schema, "$ref") != "" || !local {
+		// a reference's own description, or one of a prelude type (which
+		// has no shape of its own to carry it)
 		m.doc = docOf(pr.schema)
 	}
 	if required {

@@ -296,6 +296,9 @@ func (c *conv) sorted() []Diagnostic {
 	d := c.diags
 	sort.SliceStable(d, func(i, j int) bool {
 		a, b := d[i], d[j]
+		if a.Source != b.Source {
+			return a.Source < b.Source
+		}
 		if a.Pos.Line != b.Pos.Line {
 			return a.Pos.Line < b.Pos.Line
 		}

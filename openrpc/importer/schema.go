@@ -44,6 +44,17 @@ type conv struct {
 	// the objects resolve walked through, by their pointer.
 	resolved map[string]resolvedRef
 	objIndex map[string]map[string]int
+	// closed holds the pointers of object schemas without
+	// additionalProperties that are structures without @jsonUnknown (the
+	// MCP mode's mapping "closed"): their unknown fields are reported by
+	// the service's unknown-member policy.
+	closed map[string]bool
+	// required adds required properties to the object schema at a
+	// pointer (the MCP mode's mapping "required").
+	required map[string][]string
+	// refHint names the shape of a $ref target that the importer made up
+	// a reference to (the properties of merged branches), by pointer.
+	refHint map[string]string
 }
 
 func newConv(root node.Node) *conv {
@@ -321,6 +332,9 @@ func (c *conv) ref(s, r node.Node, ptr, hint string) target {
 
 // nameFor is the shape name of a $ref target: its last pointer token.
 func (c *conv) nameFor(ptr string) string {
+	if h, ok := c.refHint[ptr]; ok {
+		return h
+	}
 	i := strings.LastIndexByte(ptr, '/')
 	n := pascal(unescapePointer(ptr[i+1:]))
 	if n == "" {
