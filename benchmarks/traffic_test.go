@@ -173,7 +173,11 @@ func TestTrafficValid(t *testing.T) {
 // decides it), and so is most of the example traffic (the rest are values
 // of @untagged unions whose members the one pass cannot tell apart, and
 // long strings with escapes, which the walk decides). The traffic's share
-// is a floor under today's (MCP 41 of 52, LSP 27 of 31).
+// is a floor under today's (MCP 38 of 52, LSP 27 of 31). The MCP model is
+// the importer's output from schema.json, whose request ids and progress
+// tokens are a String|BigInteger @untagged union and whose objects are
+// open unless the schema closes them: more of its values reach the walk
+// than with the hand-written model it replaced (41 of 52 then).
 func TestZeroAllocs(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector changes allocation counts")
@@ -191,7 +195,7 @@ func TestZeroAllocs(t *testing.T) {
 		name  string
 		load  func(testing.TB) []payload
 		floor float64
-	}{{"mcp", mcpTraffic, 0.75}, {"lsp", lspTraffic, 0.85}} {
+	}{{"mcp", mcpTraffic, 0.70}, {"lsp", lspTraffic, 0.85}} {
 		ps := tc.load(t)
 		zero := 0
 		for _, p := range ps {
