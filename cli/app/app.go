@@ -21,6 +21,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/smithy-validation/go/cli/exitcode"
+	"github.com/smithy-validation/go/cli/load"
 	"github.com/smithy-validation/go/cli/render"
 	"github.com/smithy-validation/go/cli/run"
 	"github.com/smithy-validation/go/cli/version"
@@ -30,7 +32,7 @@ import (
 // Run runs the smithy command with args (args[0] is the program name) and
 // returns the exit code. It never calls os.Exit.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return (&env{Env: &run.Env{Stdin: stdin, Stdout: stdout, Stderr: stderr}}).run(args)
+	return (&env{Env: &run.Env{Reader: load.Reader{Stdin: stdin}, Stdout: stdout, Stderr: stderr}}).run(args)
 }
 
 // env is the commands' environment (package run) and what the command
@@ -58,7 +60,7 @@ func (env *env) run(args []string) int {
 		// Errors are mapped to exit codes in one place, below.
 		ExitErrHandler: func(*cli.Context, error) {},
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
-			return run.UsageErrorf("%v", err)
+			return exitcode.Usagef("%v", err)
 		},
 		Commands: env.commands(),
 		CommandNotFound: func(_ *cli.Context, name string) {
@@ -79,9 +81,9 @@ func (env *env) run(args []string) int {
 		if near := run.NearestWord(env.unknownCommand, names); near != "" {
 			hint = fmt.Sprintf("; did you mean %q?", near)
 		}
-		err = run.UsageErrorf("unknown command %q%s (smithy help lists the commands)", env.unknownCommand, hint)
+		err = exitcode.Usagef("unknown command %q%s (smithy help lists the commands)", env.unknownCommand, hint)
 	}
-	code, msg, events := run.ExitCode(err)
+	code, msg, events := exitcode.Of(err)
 	if msg != "" {
 		// The message may quote input (a file name, a model's bytes):
 		// escaped, as every text the command prints is.
@@ -102,7 +104,7 @@ func (e *env) commands() []*cli.Command {
 	cmds = append(cmds, e.mendCommands()...)
 	cmds = append(cmds, e.streamCommands()...)
 	for _, c := range cmds {
-		c.OnUsageError = func(_ *cli.Context, err error, _ bool) error { return run.UsageErrorf("%v%s", err, flagHint(c, err)) }
+		c.OnUsageError = func(_ *cli.Context, err error, _ bool) error { return exitcode.Usagef("%v%s", err, flagHint(c, err)) }
 		if strings.Contains(c.ArgsUsage, "MODEL") && c.Before == nil {
 			// A flag after the first MODEL file is not read: say so.
 			c.Before = flagsBeforeModels
@@ -117,7 +119,7 @@ func (e *env) commands() []*cli.Command {
 			c.Action = func(ctx *cli.Context) error {
 				switch {
 				case ctx.Bool("no-color") && ctx.Bool("force-color"):
-					return run.UsageErrorf("--no-color and --force-color exclude each other")
+					return exitcode.Usagef("--no-color and --force-color exclude each other")
 				case ctx.Bool("no-color"):
 					e.ColorMode = -1
 				case ctx.Bool("force-color"):

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/smithy-validation/go/cli/run"
+	"github.com/smithy-validation/go/cli/exitcode"
 )
 
 // TestBadModelInput feeds hostile model files to smithy ast: each gives a
@@ -41,8 +41,8 @@ func TestBadModelInput(t *testing.T) {
 			}
 			var stdout, stderr bytes.Buffer
 			code := Run([]string{"smithy", "ast", path}, strings.NewReader(""), &stdout, &stderr)
-			if code != run.ExitModel {
-				t.Errorf("%s: exit %d, want %d; stderr: %.300s", tt.name, code, run.ExitModel, stderr.String())
+			if code != exitcode.Model {
+				t.Errorf("%s: exit %d, want %d; stderr: %.300s", tt.name, code, exitcode.Model, stderr.String())
 			}
 			if stdout.Len() != 0 {
 				t.Errorf("%s: printed %d bytes on stdout, want none", tt.name, stdout.Len())

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/smithy-validation/go/cli/run"
+	"github.com/smithy-validation/go/cli/exitcode"
 )
 
 // BenchmarkTranscriptFormats runs `validate-rpc --transcript` on one
@@ -55,7 +55,7 @@ func BenchmarkTranscriptFormats(b *testing.B) {
 					args = append(args[:len(args)-1], "--complete", model)
 				}
 				for i := 0; i < b.N; i++ {
-					if code := Run(args, strings.NewReader(""), io.Discard, io.Discard); code != run.ExitInvalid {
+					if code := Run(args, strings.NewReader(""), io.Discard, io.Discard); code != exitcode.Invalid {
 						b.Fatalf("exit %d", code)
 					}
 				}

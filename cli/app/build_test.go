@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/smithy-validation/go/cli/run"
+	"github.com/smithy-validation/go/cli/exitcode"
 )
 
 // Two runs of smithy build produce byte-identical output trees.
@@ -89,34 +89,34 @@ func TestBuildStaysInOutput(t *testing.T) {
 		want  string // in stderr
 	}{
 		{"outputDirectory ..", `{"version": "1.0", "sources": ["model"], "outputDirectory": "..", "projections": {"victim": {"plugins": {"openrpc": {"service": "example#Calculator"}}}}}`,
-			nil, run.ExitUsage, `outputDirectory ".." leads outside the configuration's directory`},
+			nil, exitcode.Usage, `outputDirectory ".." leads outside the configuration's directory`},
 		{"outputDirectory absolute", `{"version": "1.0", "sources": ["model"], "outputDirectory": "VICTIM", "plugins": {"openrpc": {"service": "example#Calculator"}}}`,
-			nil, run.ExitUsage, `leads outside the configuration's directory`},
+			nil, exitcode.Usage, `leads outside the configuration's directory`},
 		{"outputDirectory down then out", `{"version": "1.0", "sources": ["model"], "outputDirectory": "build/../../victim/..", "projections": {"victim": {"plugins": {"openrpc": {"service": "example#Calculator"}}}}}`,
-			nil, run.ExitUsage, `leads outside the configuration's directory`},
+			nil, exitcode.Usage, `leads outside the configuration's directory`},
 		{"projection ../victim", `{"version": "1.0", "sources": ["model"], "outputDirectory": ".", "projections": {"../victim": {"plugins": {"openrpc": {"service": "example#Calculator"}}}}}`,
-			nil, run.ExitUsage, `projection name "../victim" must be letters`},
+			nil, exitcode.Usage, `projection name "../victim" must be letters`},
 		{"artifact ../../victim", `{"version": "1.0", "sources": ["model"], "plugins": {"openrpc::../../../victim": {"service": "example#Calculator"}}}`,
-			nil, run.ExitUsage, `plugin "openrpc::../../../victim" must be a name`},
+			nil, exitcode.Usage, `plugin "openrpc::../../../victim" must be a name`},
 		{"build is a link out", `{"version": "1.0", "sources": ["model"], "plugins": {"openrpc": {"service": "example#Calculator"}}}`,
 			func(t *testing.T, project, victim string) {
 				mustSymlink(t, filepath.Join("..", "victim"), filepath.Join(project, "build"))
-			}, run.ExitUsage, `build is a symbolic link, on the way to the output directory`},
+			}, exitcode.Usage, `build is a symbolic link, on the way to the output directory`},
 		{"build/smithy is a link out", `{"version": "1.0", "sources": ["model"], "plugins": {"openrpc": {"service": "example#Calculator"}}}`,
 			func(t *testing.T, project, victim string) {
 				must(t, os.Mkdir(filepath.Join(project, "build"), 0o755))
 				mustSymlink(t, victim, filepath.Join(project, "build", "smithy"))
-			}, run.ExitUsage, `smithy is a symbolic link`},
+			}, exitcode.Usage, `smithy is a symbolic link`},
 		{"a projection's folder is a link out", `{"version": "1.0", "sources": ["model"], "plugins": {"openrpc": {"service": "example#Calculator"}}}`,
 			func(t *testing.T, project, victim string) {
 				must(t, os.MkdirAll(filepath.Join(project, "build", "smithy"), 0o755))
 				mustSymlink(t, filepath.Join(victim, "victim"), filepath.Join(project, "build", "smithy", "source"))
-			}, run.ExitUsage, `source is a symbolic link, on the way to an artifact directory`},
+			}, exitcode.Usage, `source is a symbolic link, on the way to an artifact directory`},
 		{"an artifact's folder is a link out", `{"version": "1.0", "sources": ["model"], "plugins": {"openrpc": {"service": "example#Calculator"}}}`,
 			func(t *testing.T, project, victim string) {
 				must(t, os.MkdirAll(filepath.Join(project, "build", "smithy", "source"), 0o755))
 				mustSymlink(t, filepath.Join(victim, "victim", "openrpc"), filepath.Join(project, "build", "smithy", "source", "openrpc"))
-			}, run.ExitUsage, `openrpc is a symbolic link`},
+			}, exitcode.Usage, `openrpc is a symbolic link`},
 		{"the output file is a link out", `{"version": "1.0", "sources": ["model"], "plugins": {"openrpc": {"service": "example#Calculator"}}}`,
 			func(t *testing.T, project, victim string) {
 				dir := filepath.Join(project, "build", "smithy", "source", "openrpc")
@@ -126,7 +126,7 @@ func TestBuildStaysInOutput(t *testing.T) {
 		{"outputDirectory through a link inside the project", `{"version": "1.0", "sources": ["model"], "outputDirectory": "out/smithy", "plugins": {"openrpc": {"service": "example#Calculator"}}}`,
 			func(t *testing.T, project, victim string) {
 				mustSymlink(t, "model", filepath.Join(project, "out"))
-			}, run.ExitUsage, `out is a symbolic link`},
+			}, exitcode.Usage, `out is a symbolic link`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -8,7 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/smithy-validation/go/cli/run"
+	"github.com/smithy-validation/go/cli/exitcode"
+	"github.com/smithy-validation/go/cli/load"
 )
 
 // The output directory of `smithy build`, and the rules that keep a
@@ -54,11 +55,11 @@ func openOutput(bc *buildConfig, flagOut string) (*outputDir, error) {
 	if flagOut != "" {
 		o.shown = flagOut
 		if err := os.MkdirAll(flagOut, 0o755); err != nil {
-			return nil, run.InputErrorf("cannot create %s: %v", flagOut, run.UnwrapPath(err))
+			return nil, exitcode.Inputf("cannot create %s: %v", flagOut, load.UnwrapPath(err))
 		}
 		r, err := os.OpenRoot(flagOut)
 		if err != nil {
-			return nil, run.InputErrorf("cannot open %s: %v", flagOut, run.UnwrapPath(err))
+			return nil, exitcode.Inputf("cannot open %s: %v", flagOut, load.UnwrapPath(err))
 		}
 		o.root = r
 		return o, nil
@@ -70,7 +71,7 @@ func openOutput(bc *buildConfig, flagOut string) (*outputDir, error) {
 	o.shown = filepath.Join(bc.dir, rel)
 	base, err := os.OpenRoot(bc.dir)
 	if err != nil {
-		return nil, run.InputErrorf("cannot open %s: %v", bc.dir, run.UnwrapPath(err))
+		return nil, exitcode.Inputf("cannot open %s: %v", bc.dir, load.UnwrapPath(err))
 	}
 	defer base.Close()
 	if err := mkdirNoLinks(base, bc.dir, rel, "the output directory (outputDirectory of "+bc.path+")"); err != nil {
@@ -78,7 +79,7 @@ func openOutput(bc *buildConfig, flagOut string) (*outputDir, error) {
 	}
 	r, err := base.OpenRoot(rel)
 	if err != nil {
-		return nil, run.InputErrorf("cannot open %s: %v", o.shown, run.UnwrapPath(err))
+		return nil, exitcode.Inputf("cannot open %s: %v", o.shown, load.UnwrapPath(err))
 	}
 	o.root = r
 	return o, nil
@@ -96,7 +97,7 @@ func (bc *buildConfig) outputRel() (string, error) {
 		if bc.outputPos.IsValid() {
 			where = fmt.Sprintf("%s:%d:%d", bc.path, bc.outputPos.Line, bc.outputPos.Column)
 		}
-		return "", run.UsageErrorf("%s: outputDirectory %q leads outside the configuration's directory: it must be a relative path below it (name another place with --output)", where, bc.outputRaw)
+		return "", exitcode.Usagef("%s: outputDirectory %q leads outside the configuration's directory: it must be a relative path below it (name another place with --output)", where, bc.outputRaw)
 	}
 	return filepath.Clean(p), nil
 }
@@ -118,13 +119,13 @@ func mkdirNoLinks(root *os.Root, shown, rel, what string) error {
 			}
 		}
 		if err != nil {
-			return run.InputErrorf("cannot create %s: %v", filepath.Join(shown, p), run.UnwrapPath(err))
+			return exitcode.Inputf("cannot create %s: %v", filepath.Join(shown, p), load.UnwrapPath(err))
 		}
 		switch {
 		case fi.Mode()&fs.ModeSymlink != 0:
-			return run.UsageErrorf("%s is a symbolic link, on the way to %s: smithy build does not follow links there (remove the link, or name a directory with --output)", filepath.Join(shown, p), what)
+			return exitcode.Usagef("%s is a symbolic link, on the way to %s: smithy build does not follow links there (remove the link, or name a directory with --output)", filepath.Join(shown, p), what)
 		case !fi.IsDir():
-			return run.UsageErrorf("%s is not a directory, on the way to %s", filepath.Join(shown, p), what)
+			return exitcode.Usagef("%s is not a directory, on the way to %s", filepath.Join(shown, p), what)
 		}
 	}
 	return nil
@@ -146,21 +147,21 @@ func (o *outputDir) write(rel, name string, data []byte) error {
 	}
 	file := filepath.Join(rel, name)
 	if o.written[file] {
-		return run.UsageErrorf("two plugins write %s: give them different artifact names (plugin::artifact)", filepath.Join(o.shown, file))
+		return exitcode.Usagef("two plugins write %s: give them different artifact names (plugin::artifact)", filepath.Join(o.shown, file))
 	}
 	o.written[file] = true
 	// O_EXCL: the old file was removed; anything there now (a link made
 	// while the build runs) is not written through.
 	f, err := o.root.OpenFile(file, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
-		return run.InputErrorf("cannot write %s: %v", filepath.Join(o.shown, file), run.UnwrapPath(err))
+		return exitcode.Inputf("cannot write %s: %v", filepath.Join(o.shown, file), load.UnwrapPath(err))
 	}
 	if _, err := f.Write(data); err != nil {
 		f.Close()
-		return run.InputErrorf("cannot write %s: %v", filepath.Join(o.shown, file), run.UnwrapPath(err))
+		return exitcode.Inputf("cannot write %s: %v", filepath.Join(o.shown, file), load.UnwrapPath(err))
 	}
 	if err := f.Close(); err != nil {
-		return run.InputErrorf("cannot write %s: %v", filepath.Join(o.shown, file), run.UnwrapPath(err))
+		return exitcode.Inputf("cannot write %s: %v", filepath.Join(o.shown, file), load.UnwrapPath(err))
 	}
 	return nil
 }
@@ -171,12 +172,12 @@ func (o *outputDir) write(rel, name string, data []byte) error {
 func (o *outputDir) clean(rel string) error {
 	d, err := o.root.Open(rel)
 	if err != nil {
-		return run.InputErrorf("cannot read %s: %v", filepath.Join(o.shown, rel), run.UnwrapPath(err))
+		return exitcode.Inputf("cannot read %s: %v", filepath.Join(o.shown, rel), load.UnwrapPath(err))
 	}
 	entries, err := d.ReadDir(-1)
 	d.Close()
 	if err != nil {
-		return run.InputErrorf("cannot read %s: %v", filepath.Join(o.shown, rel), run.UnwrapPath(err))
+		return exitcode.Inputf("cannot read %s: %v", filepath.Join(o.shown, rel), load.UnwrapPath(err))
 	}
 	for _, e := range entries {
 		if !strings.HasSuffix(e.Name(), outputSuffix) || !(e.Type().IsRegular() || e.Type()&fs.ModeSymlink != 0) {
@@ -184,7 +185,7 @@ func (o *outputDir) clean(rel string) error {
 		}
 		p := filepath.Join(rel, e.Name())
 		if err := o.root.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return run.InputErrorf("cannot remove %s: %v", filepath.Join(o.shown, p), run.UnwrapPath(err))
+			return exitcode.Inputf("cannot remove %s: %v", filepath.Join(o.shown, p), load.UnwrapPath(err))
 		}
 	}
 	return nil

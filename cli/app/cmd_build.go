@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/smithy-validation/go/cli/exitcode"
+	"github.com/smithy-validation/go/cli/load"
 	"github.com/smithy-validation/go/cli/run"
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/openrpc"
@@ -77,7 +79,7 @@ func (e *env) build(c *cli.Context) error {
 	cfgPath := c.String("config")
 	data, err := os.ReadFile(cfgPath)
 	if err != nil {
-		return run.InputErrorf("cannot read %s: %v", cfgPath, run.UnwrapPath(err))
+		return exitcode.Inputf("cannot read %s: %v", cfgPath, load.UnwrapPath(err))
 	}
 	bc, err := parseBuildConfig(cfgPath, data)
 	if err != nil {
@@ -85,7 +87,7 @@ func (e *env) build(c *cli.Context) error {
 	}
 	bc.sources = append(bc.sources, c.Args().Slice()...)
 	if len(bc.sources)+len(bc.imports) == 0 {
-		return run.UsageErrorf("%s names no sources or imports, and no MODEL was given", cfgPath)
+		return exitcode.Usagef("%s names no sources or imports, and no MODEL was given", cfgPath)
 	}
 	// Every plugin's settings are checked before any model is loaded.
 	type job struct {
@@ -101,7 +103,7 @@ func (e *env) build(c *cli.Context) error {
 					fmt.Fprintf(e.Stderr, "smithy: build: projection %q: plugin %q is not available; skipped (ignoreMissingPlugins)\n", p.name, pl.name)
 					continue
 				}
-				return run.UsageErrorf("%s: projection %q: unknown plugin %q (this build has only \"openrpc\"; set ignoreMissingPlugins to skip others)", cfgPath, p.name, pl.name)
+				return exitcode.Usagef("%s: projection %q: unknown plugin %q (this build has only \"openrpc\"; set ignoreMissingPlugins to skip others)", cfgPath, p.name, pl.name)
 			}
 			set, err := openrpcPluginSettings(pl.settings, fmt.Sprintf("%s: projection %q: plugin %q: ", cfgPath, p.name, pl.key))
 			if err != nil {
@@ -117,7 +119,7 @@ func (e *env) build(c *cli.Context) error {
 		data      []byte
 	}
 	var artifacts []artifact
-	models := map[string]*run.LoadedModel{}
+	models := map[string]*load.Model{}
 	for _, j := range jobs {
 		prefix := fmt.Sprintf("projection %q: plugin %q: ", j.proj.name, j.plug.key)
 		cfg, err := j.set.Config(prefix)
@@ -130,9 +132,9 @@ func (e *env) build(c *cli.Context) error {
 		}
 		lm, ok := models[j.proj.name]
 		if !ok {
-			var srcs []run.Source
+			var srcs []load.Source
 			for _, s := range append(append(append([]string(nil), bc.sources...), bc.imports...), j.proj.imports...) {
-				srcs = append(srcs, run.Source{Path: s})
+				srcs = append(srcs, load.Source{Path: s})
 			}
 			if lm, err = e.RequireValidModel(srcs); err != nil {
 				return err
@@ -170,17 +172,17 @@ func (e *env) build(c *cli.Context) error {
 func parseBuildConfig(path string, data []byte) (*buildConfig, error) {
 	root, err := node.Parse(data)
 	if err != nil {
-		return nil, run.UsageErrorf("%s: %v", path, err)
+		return nil, exitcode.Usagef("%s: %v", path, err)
 	}
 	if root.Kind() != node.Object {
-		return nil, run.UsageErrorf("%s: the configuration must be a JSON object", path)
+		return nil, exitcode.Usagef("%s: the configuration must be a JSON object", path)
 	}
 	bad := func(n node.Node, format string, args ...any) error {
 		where := path
 		if p := n.Pos(); p.IsValid() {
 			where = fmt.Sprintf("%s:%d:%d", path, p.Line, p.Column)
 		}
-		return run.UsageErrorf("%s: %s", where, fmt.Sprintf(format, args...))
+		return exitcode.Usagef("%s: %s", where, fmt.Sprintf(format, args...))
 	}
 	bc := &buildConfig{path: path, dir: filepath.Dir(path)}
 	strs := func(n node.Node, what string) ([]string, error) {
@@ -241,7 +243,7 @@ func parseBuildConfig(path string, data []byte) (*buildConfig, error) {
 		}
 	}
 	if !hasVersion {
-		return nil, run.UsageErrorf("%s: version is required (\"1.0\")", path)
+		return nil, exitcode.Usagef("%s: version is required (\"1.0\")", path)
 	}
 	// The implicit "source" projection: the model as it is, with the
 	// top-level plugins.
@@ -356,7 +358,7 @@ func sortedPlugins(m map[string]buildPlugin) []buildPlugin {
 func openrpcPluginSettings(v node.Node, prefix string) (run.OpenrpcSettings, error) {
 	var s run.OpenrpcSettings
 	bad := func(format string, args ...any) error {
-		return run.UsageErrorf("%s%s", prefix, fmt.Sprintf(format, args...))
+		return exitcode.Usagef("%s%s", prefix, fmt.Sprintf(format, args...))
 	}
 	str := func(n node.Node, what string) (string, error) {
 		if n.Kind() != node.String {

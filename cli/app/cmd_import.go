@@ -6,8 +6,9 @@ import (
 	"io"
 	"os"
 
+	"github.com/smithy-validation/go/cli/exitcode"
+	"github.com/smithy-validation/go/cli/load"
 	"github.com/smithy-validation/go/cli/render"
-	"github.com/smithy-validation/go/cli/run"
 	"github.com/smithy-validation/go/openrpc/importer"
 	"github.com/urfave/cli/v2"
 )
@@ -66,16 +67,16 @@ func (e *env) importCommand() *cli.Command {
 		},
 		Action: func(c *cli.Context) error {
 			if c.Args().Len() == 0 {
-				return run.UsageErrorf("import needs a kind: openrpc, jsonschema, lsp or mcp")
+				return exitcode.Usagef("import needs a kind: openrpc, jsonschema, lsp or mcp")
 			}
-			return run.UsageErrorf("unknown import kind %q: openrpc, jsonschema, lsp or mcp", c.Args().First())
+			return exitcode.Usagef("unknown import kind %q: openrpc, jsonschema, lsp or mcp", c.Args().First())
 		},
 	}
 }
 
 func (e *env) importAction(c *cli.Context, convert func([]byte, importer.Options) (*importer.Result, error)) error {
 	if c.Args().Len() != 1 {
-		return run.UsageErrorf("import %s needs one FILE, got %d argument(s)", c.Command.Name, c.Args().Len())
+		return exitcode.Usagef("import %s needs one FILE, got %d argument(s)", c.Command.Name, c.Args().Len())
 	}
 	path := c.Args().First()
 	service := ""
@@ -89,14 +90,14 @@ func (e *env) importAction(c *cli.Context, convert func([]byte, importer.Options
 	data, err := io.ReadAll(r)
 	closeFn()
 	if err != nil {
-		return run.InputErrorf("cannot read %s: %v", path, err)
+		return exitcode.Inputf("cannot read %s: %v", path, err)
 	}
 	opts := importer.Options{Namespace: c.String("namespace"), Service: service}
 	mapping := ""
 	if c.Command.Name == "mcp" {
 		if mapping = c.String("mapping"); mapping != "" {
 			if opts.Mapping, err = os.ReadFile(mapping); err != nil {
-				return run.InputErrorf("cannot read %s: %v", mapping, run.UnwrapPath(err))
+				return exitcode.Inputf("cannot read %s: %v", mapping, load.UnwrapPath(err))
 			}
 		}
 	}
@@ -104,7 +105,7 @@ func (e *env) importAction(c *cli.Context, convert func([]byte, importer.Options
 	if err != nil {
 		var oe *importer.OptionError
 		if errors.As(err, &oe) {
-			return run.UsageErrorf("%s", oe.Message) // a bad --namespace or --service
+			return exitcode.Usagef("%s", oe.Message) // a bad --namespace or --service
 		}
 		// the document cannot be imported: FILE:LINE:COL: POINTER: message
 		sep := ": "
@@ -119,7 +120,7 @@ func (e *env) importAction(c *cli.Context, convert func([]byte, importer.Options
 			msg = (&importer.InputError{Pos: ie.Pos, Pointer: ie.Pointer, Message: ie.Message}).Error()
 		}
 		fmt.Fprintf(e.Stderr, "%s%s%s\n", render.EscapeText(path), sep, render.EscapeText(msg))
-		return run.Status(run.ExitInvalid)
+		return exitcode.Status(exitcode.Invalid)
 	}
 	for _, d := range res.Diagnostics {
 		if d.Source == "mapping" {
@@ -129,7 +130,7 @@ func (e *env) importAction(c *cli.Context, convert func([]byte, importer.Options
 	}
 	if out := c.String("output"); out != "" {
 		if err := os.WriteFile(out, res.IDL, 0o644); err != nil {
-			return run.InputErrorf("cannot write %s: %v", out, run.UnwrapPath(err))
+			return exitcode.Inputf("cannot write %s: %v", out, load.UnwrapPath(err))
 		}
 		return nil
 	}

@@ -6,7 +6,9 @@ import (
 	"io"
 	"strings"
 
+	"github.com/smithy-validation/go/cli/exitcode"
 	"github.com/smithy-validation/go/cli/gate"
+	"github.com/smithy-validation/go/cli/load"
 	"github.com/smithy-validation/go/cli/render"
 	"github.com/smithy-validation/go/cli/run"
 	"github.com/smithy-validation/go/core/limits"
@@ -71,7 +73,7 @@ func profileNote(method string) string {
 func (e *env) mendAction(c *cli.Context, method string) error {
 	format := c.String("format")
 	if format != render.FormatText && format != render.FormatJSON {
-		return run.UsageErrorf("--format must be text or json, not %q", format)
+		return exitcode.Usagef("--format must be text or json, not %q", format)
 	}
 	input, models, err := inputAndModels(c)
 	if err != nil {
@@ -89,13 +91,13 @@ func (e *env) mendAction(c *cli.Context, method string) error {
 	if err != nil {
 		me, ok := gate.AsError(err)
 		if !ok {
-			return run.ModelErrorf("the declaration's checker failed: %v", err)
+			return exitcode.Modelf("the declaration's checker failed: %v", err)
 		}
 		if format == render.FormatJSON {
 			fmt.Fprintf(e.Stdout, "%s\n", gate.ErrorJSON(me))
 		}
 		e.printGateError(me)
-		return run.Status(me.Exit)
+		return exitcode.Status(me.Exit)
 	}
 	if format == render.FormatJSON {
 		fmt.Fprintf(e.Stdout, "%s\n", res)
@@ -115,14 +117,14 @@ func inputAndModels(c *cli.Context) (input string, models []string, err error) {
 	switch {
 	case c.String("shape") != "":
 		if len(args) == 0 {
-			return "", nil, run.UsageErrorf("--shape needs the MODEL it belongs to: smithy %s --shape ID MODEL... [FILE|-]", c.Command.Name)
+			return "", nil, exitcode.Usagef("--shape needs the MODEL it belongs to: smithy %s --shape ID MODEL... [FILE|-]", c.Command.Name)
 		}
 		models = args
 		if len(args) > 1 {
 			models, input = args[:len(args)-1], args[len(args)-1]
 		}
 	case len(args) > 1:
-		return "", nil, run.UsageErrorf("one input only (FILE or -), not %d arguments; MODEL arguments go with --shape", len(args))
+		return "", nil, exitcode.Usagef("one input only (FILE or -), not %d arguments; MODEL arguments go with --shape", len(args))
 	case len(args) == 1:
 		input = args[0]
 	}
@@ -142,7 +144,7 @@ func (e *env) declarationOptions(c *cli.Context, models []string) (mend.Options,
 		spec.SchemaJSON = doc
 	}
 	if spec.Shape != "" && spec.Schema == "" && spec.SchemaJSON == nil {
-		lm, err := e.RequireModel(run.PathSources(models))
+		lm, err := e.RequireModel(load.PathSources(models))
 		if err != nil {
 			return mend.Options{}, err
 		}
@@ -164,10 +166,10 @@ func (e *env) declarationOptions(c *cli.Context, models []string) (mend.Options,
 }
 
 func statusOrNil(exit int) error {
-	if exit == run.ExitValid {
+	if exit == exitcode.Valid {
 		return nil
 	}
-	return run.Status(exit)
+	return exitcode.Status(exit)
 }
 
 // gateUsage turns a declaration's or an option's error into the command's
@@ -176,13 +178,13 @@ func statusOrNil(exit int) error {
 func gateUsage(err error) error {
 	me, ok := gate.AsError(err)
 	if !ok {
-		return run.UsageErrorf("%v", err)
+		return exitcode.Usagef("%v", err)
 	}
 	msg := me.Message
 	if me.Line > 0 {
 		msg = fmt.Sprintf("%s (at %d:%d)", msg, me.Line, me.Column)
 	}
-	return &run.ExitError{Code: me.Exit, Msg: msg}
+	return &exitcode.Error{Code: me.Exit, Msg: msg}
 }
 
 // printGateError writes a refusal or a fatal condition on stderr: the

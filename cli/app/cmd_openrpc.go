@@ -1,6 +1,7 @@
 package app
 
 import (
+	"github.com/smithy-validation/go/cli/load"
 	"github.com/smithy-validation/go/cli/run"
 	"github.com/urfave/cli/v2"
 )
@@ -32,5 +33,5 @@ func (e *env) openrpcCommand() *cli.Command {
 func (e *env) openrpcAction(c *cli.Context) error {
 	s := run.OpenrpcSettings{Service: c.String("service"), Naming: c.String("naming"), UnknownMembers: c.String("unknown-members"),
 		Nulls: c.String("nulls"), Extensions: c.String("extensions"), SystemExtensions: c.StringSlice("extension")}
-	return e.Openrpc(run.PathSources(c.Args().Slice()), s, c.String("output"))
+	return e.Openrpc(load.PathSources(c.Args().Slice()), s, c.String("output"))
 }

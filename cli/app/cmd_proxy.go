@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/smithy-validation/go/cli/exitcode"
+	"github.com/smithy-validation/go/cli/load"
 	"github.com/smithy-validation/go/cli/proxy"
 	"github.com/smithy-validation/go/cli/run"
 	"github.com/smithy-validation/go/cli/serve"
@@ -76,31 +78,31 @@ func (e *env) proxy(c *cli.Context) error {
 	httpMode := listen != "" || upstream != ""
 	switch {
 	case httpMode && (listen == "" || upstream == ""):
-		return run.UsageErrorf("--listen and --upstream go together")
+		return exitcode.Usagef("--listen and --upstream go together")
 	case httpMode && command != nil:
-		return run.UsageErrorf("give either -- COMMAND or --listen with --upstream, not both")
+		return exitcode.Usagef("give either -- COMMAND or --listen with --upstream, not both")
 	case !httpMode && len(command) == 0:
-		return run.UsageErrorf("give the server to start after --: smithy proxy ... MODEL... -- COMMAND [ARG...]")
+		return exitcode.Usagef("give the server to start after --: smithy proxy ... MODEL... -- COMMAND [ARG...]")
 	case len(models) == 0:
-		return run.UsageErrorf("give at least one MODEL")
+		return exitcode.Usagef("give at least one MODEL")
 	}
 	var up *url.URL
 	if httpMode {
 		u, err := url.Parse(upstream)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return run.UsageErrorf("--upstream %q: give an http:// or https:// URL", upstream)
+			return exitcode.Usagef("--upstream %q: give an http:// or https:// URL", upstream)
 		}
 		up = u
 	}
 	framing, ok := proxy.ParseFraming(c.String("framing"))
 	if !ok {
-		return run.UsageErrorf("--framing must be lines or lsp, not %q", c.String("framing"))
+		return exitcode.Usagef("--framing must be lines or lsp, not %q", c.String("framing"))
 	}
 	version, err := run.ParseVersion(c.String("version"))
 	if err != nil {
 		return err
 	}
-	svc, err := e.RpcServiceWith(run.PathSources(models), c.String("service"), version, nil)
+	svc, err := e.RpcServiceWith(load.PathSources(models), c.String("service"), version, nil)
 	if err != nil {
 		return err
 	}
@@ -112,7 +114,7 @@ func (e *env) proxy(c *cli.Context) error {
 		if name := c.String(out.flag); name != "" {
 			f, err := os.Create(name)
 			if err != nil {
-				return run.InputErrorf("--%s: %v", out.flag, err)
+				return exitcode.Inputf("--%s: %v", out.flag, err)
 			}
 			defer f.Close()
 			*out.to = f
@@ -132,9 +134,9 @@ func (e *env) proxy(c *cli.Context) error {
 		err = ferr
 	}
 	if err != nil && code == 0 {
-		return run.InputErrorf("proxy: %v", err)
+		return exitcode.Inputf("proxy: %v", err)
 	}
-	return run.Status(code)
+	return exitcode.Status(code)
 }
 
 // proxyHTTP serves the HTTP reverse proxy until SIGINT or SIGTERM, then
@@ -142,11 +144,11 @@ func (e *env) proxy(c *cli.Context) error {
 func (e *env) proxyHTTP(p *proxy.Proxy, listen string, u *url.URL) error {
 	addr, err := serve.ListenAddr(listen)
 	if err != nil {
-		return run.UsageErrorf("--listen: %v", err)
+		return exitcode.Usagef("--listen: %v", err)
 	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return run.InputErrorf("--listen: %v", err)
+		return exitcode.Inputf("--listen: %v", err)
 	}
 	srv := &http.Server{
 		Handler:           p.HTTPHandler(u, time.Minute),
@@ -169,13 +171,13 @@ func (e *env) proxyHTTP(p *proxy.Proxy, listen string, u *url.URL) error {
 	}
 	_, sum, ferr := p.Finish()
 	if err != nil && err != http.ErrServerClosed {
-		return run.InputErrorf("proxy: %v", err)
+		return exitcode.Inputf("proxy: %v", err)
 	}
 	if ferr != nil {
-		return run.InputErrorf("proxy: %v", ferr)
+		return exitcode.Inputf("proxy: %v", ferr)
 	}
 	if !sum.Valid {
-		return run.Status(run.ExitInvalid)
+		return exitcode.Status(exitcode.Invalid)
 	}
 	return nil
 }

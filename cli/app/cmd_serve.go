@@ -9,8 +9,9 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/smithy-validation/go/cli/exitcode"
+	"github.com/smithy-validation/go/cli/load"
 	"github.com/smithy-validation/go/cli/methods"
-	"github.com/smithy-validation/go/cli/run"
 	"github.com/smithy-validation/go/cli/serve"
 	"github.com/urfave/cli/v2"
 )
@@ -39,52 +40,52 @@ func (e *env) serveCommand() *cli.Command {
 			&cli.DurationFlag{Name: "timeout", Value: serve.DefaultTimeout, Usage: "time one request may take; its work stops when it runs out (E071)"},
 			&cli.StringSliceFlag{Name: "allow-origin", DefaultText: "none", Usage: "a browser `ORIGIN` (scheme://host:port) whose cross-origin requests --http serves (repeat for more)"},
 			&cli.StringSliceFlag{Name: "allow-host", DefaultText: "none", Usage: "a `NAME` --http answers in the Host header besides its loopback names and address (repeat for more)"},
-			&cli.IntFlag{Name: "cache-models", Value: run.DefaultCacheEntries, Usage: "assembled models kept (least recently used evicted)"},
-			&cli.Int64Flag{Name: "cache-bytes", Value: run.DefaultCacheBytes, Usage: "memory the cached models may hold, in bytes (estimated from each assembled model)"},
+			&cli.IntFlag{Name: "cache-models", Value: load.DefaultCacheEntries, Usage: "assembled models kept (least recently used evicted)"},
+			&cli.Int64Flag{Name: "cache-bytes", Value: load.DefaultCacheBytes, Usage: "memory the cached models may hold, in bytes (estimated from each assembled model)"},
 		},
 		Action: func(c *cli.Context) error {
 			stdio, addr := c.Bool("stdio"), c.String("http")
 			if stdio == (addr != "") {
-				return run.UsageErrorf("give exactly one of --stdio or --http ADDR")
+				return exitcode.Usagef("give exactly one of --stdio or --http ADDR")
 			}
 			if c.Args().Len() > 0 {
-				return run.UsageErrorf("serve takes no arguments (models come with each request)")
+				return exitcode.Usagef("serve takes no arguments (models come with each request)")
 			}
 			if c.Int("cache-models") < 1 || c.Int64("cache-bytes") < 1 {
-				return run.UsageErrorf("--cache-models and --cache-bytes must be positive")
+				return exitcode.Usagef("--cache-models and --cache-bytes must be positive")
 			}
 			if c.Int("max-sources") < 1 || c.Int64("max-request-bytes") < 1 || c.Duration("timeout") <= 0 {
-				return run.UsageErrorf("--max-sources, --max-request-bytes and --timeout must be positive")
+				return exitcode.Usagef("--max-sources, --max-request-bytes and --timeout must be positive")
 			}
 			if c.Bool("no-paths") && c.IsSet("root") {
-				return run.UsageErrorf("--root and --no-paths contradict each other: give one")
+				return exitcode.Usagef("--root and --no-paths contradict each other: give one")
 			}
 			if stdio && (len(c.StringSlice("allow-origin")) > 0 || len(c.StringSlice("allow-host")) > 0) {
-				return run.UsageErrorf("--allow-origin and --allow-host apply to --http only")
+				return exitcode.Usagef("--allow-origin and --allow-host apply to --http only")
 			}
 			for _, o := range c.StringSlice("allow-origin") {
 				if err := serve.CheckOrigin(o); err != nil {
-					return run.UsageErrorf("--allow-origin: %v", err)
+					return exitcode.Usagef("--allow-origin: %v", err)
 				}
 			}
 			h, err := methods.NewHandler(methods.HandlerOptions{
-				Cache:           run.NewModelCache(c.Int("cache-models"), c.Int64("cache-bytes")),
+				Cache:           load.NewCache(c.Int("cache-models"), c.Int64("cache-bytes")),
 				Root:            c.String("root"),
 				NoPaths:         c.Bool("no-paths"),
 				MaxSources:      c.Int("max-sources"),
 				MaxRequestBytes: c.Int64("max-request-bytes"),
 			})
 			if err != nil {
-				return run.UsageErrorf("%v", err)
+				return exitcode.Usagef("%v", err)
 			}
 			if stdio {
 				if err := serve.StdioWith(h, e.Stdin, e.Stdout, e.Stderr, serve.StdioOptions{Timeout: c.Duration("timeout")}); err != nil {
-					return run.InputErrorf("%v", err)
+					return exitcode.Inputf("%v", err)
 				}
 				return nil
 			}
 			if _, err := serve.ListenAddr(addr); err != nil {
-				return run.UsageErrorf("%v", err)
+				return exitcode.Usagef("%v", err)
 			}
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
@@ -93,7 +94,7 @@ func (e *env) serveCommand() *cli.Command {
 				fmt.Fprintf(e.Stderr, "smithy serve: listening on http://%s\n", a)
 			})
 			if err != nil {
-				return run.InputErrorf("serve --http: %v", err)
+				return exitcode.Inputf("serve --http: %v", err)
 			}
 			fmt.Fprintln(e.Stderr, "smithy serve: stopped")
 			return nil

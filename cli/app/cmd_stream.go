@@ -8,9 +8,10 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/smithy-validation/go/cli/exitcode"
 	"github.com/smithy-validation/go/cli/gate"
+	"github.com/smithy-validation/go/cli/load"
 	"github.com/smithy-validation/go/cli/render"
-	"github.com/smithy-validation/go/cli/run"
 	"github.com/smithy-validation/go/core/limits"
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/mend"
@@ -54,7 +55,7 @@ func (e *env) streamCommands() []*cli.Command {
 func (e *env) watchAction(c *cli.Context) error {
 	chunk := c.Int("chunk")
 	if chunk < 0 {
-		return run.UsageErrorf("--chunk must be 0 (each read as it returns) or more, not %d", chunk)
+		return exitcode.Usagef("--chunk must be 0 (each read as it returns) or more, not %d", chunk)
 	}
 	input, models, err := inputAndModels(c)
 	if err != nil {
@@ -107,7 +108,7 @@ func (e *env) watchAction(c *cli.Context) error {
 	}
 	if fin.Error != nil {
 		e.printGateError(fin.Error)
-		return run.Status(fin.Error.Exit)
+		return exitcode.Status(fin.Error.Exit)
 	}
 	return nil
 }
@@ -117,18 +118,18 @@ func (e *env) watchAction(c *cli.Context) error {
 func (e *env) llmAction(c *cli.Context) error {
 	format := c.String("format")
 	if format != render.FormatText && format != render.FormatJSON {
-		return run.UsageErrorf("--format must be text or json, not %q", format)
+		return exitcode.Usagef("--format must be text or json, not %q", format)
 	}
 	args := c.Args().Slice()
 	if len(args) == 0 {
-		return run.UsageErrorf("llm needs the events: smithy llm --provider P [--tools FILE] EVENTS.jsonl|- (one event payload a line)")
+		return exitcode.Usagef("llm needs the events: smithy llm --provider P [--tools FILE] EVENTS.jsonl|- (one event payload a line)")
 	}
 	models, input := args[:len(args)-1], args[len(args)-1]
 	switch {
 	case c.String("shape") != "" && len(models) == 0:
-		return run.UsageErrorf("--shape needs the MODEL it belongs to: smithy llm --shape ID MODEL... EVENTS.jsonl|-")
+		return exitcode.Usagef("--shape needs the MODEL it belongs to: smithy llm --shape ID MODEL... EVENTS.jsonl|-")
 	case len(models) > 0 && c.String("shape") == "" && c.String("tools") == "":
-		return run.UsageErrorf("one events file only (EVENTS.jsonl or -), not %d arguments; MODEL arguments go with --shape or --tools", len(args))
+		return exitcode.Usagef("one events file only (EVENTS.jsonl or -), not %d arguments; MODEL arguments go with --shape or --tools", len(args))
 	}
 	prov, err := mend.ParseProvider(c.String("provider"))
 	if err != nil {
@@ -145,13 +146,13 @@ func (e *env) llmAction(c *cli.Context) error {
 			return err
 		}
 		if len(raw) > gate.MaxSchemaSize {
-			return run.UsageErrorf("--tools: %s is over the limit of %d bytes", f, gate.MaxSchemaSize)
+			return exitcode.Usagef("--tools: %s is over the limit of %d bytes", f, gate.MaxSchemaSize)
 		}
 		if len(bytes.TrimSpace(raw)) == 0 {
-			return run.UsageErrorf("--tools: %s is empty (an MCP tools/list result, an array of tools, or an object of declarations)", f)
+			return exitcode.Usagef("--tools: %s is empty (an MCP tools/list result, an array of tools, or an object of declarations)", f)
 		}
 		if !json.Valid(raw) {
-			return run.UsageErrorf("--tools: %s is not JSON", f)
+			return exitcode.Usagef("--tools: %s is not JSON", f)
 		}
 		tools, err = gate.ParseTools(raw, e.modelsResolver(models))
 		if err != nil {
@@ -182,7 +183,7 @@ func (e *env) llmAction(c *cli.Context) error {
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			return &run.ExitError{Code: run.ExitIncomplete,
+			return &exitcode.Error{Code: exitcode.Incomplete,
 				Msg: fmt.Sprintf("%s, line %d: an event is longer than the %d-byte limit", inputDisplayName(input), line+1, limits.DefaultMaxSize)}
 		}
 		return e.streamReadError(input, err)
@@ -206,7 +207,7 @@ func (e *env) modelsResolver(models []string) gate.Resolver {
 		return nil
 	}
 	return func() (*model.Model, error) {
-		lm, err := e.RequireModel(run.PathSources(models))
+		lm, err := e.RequireModel(load.PathSources(models))
 		if err != nil {
 			return nil, err
 		}
@@ -221,7 +222,7 @@ func (e *env) writeJSONLine(v any) error {
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
-		return run.InputErrorf("cannot render the result: %v", err)
+		return exitcode.Inputf("cannot render the result: %v", err)
 	}
 	_, err := e.Stdout.Write(b.Bytes())
 	return err
@@ -232,7 +233,7 @@ func (e *env) streamReadError(input string, err error) error {
 	if e.Files != nil {
 		return e.Files.ReadError(inputDisplayName(input), err)
 	}
-	return run.InputErrorf("cannot read %s: %v", inputDisplayName(input), run.UnwrapPath(err))
+	return exitcode.Inputf("cannot read %s: %v", inputDisplayName(input), load.UnwrapPath(err))
 }
 
 func inputDisplayName(path string) string {

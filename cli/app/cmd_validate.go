@@ -3,7 +3,7 @@ package app
 import (
 	"strings"
 
-	"github.com/smithy-validation/go/cli/run"
+	"github.com/smithy-validation/go/cli/exitcode"
 	"github.com/smithy-validation/go/core/model"
 	"github.com/urfave/cli/v2"
 )
@@ -30,7 +30,7 @@ func (e *env) validateCommand() *cli.Command {
 			}
 			min, ok := severityNames[strings.ToUpper(c.String("severity"))]
 			if !ok {
-				return run.UsageErrorf("--severity must be one of NOTE, WARNING, DANGER, ERROR, not %q", c.String("severity"))
+				return exitcode.Usagef("--severity must be one of NOTE, WARNING, DANGER, ERROR, not %q", c.String("severity"))
 			}
 			if c.Bool("quiet") {
 				min, e.Quiet = model.Danger, true

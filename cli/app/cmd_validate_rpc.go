@@ -1,6 +1,7 @@
 package app
 
 import (
+	"github.com/smithy-validation/go/cli/load"
 	"github.com/smithy-validation/go/cli/run"
 	"github.com/urfave/cli/v2"
 )
@@ -58,16 +59,16 @@ func (e *env) validateRPC(c *cli.Context) error {
 	if e.ProgressMode, err = progressMode(c); err != nil {
 		return err
 	}
-	p := run.RpcParams{Models: run.PathSources(c.Args().Slice()), Service: c.String("service"), Version: c.String("version"), Complete: c.Bool("complete"), Verbose: c.Bool("verbose"), Extensions: c.StringSlice("extension")}
+	p := run.RpcParams{Models: load.PathSources(c.Args().Slice()), Service: c.String("service"), Version: c.String("version"), Complete: c.Bool("complete"), Verbose: c.Bool("verbose"), Extensions: c.StringSlice("extension")}
 	p.Naming = c.String("naming")
 	p.Policies = run.RpcPolicies{UnknownMembers: c.String("unknown-members"), Nulls: c.String("nulls"), EnvelopeExtensions: c.String("envelope-extensions")}
 	p.Method = c.String("method")
 	for _, f := range []struct {
 		flag string
-		in   **run.Input
+		in   **load.Input
 	}{{"request", &p.Request}, {"response", &p.Response}, {"transcript", &p.Transcript}} {
 		if v := c.String(f.flag); v != "" {
-			*f.in = &run.Input{Path: v}
+			*f.in = &load.Input{Path: v}
 		}
 	}
 	if msgs := c.StringSlice("message"); len(msgs) > 0 {
@@ -75,7 +76,7 @@ func (e *env) validateRPC(c *cli.Context) error {
 		if err != nil {
 			return err
 		}
-		p.Message = &run.Input{Path: files[0]}
+		p.Message = &load.Input{Path: files[0]}
 		if many {
 			p.Messages, p.Jobs = files, c.Int("jobs")
 		}

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"github.com/smithy-validation/go/cli/exitcode"
+	"github.com/smithy-validation/go/cli/load"
 	"github.com/smithy-validation/go/cli/run"
 	"github.com/smithy-validation/go/core/limits"
 	"github.com/urfave/cli/v2"
@@ -28,9 +30,9 @@ func (e *env) validateValueCommand() *cli.Command {
 			}
 			e.MaxFindings = c.Int("max-findings")
 			if n := c.Int("max-elements"); n < 1 {
-				return run.UsageErrorf("--max-elements must be 1 or more, not %d", n)
+				return exitcode.Usagef("--max-elements must be 1 or more, not %d", n)
 			}
-			p := run.ValueParams{Models: run.PathSources(c.Args().Slice()), Shape: c.String("shape"), InputFormat: c.String("input-format"),
+			p := run.ValueParams{Models: load.PathSources(c.Args().Slice()), Shape: c.String("shape"), InputFormat: c.String("input-format"),
 				MaxElements: c.Int("max-elements")}
 			values := c.StringSlice("value")
 			if len(values) == 0 {
@@ -47,7 +49,7 @@ func (e *env) validateValueCommand() *cli.Command {
 			if many {
 				return e.ValidateValues(p, files, c.Int("jobs"), format)
 			}
-			p.Value = run.Input{Path: files[0]}
+			p.Value = load.Input{Path: files[0]}
 			return e.ValidateValue(p, format)
 		},
 	}

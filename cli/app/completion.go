@@ -3,7 +3,7 @@ package app
 import (
 	"io"
 
-	"github.com/smithy-validation/go/cli/run"
+	"github.com/smithy-validation/go/cli/exitcode"
 	"github.com/urfave/cli/v2"
 )
 
@@ -28,7 +28,7 @@ func (e *env) completionCommand() *cli.Command {
 				_, err := io.WriteString(e.Stdout, "autoload -U +X bashcompinit && bashcompinit\n"+bashCompletion)
 				return err
 			}
-			return run.UsageErrorf("completion needs bash or zsh, not %q", c.Args().First())
+			return exitcode.Usagef("completion needs bash or zsh, not %q", c.Args().First())
 		},
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"io/fs"
 	"os"
 
+	"github.com/smithy-validation/go/cli/exitcode"
+	"github.com/smithy-validation/go/cli/load"
 	"github.com/smithy-validation/go/cli/run"
 	"github.com/urfave/cli/v2"
 )
@@ -15,21 +17,21 @@ func configFlag() *cli.StringFlag {
 }
 
 // modelArgs returns the models a command reads: see above.
-func (e *env) modelArgs(c *cli.Context) ([]run.Source, error) {
+func (e *env) modelArgs(c *cli.Context) ([]load.Source, error) {
 	args := c.Args().Slice()
 	cfgPath := c.String("config")
 	if cfgPath == "" {
 		if len(args) > 0 {
-			return run.PathSources(args), nil
+			return load.PathSources(args), nil
 		}
 		if _, err := os.Stat(run.DefaultConfig); errors.Is(err, fs.ErrNotExist) {
-			return nil, run.UsageErrorf("no MODEL given, and there is no %s here to read the sources of (name one with -c)", run.DefaultConfig)
+			return nil, exitcode.Usagef("no MODEL given, and there is no %s here to read the sources of (name one with -c)", run.DefaultConfig)
 		}
 		cfgPath = run.DefaultConfig
 	}
 	data, err := os.ReadFile(cfgPath)
 	if err != nil {
-		return nil, run.InputErrorf("cannot read %s: %v", cfgPath, run.UnwrapPath(err))
+		return nil, exitcode.Inputf("cannot read %s: %v", cfgPath, load.UnwrapPath(err))
 	}
 	bc, err := parseBuildConfig(cfgPath, data)
 	if err != nil {
@@ -38,7 +40,7 @@ func (e *env) modelArgs(c *cli.Context) ([]run.Source, error) {
 	// parseBuildConfig has already resolved them against its directory.
 	paths := append(append(append([]string(nil), bc.sources...), bc.imports...), args...)
 	if len(paths) == 0 {
-		return nil, run.UsageErrorf("%s names no sources or imports, and no MODEL was given", cfgPath)
+		return nil, exitcode.Usagef("%s names no sources or imports, and no MODEL was given", cfgPath)
 	}
-	return run.PathSources(paths), nil
+	return load.PathSources(paths), nil
 }

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/smithy-validation/go/cli/exitcode"
 	"github.com/smithy-validation/go/cli/render"
-	"github.com/smithy-validation/go/cli/run"
 )
 
 // TestInputIsEscapedOnEveryPath runs every command that names an input in
@@ -47,17 +47,17 @@ func TestInputIsEscapedOnEveryPath(t *testing.T) {
 		args []string
 		exit int
 	}{
-		{"validate: syntax error", []string{"validate", broken}, run.ExitModel},
-		{"validate: cannot read", []string{"validate", missing}, run.ExitInput},
-		{"ast: syntax error", []string{"ast", broken}, run.ExitModel},
-		{"ast: cannot read", []string{"ast", missing}, run.ExitInput},
-		{"openrpc: syntax error", []string{"openrpc", "--service", "ns#S", broken}, run.ExitModel},
-		{"validate-value: finding", []string{"validate-value", "--shape", "ns#A", "--value", value, good}, run.ExitInvalid},
-		{"validate-value: syntax error", []string{"validate-value", "--shape", "ns#A", "--value", value, broken}, run.ExitModel},
-		{"validate-value: cannot read value", []string{"validate-value", "--shape", "ns#A", "--value", missing, good}, run.ExitInput},
-		{"validate-rpc: finding", []string{"validate-rpc", "--service", "example#Calculator", "--version", "2.0", "--message", message, calc}, run.ExitInvalid},
-		{"validate-rpc: cannot read message", []string{"validate-rpc", "--service", "example#Calculator", "--version", "2.0", "--message", missing, calc}, run.ExitInput},
-		{"build: cannot read config", []string{"build", "--config", config}, run.ExitInput},
+		{"validate: syntax error", []string{"validate", broken}, exitcode.Model},
+		{"validate: cannot read", []string{"validate", missing}, exitcode.Input},
+		{"ast: syntax error", []string{"ast", broken}, exitcode.Model},
+		{"ast: cannot read", []string{"ast", missing}, exitcode.Input},
+		{"openrpc: syntax error", []string{"openrpc", "--service", "ns#S", broken}, exitcode.Model},
+		{"validate-value: finding", []string{"validate-value", "--shape", "ns#A", "--value", value, good}, exitcode.Invalid},
+		{"validate-value: syntax error", []string{"validate-value", "--shape", "ns#A", "--value", value, broken}, exitcode.Model},
+		{"validate-value: cannot read value", []string{"validate-value", "--shape", "ns#A", "--value", missing, good}, exitcode.Input},
+		{"validate-rpc: finding", []string{"validate-rpc", "--service", "example#Calculator", "--version", "2.0", "--message", message, calc}, exitcode.Invalid},
+		{"validate-rpc: cannot read message", []string{"validate-rpc", "--service", "example#Calculator", "--version", "2.0", "--message", missing, calc}, exitcode.Input},
+		{"build: cannot read config", []string{"build", "--config", config}, exitcode.Input},
 	}
 	for _, tt := range tests {
 		for _, format := range []string{render.FormatText, render.FormatJSON, render.FormatSARIF, render.FormatGitHub} {

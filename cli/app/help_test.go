@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/smithy-validation/go/cli/exitcode"
 	"github.com/smithy-validation/go/cli/run"
 	"github.com/smithy-validation/go/cli/version"
 )
@@ -75,7 +76,7 @@ func TestCompletion(t *testing.T) {
 		}
 	}
 	var stdout, stderr bytes.Buffer
-	if code := Run([]string{"smithy", "completion", "fish"}, strings.NewReader(""), &stdout, &stderr); code != run.ExitUsage {
-		t.Errorf("completion fish: exit %d, want %d", code, run.ExitUsage)
+	if code := Run([]string{"smithy", "completion", "fish"}, strings.NewReader(""), &stdout, &stderr); code != exitcode.Usage {
+		t.Errorf("completion fish: exit %d, want %d", code, exitcode.Usage)
 	}
 }

@@ -4,8 +4,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/smithy-validation/go/cli/exitcode"
 	"github.com/smithy-validation/go/cli/render"
-	"github.com/smithy-validation/go/cli/run"
 	"github.com/urfave/cli/v2"
 )
 
@@ -30,7 +30,7 @@ func verboseFlag() *cli.BoolFlag {
 // allowHTML).
 func checkFormat(c *cli.Context) (string, error) {
 	if c.IsSet("max-findings") && c.Int("max-findings") < 0 {
-		return "", run.UsageErrorf("--max-findings must be 0 (all) or more, not %d", c.Int("max-findings"))
+		return "", exitcode.Usagef("--max-findings must be 0 (all) or more, not %d", c.Int("max-findings"))
 	}
 	f := c.String("format")
 	allowed := render.Formats
@@ -40,5 +40,5 @@ func checkFormat(c *cli.Context) (string, error) {
 	if slices.Contains(allowed, f) {
 		return f, nil
 	}
-	return "", run.UsageErrorf("--format must be one of %s, not %q", strings.Join(allowed, ", "), f)
+	return "", exitcode.Usagef("--format must be one of %s, not %q", strings.Join(allowed, ", "), f)
 }

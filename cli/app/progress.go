@@ -1,7 +1,7 @@
 package app
 
 import (
-	"github.com/smithy-validation/go/cli/run"
+	"github.com/smithy-validation/go/cli/exitcode"
 	"github.com/urfave/cli/v2"
 )
 
@@ -17,7 +17,7 @@ func progressMode(c *cli.Context) (int, error) {
 	on, off := c.Bool("progress"), c.Bool("no-progress")
 	switch {
 	case on && off:
-		return 0, run.UsageErrorf("--progress and --no-progress exclude each other")
+		return 0, exitcode.Usagef("--progress and --no-progress exclude each other")
 	case on:
 		return 1, nil
 	case off:

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/smithy-validation/go/cli/exitcode"
+	"github.com/smithy-validation/go/cli/load"
 	"github.com/smithy-validation/go/cli/run"
 )
 
@@ -42,7 +44,7 @@ func TestProgress(t *testing.T) {
 	check := func(extra ...string) (string, string, string, int) {
 		var stdout, stderr bytes.Buffer
 		meter := &lockedBuffer{}
-		e := &env{Env: &run.Env{Stdin: strings.NewReader(transcript), Stdout: &stdout, Stderr: &stderr}}
+		e := &env{Env: &run.Env{Reader: load.Reader{Stdin: strings.NewReader(transcript)}, Stdout: &stdout, Stderr: &stderr}}
 		if len(extra) > 0 && extra[0] == "--progress" {
 			e.ProgressOut = meter
 		}
@@ -52,11 +54,11 @@ func TestProgress(t *testing.T) {
 		return stdout.String(), stderr.String(), meter.String(), code
 	}
 	plain, plainErr, _, code := check()
-	if code != run.ExitInvalid || plainErr != "" {
+	if code != exitcode.Invalid || plainErr != "" {
 		t.Fatalf("without progress: exit %d, stderr %q", code, plainErr)
 	}
 	out, _, meter, code := check("--progress")
-	if code != run.ExitInvalid || out != plain {
+	if code != exitcode.Invalid || out != plain {
 		t.Errorf("with --progress: exit %d, and stdout differs:\n%s\nwant\n%s", code, out, plain)
 	}
 	if !strings.Contains(meter, "\r\x1b[K<stdin>: ") || !strings.Contains(meter, " messages, ") || !strings.Contains(meter, " findings") ||
@@ -65,10 +67,10 @@ func TestProgress(t *testing.T) {
 	}
 	// With --format json rpc writes the output; the line counts findings
 	// all the same.
-	if _, _, meter, code := check("--progress", "--format", "json"); code != run.ExitInvalid || !strings.Contains(meter, " findings") {
+	if _, _, meter, code := check("--progress", "--format", "json"); code != exitcode.Invalid || !strings.Contains(meter, " findings") {
 		t.Errorf("--format json: exit %d, progress line %q", code, meter)
 	}
-	if _, stderr, _, code := check("--progress", "--no-progress"); code != run.ExitUsage || !strings.Contains(stderr, "exclude each other") {
+	if _, stderr, _, code := check("--progress", "--no-progress"); code != exitcode.Usage || !strings.Contains(stderr, "exclude each other") {
 		t.Errorf("--progress --no-progress: exit %d, stderr %q", code, stderr)
 	}
 }

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/smithy-validation/go/cli/run"
+	"github.com/smithy-validation/go/cli/exitcode"
 )
 
 // TestReadmeMainJob runs the main-job command of the repository README and
@@ -40,8 +40,8 @@ func TestReadmeMainJob(t *testing.T) {
 		"--message", filepath.Join(root, "examples/calculator/bad-call.json"), "--format", "json",
 		filepath.Join(root, "examples/calculator/calculator.smithy")}
 	code := Run(args, strings.NewReader(""), &stdout, &stderr)
-	if code != run.ExitInvalid {
-		t.Errorf("exit code %d, want %d (stderr: %s)", code, run.ExitInvalid, stderr.String())
+	if code != exitcode.Invalid {
+		t.Errorf("exit code %d, want %d (stderr: %s)", code, exitcode.Invalid, stderr.String())
 	}
 	if stdout.String() != want {
 		t.Errorf("the README shows\n%s\nbut the command prints\n%s", want, stdout.String())

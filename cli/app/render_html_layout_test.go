@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/smithy-validation/go/cli/run"
+	"github.com/smithy-validation/go/cli/exitcode"
 )
 
 // TestHTMLReportReadable checks, in headless Chromium, that the report's
@@ -46,7 +46,7 @@ operation Put {
 	transcript := filepath.Join(dir, "t.jsonl")
 	os.WriteFile(transcript, []byte(`{"from":"client","message":{"jsonrpc":"2.0","method":"put","params":{"host":"Not A Host Name At All, With Spaces","port":"80"},"id":1}}`+"\n"), 0o644)
 	var out, errb bytes.Buffer
-	if code := Run([]string{"smithy", "validate-rpc", "--transcript", transcript, "--format", "html", model}, strings.NewReader(""), &out, &errb); code != run.ExitInvalid {
+	if code := Run([]string{"smithy", "validate-rpc", "--transcript", transcript, "--format", "html", model}, strings.NewReader(""), &out, &errb); code != exitcode.Invalid {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	page := filepath.Join(dir, "report.html")

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/smithy-validation/go/cli/run"
+	"github.com/smithy-validation/go/cli/exitcode"
 )
 
 // TestHTMLReportInChromium opens the report of a 100,000-message
@@ -49,7 +49,7 @@ func TestHTMLReportInChromium(t *testing.T) {
 	var out, errb bytes.Buffer
 	code := Run([]string{"smithy", "validate-rpc", "--service", "example#Calculator", "--version", "2.0", "--transcript", transcript,
 		"--format", "html", filepath.Join("..", "..", "examples", "calculator", "calculator.smithy")}, strings.NewReader(""), &out, &errb)
-	if code != run.ExitInvalid {
+	if code != exitcode.Invalid {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	if err := os.WriteFile(page, out.Bytes(), 0o644); err != nil {

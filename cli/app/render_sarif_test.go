@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
-	"github.com/smithy-validation/go/cli/run"
+	"github.com/smithy-validation/go/cli/exitcode"
 )
 
 // TestSARIFValidatesAgainstSchema runs every kind of SARIF output the
@@ -48,14 +48,14 @@ func TestSARIFValidatesAgainstSchema(t *testing.T) {
 		args []string
 		code int
 	}{
-		{"transcript", []string{"validate-rpc", "--service", "example#Calculator", "--version", "2.0", "--transcript", transcript, "--complete", calc}, run.ExitInvalid},
-		{"value", []string{"validate-value", "--shape", "example#SubtractInput", "--value", value, calc}, run.ExitInvalid},
-		{"valid value", []string{"validate-value", "--shape", "example#SubtractInput", "--value", "-", calc}, run.ExitValid},
+		{"transcript", []string{"validate-rpc", "--service", "example#Calculator", "--version", "2.0", "--transcript", transcript, "--complete", calc}, exitcode.Invalid},
+		{"value", []string{"validate-value", "--shape", "example#SubtractInput", "--value", value, calc}, exitcode.Invalid},
+		{"valid value", []string{"validate-value", "--shape", "example#SubtractInput", "--value", "-", calc}, exitcode.Valid},
 		{"pair", []string{"validate-rpc", "--service", "example#Calculator", "--version", "2.0",
-			"--request", filepath.Join(root, "examples", "calculator", "call.json"), "--response", value, calc}, run.ExitInvalid},
-		{"model events", []string{"validate", badModel}, run.ExitModel},
-		{"model failure", []string{"validate-value", "--shape", "ns#S", badModel}, run.ExitModel},
-		{"usage failure", []string{"validate-rpc", "--nope"}, run.ExitUsage},
+			"--request", filepath.Join(root, "examples", "calculator", "call.json"), "--response", value, calc}, exitcode.Invalid},
+		{"model events", []string{"validate", badModel}, exitcode.Model},
+		{"model failure", []string{"validate-value", "--shape", "ns#S", badModel}, exitcode.Model},
+		{"usage failure", []string{"validate-rpc", "--nope"}, exitcode.Usage},
 	}
 	for _, tc := range cases {
 		var stdout, stderr bytes.Buffer

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/smithy-validation/go/cli/exitcode"
+	"github.com/smithy-validation/go/cli/load"
 	"github.com/smithy-validation/go/cli/run"
 )
 
@@ -18,8 +20,8 @@ func TestTextColour(t *testing.T) {
 	check := func(terminal bool, noColor string) string {
 		t.Setenv("NO_COLOR", noColor)
 		var stdout, stderr bytes.Buffer
-		e := &env{Env: &run.Env{Stdin: strings.NewReader(`{"minuend": "1", "subtrahend": 2}`), Stdout: &stdout, Stderr: &stderr, Terminal: &terminal}}
-		if code := e.run([]string{"smithy", "validate-value", "--shape", "example#SubtractInput", model}); code != run.ExitInvalid {
+		e := &env{Env: &run.Env{Reader: load.Reader{Stdin: strings.NewReader(`{"minuend": "1", "subtrahend": 2}`)}, Stdout: &stdout, Stderr: &stderr, Terminal: &terminal}}
+		if code := e.run([]string{"smithy", "validate-value", "--shape", "example#SubtractInput", model}); code != exitcode.Invalid {
 			t.Fatalf("exit %d: %s", code, stderr.String())
 		}
 		return stdout.String()

@@ -3,7 +3,7 @@ package app
 import (
 	"strings"
 
-	"github.com/smithy-validation/go/cli/run"
+	"github.com/smithy-validation/go/cli/exitcode"
 	"github.com/urfave/cli/v2"
 )
 
@@ -52,9 +52,9 @@ func flagsAmong(c *cli.Context, args []string) error {
 				if n == name {
 					first := args[0]
 					if i == 0 {
-						return run.UsageErrorf("flag %s is not read here: put every flag before the MODEL files", a)
+						return exitcode.Usagef("flag %s is not read here: put every flag before the MODEL files", a)
 					}
-					return run.UsageErrorf("flag %s comes after the MODEL file %s: flags go before the MODEL files (they are not read after the first one)", a, first)
+					return exitcode.Usagef("flag %s comes after the MODEL file %s: flags go before the MODEL files (they are not read after the first one)", a, first)
 				}
 			}
 		}

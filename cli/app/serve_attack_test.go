@@ -16,8 +16,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smithy-validation/go/cli/exitcode"
+	"github.com/smithy-validation/go/cli/load"
 	"github.com/smithy-validation/go/cli/methods"
-	"github.com/smithy-validation/go/cli/run"
 	"github.com/smithy-validation/go/cli/serve"
 )
 
@@ -161,7 +162,7 @@ func TestServeRoot(t *testing.T) {
 			if tc.code == "E041" && tc.name != "hidden file" && tc.name != "not a model file" && !strings.Contains(e.Error.Message, root) {
 				t.Errorf("the message does not name the root %s: %s", root, e.Error.Message)
 			}
-			if want := map[string]int{"E041": run.ExitUsage, "E040": run.ExitInput}[tc.code]; e.Error.Exit != want {
+			if want := map[string]int{"E041": exitcode.Usage, "E040": exitcode.Input}[tc.code]; e.Error.Exit != want {
 				t.Errorf("exit %d, want %d", e.Error.Exit, want)
 			}
 		})
@@ -277,7 +278,7 @@ func TestServeAmplified(t *testing.T) {
 	runtime.ReadMemStats(&before)
 	e := ask(t, h, req)[0]
 	runtime.ReadMemStats(&after)
-	if e.OK || e.Error.Code != "E055" || e.Error.Exit != run.ExitIncomplete || !strings.Contains(e.Error.Message, "--max-request-bytes") {
+	if e.OK || e.Error.Code != "E055" || e.Error.Exit != exitcode.Incomplete || !strings.Contains(e.Error.Message, "--max-request-bytes") {
 		t.Fatalf("want E055 (exit 5) naming the bound, got %+v", e)
 	}
 	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 4<<20 {
@@ -345,7 +346,7 @@ func TestServeCancelled(t *testing.T) {
 	line := `{"from":"client","message":{"jsonrpc":"2.0","method":"m","params":[1],"id":1}}` + "\n"
 	tr := bytes.Repeat([]byte(line), (20<<20)/len(line))
 	os.WriteFile(filepath.Join(root, "t.jsonl"), tr, 0o644)
-	cache := run.NewModelCache(0, 0)
+	cache := load.NewCache(0, 0)
 	t.Chdir(root)
 	h := newHandler(t, methods.HandlerOptions{Root: root, Cache: cache})
 	s := h.Open(false)

@@ -15,8 +15,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smithy-validation/go/cli/exitcode"
+	"github.com/smithy-validation/go/cli/load"
 	"github.com/smithy-validation/go/cli/methods"
-	"github.com/smithy-validation/go/cli/run"
 	"github.com/smithy-validation/go/cli/serve"
 )
 
@@ -261,7 +262,7 @@ func TestServeConcurrent(t *testing.T) {
 	for i, c := range cases {
 		want[i], codes[i] = expect(t, c)
 	}
-	h := newHandler(t, methods.HandlerOptions{Cache: run.NewModelCache(4, 0), Root: servedDir(cases)})
+	h := newHandler(t, methods.HandlerOptions{Cache: load.NewCache(4, 0), Root: servedDir(cases)})
 	ctx, cancel := context.WithCancel(context.Background())
 	addrc := make(chan net.Addr, 1)
 	served := make(chan error, 1)
@@ -396,10 +397,10 @@ func TestServeCommand(t *testing.T) {
 		args []string
 		code int
 	}{
-		{"neither", []string{"serve"}, run.ExitUsage},
-		{"both", []string{"serve", "--stdio", "--http", ":0"}, run.ExitUsage},
-		{"arguments", []string{"serve", "--stdio", "x.smithy"}, run.ExitUsage},
-		{"bad addr", []string{"serve", "--http", "a:b:c"}, run.ExitUsage},
+		{"neither", []string{"serve"}, exitcode.Usage},
+		{"both", []string{"serve", "--stdio", "--http", ":0"}, exitcode.Usage},
+		{"arguments", []string{"serve", "--stdio", "x.smithy"}, exitcode.Usage},
+		{"bad addr", []string{"serve", "--http", "a:b:c"}, exitcode.Usage},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out, errw bytes.Buffer

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/smithy-validation/go/cli/run"
+	"github.com/smithy-validation/go/cli/exitcode"
 )
 
 // TestSyntaxEventsAsTheReference runs smithy validate --format json on
@@ -59,7 +59,7 @@ func TestSyntaxEventsAsTheReference(t *testing.T) {
 		}
 		text := strings.ReplaceAll(m[4], "[EOF]", "")
 		want := fmt.Sprintf("event Model ERROR at %s:%s:%s, message %q... holding %q", p, m[2], m[3], m[1], text)
-		if code != run.ExitModel || doc.Valid || len(doc.Events) != 1 {
+		if code != exitcode.Model || doc.Valid || len(doc.Events) != 1 {
 			t.Errorf("%s: exit %d, valid %v, %d events; want exit 3 and one %s", p, code, doc.Valid, len(doc.Events), want)
 			return nil
 		}

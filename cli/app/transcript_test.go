@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/smithy-validation/go/cli/exitcode"
+	"github.com/smithy-validation/go/cli/load"
 	"github.com/smithy-validation/go/cli/run"
 )
 
@@ -32,10 +34,10 @@ func TestTranscriptSpoolFailure(t *testing.T) {
 	t.Setenv("TMPDIR", filepath.Join(t.TempDir(), "missing"))
 	for _, format := range []string{"json", "text"} {
 		var stdout, stderr bytes.Buffer
-		e := &env{Env: &run.Env{Stdin: strings.NewReader(transcript), Stdout: &stdout, Stderr: &stderr, SpoolLimit: 64}}
+		e := &env{Env: &run.Env{Reader: load.Reader{Stdin: strings.NewReader(transcript)}, Stdout: &stdout, Stderr: &stderr, SpoolLimit: 64}}
 		code := e.run([]string{"smithy", "validate-rpc", "--service", "example#Calculator", "--version", "2.0",
 			"--transcript", "-", "--format", format, modelPath})
-		if code != run.ExitInput || !strings.Contains(stderr.String(), "cannot keep") {
+		if code != exitcode.Input || !strings.Contains(stderr.String(), "cannot keep") {
 			t.Errorf("%s: spool failure: exit %d, stderr %q", format, code, stderr.String())
 		}
 		// JSON says so in its error document, text on stderr only.

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/smithy-validation/go/cli/run"
+	"github.com/smithy-validation/go/cli/load"
 	"github.com/smithy-validation/go/core/assembly"
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/validate/validatetest"
@@ -37,7 +37,7 @@ func BenchmarkValidateCommand(b *testing.B) {
 		for _, n := range g.sizes {
 			src, shapes := g.model(n)
 			b.Run(fmt.Sprintf("%s=%d", g.name, n), func(b *testing.B) {
-				validatetest.Measure(b, src, shapes, func(res *assembly.Result) []model.Event { return run.ValidateEvents(res) })
+				validatetest.Measure(b, src, shapes, func(res *assembly.Result) []model.Event { return load.ValidateEvents(res) })
 			})
 		}
 	}

@@ -10,7 +10,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/smithy-validation/go/cli/run"
+	"github.com/smithy-validation/go/cli/exitcode"
 )
 
 // TestDirectoryWalkReadsOnlyRegularFiles: a model directory of a cloned
@@ -32,21 +32,21 @@ func TestDirectoryWalkReadsOnlyRegularFiles(t *testing.T) {
 			if err := syscall.Mkfifo(filepath.Join(dir, "zz.smithy"), 0o644); err != nil {
 				t.Skipf("mkfifo: %v", err)
 			}
-		}, run.ExitInput, "zz.smithy: not a regular file (a named pipe)"},
+		}, exitcode.Input, "zz.smithy: not a regular file (a named pipe)"},
 		{"a link to a named pipe", func(t *testing.T, dir, outside string) {
 			fifo := filepath.Join(outside, "pipe")
 			if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 				t.Skipf("mkfifo: %v", err)
 			}
 			mustSymlink(t, fifo, filepath.Join(dir, "zz.smithy"))
-		}, run.ExitInput, "zz.smithy: not a regular file (a named pipe)"},
+		}, exitcode.Input, "zz.smithy: not a regular file (a named pipe)"},
 		{"a link to a device", func(t *testing.T, dir, outside string) {
 			mustSymlink(t, "/dev/zero", filepath.Join(dir, "zz.smithy"))
-		}, run.ExitInput, "zz.smithy: not a regular file (a character device)"},
+		}, exitcode.Input, "zz.smithy: not a regular file (a character device)"},
 		{"a link to a regular file", func(t *testing.T, dir, outside string) {
 			must(t, os.WriteFile(filepath.Join(outside, "more.smithy"), []byte("$version: \"2\"\nnamespace other\nstring Name\n"), 0o644))
 			mustSymlink(t, filepath.Join(outside, "more.smithy"), filepath.Join(dir, "zz.smithy"))
-		}, run.ExitValid, ""},
+		}, exitcode.Valid, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -96,8 +96,8 @@ func TestInputDirectoryReadsOnlyRegularFiles(t *testing.T) {
 			}
 			var stdout, stderr bytes.Buffer
 			code := Run(tt.args(dir), strings.NewReader(""), &stdout, &stderr)
-			if code != run.ExitInput {
-				t.Errorf("%s: exit %d, want %d; stderr: %s", tt.name, code, run.ExitInput, stderr.String())
+			if code != exitcode.Input {
+				t.Errorf("%s: exit %d, want %d; stderr: %s", tt.name, code, exitcode.Input, stderr.String())
 			}
 			if want := "zz.json: not a regular file (a named pipe)"; !strings.Contains(stderr.String(), want) {
 				t.Errorf("%s: stderr %q does not say %q", tt.name, stderr.String(), want)

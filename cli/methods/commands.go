@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 
+	"github.com/smithy-validation/go/cli/load"
 	"github.com/smithy-validation/go/cli/run"
 	"github.com/smithy-validation/go/cli/serve"
 	"github.com/smithy-validation/go/core/model"
@@ -119,7 +120,7 @@ func validateRPC(ctx context.Context, s *Session, params []byte) ([]byte, int, e
 	for _, f := range []struct {
 		name string
 		w    *WireInput
-		in   **run.Input
+		in   **load.Input
 	}{{"message", p.Message, &rp.Message}, {"request", p.Request, &rp.Request}, {"response", p.Response, &rp.Response}, {"transcript", p.Transcript, &rp.Transcript}} {
 		if f.w != nil {
 			in, err := f.w.Input(f.name)

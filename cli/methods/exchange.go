@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 
+	"github.com/smithy-validation/go/cli/exitcode"
 	"github.com/smithy-validation/go/cli/run"
 	"github.com/smithy-validation/go/cli/serve"
 	"github.com/smithy-validation/go/rpc"
@@ -113,7 +114,7 @@ func exchange(ctx context.Context, s *Session, method string, params []byte) ([]
 		}
 		res := st.x.Finish(p.Complete)
 		s.SetValue(streamKey{}, nil)
-		code, _, _ := run.ExitCode(run.Verdict(res.Valid, res.Complete))
+		code, _, _ := exitcode.Of(exitcode.Verdict(res.Valid, res.Complete))
 		return res.AppendVerdictJSON(nil), code, nil
 	}
 }
@@ -133,7 +134,7 @@ func (st *stream) feed(lines *string, from string, message json.RawMessage, text
 			b, _ := f.MarshalJSON()
 			out = append(out, b...)
 			if f.Severity == sv.SeverityError {
-				exit = run.ExitInvalid
+				exit = exitcode.Invalid
 			}
 		}
 		for i := range ms {

@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/smithy-validation/go/cli/exitcode"
 	"github.com/smithy-validation/go/cli/gate"
+	"github.com/smithy-validation/go/cli/load"
 	"github.com/smithy-validation/go/cli/run"
 	"github.com/smithy-validation/go/cli/serve"
 )
@@ -64,7 +66,7 @@ func gateCall(ctx context.Context, s *Session, name, method string, params []byt
 	if err != nil {
 		return nil, 0, gateParamError(err)
 	}
-	var models []run.Source
+	var models []load.Source
 	if spec.Shape != "" {
 		if models, err = p.Sources(); err != nil {
 			return nil, 0, err
@@ -97,11 +99,11 @@ func gateCall(ctx context.Context, s *Session, name, method string, params []byt
 				refused = err
 				return nil
 			}
-			return run.ModelErrorf("the declaration's checker failed: %v", err)
+			return exitcode.Modelf("the declaration's checker failed: %v", err)
 		}
 		e.Stdout.Write(out)
-		if exit != run.ExitValid {
-			return run.Status(exit)
+		if exit != exitcode.Valid {
+			return exitcode.Status(exit)
 		}
 		return nil
 	})
@@ -117,13 +119,13 @@ func gateCall(ctx context.Context, s *Session, name, method string, params []byt
 func gateExit(err error) error {
 	me, ok := gate.AsError(err)
 	if !ok {
-		return run.UsageErrorf("%v", err)
+		return exitcode.Usagef("%v", err)
 	}
 	msg := me.Message
 	if me.Line > 0 {
 		msg = fmt.Sprintf("%s (at %d:%d)", msg, me.Line, me.Column)
 	}
-	return &run.ExitError{Code: me.Exit, Msg: msg}
+	return &exitcode.Error{Code: me.Exit, Msg: msg}
 }
 
 // gateParamError is the envelope error of a bad declaration param.

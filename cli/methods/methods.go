@@ -26,6 +26,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/smithy-validation/go/cli/exitcode"
+	"github.com/smithy-validation/go/cli/load"
 	"github.com/smithy-validation/go/cli/run"
 	"github.com/smithy-validation/go/cli/serve"
 	"github.com/smithy-validation/go/cli/version"
@@ -80,7 +82,7 @@ func lookup(name string) Method {
 type HandlerOptions struct {
 	// Cache keeps assembled models between requests (nil: a new cache with
 	// the default bounds).
-	Cache *run.ModelCache
+	Cache *load.Cache
 	// Root is the directory requests may name files in ("" is the working
 	// directory); a path that leads out of it, symbolic links included, is
 	// refused (E041).
@@ -98,7 +100,7 @@ type HandlerOptions struct {
 // handler is used.
 func NewHandler(o HandlerOptions) (serve.Handler, error) {
 	if o.Cache == nil {
-		o.Cache = run.NewModelCache(0, 0)
+		o.Cache = load.NewCache(0, 0)
 	}
 	files, err := newServerFiles(o)
 	if err != nil {
@@ -108,7 +110,7 @@ func NewHandler(o HandlerOptions) (serve.Handler, error) {
 }
 
 type handler struct {
-	cache *run.ModelCache
+	cache *load.Cache
 	files *serverFiles
 }
 
@@ -124,7 +126,7 @@ func (h *handler) Open(stateful bool) serve.Session {
 // keeps between its calls (the exchange stream) until the connection
 // closes.
 type Session struct {
-	cache    *run.ModelCache
+	cache    *load.Cache
 	files    *serverFiles
 	stateful bool
 	state    map[any]any
@@ -168,12 +170,12 @@ func (s *Session) Call(ctx context.Context, method string, params []byte) ([]byt
 // for validate's events) is the output without its final newline; a
 // failure is an error envelope whose code follows the exit code, with
 // what the command writes to stderr (the model's events) in its message.
-func (s *Session) Run(ctx context.Context, models []run.Source, inputs []NamedInput, f func(e *run.Env) error) ([]byte, int, error) {
+func (s *Session) Run(ctx context.Context, models []load.Source, inputs []NamedInput, f func(e *run.Env) error) ([]byte, int, error) {
 	rf := s.files.request(ctx)
 	err := rf.plan(models, inputs)
 	var out, errb bytes.Buffer
 	if err == nil && ctx.Err() == nil {
-		e := &run.Env{Stdin: strings.NewReader(""), StdinUsed: true, Stdout: &out, Stderr: &errb, Cache: s.cache, Files: rf}
+		e := &run.Env{Reader: load.Reader{Stdin: strings.NewReader(""), StdinUsed: true, Cache: s.cache, Files: rf}, Stdout: &out, Stderr: &errb}
 		err = f(e)
 	}
 	if ctx.Err() != nil {
@@ -183,11 +185,11 @@ func (s *Session) Run(ctx context.Context, models []run.Source, inputs []NamedIn
 	var le *requestLimitError
 	switch {
 	case errors.As(err, &fe):
-		return nil, 0, &serve.Error{Code: serve.CodeForbidden, Message: fe.msg, Exit: run.ExitUsage}
+		return nil, 0, &serve.Error{Code: serve.CodeForbidden, Message: fe.msg, Exit: exitcode.Usage}
 	case errors.As(err, &le):
-		return nil, 0, &serve.Error{Code: serve.CodeLimit, Message: le.msg, Exit: run.ExitIncomplete}
+		return nil, 0, &serve.Error{Code: serve.CodeLimit, Message: le.msg, Exit: exitcode.Incomplete}
 	}
-	code, msg, _ := run.ExitCode(err)
+	code, msg, _ := exitcode.Of(err)
 	if msg == "" {
 		return bytes.TrimSuffix(out.Bytes(), []byte("\n")), code, nil
 	}
@@ -201,21 +203,21 @@ func (s *Session) Run(ctx context.Context, models []run.Source, inputs []NamedIn
 // ran out, or its client went away (nobody reads that answer).
 func ContextError(ctx context.Context) error {
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return &serve.Error{Code: serve.CodeTimeout, Message: "the request ran out of time (serve --timeout); its work was stopped", Exit: run.ExitInvalid}
+		return &serve.Error{Code: serve.CodeTimeout, Message: "the request ran out of time (serve --timeout); its work was stopped", Exit: exitcode.Invalid}
 	}
-	return &serve.Error{Code: serve.CodeTimeout, Message: "the request was cancelled (its client went away); its work was stopped", Exit: run.ExitInvalid}
+	return &serve.Error{Code: serve.CodeTimeout, Message: "the request was cancelled (its client went away); its work was stopped", Exit: exitcode.Invalid}
 }
 
 // ErrorCode is the envelope code of a command failure with exit code.
 func ErrorCode(exit int) string {
 	switch exit {
-	case run.ExitUsage:
+	case exitcode.Usage:
 		return serve.CodeUsage
-	case run.ExitModel:
+	case exitcode.Model:
 		return serve.CodeModel
-	case run.ExitInput:
+	case exitcode.Input:
 		return serve.CodeInput
-	case run.ExitIncomplete:
+	case exitcode.Incomplete:
 		return serve.CodeLimit
 	}
 	return serve.CodeInternal

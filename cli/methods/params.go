@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 
+	"github.com/smithy-validation/go/cli/load"
 	"github.com/smithy-validation/go/cli/run"
 	"github.com/smithy-validation/go/cli/serve"
 	"github.com/smithy-validation/go/rpc"
@@ -66,11 +67,11 @@ func jsonKind(goKind string) string {
 
 // Sources checks the models parameter: at least one source, each a
 // path (not standard input) or a name with its text.
-func (p ModelParams) Sources() ([]run.Source, error) {
+func (p ModelParams) Sources() ([]load.Source, error) {
 	if len(p.Models) == 0 {
 		return nil, serve.Errorf("\"models\" is missing: give [{\"path\": ...}] or [{\"name\": ..., \"text\": ...}]")
 	}
-	out := make([]run.Source, len(p.Models))
+	out := make([]load.Source, len(p.Models))
 	for i, m := range p.Models {
 		switch {
 		case m.Path != nil && (m.Name != nil || m.Text != nil):
@@ -79,9 +80,9 @@ func (p ModelParams) Sources() ([]run.Source, error) {
 			if *m.Path == "" || *m.Path == "-" {
 				return nil, serve.Errorf("models[%d]: \"path\" must name a file or directory (the server has no standard input; give \"text\")", i)
 			}
-			out[i] = run.Source{Path: *m.Path}
+			out[i] = load.Source{Path: *m.Path}
 		case m.Name != nil && m.Text != nil && *m.Name != "":
-			out[i] = run.Source{Name: *m.Name, Text: []byte(*m.Text)}
+			out[i] = load.Source{Name: *m.Name, Text: []byte(*m.Text)}
 		default:
 			return nil, serve.Errorf("models[%d]: needs \"path\", or \"name\" and \"text\"", i)
 		}
@@ -124,7 +125,7 @@ func (p *ServiceParams) Options() ([]rpc.Option, error) {
 
 // Decode decodes params into whole (a struct embedding p) and returns
 // the model sources, none when left out.
-func (p *ServiceParams) Decode(params []byte, whole any) ([]run.Source, error) {
+func (p *ServiceParams) Decode(params []byte, whole any) ([]load.Source, error) {
 	if err := DecodeParams(params, whole); err != nil {
 		return nil, err
 	}
@@ -135,7 +136,7 @@ func (p *ServiceParams) Decode(params []byte, whole any) ([]run.Source, error) {
 }
 
 // Input checks one input parameter, named name in messages.
-func (w *WireInput) Input(name string) (*run.Input, error) {
+func (w *WireInput) Input(name string) (*load.Input, error) {
 	n := 0
 	for _, set := range []bool{w.Path != nil, w.Text != nil, w.Base64 != nil} {
 		if set {
@@ -150,13 +151,13 @@ func (w *WireInput) Input(name string) (*run.Input, error) {
 		if *w.Path == "" || *w.Path == "-" {
 			return nil, serve.Errorf("%q: \"path\" must name a file (the server has no standard input; give \"text\")", name)
 		}
-		return &run.Input{Path: *w.Path}, nil
+		return &load.Input{Path: *w.Path}, nil
 	case w.Text != nil:
-		return &run.Input{Data: []byte(*w.Text), Inline: true}, nil
+		return &load.Input{Data: []byte(*w.Text), Inline: true}, nil
 	}
 	data, err := base64.StdEncoding.DecodeString(*w.Base64)
 	if err != nil {
 		return nil, serve.Errorf("%q: \"base64\" is not standard base64: %v", name, err)
 	}
-	return &run.Input{Data: data, Inline: true}, nil
+	return &load.Input{Data: data, Inline: true}, nil
 }

@@ -12,7 +12,8 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/smithy-validation/go/cli/run"
+	"github.com/smithy-validation/go/cli/exitcode"
+	"github.com/smithy-validation/go/cli/load"
 	"github.com/smithy-validation/go/core/assembly"
 )
 
@@ -101,7 +102,7 @@ func newServerFiles(o HandlerOptions) (*serverFiles, error) {
 	}
 	root, err := os.OpenRoot(abs)
 	if err != nil {
-		return nil, fmt.Errorf("--root %s: %v", dir, run.UnwrapPath(err))
+		return nil, fmt.Errorf("--root %s: %v", dir, load.UnwrapPath(err))
 	}
 	sf.root = root
 	sf.dirs = []string{abs}
@@ -201,24 +202,24 @@ func (rf *requestFiles) openLocal(param, shown, rel string, dirOK bool) (*os.Fil
 	f, err := rf.root.OpenFile(rel, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.ENOTDIR) {
-			return nil, nil, run.InputErrorf("cannot read %s: %v", shown, run.UnwrapPath(err))
+			return nil, nil, exitcode.Inputf("cannot read %s: %v", shown, load.UnwrapPath(err))
 		}
 		if !escapesRoot(err) {
-			return nil, nil, run.InputErrorf("cannot read %s: %v", shown, run.UnwrapPath(err))
+			return nil, nil, exitcode.Inputf("cannot read %s: %v", shown, load.UnwrapPath(err))
 		}
-		return nil, nil, &forbiddenError{fmt.Sprintf("%s %q leads outside the server's root %s (serve --root): %v", param, shown, rf.rootName(), run.UnwrapPath(err))}
+		return nil, nil, &forbiddenError{fmt.Sprintf("%s %q leads outside the server's root %s (serve --root): %v", param, shown, rf.rootName(), load.UnwrapPath(err))}
 	}
 	st, err := f.Stat()
 	if err != nil {
 		f.Close()
-		return nil, nil, run.InputErrorf("cannot read %s: %v", shown, run.UnwrapPath(err))
+		return nil, nil, exitcode.Inputf("cannot read %s: %v", shown, load.UnwrapPath(err))
 	}
 	switch {
 	case st.Mode().IsRegular():
 	case st.IsDir() && dirOK:
 	default:
 		f.Close()
-		return nil, nil, run.InputErrorf("cannot read %s: %s, not a regular file: the server reads regular files only", shown, run.FileType(st.Mode()))
+		return nil, nil, exitcode.Inputf("cannot read %s: %s, not a regular file: the server reads regular files only", shown, load.FileType(st.Mode()))
 	}
 	return f, st, nil
 }
@@ -300,7 +301,7 @@ func (rf *requestFiles) planModel(param, path string) ([]plannedFile, error) {
 		if escapesRoot(err) {
 			return nil, &forbiddenError{fmt.Sprintf("%s %q: a link below it leads outside the server's root %s (serve --root)", param, path, rf.rootName())}
 		}
-		return nil, run.InputErrorf("cannot read %s: %v", path, run.UnwrapPath(err))
+		return nil, exitcode.Inputf("cannot read %s: %v", path, load.UnwrapPath(err))
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
 	return out, nil
@@ -337,12 +338,12 @@ func (rf *requestFiles) readModel(p plannedFile) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := run.ReadAll(rf.reader(f), assembly.MaxFileSize+1)
+	data, err := load.ReadAll(rf.reader(f), assembly.MaxFileSize+1)
 	if err != nil {
 		return nil, rf.ReadError(p.name, err)
 	}
 	if len(data) > assembly.MaxFileSize {
-		return nil, &run.ExitError{Code: run.ExitIncomplete, Msg: fmt.Sprintf("%s: %v (%d bytes)", p.name, assembly.ErrTooLarge, assembly.MaxFileSize)}
+		return nil, &exitcode.Error{Code: exitcode.Incomplete, Msg: fmt.Sprintf("%s: %v (%d bytes)", p.name, assembly.ErrTooLarge, assembly.MaxFileSize)}
 	}
 	return data, nil
 }
@@ -372,7 +373,7 @@ func (rf *requestFiles) ReadError(name string, err error) error {
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return err
 	}
-	return run.InputErrorf("cannot read %s: %v", name, run.UnwrapPath(err))
+	return exitcode.Inputf("cannot read %s: %v", name, load.UnwrapPath(err))
 }
 
 // reader reads f within the request: each read checks the context and
@@ -416,13 +417,13 @@ func (b *boundedFile) SizeHint() int64 {
 // parameter's name in messages; Session.Run checks and counts it.
 type NamedInput struct {
 	Param string // "value", "message", ...
-	In    *run.Input
+	In    *load.Input
 }
 
 // plan checks and counts everything a request names (its model sources
 // and its inputs) before any of it is read: paths inside the root, the
 // kind of each file, the number of sources and the bytes they hold.
-func (rf *requestFiles) plan(models []run.Source, inputs []NamedInput) error {
+func (rf *requestFiles) plan(models []load.Source, inputs []NamedInput) error {
 	rf.plans = make([][]plannedFile, len(models))
 	for i, m := range models {
 		if m.Path == "" {
@@ -454,16 +455,16 @@ func (rf *requestFiles) plan(models []run.Source, inputs []NamedInput) error {
 }
 
 // AppendModel reads the model files planned for source i.
-func (rf *requestFiles) AppendModel(files []run.ModelFile, i int) ([]run.ModelFile, error) {
+func (rf *requestFiles) AppendModel(files []load.File, i int) ([]load.File, error) {
 	if i >= len(rf.plans) || rf.plans[i] == nil {
-		return nil, run.InternalError(fmt.Errorf("model source %d was not checked before it was read", i))
+		return nil, exitcode.Internal(fmt.Errorf("model source %d was not checked before it was read", i))
 	}
 	for _, p := range rf.plans[i] {
 		data, err := rf.readModel(p)
 		if err != nil {
 			return nil, err
 		}
-		files = append(files, run.ModelFile{Name: p.name, Data: data})
+		files = append(files, load.File{Name: p.name, Data: data})
 	}
 	return files, nil
 }

@@ -1,6 +1,8 @@
 package run
 
 import (
+	"github.com/smithy-validation/go/cli/exitcode"
+	"github.com/smithy-validation/go/cli/load"
 	"github.com/smithy-validation/go/core/jsonast"
 	"github.com/smithy-validation/go/core/shapeid"
 	"github.com/smithy-validation/go/rpc"
@@ -10,7 +12,7 @@ import (
 // AstParams are the parameters of `smithy ast` and of the server's ast
 // method.
 type AstParams struct {
-	Models         []Source
+	Models         []load.Source
 	IncludePrelude bool
 	Flatten        bool
 }
@@ -24,7 +26,7 @@ func (e *Env) Ast(p AstParams) error {
 	m := lm.Res.Model
 	if p.Flatten {
 		if m, err = m.Flatten(); err != nil {
-			return ModelErrorf("%v", err)
+			return exitcode.Modelf("%v", err)
 		}
 	}
 	var opts []jsonast.Option

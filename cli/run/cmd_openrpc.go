@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/smithy-validation/go/cli/exitcode"
+	"github.com/smithy-validation/go/cli/load"
 	"github.com/smithy-validation/go/cli/render"
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/shapeid"
@@ -18,7 +20,7 @@ import (
 
 // Openrpc writes the OpenRPC document of a service to stdout, or to the
 // file out.
-func (e *Env) Openrpc(models []Source, s OpenrpcSettings, out string) error {
+func (e *Env) Openrpc(models []load.Source, s OpenrpcSettings, out string) error {
 	// The settings are checked first; --service, which may be a name
 	// without a namespace or left out, is resolved in the loaded model.
 	cfg, err := s.Config("--")
@@ -39,7 +41,7 @@ func (e *Env) Openrpc(models []Source, s OpenrpcSettings, out string) error {
 	}
 	if out != "" {
 		if err := os.WriteFile(out, res.JSON, 0o644); err != nil {
-			return InputErrorf("cannot write %s: %v", out, UnwrapPath(err))
+			return exitcode.Inputf("cannot write %s: %v", out, load.UnwrapPath(err))
 		}
 		return nil
 	}
@@ -60,9 +62,9 @@ func (e *Env) ExportOpenRPC(m *model.Model, svc shapeid.ID, cfg openrpc.Config) 
 				b.WriteByte('\n')
 			}
 			io.WriteString(e.Stderr, b.String())
-			return nil, ModelErrorf("service %s cannot be exported: %d problem(s)", svc, len(me.Problems))
+			return nil, exitcode.Modelf("service %s cannot be exported: %d problem(s)", svc, len(me.Problems))
 		}
-		return nil, ModelErrorf("%v", err)
+		return nil, exitcode.Modelf("%v", err)
 	}
 	for _, d := range res.Diagnostics {
 		fmt.Fprintf(e.Stderr, "smithy: openrpc: %s\n", render.EscapeText(fmt.Sprint(d)))
@@ -91,7 +93,7 @@ func (s OpenrpcSettings) Config(prefix string) (openrpc.Config, error) {
 	cfg.Info = s.Info
 	for _, x := range s.SystemExtensions {
 		if x != rpc.Discover {
-			return cfg, UsageErrorf("%sextension: unknown system extension %q (known: %s)", prefix, x, rpc.Discover)
+			return cfg, exitcode.Usagef("%sextension: unknown system extension %q (known: %s)", prefix, x, rpc.Discover)
 		}
 		cfg.RPCOptions = append(cfg.RPCOptions, rpc.SystemExtension(x))
 	}
@@ -106,7 +108,7 @@ func (s OpenrpcSettings) Config(prefix string) (openrpc.Config, error) {
 				keys = append(keys, k)
 			}
 			sort.Strings(keys)
-			return UsageErrorf("%s%s must be %s, not %q", prefix, name, strings.Join(keys, " or "), v)
+			return exitcode.Usagef("%s%s must be %s, not %q", prefix, name, strings.Join(keys, " or "), v)
 		}
 		f()
 		return nil
@@ -140,7 +142,7 @@ func OpenrpcFileName(svc shapeid.ID) string {
 func (s OpenrpcSettings) AbsoluteService(prefix string) (shapeid.ID, error) {
 	svc, err := shapeid.Parse(s.Service)
 	if err != nil || svc.HasMember() {
-		return svc, UsageErrorf("%sservice: %q is not an absolute shape ID (ns#Service)", prefix, s.Service)
+		return svc, exitcode.Usagef("%sservice: %q is not an absolute shape ID (ns#Service)", prefix, s.Service)
 	}
 	return svc, nil
 }

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/smithy-validation/go/cli/exitcode"
+	"github.com/smithy-validation/go/cli/load"
 	"github.com/smithy-validation/go/cli/render"
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
@@ -30,7 +32,7 @@ import (
 // out of the results, as `smithy ast` leaves them out.
 
 type SelectParams struct {
-	Models     []Source
+	Models     []load.Source
 	Selector   string
 	Show       []string
 	ShowTraits []string
@@ -43,14 +45,14 @@ var selectShow = []string{"type", "file", "vars"}
 func (e *Env) SelectShapes(p SelectParams) error {
 	sel, err := selector.Parse(p.Selector)
 	if err != nil {
-		return UsageErrorf("--selector: %v", err)
+		return exitcode.Usagef("--selector: %v", err)
 	}
 	show := map[string]bool{}
 	for _, v := range p.Show {
 		for _, part := range strings.Split(v, ",") {
 			part = strings.TrimSpace(part)
 			if !slices.Contains(selectShow, part) {
-				return UsageErrorf("--show: %q is not one of %s", part, strings.Join(selectShow, ", "))
+				return exitcode.Usagef("--show: %q is not one of %s", part, strings.Join(selectShow, ", "))
 			}
 			show[part] = true
 		}
@@ -60,14 +62,14 @@ func (e *Env) SelectShapes(p SelectParams) error {
 		for _, part := range strings.Split(v, ",") {
 			part = strings.TrimSpace(part)
 			if part == "" {
-				return UsageErrorf("--show-traits cannot contain empty trait values")
+				return exitcode.Usagef("--show-traits cannot contain empty trait values")
 			}
 			if !strings.Contains(part, "#") {
 				part = shapeid.Prelude + "#" + part
 			}
 			id, err := shapeid.Parse(part)
 			if err != nil {
-				return UsageErrorf("--show-traits: %v", err)
+				return exitcode.Usagef("--show-traits: %v", err)
 			}
 			traits = append(traits, id)
 		}

@@ -6,6 +6,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/smithy-validation/go/cli/exitcode"
+	"github.com/smithy-validation/go/cli/load"
 	"github.com/smithy-validation/go/cli/render"
 	"github.com/smithy-validation/go/core/limits"
 	"github.com/smithy-validation/go/core/shapeid"
@@ -16,9 +18,9 @@ import (
 // RpcParams are the parameters of `smithy validate-rpc` and of the
 // server's validate-rpc method (nil inputs are not given).
 type RpcParams struct {
-	Models                                 []Source
+	Models                                 []load.Source
 	Service, Version                       string
-	Message, Request, Response, Transcript *Input
+	Message, Request, Response, Transcript *load.Input
 	Complete                               bool
 	// Verbose lists every message in the text format.
 	Verbose bool
@@ -48,17 +50,17 @@ func (e *Env) ValidateRPCInputs(p RpcParams, format string) error {
 	}
 	switch {
 	case modes != 1:
-		return UsageErrorf("give exactly one of --message, --request with --response, or --transcript")
+		return exitcode.Usagef("give exactly one of --message, --request with --response, or --transcript")
 	case (req != nil) != (resp != nil):
-		return UsageErrorf("--request and --response go together")
+		return exitcode.Usagef("--request and --response go together")
 	case p.Complete && tr == nil:
-		return UsageErrorf("--complete applies to --transcript only")
+		return exitcode.Usagef("--complete applies to --transcript only")
 	case format == render.FormatHTML && tr == nil:
-		return UsageErrorf("--format html applies to --transcript only")
+		return exitcode.Usagef("--format html applies to --transcript only")
 	case p.Method != "" && msg == nil:
-		return UsageErrorf("--method applies to --message (a lone response) only: a pair or a transcript knows its calls")
+		return exitcode.Usagef("--method applies to --message (a lone response) only: a pair or a transcript knows its calls")
 	case p.Method != "" && p.Service == "":
-		return UsageErrorf("--method needs --service: the method is one of a service's")
+		return exitcode.Usagef("--method needs --service: the method is one of a service's")
 	}
 	version, err := ParseVersion(p.Version)
 	if err != nil {
@@ -80,7 +82,7 @@ func (e *Env) ValidateRPCInputs(p RpcParams, format string) error {
 	if p.Method != "" {
 		m, ok := svc.Method(p.Method)
 		if !ok {
-			return UsageErrorf("--method: service %s has no method %q%s", svc.Service(), p.Method, methodList(svc))
+			return exitcode.Usagef("--method: service %s has no method %q%s", svc.Service(), p.Method, methodList(svc))
 		}
 		meth = m
 	}
@@ -92,18 +94,18 @@ func (e *Env) ValidateRPCInputs(p RpcParams, format string) error {
 	case len(p.Messages) > 1:
 		return e.validateMessages(svc, meth, p, format)
 	case msg != nil:
-		data, err := e.readInput(*msg, limits.DefaultMaxSize)
+		data, err := e.ReadInput(*msg, limits.DefaultMaxSize)
 		if err != nil {
 			return err
 		}
 		res = validateLone(svc, meth, data)
 		files, texts = []string{msg.Path}, [][]byte{data}
 	case req != nil:
-		reqData, err := e.readInput(*req, limits.DefaultMaxSize)
+		reqData, err := e.ReadInput(*req, limits.DefaultMaxSize)
 		if err != nil {
 			return err
 		}
-		respData, err := e.readInput(*resp, limits.DefaultMaxSize)
+		respData, err := e.ReadInput(*resp, limits.DefaultMaxSize)
 		if err != nil {
 			return err
 		}
@@ -119,7 +121,7 @@ func (e *Env) ValidateRPCInputs(p RpcParams, format string) error {
 	} else if err := e.writeReport(e.rpcReport(res, files, texts, p.Verbose), format); err != nil {
 		return err
 	}
-	return Verdict(res.Valid, res.Complete)
+	return exitcode.Verdict(res.Valid, res.Complete)
 }
 
 func rpcFormat(format string) rpc.Format {
@@ -131,7 +133,7 @@ func rpcFormat(format string) rpc.Format {
 
 // validateTranscript checks a transcript, streaming: rpc writes the
 // output, and its memory does not grow with the transcript.
-func (e *Env) validateTranscript(svc *rpc.PreparedService, in Input, complete bool, format string) error {
+func (e *Env) validateTranscript(svc *rpc.PreparedService, in load.Input, complete bool, format string) error {
 	r, name, closeFn, err := e.openTranscript(in)
 	if err != nil {
 		return err
@@ -149,13 +151,13 @@ func (e *Env) validateTranscript(svc *rpc.PreparedService, in Input, complete bo
 	var oe *rpc.OutputError
 	switch {
 	case errors.As(err, &se):
-		return InputErrorf("cannot keep the message summaries of %s: %v", name, se.Err)
+		return exitcode.Inputf("cannot keep the message summaries of %s: %v", name, se.Err)
 	case errors.As(err, &oe):
-		return InputErrorf("cannot write the result: %v", oe.Err)
+		return exitcode.Inputf("cannot write the result: %v", oe.Err)
 	case err != nil:
-		return InputErrorf("cannot read %s: %v", name, UnwrapPath(errors.Unwrap(err)))
+		return exitcode.Inputf("cannot read %s: %v", name, load.UnwrapPath(errors.Unwrap(err)))
 	}
-	return Verdict(res.Valid, res.Complete)
+	return exitcode.Verdict(res.Valid, res.Complete)
 }
 
 // ParseVersion reads --version ("" is none).
@@ -165,7 +167,7 @@ func ParseVersion(text string) (rpc.ProtocolVersion, error) {
 	}
 	v, err := rpc.ParseVersion(text)
 	if err != nil {
-		return 0, UsageErrorf("--version must be 1.0 or 2.0, not %q", text)
+		return 0, exitcode.Usagef("--version must be 1.0 or 2.0, not %q", text)
 	}
 	return v, nil
 }
@@ -173,17 +175,17 @@ func ParseVersion(text string) (rpc.ProtocolVersion, error) {
 // rpcService prepares the service named by --service from the MODEL
 // arguments, or, without --service, the envelope-only profile of the
 // --version given.
-func (e *Env) rpcService(models []Source, id string, version rpc.ProtocolVersion) (*rpc.PreparedService, error) {
+func (e *Env) rpcService(models []load.Source, id string, version rpc.ProtocolVersion) (*rpc.PreparedService, error) {
 	if id == "" && len(models) == 0 {
 		if version == 0 {
-			return nil, UsageErrorf("--version is required without --service (envelope checks only)")
+			return nil, exitcode.Usagef("--version is required without --service (envelope checks only)")
 		}
 		return rpc.EnvelopeOnly(version)
 	}
 	if id != "" {
 		// A malformed ID is a usage error before any model is read.
 		if _, err := shapeid.ParseRelative(id); err != nil {
-			return nil, UsageErrorf("--service: %v", err)
+			return nil, exitcode.Usagef("--service: %v", err)
 		}
 	}
 	lm, err := e.RequireModel(models)
@@ -194,24 +196,24 @@ func (e *Env) rpcService(models []Source, id string, version rpc.ProtocolVersion
 	if err != nil {
 		return nil, err
 	}
-	svc, err := lm.service(sid, version)
+	svc, err := lm.Service(sid, version)
 	if err != nil {
 		var me *rpc.ModelError
 		switch {
 		case errors.Is(err, rpc.ErrVersionRequired):
-			return nil, UsageErrorf("%v: give --version", err)
+			return nil, exitcode.Usagef("%v: give --version", err)
 		case errors.As(err, &me):
 			var b strings.Builder
 			for _, p := range me.Problems {
 				b.WriteString(render.EscapeText(p.String()))
 				b.WriteByte('\n')
 			}
-			events := rpcProblemEvents(me)
+			events := load.RPCProblemEvents(me)
 			io.WriteString(e.Stderr, b.String())
-			return nil, &ExitError{Code: ExitModel, events: events,
+			return nil, &exitcode.Error{Code: exitcode.Model, Events: events,
 				Msg: fmt.Sprintf("service %s cannot be checked against: %d problem(s)", sid, len(me.Problems))}
 		}
-		return nil, ModelErrorf("%v", err)
+		return nil, exitcode.Modelf("%v", err)
 	}
 	return svc, nil
 }

@@ -1,11 +1,10 @@
 package run
 
 import (
-	"errors"
-	"fmt"
-	"os"
 	"slices"
 
+	"github.com/smithy-validation/go/cli/exitcode"
+	"github.com/smithy-validation/go/cli/load"
 	"github.com/smithy-validation/go/cli/render"
 	"github.com/smithy-validation/go/core/limits"
 	"github.com/smithy-validation/go/core/shapeid"
@@ -15,20 +14,12 @@ import (
 // ValueParams are the parameters of `smithy validate-value` and of the
 // server's validate-value method.
 type ValueParams struct {
-	Models      []Source
+	Models      []load.Source
 	Shape       string
-	Value       Input
+	Value       load.Input
 	InputFormat string // json (the default when empty) or ion
 	// MaxElements is the element limit (0: the default).
 	MaxElements int
-}
-
-// Input is a value, a message or a transcript: a file (- for standard
-// input) or, for the server, the bytes themselves (Inline).
-type Input struct {
-	Path   string
-	Data   []byte
-	Inline bool
 }
 
 // ValidateValue validates one value against a shape.
@@ -37,7 +28,7 @@ func (e *Env) ValidateValue(p ValueParams, format string) error {
 	if err != nil {
 		return err
 	}
-	data, err := e.readInput(p.Value, limits.DefaultMaxSize)
+	data, err := e.ReadInput(p.Value, limits.DefaultMaxSize)
 	if err != nil {
 		return err
 	}
@@ -51,10 +42,10 @@ func (e *Env) ValidateValue(p ValueParams, format string) error {
 // ValidateValues validates the values of several files, jobs at once.
 func (e *Env) ValidateValues(p ValueParams, files []string, jobs int, format string) error {
 	if slices.Contains(files, "-") {
-		return UsageErrorf("standard input (-) cannot be one of several --value inputs")
+		return exitcode.Usagef("standard input (-) cannot be one of several --value inputs")
 	}
 	if jobs < 1 {
-		return UsageErrorf("-j must be 1 or more, not %d", jobs)
+		return exitcode.Usagef("-j must be 1 or more, not %d", jobs)
 	}
 	v, inputFormat, err := e.valueValidator(p)
 	if err != nil {
@@ -84,7 +75,7 @@ func checkValue(v *smithyvalidate.Validator, inputFormat string, data []byte) (s
 		res, err = v.ValidateJSON(data)
 	}
 	if err != nil {
-		return res, InternalError(err)
+		return res, exitcode.Internal(err)
 	}
 	return res, nil
 }
@@ -94,14 +85,14 @@ func checkValue(v *smithyvalidate.Validator, inputFormat string, data []byte) (s
 func (e *Env) valueValidator(p ValueParams) (*smithyvalidate.Validator, string, error) {
 	// A malformed ID is a usage error before any model is read.
 	if _, err := shapeid.ParseRelative(p.Shape); err != nil {
-		return nil, "", UsageErrorf("--shape: %v", err)
+		return nil, "", exitcode.Usagef("--shape: %v", err)
 	}
 	inputFormat := p.InputFormat
 	if inputFormat == "" {
 		inputFormat = "json"
 	}
 	if inputFormat != "json" && inputFormat != "ion" {
-		return nil, "", UsageErrorf("--input-format must be json or ion, not %q", inputFormat)
+		return nil, "", exitcode.Usagef("--input-format must be json or ion, not %q", inputFormat)
 	}
 	lm, err := e.RequireModel(p.Models)
 	if err != nil {
@@ -115,31 +106,11 @@ func (e *Env) valueValidator(p ValueParams) (*smithyvalidate.Validator, string, 
 	if p.MaxElements > 0 && p.MaxElements != limits.DefaultMaxElements {
 		opts = append(opts, smithyvalidate.MaxElements(p.MaxElements))
 	}
-	v, err := lm.validator(id, opts...)
+	v, err := lm.Validator(id, opts...)
 	if err != nil {
-		return nil, "", ModelErrorf("%v", err)
+		return nil, "", exitcode.Modelf("%v", err)
 	}
 	return v, inputFormat, nil
-}
-
-// readInput reads an input as readValue does: inline bytes past limit are
-// cut one byte over it, as a file is read.
-func (e *Env) readInput(in Input, limit int64) ([]byte, error) {
-	if !in.Inline {
-		return e.ReadValue(in.Path, limit)
-	}
-	if int64(len(in.Data)) > limit+1 {
-		return in.Data[:limit+1], nil
-	}
-	return in.Data, nil
-}
-
-func UnwrapPath(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }
 
 // printResult writes the result of the value in file (whose text is
@@ -151,12 +122,5 @@ func (e *Env) printResult(res smithyvalidate.Result, format, file string, data [
 	} else if err := e.writeReport(render.ValueReport(res, file, data), format); err != nil {
 		return err
 	}
-	return Verdict(res.Valid, res.Complete)
-}
-
-// InternalError reports a fault of the engine itself (never bad data or a
-// bad model): exit 1 with the error on stderr, so a caller never mistakes it
-// for a valid result.
-func InternalError(err error) error {
-	return &ExitError{Code: ExitInvalid, Msg: fmt.Sprintf("internal error: %v", err)}
+	return exitcode.Verdict(res.Valid, res.Complete)
 }

@@ -18,22 +18,18 @@ package run
 
 import (
 	"io"
+
+	"github.com/smithy-validation/go/cli/load"
 )
 
 // Env is what every command reads and writes.
 type Env struct {
-	Stdin          io.Reader
+	// Reader reads the models and inputs the command names.
+	load.Reader
 	Stdout, Stderr io.Writer
-	StdinUsed      bool
 	// SpoolLimit bounds the transcript output kept in memory (0: the
 	// default; see rpc.SpoolLimit).
 	SpoolLimit int
-	// Cache keeps assembled models between calls (the server's); nil
-	// loads every model afresh.
-	Cache *ModelCache
-	// Files is the server's file access for the request under way
-	// (servefiles.go); nil reads what the user names.
-	Files RequestFiles
 	// Terminal overrides the test of whether stdout is a terminal (tests).
 	Terminal *bool
 	// Command is the command run, for the tool name of SARIF output;

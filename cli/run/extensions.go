@@ -1,6 +1,8 @@
 package run
 
 import (
+	"github.com/smithy-validation/go/cli/exitcode"
+	"github.com/smithy-validation/go/cli/load"
 	"github.com/smithy-validation/go/core/shapeid"
 	"github.com/smithy-validation/go/rpc"
 )
@@ -8,18 +10,18 @@ import (
 // RpcServiceWith is rpcService with system extensions and further rpc
 // options (policies): a service prepared with them is not shared with the
 // cache, which keys services by ID and version only.
-func (e *Env) RpcServiceWith(models []Source, id string, version rpc.ProtocolVersion, extensions []string, policies ...rpc.Option) (*rpc.PreparedService, error) {
+func (e *Env) RpcServiceWith(models []load.Source, id string, version rpc.ProtocolVersion, extensions []string, policies ...rpc.Option) (*rpc.PreparedService, error) {
 	if len(extensions) == 0 && len(policies) == 0 {
 		return e.rpcService(models, id, version)
 	}
 	for _, x := range extensions {
 		if x != rpc.Discover {
-			return nil, UsageErrorf("--extension: unknown system extension %q (known: %s)", x, rpc.Discover)
+			return nil, exitcode.Usagef("--extension: unknown system extension %q (known: %s)", x, rpc.Discover)
 		}
 	}
 	if id == "" {
 		if len(extensions) > 0 {
-			return nil, UsageErrorf("--extension needs --service: system extensions are methods of a service")
+			return nil, exitcode.Usagef("--extension needs --service: system extensions are methods of a service")
 		}
 		// The envelope only: no payload, so no payload policy applies.
 		return e.rpcService(models, id, version)
@@ -42,7 +44,7 @@ func (e *Env) RpcServiceWith(models []Source, id string, version rpc.ProtocolVer
 	}
 	svc, err := rpc.Prepare(lm.Res.Model, shapeid.MustParse(id), opts...)
 	if err != nil {
-		return nil, ModelErrorf("%v", err)
+		return nil, exitcode.Modelf("%v", err)
 	}
 	return svc, nil
 }

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/smithy-validation/go/cli/exitcode"
+	"github.com/smithy-validation/go/cli/load"
 	"github.com/smithy-validation/go/cli/render"
 	"github.com/smithy-validation/go/core/limits"
 	"github.com/smithy-validation/go/core/node"
@@ -49,19 +51,19 @@ func ExpandInputs(values []string, exts []string) (files []string, many bool, er
 				t = st.Mode().Type()
 			}
 			if !t.IsRegular() {
-				return fmt.Errorf("%s: %w", p, notRegular(t))
+				return fmt.Errorf("%s: %w", p, load.NotRegular(t))
 			}
 			found = append(found, p)
 			return nil
 		})
 		if err != nil {
-			return nil, false, InputErrorf("cannot read the directory %s: %v", v, UnwrapPath(err))
+			return nil, false, exitcode.Inputf("cannot read the directory %s: %v", v, load.UnwrapPath(err))
 		}
 		slices.Sort(found)
 		files = append(files, found...)
 	}
 	if len(files) == 0 {
-		return nil, false, UsageErrorf("no input file: the directories hold no %s file", strings.Join(exts, " or "))
+		return nil, false, exitcode.Usagef("no input file: the directories hold no %s file", strings.Join(exts, " or "))
 	}
 	return files, many || len(files) > 1, nil
 }
@@ -126,7 +128,7 @@ func (e *Env) printMany(command string, files []string, outs []fileOutcome, form
 		if format == render.FormatJSON {
 			doc, err := node.Parse(o.json)
 			if err != nil {
-				return InternalError(err)
+				return exitcode.Internal(err)
 			}
 			fields := append([]node.Field{{Key: "file", Value: node.NewString(files[i])}}, doc.Fields()...)
 			list = append(list, node.NewObject(fields...))
@@ -156,7 +158,7 @@ func (e *Env) printMany(command string, files []string, outs []fileOutcome, form
 			return err
 		}
 	}
-	return Verdict(valid, complete)
+	return exitcode.Verdict(valid, complete)
 }
 
 // mergeTally adds t's counts to into.
@@ -173,10 +175,10 @@ func mergeTally(into, t *render.MessageTally) {
 // once.
 func (e *Env) validateMessages(svc *rpc.PreparedService, meth *rpc.Method, p RpcParams, format string) error {
 	if slices.Contains(p.Messages, "-") {
-		return UsageErrorf("standard input (-) cannot be one of several --message inputs")
+		return exitcode.Usagef("standard input (-) cannot be one of several --message inputs")
 	}
 	if p.Jobs < 1 {
-		return UsageErrorf("-j must be 1 or more, not %d", p.Jobs)
+		return exitcode.Usagef("-j must be 1 or more, not %d", p.Jobs)
 	}
 	outs := checkFiles(p.Messages, p.Jobs, func(file string) fileOutcome {
 		data, err := e.ReadValue(file, limits.DefaultMaxSize)

@@ -1,321 +1,19 @@
 package run
 
 import (
-	"bytes"
-	"errors"
-	"fmt"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"sort"
 	"strings"
-	"syscall"
 
+	"github.com/smithy-validation/go/cli/exitcode"
+	"github.com/smithy-validation/go/cli/load"
 	"github.com/smithy-validation/go/cli/render"
-	"github.com/smithy-validation/go/core/assembly"
-	"github.com/smithy-validation/go/core/idl"
-	"github.com/smithy-validation/go/core/jsonast"
 	"github.com/smithy-validation/go/core/model"
-	"github.com/smithy-validation/go/core/node"
-	"github.com/smithy-validation/go/rpc"
-	"github.com/smithy-validation/go/smithyvalidate"
 )
-
-// maxModelInput bounds what is read from standard input for a model: the
-// same bound as a model file's.
-const maxModelInput = assembly.MaxFileSize
-
-// Source is one MODEL: a path (a .smithy or .json file, a directory
-// searched recursively for them, or - for standard input), or an inline
-// source: Name (a .json name is a JSON AST, any other IDL; events carry
-// it as their file) and Text.
-type Source struct {
-	Path string
-	Name string
-	Text []byte
-}
-
-// RequestFiles is the server's access to the files a request names: each
-// path checked and counted before it is read, every read bounded and
-// stopped when the request ends.
-type RequestFiles interface {
-	// AppendModel appends the model files of the request's model source i,
-	// read as they were checked.
-	AppendModel(files []ModelFile, i int) ([]ModelFile, error)
-	// Open opens an input path (a value, message or transcript).
-	Open(path string) (io.Reader, func(), error)
-	// ReadError is the error of a read of name that failed.
-	ReadError(name string, err error) error
-	// Err is not nil once the request ended (cancelled, out of time).
-	Err() error
-}
-
-// ModelFile is one model file read: its name for events and its bytes.
-type ModelFile struct {
-	Name string
-	Data []byte
-}
-
-// readSources reads every model file the sources name, in the order
-// assembly adds them (a directory's files in lexical order).
-func (e *Env) readSources(srcs []Source) ([]ModelFile, error) {
-	if len(srcs) == 0 {
-		return nil, UsageErrorf("no MODEL given: name .smithy files, .json AST files or directories")
-	}
-	var files []ModelFile
-	for i, s := range srcs {
-		switch {
-		case s.Path == "" && s.Name == "":
-			return nil, UsageErrorf("a model source needs a path, or a name with its text")
-		case s.Path == "":
-			files = append(files, ModelFile{s.Name, s.Text})
-		case s.Path == "-":
-			data, err := e.readStdin(maxModelInput)
-			if err != nil {
-				return nil, err
-			}
-			name := "<stdin>.smithy"
-			if t := bytes.TrimLeft(data, " \t\r\n\ufeff"); len(t) > 0 && t[0] == '{' {
-				name = "<stdin>.json"
-			}
-			files = append(files, ModelFile{name, data})
-		case e.Files != nil:
-			// The server's: checked and counted before reading (servefiles.go).
-			var err error
-			if files, err = e.Files.AppendModel(files, i); err != nil {
-				return nil, err
-			}
-		default:
-			var err error
-			if files, err = appendPath(files, s.Path); err != nil {
-				if errors.Is(err, assembly.ErrTooLarge) {
-					return nil, &ExitError{Code: ExitIncomplete, Msg: err.Error()}
-				}
-				return nil, InputErrorf("%v", err)
-			}
-		}
-	}
-	return files, nil
-}
-
-// appendPath reads a model file, or every .smithy and .json file below a
-// directory in lexical order, as assembly.Assembler.AddPath does. A file
-// named on the command line is read whatever it is (a pipe of the shell's
-// <(...) too); a file found in a directory only when it is a regular file,
-// or a link to one: a named pipe or a device there, which a cloned
-// repository may hold, is an input error, never opened in a way that
-// blocks (readWalkedFile).
-func appendPath(files []ModelFile, path string) ([]ModelFile, error) {
-	info, err := os.Stat(path)
-	if err != nil {
-		return nil, &assembly.InputError{Path: path, Err: UnwrapPath(err)}
-	}
-	if !info.IsDir() {
-		data, err := assembly.ReadFile(path)
-		if err != nil {
-			return nil, err
-		}
-		return append(files, ModelFile{path, data}), nil
-	}
-	var names []string
-	err = filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if !d.IsDir() && (strings.HasSuffix(p, ".smithy") || strings.HasSuffix(p, ".json")) {
-			names = append(names, p)
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, &assembly.InputError{Path: path, Err: UnwrapPath(err)}
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		data, err := readWalkedFile(n)
-		if err != nil {
-			return nil, err
-		}
-		files = append(files, ModelFile{n, data})
-	}
-	return files, nil
-}
-
-// readWalkedFile reads a model file found in a directory (openRegular), at
-// most assembly.MaxFileSize bytes.
-func readWalkedFile(name string) ([]byte, error) {
-	f, err := openRegular(name)
-	if err != nil {
-		return nil, &assembly.InputError{Path: name, Err: err}
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, assembly.MaxFileSize+1))
-	if err != nil {
-		return nil, &assembly.InputError{Path: name, Err: UnwrapPath(err)}
-	}
-	if len(data) > assembly.MaxFileSize {
-		return nil, &assembly.InputError{Path: name, Err: fmt.Errorf("%w (%d bytes)", assembly.ErrTooLarge, assembly.MaxFileSize)}
-	}
-	return data, nil
-}
-
-// openRegular opens a file that must be a regular file (through links),
-// without blocking: O_NONBLOCK, so a named pipe with no writer does not
-// hang the open, then fstat. Its error is the cause, without the path.
-func openRegular(name string) (*os.File, error) {
-	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, UnwrapPath(err)
-	}
-	info, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, UnwrapPath(err)
-	}
-	if !info.Mode().IsRegular() {
-		f.Close()
-		return nil, notRegular(info.Mode())
-	}
-	return f, nil
-}
-
-// notRegular is the error of a file found in a directory that is not a
-// regular file.
-func notRegular(m fs.FileMode) error {
-	return fmt.Errorf("not a regular file (%s): files found in a directory must be regular files", FileType(m))
-}
-
-// FileType names a file's type for a message.
-func FileType(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	}
-	return "type " + m.Type().String()
-}
-
-// loadModel assembles the model sources, or takes the assembled model
-// from the cache when one is set (the server's): files that cannot be read
-// exit 4; syntax errors exit 3. ERROR events are the caller's to judge.
-func (e *Env) loadModel(srcs []Source) (*LoadedModel, error) {
-	files, err := e.readSources(srcs)
-	if err != nil {
-		return nil, err
-	}
-	if e.Files != nil && e.Files.Err() != nil {
-		return nil, e.Files.Err() // the server's request ended: no assembly
-	}
-	var lm *LoadedModel
-	if e.Cache == nil {
-		lm = assemble(files)
-	} else {
-		lm = e.Cache.get(files)
-	}
-	if lm.err != nil {
-		return nil, lm.err
-	}
-	return lm, nil
-}
-
-// assemble builds a model from its files: the smithy.rpc trait
-// definitions are always there, as the prelude is, so a model only writes
-// `use smithy.rpc#method`; so are the alloy traits the value engine honors
-// (alloy#discriminated, ...), unless the model defines them itself.
-func assemble(files []ModelFile) *LoadedModel {
-	lm := &LoadedModel{}
-	a := assembly.New()
-	if err := rpc.AddTraits(a); err != nil {
-		lm.err = &ExitError{Code: ExitModel, Msg: fmt.Sprintf("internal error: the smithy.rpc trait definitions do not load: %v", err)}
-		return lm
-	}
-	if err := smithyvalidate.AddAlloyTraits(a); err != nil {
-		lm.err = &ExitError{Code: ExitModel, Msg: fmt.Sprintf("internal error: the alloy trait definitions do not load: %v", err)}
-		return lm
-	}
-	for _, f := range files {
-		lm.size += int64(len(f.Data))
-	}
-	// A file that does not parse is an ERROR event (ID Model) at its
-	// position, as the reference reports it; every file is read, so each
-	// broken file has its event. The files that parsed are not assembled
-	// without the broken ones: that would report their references into
-	// the broken files as unresolved, which they are not.
-	var broken []model.Event
-	for _, f := range files {
-		if err := a.AddSource(f.Name, f.Data); err != nil {
-			ev, ok := loadErrorEvent(err, f.Name, true)
-			if !ok {
-				lm.err = ModelErrorf("%v", err)
-				return lm
-			}
-			broken = append(broken, ev)
-		}
-	}
-	if len(broken) > 0 {
-		model.SortEvents(broken)
-		lm.Res = &assembly.Result{Events: broken}
-		return lm
-	}
-	res, err := a.Assemble()
-	if err != nil {
-		ev, ok := loadErrorEvent(err, "", false)
-		if !ok {
-			lm.err = ModelErrorf("%v", err)
-			return lm
-		}
-		res = &assembly.Result{Events: []model.Event{ev}}
-	}
-	lm.Res = res
-	return lm
-}
-
-// loadErrorEvent is the event of a model file that cannot be loaded: an
-// ERROR with the ID Model at the error's file, line and column. An IDL
-// syntax error (parsed is set: the error is AddSource's) reads as the
-// reference's "Syntax error at line L, column C: ..."; text that is not
-// JSON as its "Error parsing JSON: ..."; a file that parsed but cannot be
-// lowered keeps its message. ok is false for an error with no file
-// position (not a file's fault).
-func loadErrorEvent(err error, file string, parsed bool) (ev model.Event, ok bool) {
-	ev = model.Event{Severity: model.ErrorSeverity, ID: "Model"}
-	var ie *idl.Error
-	var je *jsonast.Error
-	switch {
-	case errors.As(err, &ie):
-		ev.Shape, ev.Source, ev.Message = ie.Shape, model.SourceLocation{File: ie.File, Pos: ie.Pos}, ie.Msg
-		if parsed && ie.Pos.IsValid() {
-			ev.Message = fmt.Sprintf("Syntax error at line %d, column %d: %s", ie.Pos.Line, ie.Pos.Column, ie.Msg)
-		}
-	case errors.As(err, &je):
-		ev.Source, ev.Message = model.SourceLocation{File: je.File, Pos: je.Pos}, je.Msg
-		var se *node.SyntaxError
-		if errors.As(je.Err, &se) {
-			ev.Message = "Error parsing JSON: " + se.Msg
-		} else if je.Err != nil {
-			ev.Message = "Error parsing JSON: " + je.Err.Error()
-		}
-	default:
-		return ev, false
-	}
-	if ev.Source.File == "" {
-		ev.Source.File = file
-	}
-	return ev, true
-}
 
 // RequireModel is loadModel for commands that need a usable model: ERROR
 // events are printed and exit 3.
-func (e *Env) RequireModel(srcs []Source) (*LoadedModel, error) {
-	lm, err := e.loadModel(srcs)
+func (e *Env) RequireModel(srcs []load.Source) (*load.Model, error) {
+	lm, err := e.LoadModel(srcs)
 	if err != nil {
 		return nil, err
 	}
@@ -330,7 +28,7 @@ func (e *Env) RequireModel(srcs []Source) (*LoadedModel, error) {
 			}
 		}
 		io.WriteString(e.Stderr, b.String())
-		return nil, &ExitError{Code: ExitModel, Msg: "the model has errors", events: events}
+		return nil, &exitcode.Error{Code: exitcode.Model, Msg: "the model has errors", Events: events}
 	}
 	return lm, nil
 }
@@ -342,14 +40,14 @@ func (e *Env) RequireModel(srcs []Source) (*LoadedModel, error) {
 // events on stderr, and nothing is written. A document generated from a
 // model its own validator calls broken would describe a contract nobody
 // holds.
-func (e *Env) RequireValidModel(srcs []Source) (*LoadedModel, error) {
+func (e *Env) RequireValidModel(srcs []load.Source) (*load.Model, error) {
 	lm, err := e.RequireModel(srcs)
 	if err != nil {
 		return nil, err
 	}
 	var b strings.Builder
 	var errs []model.Event
-	for _, ev := range lm.validateEvents() {
+	for _, ev := range lm.ValidateEvents() {
 		if ev.Severity == model.ErrorSeverity {
 			b.WriteString(render.EscapeText(ev.String()))
 			b.WriteByte('\n')
@@ -358,16 +56,7 @@ func (e *Env) RequireValidModel(srcs []Source) (*LoadedModel, error) {
 	}
 	if len(errs) > 0 {
 		io.WriteString(e.Stderr, b.String())
-		return nil, &ExitError{Code: ExitModel, Msg: "the model has errors (smithy validate reports them)", events: errs}
+		return nil, &exitcode.Error{Code: exitcode.Model, Msg: "the model has errors (smithy validate reports them)", Events: errs}
 	}
 	return lm, nil
-}
-
-// PathSources turns MODEL arguments into sources.
-func PathSources(args []string) []Source {
-	srcs := make([]Source, len(args))
-	for i, a := range args {
-		srcs[i] = Source{Path: a}
-	}
-	return srcs
 }

@@ -1,6 +1,7 @@
 package run
 
 import (
+	"github.com/smithy-validation/go/cli/exitcode"
 	"github.com/smithy-validation/go/rpc"
 	sv "github.com/smithy-validation/go/smithyvalidate"
 )
@@ -23,5 +24,5 @@ func NamingOptions(naming string) ([]rpc.Option, error) {
 	case namingMemberName:
 		return []rpc.Option{rpc.PayloadOptions(sv.MatchJSONNames(false))}, nil
 	}
-	return nil, UsageErrorf("--naming must be %s or %s, not %q", NamingJSONName, namingMemberName, naming)
+	return nil, exitcode.Usagef("--naming must be %s or %s, not %q", NamingJSONName, namingMemberName, naming)
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/smithy-validation/go/cli/exitcode"
 	"github.com/smithy-validation/go/cli/render"
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
@@ -59,11 +60,11 @@ func RequestedFormat(args []string) string {
 
 // exitNames name the exit codes in error documents.
 var exitNames = map[int]string{
-	ExitInvalid:    "internal",
-	ExitUsage:      "usage",
-	ExitModel:      "model",
-	ExitInput:      "input",
-	ExitIncomplete: "limit",
+	exitcode.Invalid:    "internal",
+	exitcode.Usage:      "usage",
+	exitcode.Model:      "model",
+	exitcode.Input:      "input",
+	exitcode.Incomplete: "limit",
 }
 
 // WriteErrorDocument writes a failure (usage, model, input) in a machine

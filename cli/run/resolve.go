@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/smithy-validation/go/cli/exitcode"
 	"github.com/smithy-validation/go/core/assembly"
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/shapeid"
@@ -33,9 +34,9 @@ func resolveService(m *model.Model, flag, text string) (shapeid.ID, error) {
 		case 1:
 			return services[0], nil
 		case 0:
-			return shapeid.ID{}, UsageErrorf("%s: the model has no service", flag)
+			return shapeid.ID{}, exitcode.Usagef("%s: the model has no service", flag)
 		}
-		return shapeid.ID{}, UsageErrorf("%s is required: the model has %d services (%s)", flag, len(services), idList(services))
+		return shapeid.ID{}, exitcode.Usagef("%s is required: the model has %d services (%s)", flag, len(services), idList(services))
 	}
 	id, err := resolveName(m, flag, text, services, serviceList(services))
 	if err != nil {
@@ -49,9 +50,9 @@ func resolveService(m *model.Model, flag, text string) (shapeid.ID, error) {
 	s, ok := m.Shape(id)
 	switch {
 	case !ok:
-		return id, UsageErrorf("%s: the model has no service %s%s%s", flag, id, didYouMean(id.String(), services), serviceList(services))
+		return id, exitcode.Usagef("%s: the model has no service %s%s%s", flag, id, didYouMean(id.String(), services), serviceList(services))
 	case s.Type() != model.ServiceType:
-		return id, UsageErrorf("%s: %s is a %s, not a service%s", flag, id, s.Type(), serviceList(services))
+		return id, exitcode.Usagef("%s: %s is a %s, not a service%s", flag, id, s.Type(), serviceList(services))
 	}
 	return id, nil
 }
@@ -75,14 +76,14 @@ func ResolveShape(m *model.Model, flag, text string) (shapeid.ID, error) {
 					members = append(members, mem.ID())
 				}
 			}
-			return id, UsageErrorf("%s: %s has no member %s%s", flag, id.Root(), id.Member, didYouMean("$"+id.Member, members))
+			return id, exitcode.Usagef("%s: %s has no member %s%s", flag, id.Root(), id.Member, didYouMean("$"+id.Member, members))
 		}
 	}
 	hint := didYouMean(id.String(), all)
 	if hint == "" {
 		hint = " (`smithy ast MODEL` lists the model's shapes)"
 	}
-	return id, UsageErrorf("%s: the model has no shape %s%s", flag, id, hint)
+	return id, exitcode.Usagef("%s: the model has no shape %s%s", flag, id, hint)
 }
 
 // resolveName reads text as an absolute shape ID or as a name without
@@ -91,7 +92,7 @@ func ResolveShape(m *model.Model, flag, text string) (shapeid.ID, error) {
 func resolveName(m *model.Model, flag, text string, candidates []shapeid.ID, tail string) (shapeid.ID, error) {
 	r, err := shapeid.ParseRelative(text)
 	if err != nil {
-		return shapeid.ID{}, UsageErrorf("%s: %v", flag, err)
+		return shapeid.ID{}, exitcode.Usagef("%s: %v", flag, err)
 	}
 	if r.Namespace != "" {
 		id := shapeid.New(r.Namespace, r.Name)
@@ -120,7 +121,7 @@ func resolveName(m *model.Model, flag, text string, candidates []shapeid.ID, tai
 		if hint == "" && tail == "" {
 			hint = " (give an absolute shape ID: namespace#Name)"
 		}
-		return shapeid.ID{}, UsageErrorf("%s: no shape of the model is named %s%s%s", flag, text, hint, tail)
+		return shapeid.ID{}, exitcode.Usagef("%s: no shape of the model is named %s%s%s", flag, text, hint, tail)
 	case 1:
 		id := found[0]
 		if hasMember {
@@ -128,7 +129,7 @@ func resolveName(m *model.Model, flag, text string, candidates []shapeid.ID, tai
 		}
 		return id, nil
 	}
-	return shapeid.ID{}, UsageErrorf("%s: %d shapes are named %s (%s): give the absolute shape ID", flag, len(found), name, idList(found))
+	return shapeid.ID{}, exitcode.Usagef("%s: %d shapes are named %s (%s): give the absolute shape ID", flag, len(found), name, idList(found))
 }
 
 // shapesOf lists the shape IDs of m that keep says to keep, root shapes

@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 
+	"github.com/smithy-validation/go/cli/exitcode"
+	"github.com/smithy-validation/go/cli/load"
 	"github.com/smithy-validation/go/cli/render"
 	"github.com/smithy-validation/go/rpc"
 	sv "github.com/smithy-validation/go/smithyvalidate"
@@ -67,7 +69,7 @@ func (e *Env) writeReport(rep *render.Report, format string) error {
 // the messages with findings); the source lines of the findings are read
 // afterwards in one more pass over the transcript (standard input is kept
 // in a second spill for it).
-func (e *Env) transcriptReport(svc *rpc.PreparedService, in Input, complete bool, format string, verbose bool) error {
+func (e *Env) transcriptReport(svc *rpc.PreparedService, in load.Input, complete bool, format string, verbose bool) error {
 	r, name, closeFn, err := e.openTranscript(in)
 	if err != nil {
 		return err
@@ -105,13 +107,13 @@ func (e *Env) transcriptReport(svc *rpc.PreparedService, in Input, complete bool
 	})
 	stop()
 	if err != nil {
-		return InputErrorf("cannot read %s: %v", name, UnwrapPath(errors.Unwrap(err)))
+		return exitcode.Inputf("cannot read %s: %v", name, load.UnwrapPath(errors.Unwrap(err)))
 	}
 	if input != nil && input.Err() != nil {
-		return InputErrorf("cannot keep a copy of standard input: %v", input.Err())
+		return exitcode.Inputf("cannot keep a copy of standard input: %v", input.Err())
 	}
 	if msgs.Err() != nil {
-		return InputErrorf("cannot keep the message summaries of %s: %v", name, msgs.Err())
+		return exitcode.Inputf("cannot keep the message summaries of %s: %v", name, msgs.Err())
 	}
 	file := render.DisplayName(name)
 	rep := &render.Report{Command: "validate-rpc", Inputs: []string{file}, Valid: res.Valid, Complete: res.Complete,
@@ -135,9 +137,9 @@ func (e *Env) transcriptReport(svc *rpc.PreparedService, in Input, complete bool
 		err = render.WriteHTML(e.Stdout, rep, &msgs, src)
 		done()
 		if err != nil {
-			return InputErrorf("cannot write the report of %s: %v", name, UnwrapPath(err))
+			return exitcode.Inputf("cannot write the report of %s: %v", name, load.UnwrapPath(err))
 		}
-		return Verdict(res.Valid, res.Complete)
+		return exitcode.Verdict(res.Valid, res.Complete)
 	}
 	if len(ptrs) > 0 {
 		src, done, err := e.reread(in, input)
@@ -147,7 +149,7 @@ func (e *Env) transcriptReport(svc *rpc.PreparedService, in Input, complete bool
 		err = render.FillSources(src, ptrs)
 		done()
 		if err != nil {
-			return InputErrorf("cannot read %s again for its source lines: %v", name, UnwrapPath(err))
+			return exitcode.Inputf("cannot read %s again for its source lines: %v", name, load.UnwrapPath(err))
 		}
 	}
 	// The text listing shows the messages with findings (every message
@@ -157,14 +159,14 @@ func (e *Env) transcriptReport(svc *rpc.PreparedService, in Input, complete bool
 		rep.Listing = func(w io.Writer) error { return render.ListMessages(w, &msgs, set, verbose) }
 	}
 	if err := e.writeReport(rep, format); err != nil {
-		return InputErrorf("cannot read back the message summaries of %s: %v", name, err)
+		return exitcode.Inputf("cannot read back the message summaries of %s: %v", name, err)
 	}
-	return Verdict(res.Valid, res.Complete)
+	return exitcode.Verdict(res.Valid, res.Complete)
 }
 
 // openTranscript opens a transcript input for streaming: its file (or
 // standard input), or the server's bytes; name is what messages call it.
-func (e *Env) openTranscript(in Input) (r io.Reader, name string, closeFn func(), err error) {
+func (e *Env) openTranscript(in load.Input) (r io.Reader, name string, closeFn func(), err error) {
 	if in.Inline {
 		return bytes.NewReader(in.Data), "the transcript", func() {}, nil
 	}
@@ -174,7 +176,7 @@ func (e *Env) openTranscript(in Input) (r io.Reader, name string, closeFn func()
 
 // reread opens the transcript again for a second pass: the file, standard
 // input when it is a regular file, or the copy of standard input.
-func (e *Env) reread(in Input, input *render.Spill) (io.Reader, func(), error) {
+func (e *Env) reread(in load.Input, input *render.Spill) (io.Reader, func(), error) {
 	name := in.Path
 	if in.Inline {
 		return bytes.NewReader(in.Data), func() {}, nil
@@ -182,14 +184,14 @@ func (e *Env) reread(in Input, input *render.Spill) (io.Reader, func(), error) {
 	if input != nil {
 		r, err := input.Reader()
 		if err != nil {
-			return nil, nil, InputErrorf("cannot read back the copy of standard input: %v", err)
+			return nil, nil, exitcode.Inputf("cannot read back the copy of standard input: %v", err)
 		}
 		return r, func() {}, nil
 	}
 	if name == "-" {
 		f := e.Stdin.(*os.File)
 		if _, err := f.Seek(0, io.SeekStart); err != nil {
-			return nil, nil, InputErrorf("cannot read standard input again: %v", err)
+			return nil, nil, exitcode.Inputf("cannot read standard input again: %v", err)
 		}
 		return f, func() {}, nil
 	}
@@ -198,7 +200,7 @@ func (e *Env) reread(in Input, input *render.Spill) (io.Reader, func(), error) {
 	}
 	f, err := os.Open(name)
 	if err != nil {
-		return nil, nil, InputErrorf("cannot read %s again: %v", name, UnwrapPath(err))
+		return nil, nil, exitcode.Inputf("cannot read %s again: %v", name, load.UnwrapPath(err))
 	}
 	return f, func() { f.Close() }, nil
 }

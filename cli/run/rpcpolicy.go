@@ -1,6 +1,7 @@
 package run
 
 import (
+	"github.com/smithy-validation/go/cli/exitcode"
 	"github.com/smithy-validation/go/rpc"
 	sv "github.com/smithy-validation/go/smithyvalidate"
 )
@@ -22,14 +23,14 @@ func (p RpcPolicies) Options() ([]rpc.Option, error) {
 	case "reject":
 		payload = append(payload, sv.RejectUnknownMembers(true))
 	default:
-		return nil, UsageErrorf("--unknown-members must be warn, ignore or reject, not %q", p.UnknownMembers)
+		return nil, exitcode.Usagef("--unknown-members must be warn, ignore or reject, not %q", p.UnknownMembers)
 	}
 	switch p.Nulls {
 	case "", "absent":
 	case "reject":
 		payload = append(payload, sv.RejectNullMembers(true))
 	default:
-		return nil, UsageErrorf("--nulls must be absent or reject, not %q", p.Nulls)
+		return nil, exitcode.Usagef("--nulls must be absent or reject, not %q", p.Nulls)
 	}
 	if len(payload) > 0 {
 		out = append(out, rpc.PayloadOptions(payload...))
@@ -41,7 +42,7 @@ func (p RpcPolicies) Options() ([]rpc.Option, error) {
 	case "reject":
 		out = append(out, rpc.RejectExtensions(true))
 	default:
-		return nil, UsageErrorf("--envelope-extensions must be ignore, warn or reject, not %q", p.EnvelopeExtensions)
+		return nil, exitcode.Usagef("--envelope-extensions must be ignore, warn or reject, not %q", p.EnvelopeExtensions)
 	}
 	return out, nil
 }

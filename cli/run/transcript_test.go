@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/smithy-validation/go/cli/exitcode"
+	"github.com/smithy-validation/go/cli/load"
 	"github.com/smithy-validation/go/cli/render"
 	"github.com/smithy-validation/go/core/shapeid"
 	"github.com/smithy-validation/go/rpc"
@@ -36,7 +38,7 @@ func TestTranscriptSpool(t *testing.T) {
 
 	// The reference: the whole result, from the library.
 	var discard bytes.Buffer
-	m, err := (&Env{Stderr: &discard}).RequireModel([]Source{{Path: modelPath}})
+	m, err := (&Env{Stderr: &discard}).RequireModel([]load.Source{{Path: modelPath}})
 	if err != nil {
 		t.Fatal(err, discard.String())
 	}
@@ -63,11 +65,11 @@ func TestTranscriptSpool(t *testing.T) {
 		want := append(ref.AppendJSON(nil), '\n')
 		for _, limit := range []int{0, 64} {
 			var stdout, stderr bytes.Buffer
-			e := &Env{Stdin: strings.NewReader(transcript), Stdout: &stdout, Stderr: &stderr, SpoolLimit: limit}
-			code, _, _ := ExitCode(e.ValidateRPCInputs(RpcParams{Models: []Source{{Path: modelPath}}, Service: "example#Calculator", Version: "2.0",
-				Transcript: &Input{Path: "-"}, Complete: true, Verbose: true}, format))
-			if code != ExitInvalid {
-				t.Errorf("%s, spool limit %d: exit %d, want %d (stderr %s)", format, limit, code, ExitInvalid, stderr.String())
+			e := &Env{Reader: load.Reader{Stdin: strings.NewReader(transcript)}, Stdout: &stdout, Stderr: &stderr, SpoolLimit: limit}
+			code, _, _ := exitcode.Of(e.ValidateRPCInputs(RpcParams{Models: []load.Source{{Path: modelPath}}, Service: "example#Calculator", Version: "2.0",
+				Transcript: &load.Input{Path: "-"}, Complete: true, Verbose: true}, format))
+			if code != exitcode.Invalid {
+				t.Errorf("%s, spool limit %d: exit %d, want %d (stderr %s)", format, limit, code, exitcode.Invalid, stderr.String())
 			}
 			got := stdout.String()
 			switch {
@@ -87,10 +89,10 @@ func TestTranscriptSpool(t *testing.T) {
 	t.Setenv("TMPDIR", filepath.Join(tmp, "missing"))
 	for _, format := range []string{"json", "text"} {
 		var stdout, stderr bytes.Buffer
-		e := &Env{Stdin: strings.NewReader(transcript), Stdout: &stdout, Stderr: &stderr, SpoolLimit: 64}
-		code, msg, _ := ExitCode(e.ValidateRPCInputs(RpcParams{Models: []Source{{Path: modelPath}}, Service: "example#Calculator", Version: "2.0",
-			Transcript: &Input{Path: "-"}}, format))
-		if code != ExitInput || !strings.Contains(msg, "cannot keep") {
+		e := &Env{Reader: load.Reader{Stdin: strings.NewReader(transcript)}, Stdout: &stdout, Stderr: &stderr, SpoolLimit: 64}
+		code, msg, _ := exitcode.Of(e.ValidateRPCInputs(RpcParams{Models: []load.Source{{Path: modelPath}}, Service: "example#Calculator", Version: "2.0",
+			Transcript: &load.Input{Path: "-"}}, format))
+		if code != exitcode.Input || !strings.Contains(msg, "cannot keep") {
 			t.Errorf("%s: spool failure: exit %d, message %q", format, code, msg)
 		}
 		// Nothing half-written on stdout (the command adds JSON's error

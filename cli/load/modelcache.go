@@ -1,4 +1,4 @@
-package run
+package load
 
 import (
 	"container/list"
@@ -13,12 +13,12 @@ import (
 	"github.com/smithy-validation/go/smithyvalidate"
 )
 
-// LoadedModel is an assembled model (or the error that stopped its
+// Model is an assembled model (or the error that stopped its
 // assembly) and what has been prepared from it, each made once: the
 // `validate` events, a validator per shape, a service per service ID and
 // version. Prepared validators and services are safe for concurrent use,
 // so the server's connections share them.
-type LoadedModel struct {
+type Model struct {
 	Res  *assembly.Result
 	err  error // a model that could not be assembled
 	size int64 // bytes of source
@@ -27,7 +27,7 @@ type LoadedModel struct {
 	// model is shared, never changed). cached (still in it) and cost (the
 	// memory it holds by estimate, modelcost.go, which grows as validators
 	// and services are prepared) are guarded by the owner's lock.
-	owner  *ModelCache
+	owner  *Cache
 	cached bool
 	cost   int64
 
@@ -53,9 +53,9 @@ type preparedService struct {
 	err error
 }
 
-// validateEvents returns the events `smithy validate` reports (computed
+// ValidateEvents returns the events `smithy validate` reports (computed
 // once).
-func (lm *LoadedModel) validateEvents() []model.Event {
+func (lm *Model) ValidateEvents() []model.Event {
 	lm.mu.Lock()
 	defer lm.mu.Unlock()
 	if !lm.haveEvents {
@@ -69,8 +69,8 @@ func (lm *LoadedModel) validateEvents() []model.Event {
 	return lm.events
 }
 
-// validator returns the prepared validator of a shape (prepared once).
-func (lm *LoadedModel) validator(id shapeid.ID, opts ...smithyvalidate.Option) (*smithyvalidate.Validator, error) {
+// Validator returns the prepared validator of a shape (prepared once).
+func (lm *Model) Validator(id shapeid.ID, opts ...smithyvalidate.Option) (*smithyvalidate.Validator, error) {
 	if len(opts) > 0 {
 		// Options other than the defaults (a command's limits): prepared
 		// for this use, not kept.
@@ -90,8 +90,8 @@ func (lm *LoadedModel) validator(id shapeid.ID, opts ...smithyvalidate.Option) (
 	return p.v, p.err
 }
 
-// service returns the prepared service (prepared once per version).
-func (lm *LoadedModel) service(id shapeid.ID, version rpc.ProtocolVersion) (*rpc.PreparedService, error) {
+// Service returns the prepared service (prepared once per version).
+func (lm *Model) Service(id shapeid.ID, version rpc.ProtocolVersion) (*rpc.PreparedService, error) {
 	lm.mu.Lock()
 	defer lm.mu.Unlock()
 	k := serviceKey{id, version}
@@ -120,7 +120,7 @@ const (
 	DefaultCacheBytes   = 256 << 20
 )
 
-// ModelCache keeps assembled, prepared models by the SHA-256 of their
+// Cache keeps assembled, prepared models by the SHA-256 of their
 // sources (every file's name and bytes, in order), so a warm call does
 // not load the model again, and a changed file is a new model. It holds
 // at most a number of models and a number of bytes of memory, estimated
@@ -128,7 +128,7 @@ const (
 // prepared; past either the least recently used models are evicted (a
 // model larger than the whole byte bound is used and not kept). Safe for
 // concurrent use.
-type ModelCache struct {
+type Cache struct {
 	mu         sync.Mutex
 	maxEntries int
 	maxBytes   int64
@@ -141,37 +141,37 @@ type ModelCache struct {
 
 type cacheEntry struct {
 	key [32]byte
-	lm  *LoadedModel
+	lm  *Model
 }
 
-// NewModelCache returns a cache bounded by entries models and bytes bytes
+// NewCache returns a cache bounded by entries models and bytes bytes
 // of memory (zero or less: the defaults).
-func NewModelCache(entries int, bytes int64) *ModelCache {
+func NewCache(entries int, bytes int64) *Cache {
 	if entries <= 0 {
 		entries = DefaultCacheEntries
 	}
 	if bytes <= 0 {
 		bytes = DefaultCacheBytes
 	}
-	return &ModelCache{maxEntries: entries, maxBytes: bytes, lru: list.New(),
+	return &Cache{maxEntries: entries, maxBytes: bytes, lru: list.New(),
 		byKey: map[[32]byte]*list.Element{}, inflight: map[[32]byte]*sync.WaitGroup{}}
 }
 
 // Bytes returns the memory the cached models hold, by estimate.
-func (c *ModelCache) Bytes() int64 {
+func (c *Cache) Bytes() int64 {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.bytes
 }
 
 // Len returns the number of models the cache holds.
-func (c *ModelCache) Len() int {
+func (c *Cache) Len() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.lru.Len()
 }
 
-func sourcesKey(files []ModelFile) [32]byte {
+func sourcesKey(files []File) [32]byte {
 	h := sha256.New()
 	var n [8]byte
 	for _, f := range files {
@@ -188,7 +188,7 @@ func sourcesKey(files []ModelFile) [32]byte {
 }
 
 // get returns the model of files, assembling it on a miss.
-func (c *ModelCache) get(files []ModelFile) *LoadedModel {
+func (c *Cache) get(files []File) *Model {
 	key := sourcesKey(files)
 	for {
 		c.mu.Lock()
@@ -226,7 +226,7 @@ func (c *ModelCache) get(files []ModelFile) *LoadedModel {
 
 // evict removes the least recently used models until the cache is within
 // its bounds. c.mu is held.
-func (c *ModelCache) evict() {
+func (c *Cache) evict() {
 	for c.lru.Len() > c.maxEntries || c.bytes > c.maxBytes {
 		old := c.lru.Remove(c.lru.Back()).(*cacheEntry)
 		delete(c.byKey, old.key)
@@ -238,7 +238,7 @@ func (c *ModelCache) evict() {
 // grow adds n bytes to what the model holds (a validator or service
 // prepared from it), evicting models while the cache is over its bound
 // (this one too, if it is the least recently used: its callers keep it).
-func (lm *LoadedModel) grow(n int64) {
+func (lm *Model) grow(n int64) {
 	c := lm.owner
 	if c == nil {
 		return

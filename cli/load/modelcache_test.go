@@ -1,4 +1,4 @@
-package run
+package load
 
 import (
 	"fmt"
@@ -14,12 +14,12 @@ import (
 // used model is evicted past the entry bound, and the memory bound evicts
 // too (a model larger than it is not kept).
 func TestModelCache(t *testing.T) {
-	src := func(i int, pad int) []ModelFile {
+	src := func(i int, pad int) []File {
 		text := fmt.Sprintf("$version: \"2\"\nnamespace m%d\nstring S\n", i) + strings.Repeat(" ", pad)
-		return []ModelFile{{Name: "m.smithy", Data: []byte(text)}}
+		return []File{{Name: "m.smithy", Data: []byte(text)}}
 	}
 	one := modelCost(assemble(src(1, 0)))
-	c := NewModelCache(2, 3*one)
+	c := NewCache(2, 3*one)
 	a := c.get(src(1, 0))
 	if a.err != nil || a.Res.Model == nil {
 		t.Fatalf("the model did not assemble: %v", a.err)
@@ -43,7 +43,7 @@ func TestModelCache(t *testing.T) {
 	if big.err != nil || c.Len() != 2 || c.get(src(4, int(3*one))) == big {
 		t.Errorf("a model over the memory bound must be used and not kept (%d cached)", c.Len())
 	}
-	c2 := NewModelCache(10, one+one/2)
+	c2 := NewCache(10, one+one/2)
 	c2.get(src(1, 0))
 	c2.get(src(2, 0))
 	if c2.Len() != 1 || c2.Bytes() > one+one/2 {
@@ -51,11 +51,11 @@ func TestModelCache(t *testing.T) {
 	}
 	// What is prepared from a cached model counts: preparing validators
 	// grows the model's cost and evicts the others past the bound.
-	c3 := NewModelCache(10, 2*one+one/2)
+	c3 := NewCache(10, 2*one+one/2)
 	m1 := c3.get(src(1, 0))
 	c3.get(src(2, 0))
 	before := c3.Bytes()
-	if _, err := m1.validator(shapeid.MustParse("m1#S")); err != nil {
+	if _, err := m1.Validator(shapeid.MustParse("m1#S")); err != nil {
 		t.Fatal(err)
 	}
 	if c3.Bytes() <= before {
@@ -65,7 +65,7 @@ func TestModelCache(t *testing.T) {
 
 // genModel is a model of n groups of shapes of one kind, in namespace
 // m<i>: the kinds whose memory the cost estimate is checked against.
-func genModel(kind string, i, n int) []ModelFile {
+func genModel(kind string, i, n int) []File {
 	var b strings.Builder
 	fmt.Fprintf(&b, "$version: \"2\"\nnamespace m%d\n", i)
 	for k := range n {
@@ -100,9 +100,9 @@ func genModel(kind string, i, n int) []ModelFile {
 			fmt.Fprintf(&b, `"j%d#S%d":{"type":"string","traits":{"smithy.api#length":{"min":1,"max":10},"smithy.api#documentation":"doc"}},"j%d#T%d":{"type":"structure","members":{"a":{"target":"j%d#S%d","traits":{"smithy.api#required":{}}},"b":{"target":"smithy.api#Integer"}}}`, i, k, i, k, i, k)
 		}
 		b.WriteString("}}")
-		return []ModelFile{{Name: "m.json", Data: []byte(b.String())}}
+		return []File{{Name: "m.json", Data: []byte(b.String())}}
 	}
-	return []ModelFile{{Name: "m.smithy", Data: []byte(b.String())}}
+	return []File{{Name: "m.smithy", Data: []byte(b.String())}}
 }
 
 var modelKinds = []string{"structures", "traits", "enums", "wide", "recursive", "json"}
@@ -118,7 +118,7 @@ func liveHeap() int64 {
 
 // ownShapes are the shapes a model file defines (not the prelude's, nor
 // the trait definitions every model carries).
-func ownShapes(lm *LoadedModel, ns func(string) bool) []shapeid.ID {
+func ownShapes(lm *Model, ns func(string) bool) []shapeid.ID {
 	var ids []shapeid.ID
 	for _, s := range lm.Res.Model.Shapes() {
 		if ns(s.ID().Namespace) {
@@ -148,7 +148,7 @@ func TestModelCostEstimate(t *testing.T) {
 			est := modelCost(lm)
 			var pest int64
 			for _, id := range ownShapes(lm, func(ns string) bool { return strings.HasPrefix(ns, "m") || strings.HasPrefix(ns, "j") }) {
-				if _, err := lm.validator(id); err != nil {
+				if _, err := lm.Validator(id); err != nil {
 					t.Fatal(err)
 				}
 				pest += preparedCost(lm.Res.Model, id)
@@ -179,7 +179,7 @@ func TestModelCacheMemory(t *testing.T) {
 	}
 	const bound = 48 << 20
 	h0 := liveHeap()
-	c := NewModelCache(1000, bound)
+	c := NewCache(1000, bound)
 	var inserted int64
 	for i := range 60 {
 		lm := c.get(genModel(modelKinds[i%len(modelKinds)], i, 200))
@@ -190,7 +190,7 @@ func TestModelCacheMemory(t *testing.T) {
 		prefix := fmt.Sprintf("m%d", i)
 		for k, id := range ownShapes(lm, func(ns string) bool { return ns == prefix || ns == "j"+fmt.Sprint(i) }) {
 			if k%4 == 0 {
-				lm.validator(id)
+				lm.Validator(id)
 			}
 		}
 	}

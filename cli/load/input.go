@@ -1,20 +1,38 @@
-package run
+package load
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/smithy-validation/go/cli/exitcode"
 )
+
+// Reader reads what a command names: model sources, and value, message
+// and transcript inputs. Its zero value reads files and standard input as
+// the command line names them.
+type Reader struct {
+	// Stdin is standard input, read at most once (StdinUsed).
+	Stdin     io.Reader
+	StdinUsed bool
+	// Cache keeps assembled models between calls (the server's); nil
+	// loads every model afresh.
+	Cache *Cache
+	// Files is the server's file access for the request under way
+	// (package methods); nil reads what the user names.
+	Files RequestFiles
+}
 
 // Every command reads its inputs here: a file, or standard input for `-`.
 // Standard input is taken in one place (openStream), once per command: a
 // second `-` is a usage error, since what the first one read is gone.
 
 // OpenStream opens a file, or standard input for -, for streaming.
-func (e *Env) OpenStream(path string) (io.Reader, func(), error) {
+func (e *Reader) OpenStream(path string) (io.Reader, func(), error) {
 	if path == "-" {
 		if e.StdinUsed {
-			return nil, nil, UsageErrorf("standard input (-) can be used only once")
+			return nil, nil, exitcode.Usagef("standard input (-) can be used only once")
 		}
 		e.StdinUsed = true
 		return e.Stdin, func() {}, nil
@@ -24,7 +42,7 @@ func (e *Env) OpenStream(path string) (io.Reader, func(), error) {
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, nil, InputErrorf("cannot read %s: %v", path, UnwrapPath(err))
+		return nil, nil, exitcode.Inputf("cannot read %s: %v", path, UnwrapPath(err))
 	}
 	return f, func() { f.Close() }, nil
 }
@@ -32,7 +50,7 @@ func (e *Env) OpenStream(path string) (io.Reader, func(), error) {
 // ReadValue reads a value file (or standard input for -), at most limit+1
 // bytes: a larger input reaches the engine one byte over its size limit, so
 // it ends with a limit finding (exit 5) instead of being read whole.
-func (e *Env) ReadValue(path string, limit int64) ([]byte, error) {
+func (e *Reader) ReadValue(path string, limit int64) ([]byte, error) {
 	r, closeFn, err := e.OpenStream(path)
 	if err != nil {
 		return nil, err
@@ -42,7 +60,7 @@ func (e *Env) ReadValue(path string, limit int64) ([]byte, error) {
 	if err != nil && e.Files != nil {
 		return nil, e.Files.ReadError(inputName(path), err)
 	} else if err != nil {
-		return nil, InputErrorf("cannot read %s: %v", inputName(path), UnwrapPath(err))
+		return nil, exitcode.Inputf("cannot read %s: %v", inputName(path), UnwrapPath(err))
 	}
 	return data, nil
 }
@@ -81,13 +99,13 @@ func ReadAll(r io.Reader, n int64) ([]byte, error) {
 
 // readStdin reads standard input whole, for a model: past limit bytes it
 // is refused (exit 5), since a model cannot be checked in part.
-func (e *Env) readStdin(limit int64) ([]byte, error) {
+func (e *Reader) readStdin(limit int64) ([]byte, error) {
 	data, err := e.ReadValue("-", limit)
 	if err != nil {
 		return nil, err
 	}
 	if int64(len(data)) > limit {
-		return nil, &ExitError{Code: ExitIncomplete, Msg: fmt.Sprintf("standard input is larger than the %d-byte limit", limit)}
+		return nil, &exitcode.Error{Code: exitcode.Incomplete, Msg: fmt.Sprintf("standard input is larger than the %d-byte limit", limit)}
 	}
 	return data, nil
 }
@@ -98,4 +116,34 @@ func inputName(path string) string {
 		return "standard input"
 	}
 	return path
+}
+
+// Input is a value, a message or a transcript: a file (- for standard
+// input) or, for the server, the bytes themselves (Inline).
+type Input struct {
+	Path   string
+	Data   []byte
+	Inline bool
+}
+
+// ReadInput reads an input as ReadValue does: inline bytes past limit are
+// cut one byte over it, as a file is read.
+func (e *Reader) ReadInput(in Input, limit int64) ([]byte, error) {
+	if !in.Inline {
+		return e.ReadValue(in.Path, limit)
+	}
+	if int64(len(in.Data)) > limit+1 {
+		return in.Data[:limit+1], nil
+	}
+	return in.Data, nil
+}
+
+// UnwrapPath is the cause of a path error without its path: messages
+// name the path themselves.
+func UnwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }

@@ -1,4 +1,4 @@
-package run
+package load
 
 import (
 	"github.com/smithy-validation/go/core/model"
@@ -32,7 +32,7 @@ const (
 // modelCost estimates the memory an assembled model holds (without what
 // is prepared from it later: see preparedCost). A model that failed is
 // its error and the events it keeps.
-func modelCost(lm *LoadedModel) int64 {
+func modelCost(lm *Model) int64 {
 	// The source may stay alive too: the model's strings can be slices
 	// of it.
 	n := int64(costModel) + lm.size
