@@ -156,11 +156,11 @@ func (e *env) declarationOptions(c *cli.Context, models []string) (mend.Options,
 	}
 	decl, err := spec.Resolve()
 	if err != nil {
-		return mend.Options{}, gateUsage(err)
+		return mend.Options{}, gate.CommandError(err)
 	}
 	opts, err := gate.NewOptions(c.String("profile"), c.Int("max-loss"), c.Bool("skip-prose"), decl)
 	if err != nil {
-		return mend.Options{}, gateUsage(err)
+		return mend.Options{}, gate.CommandError(err)
 	}
 	return opts, nil
 }
@@ -170,21 +170,6 @@ func statusOrNil(exit int) error {
 		return nil
 	}
 	return exitcode.Status(exit)
-}
-
-// gateUsage turns a declaration's or an option's error into the command's
-// error: its exit (2, or 3 for a shape the model cannot prepare) and its
-// message.
-func gateUsage(err error) error {
-	me, ok := gate.AsError(err)
-	if !ok {
-		return exitcode.Usagef("%v", err)
-	}
-	msg := me.Message
-	if me.Line > 0 {
-		msg = fmt.Sprintf("%s (at %d:%d)", msg, me.Line, me.Column)
-	}
-	return &exitcode.Error{Code: me.Exit, Msg: msg}
 }
 
 // printGateError writes a refusal or a fatal condition on stderr: the

@@ -133,7 +133,7 @@ func (e *env) llmAction(c *cli.Context) error {
 	}
 	prov, err := mend.ParseProvider(c.String("provider"))
 	if err != nil {
-		return gateUsage(err)
+		return gate.CommandError(err)
 	}
 	opts, err := e.declarationOptions(c, models)
 	if err != nil {
@@ -157,14 +157,14 @@ func (e *env) llmAction(c *cli.Context) error {
 		tools, err = gate.ParseTools(raw, e.modelsResolver(models))
 		if err != nil {
 			if _, ok := gate.AsError(err); ok {
-				return gateUsage(err)
+				return gate.CommandError(err)
 			}
 			return err
 		}
 	}
 	st, err := mend.NewLLMStream(mend.LLMOptions{Provider: prov, Options: opts, Tools: tools})
 	if err != nil {
-		return gateUsage(err)
+		return gate.CommandError(err)
 	}
 	r, closeFn, err := e.OpenStream(input)
 	if err != nil {

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 
+	"github.com/smithy-validation/go/cli/exitcode"
 	"github.com/smithy-validation/go/mend"
 )
 
@@ -124,6 +126,22 @@ func AsError(err error) (*mend.Error, bool) {
 	var me *mend.Error
 	ok := errors.As(err, &me)
 	return me, ok
+}
+
+// CommandError turns a declaration's or an option's error into the error a
+// command or the server returns: the engine's exit (2, or 3 for a shape the
+// model cannot prepare) and its message, with the declaration's line and
+// column when it has them; any other error is a usage error.
+func CommandError(err error) error {
+	me, ok := AsError(err)
+	if !ok {
+		return exitcode.Usagef("%v", err)
+	}
+	msg := me.Message
+	if me.Line > 0 {
+		msg = fmt.Sprintf("%s (at %d:%d)", msg, me.Line, me.Column)
+	}
+	return &exitcode.Error{Code: me.Exit, Msg: msg}
 }
 
 // render marshals v compactly, without HTML escaping (a repaired text

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 
 	"github.com/smithy-validation/go/cli/exitcode"
 	"github.com/smithy-validation/go/cli/gate"
@@ -87,11 +86,11 @@ func gateCall(ctx context.Context, s *Session, name, method string, params []byt
 		}
 		decl, err := spec.Resolve()
 		if err != nil {
-			return gateExit(err)
+			return gate.CommandError(err)
 		}
 		opts, err := p.Options(decl)
 		if err != nil {
-			return gateExit(err)
+			return gate.CommandError(err)
 		}
 		out, exit, err := gate.Run(method, []byte(*p.Text), opts)
 		if err != nil {
@@ -112,20 +111,6 @@ func gateCall(ctx context.Context, s *Session, name, method string, params []byt
 		return nil, 0, &serve.Error{Code: me.Code, Message: me.Message, Exit: me.Exit, Body: gate.ErrorJSON(me)}
 	}
 	return res, exit, err
-}
-
-// gateExit turns a declaration's or an option's error into the command's
-// error: its exit (2, or 3 for a shape the model cannot prepare).
-func gateExit(err error) error {
-	me, ok := gate.AsError(err)
-	if !ok {
-		return exitcode.Usagef("%v", err)
-	}
-	msg := me.Message
-	if me.Line > 0 {
-		msg = fmt.Sprintf("%s (at %d:%d)", msg, me.Line, me.Column)
-	}
-	return &exitcode.Error{Code: me.Exit, Msg: msg}
 }
 
 // gateParamError is the envelope error of a bad declaration param.
