@@ -71,7 +71,9 @@ type comparison struct {
 	cs     []*contender
 }
 
-func (c *comparison) add(name string, run func()) { c.cs = append(c.cs, &contender{name: name, run: run}) }
+func (c *comparison) add(name string, run func()) {
+	c.cs = append(c.cs, &contender{name: name, run: run})
+}
 
 func (c *comparison) get(name string) *contender {
 	for _, x := range c.cs {
