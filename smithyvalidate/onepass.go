@@ -200,6 +200,23 @@ func (q *onePass) value(p *plan, i int) int {
 
 // literal reads true, false or null at s[i] and returns the offset past
 // it, or -1.
+// next reads what follows an element of a container that closes with end:
+// after a comma the next element's offset and more; at end the offset past
+// it; anything else -1.
+func (q *onePass) next(i int, end byte) (int, bool) {
+	s := q.s
+	if i = q.ws(i); i >= len(s) {
+		return -1, false
+	}
+	if s[i] == ',' {
+		return q.ws(i + 1), true
+	}
+	if s[i] != end {
+		return -1, false
+	}
+	return i + 1, false
+}
+
 func (q *onePass) literal(i int) int {
 	s := q.s[i:]
 	q.elems++
@@ -238,18 +255,15 @@ func (q *onePass) any(i int, dups bool) int {
 			if i = q.any(i, dups); i < 0 {
 				return -1
 			}
-			if i = q.ws(i); i >= len(s) {
-				return -1
-			}
-			if s[i] == ',' {
-				i = q.ws(i + 1)
+			var more bool
+			if i, more = q.next(i, ']'); more {
 				continue
 			}
-			if s[i] != ']' {
+			if i < 0 {
 				return -1
 			}
 			q.depth--
-			return i + 1
+			return i
 		}
 	case '{':
 		if !q.enter() {
@@ -284,19 +298,16 @@ func (q *onePass) any(i int, dups bool) int {
 			if i = q.any(i, dups); i < 0 {
 				return -1
 			}
-			if i = q.ws(i); i >= len(s) {
-				return -1
-			}
-			if s[i] == ',' {
-				i = q.ws(i + 1)
+			var more bool
+			if i, more = q.next(i, '}'); more {
 				continue
 			}
-			if s[i] != '}' {
+			if i < 0 {
 				return -1
 			}
 			q.nm = base
 			q.depth--
-			return i + 1
+			return i
 		}
 	}
 	q.elems++
@@ -688,17 +699,13 @@ func (q *onePass) list(p *plan, i int) int {
 				return -1
 			}
 			n++
-			if i = q.ws(i); i >= len(s) {
-				return -1
-			}
-			if s[i] == ',' {
-				i = q.ws(i + 1)
+			var more bool
+			if i, more = q.next(i, ']'); more {
 				continue
 			}
-			if s[i] != ']' {
+			if i < 0 {
 				return -1
 			}
-			i++
 			break
 		}
 	}
@@ -759,17 +766,13 @@ func (q *onePass) mapValue(p *plan, i int) int {
 				return -1
 			}
 			n++
-			if i = q.ws(i); i >= len(s) {
-				return -1
-			}
-			if s[i] == ',' {
-				i = q.ws(i + 1)
+			var more bool
+			if i, more = q.next(i, '}'); more {
 				continue
 			}
-			if s[i] != '}' {
+			if i < 0 {
 				return -1
 			}
-			i++
 			break
 		}
 	}
@@ -869,17 +872,13 @@ func (q *onePass) structure(p *plan, i int, skip string) int {
 			if i < 0 {
 				return -1
 			}
-			if i = q.ws(i); i >= len(s) {
-				return -1
-			}
-			if s[i] == ',' {
-				i = q.ws(i + 1)
+			var more bool
+			if i, more = q.next(i, '}'); more {
 				continue
 			}
-			if s[i] != '}' {
+			if i < 0 {
 				return -1
 			}
-			i++
 			break
 		}
 	}
@@ -934,17 +933,13 @@ func (q *onePass) union(p *plan, i int) int {
 		if i < 0 {
 			return -1
 		}
-		if i = q.ws(i); i >= len(s) {
-			return -1
-		}
-		if s[i] == ',' {
-			i = q.ws(i + 1)
+		var more bool
+		if i, more = q.next(i, '}'); more {
 			continue
 		}
-		if s[i] != '}' {
+		if i < 0 {
 			return -1
 		}
-		i++
 		break
 	}
 	q.nm = base
