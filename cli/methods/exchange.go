@@ -13,6 +13,7 @@ import (
 )
 
 func init() {
+	RegisterStreamKind("exchange")
 	for _, name := range []string{"exchange.start", "exchange.feed", "exchange.finish"} {
 		Register(name, func(ctx context.Context, s *Session, params []byte) ([]byte, int, error) {
 			if !s.Stateful() {

@@ -45,6 +45,9 @@ var (
 	// names are the methods in the order they were registered: hello's
 	// capabilities.
 	names []string
+	// streamKinds are the kinds of stream a connection carries, in the
+	// order their families registered them: hello's stream_kinds.
+	streamKinds []string
 )
 
 // Register adds a method to the table. Families call it from an init
@@ -59,6 +62,30 @@ func Register(name string, m Method) {
 	}
 	table[name] = m
 	names = append(names, name)
+}
+
+// RegisterStreamKind declares that a family keeps one stream of kind on
+// each connection (its start method opens it, its finish closes it):
+// hello names the kinds in stream_kinds, beside the seed's "streams": 1,
+// the number of each kind a connection may have open at once. Families
+// call it from their init function, with the stream methods they
+// register.
+func RegisterStreamKind(kind string) {
+	tableMu.Lock()
+	defer tableMu.Unlock()
+	for _, k := range streamKinds {
+		if k == kind {
+			panic("methods: stream kind " + kind + " registered twice")
+		}
+	}
+	streamKinds = append(streamKinds, kind)
+}
+
+// StreamKinds returns the registered stream kinds, in hello's order.
+func StreamKinds() []string {
+	tableMu.RLock()
+	defer tableMu.RUnlock()
+	return append([]string(nil), streamKinds...)
 }
 
 // Names returns the registered methods, in hello's order.
@@ -115,7 +142,7 @@ type handler struct {
 }
 
 func (h *handler) Hello() serve.Hello {
-	return serve.Hello{Name: "smithy", Engine: version.Version, Capabilities: Names()}
+	return serve.Hello{Name: "smithy", Engine: version.Version, Capabilities: Names(), StreamKinds: StreamKinds()}
 }
 
 func (h *handler) Open(stateful bool) serve.Session {

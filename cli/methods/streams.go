@@ -15,6 +15,8 @@ import (
 // stream at a time, beside its exchange stream; over HTTP each request is
 // its own connection, so only llm.run, the stateless form, is offered.
 func init() {
+	RegisterStreamKind("watch")
+	RegisterStreamKind("llm")
 	for _, name := range gate.StreamMethods {
 		name := name
 		Register(name, func(ctx context.Context, s *Session, params []byte) ([]byte, int, error) {

@@ -34,3 +34,46 @@ func TestStreamsOverHTTP(t *testing.T) {
 		t.Errorf("bad provider: %v", err)
 	}
 }
+
+// TestStreamKinds: hello names the kinds of stream a connection carries
+// (exchange, watch, llm), and each is real: a connection holds one of
+// every kind open at once, and a second of the same kind is refused
+// while the others stay open. "streams": 1 is that limit.
+func TestStreamKinds(t *testing.T) {
+	h, err := NewHandler(HandlerOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := h.Hello().StreamKinds, []string{"exchange", "watch", "llm"}; strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Fatalf("StreamKinds = %q, want %q", got, want)
+	}
+	s := h.Open(true)
+	defer s.Close()
+	ctx := context.Background()
+	open := map[string][2]string{
+		"exchange": {"exchange.start", `{"version":"2.0"}`},
+		"watch":    {"watch.start", `{"schema":"{!a:string}"}`},
+		"llm":      {"llm.open", `{"provider":"openai"}`},
+	}
+	for _, kind := range h.Hello().StreamKinds {
+		m, ok := open[kind]
+		if !ok {
+			t.Fatalf("hello names the stream kind %q, which this test cannot open", kind)
+		}
+		if _, _, err := s.Call(ctx, m[0], []byte(m[1])); err != nil {
+			t.Fatalf("%s with the other kinds open: %v", m[0], err)
+		}
+	}
+	for _, kind := range h.Hello().StreamKinds {
+		m := open[kind]
+		_, _, err := s.Call(ctx, m[0], []byte(m[1]))
+		if se, ok := err.(*serve.Error); !ok || se.Code != serve.CodeUsage || !strings.Contains(se.Message, "already") {
+			t.Errorf("a second %s: %v, want E050 saying one is already active", m[0], err)
+		}
+	}
+	for _, m := range []string{"exchange.finish", "watch.finish", "llm.close"} {
+		if _, _, err := s.Call(ctx, m, []byte(`{}`)); err != nil {
+			t.Errorf("%s after the refused second start: %v", m, err)
+		}
+	}
+}

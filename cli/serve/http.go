@@ -266,7 +266,7 @@ func NewHTTPHandler(h Handler, o HTTPOptions) http.Handler {
 			return
 		}
 		if method == "hello" {
-			writeHTTP(w, http.StatusOK, dropID(appendSuccess(nil, nil, 0, helloResult(h.Hello()))), "0")
+			writeHTTP(w, http.StatusOK, dropID(appendSuccess(nil, nil, 0, helloResult(h.Hello(), false))), "0")
 			return
 		}
 		if method == "shutdown" || strings.HasPrefix(method, "exchange.") {

@@ -75,6 +75,12 @@ type Hello struct {
 	Name         string   // "smithy"
 	Engine       string   // the command's version
 	Capabilities []string // the methods, in a stable order
+	// StreamKinds are the kinds of stream a connection carries side by
+	// side ("exchange", "watch", "llm"), each at most one at a time:
+	// hello's "streams" is that limit, 1, as the seed advertises it, and
+	// "stream_kinds" names the kinds. The HTTP facade has no connection,
+	// so it advertises no kind.
+	StreamKinds []string
 }
 
 // Handler runs methods. Open returns the state of one connection (stdio)
@@ -189,8 +195,10 @@ func appendString(dst []byte, s string) []byte {
 	return append(dst, bytes.TrimSuffix(b.Bytes(), []byte("\n"))...)
 }
 
-// helloResult renders the hello result.
-func helloResult(h Hello) []byte {
+// helloResult renders the hello result: the seed's members, then
+// stream_kinds (the kinds of stream a connection carries, each at most
+// "streams" at a time; none when stateful is false, over HTTP).
+func helloResult(h Hello, stateful bool) []byte {
 	dst := []byte(`{"name":`)
 	dst = appendString(dst, h.Name)
 	dst = append(dst, `,"engine":`...)
@@ -204,7 +212,16 @@ func helloResult(h Hello) []byte {
 		}
 		dst = appendString(dst, c)
 	}
-	return append(dst, `],"streams":1}`...)
+	dst = append(dst, `],"streams":1,"stream_kinds":[`...)
+	if stateful {
+		for i, k := range h.StreamKinds {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = appendString(dst, k)
+		}
+	}
+	return append(dst, `]}`...)
 }
 
 // call runs one method on s, turning a panic into an E070 error: the

@@ -142,7 +142,7 @@ func answer(dst []byte, h Handler, s Session, line []byte, tooLong bool, timeout
 	}
 	switch method {
 	case "hello":
-		return appendSuccess(dst, id, 0, helloResult(h.Hello())), false
+		return appendSuccess(dst, id, 0, helloResult(h.Hello(), true)), false
 	case "shutdown":
 		dst = appendID(dst, id)
 		return append(dst, `"ok":true,"bye":true}`...), true

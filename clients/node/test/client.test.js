@@ -73,6 +73,7 @@ test('the client', async (t) => {
     assert.strictEqual(hello.name, 'smithy');
     assert.strictEqual(hello.protocol, 1);
     assert.strictEqual(hello.streams, 1);
+    assert.deepStrictEqual(hello.stream_kinds, ['exchange', 'watch', 'llm']);
     assert.ok(hello.capabilities.includes('validate-rpc'));
   });
 

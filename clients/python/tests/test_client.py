@@ -97,6 +97,7 @@ class ClientTest(unittest.TestCase):
         self.assertEqual(h["name"], "smithy")
         self.assertEqual(h["protocol"], 1)
         self.assertEqual(h["streams"], 1)
+        self.assertEqual(h["stream_kinds"], ["exchange", "watch", "llm"])
         self.assertIn("validate-rpc", h["capabilities"])
 
     def test_validate_rpc(self):
