@@ -13,7 +13,8 @@
 # gopls for conformance's recorded LSP session (SMITHY_REQUIRE_GOPLS=1,
 # SMITHY_GOPLS=its path) and scripts/install-peers.sh the MCP servers and
 # language servers that conformance and cli/proxy drive through smithy
-# proxy (SMITHY_REQUIRE_PEERS=1). Every step runs even after a failure; the
+# proxy (SMITHY_REQUIRE_PEERS=1), and scripts/sdk-fixtures.sh the provider
+# SDKs whose streaming test data mend reads (SMITHY_REQUIRE_SDK_FIXTURES=1). Every step runs even after a failure; the
 # summary at the end lists each one, and every skipped test with its reason
 # (counting those skipped for a missing corpus), and the script exits 1 if
 # any failed.
@@ -96,6 +97,18 @@ install_peer() {
 echo "=== gopls (conformance's recorded LSP session)"
 install_peer gopls install-gopls.sh SMITHY_GOPLS
 export SMITHY_REQUIRE_GOPLS=1
+
+# The provider SDKs whose streaming test data mend's TestSDKFixtures reads
+# from the module cache (mend/testdata/sdk-fixtures.txt): downloaded when
+# missing, and required, so that the test never skips where this script runs.
+echo "=== provider SDK fixtures (mend's TestSDKFixtures)"
+t=$SECONDS
+if bash scripts/sdk-fixtures.sh >/dev/null; then
+	record "sdk fixtures download" ok $((SECONDS - t))
+else
+	record "sdk fixtures download" FAIL $((SECONDS - t))
+fi
+export SMITHY_REQUIRE_SDK_FIXTURES=1
 
 # The real peers from npm, each pinned by scripts/peers/package-lock.json:
 # the four reference MCP servers with the MCP TypeScript SDK, and
