@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 
+	"github.com/smithy-validation/go/cli/build"
 	"github.com/smithy-validation/go/cli/exitcode"
 	"github.com/smithy-validation/go/cli/load"
 	"github.com/smithy-validation/go/cli/run"
@@ -29,16 +30,12 @@ func (e *env) modelArgs(c *cli.Context) ([]load.Source, error) {
 		}
 		cfgPath = run.DefaultConfig
 	}
-	data, err := os.ReadFile(cfgPath)
-	if err != nil {
-		return nil, exitcode.Inputf("cannot read %s: %v", cfgPath, load.UnwrapPath(err))
-	}
-	bc, err := parseBuildConfig(cfgPath, data)
+	cfg, err := build.ReadConfig(cfgPath)
 	if err != nil {
 		return nil, err
 	}
-	// parseBuildConfig has already resolved them against its directory.
-	paths := append(append(append([]string(nil), bc.sources...), bc.imports...), args...)
+	// Already resolved against the configuration's directory.
+	paths := append(append(append([]string(nil), cfg.Sources...), cfg.Imports...), args...)
 	if len(paths) == 0 {
 		return nil, exitcode.Usagef("%s names no sources or imports, and no MODEL was given", cfgPath)
 	}

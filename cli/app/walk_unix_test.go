@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/smithy-validation/go/cli/exitcode"
+	"github.com/smithy-validation/go/cli/internal/testkit"
 )
 
 // TestDirectoryWalkReadsOnlyRegularFiles: a model directory of a cloned
@@ -38,20 +39,20 @@ func TestDirectoryWalkReadsOnlyRegularFiles(t *testing.T) {
 			if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 				t.Skipf("mkfifo: %v", err)
 			}
-			mustSymlink(t, fifo, filepath.Join(dir, "zz.smithy"))
+			testkit.Symlink(t, fifo, filepath.Join(dir, "zz.smithy"))
 		}, exitcode.Input, "zz.smithy: not a regular file (a named pipe)"},
 		{"a link to a device", func(t *testing.T, dir, outside string) {
-			mustSymlink(t, "/dev/zero", filepath.Join(dir, "zz.smithy"))
+			testkit.Symlink(t, "/dev/zero", filepath.Join(dir, "zz.smithy"))
 		}, exitcode.Input, "zz.smithy: not a regular file (a character device)"},
 		{"a link to a regular file", func(t *testing.T, dir, outside string) {
-			must(t, os.WriteFile(filepath.Join(outside, "more.smithy"), []byte("$version: \"2\"\nnamespace other\nstring Name\n"), 0o644))
-			mustSymlink(t, filepath.Join(outside, "more.smithy"), filepath.Join(dir, "zz.smithy"))
+			testkit.Must(t, os.WriteFile(filepath.Join(outside, "more.smithy"), []byte("$version: \"2\"\nnamespace other\nstring Name\n"), 0o644))
+			testkit.Symlink(t, filepath.Join(outside, "more.smithy"), filepath.Join(dir, "zz.smithy"))
 		}, exitcode.Valid, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir, outside := t.TempDir(), t.TempDir()
-			must(t, os.WriteFile(filepath.Join(dir, "calculator.smithy"), calc, 0o644))
+			testkit.Must(t, os.WriteFile(filepath.Join(dir, "calculator.smithy"), calc, 0o644))
 			tt.setup(t, dir, outside)
 			var stdout, stderr bytes.Buffer
 			// On a blocking open this call never returns, and the test
@@ -90,7 +91,7 @@ func TestInputDirectoryReadsOnlyRegularFiles(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
-			must(t, os.WriteFile(filepath.Join(dir, "a.json"), []byte(`{"jsonrpc": "2.0", "method": "subtract", "params": [1, 2], "id": 1}`), 0o644))
+			testkit.Must(t, os.WriteFile(filepath.Join(dir, "a.json"), []byte(`{"jsonrpc": "2.0", "method": "subtract", "params": [1, 2], "id": 1}`), 0o644))
 			if err := syscall.Mkfifo(filepath.Join(dir, "zz.json"), 0o644); err != nil {
 				t.Skipf("mkfifo: %v", err)
 			}

@@ -1,4 +1,4 @@
-package app
+package build
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/smithy-validation/go/cli/exitcode"
+	"github.com/smithy-validation/go/cli/internal/testkit"
+	"github.com/smithy-validation/go/cli/run"
 )
 
 // Two runs of smithy build produce byte-identical output trees.
@@ -32,9 +34,8 @@ func TestBuildTreesIdentical(t *testing.T) {
   "projections": {"a": {}, "b": {"plugins": {"openrpc::x": {"service": "example#Calculator", "naming": "jsonName"}}}}
 }`), 0o644))
 	tree := func(out string) map[string][]byte {
-		var stdout, stderr bytes.Buffer
-		if code := Run([]string{"smithy", "build", "--config", filepath.Join(dir, "smithy-build.json"), "--output", out}, nil, &stdout, &stderr); code != 0 {
-			t.Fatalf("exit %d: %s", code, stderr.String())
+		if code, _, stderr := runBuild(filepath.Join(dir, "smithy-build.json"), out); code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
 		}
 		files := map[string][]byte{}
 		must(filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
@@ -100,61 +101,60 @@ func TestBuildStaysInOutput(t *testing.T) {
 			nil, exitcode.Usage, `plugin "openrpc::../../../victim" must be a name`},
 		{"build is a link out", `{"version": "1.0", "sources": ["model"], "plugins": {"openrpc": {"service": "example#Calculator"}}}`,
 			func(t *testing.T, project, victim string) {
-				mustSymlink(t, filepath.Join("..", "victim"), filepath.Join(project, "build"))
+				testkit.Symlink(t, filepath.Join("..", "victim"), filepath.Join(project, "build"))
 			}, exitcode.Usage, `build is a symbolic link, on the way to the output directory`},
 		{"build/smithy is a link out", `{"version": "1.0", "sources": ["model"], "plugins": {"openrpc": {"service": "example#Calculator"}}}`,
 			func(t *testing.T, project, victim string) {
-				must(t, os.Mkdir(filepath.Join(project, "build"), 0o755))
-				mustSymlink(t, victim, filepath.Join(project, "build", "smithy"))
+				testkit.Must(t, os.Mkdir(filepath.Join(project, "build"), 0o755))
+				testkit.Symlink(t, victim, filepath.Join(project, "build", "smithy"))
 			}, exitcode.Usage, `smithy is a symbolic link`},
 		{"a projection's folder is a link out", `{"version": "1.0", "sources": ["model"], "plugins": {"openrpc": {"service": "example#Calculator"}}}`,
 			func(t *testing.T, project, victim string) {
-				must(t, os.MkdirAll(filepath.Join(project, "build", "smithy"), 0o755))
-				mustSymlink(t, filepath.Join(victim, "victim"), filepath.Join(project, "build", "smithy", "source"))
+				testkit.Must(t, os.MkdirAll(filepath.Join(project, "build", "smithy"), 0o755))
+				testkit.Symlink(t, filepath.Join(victim, "victim"), filepath.Join(project, "build", "smithy", "source"))
 			}, exitcode.Usage, `source is a symbolic link, on the way to an artifact directory`},
 		{"an artifact's folder is a link out", `{"version": "1.0", "sources": ["model"], "plugins": {"openrpc": {"service": "example#Calculator"}}}`,
 			func(t *testing.T, project, victim string) {
-				must(t, os.MkdirAll(filepath.Join(project, "build", "smithy", "source"), 0o755))
-				mustSymlink(t, filepath.Join(victim, "victim", "openrpc"), filepath.Join(project, "build", "smithy", "source", "openrpc"))
+				testkit.Must(t, os.MkdirAll(filepath.Join(project, "build", "smithy", "source"), 0o755))
+				testkit.Symlink(t, filepath.Join(victim, "victim", "openrpc"), filepath.Join(project, "build", "smithy", "source", "openrpc"))
 			}, exitcode.Usage, `openrpc is a symbolic link`},
 		{"the output file is a link out", `{"version": "1.0", "sources": ["model"], "plugins": {"openrpc": {"service": "example#Calculator"}}}`,
 			func(t *testing.T, project, victim string) {
 				dir := filepath.Join(project, "build", "smithy", "source", "openrpc")
-				must(t, os.MkdirAll(dir, 0o755))
-				mustSymlink(t, filepath.Join(victim, "victim", "openrpc", "Calculator.openrpc.json"), filepath.Join(dir, "Calculator.openrpc.json"))
+				testkit.Must(t, os.MkdirAll(dir, 0o755))
+				testkit.Symlink(t, filepath.Join(victim, "victim", "openrpc", "Calculator.openrpc.json"), filepath.Join(dir, "Calculator.openrpc.json"))
 			}, 0, ""},
 		{"outputDirectory through a link inside the project", `{"version": "1.0", "sources": ["model"], "outputDirectory": "out/smithy", "plugins": {"openrpc": {"service": "example#Calculator"}}}`,
 			func(t *testing.T, project, victim string) {
-				mustSymlink(t, "model", filepath.Join(project, "out"))
+				testkit.Symlink(t, "model", filepath.Join(project, "out"))
 			}, exitcode.Usage, `out is a symbolic link`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			base := t.TempDir()
 			project, victim := filepath.Join(base, "project"), filepath.Join(base, "victim")
-			must(t, os.MkdirAll(filepath.Join(project, "model"), 0o755))
-			must(t, os.WriteFile(filepath.Join(project, "model", "calculator.smithy"), calc, 0o644))
+			testkit.Must(t, os.MkdirAll(filepath.Join(project, "model"), 0o755))
+			testkit.Must(t, os.WriteFile(filepath.Join(project, "model", "calculator.smithy"), calc, 0o644))
 			// The victim: what a build would write into, plus a file of its own.
 			for _, d := range []string{filepath.Join(victim, "openrpc"), filepath.Join(victim, "victim", "openrpc"), filepath.Join(victim, "source", "openrpc")} {
-				must(t, os.MkdirAll(d, 0o755))
-				must(t, os.WriteFile(filepath.Join(d, "Calculator.openrpc.json"), []byte("precious\n"), 0o644))
-				must(t, os.WriteFile(filepath.Join(d, "notes.txt"), []byte("mine\n"), 0o644))
+				testkit.Must(t, os.MkdirAll(d, 0o755))
+				testkit.Must(t, os.WriteFile(filepath.Join(d, "Calculator.openrpc.json"), []byte("precious\n"), 0o644))
+				testkit.Must(t, os.WriteFile(filepath.Join(d, "notes.txt"), []byte("mine\n"), 0o644))
 			}
 			cfg := strings.ReplaceAll(tt.config, "VICTIM", filepath.ToSlash(victim))
-			must(t, os.WriteFile(filepath.Join(project, "smithy-build.json"), []byte(cfg), 0o644))
+			testkit.Must(t, os.WriteFile(filepath.Join(project, "smithy-build.json"), []byte(cfg), 0o644))
 			if tt.setup != nil {
 				tt.setup(t, project, victim)
 			}
-			before := snapshot(t, base, project)
-			var stdout, stderr bytes.Buffer
-			code := Run([]string{"smithy", "build", "--config", filepath.Join(project, "smithy-build.json")}, nil, &stdout, &stderr)
+			before := testkit.Snapshot(t, base, project)
+			code, _, stderr := runBuild(filepath.Join(project, "smithy-build.json"), "")
 			if code != tt.exit {
-				t.Errorf("%s: exit %d, want %d; stderr: %s", tt.name, code, tt.exit, stderr.String())
+				t.Errorf("%s: exit %d, want %d; stderr: %s", tt.name, code, tt.exit, stderr)
 			}
-			if !strings.Contains(stderr.String(), tt.want) {
-				t.Errorf("%s: stderr %q does not say %q", tt.name, stderr.String(), tt.want)
+			if !strings.Contains(stderr, tt.want) {
+				t.Errorf("%s: stderr %q does not say %q", tt.name, stderr, tt.want)
 			}
-			after := snapshot(t, base, project)
+			after := testkit.Snapshot(t, base, project)
 			for p, v := range before {
 				if after[p] != v {
 					t.Errorf("%s: %s changed outside the project: %.40q, now %.40q", tt.name, p, v, after[p])
@@ -186,19 +186,18 @@ func TestBuildReplacesOnlyItsOwnFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	must(t, os.MkdirAll(filepath.Join(dir, "model"), 0o755))
-	must(t, os.WriteFile(filepath.Join(dir, "model", "calculator.smithy"), calc, 0o644))
-	must(t, os.WriteFile(filepath.Join(dir, "smithy-build.json"), []byte(`{"version": "1.0", "sources": ["model"], "plugins": {"openrpc": {"service": "example#Calculator"}}}`), 0o644))
+	testkit.Must(t, os.MkdirAll(filepath.Join(dir, "model"), 0o755))
+	testkit.Must(t, os.WriteFile(filepath.Join(dir, "model", "calculator.smithy"), calc, 0o644))
+	testkit.Must(t, os.WriteFile(filepath.Join(dir, "smithy-build.json"), []byte(`{"version": "1.0", "sources": ["model"], "plugins": {"openrpc": {"service": "example#Calculator"}}}`), 0o644))
 	art := filepath.Join(dir, "build", "smithy", "source", "openrpc")
-	must(t, os.MkdirAll(filepath.Join(art, "sub"), 0o755))
-	must(t, os.WriteFile(filepath.Join(art, "README.md"), []byte("mine\n"), 0o644))
-	must(t, os.WriteFile(filepath.Join(art, "sub", "Old.openrpc.json"), []byte("mine too\n"), 0o644))
-	must(t, os.WriteFile(filepath.Join(art, "Old.openrpc.json"), []byte("stale\n"), 0o644))
-	var stdout, stderr bytes.Buffer
-	if code := Run([]string{"smithy", "build", "--config", filepath.Join(dir, "smithy-build.json")}, nil, &stdout, &stderr); code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr.String())
+	testkit.Must(t, os.MkdirAll(filepath.Join(art, "sub"), 0o755))
+	testkit.Must(t, os.WriteFile(filepath.Join(art, "README.md"), []byte("mine\n"), 0o644))
+	testkit.Must(t, os.WriteFile(filepath.Join(art, "sub", "Old.openrpc.json"), []byte("mine too\n"), 0o644))
+	testkit.Must(t, os.WriteFile(filepath.Join(art, "Old.openrpc.json"), []byte("stale\n"), 0o644))
+	if code, _, stderr := runBuild(filepath.Join(dir, "smithy-build.json"), ""); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	got := snapshot(t, art, "")
+	got := testkit.Snapshot(t, art, "")
 	want := map[string]string{"README.md": "mine\n", "sub": "dir", "sub/Old.openrpc.json": "mine too\n"}
 	for p, v := range want {
 		if got[p] != v {
@@ -213,55 +212,18 @@ func TestBuildReplacesOnlyItsOwnFiles(t *testing.T) {
 	}
 }
 
-// snapshot maps every path below root, except those below skip, to its
-// content ("dir" for a folder, "-> target" for a link).
-func snapshot(t *testing.T, root, skip string) map[string]string {
-	t.Helper()
-	out := map[string]string{}
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if p == root {
-			return nil
-		}
-		if skip != "" && p == skip {
-			return filepath.SkipDir
-		}
-		rel, _ := filepath.Rel(root, p)
-		rel = filepath.ToSlash(rel)
-		switch {
-		case d.Type()&fs.ModeSymlink != 0:
-			target, err := os.Readlink(p)
-			out[rel] = "-> " + target
-			return err
-		case d.IsDir():
-			out[rel] = "dir"
-		default:
-			data, err := os.ReadFile(p)
-			out[rel] = string(data)
-			return err
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
+// runBuild runs the build of the configuration cfgPath as the command
+// does (output is --output) and returns its exit code, what it printed,
+// and its stderr with the error's message last.
+func runBuild(cfgPath, output string) (code int, stdout, stderr string) {
+	var out, errOut bytes.Buffer
+	e := &run.Env{Stdout: &out, Stderr: &errOut}
+	cfg, err := ReadConfig(cfgPath)
+	if err == nil {
+		err = Run(e, cfg, Options{Output: output})
 	}
-	return out
-}
-
-func must(t *testing.T, err error) {
-	t.Helper()
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
-func mustSymlink(t *testing.T, target, link string) {
-	t.Helper()
-	if err := os.Symlink(target, link); err != nil {
-		t.Skipf("symbolic links: %v", err)
-	}
+	code, msg, _ := exitcode.Of(err)
+	return code, out.String(), errOut.String() + msg
 }
 
 // FuzzBuildConfig reads arbitrary configurations: never a panic, and every
@@ -272,7 +234,7 @@ func FuzzBuildConfig(f *testing.F) {
 	f.Add([]byte(`{"version": "1.0", "outputDirectory": "a/../../b", "plugins": {"openrpc": {}}}`))
 	f.Add([]byte(`{"version": "1.0", "outputDirectory": "/abs", "projections": {"../x": {}}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		bc, err := parseBuildConfig(filepath.Join("proj", "smithy-build.json"), data)
+		bc, err := ParseConfig(filepath.Join("proj", "smithy-build.json"), data)
 		if err != nil {
 			return
 		}

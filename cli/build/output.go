@@ -1,4 +1,4 @@
-package app
+package build
 
 import (
 	"errors"
@@ -25,7 +25,7 @@ import (
 //     directory to it may be a symbolic link (a symlinked build/ would lead
 //     anywhere): that is a usage error too.
 //   - Inside the output directory, projection and artifact names are single
-//     path elements (safeName), their directories may not be symbolic links,
+//     path elements ([safeName]), their directories may not be symbolic links,
 //     and every file operation goes through an os.Root opened at the output
 //     directory, which refuses any path or link that leads out of it, also
 //     when a link appears while the build runs.
@@ -44,13 +44,13 @@ type outputDir struct {
 	cleaned, written map[string]bool
 }
 
-// outputName is the build's ".openrpc.json" suffix: the one kind of file
+// outputSuffix is the build's ".openrpc.json" suffix: the one kind of file
 // a build writes and so may replace.
 const outputSuffix = ".openrpc.json"
 
 // openOutput opens the output directory: flagOut when given, else the
 // configuration's outputDirectory below its directory.
-func openOutput(bc *buildConfig, flagOut string) (*outputDir, error) {
+func openOutput(bc *Config, flagOut string) (*outputDir, error) {
 	o := &outputDir{cleaned: map[string]bool{}, written: map[string]bool{}}
 	if flagOut != "" {
 		o.shown = flagOut
@@ -68,13 +68,13 @@ func openOutput(bc *buildConfig, flagOut string) (*outputDir, error) {
 	if err != nil {
 		return nil, err
 	}
-	o.shown = filepath.Join(bc.dir, rel)
-	base, err := os.OpenRoot(bc.dir)
+	o.shown = filepath.Join(bc.Dir, rel)
+	base, err := os.OpenRoot(bc.Dir)
 	if err != nil {
-		return nil, exitcode.Inputf("cannot open %s: %v", bc.dir, load.UnwrapPath(err))
+		return nil, exitcode.Inputf("cannot open %s: %v", bc.Dir, load.UnwrapPath(err))
 	}
 	defer base.Close()
-	if err := mkdirNoLinks(base, bc.dir, rel, "the output directory (outputDirectory of "+bc.path+")"); err != nil {
+	if err := mkdirNoLinks(base, bc.Dir, rel, "the output directory (outputDirectory of "+bc.Path+")"); err != nil {
 		return nil, err
 	}
 	r, err := base.OpenRoot(rel)
@@ -87,15 +87,15 @@ func openOutput(bc *buildConfig, flagOut string) (*outputDir, error) {
 
 // outputRel is the configured output directory relative to the
 // configuration's directory, checked to stay inside it.
-func (bc *buildConfig) outputRel() (string, error) {
+func (bc *Config) outputRel() (string, error) {
 	if bc.outputRaw == "" {
 		return filepath.Join("build", "smithy"), nil
 	}
 	p := filepath.FromSlash(bc.outputRaw)
 	if !filepath.IsLocal(p) {
-		where := bc.path
+		where := bc.Path
 		if bc.outputPos.IsValid() {
-			where = fmt.Sprintf("%s:%d:%d", bc.path, bc.outputPos.Line, bc.outputPos.Column)
+			where = fmt.Sprintf("%s:%d:%d", bc.Path, bc.outputPos.Line, bc.outputPos.Column)
 		}
 		return "", exitcode.Usagef("%s: outputDirectory %q leads outside the configuration's directory: it must be a relative path below it (name another place with --output)", where, bc.outputRaw)
 	}
