@@ -3,16 +3,12 @@ package app
 import (
 	"context"
 	"fmt"
-	"io"
 	"net"
-	"net/http"
 	"net/url"
 	"os"
-	"os/exec"
 	"os/signal"
 	"slices"
 	"syscall"
-	"time"
 
 	"github.com/smithy-validation/go/cli/exitcode"
 	"github.com/smithy-validation/go/cli/load"
@@ -107,19 +103,11 @@ func (e *env) proxy(c *cli.Context) error {
 		return err
 	}
 	opts := proxy.Options{Framing: framing, Enforce: c.Bool("enforce"), Log: e.Stderr}
-	for _, out := range []struct {
-		flag string
-		to   *io.Writer
-	}{{"log", &opts.Log}, {"record", &opts.Record}} {
-		if name := c.String(out.flag); name != "" {
-			f, err := os.Create(name)
-			if err != nil {
-				return exitcode.Inputf("--%s: %v", out.flag, err)
-			}
-			defer f.Close()
-			*out.to = f
-		}
+	closeFiles, err := opts.CreateFiles(c.String("log"), c.String("record"))
+	if err != nil {
+		return exitcode.Inputf("%v", err)
 	}
+	defer closeFiles()
 	p := proxy.New(svc, opts)
 	if httpMode {
 		return e.proxyHTTP(p, listen, up)
@@ -127,20 +115,15 @@ func (e *env) proxy(c *cli.Context) error {
 	// The relay waits for each message in blocking reads: see
 	// proxy.ReserveProcs (the command owns the process).
 	proxy.ReserveProcs()
-	cmd := exec.Command(command[0], command[1:]...)
-	cmd.Stderr = e.Stderr
-	code, err := p.RunCommand(cmd, e.Stdin, e.Stdout)
-	if _, _, ferr := p.Finish(); err == nil {
-		err = ferr
-	}
+	code, err := p.RunChild(command, e.Stdin, e.Stdout, e.Stderr)
 	if err != nil && code == 0 {
 		return exitcode.Inputf("proxy: %v", err)
 	}
 	return exitcode.Status(code)
 }
 
-// proxyHTTP serves the HTTP reverse proxy until SIGINT or SIGTERM, then
-// logs the summary; the exit code is the conversation's verdict.
+// proxyHTTP serves the HTTP reverse proxy until SIGINT or SIGTERM; the
+// exit code is the conversation's verdict.
 func (e *env) proxyHTTP(p *proxy.Proxy, listen string, u *url.URL) error {
 	addr, err := serve.ListenAddr(listen)
 	if err != nil {
@@ -150,31 +133,12 @@ func (e *env) proxyHTTP(p *proxy.Proxy, listen string, u *url.URL) error {
 	if err != nil {
 		return exitcode.Inputf("--listen: %v", err)
 	}
-	srv := &http.Server{
-		Handler:           p.HTTPHandler(u, time.Minute),
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       time.Minute,
-		WriteTimeout:      2 * time.Minute,
-		IdleTimeout:       2 * time.Minute,
-	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	fmt.Fprintf(e.Stderr, "smithy proxy: listening on http://%s, forwarding to %s\n", ln.Addr(), u)
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-	select {
-	case err = <-errc:
-	case <-ctx.Done():
-		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		err = srv.Shutdown(sctx)
-		cancel()
-	}
-	_, sum, ferr := p.Finish()
-	if err != nil && err != http.ErrServerClosed {
+	sum, err := p.Serve(ctx, ln, u)
+	if err != nil {
 		return exitcode.Inputf("proxy: %v", err)
-	}
-	if ferr != nil {
-		return exitcode.Inputf("proxy: %v", ferr)
 	}
 	if !sum.Valid {
 		return exitcode.Status(exitcode.Invalid)
