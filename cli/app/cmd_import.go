@@ -1,14 +1,8 @@
 package app
 
 import (
-	"errors"
-	"fmt"
-	"io"
-	"os"
-
 	"github.com/smithy-validation/go/cli/exitcode"
-	"github.com/smithy-validation/go/cli/load"
-	"github.com/smithy-validation/go/cli/render"
+	"github.com/smithy-validation/go/cli/run"
 	"github.com/smithy-validation/go/openrpc/importer"
 	"github.com/urfave/cli/v2"
 )
@@ -74,66 +68,18 @@ func (e *env) importCommand() *cli.Command {
 	}
 }
 
+// importAction reads an import subcommand's flags and its FILE for
+// run.Env.Import.
 func (e *env) importAction(c *cli.Context, convert func([]byte, importer.Options) (*importer.Result, error)) error {
 	if c.Args().Len() != 1 {
 		return exitcode.Usagef("import %s needs one FILE, got %d argument(s)", c.Command.Name, c.Args().Len())
 	}
-	path := c.Args().First()
-	service := ""
+	p := run.ImportParams{Convert: convert, Path: c.Args().First(), Namespace: c.String("namespace"), Output: c.String("output")}
 	if c.Command.Name != "jsonschema" {
-		service = c.String("service")
+		p.Service = c.String("service")
 	}
-	r, closeFn, err := e.OpenStream(path)
-	if err != nil {
-		return err
-	}
-	data, err := io.ReadAll(r)
-	closeFn()
-	if err != nil {
-		return exitcode.Inputf("cannot read %s: %v", path, err)
-	}
-	opts := importer.Options{Namespace: c.String("namespace"), Service: service}
-	mapping := ""
 	if c.Command.Name == "mcp" {
-		if mapping = c.String("mapping"); mapping != "" {
-			if opts.Mapping, err = os.ReadFile(mapping); err != nil {
-				return exitcode.Inputf("cannot read %s: %v", mapping, load.UnwrapPath(err))
-			}
-		}
+		p.Mapping = c.String("mapping")
 	}
-	res, err := convert(data, opts)
-	if err != nil {
-		var oe *importer.OptionError
-		if errors.As(err, &oe) {
-			return exitcode.Usagef("%s", oe.Message) // a bad --namespace or --service
-		}
-		// the document cannot be imported: FILE:LINE:COL: POINTER: message
-		sep := ": "
-		var ie *importer.InputError
-		if errors.As(err, &ie) && ie.Pos.IsValid() {
-			sep = ":"
-		}
-		msg := err.Error()
-		if ie != nil && ie.Source == "mapping" {
-			// the mapping file's fault: name it, not the schema
-			path = mapping
-			msg = (&importer.InputError{Pos: ie.Pos, Pointer: ie.Pointer, Message: ie.Message}).Error()
-		}
-		fmt.Fprintf(e.Stderr, "%s%s%s\n", render.EscapeText(path), sep, render.EscapeText(msg))
-		return exitcode.Status(exitcode.Invalid)
-	}
-	for _, d := range res.Diagnostics {
-		if d.Source == "mapping" {
-			d.Source = mapping // the file's name, not the option's
-		}
-		fmt.Fprintf(e.Stderr, "smithy: import: %s\n", render.EscapeText(d.String()))
-	}
-	if out := c.String("output"); out != "" {
-		if err := os.WriteFile(out, res.IDL, 0o644); err != nil {
-			return exitcode.Inputf("cannot write %s: %v", out, load.UnwrapPath(err))
-		}
-		return nil
-	}
-	_, err = e.Stdout.Write(res.IDL)
-	return err
+	return e.Import(p)
 }
