@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/smithy-validation/go/cli/exitcode"
+	"github.com/smithy-validation/go/cli/internal/testkit"
 	"github.com/smithy-validation/go/cli/load"
 	"github.com/smithy-validation/go/cli/methods"
 	"github.com/smithy-validation/go/cli/serve"
@@ -58,46 +59,6 @@ func ask(t *testing.T, h serve.Handler, reqs ...string) []envelope {
 
 func quote(s string) string { b, _ := json.Marshal(s); return string(b) }
 
-// attackTree builds root/ (the server's) and outside/ (a secret beside
-// it), with links from the root to the secret.
-func attackTree(t testing.TB) (root, outside string) {
-	t.Helper()
-	base := t.TempDir()
-	root, outside = filepath.Join(base, "root"), filepath.Join(base, "outside")
-	for _, d := range []string{root, outside, filepath.Join(root, "models"), filepath.Join(root, "leaky")} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write := func(p, text string) {
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	calc, err := os.ReadFile(filepath.Join(calculator, "calculator.smithy"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	write(filepath.Join(root, "models", "calculator.smithy"), string(calc))
-	write(filepath.Join(root, "value.json"), `{"minuend": 1, "subtrahend": 2}`)
-	write(filepath.Join(root, "notes.txt"), "TOPSECRET notes\n")
-	write(filepath.Join(root, ".env"), "TOPSECRET=1\n")
-	write(filepath.Join(outside, "secret.json"), `{"minuend": "TOPSECRET", "subtrahend": "TOPSECRET"}`)
-	write(filepath.Join(outside, "secret.smithy"), "TOPSECRET model\n")
-	for link, target := range map[string]string{
-		filepath.Join(root, "link.smithy"):          filepath.Join("..", "outside", "secret.smithy"),
-		filepath.Join(root, "abs.json"):             filepath.Join(outside, "secret.json"),
-		filepath.Join(root, "out"):                  outside, // a directory link
-		filepath.Join(root, "leaky", "leak.smithy"): filepath.Join("..", "..", "outside", "secret.smithy"),
-		filepath.Join(root, "inside.smithy"):        filepath.Join("models", "calculator.smithy"),
-	} {
-		if err := os.Symlink(target, link); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return root, outside
-}
-
 // TestServeRoot: a request may read files only under the server's root.
 // Each path that leads out (absolute, ../, a link to a file or a directory
 // outside, a link inside a directory named) is refused with E041 naming
@@ -105,7 +66,7 @@ func attackTree(t testing.TB) (root, outside string) {
 // files and files that are not models are refused too; the paths inside
 // (relative, absolute under the root, a link that stays inside) work.
 func TestServeRoot(t *testing.T) {
-	root, outside := attackTree(t)
+	root, outside := testkit.AttackTree(t, filepath.Join(calculator, "calculator.smithy"))
 	t.Chdir(root) // relative paths are relative to the working directory
 	h := newHandler(t, methods.HandlerOptions{Root: root})
 	model := `{"path":"models/calculator.smithy"}`
@@ -172,7 +133,7 @@ func TestServeRoot(t *testing.T) {
 // TestServeNoPaths: with --no-paths every path is refused, inline text
 // still works.
 func TestServeNoPaths(t *testing.T) {
-	root, _ := attackTree(t)
+	root, _ := testkit.AttackTree(t, filepath.Join(calculator, "calculator.smithy"))
 	t.Chdir(root)
 	h := newHandler(t, methods.HandlerOptions{NoPaths: true})
 	envs := ask(t, h,
@@ -377,7 +338,7 @@ func TestServeCancelled(t *testing.T) {
 // relative to the working directory; the root, here a directory below it,
 // still confines them.
 func TestServeRootBelowWorkingDirectory(t *testing.T) {
-	root, _ := attackTree(t)
+	root, _ := testkit.AttackTree(t, filepath.Join(calculator, "calculator.smithy"))
 	t.Chdir(filepath.Dir(root))
 	h := newHandler(t, methods.HandlerOptions{Root: "root"})
 	envs := ask(t, h,

@@ -2,12 +2,12 @@ package app
 
 import (
 	"bytes"
-	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/smithy-validation/go/cli/exitcode"
+	"github.com/smithy-validation/go/cli/internal/testkit"
 	"github.com/smithy-validation/go/cli/load"
 	"github.com/smithy-validation/go/cli/run"
 )
@@ -18,19 +18,7 @@ import (
 // spool itself: run's TestTranscriptSpool).
 func TestTranscriptSpoolFailure(t *testing.T) {
 	modelPath := filepath.Join("..", "..", "examples/calculator/calculator.smithy")
-	var lines []string
-	for i := 0; i < 60; i++ {
-		switch {
-		case i%10 == 7:
-			lines = append(lines, fmt.Sprintf(`{"from":"client","message":{"jsonrpc":"2.0","method":"subtract","params":[%d,"x"],"id":"c%d"}}`, i, i))
-		case i%10 == 9:
-			lines = append(lines, `{"from":"client","text":"{\"jsonrpc\": \"2.0\", \"method\""}`)
-		default:
-			lines = append(lines, fmt.Sprintf(`{"from":"client","message":{"jsonrpc":"2.0","method":"subtract","params":[%d,1],"id":%d}}`, i, i))
-			lines = append(lines, fmt.Sprintf(`{"from":"server","message":{"jsonrpc":"2.0","result":%d,"id":%d}}`, i-1, i))
-		}
-	}
-	transcript := strings.Join(lines, "\n") + "\n"
+	transcript := testkit.CalculatorTranscript(60)
 	t.Setenv("TMPDIR", filepath.Join(t.TempDir(), "missing"))
 	for _, format := range []string{"json", "text"} {
 		var stdout, stderr bytes.Buffer

@@ -9,50 +9,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/smithy-validation/go/cli/internal/testkit"
 )
 
 // calculator is the example model's directory.
 var calculator = filepath.Join("..", "..", "examples", "calculator")
-
-// attackTree builds root/ (the server's) and outside/ (a secret beside
-// it), with links from the root to the secret.
-func attackTree(t testing.TB) (root, outside string) {
-	t.Helper()
-	base := t.TempDir()
-	root, outside = filepath.Join(base, "root"), filepath.Join(base, "outside")
-	for _, d := range []string{root, outside, filepath.Join(root, "models"), filepath.Join(root, "leaky")} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write := func(p, text string) {
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	calc, err := os.ReadFile(filepath.Join(calculator, "calculator.smithy"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	write(filepath.Join(root, "models", "calculator.smithy"), string(calc))
-	write(filepath.Join(root, "value.json"), `{"minuend": 1, "subtrahend": 2}`)
-	write(filepath.Join(root, "notes.txt"), "TOPSECRET notes\n")
-	write(filepath.Join(root, ".env"), "TOPSECRET=1\n")
-	write(filepath.Join(outside, "secret.json"), `{"minuend": "TOPSECRET", "subtrahend": "TOPSECRET"}`)
-	write(filepath.Join(outside, "secret.smithy"), "TOPSECRET model\n")
-	for link, target := range map[string]string{
-		filepath.Join(root, "link.smithy"):          filepath.Join("..", "outside", "secret.smithy"),
-		filepath.Join(root, "abs.json"):             filepath.Join(outside, "secret.json"),
-		filepath.Join(root, "out"):                  outside, // a directory link
-		filepath.Join(root, "leaky", "leak.smithy"): filepath.Join("..", "..", "outside", "secret.smithy"),
-		filepath.Join(root, "inside.smithy"):        filepath.Join("models", "calculator.smithy"),
-	} {
-		if err := os.Symlink(target, link); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return root, outside
-}
 
 // TestServeReadBound: a file that grows after it was counted is read up
 // to the request's bound, not further.
@@ -83,7 +45,7 @@ func TestServeReadBound(t *testing.T) {
 // as a model) reads a file under the root, never the secret beside it,
 // whichever link, dot-dot or absolute spelling leads there.
 func FuzzServePath(f *testing.F) {
-	root, outside := attackTree(f)
+	root, outside := testkit.AttackTree(f, filepath.Join(calculator, "calculator.smithy"))
 	sf, err := newServerFiles(HandlerOptions{Root: root})
 	sf.cwd = root // relative paths as from a server started in the root
 	if err != nil {

@@ -2,13 +2,13 @@ package run
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/smithy-validation/go/cli/exitcode"
+	"github.com/smithy-validation/go/cli/internal/testkit"
 	"github.com/smithy-validation/go/cli/load"
 	"github.com/smithy-validation/go/cli/render"
 	"github.com/smithy-validation/go/core/shapeid"
@@ -22,19 +22,7 @@ import (
 func TestTranscriptSpool(t *testing.T) {
 	root := filepath.Join("..", "..")
 	modelPath := filepath.Join(root, "examples/calculator/calculator.smithy")
-	var lines []string
-	for i := 0; i < 60; i++ {
-		switch {
-		case i%10 == 7:
-			lines = append(lines, fmt.Sprintf(`{"from":"client","message":{"jsonrpc":"2.0","method":"subtract","params":[%d,"x"],"id":"c%d"}}`, i, i))
-		case i%10 == 9:
-			lines = append(lines, `{"from":"client","text":"{\"jsonrpc\": \"2.0\", \"method\""}`)
-		default:
-			lines = append(lines, fmt.Sprintf(`{"from":"client","message":{"jsonrpc":"2.0","method":"subtract","params":[%d,1],"id":%d}}`, i, i))
-			lines = append(lines, fmt.Sprintf(`{"from":"server","message":{"jsonrpc":"2.0","result":%d,"id":%d}}`, i-1, i))
-		}
-	}
-	transcript := strings.Join(lines, "\n") + "\n"
+	transcript := testkit.CalculatorTranscript(60)
 
 	// The reference: the whole result, from the library.
 	var discard bytes.Buffer
