@@ -20,7 +20,7 @@ func (e *env) astCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			return e.Ast(run.AstParams{Models: models, IncludePrelude: c.Bool("include-prelude"), Flatten: c.Bool("flatten")})
+			return e.AST(run.ASTParams{Models: models, IncludePrelude: c.Bool("include-prelude"), Flatten: c.Bool("flatten")})
 		},
 	}
 }

@@ -31,7 +31,7 @@ func (e *env) openrpcCommand() *cli.Command {
 }
 
 func (e *env) openrpcAction(c *cli.Context) error {
-	s := run.OpenrpcSettings{Service: c.String("service"), Naming: c.String("naming"), UnknownMembers: c.String("unknown-members"),
+	s := run.OpenRPCSettings{Service: c.String("service"), Naming: c.String("naming"), UnknownMembers: c.String("unknown-members"),
 		Nulls: c.String("nulls"), Extensions: c.String("extensions"), SystemExtensions: c.StringSlice("extension")}
-	return e.Openrpc(load.PathSources(c.Args().Slice()), s, c.String("output"))
+	return e.OpenRPC(load.PathSources(c.Args().Slice()), s, c.String("output"))
 }

@@ -98,7 +98,7 @@ func (e *env) proxy(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	svc, err := e.RpcServiceWith(load.PathSources(models), c.String("service"), version, nil)
+	svc, err := e.RPCServiceWith(load.PathSources(models), c.String("service"), version, nil)
 	if err != nil {
 		return err
 	}

@@ -59,9 +59,9 @@ func (e *env) validateRPC(c *cli.Context) error {
 	if e.ProgressMode, err = progressMode(c); err != nil {
 		return err
 	}
-	p := run.RpcParams{Models: load.PathSources(c.Args().Slice()), Service: c.String("service"), Version: c.String("version"), Complete: c.Bool("complete"), Verbose: c.Bool("verbose"), Extensions: c.StringSlice("extension")}
+	p := run.RPCParams{Models: load.PathSources(c.Args().Slice()), Service: c.String("service"), Version: c.String("version"), Complete: c.Bool("complete"), Verbose: c.Bool("verbose"), Extensions: c.StringSlice("extension")}
 	p.Naming = c.String("naming")
-	p.Policies = run.RpcPolicies{UnknownMembers: c.String("unknown-members"), Nulls: c.String("nulls"), EnvelopeExtensions: c.String("envelope-extensions")}
+	p.Policies = run.RPCPolicies{UnknownMembers: c.String("unknown-members"), Nulls: c.String("nulls"), EnvelopeExtensions: c.String("envelope-extensions")}
 	p.Method = c.String("method")
 	for _, f := range []struct {
 		flag string

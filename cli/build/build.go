@@ -74,7 +74,7 @@ func Run(e *run.Env, cfg *Config, opts Options) error {
 	type job struct {
 		proj projection
 		plug plugin
-		set  run.OpenrpcSettings
+		set  run.OpenRPCSettings
 	}
 	var jobs []job
 	for _, p := range cfg.projections {
@@ -126,7 +126,7 @@ func Run(e *run.Env, cfg *Config, opts Options) error {
 		if err != nil {
 			return err
 		}
-		artifacts = append(artifacts, artifact{filepath.Join(j.proj.name, j.plug.artifact), run.OpenrpcFileName(svc), res.JSON})
+		artifacts = append(artifacts, artifact{filepath.Join(j.proj.name, j.plug.artifact), run.OpenRPCFileName(svc), res.JSON})
 	}
 	if len(artifacts) == 0 {
 		return nil

@@ -21,8 +21,8 @@ import (
 //	 "nulls": "absent" | "reject",
 //	 "extensions": "emit" | "omit",
 //	 "systemExtensions": ["rpc.discover"]}
-func openrpcSettings(v node.Node, prefix string) (run.OpenrpcSettings, error) {
-	var s run.OpenrpcSettings
+func openrpcSettings(v node.Node, prefix string) (run.OpenRPCSettings, error) {
+	var s run.OpenRPCSettings
 	bad := func(format string, args ...any) error {
 		return exitcode.Usagef("%s%s", prefix, fmt.Sprintf(format, args...))
 	}

@@ -48,7 +48,7 @@ func ast(ctx context.Context, s *Session, params []byte) ([]byte, int, error) {
 		return nil, 0, err
 	}
 	res, exit, err := s.Run(ctx, models, nil, func(e *run.Env) error {
-		return e.Ast(run.AstParams{Models: models, IncludePrelude: p.IncludePrelude, Flatten: p.Flatten})
+		return e.AST(run.ASTParams{Models: models, IncludePrelude: p.IncludePrelude, Flatten: p.Flatten})
 	})
 	return Compact(res, exit, err)
 }
@@ -115,7 +115,7 @@ func validateRPC(ctx context.Context, s *Session, params []byte) ([]byte, int, e
 	if err != nil {
 		return nil, 0, err
 	}
-	rp := run.RpcParams{Models: models, Service: p.Service, Version: p.Version, Complete: p.Complete, Extensions: p.Extension, Naming: p.Naming,
+	rp := run.RPCParams{Models: models, Service: p.Service, Version: p.Version, Complete: p.Complete, Extensions: p.Extension, Naming: p.Naming,
 		Policies: p.Policies(), Method: p.Method}
 	for _, f := range []struct {
 		name string
@@ -164,6 +164,6 @@ func openrpc(ctx context.Context, s *Session, method string, params []byte) ([]b
 	if err != nil {
 		return nil, 0, err
 	}
-	set := run.OpenrpcSettings{Service: p.Service, Naming: p.Naming, UnknownMembers: p.UnknownMembers, Nulls: p.Nulls, Extensions: p.Extensions, SystemExtensions: p.Extension}
-	return Compact(s.Run(ctx, models, nil, func(e *run.Env) error { return e.Openrpc(models, set, "") }))
+	set := run.OpenRPCSettings{Service: p.Service, Naming: p.Naming, UnknownMembers: p.UnknownMembers, Nulls: p.Nulls, Extensions: p.Extensions, SystemExtensions: p.Extension}
+	return Compact(s.Run(ctx, models, nil, func(e *run.Env) error { return e.OpenRPC(models, set, "") }))
 }

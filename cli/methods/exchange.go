@@ -74,7 +74,7 @@ func exchange(ctx context.Context, s *Session, method string, params []byte) ([]
 			if err != nil {
 				return err
 			}
-			svc, err = e.RpcServiceWith(models, p.Service, version, p.Extension, opts...)
+			svc, err = e.RPCServiceWith(models, p.Service, version, p.Extension, opts...)
 			return err
 		})
 		if err != nil {

@@ -106,8 +106,8 @@ type ServiceParams struct {
 }
 
 // Policies are the policy params as validate-rpc's flags give them.
-func (p *ServiceParams) Policies() run.RpcPolicies {
-	return run.RpcPolicies{UnknownMembers: p.UnknownMembers, Nulls: p.Nulls, EnvelopeExtensions: p.EnvelopeExtensions}
+func (p *ServiceParams) Policies() run.RPCPolicies {
+	return run.RPCPolicies{UnknownMembers: p.UnknownMembers, Nulls: p.Nulls, EnvelopeExtensions: p.EnvelopeExtensions}
 }
 
 // Options returns the rpc options of the naming and policy params.

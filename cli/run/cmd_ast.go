@@ -9,16 +9,16 @@ import (
 	"github.com/smithy-validation/go/smithyvalidate"
 )
 
-// AstParams are the parameters of `smithy ast` and of the server's ast
+// ASTParams are the parameters of `smithy ast` and of the server's ast
 // method.
-type AstParams struct {
+type ASTParams struct {
 	Models         []load.Source
 	IncludePrelude bool
 	Flatten        bool
 }
 
-// Ast prints the model as a JSON AST document.
-func (e *Env) Ast(p AstParams) error {
+// AST prints the model as a JSON AST document.
+func (e *Env) AST(p ASTParams) error {
 	lm, err := e.RequireModel(p.Models)
 	if err != nil {
 		return err

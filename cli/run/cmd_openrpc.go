@@ -18,9 +18,9 @@ import (
 	"github.com/smithy-validation/go/rpc"
 )
 
-// Openrpc writes the OpenRPC document of a service to stdout, or to the
+// OpenRPC writes the OpenRPC document of a service to stdout, or to the
 // file out.
-func (e *Env) Openrpc(models []load.Source, s OpenrpcSettings, out string) error {
+func (e *Env) OpenRPC(models []load.Source, s OpenRPCSettings, out string) error {
 	// The settings are checked first; --service, which may be a name
 	// without a namespace or left out, is resolved in the loaded model.
 	cfg, err := s.Config("--")
@@ -72,9 +72,9 @@ func (e *Env) ExportOpenRPC(m *model.Model, svc shapeid.ID, cfg openrpc.Config) 
 	return res, nil
 }
 
-// OpenrpcSettings are the settings of the openrpc export: the command's
+// OpenRPCSettings are the settings of the openrpc export: the command's
 // flags, or the openrpc plugin's settings in smithy-build.json.
-type OpenrpcSettings struct {
+type OpenRPCSettings struct {
 	Service        string
 	Naming         string
 	UnknownMembers string
@@ -88,7 +88,7 @@ type OpenrpcSettings struct {
 
 // Config checks the settings and returns the export configuration;
 // prefix is how a setting is named in messages ("--" for flags).
-func (s OpenrpcSettings) Config(prefix string) (openrpc.Config, error) {
+func (s OpenRPCSettings) Config(prefix string) (openrpc.Config, error) {
 	var cfg openrpc.Config
 	cfg.Info = s.Info
 	for _, x := range s.SystemExtensions {
@@ -132,14 +132,14 @@ func (s OpenrpcSettings) Config(prefix string) (openrpc.Config, error) {
 	return cfg, nil
 }
 
-// OpenrpcFileName is the plugin's output file for a service.
-func OpenrpcFileName(svc shapeid.ID) string {
+// OpenRPCFileName is the plugin's output file for a service.
+func OpenRPCFileName(svc shapeid.ID) string {
 	return filepath.Clean(svc.Name + ".openrpc.json")
 }
 
 // AbsoluteService is the service of a smithy-build.json plugin, which
 // must be an absolute shape ID there (prefix names the plugin).
-func (s OpenrpcSettings) AbsoluteService(prefix string) (shapeid.ID, error) {
+func (s OpenRPCSettings) AbsoluteService(prefix string) (shapeid.ID, error) {
 	svc, err := shapeid.Parse(s.Service)
 	if err != nil || svc.HasMember() {
 		return svc, exitcode.Usagef("%sservice: %q is not an absolute shape ID (ns#Service)", prefix, s.Service)

@@ -15,9 +15,9 @@ import (
 	sv "github.com/smithy-validation/go/smithyvalidate"
 )
 
-// RpcParams are the parameters of `smithy validate-rpc` and of the
+// RPCParams are the parameters of `smithy validate-rpc` and of the
 // server's validate-rpc method (nil inputs are not given).
-type RpcParams struct {
+type RPCParams struct {
 	Models                                 []load.Source
 	Service, Version                       string
 	Message, Request, Response, Transcript *load.Input
@@ -30,7 +30,7 @@ type RpcParams struct {
 	Naming string
 	// Policies are the unknown-member, null and envelope-extension
 	// policies (rpcpolicy.go).
-	Policies RpcPolicies
+	Policies RPCPolicies
 	// Method is --method: the method a lone response answers ("" none).
 	Method string
 	// Messages are several message files (Message is the first), checked
@@ -40,7 +40,7 @@ type RpcParams struct {
 }
 
 // ValidateRPCInputs checks a message, a pair or a transcript.
-func (e *Env) ValidateRPCInputs(p RpcParams, format string) error {
+func (e *Env) ValidateRPCInputs(p RPCParams, format string) error {
 	msg, req, resp, tr := p.Message, p.Request, p.Response, p.Transcript
 	modes := 0
 	for _, set := range []bool{msg != nil, req != nil || resp != nil, tr != nil} {
@@ -74,7 +74,7 @@ func (e *Env) ValidateRPCInputs(p RpcParams, format string) error {
 	if err != nil {
 		return err
 	}
-	svc, err := e.RpcServiceWith(p.Models, p.Service, version, p.Extensions, append(naming, policies...)...)
+	svc, err := e.RPCServiceWith(p.Models, p.Service, version, p.Extensions, append(naming, policies...)...)
 	if err != nil {
 		return err
 	}

@@ -7,10 +7,10 @@ import (
 	"github.com/smithy-validation/go/rpc"
 )
 
-// RpcServiceWith is rpcService with system extensions and further rpc
+// RPCServiceWith is rpcService with system extensions and further rpc
 // options (policies): a service prepared with them is not shared with the
 // cache, which keys services by ID and version only.
-func (e *Env) RpcServiceWith(models []load.Source, id string, version rpc.ProtocolVersion, extensions []string, policies ...rpc.Option) (*rpc.PreparedService, error) {
+func (e *Env) RPCServiceWith(models []load.Source, id string, version rpc.ProtocolVersion, extensions []string, policies ...rpc.Option) (*rpc.PreparedService, error) {
 	if len(extensions) == 0 && len(policies) == 0 {
 		return e.rpcService(models, id, version)
 	}

@@ -173,7 +173,7 @@ func mergeTally(into, t *render.MessageTally) {
 
 // validateMessages checks several message files against svc, p.Jobs at
 // once.
-func (e *Env) validateMessages(svc *rpc.PreparedService, meth *rpc.Method, p RpcParams, format string) error {
+func (e *Env) validateMessages(svc *rpc.PreparedService, meth *rpc.Method, p RPCParams, format string) error {
 	if slices.Contains(p.Messages, "-") {
 		return exitcode.Usagef("standard input (-) cannot be one of several --message inputs")
 	}

@@ -6,14 +6,14 @@ import (
 	sv "github.com/smithy-validation/go/smithyvalidate"
 )
 
-// RpcPolicies are the policy settings of validate-rpc ("" is the
+// RPCPolicies are the policy settings of validate-rpc ("" is the
 // default).
-type RpcPolicies struct {
+type RPCPolicies struct {
 	UnknownMembers, Nulls, EnvelopeExtensions string
 }
 
 // Options returns the rpc options of the settings (none for defaults).
-func (p RpcPolicies) Options() ([]rpc.Option, error) {
+func (p RPCPolicies) Options() ([]rpc.Option, error) {
 	var payload []sv.Option
 	var out []rpc.Option
 	switch p.UnknownMembers {

@@ -54,7 +54,7 @@ func TestTranscriptSpool(t *testing.T) {
 		for _, limit := range []int{0, 64} {
 			var stdout, stderr bytes.Buffer
 			e := &Env{Reader: load.Reader{Stdin: strings.NewReader(transcript)}, Stdout: &stdout, Stderr: &stderr, SpoolLimit: limit}
-			code, _, _ := exitcode.Of(e.ValidateRPCInputs(RpcParams{Models: []load.Source{{Path: modelPath}}, Service: "example#Calculator", Version: "2.0",
+			code, _, _ := exitcode.Of(e.ValidateRPCInputs(RPCParams{Models: []load.Source{{Path: modelPath}}, Service: "example#Calculator", Version: "2.0",
 				Transcript: &load.Input{Path: "-"}, Complete: true, Verbose: true}, format))
 			if code != exitcode.Invalid {
 				t.Errorf("%s, spool limit %d: exit %d, want %d (stderr %s)", format, limit, code, exitcode.Invalid, stderr.String())
@@ -78,7 +78,7 @@ func TestTranscriptSpool(t *testing.T) {
 	for _, format := range []string{"json", "text"} {
 		var stdout, stderr bytes.Buffer
 		e := &Env{Reader: load.Reader{Stdin: strings.NewReader(transcript)}, Stdout: &stdout, Stderr: &stderr, SpoolLimit: 64}
-		code, msg, _ := exitcode.Of(e.ValidateRPCInputs(RpcParams{Models: []load.Source{{Path: modelPath}}, Service: "example#Calculator", Version: "2.0",
+		code, msg, _ := exitcode.Of(e.ValidateRPCInputs(RPCParams{Models: []load.Source{{Path: modelPath}}, Service: "example#Calculator", Version: "2.0",
 			Transcript: &load.Input{Path: "-"}}, format))
 		if code != exitcode.Input || !strings.Contains(msg, "cannot keep") {
 			t.Errorf("%s: spool failure: exit %d, message %q", format, code, msg)
