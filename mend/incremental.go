@@ -1,6 +1,7 @@
 package mend
 
 import (
+	"bytes"
 	"sort"
 
 	"github.com/smithy-validation/go/core/limits"
@@ -42,6 +43,7 @@ type Incremental struct {
 	waitFor int // take the unfinished step again once this much is kept (0: always)
 	retried int // bytes of unfinished steps taken and undone, for tests
 	tailBuf []byte
+	keys    strArena // the keys of open containers, once their input is let go
 	// a preview's copies (previews do not nest)
 	stackBuf    []frame
 	previewTail []byte
@@ -146,6 +148,9 @@ func (s *Incremental) pump() {
 		if !s.retryDue() {
 			return
 		}
+		if s.exactSteps() || r.fatal != nil {
+			return
+		}
 		t := s.save(false)
 		r.hitEnd = false
 		s.before = r.syntaxMax
@@ -201,7 +206,8 @@ func (s *Incremental) undone(from int) {
 func (s *Incremental) commit() {
 	r := &s.r
 	if r.mark < r.i {
-		r.edit(r.i, r.i, "")
+		r.out = appendOut(r.out, r.in[r.mark:r.i])
+		r.mark = r.i
 	}
 	if s.onStep != nil {
 		s.onStep()
@@ -286,13 +292,14 @@ func (s *Incremental) trim() {
 		return
 	}
 	if r.mark < cut {
-		r.edit(cut, cut, "")
+		r.out = appendOut(r.out, r.in[r.mark:cut])
+		r.mark = cut
 	}
 	s.place(r.in[:cut])
 	for k := range r.stack {
 		f := &r.stack[k]
 		if !f.keyCopied && f.n > 0 && f.kind == '{' && f.key.from < cut {
-			f.keyText, f.keyCopied = string(r.in[f.key.from:f.key.to]), true
+			f.keyText, f.keyCopied = s.keys.bytes(r.in[f.key.from:f.key.to]), true
 		}
 		f.openAt -= cut
 		if f.commaIn >= 0 {
@@ -353,6 +360,8 @@ func (s *Incremental) placeRest(rs []Fix, e *Error) {
 	locateFrom(r.in, r.base, s.line, s.lineStart, pts)
 }
 
+var nl = []byte{'\n'}
+
 type point struct {
 	off  int
 	l, c *int
@@ -362,6 +371,14 @@ type point struct {
 // offset base on line `line` starting at lineStart; it returns the line
 // and its start at the end of text.
 func locateFrom(text []byte, base, line, lineStart int, pts []point) (int, int) {
+	if len(pts) == 0 {
+		// only the line count moves
+		if n := bytes.Count(text, nl); n > 0 {
+			line += n
+			lineStart = base + bytes.LastIndexByte(text, '\n') + 1
+		}
+		return line, lineStart
+	}
 	sort.SliceStable(pts, func(i, j int) bool { return pts[i].off < pts[j].off })
 	pos, end := base, base+len(text)
 	for _, p := range pts {

@@ -106,6 +106,18 @@ type Watcher struct {
 	deltas []Delta
 	events []Event
 
+	// noDeltas: the caller wants no deltas ([Watcher.SkipDeltas])
+	noDeltas bool
+	// pbuf holds the path of each open container: frame k's is
+	// pbuf[:stack[k].plen]
+	pbuf []byte
+	strs strArena
+	raws rawArena
+	// the lists and results the feeds return
+	dslab slab[Delta]
+	eslab slab[Event]
+	fslab slab[WatchFeed]
+
 	// the open string previewed last: where it starts, its path, and
 	// either its content (read by a preview) or, read from the input
 	// without a repair (fast), where the reported part ends
@@ -130,11 +142,13 @@ type Watcher struct {
 }
 
 type wframe struct {
-	kind      byte
-	path      string
-	key       string
-	expectKey bool
-	n         int
+	kind byte
+	plen int    // the container's path is pbuf[:plen]
+	path string // the same, as a string when deltas are wanted
+	// the last member's name and path
+	key, keyPath string
+	expectKey    bool
+	n            int
 	// for a member of the root object: where its value starts in the
 	// output and in the input
 	valOut, valAt int
@@ -159,12 +173,21 @@ func NewWatcher(opts Options) *Watcher {
 	return w
 }
 
-// Feed reads one more chunk and returns what changed.
+// SkipDeltas makes Feed and Finish return no deltas (an empty list): a
+// caller that wants only the events and the final result saves their
+// cost ([LLMStream] does). Call it before the first Feed.
+func (w *Watcher) SkipDeltas() { w.noDeltas = true }
+
+// Feed reads one more chunk and returns what changed. The lists it
+// returns share memory with other feeds' (they are carved from common
+// blocks) but are never written again: a caller may keep them.
 func (w *Watcher) Feed(chunk []byte) *WatchFeed {
-	w.deltas, w.events = make([]Delta, 0, 8), make([]Event, 0, 4)
+	w.deltas, w.events = w.dslab.open(), w.eslab.open()
 	w.s.Feed(chunk)
 	w.previewOpen()
-	return &WatchFeed{Deltas: w.deltas, Events: w.events, Bytes: w.s.Bytes()}
+	fs := append(w.fslab.open(), WatchFeed{Deltas: w.dslab.close(w.deltas), Events: w.eslab.close(w.events), Bytes: w.s.Bytes()})
+	fs = w.fslab.close(fs)
+	return &fs[0]
 }
 
 // Bytes is how many bytes have been fed.
@@ -193,7 +216,12 @@ func (w *Watcher) Finish() *WatchFinal {
 	if g.fatal == nil {
 		w.emitted += r.shifted
 		r.shifted = 0
-		out := append(append([]byte(nil), r.out...), r.in[r.mark:]...)
+		// the output as the watcher has parsed it: the reading's, but
+		// for the '[' a wrap puts before the first value
+		out := g.out
+		if r.wrapped {
+			out = append(append([]byte(nil), r.out...), r.in[r.mark:]...)
+		}
 		w.tentOn = false
 		w.partial = g.res.Completeness != Complete
 		at, end := r.tokFirst, r.base+len(r.in)
@@ -243,6 +271,9 @@ func (w *Watcher) permille() int {
 }
 
 func (w *Watcher) delta(d Delta) {
+	if w.noDeltas {
+		return
+	}
 	if d.Value == nil {
 		d.Value = rawNull
 	}
@@ -276,14 +307,14 @@ func (w *Watcher) parse(out []byte, at, end int) {
 			i++
 			continue
 		case '{', '[':
-			path := w.childPath()
+			path, plen := w.child(true)
 			if c == '{' {
 				w.delta(Delta{Path: path, Op: OpBegin, Value: rawObject, Text: "{", At: at})
 			} else {
 				w.delta(Delta{Path: path, Op: OpBegin, Value: rawArray, Text: "[", At: at})
 			}
 			w.valueBegins(path, i, at, c)
-			w.stack = append(w.stack, wframe{kind: c, path: path, expectKey: c == '{'})
+			w.stack = append(w.stack, wframe{kind: c, plen: plen, path: path, expectKey: c == '{'})
 			i++
 		case '}', ']':
 			if len(w.stack) == 0 {
@@ -292,42 +323,65 @@ func (w *Watcher) parse(out []byte, at, end int) {
 				i++
 				continue
 			}
-			f := w.stack[len(w.stack)-1]
-			w.stack = w.stack[:len(w.stack)-1]
+			f := &w.stack[len(w.stack)-1]
 			w.delta(Delta{Path: f.path, Op: OpEnd, Text: closerText(c), At: at})
+			w.stack = w.stack[:len(w.stack)-1]
 			i++
-			w.valueEnds(f.path, out, i, end)
+			w.valueEnds(out, i, end)
 		case '"':
 			j := stringEnd(out, i)
 			if n := len(w.stack); n > 0 && w.stack[n-1].kind == '{' && w.stack[n-1].expectKey {
-				f := &w.stack[n-1]
-				s := unquote(out[i:j])
-				f.key, f.expectKey = s, false
-				w.event(Event{Kind: EventMemberStarted, Path: f.path + "/" + escapePointer(s), Key: s, At: at})
+				w.key(&w.stack[n-1], out[i:j], at)
 				i = j
 				continue
 			}
-			path := w.childPath()
+			path, _ := w.child(false)
 			w.valueBegins(path, i, at, '"')
-			w.delta(Delta{Path: path, Op: OpSet, Value: append(json.RawMessage(nil), out[i:j]...), At: at})
-			if w.tentOn && w.tentPath == path {
-				w.tentOn = false
+			if !w.noDeltas {
+				w.delta(Delta{Path: path, Op: OpSet, Value: w.raws.bytes(out[i:j]), At: at})
+				if w.tentOn && w.tentPath == path {
+					w.tentOn = false
+				}
 			}
 			i = j
-			w.valueEnds(path, out, i, end)
+			w.valueEnds(out, i, end)
 		default:
 			j := i
 			for j < len(out) && !isDelim(out[j]) {
 				j++
 			}
-			path := w.childPath()
+			path, _ := w.child(false)
 			w.valueBegins(path, i, at, c)
-			w.delta(Delta{Path: path, Op: OpSet, Value: append(json.RawMessage(nil), out[i:j]...), At: at})
+			if !w.noDeltas {
+				w.delta(Delta{Path: path, Op: OpSet, Value: w.raws.bytes(out[i:j]), At: at})
+			}
 			i = j
-			w.valueEnds(path, out, i, end)
+			w.valueEnds(out, i, end)
 		}
 	}
 	w.emitted = i
+}
+
+// key reads the key token tok of object f: the member's name and path,
+// and its member_started event.
+func (w *Watcher) key(f *wframe, tok []byte, at int) {
+	body := tok[1 : len(tok)-1]
+	plain := true
+	for _, b := range body {
+		if b == '\\' || b == '~' || b == '/' {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		f.keyPath = w.strs.join(w.pbuf[:f.plen], '/', body)
+		f.key = f.keyPath[f.plen+1:]
+	} else {
+		f.key = unquote(tok)
+		f.keyPath = w.strs.join(w.pbuf[:f.plen], '/', []byte(escapePointer(f.key)))
+	}
+	f.expectKey = false
+	w.event(Event{Kind: EventMemberStarted, Path: f.keyPath, Key: f.key, At: at})
 }
 
 func isDelim(c byte) bool {
@@ -374,28 +428,40 @@ func closerText(c byte) string {
 	return "]"
 }
 
-// childPath is the path of the value that begins next; it counts the
-// element.
-func (w *Watcher) childPath() string {
+// child counts the value that begins next and returns its path: as a
+// string when it is a member's (events name it) or deltas are wanted, and
+// for a container (container) also in pbuf[:plen].
+func (w *Watcher) child(container bool) (string, int) {
 	n := len(w.stack)
 	if n == 0 {
 		w.tops++
 		if w.tops == 1 {
-			return ""
+			return "", 0
 		}
 		if !w.wrapped {
 			w.wrapped = true
 			w.delta(Delta{Path: "", Op: OpWrap, At: w.s.r.tokStart + w.s.r.base})
 		}
-		return "/" + strconv.Itoa(w.tops-1)
+		w.pbuf = strconv.AppendInt(append(w.pbuf[:0], '/'), int64(w.tops-1), 10)
+		return w.strs.bytes(w.pbuf), len(w.pbuf)
 	}
 	f := &w.stack[n-1]
 	if f.kind == '{' {
 		f.expectKey = true
-		return f.path + "/" + escapePointer(f.key)
+		if container {
+			w.pbuf = append(w.pbuf[:f.plen], f.keyPath[f.plen:]...)
+		}
+		return f.keyPath, len(f.keyPath)
 	}
 	f.n++
-	return f.path + "/" + strconv.Itoa(f.n-1)
+	if !container && w.noDeltas {
+		return "", 0
+	}
+	w.pbuf = strconv.AppendInt(append(w.pbuf[:f.plen], '/'), int64(f.n-1), 10)
+	if w.noDeltas {
+		return "", len(w.pbuf)
+	}
+	return w.strs.bytes(w.pbuf), len(w.pbuf)
 }
 
 // rootMember reports whether path is a member of the root object (and
@@ -432,7 +498,13 @@ func (w *Watcher) probe(path, name string, c byte, at int) {
 		return
 	}
 	w.probed[path] = true
-	rep := map[byte]string{'{': "{}", '[': "[]", '"': `""`}[c]
+	rep := `""`
+	switch c {
+	case '{':
+		rep = "{}"
+	case '[':
+		rep = "[]"
+	}
 	doc := rep
 	if path != "" {
 		k, _ := json.Marshal(name)
@@ -462,9 +534,9 @@ func (w *Watcher) violation(f Finding, at, permille int) {
 	w.events = append(w.events, Event{Kind: EventViolation, Path: f.Path, At: at, Permille: permille, Finding: &f})
 }
 
-// valueEnds: the value at path ended at output offset outEnd (input
-// offset end).
-func (w *Watcher) valueEnds(path string, out []byte, outEnd, end int) {
+// valueEnds: the value that began last in the innermost container (or
+// the root) ended at output offset outEnd (input offset end).
+func (w *Watcher) valueEnds(out []byte, outEnd, end int) {
 	n := len(w.stack)
 	if n == 0 {
 		if w.tops == 1 {
@@ -476,13 +548,14 @@ func (w *Watcher) valueEnds(path string, out []byte, outEnd, end int) {
 	if f.kind != '{' || w.partial {
 		return // a member closed by the end of a cut text is not settled
 	}
+	path := f.keyPath
 	ev := Event{Kind: EventMemberSettled, Path: path, Key: f.key, At: end}
 	name, root := w.rootMember(path)
 	if !root {
 		w.event(ev)
 		return
 	}
-	raw := append(json.RawMessage(nil), out[f.valOut:outEnd]...)
+	raw := json.RawMessage(w.raws.bytes(out[f.valOut:outEnd]))
 	ev.Value = raw
 	w.event(ev)
 	if w.seenRoot[name] {
@@ -568,6 +641,15 @@ func (w *Watcher) previewOpen() {
 	}
 	at := r.base + k
 	path := w.openPath()
+	if w.noDeltas {
+		// Without deltas, only the kind of a root member's (or the
+		// root's) open string may be judged, once.
+		_, member := w.rootMember(path)
+		root := path == "" && w.tops == 0
+		if w.decl == nil || !member && !root || w.probed[path] {
+			return
+		}
+	}
 	if r.resumeAt == at && r.resumeTo > at {
 		// A string read so far without a repair: its content is the
 		// input as written, and only what came since the last report is
@@ -610,11 +692,15 @@ func (w *Watcher) openPath() string {
 	if n == 0 {
 		return ""
 	}
-	if f := w.stack[n-1]; f.kind == '{' {
-		return f.path + "/" + escapePointer(f.key)
+	f := &w.stack[n-1]
+	if f.kind == '{' {
+		return f.keyPath
 	}
-	f := w.stack[n-1]
-	return f.path + "/" + strconv.Itoa(f.n)
+	if w.noDeltas {
+		return "" // an element's path is wanted by deltas only
+	}
+	w.pbuf = strconv.AppendInt(append(w.pbuf[:f.plen], '/'), int64(f.n), 10)
+	return w.strs.bytes(w.pbuf)
 }
 
 // previewPlain reports the content of a string read without a repair
@@ -622,11 +708,10 @@ func (w *Watcher) openPath() string {
 func (w *Watcher) previewPlain(path string, at int) {
 	r := &w.s.r
 	from := at + 1
-	if w.tentOn && w.tentAt == at && w.tentFast {
+	again := w.tentOn && w.tentAt == at
+	slow := again && !w.tentFast // the slow preview reported this string before
+	if again && w.tentFast {
 		from = w.tentRaw
-	} else if w.tentOn && w.tentAt == at {
-		// the slow preview reported this string before: start again
-		w.tentOn = false
 	}
 	end := r.resumeTo
 	frag := r.in[from-r.base : end-r.base]
@@ -635,11 +720,21 @@ func (w *Watcher) previewPlain(path string, at int) {
 		frag = frag[:n-6]
 		end -= 6
 	}
-	text := string(frag)
+	text := w.strs.bytes(frag)
 	if bytes.IndexByte(frag, '\\') >= 0 {
 		_ = json.Unmarshal(append(append([]byte{'"'}, frag...), '"'), &text)
 	}
-	if first := !(w.tentOn && w.tentAt == at); first || text != "" {
+	switch {
+	case slow && strings.HasPrefix(text, w.tentText):
+		// text is the whole content: what the slow preview did not
+		// report is added
+		if added := text[len(w.tentText):]; added != "" {
+			w.delta(Delta{Path: path, Op: OpAppend, Text: added, At: at})
+		}
+	case slow:
+		v, _ := json.Marshal(text)
+		w.delta(Delta{Path: path, Op: OpRevise, Value: v, Text: text, At: at})
+	case !again || text != "":
 		w.delta(Delta{Path: path, Op: OpAppend, Text: text, At: at}) // the first report says the string began, even empty
 	}
 	w.tentOn, w.tentPath, w.tentAt, w.tentFast, w.tentRaw, w.tentText = true, path, at, true, end, ""

@@ -1,0 +1,348 @@
+package mend
+
+import "unicode/utf8"
+
+// The exact steps of the incremental reader. Most of what a model
+// streams is JSON as written, and for it the reader's step (save the
+// state, take the step with every look-ahead of its repairs, undo it when
+// it looked at the end of the text so far) costs many times what the
+// step does. exactSteps takes the steps of JSON as written directly, in
+// the same order and with the same effects on the reader as
+// [reader.advance] (the container stack, the syntax progress, the root
+// members, the output, the resumable scan of an open string), and stops
+// at the first step that is anything else: that step is the general
+// reader's. A step that reaches the end of the text so far is not taken;
+// exactSteps accounts for it as pump accounts for a step taken and undone,
+// so the rest of the reading cannot tell which path took a step.
+// TestExactStepsAreTheReaders compares the two on every input and
+// chunking of the tests, FuzzExactSteps on anything.
+
+// exactOff turns the exact steps off (tests compare the two paths).
+var exactOff bool
+
+// exactSteps takes the exact steps at r.i. It reports true when it stopped
+// at a step that needs more input (accounted as undone: pump is done for
+// this chunk), false when the next step is the general reader's.
+func (s *Incremental) exactSteps() bool {
+	r := &s.r
+	if exactOff || r.escaped || r.progressFrozen || r.values != 1 || r.wrapped {
+		return false
+	}
+	in := r.in
+	n := len(in)
+	for len(r.stack) > 0 && r.fatal == nil {
+		i := r.i
+		for i < n && isSpace(in[i]) {
+			i++
+		}
+		if i >= n {
+			s.undoneExact(-1, 0)
+			return true
+		}
+		f := &r.stack[len(r.stack)-1]
+		c := in[i]
+		// j is where the step ends; kind says what it is.
+		var j int
+		switch f.state {
+		case stComma:
+			switch {
+			case c == ',':
+				s.enter(i)
+				if f.kind == '{' {
+					r.settle()
+					f.state = stKey
+				} else {
+					f.state = stValue
+				}
+				f.commaIn = i
+				f.commaOut = r.outPos(i)
+				r.i = i + 1
+			case c == closerOf(f.kind) && f.commaIn < 0:
+				s.enter(i)
+				if c == '}' {
+					r.settle()
+				}
+				r.i = i + 1
+				r.pop()
+			default:
+				return false
+			}
+		case stColon:
+			if c != ':' {
+				return false
+			}
+			s.enter(i)
+			f.state = stValue
+			r.i = i + 1
+		case stKey:
+			switch {
+			case c == '"':
+				end, st := s.exactString(i)
+				switch st {
+				case strGeneral:
+					return false
+				case strOpen, strOpenNoResume:
+					s.undoneExact(i, st)
+					return true
+				}
+				s.enter(i)
+				f.n++
+				f.commaIn = -1
+				f.key, f.keyCopied = span{i + 1, end - 1}, false
+				f.state = stColon
+				r.i = end
+			case c == '}' && f.commaIn < 0:
+				s.enter(i)
+				r.i = i + 1
+				r.pop()
+			default:
+				return false
+			}
+		case stValue:
+			if f.kind == '[' && c == ']' {
+				if f.commaIn >= 0 {
+					return false
+				}
+				s.enter(i)
+				r.i = i + 1
+				r.pop()
+				break
+			}
+			switch {
+			case c == '{' || c == '[':
+				if len(r.stack) >= r.maxDepth {
+					return false
+				}
+				s.enter(i)
+				elementBegins(f)
+				st := stKey
+				if c == '[' {
+					st = stValue
+				}
+				r.stack = append(r.stack, frame{kind: c, state: st, openAt: i, commaIn: -1})
+				r.i = i + 1
+			case c == '"':
+				end, st := s.exactString(i)
+				switch st {
+				case strGeneral:
+					return false
+				case strOpen, strOpenNoResume:
+					s.undoneExact(i, st)
+					return true
+				}
+				j = end
+			case c == '-' || isDigit(c):
+				j = i + 1
+				for j < n && isNumChar(in[j]) {
+					j++
+				}
+				if j >= n {
+					s.undoneExact(i, 0) // more digits may come
+					return true
+				}
+				if d := in[j]; isIdentChar(d) || d == ':' || d >= 0x80 || !isJSONNumber(in[i:j]) {
+					return false
+				}
+			case c == 't' || c == 'f' || c == 'n':
+				j = i + 1
+				for j < n && isIdentChar(in[j]) {
+					j++
+				}
+				// The word ends at the delimiter after it (spaces
+				// between are not part of it), as unquotedValue reads it.
+				e := j
+				for e < n && (in[e] == ' ' || in[e] == '\t') {
+					e++
+				}
+				if e >= n {
+					s.undoneExact(i, 0)
+					return true
+				}
+				if d := in[e]; d != ',' && d != '}' && d != ']' && d != '\n' && d != '\r' {
+					return false
+				}
+				switch string(in[i:j]) {
+				case "true", "false", "null":
+				default:
+					return false
+				}
+			default:
+				return false
+			}
+			if j > 0 {
+				// a scalar: element, then value's bookkeeping
+				s.enter(i)
+				elementBegins(f)
+				r.i = j
+				r.valueDone()
+			}
+		}
+		s.waitFor = 0
+		if s.onStep != nil {
+			// the watcher parses the step's output
+			r.out = appendOut(r.out, in[r.mark:r.i])
+			r.mark = r.i
+			s.onStep()
+		} // else the output is flushed when the input is let go (trim)
+	}
+	return false
+}
+
+// elementBegins is [reader.element]'s bookkeeping, without reading the
+// value.
+func elementBegins(f *frame) {
+	if f.kind == '[' {
+		f.n++
+	}
+	f.commaIn = -1
+	f.state = stComma
+}
+
+// enter begins a step whose token starts at i, as advance does after the
+// whitespace.
+func (s *Incremental) enter(i int) {
+	r := &s.r
+	s.before = r.syntaxMax
+	r.lastEnd = r.i
+	r.i = i
+	r.progress(0)
+	r.tokStart = i
+	if r.tokFirst < 0 {
+		r.tokFirst = i + r.base
+	}
+}
+
+// What exactString found.
+const (
+	strClosed       = iota // a string as JSON writes it, its end certain
+	strOpen                // its content so far is plain, the text ends in it: its scan resumes
+	strOpenNoResume        // the text ends inside an escape or a character: taken again from where its scan last resumed
+	strGeneral             // anything else: the general reader's step
+)
+
+// exactString reads the double-quoted string at i as scanString reads it
+// when nothing in it needs a repair, and returns where it ends (after
+// its closing quote) and what it found.
+func (s *Incremental) exactString(i int) (int, int) {
+	r := &s.r
+	in := r.in
+	n := len(in)
+	j := i + 1
+	if j < n && in[j] == '"' {
+		// "" : an empty string, or doubled quotes (""value"")
+		if j+1 >= n {
+			return 0, strOpenNoResume
+		}
+		if !endsAfterQuote(in[j+1]) {
+			return 0, strGeneral
+		}
+	}
+	if r.resumeAt == i+r.base && r.resumeTo-r.base > j && r.resumeTo-r.base <= n {
+		j = r.resumeTo - r.base
+	}
+	for {
+		for j < n && plain[in[j]] {
+			j++
+		}
+		if j >= n {
+			return j, strOpen
+		}
+		switch c := in[j]; {
+		case c == '"':
+			return s.closed(j)
+		case c == '\\':
+			if j+1 >= n {
+				return 0, strOpenNoResume
+			}
+			switch in[j+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				j += 2
+			case 'u':
+				k := j + 2
+				for k < n && k < j+6 && isHex(in[k]) {
+					k++
+				}
+				if k == j+6 {
+					j = k
+				} else if k >= n {
+					return 0, strOpenNoResume
+				} else {
+					return 0, strGeneral
+				}
+			default:
+				return 0, strGeneral
+			}
+		case c < 0x20:
+			return 0, strGeneral
+		default: // c >= 0x80
+			if !utf8.FullRune(in[j:]) {
+				return 0, strOpenNoResume
+			}
+			ru, size := utf8.DecodeRune(in[j:])
+			if ru == utf8.RuneError && size == 1 {
+				return 0, strGeneral
+			}
+			j += size
+		}
+	}
+}
+
+// closed decides whether the quote at j ends the string for good, as
+// endsString and joinedAt decide on JSON as written: a delimiter follows
+// it (spaces and line breaks between).
+func (s *Incremental) closed(j int) (int, int) {
+	in := s.r.in
+	n := len(in)
+	k := j + 1
+	for k < n && (in[k] == ' ' || in[k] == '\t') {
+		k++
+	}
+	if k >= n {
+		return 0, strOpenNoResume
+	}
+	switch in[k] {
+	case ',', ':', '}', ']':
+		return j + 1, strClosed
+	case '\n', '\r':
+		for k < n && isSpace(in[k]) {
+			k++
+		}
+		if k >= n {
+			return 0, strOpenNoResume
+		}
+		if in[k] == '/' || in[k] == '+' {
+			return 0, strGeneral
+		}
+		return j + 1, strClosed
+	}
+	return 0, strGeneral
+}
+
+// undoneExact accounts for a step at i (-1: only whitespace before the
+// end) that needs more input, as pump accounts for the general reader's
+// step taken and undone: the open string's resumable scan (st strOpen)
+// and the bytes read again later.
+func (s *Incremental) undoneExact(i, st int) {
+	r := &s.r
+	s.before = r.syntaxMax
+	scanFrom := r.i
+	if r.resumeAt >= r.base+r.i && r.resumeTo > r.resumeAt {
+		scanFrom = r.resumeTo - r.base
+	}
+	if st == strOpen {
+		r.resumeAt, r.resumeTo = i+r.base, len(r.in)+r.base
+	}
+	s.undone(scanFrom)
+}
+
+// appendOut appends p to the output, doubling its capacity when it is
+// full (append grows a large slice by a quarter, which copies the output
+// about four times over as it grows to its size).
+func appendOut(out, p []byte) []byte {
+	if len(out)+len(p) > cap(out) {
+		grown := make([]byte, len(out), max(2*cap(out), len(out)+len(p), 4096))
+		copy(grown, out)
+		out = grown
+	}
+	return append(out, p...)
+}

@@ -1,0 +1,140 @@
+package mend
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand"
+	"testing"
+)
+
+// feedTrace feeds text in the chunks cuts gives to a watcher and to a
+// bare incremental reader, and renders everything either returns: each
+// feed, the bytes kept and the step, the snapshot at the last cut, the
+// finish.
+func feedTrace(text []byte, cuts []int, opts Options) string {
+	var b []byte
+	w := NewWatcher(opts)
+	s := NewIncremental(opts)
+	prev := 0
+	for _, c := range append(cuts, len(text)) {
+		f, _ := json.Marshal(w.Feed(text[prev:c]))
+		s.Feed(text[prev:c])
+		b = append(b, f...)
+		b = append(b, fmt.Sprintf(" kept=%d/%d retried=%d/%d\n", w.s.Kept(), s.Kept(), w.s.retried, s.retried)...)
+		prev = c
+	}
+	b = append(b, outcome(s.Snapshot())...)
+	b = append(b, s.Step()...)
+	b = append(b, outcome(s.Finish())...)
+	fin, _ := json.Marshal(w.Finish())
+	return string(append(b, fin...))
+}
+
+// tracesAgree reports where the exact steps and the general reader part
+// on text, "" when they agree.
+func tracesAgree(text []byte, cuts []int, opts Options) string {
+	exactOff = true
+	general := feedTrace(text, cuts, opts)
+	exactOff = false
+	exact := feedTrace(text, cuts, opts)
+	if general == exact {
+		return ""
+	}
+	return fmt.Sprintf("general reader:\n%s\nexact steps:\n%s", general, exact)
+}
+
+// TestExactStepsAreTheReaders: the exact steps (incremental_exact.go)
+// and the general reader's steps give the same feeds, events, deltas,
+// bytes kept, snapshots and final results, on every input of the
+// incremental tests, in one chunk, a byte at a time and at random cuts,
+// with and without a declaration.
+func TestExactStepsAreTheReaders(t *testing.T) {
+	rng := rand.New(rand.NewSource(26))
+	compact := mustCompact(t, toolDecl)
+	doc := validDoc()
+	ins := append(incrementalInputs(t), string(doc[:2500]),
+		`{"a~/b": {"c\"d": [1, "x\u00e9\ud83d\ude00", {"e": null}]}, "f": -1.5e3, "g": [[], {}, [{}]]}`,
+		"{\"k\": \"caf\xc3\xa9 \xe6\x97\xa5\xe6\x9c\xac\", \"l\": [\"\xf0\x9f\x98\x80\"],\n\"m\" :\r\n true\t,\"n\":false }",
+		`{"a": 1, "b": 01, "c": 1.e5, "d": -, "e": tru, "f": "x\q", "g": ""x"", "h": "a" + "b"}`,
+		`[1,2,]`, `{"a":1,}`, `{"a" 1}`, `[1 2]`, `{"a":[}`, `{"a":1]`, `[{"a":1}}`, `[nul]`, `[true x]`, `[1x]`, `[-]`)
+	for n, in := range ins {
+		text := []byte(in)
+		for _, decl := range []Declaration{nil, compact} {
+			opts := Options{Declaration: decl, Profile: ProfileLenient}
+			chunkings := [][]int{nil, randomCuts(rng, len(text), 4), randomCuts(rng, len(text), 30)}
+			if len(text) <= 300 {
+				chunkings = append(chunkings, everyByte(len(text))[min(1, len(text)):])
+			}
+			for _, cuts := range chunkings {
+				if d := tracesAgree(text, cuts, opts); d != "" {
+					t.Fatalf("case %d %q, cuts %v:\n%s", n, in, cuts, d)
+				}
+			}
+		}
+	}
+}
+
+// FuzzExactSteps: on any text cut anywhere the fuzzer says, the exact
+// steps and the general reader agree on everything (as in
+// TestExactStepsAreTheReaders).
+func FuzzExactSteps(f *testing.F) {
+	fuzzSeeds(f)
+	f.Add([]byte(`{"a": [1, -2.5e3, "x\u00e9", true, null], "b": {"c": ""}}`))
+	decl, err := ParseCompact(`{!query:string,limit:integer,tags:[string]}`)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		if len(in) > 2048 {
+			return
+		}
+		var cuts []int
+		for k := range in {
+			if in[k]&3 == 1 {
+				cuts = append(cuts, k+1)
+			}
+		}
+		if n := len(cuts); n > 0 && cuts[n-1] == len(in) {
+			cuts = cuts[:n-1]
+		}
+		if d := tracesAgree(in, cuts, Options{Declaration: decl, Profile: ProfileLenient}); d != "" {
+			t.Fatalf("%q cuts %v:\n%s", in, cuts, d)
+		}
+	})
+}
+
+// TestWatchFeedAllocations: in steady state, feeding valid JSON in
+// 64-byte chunks allocates a fraction of an allocation per chunk (the
+// blocks the deltas, events and their strings are carved from), not one
+// per token; without deltas, less still.
+func TestWatchFeedAllocations(t *testing.T) {
+	doc := validDoc()
+	const chunks = 2048
+	for _, c := range []struct {
+		name string
+		skip bool
+		max  float64 // allocations per chunk
+	}{
+		{"deltas", false, 1},
+		{"events only", true, 0.1},
+	} {
+		w := NewWatcher(Options{})
+		if c.skip {
+			w.SkipDeltas()
+		}
+		at := 0
+		feed := func() {
+			for k := 0; k < chunks; k++ {
+				w.Feed(doc[at : at+64])
+				at += 64
+			}
+		}
+		feed() // steady state: the stack and the buffers have their size
+		perRun := testing.AllocsPerRun(3, feed)
+		per := perRun / chunks
+		t.Logf("%s: %.3f allocations per chunk", c.name, per)
+		if per > c.max {
+			t.Errorf("%s: %.3f allocations per 64-byte chunk, want at most %v", c.name, per, c.max)
+		}
+	}
+}
