@@ -119,8 +119,10 @@ type Call struct {
 	fed      bool
 	startArg json.RawMessage // Anthropic's content_block_start input
 	decl     Declaration
-	order    int     // the order calls were begun in
-	all      []Event // every event, for close
+	order    int // the order calls were begun in
+	// every event, for close: the lists reported so far, none written
+	// again (appending each to one list copied it over and over)
+	all [][]Event
 }
 
 // LLMFeed is what [LLMStream.Feed] returns: the calls the event touched.
@@ -251,6 +253,14 @@ func (s *LLMStream) sorted() []*Call {
 	return cs
 }
 
+// newCallWatcher watches a call's arguments: a call reports events and
+// values, never deltas, so the watcher builds none.
+func newCallWatcher(opts Options) *Watcher {
+	w := NewWatcher(opts)
+	w.SkipDeltas()
+	return w
+}
+
 // begin starts a call under key, or returns the one there.
 func (s *LLMStream) begin(key string, index, choice int, id, name string) *Call {
 	if c := s.calls[key]; c != nil {
@@ -295,9 +305,9 @@ func (s *LLMStream) declare(c *Call) {
 	}
 	c.decl = opts.Declaration
 	if c.w == nil {
-		c.w = NewWatcher(opts)
+		c.w = newCallWatcher(opts)
 	} else if c.w.decl == nil && opts.Declaration != nil && !c.fed {
-		c.w = NewWatcher(opts)
+		c.w = newCallWatcher(opts)
 	}
 }
 
@@ -331,7 +341,7 @@ func (s *LLMStream) whole(c *Call, t string) {
 		// The deltas disagree with the whole text: the whole text wins.
 		opts := s.o.Options
 		opts.Declaration = c.decl
-		c.w = NewWatcher(opts)
+		c.w = newCallWatcher(opts)
 		c.text = nil
 		c.fed = false
 		s.fragment(c, t)
@@ -354,7 +364,9 @@ func (s *LLMStream) stopCall(c *Call) {
 // finished.
 func (s *LLMStream) report(c *Call, closing bool) Call {
 	out := *c
-	c.all = append(c.all, c.Events...)
+	if len(c.Events) > 0 {
+		c.all = append(c.all, c.Events)
+	}
 	out.Events = append([]Event{}, c.Events...)
 	c.Events = nil
 	out.StopReason = s.stop
@@ -368,7 +380,7 @@ func (s *LLMStream) report(c *Call, closing bool) Call {
 	if c.w == nil {
 		opts := s.o.Options
 		opts.Declaration = c.decl
-		c.w = NewWatcher(opts)
+		c.w = newCallWatcher(opts)
 	}
 	if !closing && len(c.text) > maxReported {
 		// Reading the whole arguments again for every event would cost
@@ -408,8 +420,15 @@ func (s *LLMStream) report(c *Call, closing bool) Call {
 		c.w.Feed([]byte("{}"))
 	}
 	fin := c.w.Finish()
-	c.all = append(c.all, fin.Events...)
-	out.Events = append([]Event{}, c.all...) // at close: every event of the call
+	c.all = append(c.all, fin.Events)
+	n := 0
+	for _, l := range c.all {
+		n += len(l)
+	}
+	out.Events = make([]Event, 0, n) // at close: every event of the call
+	for _, l := range c.all {
+		out.Events = append(out.Events, l...)
+	}
 	if g := c.w.final; g != nil && g.fatal == nil {
 		out.Exactness = g.res.Exactness
 		out.Settled = settledOf(g)
