@@ -20,7 +20,11 @@
 // linear pass, backward for a lookahead and forward for a lookbehind).
 // Patterns without lookarounds, line-anchored or word-boundary tests run on
 // Go's regexp package (RE2, also linear) after an exact translation, or on
-// a small sequence matcher for the most common shape ^[..]{n,m}...$.
+// a small sequence matcher for the most common shape ^[..]{n,m}...$. On
+// ASCII text the translation runs as a deterministic automaton, one table
+// lookup a byte, built on the pattern's first match (while it stays under
+// 512 states); text beyond ASCII, and the few patterns without one, go to
+// the regexp package.
 //
 // What Java compiles but this package does not run is refused with an
 // [*Error] whose Construct names it ([Error.Unsupported]):
@@ -90,10 +94,14 @@ func (e *Error) Error() string {
 
 // Regexp is a compiled pattern, safe for concurrent use.
 type Regexp struct {
-	src   string
-	seq   *seqMatcher    // fast path for ^[..]{n,m}...$
-	re    *regexp.Regexp // exact RE2 translation, if any
-	main  *prog          // the matching machine's program (nil: fast path only)
+	src string
+	seq *seqMatcher    // fast path for ^[..]{n,m}...$
+	re  *regexp.Regexp // exact RE2 translation, if any
+	// dfa is the translation's automaton, for ASCII text (dfa.go): built
+	// on the first match, not by Compile (a model declares thousands of
+	// patterns and a run matches few of them); noDFA when there is none.
+	dfa   dfaPointer
+	main  *prog // the matching machine's program (nil: fast path only)
 	looks []look
 	// dollar: the fast paths read a final '$' as \z, which is Java's
 	// meaning unless the input ends with a line terminator. Then, with
@@ -198,7 +206,29 @@ func (r *Regexp) fast(s string) bool {
 	if r.seq != nil {
 		return r.seq.match(s)
 	}
+	if d := r.automaton(); d != nil {
+		if m, ok := d.match(s); ok {
+			return m
+		}
+	}
 	return r.re.MatchString(s)
+}
+
+// automaton returns the automaton of the RE2 translation, building it on
+// first use, or nil when it has none.
+func (r *Regexp) automaton() *dfa {
+	d := r.dfa.Load()
+	if d == nil {
+		// (Two goroutines may both build it: they build the same.)
+		if d = newDFA(r.re.String()); d == nil {
+			d = noDFA
+		}
+		r.dfa.Store(d)
+	}
+	if d == noDFA {
+		return nil
+	}
+	return d
 }
 
 // cutAt returns where s's final line terminator starts, for Java's '$'
