@@ -29,6 +29,9 @@ type alloyPlan struct {
 	unknown *plan
 	// names lists the members' wire names for messages ("a, b, c").
 	names string
+	// bounds are an untagged union's bounds for the one pass
+	// (onepass_untagged.go), computed on first use.
+	bounds boundsPointer
 }
 
 func (pl *plan) alloyPlan() *alloyPlan {

@@ -999,10 +999,10 @@ func (q *onePass) discriminated(p *plan, i int) int {
 // walk tries every member and keeps the best-ranked trial, reporting an
 // ambiguity when several rank alike; so the value has no finding exactly
 // when one member accepts it without any and every other member has a
-// finding. The one pass decides only the case where that is plain: one
-// member whose kind can take the value, which passes, and every other
-// member one that cannot take a value of this kind at all (a type
-// finding).
+// finding. The one pass decides it when one member whose kind can take
+// the value passes and every other member cannot take a value of this
+// kind at all (a type finding), or, when several members can take the
+// kind, when all of them but one are refuted (untaggedShared).
 func (q *onePass) untagged(p *plan, i int) int {
 	tries := max(q.tries, 1) * len(p.members)
 	if len(p.members) == 0 || tries > MaxUntaggedTries || q.maxFindings <= 1 || q.s[i] == 'n' {
@@ -1016,7 +1016,9 @@ func (q *onePass) untagged(p *plan, i int) int {
 			continue
 		}
 		if cand >= 0 {
-			return -1 // two members might take it
+			// Two members might take it: decided by refutations
+			// (onepass_untagged.go).
+			return q.untaggedShared(p, i, tries)
 		}
 		cand = k
 	}

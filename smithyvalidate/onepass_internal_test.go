@@ -55,6 +55,87 @@ structure Top {
     id2: IntOrString
     pick: Pick
     open: Open
+    block: Block
+    rec: Rec
+    twin: Twin
+}
+
+// Block's members take objects (three structures and an untagged union
+// of a structure), told apart by refutations.
+@untagged
+union Block {
+    text: TextB
+    image: ImageB
+    many: BlockList
+    inner: Inner
+}
+
+structure TextB {
+    @required
+    type: TextKind
+    @required
+    text: String
+}
+
+structure ImageB {
+    @required
+    type: ImageKind
+    @required
+    data: String
+    mime: String
+}
+
+enum TextKind {
+    TEXT = "text"
+}
+
+enum ImageKind {
+    IMAGE = "image"
+}
+
+list BlockList {
+    member: TextB
+}
+
+@untagged
+union Inner {
+    code: Code
+    s: String
+}
+
+structure Code {
+    @required
+    language: String
+    @required
+    value: String
+}
+
+// Rec nests in itself: its tries are unbounded.
+@untagged
+union Rec {
+    leaf: Leaf
+    node: RecNode
+}
+
+structure Leaf {
+    @required
+    v: Integer
+}
+
+structure RecNode {
+    @required
+    kids: RecList
+}
+
+list RecList {
+    member: Rec
+}
+
+// Twin's members accept the same values.
+@untagged
+union Twin {
+    a: Circle
+    b: Circle
 }
 
 @discriminated("kind")
@@ -202,7 +283,17 @@ func TestOnePassAgreesWithWalk(t *testing.T) {
 		{"untagged by kind, integer", `{` + base + `,"id2":12}`, true},
 		{"untagged by kind, string", `{` + base + `,"id2":"x"}`, true},
 		{"untagged by kind, neither", `{` + base + `,"id2":true}`, false},
-		{"untagged, two objects gives up", `{` + base + `,"pick":{"r":1}}`, false},
+		{"untagged, two objects: the other misses a required member", `{` + base + `,"pick":{"r":1}}`, true},
+		{"untagged objects: the others refuted by enum, unknown field", `{` + base + `,"block":{"type":"text","text":"hi"}}`, true},
+		{"untagged objects: the others refuted by enum, missing member", `{` + base + `,"block":{"type":"image","data":"x","mime":"a"}}`, true},
+		{"untagged objects: an untagged member wins", `{` + base + `,"block":{"language":"go","value":"x"}}`, true},
+		{"untagged objects: a list by kind", `{` + base + `,"block":[{"type":"text","text":"a"}]}`, true},
+		{"untagged objects: none accepts", `{` + base + `,"block":{"type":"text","text":"hi","data":"x"}}`, false},
+		{"untagged objects: not refuted but failing", `{` + base + `,"block":{"type":"text","text":1}}`, false},
+		{"untagged objects: escaped enum value not refuted", `{` + base + `,"block":{"type":"t\u0065xt","text":"hi"}}`, false},
+		{"untagged objects: two members accept", `{` + base + `,"twin":{"r":1}}`, false},
+		{"untagged objects: recursive union left to the walk", `{` + base + `,"rec":{"v":1}}`, false},
+		{"untagged objects: syntax error in a refuted member's field", `{` + base + `,"block":{"type":"text","text":"hi","x":[}}`, false},
 		{"jsonUnknown takes unknown fields", `{` + base + `,"open":{"name":"x","a":1,"b":2}}`, true},
 		{"jsonUnknown value type", `{` + base + `,"open":{"a":"1"}}`, false},
 		{"jsonUnknown repeated", `{` + base + `,"open":{"a":1,"a":2}}`, false},
@@ -295,6 +386,10 @@ func TestOnePassLimitsAndPolicies(t *testing.T) {
 		{"blobs as text", []Option{BlobsAsText(true)}, `{"id":"id_00af","n":7,"blob":"not base64!"}`, true},
 		{"any timestamp format", []Option{AnyTimestampFormat(true)}, `{"id":"id_00af","n":7,"at":1700000000}`, true},
 		{"default timestamp format", nil, `{"id":"id_00af","n":7,"at":1700000000}`, false},
+		{"untagged objects, unknown members ignored", []Option{IgnoreUnknownMembers(true)}, `{"id":"id_00af","n":7,"block":{"type":"text","text":"hi"}}`, true},
+		{"untagged objects, nothing refutes", []Option{IgnoreUnknownMembers(true), AllowMissingRequired(true)}, `{"id":"id_00af","n":7,"pick":{"r":1}}`, false},
+		{"untagged objects, refuted members' findings could reach MaxFindings", []Option{MaxFindings(40)}, `{"id":"id_00af","n":7,"block":{"type":"text","text":"hi"}}`, false},
+		{"untagged objects, enough MaxFindings", []Option{MaxFindings(200)}, `{"id":"id_00af","n":7,"block":{"type":"text","text":"hi"}}`, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -323,6 +418,9 @@ func FuzzOnePass(f *testing.F) {
 		`{"id":"id_00af","n":7,"nested":{"id":"id_00af","n":7,"x":1}}`,
 		`{"n":7,"id":"id_00af","n":8}`, `[]`, `null`, `"x"`, `1`,
 		`{"id":"id_00af","n":7,"shape":{"side":2,"kind":"square"},"id2":"x","pick":{"r":1},"open":{"name":"x","a":1}}`,
+		`{"id":"id_00af","n":7,"block":{"type":"image","data":"x"},"twin":{"r":1},"rec":{"kids":[{"v":1}]}}`,
+		`{"id":"id_00af","n":7,"block":[{"type":"text","text":"a"}],"pick":{"side":2}}`,
+		`{"id":"id_00af","n":7,"block":{"language":"go","value":"x"}}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -330,6 +428,7 @@ func FuzzOnePass(f *testing.F) {
 		onePassValidator(f),
 		onePassValidator(f, IgnoreUnknownMembers(true), AllowDuplicateKeys(true), AnyTimestampFormat(true)),
 		onePassValidator(f, RejectNullMembers(true), MaxDepth(3), MaxElements(40), MaxNumberLength(6)),
+		onePassValidator(f, MaxFindings(50), AllowMissingRequired(true)),
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		text := string(data)
