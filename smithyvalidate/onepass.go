@@ -640,6 +640,11 @@ func (q *onePass) numberFor(p *plan, text string, isInt bool) bool {
 // rangeOK is the walk's checkRange as a predicate; a token that does not
 // parse gives up.
 func rangeOK(rb *rangeBounds, text string, iv int64, fits bool) bool {
+	if !fits && (!rb.hasMin || rb.min.isInt) && (!rb.hasMax || rb.max.isInt) {
+		if ok, decided := fractionRangeOK(rb, text); decided {
+			return ok
+		}
+	}
 	minInt, maxInt := fits && rb.min.isInt, fits && rb.max.isInt
 	var d node.Decimal
 	if rb.hasMin && !minInt || rb.hasMax && !maxInt {
@@ -652,6 +657,53 @@ func rangeOK(rb *rangeBounds, text string, iv int64, fits bool) bool {
 		return false
 	}
 	return !(rb.hasMax && (maxInt && iv > rb.max.i || !maxInt && d.Cmp(rb.max.dec) > 0))
+}
+
+// fractionRangeOK compares a token with a fraction and no exponent
+// ("-12.50") with whole-number bounds, without the decimal machinery: its
+// whole part a and whether the fraction is zero decide. decided is false
+// for any other token (an exponent, a whole part of 18 digits or more).
+func fractionRangeOK(rb *rangeBounds, text string) (ok, decided bool) {
+	neg := text != "" && text[0] == '-'
+	if neg {
+		text = text[1:]
+	}
+	dot := 0
+	for dot < len(text) && text[dot] != '.' {
+		dot++
+	}
+	if dot == 0 || dot >= 18 || dot == len(text) {
+		return false, false
+	}
+	var a int64
+	for _, c := range []byte(text[:dot]) {
+		if c < '0' || c > '9' {
+			return false, false
+		}
+		a = a*10 + int64(c-'0')
+	}
+	frac := false
+	for _, c := range []byte(text[dot+1:]) {
+		switch {
+		case c < '0' || c > '9':
+			return false, false
+		case c != '0':
+			frac = true
+		}
+	}
+	// The value is v = ±(a + f), 0 <= f < 1, f > 0 when frac, and the
+	// bounds are whole: v >= m exactly when lo >= m, v <= m exactly when
+	// hi <= m.
+	lo, hi := a, a
+	switch {
+	case neg && frac: // -a-1 < v < -a
+		lo, hi = -a-1, -a
+	case neg:
+		lo, hi = -a, -a
+	case frac: // a < v < a+1
+		hi = a + 1
+	}
+	return !(rb.hasMin && lo < rb.min.i || rb.hasMax && hi > rb.max.i), true
 }
 
 // null reads a null at s[i]: the offset past it, or -1.

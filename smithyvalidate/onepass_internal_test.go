@@ -1,10 +1,12 @@
 package smithyvalidate
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/smithy-validation/go/core/assembly"
 	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/core/shapeid"
 )
 
@@ -441,4 +443,47 @@ func FuzzOnePass(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestFractionRangeOK compares the whole-bound shortcut for tokens with a
+// fraction with the exact decimal comparison it stands in for.
+func TestFractionRangeOK(t *testing.T) {
+	bounds := []struct {
+		name   string
+		lo, hi int64
+		hasLo  bool
+		hasHi  bool
+	}{{"[0,10]", 0, 10, true, true}, {"[-3,-1]", -3, -1, true, true}, {"[1,)", 1, 0, true, false}, {"(,-1]", 0, -1, false, true}}
+	tokens := []string{"0.0", "-0.0", "0.5", "-0.5", "9.99", "10.0", "10.01", "-1.0", "-1.5", "-3.0", "-3.01", "-2.5", "1.000",
+		"0.9999999999999999999999", "12345678901234567.5", "123456789012345678.5", "1e3", "1.5e1", "2"}
+	for _, b := range bounds {
+		rb := &rangeBounds{hasMin: b.hasLo, hasMax: b.hasHi}
+		rb.min.i, rb.min.isInt, rb.max.i, rb.max.isInt = b.lo, true, b.hi, true
+		var err error
+		if rb.min.dec, err = node.ParseDecimal(fmt.Sprint(b.lo)); err != nil {
+			t.Fatal(err)
+		}
+		if rb.max.dec, err = node.ParseDecimal(fmt.Sprint(b.hi)); err != nil {
+			t.Fatal(err)
+		}
+		for _, tok := range tokens {
+			ok, decided := fractionRangeOK(rb, tok)
+			if !decided {
+				continue
+			}
+			d, err := node.ParseDecimal(tok)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := !(b.hasLo && d.Cmp(rb.min.dec) < 0 || b.hasHi && d.Cmp(rb.max.dec) > 0)
+			if ok != want {
+				t.Errorf("%s %s: shortcut %v, exact %v", b.name, tok, ok, want)
+			}
+		}
+	}
+	for _, tok := range []string{"1e3", "2", "123456789012345678.5", "1.5e1"} {
+		if _, decided := fractionRangeOK(&rangeBounds{}, tok); decided {
+			t.Errorf("%s: decided; want left to the exact comparison", tok)
+		}
+	}
 }
