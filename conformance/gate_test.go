@@ -109,7 +109,29 @@ func gateCommandArgs(t *testing.T, c threeCase) []string {
 	if name == "validate" {
 		name = "validate-text"
 	}
-	args := []string{name, "--format", "json"}
+	args := append([]string{name, "--format", "json"}, declarationArgs(t, p)...)
+	input := filepath.Join(t.TempDir(), "text")
+	text := ""
+	if p.Text != nil {
+		text = *p.Text
+	}
+	if err := os.WriteFile(input, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if p.Shape != "" {
+		for _, m := range p.Models {
+			args = append(args, m.Path)
+		}
+	}
+	return append(args, input)
+}
+
+// declarationArgs turns the declaration params (profile, max_loss,
+// skip_prose, schema, schema_json in a temporary file, shape) into the
+// flags of the gate's and the stream commands; the shape's MODEL
+// arguments are the caller's to add.
+func declarationArgs(t *testing.T, p caseParams) []string {
+	var args []string
 	if p.Profile != "" {
 		args = append(args, "--profile", p.Profile)
 	}
@@ -129,21 +151,10 @@ func gateCommandArgs(t *testing.T, c threeCase) []string {
 		}
 		args = append(args, "--schema-json", f)
 	}
-	input := filepath.Join(t.TempDir(), "text")
-	text := ""
-	if p.Text != nil {
-		text = *p.Text
-	}
-	if err := os.WriteFile(input, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
 	if p.Shape != "" {
 		args = append(args, "--shape", p.Shape)
-		for _, m := range p.Models {
-			args = append(args, m.Path)
-		}
 	}
-	return append(args, input)
+	return args
 }
 
 func jsonInt(n int) string { b, _ := json.Marshal(n); return string(b) }

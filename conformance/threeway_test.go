@@ -51,11 +51,15 @@ import (
 type threeCase struct {
 	Name   string          `json:"name"`
 	Source string          `json:"source,omitempty"`
-	Method string          `json:"method"`
-	Params json.RawMessage `json:"params"`
+	Method string          `json:"method,omitempty"`
+	Params json.RawMessage `json:"params,omitempty"`
 	Exit   int             `json:"exit"`
 	Result json.RawMessage `json:"result,omitempty"`
 	Error  json.RawMessage `json:"error,omitempty"`
+	// A stream case (streams_test.go): the paths it runs on and its
+	// steps, instead of method, params, result and error.
+	Paths []string     `json:"paths,omitempty"`
+	Steps []streamStep `json:"steps,omitempty"`
 }
 
 // outcome is one path's answer: the result bytes and exit code, or a
@@ -108,6 +112,10 @@ func TestCasesThreeWays(t *testing.T) {
 			t.Errorf("two cases are named %q", c.Name)
 		}
 		seen[c.Name] = true
+		if len(c.Steps) > 0 {
+			t.Run(c.Name, func(t *testing.T) { runStreamCase(t, bin, root, base, c) })
+			continue
+		}
 		t.Run(c.Name, func(t *testing.T) {
 			paths := []struct {
 				name string

@@ -144,6 +144,42 @@ class Client {
     return new Exchange(this, result.scope);
   }
 
+  // The seed's streams (docs/streams.md in the repository): one watch and
+  // one llm stream per connection, beside the exchange stream; a second
+  // start while one is open rejects with E050 and leaves it as it was.
+
+  // watch opens the watch stream (watch.start) with repair's declaration
+  // params (schema, schema_json, or shape with models; profile,
+  // skip_prose, max_loss) and resolves to a Watch.
+  async watch(params = {}) {
+    const { result } = await this.call('watch.start', params);
+    return new Watch(this, result.schema);
+  }
+  watchStart(params = {}) { return this.call('watch.start', params); }
+  // watchFeed: the deltas, events and bytes a chunk (of any size) brought.
+  watchFeed(chunk) { return this.call('watch.feed', { chunk }); }
+  // watchFinish: final, the last deltas and events, watcher_final; exit
+  // is repair's (0, 1 rejected by the declaration, 5 refused).
+  watchFinish() { return this.call('watch.finish'); }
+
+  // llm opens the llm stream (llm.open): params.provider is anthropic
+  // (the default), openai, openai_compat or openai_responses; params.tools
+  // an MCP tools/list result, its tools array, or names to declarations.
+  // Resolves to an LLMStream.
+  async llm(params = {}) {
+    const { result } = await this.call('llm.open', params);
+    return new LLMStream(this, result.provider);
+  }
+  llmOpen(params = {}) { return this.call('llm.open', params); }
+  // llmFeed: event is one payload, as JSON text (a string) or an object;
+  // resolves to the calls it touched.
+  llmFeed(event) { return this.call('llm.feed', { event }); }
+  // llmClose: every call finished, error, ignored_events, stop_reason;
+  // exit 0 when every call ended complete and was accepted, else 1 or 5.
+  llmClose() { return this.call('llm.close'); }
+  // llmRun, the stateless form: params.events is the whole list.
+  llmRun(params) { return this.call('llm.run', params); }
+
   // close sends shutdown and resolves to the server's exit status.
   async close() {
     if (this.closed) return this.exited;
@@ -169,4 +205,30 @@ class Exchange {
   finish(complete = false) { return this.client.call('exchange.finish', { complete }); }
 }
 
-module.exports = { Client, Exchange, SmithyError, SmithyNotFound, PROTOCOL, INSTALL_HINT };
+// Watch is the connection's watch stream: feed chunks as they arrive,
+// then finish.
+class Watch {
+  constructor(client, schema) {
+    this.client = client;
+    this.schema = schema;
+  }
+
+  feed(chunk) { return this.client.watchFeed(chunk); }
+
+  finish() { return this.client.watchFinish(); }
+}
+
+// LLMStream is the connection's llm stream: feed a provider's event
+// payloads, then close.
+class LLMStream {
+  constructor(client, provider) {
+    this.client = client;
+    this.provider = provider;
+  }
+
+  feed(event) { return this.client.llmFeed(event); }
+
+  close() { return this.client.llmClose(); }
+}
+
+module.exports = { Client, Exchange, Watch, LLMStream, SmithyError, SmithyNotFound, PROTOCOL, INSTALL_HINT };

@@ -39,6 +39,34 @@ function subset(pin, got, at = '') {
   return pin === got ? null : at || '/';
 }
 
+// playSteps plays a stream case of conformance/cases.jsonl on a server of
+// its own: each step's exit, error code and pinned result.
+async function playSteps(c) {
+  const client = new Client({ binary: binary(), cwd: ROOT });
+  try {
+    await client.ready;
+    for (const [i, step] of c.steps.entries()) {
+      const where = `${c.name}: step ${i} (${step.method})`;
+      let got;
+      try {
+        got = await client.call(step.method, step.params);
+      } catch (e) {
+        if (!(e instanceof SmithyError)) throw e;
+        assert.ok(step.error, `${where}: ${e.message}`);
+        assert.deepStrictEqual([e.code, e.exit], [step.error.code, step.exit], where);
+        continue;
+      }
+      assert.ok(!step.error, `${where}: expected ${JSON.stringify(step.error)}`);
+      assert.strictEqual(got.exit, step.exit, where);
+      if (step.result !== undefined) {
+        assert.strictEqual(subset(step.result, got.result), null, `${where}: ${JSON.stringify(got.result).slice(0, 400)}`);
+      }
+    }
+  } finally {
+    await client.close();
+  }
+}
+
 // A smithy command that cannot be started is a typed error that says how
 // to install it, not E070 "internal" or an unhandled 'error' event.
 test('a missing smithy command', async (t) => {
@@ -144,10 +172,71 @@ test('the client', async (t) => {
     await assert.rejects(smithy.call('exchange.feed', { lines: '' }), (e) => e.code === 'E050');
   });
 
+  await t.test('watch stream', async () => {
+    const text = '{"query": "smithy", "limit": "10"}';
+    const w = await smithy.watch({ schema: '{!query:string,!limit:integer}' });
+    assert.strictEqual(w.schema, '{!query:string,!limit:integer}');
+    // A second watch while this one is open is refused; this one goes on.
+    await assert.rejects(smithy.watch({ schema: '{}' }), (e) => e instanceof SmithyError && e.code === 'E050' && e.exit === 2);
+    const violations = [];
+    for (let i = 0; i < text.length; i++) {
+      const { result } = await w.feed(text[i]);
+      assert.strictEqual(result.bytes, i + 1);
+      for (const e of result.events) if (e.kind === 'violation') violations.push([i, e.path, e.finding.code]);
+    }
+    // The wrong type is certain at the quote that opens "10" (offset 29), not before.
+    assert.deepStrictEqual(violations, [[29, '/limit', 'type']]);
+    const fin = await w.finish();
+    assert.strictEqual(fin.exit, 1);
+    assert.deepStrictEqual([fin.result.final, fin.result.error.code, fin.result.error.offset], [null, 'E031', 29]);
+    await assert.rejects(smithy.watchFeed('{}'), (e) => e.code === 'E050');
+    await smithy.watchStart({ schema: '{!a:string}' });
+    assert.strictEqual((await smithy.watchFeed('{"a":"x"}')).result.bytes, 9);
+    const again = await smithy.watchFinish();
+    assert.deepStrictEqual([again.exit, again.result.final.value], [0, { a: 'x' }]);
+  });
+
+  await t.test('llm stream', async () => {
+    const events = fs.readFileSync(path.join(ROOT, 'mend', 'testdata', 'llm', 'openai_parallel.jsonl'), 'utf8')
+      .split('\n').map((l) => l.trim()).filter((l) => l);
+    const tools = { search_docs: { schema: '{!query:string,limit:integer}' }, current_time: { schema: '{}' } };
+    const s = await smithy.llm({ provider: 'openai', tools });
+    assert.strictEqual(s.provider, 'openai');
+    await assert.rejects(smithy.llm({ provider: 'anthropic' }), (e) => e.code === 'E050');
+    // Requests may overlap: the server answers the feeds in order.
+    const parts = await Promise.all(events.map((e) => s.feed(e)));
+    assert.deepStrictEqual(parts.slice(0, 3).map((p) => p.result.calls.map((c) => c.index)), [[], [0], [0]]);
+    const closed = await s.close();
+    assert.strictEqual(closed.exit, 0);
+    assert.deepStrictEqual(closed.result.calls.map((c) => [c.id, c.name, c.end, c.value]), [
+      ['call_Qa1', 'search_docs', 'complete', { query: 'unions', limit: 4 }],
+      ['call_Qb2', 'current_time', 'complete', {}],
+      ['call_Qc3', 'search_docs', 'complete', { query: 'enums', limit: 1 }],
+    ]);
+    assert.deepStrictEqual([closed.result.stop_reason, closed.result.ignored_events, closed.result.error], ['tool_calls', 2, '']);
+    const ran = await smithy.llmRun({ provider: 'openai', tools, events: events.map((e) => (e.startsWith('{') ? JSON.parse(e) : e)) });
+    assert.deepStrictEqual(ran, closed);
+    const bad = await smithy.llmRun({ provider: 'openai', tools, events: [
+      '{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"c","function":{"name":"rm_rf","arguments":"{}"}}]},"finish_reason":"tool_calls"}]}'] });
+    assert.strictEqual(bad.exit, 1);
+    assert.deepStrictEqual(bad.result.calls[0].events.filter((e) => e.kind === 'violation').map((e) => e.finding.code), ['unknown-tool']);
+    assert.strictEqual(bad.result.calls[0].error.code, 'E031');
+  });
+
   await t.test('conformance/cases.jsonl', async () => {
     const cases = fs.readFileSync(path.join(ROOT, 'conformance', 'cases.jsonl'), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
     assert.ok(cases.length > 100);
+    let streams = 0;
     for (const c of cases) {
+      if (c.steps) {
+        // A stream case: its steps, in order, on a server of its own,
+        // when it runs on stdio (the others are HTTP's).
+        if (c.paths.includes('stdio')) {
+          streams++;
+          await playSteps(c);
+        }
+        continue;
+      }
       let got;
       try {
         got = await smithy.call(c.method, c.params);
@@ -161,6 +250,7 @@ test('the client', async (t) => {
       assert.strictEqual(got.exit, c.exit, c.name);
       assert.strictEqual(subset(c.result, got.result), null, `${c.name}: ${JSON.stringify(got.result).slice(0, 400)}`);
     }
+    assert.ok(streams > 20, `${streams} stream cases`);
   });
 
   await t.test('close ends the server with status 0', async () => {

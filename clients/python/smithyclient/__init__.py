@@ -21,7 +21,8 @@ import shutil
 import subprocess
 import threading
 
-__all__ = ["Client", "Exchange", "Result", "SmithyError", "SmithyNotFound", "PROTOCOL", "INSTALL_HINT"]
+__all__ = ["Client", "Exchange", "Watch", "LLMStream", "Result", "SmithyError", "SmithyNotFound",
+           "PROTOCOL", "INSTALL_HINT"]
 
 #: How to install the smithy command, as SmithyNotFound says it.
 INSTALL_HINT = ("install it with `go install github.com/smithy-validation/go/cli/cmd/smithy@latest` "
@@ -184,6 +185,65 @@ class Client:
         finish()."""
         return Exchange(self, self.call("exchange.start", params))
 
+    # The seed's streams (docs/streams.md in the repository): one watch
+    # and one llm stream per connection, beside the exchange stream; a
+    # second start while one is open raises SmithyError E050 and leaves
+    # the open one as it was.
+
+    def watch(self, **params):
+        """Opens the connection's watch stream (watch.start) with the
+        declaration params of repair (schema, schema_json, or shape with
+        models; profile, skip_prose, max_loss). Returns a Watch: feed()
+        chunks of any size, then finish(); a context manager finishes it."""
+        return Watch(self, self.call("watch.start", params))
+
+    def watch_start(self, **params):
+        """watch.start as is: {"ok", "schema"}."""
+        return self.call("watch.start", params)
+
+    def watch_feed(self, chunk):
+        """watch.feed: the deltas, events and bytes this chunk brought."""
+        return self.call("watch.feed", {"chunk": chunk})
+
+    def watch_finish(self):
+        """watch.finish: final (repair's fields and value, or null and
+        error), the last deltas and events, watcher_final; .exit is
+        repair's (0, 1 rejected by the declaration, 5 refused)."""
+        return self.call("watch.finish")
+
+    def llm(self, provider="anthropic", tools=None, **params):
+        """Opens the connection's llm stream (llm.open): provider is
+        anthropic, openai, openai_compat or openai_responses; tools an MCP
+        tools/list result, its tools array, or names to declarations; the
+        declaration params apply to every call without a tool list.
+        Returns an LLMStream: feed() event payloads, then close()."""
+        if tools is not None:
+            params["tools"] = tools
+        return LLMStream(self, self.call("llm.open", dict(params, provider=provider)))
+
+    def llm_open(self, **params):
+        """llm.open as is: {"ok", "provider"}."""
+        return self.call("llm.open", params)
+
+    def llm_feed(self, event):
+        """llm.feed: event is one payload, as JSON text (a str) or as the
+        decoded object (a dict); returns the calls it touched."""
+        return self.call("llm.feed", {"event": event})
+
+    def llm_close(self):
+        """llm.close: every call finished, error, ignored_events,
+        stop_reason; .exit 0 when every call ended complete and was
+        accepted, else 1 or 5."""
+        return self.call("llm.close")
+
+    def llm_run(self, events, provider="anthropic", tools=None, **params):
+        """llm.run, the stateless form: a whole list of event payloads;
+        returns what llm.close would."""
+        params = dict(params, provider=provider, events=list(events))
+        if tools is not None:
+            params["tools"] = tools
+        return self.call("llm.run", params)
+
     def close(self):
         """Sends shutdown and waits for the server to exit."""
         if self._closed:
@@ -236,6 +296,65 @@ class Exchange:
         if self.result is None:
             try:
                 self.finish()
+            except SmithyError:
+                if exc_type is None:
+                    raise
+
+
+class Watch:
+    """The connection's watch stream: a JSON value checked as it arrives.
+    feed(chunk) returns {"deltas", "events", "bytes"}; finish() returns
+    {"final", "deltas", "events", "watcher_final"} with .exit."""
+
+    def __init__(self, client, started):
+        self._client = client
+        self.schema = started.get("schema")
+        self.result = None
+
+    def feed(self, chunk):
+        return self._client.watch_feed(chunk)
+
+    def finish(self):
+        self.result = self._client.watch_finish()
+        return self.result
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, exc_type, *exc):
+        if self.result is None:
+            try:
+                self.finish()
+            except SmithyError:
+                if exc_type is None:
+                    raise
+
+
+class LLMStream:
+    """The connection's llm stream: a provider's tool calls decoded and
+    checked event by event. feed(event) returns {"calls", "ignored"};
+    close() returns {"calls", "error", "ignored_events", "stop_reason"}
+    with .exit."""
+
+    def __init__(self, client, opened):
+        self._client = client
+        self.provider = opened.get("provider")
+        self.result = None
+
+    def feed(self, event):
+        return self._client.llm_feed(event)
+
+    def close(self):
+        self.result = self._client.llm_close()
+        return self.result
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, exc_type, *exc):
+        if self.result is None:
+            try:
+                self.close()
             except SmithyError:
                 if exc_type is None:
                     raise

@@ -172,6 +172,64 @@ class ClientTest(unittest.TestCase):
         v = self.client.validate_text('{"minuend": 1}', shape="example#SubtractInput", models=MODEL)
         self.assertEqual((v.exit, v["schema"]["missing"]), (1, ["subtrahend"]))
 
+    def test_watch(self):
+        text = '{"query": "smithy", "limit": "10"}'
+        with self.client.watch(schema="{!query:string,!limit:integer}") as w:
+            self.assertEqual(w.schema, "{!query:string,!limit:integer}")
+            # A second watch while this one is open is refused; this one goes on.
+            with self.assertRaises(SmithyError) as cm:
+                self.client.watch(schema="{}")
+            self.assertEqual((cm.exception.code, cm.exception.exit), ("E050", 2))
+            violations = []
+            for i, ch in enumerate(text):
+                part = w.feed(ch)
+                self.assertEqual(part["bytes"], i + 1)
+                violations += [(i, e["path"], e["finding"]["code"]) for e in part["events"] if e["kind"] == "violation"]
+            # The wrong type is certain at the quote that opens "10" (offset 29), not before.
+            self.assertEqual(violations, [(29, "/limit", "type")])
+            fin = w.finish()
+        self.assertEqual(fin.exit, 1)
+        self.assertIsNone(fin["final"])
+        self.assertEqual((fin["error"]["code"], fin["error"]["offset"]), ("E031", 29))
+        self.assertEqual(fin["watcher_final"]["verdict"]["mismatched"], ["limit"])
+        # The stream is closed: feed and finish are refused; a new one works.
+        with self.assertRaises(SmithyError) as cm:
+            self.client.watch_feed("{}")
+        self.assertEqual(cm.exception.code, "E050")
+        self.client.watch_start(schema="{!a:string}")
+        self.assertEqual(self.client.watch_feed('{"a":"x"}')["bytes"], 9)
+        fin = self.client.watch_finish()
+        self.assertEqual((fin.exit, fin["final"]["value"]), (0, {"a": "x"}))
+
+    def test_llm(self):
+        with open(os.path.join(ROOT, "mend", "testdata", "llm", "openai_parallel.jsonl"), encoding="utf-8") as f:
+            events = [l.strip() for l in f if l.strip()]
+        tools = {"search_docs": {"schema": "{!query:string,limit:integer}"}, "current_time": {"schema": "{}"}}
+        with self.client.llm(provider="openai", tools=tools) as s:
+            self.assertEqual(s.provider, "openai")
+            with self.assertRaises(SmithyError) as cm:
+                self.client.llm(provider="anthropic")
+            self.assertEqual(cm.exception.code, "E050")
+            touched = [sorted(c["index"] for c in s.feed(e)["calls"]) for e in events]
+            self.assertEqual(touched[:3], [[], [0], [0]])  # the role chunk touches no call
+            closed = s.close()
+        self.assertEqual(closed.exit, 0)
+        self.assertEqual([(c["id"], c["name"], c["end"], c["value"]) for c in closed["calls"]], [
+            ("call_Qa1", "search_docs", "complete", {"query": "unions", "limit": 4}),
+            ("call_Qb2", "current_time", "complete", {}),
+            ("call_Qc3", "search_docs", "complete", {"query": "enums", "limit": 1}),
+        ])
+        self.assertEqual((closed["stop_reason"], closed["ignored_events"], closed["error"]), ("tool_calls", 2, ""))
+        # The stateless form gives the same object; events may be objects too.
+        ran = self.client.llm_run([json.loads(e) if e.startswith("{") else e for e in events], provider="openai", tools=tools)
+        self.assertEqual((ran.exit, dict(ran)), (0, dict(closed)))
+        # An unknown tool is a finding as soon as its name arrives.
+        bad = self.client.llm_run(['{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"c","function":{"name":"rm_rf","arguments":"{}"}}]},"finish_reason":"tool_calls"}]}'],
+                                  provider="openai", tools=tools)
+        self.assertEqual(bad.exit, 1)
+        self.assertEqual([e["finding"]["code"] for e in bad["calls"][0]["events"] if e["kind"] == "violation"], ["unknown-tool"])
+        self.assertEqual(bad["calls"][0]["error"]["code"], "E031")
+
     def test_readme_example(self):
         with open(os.path.join(HERE, "..", "README.md"), encoding="utf-8") as f:
             readme = f.read()
@@ -186,7 +244,16 @@ class ClientTest(unittest.TestCase):
         with open(os.path.join(ROOT, "conformance", "cases.jsonl"), encoding="utf-8") as f:
             cases = [json.loads(l) for l in f if l.strip()]
         self.assertGreater(len(cases), 100)
+        streams = 0
         for c in cases:
+            if "steps" in c:
+                # A stream case: its steps, in order, on a server of its
+                # own, when it runs on stdio (the others are HTTP's).
+                if "stdio" in c["paths"]:
+                    streams += 1
+                    with self.subTest(case=c["name"]):
+                        self.play_steps(c)
+                continue
             with self.subTest(case=c["name"]):
                 try:
                     res = self.client.call(c["method"], c["params"])
@@ -197,6 +264,22 @@ class ClientTest(unittest.TestCase):
                 self.assertNotIn("error", c)
                 self.assertEqual(res.exit, c["exit"])
                 self.assertIsNone(subset(c["result"], dict(res)), json.dumps(res)[:500])
+        self.assertGreater(streams, 20)
+
+    def play_steps(self, c):
+        with Client(binary(), cwd=ROOT) as client:
+            for i, step in enumerate(c["steps"]):
+                where = "%s: step %d (%s)" % (c["name"], i, step["method"])
+                try:
+                    res = client.call(step["method"], step.get("params"))
+                except SmithyError as e:
+                    self.assertIn("error", step, "%s: %s" % (where, e))
+                    self.assertEqual((e.code, e.exit), (step["error"]["code"], step["exit"]), where)
+                    continue
+                self.assertNotIn("error", step, where)
+                self.assertEqual(res.exit, step["exit"], where)
+                self.assertIsNone(subset(step.get("result"), dict(res)) if "result" in step else None,
+                                  "%s: %s" % (where, json.dumps(res)[:500]))
 
 
 if __name__ == "__main__":
