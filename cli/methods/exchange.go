@@ -13,8 +13,9 @@ import (
 )
 
 func init() {
-	RegisterStreamKind("exchange")
-	for _, name := range []string{"exchange.start", "exchange.feed", "exchange.finish"} {
+	names := []string{"exchange.start", "exchange.feed", "exchange.finish"}
+	RegisterStreamKind("exchange", names...)
+	for _, name := range names {
 		Register(name, func(ctx context.Context, s *Session, params []byte) ([]byte, int, error) {
 			if !s.Stateful() {
 				return nil, 0, serve.Errorf("%s needs a connection: use smithy serve --stdio", name)

@@ -48,6 +48,9 @@ var (
 	// streamKinds are the kinds of stream a connection carries, in the
 	// order their families registered them: hello's stream_kinds.
 	streamKinds []string
+	// connectionOnly are the stream kinds' methods, which need a
+	// connection (not served over HTTP).
+	connectionOnly []string
 )
 
 // Register adds a method to the table. Families call it from an init
@@ -65,12 +68,14 @@ func Register(name string, m Method) {
 }
 
 // RegisterStreamKind declares that a family keeps one stream of kind on
-// each connection (its start method opens it, its finish closes it):
-// hello names the kinds in stream_kinds, beside the seed's "streams": 1,
-// the number of each kind a connection may have open at once. Families
-// call it from their init function, with the stream methods they
+// each connection, driven by the methods named (its start, feeds and
+// finish), which therefore need a connection: hello names the kinds in
+// stream_kinds, beside the seed's "streams": 1, the number of each kind a
+// connection may have open at once, and over HTTP, where a request is not
+// a connection, hello leaves those methods out of its capabilities.
+// Families call it from their init function, with the methods they
 // register.
-func RegisterStreamKind(kind string) {
+func RegisterStreamKind(kind string, methods ...string) {
 	tableMu.Lock()
 	defer tableMu.Unlock()
 	for _, k := range streamKinds {
@@ -79,6 +84,7 @@ func RegisterStreamKind(kind string) {
 		}
 	}
 	streamKinds = append(streamKinds, kind)
+	connectionOnly = append(connectionOnly, methods...)
 }
 
 // StreamKinds returns the registered stream kinds, in hello's order.
@@ -86,6 +92,14 @@ func StreamKinds() []string {
 	tableMu.RLock()
 	defer tableMu.RUnlock()
 	return append([]string(nil), streamKinds...)
+}
+
+// ConnectionOnly returns the methods of the stream kinds: those that need
+// a connection.
+func ConnectionOnly() []string {
+	tableMu.RLock()
+	defer tableMu.RUnlock()
+	return append([]string(nil), connectionOnly...)
 }
 
 // Names returns the registered methods, in hello's order.
@@ -142,7 +156,7 @@ type handler struct {
 }
 
 func (h *handler) Hello() serve.Hello {
-	return serve.Hello{Name: "smithy", Engine: version.Version, Capabilities: Names(), StreamKinds: StreamKinds()}
+	return serve.Hello{Name: "smithy", Engine: version.Version, Capabilities: Names(), StreamKinds: StreamKinds(), ConnectionOnly: ConnectionOnly()}
 }
 
 func (h *handler) Open(stateful bool) serve.Session {

@@ -15,8 +15,8 @@ import (
 // stream at a time, beside its exchange stream; over HTTP each request is
 // its own connection, so only llm.run, the stateless form, is offered.
 func init() {
-	RegisterStreamKind("watch")
-	RegisterStreamKind("llm")
+	RegisterStreamKind("watch", "watch.start", "watch.feed", "watch.finish")
+	RegisterStreamKind("llm", "llm.open", "llm.feed", "llm.close") // llm.run is stateless
 	for _, name := range gate.StreamMethods {
 		name := name
 		Register(name, func(ctx context.Context, s *Session, params []byte) ([]byte, int, error) {

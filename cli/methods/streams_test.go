@@ -77,3 +77,35 @@ func TestStreamKinds(t *testing.T) {
 		}
 	}
 }
+
+// TestConnectionOnly: the methods hello leaves out over HTTP are exactly
+// those that answer "needs a connection" there; every other capability
+// is served over HTTP (it may refuse empty params, never for want of a
+// connection).
+func TestConnectionOnly(t *testing.T) {
+	h, err := NewHandler(HandlerOptions{NoPaths: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	only := map[string]bool{}
+	for _, m := range h.Hello().ConnectionOnly {
+		only[m] = true
+	}
+	if len(only) != 9 {
+		t.Errorf("ConnectionOnly = %q, want the 9 methods of exchange, watch and llm but llm.run", h.Hello().ConnectionOnly)
+	}
+	for _, m := range h.Hello().Capabilities {
+		s := h.Open(false)
+		_, _, err := s.Call(context.Background(), m, []byte(`{}`))
+		s.Close()
+		se, _ := err.(*serve.Error)
+		needs := se != nil && strings.Contains(se.Message, "needs a connection")
+		if needs != only[m] {
+			t.Errorf("%s over HTTP: %v; connection-only: %v", m, err, only[m])
+		}
+		delete(only, m)
+	}
+	for m := range only {
+		t.Errorf("%s is connection-only but not a capability", m)
+	}
+}

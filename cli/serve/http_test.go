@@ -57,7 +57,8 @@ func TestHTTPLimits(t *testing.T) {
 	}{
 		{"echo", "echo", `{"a":1}`, 200, `{"ok":true,"exit":1,"result":{"a":1}}` + "\n"},
 		// A request is not a connection: hello keeps the seed's
-		// "streams": 1 and names no stream kind.
+		// "streams": 1, names no stream kind and leaves out the
+		// methods that need a connection.
 		{"hello", "hello", ``, 200, `{"ok":true,"exit":0,"result":{"name":"test","engine":"9.9.9","protocol":1,"capabilities":["echo"],"streams":1,"stream_kinds":[]}}` + "\n"},
 		{"timeout", "sleep", ``, 503, `{"ok":false,"error":{"code":"E071","message":"the request took longer than 100ms; its work was stopped","exit":1}}` + "\n"},
 		{"body limit", "echo", `{"a":"` + strings.Repeat("x", 64) + `"}`, 413, `{"ok":false,"error":{"code":"E050","message":"the request body is larger than 64 bytes","exit":2}}` + "\n"},

@@ -81,6 +81,10 @@ type Hello struct {
 	// "stream_kinds" names the kinds. The HTTP facade has no connection,
 	// so it advertises no kind.
 	StreamKinds []string
+	// ConnectionOnly are the capabilities that need a connection (the
+	// streams' methods): the HTTP facade, which serves none of them,
+	// leaves them out of its hello.
+	ConnectionOnly []string
 }
 
 // Handler runs methods. Open returns the state of one connection (stdio)
@@ -197,8 +201,16 @@ func appendString(dst []byte, s string) []byte {
 
 // helloResult renders the hello result: the seed's members, then
 // stream_kinds (the kinds of stream a connection carries, each at most
-// "streams" at a time; none when stateful is false, over HTTP).
+// "streams" at a time). When stateful is false (HTTP, where a request is
+// not a connection), the capabilities leave out the methods that need
+// one, and stream_kinds is empty.
 func helloResult(h Hello, stateful bool) []byte {
+	skip := map[string]bool{}
+	if !stateful {
+		for _, m := range h.ConnectionOnly {
+			skip[m] = true
+		}
+	}
 	dst := []byte(`{"name":`)
 	dst = appendString(dst, h.Name)
 	dst = append(dst, `,"engine":`...)
@@ -206,11 +218,16 @@ func helloResult(h Hello, stateful bool) []byte {
 	dst = append(dst, `,"protocol":`...)
 	dst = strconv.AppendInt(dst, Protocol, 10)
 	dst = append(dst, `,"capabilities":[`...)
-	for i, c := range h.Capabilities {
-		if i > 0 {
+	n := 0
+	for _, c := range h.Capabilities {
+		if skip[c] {
+			continue
+		}
+		if n > 0 {
 			dst = append(dst, ',')
 		}
 		dst = appendString(dst, c)
+		n++
 	}
 	dst = append(dst, `],"streams":1,"stream_kinds":[`...)
 	if stateful {

@@ -16,7 +16,7 @@ import (
 type echo struct{}
 
 func (echo) Hello() Hello {
-	return Hello{Name: "test", Engine: "9.9.9", Capabilities: []string{"echo"}, StreamKinds: []string{"tape", "reel"}}
+	return Hello{Name: "test", Engine: "9.9.9", Capabilities: []string{"echo", "tape.start"}, StreamKinds: []string{"tape", "reel"}, ConnectionOnly: []string{"tape.start"}}
 }
 func (echo) Open(bool) Session { return echoSession{} }
 
@@ -85,7 +85,7 @@ func TestStdio(t *testing.T) {
 		want     []string
 	}{
 		{"hello", `{"id":1,"method":"hello"}`, []string{
-			`{"id":1,"ok":true,"exit":0,"result":{"name":"test","engine":"9.9.9","protocol":1,"capabilities":["echo"],"streams":1,"stream_kinds":["tape","reel"]}}`}},
+			`{"id":1,"ok":true,"exit":0,"result":{"name":"test","engine":"9.9.9","protocol":1,"capabilities":["echo","tape.start"],"streams":1,"stream_kinds":["tape","reel"]}}`}},
 		{"ids as written", "{\"id\":1.50,\"method\":\"echo\"}\n{\"id\":\"a\\u0062\",\"method\":\"echo\"}\n{\"id\":-0,\"method\":\"echo\"}\n{\"method\":\"echo\"}\n", []string{
 			`{"id":1.50,"ok":true,"exit":0,"result":null}`,
 			`{"id":"a\u0062","ok":true,"exit":0,"result":null}`,
