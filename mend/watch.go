@@ -137,8 +137,11 @@ type Watcher struct {
 	satisfied  bool
 	probed     map[string]bool // paths whose kind was checked at their start
 	previewing bool
-	partial    bool     // Finish: the text ended inside the value
-	final      *reading // Finish: the reading of the whole text
+	partial    bool                    // Finish: the text ended inside the value
+	inStep     bool                    // parsing the output of one step (its input is kept)
+	rules      map[string]*stringRules // root members' rules for open strings
+	open       openJudge               // the open string judged last
+	final      *reading                // Finish: the reading of the whole text
 }
 
 type wframe struct {
@@ -169,6 +172,7 @@ func NewWatcher(opts Options) *Watcher {
 			}
 		}
 	}
+	w.open.at = -1
 	w.s.onStep = w.step
 	return w
 }
@@ -254,7 +258,9 @@ func (w *Watcher) step() {
 	r := &w.s.r
 	w.emitted += r.shifted
 	r.shifted = 0
+	w.inStep = true
 	w.parse(r.out, r.tokStart+r.base, r.i+r.base)
+	w.inStep = false
 	r.outMark = w.emitted
 }
 
@@ -342,6 +348,10 @@ func (w *Watcher) parse(out []byte, at, end int) {
 				if w.tentOn && w.tentPath == path {
 					w.tentOn = false
 				}
+			}
+			if name, ok := w.rootMember(path); ok && w.inStep {
+				r := &w.s.r
+				w.judgeOpen(path, name, at, r.in[at-r.base:], true)
 			}
 			i = j
 			w.valueEnds(out, i, end)
@@ -641,48 +651,60 @@ func (w *Watcher) previewOpen() {
 	}
 	at := r.base + k
 	path := w.openPath()
-	if w.noDeltas {
-		// Without deltas, only the kind of a root member's (or the
-		// root's) open string may be judged, once.
-		_, member := w.rootMember(path)
-		root := path == "" && w.tops == 0
-		if w.decl == nil || !member && !root || w.probed[path] {
-			return
+	name, member := w.rootMember(path)
+	root := path == "" && w.tops == 0
+	// Without deltas, only the kind of a root member's (or the root's)
+	// open string is judged, once.
+	if !w.noDeltas || w.decl != nil && (member || root) && !w.probed[path] {
+		if w.previewString(path, at) {
+			w.previewing = true
+			if member {
+				w.probe(path, name, '"', at)
+			} else if root {
+				w.probe(path, "", '"', at)
+			}
+			w.previewing = false
 		}
 	}
+	if member {
+		w.previewing = true
+		w.judgeOpen(path, name, at, r.in[k:], false)
+		w.previewing = false
+	}
+}
+
+// previewString reports the open string at at as append (or revise)
+// deltas; false when it could not be read.
+func (w *Watcher) previewString(path string, at int) bool {
+	inc := w.s
+	r := &inc.r
 	if r.resumeAt == at && r.resumeTo > at {
 		// A string read so far without a repair: its content is the
 		// input as written, and only what came since the last report is
 		// read.
 		w.previewPlain(path, at)
-	} else {
-		if inc.waitFor > 0 && !inc.retryDue() {
-			return // a long unfinished step with repairs in it: previewed when it is taken again
-		}
-		content, ok := w.previewRead()
-		if !ok {
-			return
-		}
-		switch {
-		case w.tentOn && w.tentAt == at && !w.tentFast && strings.HasPrefix(content, w.tentText):
-			if added := content[len(w.tentText):]; added != "" {
-				w.delta(Delta{Path: path, Op: OpAppend, Text: added, At: at})
-			}
-		case w.tentOn && w.tentAt == at:
-			v, _ := json.Marshal(content)
-			w.delta(Delta{Path: path, Op: OpRevise, Value: v, Text: content, At: at})
-		default:
-			w.delta(Delta{Path: path, Op: OpAppend, Text: content, At: at})
-		}
-		w.tentOn, w.tentPath, w.tentAt, w.tentText, w.tentFast = true, path, at, content, false
+		return true
 	}
-	w.previewing = true
-	if name, ok := w.rootMember(path); ok {
-		w.probe(path, name, '"', at)
-	} else if path == "" && w.tops == 0 {
-		w.probe(path, "", '"', at)
+	if inc.waitFor > 0 && !inc.retryDue() {
+		return false // a long unfinished step with repairs in it: previewed when it is taken again
 	}
-	w.previewing = false
+	content, ok := w.previewRead()
+	if !ok {
+		return false
+	}
+	switch {
+	case w.tentOn && w.tentAt == at && !w.tentFast && strings.HasPrefix(content, w.tentText):
+		if added := content[len(w.tentText):]; added != "" {
+			w.delta(Delta{Path: path, Op: OpAppend, Text: added, At: at})
+		}
+	case w.tentOn && w.tentAt == at:
+		v, _ := json.Marshal(content)
+		w.delta(Delta{Path: path, Op: OpRevise, Value: v, Text: content, At: at})
+	default:
+		w.delta(Delta{Path: path, Op: OpAppend, Text: content, At: at})
+	}
+	w.tentOn, w.tentPath, w.tentAt, w.tentText, w.tentFast = true, path, at, content, false
+	return true
 }
 
 // openPath is the path the value that begins next will have (childPath
