@@ -94,7 +94,7 @@ type Exchange struct {
 	// used maps each call id to the message that first used it, under
 	// idReuse "reject" (reuse.go); usedBytes is what it holds, bounded by
 	// the outstanding limits; reuseStopped is set once they are reached.
-	used         map[string]int
+	used         idSet
 	usedBytes    int
 	reuseStopped bool
 	// anonymous: the senders are not known (ValidatePair), so
@@ -949,7 +949,7 @@ func (x *Exchange) reset() {
 		x.notified[p] = x.notified[p][:0]
 	}
 	x.index, x.open, x.openBytes, x.seq, x.stopped, x.first = 0, 0, 0, 0, false, 0
-	clear(x.used)
+	x.used.reset()
 	x.usedBytes, x.reuseStopped = 0, false
 	x.ring, x.ringAt = x.ring[:0], 0
 	x.rd = read{elems: x.rd.elems[:0]}

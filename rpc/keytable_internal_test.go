@@ -109,3 +109,57 @@ func TestKeyTableChains(t *testing.T) {
 		}
 	}
 }
+
+// The id set against a map, with few hash values (long probe runs, keys
+// of one hash told apart by their bytes) and many, across growth and
+// reset.
+func TestIDSet(t *testing.T) {
+	for _, hashes := range []uint64{1, 3, 1 << 62} {
+		var set idSet
+		ref := map[string]int{}
+		r := rand.New(rand.NewPCG(3, hashes))
+		h := func(k string) uint64 {
+			n, _ := strconv.Atoi(k[1:])
+			return uint64(n) * 0x9E3779B97F4A7C15 % hashes
+		}
+		for step := 0; step < 20000; step++ {
+			if step == 10000 {
+				set.reset()
+				clear(ref)
+			}
+			// The peer's byte and an id of one to six digits: "1" and
+			// "01" differ, as keys do.
+			id := strconv.Itoa(r.IntN(3000))
+			k := string(rune('0'+r.IntN(2))) + id[:1+r.IntN(len(id))]
+			first, ok := set.find(h(k), []byte(k))
+			want, wantOK := ref[k]
+			if ok != wantOK || first != want {
+				t.Fatalf("hashes %d step %d: find %q = %d, %v; want %d, %v", hashes, step, k, first, ok, want, wantOK)
+			}
+			if !ok {
+				set.add(h(k), []byte(k), step)
+				ref[k] = step
+			}
+			if set.n != len(ref) {
+				t.Fatalf("hashes %d step %d: %d ids, want %d", hashes, step, set.n, len(ref))
+			}
+		}
+	}
+}
+
+// Remembering ids allocates only the growth of the set's two slices: a
+// few allocations for thousands of ids, not one an id.
+func TestIDSetAllocations(t *testing.T) {
+	var set idSet
+	key := make([]byte, 0, 16)
+	allocs := testing.AllocsPerRun(1, func() {
+		set.reset()
+		for i := range 100_000 {
+			key = strconv.AppendInt(append(key[:0], 'c'), int64(i), 10)
+			set.add(uint64(i)*0x9E3779B97F4A7C15, key, i)
+		}
+	})
+	if allocs > 60 {
+		t.Errorf("remembering 100,000 ids took %.0f allocations; want the slices' growth only (at most 60)", allocs)
+	}
+}
