@@ -163,7 +163,7 @@ const (
 	// DefaultSpoolLimit is how many bytes of rendered message entries
 	// [PreparedService.WriteTranscript] keeps in memory before it moves
 	// them to a temporary file.
-	DefaultSpoolLimit = 16 << 20
+	DefaultSpoolLimit = 1 << 20
 )
 
 // MaxOutstanding sets how many calls may await a response at once in an

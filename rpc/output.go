@@ -1,8 +1,6 @@
 package rpc
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -125,20 +123,26 @@ func (e *OutputError) Unwrap() error { return e.Err }
 // spool keeps rendered message entries until the verdict that the output
 // starts with is known: up to limit bytes in memory, the rest in a
 // temporary file, so that memory does not grow with the transcript (only
-// the disk space the output itself will take).
+// the disk space the output itself will take). The entries go through one
+// buffer: the memory they are kept in while they fit, and, once the file
+// exists, its write buffer (at least spoolBuffer long, one write a
+// buffer): no entry is copied twice in memory, and a long transcript
+// neither grows a large buffer step by step nor writes a few dozen bytes
+// a system call.
 type spool struct {
 	limit int
-	mem   bytes.Buffer
+	buf   []byte
 	file  *os.File
-	// w buffers the writes to file: an entry is a few dozen bytes, and a
-	// write call each would be a system call each.
-	w   *bufio.Writer
-	err error
+	err   error
 	// unlinked says file's name was removed as soon as it was made (the
 	// open descriptor keeps the bytes): whatever ends the process, a
 	// signal included, no file with the conversation's messages is left.
 	unlinked bool
 }
+
+// spoolBuffer is the least size of the spool's buffer once it writes to
+// its file.
+const spoolBuffer = 256 << 10
 
 // write appends p; after a failure it keeps the first error and drops the
 // rest.
@@ -146,43 +150,59 @@ func (s *spool) write(p []byte) {
 	if s.err != nil {
 		return
 	}
-	if s.file == nil && s.mem.Len()+len(p) > s.limit {
+	if s.file == nil {
+		if len(s.buf)+len(p) <= s.limit {
+			s.buf = append(s.buf, p...)
+			return
+		}
 		f, err := os.CreateTemp("", "smithy-messages-*")
 		if err != nil {
 			s.err = err
 			return
 		}
 		s.unlinked = os.Remove(f.Name()) == nil
-		s.file, s.w = f, bufio.NewWriterSize(f, 256<<10)
-		if _, err := s.mem.WriteTo(s.w); err != nil {
-			s.err = err
+		s.file = f
+		if cap(s.buf) < spoolBuffer {
+			s.buf = append(make([]byte, 0, spoolBuffer), s.buf...)
+		}
+	}
+	if len(s.buf)+len(p) > cap(s.buf) {
+		if s.flush(); s.err != nil {
 			return
 		}
-		s.mem = bytes.Buffer{} // its memory is not needed any more
+		if len(p) > cap(s.buf) {
+			_, s.err = s.file.Write(p)
+			return
+		}
 	}
-	if s.file != nil {
-		_, s.err = s.w.Write(p)
-		return
+	s.buf = append(s.buf, p...)
+}
+
+// flush writes the buffer to the file.
+func (s *spool) flush() {
+	if len(s.buf) > 0 {
+		_, s.err = s.file.Write(s.buf)
+		s.buf = s.buf[:0]
 	}
-	s.mem.Write(p)
 }
 
 // writeTo copies what the spool holds to w, in order.
 func (s *spool) writeTo(w io.Writer) error {
 	if s.file == nil {
-		if _, err := s.mem.WriteTo(w); err != nil {
+		if _, err := w.Write(s.buf); err != nil {
 			return &OutputError{Err: err}
 		}
 		return nil
 	}
-	if err := s.w.Flush(); err != nil {
-		return &SpoolError{Err: err}
+	if s.flush(); s.err != nil {
+		return &SpoolError{Err: s.err}
 	}
 	if _, err := s.file.Seek(0, io.SeekStart); err != nil {
 		return &SpoolError{Err: err}
 	}
-	// Read and write apart, to tell the file's errors from w's.
-	buf := make([]byte, 256<<10)
+	// Read and write apart, to tell the file's errors from w's; the
+	// buffer is the spool's own.
+	buf := s.buf[:cap(s.buf)]
 	for {
 		n, err := s.file.Read(buf)
 		if n > 0 {
