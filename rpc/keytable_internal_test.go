@@ -112,25 +112,37 @@ func TestKeyTableChains(t *testing.T) {
 
 // The id set against a map, with few hash values (long probe runs, keys
 // of one hash told apart by their bytes) and many, across growth and
-// reset.
+// reset; the keys mix small integers (the array), integers with a leading
+// zero or too large for it and other ids (the table), and ids that leave
+// the array's reach and come back into it as it grows.
 func TestIDSet(t *testing.T) {
 	for _, hashes := range []uint64{1, 3, 1 << 62} {
 		var set idSet
 		ref := map[string]int{}
 		r := rand.New(rand.NewPCG(3, hashes))
 		h := func(k string) uint64 {
-			n, _ := strconv.Atoi(k[1:])
-			return uint64(n) * 0x9E3779B97F4A7C15 % hashes
+			var x uint64 = 14695981039346656037
+			for i := 0; i < len(k); i++ {
+				x = (x ^ uint64(k[i])) * 1099511628211
+			}
+			return x % hashes
 		}
-		for step := 0; step < 20000; step++ {
-			if step == 10000 {
+		for step := 0; step < 16000; step++ {
+			if step == 8000 {
 				set.reset()
 				clear(ref)
 			}
-			// The peer's byte and an id of one to six digits: "1" and
-			// "01" differ, as keys do.
-			id := strconv.Itoa(r.IntN(3000))
-			k := string(rune('0'+r.IntN(2))) + id[:1+r.IntN(len(id))]
+			k := string([]byte{byte(r.IntN(2))})
+			switch r.IntN(5) {
+			case 0, 1:
+				k += strconv.Itoa(r.IntN(3000)) // the array
+			case 2:
+				k += strconv.Itoa(r.IntN(50000)) // beyond it at first
+			case 3:
+				k += "0" + strconv.Itoa(r.IntN(100)) // not canonical: the table
+			default:
+				k += `"` + strconv.Itoa(r.IntN(3000)) + `"` // a string id
+			}
 			first, ok := set.find(h(k), []byte(k))
 			want, wantOK := ref[k]
 			if ok != wantOK || first != want {
@@ -144,6 +156,10 @@ func TestIDSet(t *testing.T) {
 				t.Fatalf("hashes %d step %d: %d ids, want %d", hashes, step, set.n, len(ref))
 			}
 		}
+		if set.inArr[0]+set.inArr[1] == 0 || set.inTable == 0 || set.sparse[0]+set.sparse[1] == 0 {
+			t.Errorf("hashes %d: %d ids in the array, %d in the table (%d of the array's form): the test should reach all three",
+				hashes, set.inArr[0]+set.inArr[1], set.inTable, set.sparse[0]+set.sparse[1])
+		}
 	}
 }
 
@@ -151,11 +167,17 @@ func TestIDSet(t *testing.T) {
 // few allocations for thousands of ids, not one an id.
 func TestIDSetAllocations(t *testing.T) {
 	var set idSet
-	key := make([]byte, 0, 16)
+	key, quoted := make([]byte, 0, 16), make([]byte, 0, 16)
 	allocs := testing.AllocsPerRun(1, func() {
 		set.reset()
 		for i := range 100_000 {
-			key = strconv.AppendInt(append(key[:0], 'c'), int64(i), 10)
+			// Integer ids (the array) and string ids (the table).
+			key = strconv.AppendInt(append(key[:0], byte(i%2)), int64(i), 10)
+			if i%3 == 0 {
+				quoted = append(append(append(quoted[:0], key[0], '"'), key[1:]...), '"')
+				set.add(uint64(i)*0x9E3779B97F4A7C15, quoted, i)
+				continue
+			}
 			set.add(uint64(i)*0x9E3779B97F4A7C15, key, i)
 		}
 	})

@@ -3,6 +3,7 @@ package rpc
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
 
 	sv "github.com/smithy-validation/go/smithyvalidate"
 )
@@ -47,10 +48,40 @@ func (x *Exchange) reuse(from Peer, in *info) bool {
 // amortized growth of the two slices (a map of strings allocated each
 // key), and neither holds a pointer, so the collector does not trace a
 // million remembered ids.
+//
+// Ids that are small non-negative integers, as most clients number their
+// calls (1, 2, 3...), take a faster road: per peer, an array indexed by
+// the id itself holds 1 + the index of the message that first used it
+// (0: unused), so that such an id is one load in memory read in order
+// rather than a probe at a random place in a table that grows with the
+// transcript. The array covers ids below about four times the ids it
+// holds (and 1,024), so its memory stays proportional to what it holds;
+// an integer above that goes to the table (sparse counts the ones there,
+// so that a dense id is looked for in the table only when some are).
 type idSet struct {
-	slots []idSlot // a power of two long; off == 0 marks a free slot
-	keys  []byte   // keys[0] is unused, so that no key is at offset 0
-	n     int
+	slots   []idSlot // a power of two long; off == 0 marks a free slot
+	keys    []byte   // keys[0] is unused, so that no key is at offset 0
+	n       int      // ids remembered, in both parts
+	inTable int      // ids in slots
+	dense   [2][]uint32
+	inArr   [2]int // ids in dense
+	sparse  [2]int // ids of the dense form kept in the table
+}
+
+// denseID returns the value of key k when it is a peer's byte then a
+// non-negative integer in canonical form (the key of every id of that
+// value, however it was written) small enough for the array.
+func denseID(k []byte) (peer byte, v int, ok bool) {
+	if len(k) < 2 || len(k) > 10 || k[0] > 1 || (k[1] == '0' && len(k) > 2) {
+		return 0, 0, false
+	}
+	for _, c := range k[1:] {
+		if c < '0' || c > '9' {
+			return 0, 0, false
+		}
+		v = v*10 + int(c-'0')
+	}
+	return k[0], v, true
 }
 
 type idSlot struct {
@@ -78,6 +109,21 @@ func (t *idSet) find(h uint64, k []byte) (int, bool) {
 	if t.n == 0 {
 		return 0, false
 	}
+	if p, v, ok := denseID(k); ok {
+		if v < len(t.dense[p]) && t.dense[p][v] != 0 {
+			return int(t.dense[p][v]) - 1, true
+		}
+		if t.sparse[p] == 0 {
+			return 0, false
+		}
+	}
+	return t.findSlot(h, k)
+}
+
+func (t *idSet) findSlot(h uint64, k []byte) (int, bool) {
+	if len(t.slots) == 0 {
+		return 0, false
+	}
 	mask := uint64(len(t.slots) - 1)
 	for i := h & mask; ; i = (i + 1) & mask {
 		s := &t.slots[i]
@@ -93,7 +139,21 @@ func (t *idSet) find(h uint64, k []byte) (int, bool) {
 // add remembers key k (hash h, not in the set, and that fits) as first
 // used by the message at index.
 func (t *idSet) add(h uint64, k []byte, index int) {
-	if (t.n+1)*2 > len(t.slots) {
+	t.n++
+	if p, v, ok := denseID(k); ok {
+		if v >= len(t.dense[p]) && v < 4*t.inArr[p]+1024 {
+			grown := make([]uint32, max(2*len(t.dense[p]), v+1, 1024))
+			copy(grown, t.dense[p])
+			t.dense[p] = grown
+		}
+		if v < len(t.dense[p]) && uint64(index)+1 <= math.MaxUint32 {
+			t.dense[p][v] = uint32(index + 1)
+			t.inArr[p]++
+			return
+		}
+		t.sparse[p]++
+	}
+	if (t.inTable+1)*2 > len(t.slots) {
 		t.grow()
 	}
 	if len(t.keys) == 0 {
@@ -103,7 +163,7 @@ func (t *idSet) add(h uint64, k []byte, index int) {
 	t.keys = binary.AppendUvarint(t.keys, uint64(len(k)))
 	t.keys = append(t.keys, k...)
 	t.put(h, idSlot{h: uint32(h), off: off, firstIndex: index})
-	t.n++
+	t.inTable++
 }
 
 func (t *idSet) put(h uint64, s idSlot) {
@@ -132,12 +192,15 @@ func (t *idSet) grow() {
 // reset empties the set; it keeps its memory unless that is large (an
 // exchange is reused, and one long transcript should not pin megabytes).
 func (t *idSet) reset() {
-	if len(t.slots) > 1<<12 || cap(t.keys) > 1<<16 {
+	if len(t.slots) > 1<<12 || cap(t.keys) > 1<<16 || len(t.dense[0])+len(t.dense[1]) > 1<<14 {
 		*t = idSet{}
 		return
 	}
 	clear(t.slots)
-	t.keys, t.n = t.keys[:0], 0
+	clear(t.dense[0])
+	clear(t.dense[1])
+	t.keys, t.n, t.inTable = t.keys[:0], 0, 0
+	t.inArr, t.sparse = [2]int{}, [2]int{}
 }
 
 // cancel applies a @cancels notification sent by from: the calls of from
