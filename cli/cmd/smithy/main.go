@@ -12,5 +12,9 @@ import (
 )
 
 func main() {
+	// The process is the command's own: its collector is tuned here, once
+	// (app.TuneCollector; GOGC and GOMEMLIMIT in the environment override
+	// it).
+	app.TuneCollector(os.Getenv)
 	os.Exit(app.Run(os.Args, os.Stdin, os.Stdout, os.Stderr))
 }
