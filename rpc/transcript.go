@@ -11,6 +11,7 @@ import (
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/core/shapeid"
 	sv "github.com/smithy-validation/go/smithyvalidate"
+	"github.com/smithy-validation/go/smithyvalidate/stream"
 )
 
 // The transcript format (docs/contract.md) is JSON Lines, one message a
@@ -88,14 +89,40 @@ func (x *Exchange) record(rec sv.ValueView, doc sv.Path) (from Peer, to int, msg
 		bad(f.NamePos, "the transcript line names %q twice", f.Name)
 		return
 	}
-	fr, has := field(rec, "from")
+	// The record's members, read in one pass over their names (a name
+	// appears at most once, checked above): no position is worked out
+	// unless a finding reports one.
+	var fromV, msgV, textV, replyV sv.ValueView
+	mv, isMV := rec.(stream.MemberView)
+	for i, n := 0, rec.Len(); i < n; i++ {
+		var name string
+		var val sv.ValueView
+		if isMV {
+			name, val = mv.Member(i)
+		} else {
+			f := rec.Field(i)
+			name, val = f.Name, f.Value
+		}
+		switch name {
+		case "from":
+			fromV = val
+		case "message":
+			msgV = val
+		case "text":
+			textV = val
+		case "reply_to":
+			replyV = val
+		}
+	}
 	var p Peer
 	valid := false
-	if has && fr.Value.Kind() == sv.KindString {
-		p, valid = ParsePeer(fr.Value.Scalar().Text)
+	if fromV != nil {
+		if k, s := sv.ScalarText(fromV); k == sv.KindString {
+			p, valid = ParsePeer(s)
+		}
 	}
 	if !valid {
-		if !has && isBareMessage(rec) {
+		if fromV == nil && isBareMessage(rec) {
 			// The usual first mistake: a file of JSON-RPC messages given
 			// as a transcript. Show the line it should be.
 			bad(rec.Pos(), "this line is a bare JSON-RPC message; a transcript line says who sent it: "+
@@ -105,32 +132,30 @@ func (x *Exchange) record(rec sv.ValueView, doc sv.Path) (from Peer, to int, msg
 		bad(rec.Pos(), "\"from\" must be \"client\" or \"server\"")
 		return
 	}
-	m, hasM := field(rec, "message")
-	t, hasT := field(rec, "text")
 	switch {
-	case hasM && hasT:
+	case msgV != nil && textV != nil:
 		bad(rec.Pos(), "a transcript line has \"message\" or \"text\", not both")
 		return
-	case hasM:
-		msg = m.Value
-	case hasT && t.Value.Kind() == sv.KindString:
-		text = []byte(t.Value.Scalar().Text)
-	case hasT:
-		bad(t.Value.Pos(), "\"text\" must be a string: the raw text of the message")
+	case msgV != nil:
+		msg = msgV
+	case textV != nil && textV.Kind() == sv.KindString:
+		text = []byte(textV.Scalar().Text)
+	case textV != nil:
+		bad(textV.Pos(), "\"text\" must be a string: the raw text of the message")
 		return
 	default:
 		bad(rec.Pos(), "a transcript line needs \"message\" (a JSON value) or \"text\" (raw text)")
 		return
 	}
 	to = -1
-	if r, has := field(rec, "reply_to"); has {
-		k := r.Value.Kind()
+	if replyV != nil {
+		k := replyV.Kind()
 		v, isInt := int64(0), false
 		if isNumber(k) {
-			v, isInt = node.SmallInt(r.Value.Scalar().Text)
+			v, isInt = node.SmallInt(replyV.Scalar().Text)
 		}
 		if !isInt || v < 0 || v >= int64(x.index) {
-			bad(r.Value.Pos(), "\"reply_to\" must be the 0-based line of an earlier message, not %s", node.Marshal(toNodeKind(r.Value, k)))
+			bad(replyV.Pos(), "\"reply_to\" must be the 0-based line of an earlier message, not %s", node.Marshal(toNodeKind(replyV, k)))
 			return
 		}
 		to = int(v)
