@@ -102,9 +102,16 @@ class Client {
       this._failAll(new SmithyError('E070', `the server wrote a line that is not JSON: ${line.slice(0, 200)}`, 1));
       return;
     }
-    const p = this.pending.get(env.id);
+    let id = env.id;
+    if (id === null && env.ok === false && this.pending.size > 0) {
+      // The server could not read the request's id (a line over its
+      // 8 MiB limit, discarded unread). It answers in order, so this
+      // failure is the answer to the oldest request still waiting.
+      id = this.pending.keys().next().value;
+    }
+    const p = this.pending.get(id);
     if (!p) return; // shutdown's answer, or an id nobody waits for
-    this.pending.delete(env.id);
+    this.pending.delete(id);
     if (env.ok) p.resolve({ result: env.result, exit: env.exit });
     else p.reject(new SmithyError(env.error.code, env.error.message, env.error.exit, env.error));
   }

@@ -190,6 +190,14 @@ test('the client', async (t) => {
     assert.strictEqual(fin.exit, 1);
     assert.deepStrictEqual([fin.result.final, fin.result.error.code, fin.result.error.offset], [null, 'E031', 29]);
     await assert.rejects(smithy.watchFeed('{}'), (e) => e.code === 'E050');
+    // A chunk over the server's 8 MiB line limit is refused (E050), also
+    // when other requests overlap it, and the stream goes on.
+    await smithy.watchStart({ schema: '{!a:string}' });
+    const [big, small] = await Promise.allSettled([smithy.watchFeed('x'.repeat(9 << 20)), smithy.watchFeed('{"a":')]);
+    assert.ok(big.status === 'rejected' && big.reason.code === 'E050' && big.reason.exit === 2 && big.reason.detail.includes('longer than'), String(big.reason));
+    assert.deepStrictEqual([small.status, small.value && small.value.result.bytes], ['fulfilled', 5]);
+    assert.strictEqual((await smithy.watchFeed('"y"}')).result.bytes, 9);
+    assert.deepStrictEqual((await smithy.watchFinish()).result.final.value, { a: 'y' });
     await smithy.watchStart({ schema: '{!a:string}' });
     assert.strictEqual((await smithy.watchFeed('{"a":"x"}')).result.bytes, 9);
     const again = await smithy.watchFinish();

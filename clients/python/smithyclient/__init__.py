@@ -132,6 +132,11 @@ class Client:
         if not line:
             raise SmithyError("E070", "the server exited (status %s)" % self._proc.poll(), 1)
         env = json.loads(line)
+        if env.get("id") is None and env.get("ok") is False:
+            # The server could not read this request's id (a line over its
+            # 8 MiB limit, discarded unread): requests go one at a time, so
+            # this failure is the answer to this request.
+            env["id"] = rid
         if env.get("id") != rid:
             raise SmithyError("E070", "the server answered id %r to request %d" % (env.get("id"), rid), 1)
         if not env.get("ok"):

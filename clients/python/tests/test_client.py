@@ -192,6 +192,15 @@ class ClientTest(unittest.TestCase):
         self.assertIsNone(fin["final"])
         self.assertEqual((fin["error"]["code"], fin["error"]["offset"]), ("E031", 29))
         self.assertEqual(fin["watcher_final"]["verdict"]["mismatched"], ["limit"])
+        # A chunk over the server's 8 MiB line limit is refused (E050) and
+        # the stream and the connection go on.
+        self.client.watch_start(schema="{!a:string}")
+        with self.assertRaises(SmithyError) as cm:
+            self.client.watch_feed("x" * (9 << 20))
+        self.assertEqual((cm.exception.code, cm.exception.exit), ("E050", 2))
+        self.assertIn("longer than", cm.exception.message)
+        self.assertEqual(self.client.watch_feed('{"a":"y"}')["bytes"], 9)
+        self.assertEqual(self.client.watch_finish()["final"]["value"], {"a": "y"})
         # The stream is closed: feed and finish are refused; a new one works.
         with self.assertRaises(SmithyError) as cm:
             self.client.watch_feed("{}")
