@@ -44,6 +44,16 @@ type Incremental struct {
 	retried int // bytes of unfinished steps taken and undone, for tests
 	tailBuf []byte
 	keys    strArena // the keys of open containers, once their input is let go
+
+	// the output before the buffer r.out (incremental_exact.go)
+	frozen  [][]byte
+	outBase int  // bytes in frozen
+	thawed  bool // r.out holds the whole output again
+	// the watcher's: how far the output may be frozen, and the offsets
+	// to move when it is frozen or thawed
+	outLimit func() int
+	onFreeze func(k int)
+	onThaw   func(k int)
 	// a preview's copies (previews do not nest)
 	stackBuf    []frame
 	previewTail []byte
@@ -319,6 +329,7 @@ func (s *Incremental) trim() {
 	n := copy(r.in, r.in[cut:])
 	r.in = r.in[:n]
 	r.lineEnd, r.commentEnd = search{}, search{}
+	s.freeze()
 }
 
 // place fills in the line and column of the repairs that fall in text
@@ -414,8 +425,15 @@ func (s *Incremental) preview(fn func(r *reader)) {
 	if r.fatal == nil {
 		r.run2()
 	}
+	thawed := s.thawed
 	fn(r)
 	s.restore(&t)
+	if s.thawed && !thawed {
+		s.thawed = false // the restore put the buffer back
+		if s.onThaw != nil {
+			s.onThaw(-s.outBase)
+		}
+	}
 }
 
 // run2 takes the remaining steps and finishes (after leading).
@@ -447,6 +465,7 @@ func (s *Incremental) Snapshot() (*Result, error) {
 
 // readingOf builds the reading of a finished pass r.
 func (s *Incremental) readingOf(r *reader) *reading {
+	s.thaw()
 	return r.reading(s.placeRest)
 }
 

@@ -346,3 +346,108 @@ func appendOut(out, p []byte) []byte {
 	}
 	return append(out, p...)
 }
+
+// The output kept in blocks. The repaired text is the result, so it is
+// all kept; but kept in one buffer, every doubling of the buffer copied
+// the whole text in one chunk's time, so a chunk's cost grew with what
+// came before it. Once the buffer holds outWindow bytes, trim moves what
+// no step will edit again (all of it but a comma that may still be
+// dropped) to a list of frozen blocks, and the reader goes on in a new
+// buffer. Every output offset the reader and the watcher keep (a
+// pending comma's, the first value's, the parsed mark, a root member's
+// start) is relative to the buffer and moves with it. What needs the
+// whole text (a reading's result, a root member's value, the complete
+// value) joins the blocks: thaw, outSpan.
+
+// outWindow is the size at which the output buffer is frozen (a
+// variable: tests freeze a few bytes at a time).
+var outWindow = 64 << 10
+
+// freeze moves what no step will edit again to the frozen blocks, once
+// the buffer holds outWindow bytes.
+func (s *Incremental) freeze() {
+	r := &s.r
+	if len(r.out) < outWindow || s.thawed {
+		return
+	}
+	k := len(r.out)
+	for f := range r.stack {
+		if r.stack[f].commaIn >= 0 {
+			k = min(k, r.stack[f].commaOut)
+		}
+	}
+	if s.outLimit != nil {
+		k = min(k, s.outLimit())
+	}
+	if k <= 0 {
+		return
+	}
+	s.frozen = append(s.frozen, r.out[:k:k])
+	s.outBase += k
+	rest := make([]byte, len(r.out)-k, max(outWindow+outWindow/4, 2*(len(r.out)-k)))
+	copy(rest, r.out[k:])
+	r.out = rest
+	s.shiftOut(-k)
+	if s.onFreeze != nil {
+		s.onFreeze(k)
+	}
+}
+
+// shiftOut moves the reader's output offsets by d.
+func (s *Incremental) shiftOut(d int) {
+	r := &s.r
+	for f := range r.stack {
+		if r.stack[f].commaIn >= 0 {
+			r.stack[f].commaOut += d
+		}
+	}
+	r.firstOut += d
+	r.outMark += d
+}
+
+// thaw joins the frozen blocks and the buffer into one buffer, and moves
+// the offsets back, for a reading of the whole text. In a preview, the
+// restore undoes it (and preview clears thawed); at the end it stays.
+func (s *Incremental) thaw() {
+	r := &s.r
+	if s.outBase == 0 || s.thawed {
+		return
+	}
+	all := make([]byte, 0, s.outBase+len(r.out)+len(r.in)-r.mark+64)
+	for _, b := range s.frozen {
+		all = append(all, b...)
+	}
+	r.out = append(all, r.out...)
+	s.shiftOut(s.outBase)
+	s.thawed = true
+	if s.onThaw != nil {
+		s.onThaw(s.outBase)
+	}
+}
+
+// outStart is the offset, relative to the buffer, where the output
+// begins: before the frozen blocks, unless thawed.
+func (s *Incremental) outStart() int {
+	if s.thawed {
+		return 0
+	}
+	return -s.outBase
+}
+
+// outSpan returns the output from from to to, offsets relative to the
+// buffer out (from may be negative: in the frozen blocks).
+func (s *Incremental) outSpan(out []byte, from, to int) []byte {
+	if from >= 0 {
+		return out[from:to]
+	}
+	abs := s.outBase + from
+	b := make([]byte, 0, to-from)
+	pos := 0
+	for _, blk := range s.frozen {
+		if end := pos + len(blk); end > abs {
+			b = append(b, blk[max(abs-pos, 0):]...)
+		}
+		pos += len(blk)
+	}
+	return append(b, out[:to]...)
+}

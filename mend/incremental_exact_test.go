@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand"
+	"strings"
 	"testing"
 )
 
@@ -137,4 +138,64 @@ func TestWatchFeedAllocations(t *testing.T) {
 			t.Errorf("%s: %.3f allocations per 64-byte chunk, want at most %v", c.name, per, c.max)
 		}
 	}
+}
+
+// TestFrozenOutputIsTheSame: with the output frozen every few bytes
+// (incremental_exact.go), the feeds, events, deltas, snapshots, final
+// results and LLM calls are those of one buffer, for every input of the
+// incremental tests, chunkings and declarations, and the fixtures'
+// streams.
+func TestFrozenOutputIsTheSame(t *testing.T) {
+	rng := rand.New(rand.NewSource(29))
+	compact := mustCompact(t, toolDecl)
+	order := shapeDecl(t, watchSmithy, "example.watch#Order")
+	doc := validDoc()
+	ins := append(incrementalInputs(t), string(doc[:3000]), `{"sku": "ABC-12", "quantity": 7, "tags": [`+strings.Repeat(`"x", `, 40)+`"y"], "note": "`+strings.Repeat("n", 200)+`"}`,
+		`[1, 2] [3, `+strings.Repeat("4, ", 50)+`5] {"a": 1}`, `{"a": [1, 2, 3,`+strings.Repeat(" ", 100)+`], "b": "`+strings.Repeat("b", 100)+`"}`)
+	defer func(w int) { outWindow = w }(outWindow)
+	for n, in := range ins {
+		text := []byte(in)
+		for _, decl := range []Declaration{nil, compact, order} {
+			opts := Options{Declaration: decl, Profile: ProfileLenient}
+			for _, cuts := range [][]int{nil, randomCuts(rng, len(text), 6), randomCuts(rng, len(text), 60)} {
+				outWindow = 1 << 30
+				one := feedTrace(text, cuts, opts)
+				outWindow = 16
+				frozen := feedTrace(text, cuts, opts)
+				if one != frozen {
+					t.Fatalf("case %d %q cuts %v:\none buffer:\n%s\nfrozen:\n%s", n, in, cuts, one, frozen)
+				}
+			}
+		}
+	}
+	for _, name := range []string{"anthropic_parallel.jsonl", "openai_parallel.jsonl", "responses_function_call.jsonl", "anthropic_max_tokens.jsonl"} {
+		events := loadEvents(t, name)
+		run := func() string {
+			var b []byte
+			s, _ := NewLLMStream(LLMOptions{Provider: providerOf(name), Tools: llmTools(t)})
+			for _, e := range events {
+				f, _ := json.Marshal(s.Feed(e))
+				b = append(b, f...)
+			}
+			c, _ := json.Marshal(s.Close())
+			return string(append(b, c...))
+		}
+		outWindow = 1 << 30
+		one := run()
+		outWindow = 16
+		if frozen := run(); frozen != one {
+			t.Fatalf("%s:\none buffer:\n%s\nfrozen:\n%s", name, one, frozen)
+		}
+	}
+}
+
+// providerOf names the provider of a fixture by its file name.
+func providerOf(name string) Provider {
+	switch {
+	case strings.HasPrefix(name, "anthropic"):
+		return ProviderAnthropic
+	case strings.HasPrefix(name, "responses"):
+		return ProviderOpenAIResponses
+	}
+	return ProviderOpenAI
 }

@@ -174,6 +174,9 @@ func NewWatcher(opts Options) *Watcher {
 	}
 	w.open.at = -1
 	w.s.onStep = w.step
+	w.s.outLimit = func() int { return w.emitted }
+	w.s.onFreeze = func(k int) { w.moveOut(-k) }
+	w.s.onThaw = w.moveOut
 	return w
 }
 
@@ -251,6 +254,15 @@ func (w *Watcher) Finish() *WatchFinal {
 	}
 	fin.Deltas, fin.Events = w.deltas, w.events
 	return fin
+}
+
+// moveOut moves the watcher's output offsets by d (the output was
+// frozen or thawed).
+func (w *Watcher) moveOut(d int) {
+	w.emitted += d
+	for k := range w.stack {
+		w.stack[k].valOut += d
+	}
 }
 
 // step parses the output of a final step.
@@ -550,7 +562,7 @@ func (w *Watcher) valueEnds(out []byte, outEnd, end int) {
 	n := len(w.stack)
 	if n == 0 {
 		if w.tops == 1 {
-			w.complete(out[:outEnd], end)
+			w.complete(w.s.outSpan(out, w.s.outStart(), outEnd), end)
 		}
 		return
 	}
@@ -565,7 +577,7 @@ func (w *Watcher) valueEnds(out []byte, outEnd, end int) {
 		w.event(ev)
 		return
 	}
-	raw := json.RawMessage(w.raws.bytes(out[f.valOut:outEnd]))
+	raw := json.RawMessage(w.raws.bytes(w.s.outSpan(out, f.valOut, outEnd)))
 	ev.Value = raw
 	w.event(ev)
 	if w.seenRoot[name] {
