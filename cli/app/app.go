@@ -39,10 +39,13 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // line adds to it.
 type env struct {
 	*run.Env
+	// args are the arguments as given (proxy finds its "--" in them).
+	args           []string
 	unknownCommand string
 }
 
-// run is Run on an environment (tests set its knobs).
+// run is Run on an environment of the caller's (a test lowers its
+// SpoolLimit).
 func (env *env) run(args []string) int {
 	stdin, stdout, stderr := env.Stdin, env.Stdout, env.Stderr
 	a := &cli.App{
@@ -70,7 +73,7 @@ func (env *env) run(args []string) int {
 	if len(args) > 1 {
 		env.Command = args[1]
 	}
-	env.Args = args
+	env.args = args
 	err := a.Run(args)
 	if env.unknownCommand != "" && err == nil {
 		var names []string

@@ -61,8 +61,8 @@ func (e *env) proxyArgs(c *cli.Context) (models, command []string) {
 	models = args
 	if i := slices.Index(args, "--"); i >= 0 {
 		models, command = args[:i], args[i+1:]
-	} else if i := slices.Index(e.Args, "--"); i >= 0 && len(e.Args)-i-1 <= len(args) {
-		n := len(e.Args) - i - 1
+	} else if i := slices.Index(e.args, "--"); i >= 0 && len(e.args)-i-1 <= len(args) {
+		n := len(e.args) - i - 1
 		models, command = args[:len(args)-n], args[len(args)-n:]
 	}
 	return models, command

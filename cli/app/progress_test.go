@@ -9,8 +9,6 @@ import (
 	"testing"
 
 	"github.com/smithy-validation/go/cli/exitcode"
-	"github.com/smithy-validation/go/cli/load"
-	"github.com/smithy-validation/go/cli/run"
 )
 
 // lockedBuffer is a bytes.Buffer for the progress goroutine and the test.
@@ -41,23 +39,21 @@ func TestProgress(t *testing.T) {
 	}
 	transcript := b.String()
 	model := filepath.Join("..", "..", "examples", "calculator", "calculator.smithy")
-	check := func(extra ...string) (string, string, string, int) {
-		var stdout, stderr bytes.Buffer
-		meter := &lockedBuffer{}
-		e := &env{Env: &run.Env{Reader: load.Reader{Stdin: strings.NewReader(transcript)}, Stdout: &stdout, Stderr: &stderr}}
-		if len(extra) > 0 && extra[0] == "--progress" {
-			e.ProgressOut = meter
-		}
+	// check returns stdout, stderr and the exit code; the progress line
+	// is on stderr (a buffer, which is no terminal).
+	check := func(extra ...string) (string, string, int) {
+		var stdout bytes.Buffer
+		stderr := &lockedBuffer{}
 		args := append([]string{"smithy", "validate-rpc", "--service", "example#Calculator", "--version", "2.0",
 			"--transcript", "-", "--max-findings", "3"}, extra...)
-		code := e.run(append(args, model))
-		return stdout.String(), stderr.String(), meter.String(), code
+		code := Run(append(args, model), strings.NewReader(transcript), &stdout, stderr)
+		return stdout.String(), stderr.String(), code
 	}
-	plain, plainErr, _, code := check()
+	plain, plainErr, code := check()
 	if code != exitcode.Invalid || plainErr != "" {
 		t.Fatalf("without progress: exit %d, stderr %q", code, plainErr)
 	}
-	out, _, meter, code := check("--progress")
+	out, meter, code := check("--progress")
 	if code != exitcode.Invalid || out != plain {
 		t.Errorf("with --progress: exit %d, and stdout differs:\n%s\nwant\n%s", code, out, plain)
 	}
@@ -67,10 +63,10 @@ func TestProgress(t *testing.T) {
 	}
 	// With --format json rpc writes the output; the line counts findings
 	// all the same.
-	if _, _, meter, code := check("--progress", "--format", "json"); code != exitcode.Invalid || !strings.Contains(meter, " findings") {
+	if _, meter, code := check("--progress", "--format", "json"); code != exitcode.Invalid || !strings.Contains(meter, " findings") {
 		t.Errorf("--format json: exit %d, progress line %q", code, meter)
 	}
-	if _, stderr, _, code := check("--progress", "--no-progress"); code != exitcode.Usage || !strings.Contains(stderr, "exclude each other") {
+	if _, stderr, code := check("--progress", "--no-progress"); code != exitcode.Usage || !strings.Contains(stderr, "exclude each other") {
 		t.Errorf("--progress --no-progress: exit %d, stderr %q", code, stderr)
 	}
 }

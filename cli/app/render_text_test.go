@@ -2,26 +2,37 @@ package app
 
 import (
 	"bytes"
+	"io"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/smithy-validation/go/cli/exitcode"
-	"github.com/smithy-validation/go/cli/load"
-	"github.com/smithy-validation/go/cli/run"
 )
+
+// terminal is a buffer that says it is a terminal (render.IsTerminal).
+type terminal struct{ bytes.Buffer }
+
+func (*terminal) IsTerminal() bool { return true }
 
 // TestTextColour: the text format is coloured on a terminal, never when
 // NO_COLOR is set, and plain when stdout is not a terminal; the colours
 // do not change the text.
 func TestTextColour(t *testing.T) {
 	model := filepath.Join("..", "..", "examples", "calculator", "calculator.smithy")
-	check := func(terminal bool, noColor string) string {
+	check := func(onTerminal bool, noColor string) string {
 		t.Setenv("NO_COLOR", noColor)
-		var stdout, stderr bytes.Buffer
-		e := &env{Env: &run.Env{Reader: load.Reader{Stdin: strings.NewReader(`{"minuend": "1", "subtrahend": 2}`)}, Stdout: &stdout, Stderr: &stderr, Terminal: &terminal}}
-		if code := e.run([]string{"smithy", "validate-value", "--shape", "example#SubtractInput", model}); code != exitcode.Invalid {
+		var stdout interface {
+			io.Writer
+			String() string
+		} = &bytes.Buffer{}
+		if onTerminal {
+			stdout = &terminal{}
+		}
+		var stderr bytes.Buffer
+		code := Run([]string{"smithy", "validate-value", "--shape", "example#SubtractInput", model}, strings.NewReader(`{"minuend": "1", "subtrahend": 2}`), stdout, &stderr)
+		if code != exitcode.Invalid {
 			t.Fatalf("exit %d: %s", code, stderr.String())
 		}
 		return stdout.String()

@@ -13,7 +13,9 @@ import (
 // and transcript inputs. Its zero value reads files and standard input as
 // the command line names them.
 type Reader struct {
-	// Stdin is standard input, read at most once (StdinUsed).
+	// Stdin is standard input, read at most once: StdinUsed says it was
+	// read, and a second "-" is refused. Set StdinUsed to refuse "-"
+	// altogether (the server does: a request has no standard input).
 	Stdin     io.Reader
 	StdinUsed bool
 	// Cache keeps assembled models between calls (the server's); nil

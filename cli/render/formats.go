@@ -19,8 +19,14 @@ const (
 // events; html is validate-rpc's only.
 var Formats = []string{FormatText, FormatJSON, FormatSARIF, FormatGitHub}
 
-// IsTerminal reports whether w is a character device (a terminal).
+// IsTerminal reports whether w is a terminal: a file that is a character
+// device, or a writer with an IsTerminal method that says so (a program
+// that writes to a pseudo-terminal through a writer of its own, or a test
+// that wants the terminal's output in a buffer).
 func IsTerminal(w any) bool {
+	if t, ok := w.(interface{ IsTerminal() bool }); ok {
+		return t.IsTerminal()
+	}
 	f, ok := w.(*os.File)
 	if !ok {
 		return false

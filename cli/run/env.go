@@ -27,23 +27,22 @@ type Env struct {
 	// Reader reads the models and inputs the command names.
 	load.Reader
 	Stdout, Stderr io.Writer
-	// SpoolLimit bounds the transcript output kept in memory (0: the
-	// default; see rpc.SpoolLimit).
+	// SpoolLimit bounds the bytes of a transcript's rendering (and of the
+	// copy of a standard input read twice) kept in memory, per
+	// transcript, before the rest goes to a temporary file (0: the
+	// default, 16 MiB; see rpc.SpoolLimit). A program that checks many
+	// transcripts at once lowers it to bound its memory.
 	SpoolLimit int
-	// Terminal overrides the test of whether stdout is a terminal (tests).
-	Terminal *bool
-	// Command is the command run, for the tool name of SARIF output;
-	// args are the arguments as given (proxy finds its "--" in them).
+	// Command is the command run, for the tool name of SARIF output.
 	Command string
-	Args    []string
 	// MaxFindings bounds the findings printed (--max-findings; 0: all).
 	MaxFindings int
 	// Quiet leaves the summary out of the text format (validate --quiet).
 	Quiet bool
 	// ColorMode is --force-color (1), --no-color (-1) or neither (0).
 	ColorMode int
-	// ProgressMode is --progress (1), --no-progress (-1) or neither (0);
-	// progressOut, when set, receives the progress line (tests).
+	// ProgressMode is --progress (1), --no-progress (-1) or neither (0):
+	// with neither, the progress line of a large transcript is drawn on
+	// Stderr when it is a terminal (render.IsTerminal).
 	ProgressMode int
-	ProgressOut  io.Writer
 }

@@ -26,9 +26,6 @@ func (e *Env) colorOn(w io.Writer) bool {
 	if os.Getenv("NO_COLOR") != "" {
 		return false
 	}
-	if e.Terminal != nil {
-		return *e.Terminal
-	}
 	return render.IsTerminal(w)
 }
 

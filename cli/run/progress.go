@@ -57,7 +57,7 @@ func (c countingReader) Read(b []byte) (int, error) {
 // when the mode and stderr allow it; stop ends it and clears its line.
 func (e *Env) startProgress(r io.Reader, name string, mode int, countsFindings bool) (io.Reader, *progress, func()) {
 	p := &progress{name: render.DisplayName(name), start: time.Now(), countsFindings: countsFindings}
-	if mode < 0 || (mode == 0 && !render.IsTerminal(e.Stderr) && e.ProgressOut == nil) {
+	if mode < 0 || (mode == 0 && !render.IsTerminal(e.Stderr)) {
 		return r, p, func() {}
 	}
 	if f, ok := r.(*os.File); ok {
@@ -69,9 +69,6 @@ func (e *Env) startProgress(r io.Reader, name string, mode int, countsFindings b
 		return r, p, func() {}
 	}
 	out := e.Stderr
-	if e.ProgressOut != nil {
-		out = e.ProgressOut
-	}
 	done := make(chan struct{})
 	var wg sync.WaitGroup
 	wg.Add(1)
