@@ -5,29 +5,11 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/smithy-validation/go/cli/exitcode"
+	"github.com/smithy-validation/go/cli/internal/testkit"
 )
-
-// lockedBuffer is a bytes.Buffer for the progress goroutine and the test.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
 
 // TestProgress: --progress draws the progress line (never on stdout, which
 // stays the same bytes), and without it nothing is drawn when stderr is
@@ -43,7 +25,7 @@ func TestProgress(t *testing.T) {
 	// is on stderr (a buffer, which is no terminal).
 	check := func(extra ...string) (string, string, int) {
 		var stdout bytes.Buffer
-		stderr := &lockedBuffer{}
+		stderr := &testkit.SyncBuffer{}
 		args := append([]string{"smithy", "validate-rpc", "--service", "example#Calculator", "--version", "2.0",
 			"--transcript", "-", "--max-findings", "3"}, extra...)
 		code := Run(append(args, model), strings.NewReader(transcript), &stdout, stderr)

@@ -9,10 +9,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/smithy-validation/go/cli/internal/testkit"
 )
 
 // The server's two speed claims, each measured against its reference in
@@ -82,12 +83,6 @@ func (s *benchServer) call(b *testing.B, method, params string) []byte {
 	return line
 }
 
-func percentile(d []time.Duration, p float64) time.Duration {
-	s := append([]time.Duration(nil), d...)
-	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
-	return s[min(len(s)-1, int(float64(len(s))*p))]
-}
-
 func BenchmarkServeWarmCall(b *testing.B) {
 	bin := benchBinary(b)
 	calc, _ := filepath.Abs(filepath.Join(calculator, "calculator.smithy"))
@@ -115,13 +110,13 @@ func BenchmarkServeWarmCall(b *testing.B) {
 		warm = append(warm, time.Since(t0))
 	}
 	b.StopTimer()
-	pp50 := percentile(proc, 0.5)
+	pp50 := testkit.Percentile(proc, 0.5)
 	b.ReportMetric(float64(pp50.Microseconds()), "process-p50-us")
-	b.ReportMetric(float64(percentile(proc, 0.99).Microseconds()), "process-p99-us")
-	b.ReportMetric(float64(percentile(warm, 0.5).Microseconds()), "warm-p50-us")
-	b.ReportMetric(float64(percentile(warm, 0.99).Microseconds()), "warm-p99-us")
-	b.ReportMetric(100*float64(percentile(warm, 0.5))/float64(pp50), "warm-p50/process-%")
-	b.ReportMetric(100*float64(percentile(warm, 0.99))/float64(pp50), "warm-p99/process-%")
+	b.ReportMetric(float64(testkit.Percentile(proc, 0.99).Microseconds()), "process-p99-us")
+	b.ReportMetric(float64(testkit.Percentile(warm, 0.5).Microseconds()), "warm-p50-us")
+	b.ReportMetric(float64(testkit.Percentile(warm, 0.99).Microseconds()), "warm-p99-us")
+	b.ReportMetric(100*float64(testkit.Percentile(warm, 0.5))/float64(pp50), "warm-p50/process-%")
+	b.ReportMetric(100*float64(testkit.Percentile(warm, 0.99))/float64(pp50), "warm-p99/process-%")
 }
 
 // benchTranscript writes a transcript of n calls and their answers (one

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smithy-validation/go/cli/internal/testkit"
 	"github.com/smithy-validation/go/cli/proxy"
 	"github.com/smithy-validation/go/rpc"
 )
@@ -90,9 +91,9 @@ func call(l link, id int, buf []byte) ([]byte, error) {
 	return buf, err
 }
 
+// percentile is testkit.Percentile in nanoseconds.
 func percentile(d []time.Duration, p float64) float64 {
-	slices.Sort(d)
-	return float64(d[int(float64(len(d)-1)*p)].Nanoseconds())
+	return float64(testkit.Percentile(d, p).Nanoseconds())
 }
 
 // BenchmarkLatency measures round trips (a call and its answer) through

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smithy-validation/go/cli/internal/testkit"
 	"github.com/smithy-validation/go/cli/proxy"
 )
 
@@ -59,7 +60,7 @@ func TestChildEnded(t *testing.T) {
 			3, []string{`{"child":"SIGTERM","reason":"the child exited but a process it started kept its output open`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var log syncBuffer
+			var log testkit.SyncBuffer
 			p := proxy.New(calculator(t), proxy.Options{Log: &log, Grace: 50 * time.Millisecond})
 			stdinR, stdinW := io.Pipe()
 			defer stdinW.Close()
@@ -91,7 +92,7 @@ func TestChildEnded(t *testing.T) {
 // the proxy ends and writes its summary. Before, the signal reached the
 // shell alone and the proxy waited for the grandchildren for ever.
 func TestSignalEndsGroup(t *testing.T) {
-	var log syncBuffer
+	var log testkit.SyncBuffer
 	p := proxy.New(calculator(t), proxy.Options{Log: &log, Grace: time.Minute})
 	stdinR, stdinW := io.Pipe()
 	defer stdinW.Close()

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/smithy-validation/go/cli/internal/testkit"
 	"github.com/smithy-validation/go/cli/proxy"
 )
 
@@ -23,7 +24,7 @@ func TestServe(t *testing.T) {
 	up := httptest.NewServer(calcHTTP(&seen))
 	defer up.Close()
 	u, _ := url.Parse(up.URL)
-	var log syncBuffer
+	var log testkit.SyncBuffer
 	p := proxy.New(calculator(t), proxy.Options{Log: &log})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

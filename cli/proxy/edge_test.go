@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smithy-validation/go/cli/internal/testkit"
 	"github.com/smithy-validation/go/cli/proxy"
 	"github.com/smithy-validation/go/core/node"
 )
@@ -228,7 +229,7 @@ func TestLargeMessage(t *testing.T) {
 // TestSignalForwarded: a SIGTERM the proxy receives goes to the child,
 // and the proxy's code is the child's (128 + 15).
 func TestSignalForwarded(t *testing.T) {
-	var log syncBuffer
+	var log testkit.SyncBuffer
 	p := proxy.New(calculator(t), proxy.Options{Log: &log})
 	stdinR, stdinW := io.Pipe()
 	defer stdinW.Close()

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smithy-validation/go/cli/internal/testkit"
 	"github.com/smithy-validation/go/cli/proxy"
 )
 
@@ -49,7 +50,7 @@ func TestHTTPEncodedBodyExpress(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(modules, "express")); err != nil {
 		t.Skip("express is not installed (scripts/install-mcp-everything.sh brings it)")
 	}
-	var ran syncBuffer
+	var ran testkit.SyncBuffer
 	cmd := exec.Command("node", "-e", expressCalc)
 	cmd.Env = append(os.Environ(), "NODE_PATH="+modules)
 	cmd.Stderr = &ran
@@ -104,7 +105,7 @@ func TestHTTPEncodedBodyExpress(t *testing.T) {
 	}
 	before := ran.String()
 
-	var log syncBuffer
+	var log testkit.SyncBuffer
 	p := proxy.New(calculator(t), proxy.Options{Enforce: true, Log: &log})
 	front := httptest.NewServer(p.HTTPHandler(u, 10*time.Second))
 	defer front.Close()

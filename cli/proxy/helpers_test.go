@@ -1,16 +1,15 @@
 package proxy_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
+	"github.com/smithy-validation/go/cli/internal/testkit"
 	"github.com/smithy-validation/go/cli/proxy"
 	"github.com/smithy-validation/go/core/assembly"
 	"github.com/smithy-validation/go/core/shapeid"
@@ -70,27 +69,10 @@ type session struct {
 	FromServer *io.PipeReader
 	ServerIn   *io.PipeReader
 	Server     *io.PipeWriter
-	log        syncBuffer
-	record     syncBuffer
+	log        testkit.SyncBuffer
+	record     testkit.SyncBuffer
 	done       chan error
 	p          *proxy.Proxy
-}
-
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 func start(t testing.TB, svc *rpc.PreparedService, opts proxy.Options) *session {

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smithy-validation/go/cli/internal/testkit"
 	"github.com/smithy-validation/go/cli/proxy"
 )
 
@@ -126,7 +127,7 @@ func TestHTTPEncodedBody(t *testing.T) {
 			upstream := httptest.NewServer(up)
 			defer upstream.Close()
 			u, _ := url.Parse(upstream.URL)
-			var log syncBuffer
+			var log testkit.SyncBuffer
 			p := proxy.New(calculator(t), proxy.Options{Enforce: tc.enforce, Log: &log, MaxMessage: 1 << 20})
 			front := httptest.NewServer(p.HTTPHandler(u, 10*time.Second))
 			defer front.Close()
@@ -167,7 +168,7 @@ func TestHTTPEncodedResponse(t *testing.T) {
 	}))
 	defer upstream.Close()
 	u, _ := url.Parse(upstream.URL)
-	var log syncBuffer
+	var log testkit.SyncBuffer
 	p := proxy.New(calculator(t), proxy.Options{Log: &log})
 	front := httptest.NewServer(p.HTTPHandler(u, 10*time.Second))
 	defer front.Close()

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smithy-validation/go/cli/internal/testkit"
 	"github.com/smithy-validation/go/cli/proxy"
 )
 
@@ -68,7 +69,7 @@ func TestHTTP(t *testing.T) {
 			up := httptest.NewServer(calcHTTP(&seen))
 			defer up.Close()
 			u, _ := url.Parse(up.URL)
-			var log, record syncBuffer
+			var log, record testkit.SyncBuffer
 			svc := calculator(t)
 			p := proxy.New(svc, proxy.Options{Enforce: enforce, Log: &log, Record: &record, MaxMessage: 1 << 10})
 			front := httptest.NewServer(p.HTTPHandler(u, 10*time.Second))

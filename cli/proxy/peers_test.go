@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smithy-validation/go/cli/internal/testkit"
 	"github.com/smithy-validation/go/cli/proxy"
 	"github.com/smithy-validation/go/rpc"
 )
@@ -78,11 +79,11 @@ type client struct {
 // the child and returns the log's lines and the recorded transcript.
 func run(t *testing.T, svc *rpc.PreparedService, opts proxy.Options, cmd *exec.Cmd) (*client, func() ([]map[string]any, string)) {
 	t.Helper()
-	var log, record syncBuffer
+	var log, record testkit.SyncBuffer
 	opts.Log, opts.Record = &log, &record
 	p := proxy.New(svc, opts)
 	stdinR, stdinW := io.Pipe()
-	var stderr syncBuffer
+	var stderr testkit.SyncBuffer
 	cmd.Stderr = &stderr
 	c := &client{t: t, f: opts.Framing, in: stdinW, answers: map[string][]byte{}, arrived: make(chan struct{}, 1)}
 	stdoutR, done := runCommand(p, cmd, stdinR)

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/smithy-validation/go/cli/internal/testkit"
 	"github.com/smithy-validation/go/cli/proxy"
 )
 
@@ -382,7 +383,7 @@ func report(b *testing.B, proxied, floor measured) {
 // proxy (in this process) and returns the transcript's path.
 func recordMCP(b *testing.B) string {
 	bin := mcpEverything(b)
-	var log, record syncBuffer
+	var log, record testkit.SyncBuffer
 	p := proxy.New(example(b, "mcp", "io.modelcontextprotocol#Mcp"), proxy.Options{Framing: proxy.Lines, Log: &log, Record: &record})
 	cmd := exec.Command(bin, "stdio")
 	stdinR, stdinW := io.Pipe()

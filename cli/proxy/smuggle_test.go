@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/smithy-validation/go/cli/internal/testkit"
 	"github.com/smithy-validation/go/cli/proxy"
 )
 
@@ -74,8 +75,8 @@ func TestLoneCRSmuggle(t *testing.T) {
 			if _, err := exec.LookPath(c.interp); err != nil {
 				t.Skipf("%s is not installed", c.interp)
 			}
-			child := func() (*exec.Cmd, *syncBuffer) {
-				var stderr syncBuffer
+			child := func() (*exec.Cmd, *testkit.SyncBuffer) {
+				var stderr testkit.SyncBuffer
 				cmd := exec.Command(c.interp, "-c", c.script)
 				if c.interp == "node" {
 					cmd = exec.Command(c.interp, "-e", c.script)
@@ -94,7 +95,7 @@ func TestLoneCRSmuggle(t *testing.T) {
 			}
 
 			for _, enforce := range []bool{true, false} {
-				var log syncBuffer
+				var log testkit.SyncBuffer
 				p := proxy.New(calculator(t), proxy.Options{Framing: proxy.Lines, Enforce: enforce, Log: &log})
 				cmd, ran := child()
 				out, done := runCommand(p, cmd, strings.NewReader(attack))
