@@ -1,0 +1,157 @@
+package app
+
+import (
+	"runtime"
+	"slices"
+	"strings"
+
+	"github.com/smithy-validation/go/cli/exitcode"
+	"github.com/smithy-validation/go/cli/render"
+	"github.com/smithy-validation/go/cli/run"
+	"github.com/urfave/cli/v2"
+)
+
+// The flags several commands share, each with its default in its usage
+// text, and the checks that read them: --format, --max-findings,
+// --verbose, --naming, validate-rpc's policies, --extension, -j, the
+// progress switches, and the rule that flags come before the MODEL files.
+
+func formatFlag() *cli.StringFlag {
+	return &cli.StringFlag{Name: "format", Value: render.FormatText, Usage: "output format: " + strings.Join(render.Formats, ", ")}
+}
+
+func rpcFormatFlag() *cli.StringFlag {
+	return &cli.StringFlag{Name: "format", Value: render.FormatText, Usage: "output format: " + strings.Join(render.Formats, ", ") + ", or html (--transcript only: a report page)"}
+}
+
+func maxFindingsFlag() *cli.IntFlag {
+	return &cli.IntFlag{Name: "max-findings", Value: 0, DefaultText: "0, all",
+		Usage: "print at most N findings or events (text, sarif, github); the summary and the verdict count them all"}
+}
+
+func verboseFlag() *cli.BoolFlag {
+	return &cli.BoolFlag{Name: "verbose", Value: false, Usage: "text format: list every message, not only those with findings"}
+}
+
+// checkFormat returns the --format of c, one of formats (or html where
+// allowHTML).
+func checkFormat(c *cli.Context) (string, error) {
+	if c.IsSet("max-findings") && c.Int("max-findings") < 0 {
+		return "", exitcode.Usagef("--max-findings must be 0 (all) or more, not %d", c.Int("max-findings"))
+	}
+	f := c.String("format")
+	allowed := render.Formats
+	if c.Command.Name == "validate-rpc" {
+		allowed = append(slices.Clip(render.Formats), render.FormatHTML)
+	}
+	if slices.Contains(allowed, f) {
+		return f, nil
+	}
+	return "", exitcode.Usagef("--format must be one of %s, not %q", strings.Join(allowed, ", "), f)
+}
+
+func namingFlag() cli.Flag {
+	return &cli.StringFlag{Name: "naming", Value: run.NamingJSONName,
+		Usage: "wire names of members in params, results and error data: jsonName (a member's @jsonName, else its name) or memberName"}
+}
+
+// The policies of validate-rpc beside --naming (namingFlag): each flag
+// reaches one policy of the library, and its default is the library's, so
+// that a run without them prepares the service the model cache shares.
+//
+//	--unknown-members warn|ignore|reject  sv.IgnoreUnknownMembers / sv.RejectUnknownMembers
+//	--nulls absent|reject                 sv.RejectNullMembers
+//	--envelope-extensions ignore|warn|reject  rpc.ReportExtensions / rpc.RejectExtensions
+//	--method NAME                         rpc.ForMethod: a lone response in the operation-only context
+func rpcPolicyFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "unknown-members", Value: "warn",
+			Usage: "members of params, results and error data that the shape does not define: warn, ignore or reject (an error)"},
+		&cli.StringFlag{Name: "nulls", Value: "absent",
+			Usage: "null for an optional member of params, results and error data: absent (taken as not set) or reject (an error)"},
+		&cli.StringFlag{Name: "envelope-extensions", Value: "ignore",
+			Usage: "envelope members JSON-RPC does not define (beside jsonrpc, method, params, id, result, error): ignore, warn or reject (a request with one is invalid, -32600)"},
+		&cli.StringFlag{Name: "method", Usage: "check a lone --message response against this method's result and errors (the operation-only context: no request, so ids are not correlated; the output says scope operation); needs --service"},
+	}
+}
+
+// flagsBeforeModels refuses a flag written after the first MODEL argument:
+// urfave/cli stops reading flags there, so the flag would be taken for a
+// model file and the command would fail for another reason (a missing
+// --message, say). It names the flag instead.
+func flagsBeforeModels(c *cli.Context) error {
+	return flagsAmong(c, c.Args().Slice())
+}
+
+// flagsAmong is flagsBeforeModels on the arguments that are the
+// command's own (proxy leaves out the child's command line, which is
+// never read for flags).
+func flagsAmong(c *cli.Context, args []string) error {
+	if c.Command == nil {
+		return nil
+	}
+	for i, a := range args {
+		if len(a) < 2 || a[0] != '-' {
+			continue
+		}
+		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		for _, f := range c.Command.Flags {
+			for _, n := range f.Names() {
+				if n == name {
+					first := args[0]
+					if i == 0 {
+						return exitcode.Usagef("flag %s is not read here: put every flag before the MODEL files", a)
+					}
+					return exitcode.Usagef("flag %s comes after the MODEL file %s: flags go before the MODEL files (they are not read after the first one)", a, first)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// extensionFlag is validate-rpc's --extension: a JSON-RPC system
+// extension to prepare (rpc.SystemExtension); today rpc.discover. Without
+// it, calls of "rpc." methods are reported as reserved.
+func extensionFlag() cli.Flag {
+	return &cli.StringSliceFlag{Name: "extension", DefaultText: "none: rpc. methods stay reserved", Usage: "prepare a JSON-RPC system extension (rpc.discover: params none, result any object); repeatable"}
+}
+
+// Many inputs: `validate-value --value` and `validate-rpc --message` take
+// several files (the flag repeated) or a directory (its files with the
+// input format's extension, recursively, in lexical order: a CI job
+// checking a folder of example messages). Each file is checked on its own,
+// on every core (-j N), and reported in the order given, so the output is
+// the same however many jobs ran. The text, sarif and github formats list
+// every file's findings under its name, with one summary; the JSON format
+// is one document:
+//
+//	{"valid":..,"complete":..,"files":[{"file":"a.json",<the file's result>},...]}
+//
+// One input that is a single file keeps the single-input output.
+
+func jobsFlag() *cli.IntFlag {
+	return &cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(), DefaultText: "the number of CPUs",
+		Usage: "check up to N inputs at once (several --value or --message files, or a directory)"}
+}
+
+func progressFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.BoolFlag{Name: "progress", Value: false, DefaultText: "on a terminal, for transcripts over 4 MB", Usage: "always show the progress line on stderr"},
+		&cli.BoolFlag{Name: "no-progress", Value: false, Usage: "never show the progress line"},
+	}
+}
+
+// progressMode is --progress (1), --no-progress (-1) or neither (0).
+func progressMode(c *cli.Context) (int, error) {
+	on, off := c.Bool("progress"), c.Bool("no-progress")
+	switch {
+	case on && off:
+		return 0, exitcode.Usagef("--progress and --no-progress exclude each other")
+	case on:
+		return 1, nil
+	case off:
+		return -1, nil
+	}
+	return 0, nil
+}
