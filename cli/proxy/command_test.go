@@ -1,12 +1,14 @@
 package proxy_test
 
 import (
+	"bytes"
 	"context"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -91,5 +93,30 @@ func TestCreateFiles(t *testing.T) {
 	_, err = bad.CreateFiles(logPath, filepath.Join(dir, "missing", "record.jsonl"))
 	if err == nil || !strings.HasPrefix(err.Error(), "--record: ") {
 		t.Errorf("a record file in a missing folder: %v, want an error naming --record", err)
+	}
+}
+
+// TestRunChild: the child's exit code comes back, the conversation is
+// finished (the summary is the log's last line), and no command is an
+// error, not a panic.
+func TestRunChild(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	var log testkit.SyncBuffer
+	p := proxy.New(calculator(t), proxy.Options{Log: &log})
+	var stdout, stderr bytes.Buffer
+	code, err := p.RunChild([]string{"sh", "-c", "echo starting >&2; exit 3"}, strings.NewReader(""), &stdout, &stderr)
+	if code != 3 || err != nil {
+		t.Errorf("exit 3: code %d, err %v", code, err)
+	}
+	if stderr.String() != "starting\n" {
+		t.Errorf("the child's stderr: %q", stderr.String())
+	}
+	if !strings.HasPrefix(log.String(), `{"summary":{"messages":0,`) {
+		t.Errorf("log %q, want the summary", log.String())
+	}
+	if _, err := proxy.New(calculator(t), proxy.Options{}).RunChild(nil, strings.NewReader(""), &stdout, &stderr); err == nil {
+		t.Errorf("no command: no error")
 	}
 }
