@@ -27,7 +27,7 @@ func (e *env) buildCommand() *cli.Command {
 			"ignoreMissingPlugins is true. MODEL arguments are added to the sources.",
 		ArgsUsage: "[MODEL...]",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "config", Aliases: []string{"c"}, Value: "smithy-build.json", Usage: "the build configuration"},
+			&cli.StringFlag{Name: "config", Aliases: []string{"c"}, Value: build.DefaultConfig, Usage: "the build configuration"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "the output directory (default: outputDirectory, else build/smithy beside the configuration)"},
 		},
 		Action: e.build,

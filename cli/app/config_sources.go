@@ -8,16 +8,23 @@ import (
 	"github.com/smithy-validation/go/cli/build"
 	"github.com/smithy-validation/go/cli/exitcode"
 	"github.com/smithy-validation/go/cli/load"
-	"github.com/smithy-validation/go/cli/run"
 	"github.com/urfave/cli/v2"
 )
+
+// The models of `smithy validate`, `ast` and `select`, as the official
+// CLI finds them: the MODEL arguments; with -c/--config FILE, also the
+// sources and imports of that smithy-build.json (relative to its
+// directory); with neither, those of ./smithy-build.json. Unlike the
+// official CLI, a smithy-build.json in the working directory is not read
+// when MODEL arguments are given without -c: the command checks what it
+// was named (docs/official-cli.md).
 
 func configFlag() *cli.StringFlag {
 	return &cli.StringFlag{Name: "config", Aliases: []string{"c"},
 		Usage: "read the sources and imports of this smithy-build.json (default: ./smithy-build.json when no MODEL is given)"}
 }
 
-// modelArgs returns the models a command reads: see above.
+// modelArgs returns the models a command reads, as above.
 func (e *env) modelArgs(c *cli.Context) ([]load.Source, error) {
 	args := c.Args().Slice()
 	cfgPath := c.String("config")
@@ -25,10 +32,10 @@ func (e *env) modelArgs(c *cli.Context) ([]load.Source, error) {
 		if len(args) > 0 {
 			return load.PathSources(args), nil
 		}
-		if _, err := os.Stat(run.DefaultConfig); errors.Is(err, fs.ErrNotExist) {
-			return nil, exitcode.Usagef("no MODEL given, and there is no %s here to read the sources of (name one with -c)", run.DefaultConfig)
+		if _, err := os.Stat(build.DefaultConfig); errors.Is(err, fs.ErrNotExist) {
+			return nil, exitcode.Usagef("no MODEL given, and there is no %s here to read the sources of (name one with -c)", build.DefaultConfig)
 		}
-		cfgPath = run.DefaultConfig
+		cfgPath = build.DefaultConfig
 	}
 	cfg, err := build.ReadConfig(cfgPath)
 	if err != nil {

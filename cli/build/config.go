@@ -13,6 +13,11 @@ import (
 	"github.com/smithy-validation/go/core/node"
 )
 
+// DefaultConfig is the configuration's usual name: smithy build reads it
+// unless told otherwise, and validate, ast and select read its sources
+// when no MODEL is given.
+const DefaultConfig = "smithy-build.json"
+
 // Config is a parsed smithy-build.json.
 type Config struct {
 	// Path is the configuration file as it was named; Dir its directory,
