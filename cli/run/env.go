@@ -30,7 +30,7 @@ type Env struct {
 	// SpoolLimit bounds the bytes of a transcript's rendering (and of the
 	// copy of a standard input read twice) kept in memory, per
 	// transcript, before the rest goes to a temporary file (0: the
-	// default, 16 MiB; see rpc.SpoolLimit). A program that checks many
+	// default, 1 MiB; see rpc.SpoolLimit). A program that checks many
 	// transcripts at once lowers it to bound its memory.
 	SpoolLimit int
 	// Command is the command run, for the tool name of SARIF output.
