@@ -214,6 +214,7 @@ func (w *Watcher) Finish() *WatchFinal {
 		fin.Deltas, fin.Events = w.deltas, w.events
 		return fin
 	}
+	w.judgeLast()
 	w.s.done = true
 	r := &w.s.r
 	r.tokFirst = -1

@@ -196,3 +196,34 @@ func TestWatchOpenStringNeverEarly(t *testing.T) {
 	}
 	t.Logf("%d early violations checked", reported)
 }
+
+// TestWatchOpenStringLong: a string over 4 KiB, judged by the feeds only
+// as it doubles, gives the events of one chunk, even when the text ends
+// inside it (the end judges what the feeds left).
+func TestWatchOpenStringLong(t *testing.T) {
+	decl := shapeDecl(t, openSmithy, "example.open#Item")
+	for _, text := range []string{
+		`{"sku": "ABC-` + strings.Repeat("1", 9000) + "x" + strings.Repeat("2", 1000),
+		`{"sku": "ABC-` + strings.Repeat("1", 9000) + "x" + strings.Repeat("2", 1000) + `", "free": 1}`,
+	} {
+		var cuts []int
+		for k := 64; k < len(text); k += 64 {
+			cuts = append(cuts, k)
+		}
+		opts := Options{Declaration: decl, Profile: ProfileLenient}
+		_, _, one := watchAll([]byte(text), nil, opts)
+		_, _, many := watchAll([]byte(text), cuts, opts)
+		a, _ := json.Marshal(one)
+		b, _ := json.Marshal(many)
+		if string(a) != string(b) {
+			t.Fatalf("%d bytes: one chunk\n%s\n64-byte chunks\n%s", len(text), a, b)
+		}
+		found := false
+		for _, e := range one {
+			found = found || e.Kind == EventViolation && e.Finding.Code == "pattern"
+		}
+		if !found {
+			t.Fatalf("%d bytes: no pattern violation", len(text))
+		}
+	}
+}
