@@ -596,8 +596,14 @@ func (x *exporter) descriptorNoRequired(name string, mem *model.Shape) node.Node
 
 // errors returns the Error Objects of the method's application errors,
 // and the x-smithy-errors entries that give their data schemas (the
-// metaschema forbids x- fields on Error Objects).
+// metaschema forbids x- fields on Error Objects). A notification method
+// has none, not even the service's errors: JSON-RPC 2.0 (section 4.1)
+// says the server must not reply to a notification, so no error of it is
+// ever sent, and OpenRPC's errors describe responses.
 func (x *exporter) errors(meth *rpc.Method) (errs, data []node.Node) {
+	if meth.Kind() == rpc.NotificationKind {
+		return nil, nil
+	}
 	for _, e := range meth.Errors() {
 		es, _ := x.m.Shape(e.Shape())
 		msg := e.Shape().Name

@@ -120,7 +120,17 @@ func (g *schemas) collect(roots []shapeid.ID) []shapeid.ID {
 		}
 		seen[s.ID()] = true
 		if s.Type() == model.MemberType {
-			if t, ok := g.m.Target(s); ok {
+			t, ok := g.m.Target(s)
+			if ok && s.HasTrait(AlloyJSONUnknown) && t.Type() == model.MapType {
+				// The map of a @jsonUnknown member is no schema of the
+				// document: its structure's additionalProperties is the
+				// map's value schema.
+				if v, ok := t.Member("value"); ok {
+					visit(v)
+				}
+				return
+			}
+			if ok {
 				visit(t)
 			}
 			return
@@ -206,7 +216,7 @@ func (g *schemas) build() node.Node {
 	g.comps = map[string]node.Node{}
 	for _, id := range ids {
 		s, _ := g.m.Shape(id)
-		g.comps[g.names[id]] = g.shapeSchema(s, s.Traits(), nil)
+		g.comps[g.names[id]] = withDescription(g.shapeSchema(s, s.Traits(), nil), s)
 	}
 	names := make([]string, 0, len(g.comps))
 	for n := range g.comps {
@@ -218,6 +228,29 @@ func (g *schemas) build() node.Node {
 		o.add(n, g.comps[n])
 	}
 	return o.node()
+}
+
+// withDescription gives a component the shape's documentation as its
+// description (structures and unions write theirs themselves), after its
+// "type" when it has one: every documented shape keeps its text through
+// an export and an import.
+func withDescription(n node.Node, s *model.Shape) node.Node {
+	d, ok := s.Trait(preludeid.Documentation)
+	if !ok || d.Kind() != node.String || n.Kind() != node.Object {
+		return n
+	}
+	if _, has := n.Get("description"); has {
+		return n
+	}
+	fs := n.Fields()
+	at := 0
+	if len(fs) > 0 && fs[0].Key == "type" {
+		at = 1
+	}
+	out := make([]node.Field, 0, len(fs)+1)
+	out = append(out, fs[:at]...)
+	out = append(out, node.Field{Key: "description", Value: d})
+	return node.NewObject(append(out, fs[at:]...)...)
 }
 
 // memberSchema is the schema of a member's value, by its effective
@@ -661,6 +694,10 @@ func (g *schemas) structureSchema(s *model.Shape, extraKey, extraConst string) n
 		o.add("required", strList(required))
 	}
 	switch {
+	case unknown != nil && isEmptySchema(*unknown):
+		// Any value: what an absent additionalProperties says, so it is
+		// left out (an import of the export then sees the open object it
+		// imports as a @jsonUnknown member again).
 	case unknown != nil:
 		o.add("additionalProperties", *unknown)
 	case g.p.unknownError:
