@@ -273,8 +273,9 @@ operation EngineForkchoiceUpdatedV4 {
         @jsonName("Payload attributes")
         payloadAttributes: PayloadAttributesV4
 
+        @nullable
         @jsonName("Custody columns")
-        custodyColumns: EngineForkchoiceUpdatedV4CustodyColumns
+        custodyColumns: Bytes16
     }
     output := {
         @required
@@ -296,8 +297,9 @@ operation EngineForkchoiceUpdatedV5 {
         @jsonName("Payload attributes")
         payloadAttributes: PayloadAttributesV5
 
+        @nullable
         @jsonName("Custody columns")
-        custodyColumns: EngineForkchoiceUpdatedV5CustodyColumns
+        custodyColumns: Bytes16
     }
     output := {
         @required
@@ -352,6 +354,7 @@ operation EngineGetBlobsV3 {
     }
     output := {
         @required
+        @nullable
         @jsonName("List of blobs and corresponding cell proofs, with positional nulls for missing blobs")
         listOfBlobsAndCorrespondingCellProofsWithPositionalNullsForMissingBlobs: EngineGetBlobsV3Result
     }
@@ -373,6 +376,7 @@ operation EngineGetBlobsV4 {
     }
     output := {
         @required
+        @nullable
         @jsonName("List of requested blob cells and proofs, with positional nulls for missing blobs")
         listOfRequestedBlobCellsAndProofsWithPositionalNullsForMissingBlobs: EngineGetBlobsV4Result
     }
@@ -1421,11 +1425,13 @@ operation TestingBuildBlockV1 {
         /// - If `null`: The client MAY build a block from its local transaction pool (mempool).
         /// - If a non-empty array: The client MUST include ALL transactions from this array in the resulting block, in the order provided, and MUST NOT include any transactions from its local mempool.
         @required
+        @nullable
         Transactions: TestingBuildBlockV1Transactions
 
         /// Data to be set as the extraData field of the built block. If provided, the client MUST use this exact value.
+        @nullable
         @jsonName("Extra data")
-        extraData: TestingBuildBlockV1ExtraData
+        extraData: Bytes
     }
     output := {
         @required
@@ -1579,11 +1585,10 @@ list Addresses {
     member: Address
 }
 
-/// The error "Already known transaction" (code 1000).
+/// Already known transaction
 @error("client")
 @rpcError(code: 1000, dataMember: "data")
 structure AlreadyKnownTransactionError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
@@ -1690,24 +1695,14 @@ structure BlobCellsAndProofsV1 {
 
 /// Blob Cells
 list BlobCellsAndProofsV1BlobCells {
-    member: BlobCellsAndProofsV1BlobCellsItem
-}
-
-@nullable
-@untagged
-union BlobCellsAndProofsV1BlobCellsItem {
-    bytes: Bytes
+    @nullable
+    member: Bytes
 }
 
 /// Cell Proofs
 list BlobCellsAndProofsV1Proofs {
-    member: BlobCellsAndProofsV1ProofsItem
-}
-
-@nullable
-@untagged
-union BlobCellsAndProofsV1ProofsItem {
-    bytes48: Bytes48
+    @nullable
+    member: Bytes48
 }
 
 /// Configuration parameters for blob fee scheduling
@@ -1900,19 +1895,17 @@ list BlockAccessList {
     member: AccountAccess
 }
 
-/// The error "Block gas limit exceeded by the block's transactions" (code -38015).
+/// Block gas limit exceeded by the block's transactions
 @error("client")
 @rpcError(code: -38015, dataMember: "data")
 structure BlockGasLimitExceededByTheBlockSTransactionsError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
-/// The error "Block number in sequence did not increase" (code -38020).
+/// Block number in sequence did not increase
 @error("client")
 @rpcError(code: -38020, dataMember: "data")
 structure BlockNumberInSequenceDidNotIncreaseError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
@@ -1972,11 +1965,10 @@ enum BlockTagForRange {
     LATEST = "latest"
 }
 
-/// The error "Block timestamp in sequence did not increase or stay the same" (code -38021).
+/// Block timestamp in sequence did not increase or stay the same
 @error("client")
 @rpcError(code: -38021, dataMember: "data")
 structure BlockTimestampInSequenceDidNotIncreaseOrStayTheSameError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
@@ -2155,11 +2147,10 @@ union CallResultsItem {
     callResultSuccess: CallResultSuccess
 }
 
-/// The error "Client adjustable limit exceeded" (code -38026).
+/// Client adjustable limit exceeded
 @error("client")
 @rpcError(code: -38026, dataMember: "data")
 structure ClientAdjustableLimitExceededError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
@@ -2216,24 +2207,12 @@ structure ConfigurationResponse {
     current: ConfigObject
 
     @required
-    last: ConfigurationResponseLast
+    @nullable
+    last: ConfigObject
 
     @required
-    next: ConfigurationResponseNext
-}
-
-/// Configuration for the last configured fork, null if no future forks scheduled
-@nullable
-@untagged
-union ConfigurationResponseLast {
-    configObject: ConfigObject
-}
-
-/// Configuration for the next scheduled fork, null if no future forks scheduled
-@nullable
-@untagged
-union ConfigurationResponseNext {
-    configObject: ConfigObject
+    @nullable
+    next: ConfigObject
 }
 
 /// Bad block array
@@ -2312,18 +2291,6 @@ list EngineExchangeCapabilitiesResult {
     member: smithy.api#String
 }
 
-@nullable
-@untagged
-union EngineForkchoiceUpdatedV4CustodyColumns {
-    bytes16: Bytes16
-}
-
-@nullable
-@untagged
-union EngineForkchoiceUpdatedV5CustodyColumns {
-    bytes16: Bytes16
-}
-
 list EngineGetBlobsV1BlobVersionedHashes {
     member: Hash32
 }
@@ -2344,40 +2311,18 @@ list EngineGetBlobsV3BlobVersionedHashes {
     member: Hash32
 }
 
-@nullable
-@untagged
-union EngineGetBlobsV3Result {
-    option1: EngineGetBlobsV3ResultOption1
-}
-
-list EngineGetBlobsV3ResultOption1 {
-    member: EngineGetBlobsV3ResultOption1Item
-}
-
-@nullable
-@untagged
-union EngineGetBlobsV3ResultOption1Item {
-    blobAndProofV2: BlobAndProofV2
+list EngineGetBlobsV3Result {
+    @nullable
+    member: BlobAndProofV2
 }
 
 list EngineGetBlobsV4BlobVersionedHashes {
     member: Hash32
 }
 
-@nullable
-@untagged
-union EngineGetBlobsV4Result {
-    option1: EngineGetBlobsV4ResultOption1
-}
-
-list EngineGetBlobsV4ResultOption1 {
-    member: EngineGetBlobsV4ResultOption1Item
-}
-
-@nullable
-@untagged
-union EngineGetBlobsV4ResultOption1Item {
-    blobCellsAndProofsV1: BlobCellsAndProofsV1
+list EngineGetBlobsV4Result {
+    @nullable
+    member: BlobCellsAndProofsV1
 }
 
 list EngineGetInclusionListV1Result {
@@ -2958,11 +2903,10 @@ list EthSimulateResult {
     member: EthSimulateBlockResultSingleSuccess
 }
 
-/// The error "Execution error" (code -32015).
+/// Execution error
 @error("client")
 @rpcError(code: -32015, dataMember: "data", reservedRange: true)
 structure ExecutionError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
@@ -2984,7 +2928,8 @@ list ExecutionPayloadBodyV1Withdrawals {
 
 /// Execution payload body object V2
 structure ExecutionPayloadBodyV2 {
-    blockAccessList: ExecutionPayloadBodyV2BlockAccessList
+    @nullable
+    blockAccessList: Bytes
 
     @required
     transactions: Transactions
@@ -2992,13 +2937,6 @@ structure ExecutionPayloadBodyV2 {
 
     @jsonUnknown
     additionalProperties: UnknownFields
-}
-
-/// RLP-encoded block access list as defined in EIP-7928, or null if unavailable
-@nullable
-@untagged
-union ExecutionPayloadBodyV2BlockAccessList {
-    bytes: Bytes
 }
 
 /// Withdrawals
@@ -3182,7 +3120,7 @@ structure ExecutionPayloadV3 {
     transactions: Transactions
 
     @required
-    withdrawals: Withdrawals2
+    withdrawals: Withdrawals3
 
     @jsonUnknown
     additionalProperties: UnknownFields
@@ -3247,17 +3185,16 @@ structure ExecutionPayloadV4 {
     transactions: Transactions
 
     @required
-    withdrawals: Withdrawals2
+    withdrawals: Withdrawals3
 
     @jsonUnknown
     additionalProperties: UnknownFields
 }
 
-/// The error "execution reverted" (code 3).
+/// execution reverted
 @error("client")
 @rpcError(code: 3, dataMember: "data")
 structure ExecutionRevertedError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
@@ -3429,19 +3366,17 @@ structure ForkchoiceUpdatedResponseV2 {
     additionalProperties: UnknownFields
 }
 
-/// The error "Gas price too low / Gas price below configured minimum" (code 802).
+/// Gas price too low / Gas price below configured minimum
 @error("client")
 @rpcError(code: 802, dataMember: "data")
 structure GasPriceTooLowGasPriceBelowConfiguredMinimumError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
-/// The error "Gas uint64 overflow" (code 805).
+/// Gas uint64 overflow
 @error("client")
 @rpcError(code: 805, dataMember: "data")
 structure GasUint64OverflowError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
@@ -3524,83 +3459,73 @@ union GenericTransactionTo {
 @pattern("^0x[0-9a-f]{64}$")
 string Hash32
 
-/// The error "Insufficient funds for gas * price + value" (code 809).
+/// Insufficient funds for gas * price + value
 @error("client")
 @rpcError(code: 809, dataMember: "data")
 structure InsufficientFundsForGasPriceValueError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
-/// The error "Insufficient funds to pay for gas fees and value for a transaction" (code -38014).
+/// Insufficient funds to pay for gas fees and value for a transaction
 @error("client")
 @rpcError(code: -38014, dataMember: "data")
 structure InsufficientFundsToPayForGasFeesAndValueForATransactionError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
-/// The error "Intrinsic gas too low / Intrinsic gas exceeds gas limit" (code 800).
+/// Intrinsic gas too low / Intrinsic gas exceeds gas limit
 @error("client")
 @rpcError(code: 800, dataMember: "data")
 structure IntrinsicGasTooLowIntrinsicGasExceedsGasLimitError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
-/// The error "Invalid forkchoice state" (code -38002).
+/// Invalid forkchoice state
 @error("client")
 @rpcError(code: -38002, dataMember: "data")
 structure InvalidForkchoiceStateError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
-/// The error "Invalid input" (code -32000).
+/// Invalid input
 @error("client")
 @rpcError(code: -32000, dataMember: "data", reservedRange: true)
 structure InvalidInputError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
-/// The error "Invalid opcode" (code 4).
+/// Invalid opcode
 @error("client")
 @rpcError(code: 4, dataMember: "data")
 structure InvalidOpcodeError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
-/// The error "Invalid payload attributes" (code -38003).
+/// Invalid payload attributes
 @error("client")
 @rpcError(code: -38003, dataMember: "data")
 structure InvalidPayloadAttributesError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
-/// The error "Invalid sender" (code 1001).
+/// Invalid sender
 @error("client")
 @rpcError(code: 1001, dataMember: "data")
 structure InvalidSenderError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
-/// The error "JSON-RPC version not supported" (code -32006).
+/// JSON-RPC version not supported
 @error("client")
 @rpcError(code: -32006, dataMember: "data", reservedRange: true)
 structure JSONRPCVersionNotSupportedError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
-/// The error "Limit exceeded" (code -32005).
+/// Limit exceeded
 @error("client")
 @rpcError(code: -32005, dataMember: "data", reservedRange: true)
 structure LimitExceededError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
@@ -3641,67 +3566,59 @@ list LogTopics {
     member: Bytes32
 }
 
-/// The error "Max fee per gas higher than 2^256-1" (code 808).
+/// Max fee per gas higher than 2^256-1
 @error("client")
 @rpcError(code: 808, dataMember: "data")
 structure MaxFeePerGasHigherThan22561Error {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
-/// The error "Max fee per gas less than block base fee" (code 806).
+/// Max fee per gas less than block base fee
 @error("client")
 @rpcError(code: 806, dataMember: "data")
 structure MaxFeePerGasLessThanBlockBaseFeeError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
-/// The error "Max init code size exceeded" (code -38025).
+/// Max init code size exceeded
 @error("client")
 @rpcError(code: -38025, dataMember: "data")
 structure MaxInitCodeSizeExceededError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
-/// The error "Max priority fee per gas higher than 2^256-1" (code 807).
+/// Max priority fee per gas higher than 2^256-1
 @error("client")
 @rpcError(code: 807, dataMember: "data")
 structure MaxPriorityFeePerGasHigherThan22561Error {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
-/// The error "Max priority fee per gas higher than max fee per gas" (code 804).
+/// Max priority fee per gas higher than max fee per gas
 @error("client")
 @rpcError(code: 804, dataMember: "data")
 structure MaxPriorityFeePerGasHigherThanMaxFeePerGasError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
-/// The error "Method not supported" (code -32004).
+/// Method not supported
 @error("client")
 @rpcError(code: -32004, dataMember: "data", reservedRange: true)
 structure MethodNotSupportedError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
-/// The error "MovePrecompileToAddress referenced itself in replacement" (code -38022).
+/// MovePrecompileToAddress referenced itself in replacement
 @error("client")
 @rpcError(code: -38022, dataMember: "data")
 structure MovePrecompileToAddressReferencedItselfInReplacementError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
-/// The error "Multiple MovePrecompileToAddress referencing the same address to replace" (code -38023).
+/// Multiple MovePrecompileToAddress referencing the same address to replace
 @error("client")
 @rpcError(code: -38023, dataMember: "data")
 structure MultipleMovePrecompileToAddressReferencingTheSameAddressToReplaceError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
@@ -3714,27 +3631,24 @@ structure NonceChange {
     value: Uint64
 }
 
-/// The error "Nonce too high" (code 2).
+/// Nonce too high
 @error("client")
 @rpcError(code: 2, dataMember: "data")
 structure NonceTooHighError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
-/// The error "Nonce too low" (code 1).
+/// Nonce too low
 @error("client")
 @rpcError(code: 1, dataMember: "data")
 structure NonceTooLowError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
-/// The error "Not enough gas provided to pay for intrinsic gas for a transaction" (code -38013).
+/// Not enough gas provided to pay for intrinsic gas for a transaction
 @error("client")
 @rpcError(code: -38013, dataMember: "data")
 structure NotEnoughGasProvidedToPayForIntrinsicGasForATransactionError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
@@ -3843,7 +3757,7 @@ structure PayloadAttributesV3 {
     timestamp: Uint64
 
     @required
-    withdrawals: Withdrawals
+    withdrawals: Withdrawals2
 
     @jsonUnknown
     additionalProperties: UnknownFields
@@ -3872,7 +3786,7 @@ structure PayloadAttributesV4 {
     timestamp: Uint64
 
     @required
-    withdrawals: Withdrawals
+    withdrawals: Withdrawals2
 
     @jsonUnknown
     additionalProperties: UnknownFields
@@ -3902,7 +3816,7 @@ structure PayloadAttributesV5 {
     timestamp: Uint64
 
     @required
-    withdrawals: Withdrawals
+    withdrawals: Withdrawals2
 
     @jsonUnknown
     additionalProperties: UnknownFields
@@ -4357,11 +4271,10 @@ union PendingTransactionInfoPendingTransactionInformationContextualInformationTr
 @pattern("^0x0$")
 string PendingTransactionInfoPendingTransactionInformationContextualInformationTransactionSignedTransactionLegacySignedTransactionLegacyUnsignedLegacyTransactionSignaturePropertiesType
 
-/// The error "Pruned history unavailable" (code 4444).
+/// Pruned history unavailable
 @error("client")
 @rpcError(code: 4444, dataMember: "data")
 structure PrunedHistoryUnavailableError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
@@ -4448,27 +4361,24 @@ union ReceiptInfoTo {
     address: Address
 }
 
-/// The error "Resource not found" (code -32001).
+/// Resource not found
 @error("client")
 @rpcError(code: -32001, dataMember: "data", reservedRange: true)
 structure ResourceNotFoundError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
-/// The error "Resource unavailable" (code -32002).
+/// Resource unavailable
 @error("client")
 @rpcError(code: -32002, dataMember: "data", reservedRange: true)
 structure ResourceUnavailableError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
-/// The error "Sender is not an EOA" (code -38024).
+/// Sender is not an EOA
 @error("client")
 @rpcError(code: -38024, dataMember: "data")
 structure SenderIsNotAnEOAError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
@@ -4615,12 +4525,6 @@ structure SyncingStatusSyncingProgress {
     startingBlock: Uint
 }
 
-@nullable
-@untagged
-union TestingBuildBlockV1ExtraData {
-    bytes: Bytes
-}
-
 /// PayloadAttributesV3
 structure TestingBuildBlockV1PayloadAttributes {
     parentBeaconBlockRoot: Hash32
@@ -4666,38 +4570,28 @@ list TestingBuildBlockV1ResultExecutionRequests {
     member: Bytes
 }
 
-/// Transactions
-@nullable
-@untagged
-union TestingBuildBlockV1Transactions {
-    option1: TestingBuildBlockV1TransactionsOption1
-}
-
-list TestingBuildBlockV1TransactionsOption1 {
+list TestingBuildBlockV1Transactions {
     member: Bytes
 }
 
-/// The error "Timeout" (code -32016).
+/// Timeout
 @error("client")
 @rpcError(code: -32016, dataMember: "data", reservedRange: true)
 structure TimeoutError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
-/// The error "Too deep reorg" (code -38006).
+/// Too deep reorg
 @error("client")
 @rpcError(code: -38006, dataMember: "data")
 structure TooDeepReorgError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
-/// The error "Too large request" (code -38004).
+/// Too large request
 @error("client")
 @rpcError(code: -38004, dataMember: "data")
 structure TooLargeRequestError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
@@ -5927,19 +5821,17 @@ union TransactionLegacyUnsignedTo {
 @pattern("^0x0$")
 string TransactionLegacyUnsignedType
 
-/// The error "Transaction ran out of gas" (code 801).
+/// Transaction ran out of gas
 @error("client")
 @rpcError(code: 801, dataMember: "data")
 structure TransactionRanOutOfGasError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
-/// The error "Transaction rejected" (code -32003).
+/// Transaction rejected
 @error("client")
 @rpcError(code: -32003, dataMember: "data", reservedRange: true)
 structure TransactionRejectedError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
@@ -5957,27 +5849,24 @@ list Transactions {
     member: Bytes
 }
 
-/// The error "Transactions baseFeePerGas is too low" (code -38012).
+/// Transactions baseFeePerGas is too low
 @error("client")
 @rpcError(code: -38012, dataMember: "data")
 structure TransactionsBaseFeePerGasIsTooLowError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
-/// The error "Transactions nonce is too high" (code -38011).
+/// Transactions nonce is too high
 @error("client")
 @rpcError(code: -38011, dataMember: "data")
 structure TransactionsNonceIsTooHighError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
-/// The error "Transactions nonce is too low" (code -38010).
+/// Transactions nonce is too low
 @error("client")
 @rpcError(code: -38010, dataMember: "data")
 structure TransactionsNonceIsTooLowError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
@@ -5999,11 +5888,10 @@ structure TransitionConfigurationV1 {
     additionalProperties: UnknownFields
 }
 
-/// The error "Tx gas limit exceeds max block gas limit" (code 803).
+/// Tx gas limit exceeds max block gas limit
 @error("client")
 @rpcError(code: 803, dataMember: "data")
 structure TxGasLimitExceedsMaxBlockGasLimitError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
@@ -6087,19 +5975,17 @@ map UnknownFields {
     value: smithy.api#Document
 }
 
-/// The error "Unknown payload" (code -38001).
+/// Unknown payload
 @error("client")
 @rpcError(code: -38001, dataMember: "data")
 structure UnknownPayloadError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
-/// The error "Unsupported fork" (code -38005).
+/// Unsupported fork
 @error("client")
 @rpcError(code: -38005, dataMember: "data")
 structure UnsupportedForkError {
-    /// The error's data, any JSON value.
     data: smithy.api#Document
 }
 
@@ -6145,11 +6031,11 @@ structure WithdrawalV1 {
 }
 
 /// Withdrawals
-list Withdrawals {
+list Withdrawals2 {
     member: WithdrawalV1
 }
 
 /// Withdrawals
-list Withdrawals2 {
+list Withdrawals3 {
     member: WithdrawalV1
 }

@@ -329,7 +329,7 @@ func (c *conv) propMember(sh *shape, names *uniqueNames, pr prop, required bool)
 	if required {
 		m.traits = append(m.traits, "@required")
 	}
-	if tg.nullable && tg.id != tDocument && !c.shapeNullable(tg.id) {
+	if tg.nullable && (tg.id != tDocument || tg.explicitNull) && !c.shapeNullable(tg.id) {
 		m.traits = append(m.traits, "@nullable")
 	}
 	if d, ok := get(pr.schema, "default"); ok {

@@ -47,8 +47,15 @@ func OpenRPC(data []byte, opts Options) (*Result, error) {
 	if ver := str(info, "version"); ver != "" {
 		svc.body = append(svc.body, "version: "+quote(ver))
 	}
-	errByCode := map[string]string{}
-	var ops []*shape
+	// Names are given in a fixed order, so that they do not depend on
+	// which schema a method reaches first: the service, the operations,
+	// the components (after their keys), then the shapes of inline
+	// schemas as the methods reach them.
+	type method struct {
+		m             node.Node
+		ptr, name, op string
+	}
+	var list []method
 	wire := map[string]bool{}
 	for i, m := range methods.Elems() {
 		mptr := "/methods/" + itoa(i)
@@ -63,8 +70,17 @@ func OpenRPC(data []byte, opts Options) (*Result, error) {
 			continue
 		}
 		wire[name] = true
-		op := c.method(m, mptr, name, errByCode)
-		ops = append(ops, op)
+		opName := c.names.take(pascal(name))
+		if opName == "" || !isIdentifier(opName) {
+			opName = c.names.take("Method")
+		}
+		list = append(list, method{m, mptr, name, opName})
+	}
+	c.fixComponentNames(methods)
+	errByCode := map[int64]*importedError{}
+	var ops []*shape
+	for _, m := range list {
+		ops = append(ops, c.method(m.m, m.ptr, m.name, m.op, errByCode))
 	}
 	sort.Slice(ops, func(i, j int) bool { return ops[i].name < ops[j].name })
 	if len(ops) > 0 {
@@ -77,6 +93,58 @@ func OpenRPC(data []byte, opts Options) (*Result, error) {
 	first := append([]*shape{svc}, ops...)
 	return &Result{IDL: writeIDL(ns, first, c.shapes), Diagnostics: c.sorted()}, nil
 }
+
+// fixComponentNames names every components/schemas entry that the
+// methods reach after its key (in document order, unique without regard
+// to case) before any shape is made: a shape made for an inline schema
+// then never takes a component's name, and an export of the import,
+// whose component keys are the shape names, is imported with the same
+// names again. A component no method reaches gets no shape and takes no
+// name.
+func (c *conv) fixComponentNames(methods node.Node) {
+	comps, _ := get(c.root, "components")
+	schemas, _ := get(comps, "schemas")
+	if schemas.Kind() != node.Object {
+		return
+	}
+	reached := map[string]bool{}
+	var walk func(n node.Node, depth int)
+	walk = func(n node.Node, depth int) {
+		if depth > maxWalkDepth {
+			return
+		}
+		switch n.Kind() {
+		case node.Object:
+			for _, f := range n.Fields() {
+				if f.Key == "$ref" && f.Value.Kind() == node.String {
+					if t, tptr, ok := c.resolve(f.Value.StringValue()); ok && !reached[tptr] {
+						reached[tptr] = true
+						walk(t, depth+1)
+					}
+					continue
+				}
+				walk(f.Value, depth+1)
+			}
+		case node.Array:
+			for _, e := range n.Elems() {
+				walk(e, depth+1)
+			}
+		}
+	}
+	walk(methods, 0)
+	c.fixed = make(map[string]string, schemas.Len())
+	for _, f := range schemas.Fields() {
+		ptr := "/components/schemas/" + escapePointer(f.Key)
+		if _, dup := c.fixed[ptr]; dup || !reached[ptr] {
+			continue
+		}
+		c.fixed[ptr] = c.names.take(c.nameFor(ptr))
+	}
+}
+
+// maxWalkDepth bounds the nesting fixComponentNames follows (the parser
+// bounds a document's depth; references add to it).
+const maxWalkDepth = 10000
 
 // derefObj follows a $ref of an OpenRPC object (method, content
 // descriptor, error).
@@ -91,11 +159,7 @@ func (c *conv) derefObj(n node.Node, ptr string) (node.Node, string) {
 }
 
 // method makes the operation of one OpenRPC method.
-func (c *conv) method(m node.Node, mptr, name string, errByCode map[string]string) *shape {
-	opName := c.names.take(pascal(name))
-	if opName == "" || !isIdentifier(opName) {
-		opName = c.names.take("Method")
-	}
+func (c *conv) method(m node.Node, mptr, name, opName string, errByCode map[int64]*importedError) *shape {
 	op := &shape{name: opName, kind: "operation"}
 	op.doc = strings.TrimSpace(str(m, "summary") + "\n\n" + str(m, "description"))
 	mode := "either"
@@ -154,15 +218,22 @@ func (c *conv) method(m node.Node, mptr, name string, errByCode map[string]strin
 			rname = "result"
 		}
 		sch, _ := get(r, "schema")
-		mem := c.descriptorMember(newUniqueNames(), r, sch, rptr, opName+"Result")
-		mem.traits = append([]string{"@required"}, mem.traits...)
-		if _, named := get(r, "name"); named {
-			// not on the wire (the result is the member's value), but
-			// the descriptor's name survives an export
-			mem.traits = jsonNameTraits(mem.name, rname, mem.traits)
+		if isNullType(sch) && rname == "result" {
+			// A result that is always null: @method(nullResult) with an
+			// empty output, which the export writes back as this
+			// descriptor (named "result", as it always names it).
+			trait += ", nullResult: true"
+		} else {
+			mem := c.descriptorMember(newUniqueNames(), r, sch, rptr, opName+"Result")
+			mem.traits = append([]string{"@required"}, mem.traits...)
+			if _, named := get(r, "name"); named {
+				// not on the wire (the result is the member's value), but
+				// the descriptor's name survives an export
+				mem.traits = jsonNameTraits(mem.name, rname, mem.traits)
+			}
+			out = append(out, mem)
+			trait += ", resultMember: " + quote(mem.name)
 		}
-		out = append(out, mem)
-		trait += ", resultMember: " + quote(mem.name)
 	} else {
 		trait += `, kind: "notification"`
 	}
@@ -183,13 +254,31 @@ func (c *conv) method(m node.Node, mptr, name string, errByCode map[string]strin
 	if _, ok := get(m, "result"); ok {
 		op.body = append(op.body, renderInline("output", out)...)
 	}
-	if errs, ok := get(m, "errors"); ok && errs.Kind() == node.Array {
+	errs, hasErrs := get(m, "errors")
+	if _, answered := get(m, "result"); hasErrs && !answered && errs.Len() > 0 {
+		// A method without a result is a notification (OpenRPC 1.3), and
+		// JSON-RPC 2.0 forbids answering one: none of its errors can be
+		// sent (the rpc module refuses a notification that lists errors).
+		c.diag(errs, mptr+"/errors", "errors", "a method without a result is a notification, which is never answered: its errors are not imported")
+		hasErrs = false
+	}
+	if hasErrs && errs.Kind() == node.Array {
+		ext := map[int64]node.Node{}
+		if xs, ok := get(m, "x-smithy-errors"); ok && xs.Kind() == node.Array {
+			for _, x := range xs.Elems() {
+				if cn, ok := get(x, "code"); ok && cn.Kind() == node.Number {
+					if n, ok := node.SmallInt(cn.NumberText()); ok {
+						ext[n] = x
+					}
+				}
+			}
+		}
 		var ids []string
 		seen := map[string]bool{}
 		for i, e := range errs.Elems() {
 			eptr := mptr + "/errors/" + itoa(i)
 			e, eptr = c.derefObj(e, eptr)
-			if id := c.errorShape(e, eptr, errByCode); id != "" && !seen[id] {
+			if id := c.errorShape(e, eptr, errByCode, ext); id != "" && !seen[id] {
 				seen[id] = true
 				ids = append(ids, id)
 			}
@@ -219,7 +308,7 @@ func (c *conv) descriptorMember(names *uniqueNames, d, sch node.Node, ptr, hint 
 			mem.doc = ""
 		}
 	}
-	if tg.nullable && tg.id != tDocument && !c.shapeNullable(tg.id) {
+	if tg.nullable && (tg.id != tDocument || tg.explicitNull) && !c.shapeNullable(tg.id) {
 		mem.traits = append(mem.traits, "@nullable")
 	}
 	if dep, ok := get(d, "deprecated"); ok && dep.Kind() == node.Bool && dep.BoolValue() {
@@ -247,9 +336,19 @@ func renderInline(kw string, ms []member) []string {
 	return append(lines, "}")
 }
 
+// importedError is the error shape made for a code, and the message it
+// was made from.
+type importedError struct{ name, message, ptr string }
+
 // errorShape makes (once per code) the @error structure of an OpenRPC
-// error object and returns its name ("" when the error is skipped).
-func (c *conv) errorShape(e node.Node, ptr string, byCode map[string]string) string {
+// error object and returns its name ("" when the error is skipped). The
+// rpc module gives a code one error shape per service, so a code that
+// methods describe with different messages keeps the first message (a
+// diagnostic says so). ext is the method's x-smithy-errors entry of that
+// code, written by `smithy openrpc`: it names the error shape and says
+// where its data is, so that an export of a Smithy model imports back to
+// the same error structures.
+func (c *conv) errorShape(e node.Node, ptr string, byCode map[int64]*importedError, ext map[int64]node.Node) string {
 	code, ok := get(e, "code")
 	if !ok || code.Kind() != node.Number {
 		c.diag(e, ptr, "code", "an error needs an integer code; skipped")
@@ -264,30 +363,105 @@ func (c *conv) errorShape(e node.Node, ptr string, byCode map[string]string) str
 		c.diag(code, ptr+"/code", "code", "error code %d is defined by JSON-RPC itself; skipped", n)
 		return ""
 	}
-	key := code.NumberText()
-	if id, ok := byCode[key]; ok {
-		return id
+	msg := str(e, "message")
+	if prev, ok := byCode[n]; ok {
+		if msg != prev.message {
+			c.diag(e, ptr+"/message", "message", "error %d is also described as %q (%s): a code is one error shape, documented with the first message", n, prev.message, prev.ptr)
+		}
+		return prev.name
 	}
-	base := pascal(str(e, "message"))
+	key := itoa(int(n))
+	trait := "@rpcError(code: " + key
+	if name, data := c.extError(ext[n], ptr); name != "" {
+		byCode[n] = &importedError{name, msg, ptr}
+		c.shapes[name].traits = append(c.shapes[name].traits, `@error("client")`, trait+data+reserved(n)+")")
+		return name
+	}
+	base := pascal(msg)
 	if base == "" {
 		base = "Error" + strings.ReplaceAll(key, "-", "Minus")
 	} else if !strings.HasSuffix(base, "Error") {
 		base += "Error"
 	}
 	name := c.names.take(base)
-	byCode[key] = name
-	trait := "@rpcError(code: " + key + ", dataMember: \"data\""
-	if n >= -32768 && n <= -32000 {
-		trait += ", reservedRange: true"
-	}
-	doc := str(e, "message")
-	if doc != "" {
-		doc = "The error \"" + doc + "\" (code " + key + ")."
-	}
-	c.shapes[name] = &shape{name: name, kind: "structure", doc: doc,
-		traits:  []string{`@error("client")`, trait + ")"},
-		members: []member{{name: "data", target: tDocument, doc: "The error's data, any JSON value."}}}
+	byCode[n] = &importedError{name, msg, ptr}
+	// The message itself is the documentation: an export writes the
+	// documentation's first sentence as the message, so a round trip
+	// gives it back.
+	c.shapes[name] = &shape{name: name, kind: "structure", doc: msg,
+		traits:  []string{`@error("client")`, trait + `, dataMember: "data"` + reserved(n) + ")"},
+		members: []member{{name: "data", target: tDocument}}}
 	return name
+}
+
+func reserved(code int64) string {
+	if code >= -32768 && code <= -32000 {
+		return ", reservedRange: true"
+	}
+	return ""
+}
+
+// extError makes the error structure an x-smithy-errors entry describes
+// ({"code", "error": shape ID, "data": "structure" | "member" | "none",
+// "member": member ID}) from the component schema of the error's name, and
+// returns its name and the @rpcError fields that say where its data is;
+// "" when the entry does not describe one (then the error is made from the
+// Error Object alone).
+func (c *conv) extError(x node.Node, ptr string) (name, data string) {
+	if x.Kind() != node.Object {
+		return "", ""
+	}
+	_, short, _ := strings.Cut(str(x, "error"), "#")
+	cptr := "/components/schemas/" + escapePointer(short)
+	if _, ok := c.fixed[cptr]; !ok || short == "" {
+		return "", ""
+	}
+	if _, done := c.byPtr[cptr]; done {
+		return "", "" // already a shape of its own (a member's target)
+	}
+	comp, _, _ := c.resolve("#" + cptr)
+	var sh *shape
+	if t, _ := types(comp); len(t) == 1 && t[0] == "object" && !hasObjectKeywords(comp) {
+		// An error structure without members (its data is none, or it
+		// carries none): an object without properties is otherwise a map.
+		name := c.fixed[cptr]
+		c.byPtr[cptr] = name
+		sh = &shape{name: name, kind: "structure", doc: docOf(comp)}
+		c.shapes[name] = sh
+	} else {
+		ref := node.NewObject(node.Field{Key: "$ref", Value: node.NewString("#" + cptr).At(x.Pos())}).At(x.Pos())
+		tg := c.schema(ref, ptr, short)
+		sh = c.shapes[tg.id]
+		if sh == nil || sh.kind != "structure" {
+			return "", ""
+		}
+	}
+	if str(x, "data") != "structure" {
+		// Only the data member's value is on the wire: the structure's
+		// own unknown fields never are.
+		kept := sh.members[:0]
+		for _, m := range sh.members {
+			if len(m.traits) == 0 || m.traits[0] != "@jsonUnknown" {
+				kept = append(kept, m)
+			}
+		}
+		sh.members = kept
+	}
+	switch str(x, "data") {
+	case "none":
+		return sh.name, ", noData: true"
+	case "member":
+		_, mem, _ := strings.Cut(str(x, "member"), "$")
+		for _, m := range sh.members {
+			if m.name == mem && mem != "" {
+				return sh.name, ", dataMember: " + quote(mem)
+			}
+		}
+		return "", ""
+	case "structure":
+		return sh.name, ""
+	}
+	return "", ""
 }
 
 // sorted returns the diagnostics ordered by position, then pointer, with

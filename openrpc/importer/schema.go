@@ -55,6 +55,11 @@ type conv struct {
 	// refHint names the shape of a $ref target that the importer made up
 	// a reference to (the properties of merged branches), by pointer.
 	refHint map[string]string
+	// fixed holds the names given ahead of the conversion to the targets
+	// of $refs, by pointer (OpenRPC's components/schemas, named after
+	// their keys before any inline schema takes a name, so that a
+	// component keeps its key's name whatever the order of the methods).
+	fixed map[string]string
 }
 
 func newConv(root node.Node) *conv {
@@ -67,6 +72,10 @@ type target struct {
 	id       string
 	nullable bool
 	nullOnly bool // the schema accepts null and nothing else
+	// explicitNull: the schema names null beside a document ({"anyOf":
+	// [{}, {"type": "null"}]}): the member is @nullable, since a
+	// required document member does not take null otherwise.
+	explicitNull bool
 }
 
 func (c *conv) diag(n node.Node, ptr, keyword, format string, args ...any) {
@@ -215,6 +224,15 @@ func (c *conv) schema(s node.Node, ptr, hint string) target {
 	if r, ok := get(s, "$ref"); ok {
 		return c.ref(s, r, ptr, hint)
 	}
+	if inner, iptr, nullable, ok := c.nullWrapper(s, ptr); ok {
+		tg := c.schema(inner, iptr, hint)
+		if nullable {
+			tg.nullable, tg.explicitNull = true, true
+		} else if !c.shapeNullable(tg.id) {
+			tg.nullable = false
+		}
+		return tg
+	}
 	if c.isNullOnly(s, ptr) {
 		return target{id: c.nullShape(s, ptr), nullable: true, nullOnly: true}
 	}
@@ -226,6 +244,62 @@ func (c *conv) schema(s node.Node, ptr, hint string) target {
 	return target{id: name, nullable: sh.nullable}
 }
 
+// nullWrapper recognizes the two ways a schema says "this schema, or
+// null" and "this schema, but not null" without a shape of its own:
+// {"anyOf" or "oneOf": [S, {"type": "null"}]} (either order) and
+// {"allOf": [S, {"not": {"type": "null"}}]}, with nothing beside but
+// annotations. It returns S and whether null is allowed. Such a schema is
+// S's shape with @nullable (or without it), not a union of one member:
+// this is how the openrpc export writes a nullable or optional member,
+// so that an import of an export gives back the member's own target.
+func (c *conv) nullWrapper(s node.Node, ptr string) (inner node.Node, iptr string, nullable, ok bool) {
+	if not, ok := get(s, "not"); ok && s.Len() == 1 && isNullType(not) {
+		// {"not": {"type": "null"}}: any value but null, a document
+		// member that is not @nullable.
+		return node.NewObject().At(s.Pos()), ptr, false, true
+	}
+	key := ""
+	for _, f := range s.Fields() {
+		switch f.Key {
+		case "title", "description", "$comment":
+		case "anyOf", "oneOf", "allOf":
+			if key != "" {
+				return node.Node{}, "", false, false
+			}
+			key = f.Key
+		default:
+			return node.Node{}, "", false, false
+		}
+	}
+	if key == "" {
+		return node.Node{}, "", false, false
+	}
+	list, _ := get(s, key)
+	if list.Kind() != node.Array || list.Len() != 2 {
+		return node.Node{}, "", false, false
+	}
+	for i, br := range list.Elems() {
+		other := list.Elems()[1-i]
+		optr := ptr + "/" + key + "/" + itoa(1-i)
+		if key == "allOf" {
+			if not, ok := get(br, "not"); ok && br.Len() == 1 && isNullType(not) {
+				return other, optr, false, true
+			}
+			continue
+		}
+		if isNullType(br) && !isNullType(other) {
+			return other, optr, true, true
+		}
+	}
+	return node.Node{}, "", false, false
+}
+
+// isNullType reports whether s is exactly {"type": "null"}.
+func isNullType(s node.Node) bool {
+	t, ok := get(s, "type")
+	return ok && s.Len() == 1 && t.Kind() == node.String && t.StringValue() == "null"
+}
+
 // trivial maps a schema with no constraint to a prelude shape.
 func (c *conv) trivial(s node.Node) (target, bool) {
 	typ := ""
@@ -233,6 +307,10 @@ func (c *conv) trivial(s node.Node) (target, bool) {
 	for _, f := range s.Fields() {
 		switch f.Key {
 		case "title", "description", "$comment", "examples", "deprecated", "readOnly", "writeOnly", "$id", "$schema", "default":
+		case "minimum", "maximum":
+			if preludeInteger(s) == "" {
+				return target{}, false
+			}
 		case "type":
 			switch f.Value.Kind() {
 			case node.String:
@@ -260,6 +338,9 @@ func (c *conv) trivial(s node.Node) (target, bool) {
 			return target{}, false
 		}
 	}
+	if id := preludeInteger(s); id != "" {
+		return target{id: id}, true
+	}
 	switch typ {
 	case "":
 		return target{id: tDocument, nullable: true}, true
@@ -273,6 +354,36 @@ func (c *conv) trivial(s node.Node) (target, bool) {
 		return target{id: tBigDecimal, nullable: nullable}, true
 	}
 	return target{}, false
+}
+
+// preludeIntegers are the prelude integer shapes by their exact range, as
+// the openrpc export writes them.
+var preludeIntegers = []struct{ id, min, max string }{
+	{preludeid.Byte.String(), "-128", "127"},
+	{preludeid.Short.String(), "-32768", "32767"},
+	{tInteger, "-2147483648", "2147483647"},
+	{preludeid.Long.String(), "-9223372036854775808", "9223372036854775807"},
+}
+
+// preludeInteger returns the prelude shape of an integer schema whose
+// only constraint is exactly the range of Byte, Short, Integer or Long:
+// that shape says exactly what the schema says, with no shape of its own.
+func preludeInteger(s node.Node) string {
+	t, _ := get(s, "type")
+	lo, _ := get(s, "minimum")
+	hi, _ := get(s, "maximum")
+	if t.Kind() != node.String || t.StringValue() != "integer" || lo.Kind() != node.Number || hi.Kind() != node.Number {
+		return ""
+	}
+	if _, ok := get(s, "format"); ok {
+		return ""
+	}
+	for _, p := range preludeIntegers {
+		if lo.NumberText() == p.min && hi.NumberText() == p.max {
+			return p.id
+		}
+	}
+	return ""
 }
 
 // nullShape is the shape of a schema that accepts only null.
@@ -324,7 +435,10 @@ func (c *conv) ref(s, r node.Node, ptr, hint string) target {
 		}
 		return out
 	}
-	name := c.names.take(c.nameFor(tptr))
+	name, fixed := c.fixed[tptr]
+	if !fixed {
+		name = c.names.take(c.nameFor(tptr))
+	}
 	c.byPtr[tptr] = name
 	sh := c.define(name, t, tptr)
 	return target{id: name, nullable: sh.nullable}

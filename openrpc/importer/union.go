@@ -2,6 +2,7 @@ package importer
 
 import (
 	"github.com/smithy-validation/go/core/node"
+	"strings"
 )
 
 // union makes a union of oneOf/anyOf branches: discriminated when every
@@ -45,6 +46,12 @@ func (c *conv) union(sh *shape, s, list node.Node, ptr, key string) {
 		if r := str(b, "$ref"); r != "" {
 			if _, tptr, ok := c.resolve(r); ok {
 				label = c.nameFor(tptr)
+				// A shape named after this union's position (an export
+				// of an import writes the branch as a component named
+				// <Union><Label>) keeps the label it had.
+				if rest := strings.TrimPrefix(label, sh.name); rest != label && rest != "" && rest[0] >= 'A' && rest[0] <= 'Z' {
+					label = rest
+				}
 			}
 		}
 		if label == "" {
