@@ -57,6 +57,12 @@ func TestMapping(t *testing.T) {
 			[]string{"    @default(\"z\")\n    a: smithy.api#String"}, []string{"default"}},
 		{"doc", `{"description":"Line one.\n\nLine \"two\".","type":"string","minLength":1}`, []string{"/// Line one.\n///\n/// Line \"two\".\n@length(min: 1)\nstring T"}, nil},
 		{"refCycle", `{"type":"object","properties":{"next":{"$ref":"#/$defs/T"}}}`, []string{"structure T {\n    next: T"}, nil},
+		{"anyOfNull", `{"type":"object","properties":{"a":{"anyOf":[{"type":"string","minLength":2},{"type":"null"}]},"b":{"oneOf":[{"type":"null"},{"type":"boolean"}]}}}`,
+			[]string{"    @nullable\n    a: TA\n", "    @nullable\n    b: smithy.api#Boolean\n", "@length(min: 2)\nstring TA"}, nil},
+		{"documentNull", `{"type":"object","properties":{"a":{"anyOf":[{},{"type":"null"}]},"b":{"not":{"type":"null"}},"c":{"allOf":[{"type":"string"},{"not":{"type":"null"}}]}},"required":["a","b","c"]}`,
+			[]string{"    @required\n    @nullable\n    a: smithy.api#Document\n", "    @required\n    b: smithy.api#Document\n", "    @required\n    c: smithy.api#String\n"}, nil},
+		{"preludeIntegers", `{"type":"object","properties":{"b":{"type":"integer","minimum":-128,"maximum":127},"i":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"l":{"type":"integer","minimum":-9223372036854775808,"maximum":9223372036854775807},"n":{"type":"integer","minimum":-2147483648,"maximum":2147483646}}}`,
+			[]string{"    b: smithy.api#Byte\n", "    i: smithy.api#Integer\n", "    l: smithy.api#Long\n", "    n: TN\n", "@range(min: -2147483648, max: 2147483646)\ninteger TN"}, nil},
 		{"remoteRef", `{"$ref":"https://example.com/x.json"}`, []string{}, []string{"$ref"}},
 	}
 	for _, tc := range cases {
@@ -135,6 +141,48 @@ func TestOpenRPCMapping(t *testing.T) {
 	}
 	if len(res.Diagnostics) != 1 || res.Diagnostics[0].Pointer != "/methods/0/errors/2/code" {
 		t.Errorf("diagnostics %v, want the JSON-RPC code -32602 at /methods/0/errors/2/code", res.Diagnostics)
+	}
+	load(t, res.IDL)
+}
+
+// TestOpenRPCErrors checks the error rules: a code is one error shape
+// (another message for it is a diagnostic), a notification's errors are a
+// diagnostic, a null-only result named result is nullResult, and an
+// x-smithy-errors entry makes the named component the error structure.
+func TestOpenRPCErrors(t *testing.T) {
+	doc := `{"openrpc":"1.3.2","info":{"title":"E","version":"1"},"methods":[
+	{"name":"a","params":[],"result":{"name":"result","schema":{"type":"null"}},"errors":[{"code":7,"message":"first"}]},
+	{"name":"b","params":[],"result":{"name":"r","schema":{"type":"string"}},"errors":[{"code":7,"message":"second"},{"code":8,"message":"x"},{"code":9,"message":"y"}],
+	 "x-smithy-errors":[{"code":8,"error":"e#Bad","data":"member","member":"e#Bad$detail"},{"code":9,"error":"e#Gone","data":"none"}]},
+	{"name":"n","params":[],"errors":[{"code":7,"message":"first"}]}],
+	"components":{"schemas":{"Bad":{"type":"object","description":"Bad input.","properties":{"detail":{"type":"string"}},"required":["detail"]},
+	 "Gone":{"type":"object","description":"It is gone."}}}}`
+	res, err := OpenRPC([]byte(doc), Options{Namespace: "e"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{
+		"@method(name: \"a\", params: \"either\", positional: [], nullResult: true)\noperation A {\n    input := {}\n    output := {}\n    errors: [FirstError]\n}",
+		"errors: [FirstError, Bad, Gone]",
+		"/// first\n@error(\"client\")\n@rpcError(code: 7, dataMember: \"data\")\nstructure FirstError {\n    data: smithy.api#Document\n}",
+		"/// Bad input.\n@error(\"client\")\n@rpcError(code: 8, dataMember: \"detail\")\nstructure Bad {\n    @required\n    detail: smithy.api#String\n}",
+		"/// It is gone.\n@error(\"client\")\n@rpcError(code: 9, noData: true)\nstructure Gone {\n}",
+		"@method(name: \"n\", params: \"either\", positional: [], kind: \"notification\")\noperation N {\n    input := {}\n}",
+	} {
+		if !bytes.Contains(res.IDL, []byte(w)) {
+			t.Errorf("missing\n%s\nin\n%s", w, res.IDL)
+		}
+	}
+	var got []string
+	for _, d := range res.Diagnostics {
+		got = append(got, d.Pointer+" "+d.Keyword)
+	}
+	want := []string{"/methods/1/errors/0/message message", "/methods/2/errors errors"}
+	if strings.Join(got, "; ") != strings.Join(want, "; ") {
+		t.Errorf("diagnostics %q, want %q", got, want)
+	}
+	if bytes.Contains(res.IDL, []byte("UnknownFields")) {
+		t.Errorf("the @jsonUnknown map of the error structures is left behind:\n%s", res.IDL)
 	}
 	load(t, res.IDL)
 }

@@ -90,6 +90,7 @@ func OpenRPC(data []byte, opts Options) (*Result, error) {
 		}
 		svc.body = append(svc.body, "operations: ["+strings.Join(names, ", ")+"]")
 	}
+	c.dropUnusedUnknownMap()
 	first := append([]*shape{svc}, ops...)
 	return &Result{IDL: writeIDL(ns, first, c.shapes), Diagnostics: c.sorted()}, nil
 }
@@ -109,6 +110,12 @@ func (c *conv) fixComponentNames(methods node.Node) {
 	}
 	reached := map[string]bool{}
 	var walk func(n node.Node, depth int)
+	reach := func(ref string, depth int) {
+		if t, tptr, ok := c.resolve(ref); ok && !reached[tptr] {
+			reached[tptr] = true
+			walk(t, depth+1)
+		}
+	}
 	walk = func(n node.Node, depth int) {
 		if depth > maxWalkDepth {
 			return
@@ -117,10 +124,7 @@ func (c *conv) fixComponentNames(methods node.Node) {
 		case node.Object:
 			for _, f := range n.Fields() {
 				if f.Key == "$ref" && f.Value.Kind() == node.String {
-					if t, tptr, ok := c.resolve(f.Value.StringValue()); ok && !reached[tptr] {
-						reached[tptr] = true
-						walk(t, depth+1)
-					}
+					reach(f.Value.StringValue(), depth)
 					continue
 				}
 				walk(f.Value, depth+1)
@@ -132,6 +136,16 @@ func (c *conv) fixComponentNames(methods node.Node) {
 		}
 	}
 	walk(methods, 0)
+	// The error an x-smithy-errors entry names is the component of its
+	// shape's name (see extError).
+	for _, m := range methods.Elems() {
+		xs, _ := get(m, "x-smithy-errors")
+		for _, x := range xs.Elems() {
+			if _, short, ok := strings.Cut(str(x, "error"), "#"); ok && short != "" {
+				reach("#/components/schemas/"+escapePointer(short), 1)
+			}
+		}
+	}
 	c.fixed = make(map[string]string, schemas.Len())
 	for _, f := range schemas.Fields() {
 		ptr := "/components/schemas/" + escapePointer(f.Key)
@@ -140,6 +154,24 @@ func (c *conv) fixComponentNames(methods node.Node) {
 		}
 		c.fixed[ptr] = c.names.take(c.nameFor(ptr))
 	}
+}
+
+// dropUnusedUnknownMap removes the shared @jsonUnknown map when no member
+// targets it any more (extError takes the member out of error
+// structures whose data is a member or none).
+func (c *conv) dropUnusedUnknownMap() {
+	if c.unknown == "" {
+		return
+	}
+	for _, sh := range c.shapes {
+		for _, m := range sh.members {
+			if m.target == c.unknown {
+				return
+			}
+		}
+	}
+	delete(c.shapes, c.unknown)
+	c.unknown = ""
 }
 
 // maxWalkDepth bounds the nesting fixComponentNames follows (the parser
