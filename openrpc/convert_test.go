@@ -574,7 +574,7 @@ service S { version: "1", operations: [Op] }
 @method(name: "op")
 operation Op { input: In }
 
-structure In { plain: Plain, dot: Dot, spaces: Spaces, javaOnly: JavaOnly }
+structure In { plain: Plain, dot: Dot, spaces: Spaces, javaOnly: JavaOnly, anchors: Anchors }
 
 @pattern("^[a-z0-9-]+$")
 string Plain
@@ -584,6 +584,8 @@ string Dot
 string Spaces
 @pattern("^\\A[\\p{Print}&&[^|]]+\\z$")
 string JavaOnly
+@pattern("\\A[a-z]\\x{2028}\\z")
+string Anchors
 `})
 	res, err := openrpc.Convert(m, shapeid.MustParse("example#S"), openrpc.Config{})
 	if err != nil {
@@ -595,6 +597,7 @@ string JavaOnly
 		{"Java's dot", comp + "Dot", `{"type":"string","pattern":"^[^\\n\\r` + "\u0085\u2028\u2029" + `]{1,3}$"}`},
 		{"Java's \\s", comp + "Spaces", `{"type":"string","pattern":"^[\\t-\\r ]+$"}`},
 		{"no ECMA spelling: left out", comp + "JavaOnly", `{"type":"string"}`},
+		{"\\A and \\z are ^ and $ exactly", comp + "Anchors", `{"type":"string","pattern":"^[a-z]` + "\u2028" + `$"}`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if got := compact(at(t, res.Document, c.ptr)); got != c.want {
@@ -610,7 +613,7 @@ string JavaOnly
 	}
 	want := []string{
 		"example#Dot: " + dollarLoss(`^.{1,3}$`),
-		"example#JavaOnly: @pattern \"^\\\\A[\\\\p{Print}&&[^|]]+\\\\z$\" has no ECMA-262 spelling with the meaning the reference gives it (it uses \\A): the constraint is left out of the schema",
+		"example#JavaOnly: @pattern \"^\\\\A[\\\\p{Print}&&[^|]]+\\\\z$\" has no ECMA-262 spelling with the meaning the reference gives it (it uses the Java property \\p{Print}): the constraint is left out of the schema",
 		"example#Plain: " + dollarLoss(`^[a-z0-9-]+$`),
 		"example#Spaces: " + dollarLoss(`^\s+$`),
 	}

@@ -476,15 +476,17 @@ func (g *schemas) stringConstraints(o *obj, s *model.Shape, traits []model.Trait
 			g.diags.add(Diagnostic{Code: CodeLoss, Shape: site, Message: fmt.Sprintf("@pattern %q is %q in ECMA-262, which %s: RE2-based JSON Schema validators (and the metaschema's format \"regex\" as this module checks it) cannot compile it, so the constraint is left out of the schema", p.StringValue(), e, why)})
 		} else {
 			o.add("pattern", str(e))
-			if endAnchor(e) {
+			if endAnchor(p.StringValue()) {
 				g.diags.add(Diagnostic{Code: CodeLoss, Shape: site, Message: fmt.Sprintf("@pattern %q uses $, which java.util.regex also matches before a final line terminator and ECMA-262 does not: the schema rejects a value ending in \\n, \\r\\n, \\r, U+0085, U+2028 or U+2029 that the value engine accepts (docs/patterns.md)", p.StringValue())})
 			}
 		}
 	}
 }
 
-// endAnchor reports whether an ECMA-262 pattern as pattern.ECMA writes it
-// has a $ assertion: a '$' outside a class and not escaped.
+// endAnchor reports whether a pattern that pattern.ECMA spells has a $
+// assertion: a '$' outside a class and not escaped. It reads the model's
+// (Java) pattern, whose classes are flat when ECMA spells it: a \z, which
+// ECMA spells '$', is the end of the input in both dialects, no loss.
 func endAnchor(e string) bool {
 	inClass := false
 	for i := 0; i < len(e); i++ {

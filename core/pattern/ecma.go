@@ -9,11 +9,13 @@ import (
 // first construct that has no such spelling here (\A, possessive
 // quantifiers, nested classes and intersections, inline flags, Java's
 // property names, ...). It rewrites what only differs in spelling: '.'
-// lists Java's line terminators, \s is Java's ASCII set, a stray ']' or
-// '}' and a '-' that is no range are escaped, identity escapes ECMA's u
-// mode refuses are written as the character. One difference remains and
-// is documented (docs/patterns.md): ECMA's '$' does not match before a
-// final line terminator, Java's does. \p{..} of a general category needs
+// lists Java's line terminators, \s is Java's ASCII set, \A and \z are
+// '^' and '$' (ECMA reads those, without the m flag, as the start and the
+// end of the input), a stray ']' or '}' and a '-' that is no range are
+// escaped, identity escapes ECMA's u mode refuses are written as the
+// character. One difference remains and is documented
+// (docs/patterns.md): ECMA's '$' does not match before a final line
+// terminator, Java's does ([FromECMA] writes ECMA's '$' as \z). \p{..} of a general category needs
 // ECMA's u flag (as JSON Schema's 2019-09 and later drafts ask).
 func ECMA(src string) (string, error) {
 	if _, err := parse(src); err != nil {
@@ -151,6 +153,18 @@ func (w *ecmaWriter) escape(inClass bool) bool {
 	at := w.i
 	c := w.peek(1)
 	w.i += 2
+	switch {
+	case c == 'z' && !inClass:
+		// The end of the input: ECMA's '$' without the m flag, exactly.
+		w.out.WriteByte('$')
+		w.last = 'z'
+		return true
+	case c == 'A' && !inClass:
+		// The start of the input: ECMA's '^' without the m flag.
+		w.out.WriteByte('^')
+		w.last = 'z'
+		return true
+	}
 	switch c {
 	case 'd', 'D', 'w', 'W', 't', 'n', 'r', 'f':
 		w.out.WriteByte('\\')
@@ -168,7 +182,26 @@ func (w *ecmaWriter) escape(inClass bool) bool {
 		w.out.WriteString(`[^\t-\r ]`)
 	case 'x':
 		if w.peek(0) == '{' {
-			return w.fail(at, `\x{...}`)
+			// \x{h...}: a code point up to U+00FF as \xHH, above as the
+			// character itself (no syntax character is above U+00FF),
+			// a spelling ECMA-262 and RE2 read alike.
+			j := w.i + 1
+			cp := 0
+			for j < len(w.src) && isHexR(w.src[j]) && cp <= 0x10FFFF {
+				cp = cp*16 + hexVal(w.src[j])
+				j++
+			}
+			if j >= len(w.src) || w.src[j] != '}' || j == w.i+1 || cp > 0x10FFFF || cp >= 0xD800 && cp <= 0xDFFF {
+				return w.fail(at, `\x{...}`)
+			}
+			if cp <= 0xFF {
+				const hex = "0123456789ABCDEF"
+				w.out.WriteString(`\x` + string(hex[cp>>4]) + string(hex[cp&15]))
+			} else {
+				w.out.WriteRune(rune(cp))
+			}
+			w.i = j + 1
+			return true
 		}
 		w.out.WriteString(`\x` + string(w.src[w.i:w.i+2]))
 		w.i += 2

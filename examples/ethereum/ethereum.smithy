@@ -1577,7 +1577,7 @@ list AccountProofStorageProof {
 }
 
 /// hex encoded address
-@pattern("^0x[0-9a-fA-F]{40}$")
+@pattern("^0x[0-9a-fA-F]{40}\\z")
 string Address
 
 /// hex encoded address
@@ -1999,43 +1999,43 @@ list BlockWithdrawals {
 }
 
 /// hex encoded byte
-@pattern("^0x[0-9a-f]{1,2}$")
+@pattern("^0x[0-9a-f]{1,2}\\z")
 string Byte
 
 /// hex encoded bytes
-@pattern("^0x[0-9a-f]*$")
+@pattern("^0x[0-9a-f]*\\z")
 string Bytes
 
 /// 16 hex encoded bytes
-@pattern("^0x[0-9a-f]{32}$")
+@pattern("^0x[0-9a-f]{32}\\z")
 string Bytes16
 
 /// 256 hex encoded bytes
-@pattern("^0x[0-9a-f]{512}$")
+@pattern("^0x[0-9a-f]{512}\\z")
 string Bytes256
 
 /// 32 hex encoded bytes
-@pattern("^0x[0-9a-f]{64}$")
+@pattern("^0x[0-9a-f]{64}\\z")
 string Bytes32
 
 /// 4 hex encoded bytes
-@pattern("^0x[0-9a-f]{8}$")
+@pattern("^0x[0-9a-f]{8}\\z")
 string Bytes4
 
 /// 48 hex encoded bytes
-@pattern("^0x[0-9a-f]{96}$")
+@pattern("^0x[0-9a-f]{96}\\z")
 string Bytes48
 
 /// 65 hex encoded bytes
-@pattern("^0x[0-9a-f]{130}$")
+@pattern("^0x[0-9a-f]{130}\\z")
 string Bytes65
 
 /// 8 hex encoded bytes
-@pattern("^0x[0-9a-f]{16}$")
+@pattern("^0x[0-9a-f]{16}\\z")
 string Bytes8
 
 /// 32 hex encoded bytes
-@pattern("^0x[0-9a-f]{0,64}$")
+@pattern("^0x[0-9a-f]{0,64}\\z")
 string BytesMax32
 
 /// The error messages are suggestions, and clients might implement different error messages. However, the error codes are enforced by the spec.
@@ -2082,7 +2082,7 @@ intEnum CallResultFailureErrorOption1Code {
     V3 = 3
 }
 
-@pattern("^execution reverted.*")
+@pattern("^execution reverted[^\\n\\r\\x{2028}\\x{2029}]*")
 string CallResultFailureErrorOption1Message
 
 structure CallResultFailureErrorOption2 {
@@ -2097,11 +2097,11 @@ intEnum CallResultFailureErrorOption2Code {
     VMINUS32015 = -32015
 }
 
-@pattern("^vm execution error.*")
+@pattern("^vm execution error[^\\n\\r\\x{2028}\\x{2029}]*")
 string CallResultFailureErrorOption2Message
 
 /// Call Status Failure
-@pattern("^0x0$")
+@pattern("^0x0\\z")
 string CallResultFailureStatus
 
 /// Result of call success
@@ -2133,7 +2133,7 @@ list CallResultSuccessLogs {
 }
 
 /// Call Status Success
-@pattern("^0x1$")
+@pattern("^0x1\\z")
 string CallResultSuccessStatus
 
 /// Results of eth_simulate within block
@@ -3456,7 +3456,7 @@ union GenericTransactionTo {
 }
 
 /// 32 byte hex value
-@pattern("^0x[0-9a-f]{64}$")
+@pattern("^0x[0-9a-f]{64}\\z")
 string Hash32
 
 /// Insufficient funds for gas * price + value
@@ -3944,7 +3944,7 @@ union PendingTransactionInfoPendingTransactionInformationContextualInformationTr
 }
 
 /// type
-@pattern("^0x2$")
+@pattern("^0x2\\z")
 string PendingTransactionInfoPendingTransactionInformationContextualInformationTransactionSignedTransaction1559SignedTransaction1559UnsignedEIP1559TransactionSignaturePropertiesType
 
 /// Transaction in the pool, not yet included in a block.
@@ -4022,7 +4022,7 @@ union PendingTransactionInfoPendingTransactionInformationContextualInformationTr
 }
 
 /// type
-@pattern("^0x1$")
+@pattern("^0x1\\z")
 string PendingTransactionInfoPendingTransactionInformationContextualInformationTransactionSignedTransaction2930SignedTransaction2930UnsignedEIP2930TransactionSignaturePropertiesType
 
 /// Transaction in the pool, not yet included in a block.
@@ -4114,7 +4114,7 @@ list PendingTransactionInfoPendingTransactionInformationContextualInformationTra
 }
 
 /// type
-@pattern("^0x3$")
+@pattern("^0x3\\z")
 string PendingTransactionInfoPendingTransactionInformationContextualInformationTransactionSignedTransaction4844SignedTransaction4844UnsignedEIP4844TransactionSignaturePropertiesType
 
 /// Transaction in the pool, not yet included in a block.
@@ -4198,7 +4198,7 @@ structure PendingTransactionInfoPendingTransactionInformationContextualInformati
 }
 
 /// type
-@pattern("^0x4$")
+@pattern("^0x4\\z")
 string PendingTransactionInfoPendingTransactionInformationContextualInformationTransactionSignedTransaction7702SignedTransaction7702UnsignedEIP7702TransactionSignaturePropertiesType
 
 /// Transaction in the pool, not yet included in a block.
@@ -4268,7 +4268,7 @@ union PendingTransactionInfoPendingTransactionInformationContextualInformationTr
 }
 
 /// type
-@pattern("^0x0$")
+@pattern("^0x0\\z")
 string PendingTransactionInfoPendingTransactionInformationContextualInformationTransactionSignedTransactionLegacySignedTransactionLegacyUnsignedLegacyTransactionSignaturePropertiesType
 
 /// Pruned history unavailable
@@ -4710,7 +4710,7 @@ union Transaction1559SignedTo {
 }
 
 /// type
-@pattern("^0x2$")
+@pattern("^0x2\\z")
 string Transaction1559SignedType
 
 /// EIP-1559 transaction.
@@ -4768,7 +4768,7 @@ union Transaction1559UnsignedTo {
 }
 
 /// type
-@pattern("^0x2$")
+@pattern("^0x2\\z")
 string Transaction1559UnsignedType
 
 /// Signed 2930 Transaction
@@ -4833,7 +4833,7 @@ union Transaction2930SignedTo {
 }
 
 /// type
-@pattern("^0x1$")
+@pattern("^0x1\\z")
 string Transaction2930SignedType
 
 /// EIP-2930 transaction.
@@ -4883,7 +4883,7 @@ union Transaction2930UnsignedTo {
 }
 
 /// type
-@pattern("^0x1$")
+@pattern("^0x1\\z")
 string Transaction2930UnsignedType
 
 /// Signed 4844 Transaction
@@ -4962,7 +4962,7 @@ list Transaction4844SignedBlobVersionedHashes {
 }
 
 /// type
-@pattern("^0x3$")
+@pattern("^0x3\\z")
 string Transaction4844SignedType
 
 /// EIP-4844 transaction.
@@ -5026,7 +5026,7 @@ list Transaction4844UnsignedBlobVersionedHashes {
 }
 
 /// type
-@pattern("^0x3$")
+@pattern("^0x3\\z")
 string Transaction4844UnsignedType
 
 /// Unsigned 4844 transaction with sidecar
@@ -5114,7 +5114,7 @@ list Transaction4844UnsignedWithSidecarProofs {
 }
 
 /// type
-@pattern("^0x3$")
+@pattern("^0x3\\z")
 string Transaction4844UnsignedWithSidecarType
 
 /// Signed 7702 Transaction
@@ -5185,7 +5185,7 @@ structure Transaction7702Signed {
 }
 
 /// type
-@pattern("^0x4$")
+@pattern("^0x4\\z")
 string Transaction7702SignedType
 
 /// EIP-7702 transaction
@@ -5241,7 +5241,7 @@ structure Transaction7702Unsigned {
 }
 
 /// type
-@pattern("^0x4$")
+@pattern("^0x4\\z")
 string Transaction7702UnsignedType
 
 /// Transaction information
@@ -5348,7 +5348,7 @@ union TransactionInfoTransactionInformationContextualInformationTransactionSigne
 }
 
 /// type
-@pattern("^0x2$")
+@pattern("^0x2\\z")
 string TransactionInfoTransactionInformationContextualInformationTransactionSignedTransaction1559SignedTransaction1559UnsignedEIP1559TransactionSignaturePropertiesType
 
 /// Transaction information
@@ -5437,7 +5437,7 @@ union TransactionInfoTransactionInformationContextualInformationTransactionSigne
 }
 
 /// type
-@pattern("^0x1$")
+@pattern("^0x1\\z")
 string TransactionInfoTransactionInformationContextualInformationTransactionSignedTransaction2930SignedTransaction2930UnsignedEIP2930TransactionSignaturePropertiesType
 
 /// Transaction information
@@ -5540,7 +5540,7 @@ list TransactionInfoTransactionInformationContextualInformationTransactionSigned
 }
 
 /// type
-@pattern("^0x3$")
+@pattern("^0x3\\z")
 string TransactionInfoTransactionInformationContextualInformationTransactionSignedTransaction4844SignedTransaction4844UnsignedEIP4844TransactionSignaturePropertiesType
 
 /// Transaction information
@@ -5635,7 +5635,7 @@ structure TransactionInfoTransactionInformationContextualInformationTransactionS
 }
 
 /// type
-@pattern("^0x4$")
+@pattern("^0x4\\z")
 string TransactionInfoTransactionInformationContextualInformationTransactionSignedTransaction7702SignedTransaction7702UnsignedEIP7702TransactionSignaturePropertiesType
 
 /// Transaction information
@@ -5716,7 +5716,7 @@ union TransactionInfoTransactionInformationContextualInformationTransactionSigne
 }
 
 /// type
-@pattern("^0x0$")
+@pattern("^0x0\\z")
 string TransactionInfoTransactionInformationContextualInformationTransactionSignedTransactionLegacySignedTransactionLegacyUnsignedLegacyTransactionSignaturePropertiesType
 
 /// Signed Legacy Transaction
@@ -5773,7 +5773,7 @@ union TransactionLegacySignedTo {
 }
 
 /// type
-@pattern("^0x0$")
+@pattern("^0x0\\z")
 string TransactionLegacySignedType
 
 /// Legacy transaction.
@@ -5818,7 +5818,7 @@ union TransactionLegacyUnsignedTo {
 }
 
 /// type
-@pattern("^0x0$")
+@pattern("^0x0\\z")
 string TransactionLegacyUnsignedType
 
 /// Transaction ran out of gas
@@ -5950,23 +5950,23 @@ structure TxpoolStatus2 {
 }
 
 /// hex encoded unsigned integer
-@pattern("^0x(0|[1-9a-f][0-9a-f]*)$")
+@pattern("^0x(0|[1-9a-f][0-9a-f]*)\\z")
 string Uint
 
 /// hex encoded 256 bit unsigned integer
-@pattern("^0x(0|[1-9a-f][0-9a-f]{0,63})$")
+@pattern("^0x(0|[1-9a-f][0-9a-f]{0,63})\\z")
 string Uint256
 
 /// hex encoded 32 bit unsigned integer
-@pattern("^0x(0|[1-9a-f][0-9a-f]{0,7})$")
+@pattern("^0x(0|[1-9a-f][0-9a-f]{0,7})\\z")
 string Uint32
 
 /// hex encoded 64 bit unsigned integer
-@pattern("^0x(0|[1-9a-f][0-9a-f]{0,15})$")
+@pattern("^0x(0|[1-9a-f][0-9a-f]{0,15})\\z")
 string Uint64
 
 /// decimal unsigned integer string
-@pattern("^(0|[1-9][0-9]*)$")
+@pattern("^(0|[1-9][0-9]*)\\z")
 string UintDecimal
 
 /// The fields of an open object that its schema does not name (@jsonUnknown).

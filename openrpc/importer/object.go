@@ -382,7 +382,11 @@ func (c *conv) mapShape(sh *shape, p objPart, s node.Node, ptr string) {
 	case len(p.pattern) == 1 && (closed || p.additional.Kind() == 0 && false):
 		f := p.pattern[0]
 		kname := c.names.take(sh.name + "Key")
-		c.shapes[kname] = &shape{name: kname, kind: "string", traits: []string{"@pattern(" + quote(f.Key) + ")"}}
+		ks := &shape{name: kname, kind: "string"}
+		if t := c.patternTrait(f.Key, p.at, p.patternPtr+"/"+escapePointer(f.Key)); t != "" {
+			ks.traits = []string{t}
+		}
+		c.shapes[kname] = ks
 		key = kname
 		value = c.schema(f.Value, p.patternPtr+"/"+escapePointer(f.Key), sh.name+"Value")
 	case len(p.pattern) > 0:

@@ -1,12 +1,14 @@
 package importer
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
 	"strings"
 
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/pattern"
 	"github.com/smithy-validation/go/core/preludeid"
 )
 
@@ -729,11 +731,37 @@ func (c *conv) str(sh *shape, s node.Node, ptr string) {
 		}
 	}
 	if p, ok := get(s, "pattern"); ok && p.Kind() == node.String {
-		sh.traits = append(sh.traits, "@pattern("+quote(p.StringValue())+")")
+		if t := c.patternTrait(p.StringValue(), p, ptr+"/pattern"); t != "" {
+			sh.traits = append(sh.traits, t)
+		}
 	}
 	if t := c.lengthTrait(s, ptr, "minLength", "maxLength"); t != "" {
 		sh.traits = append(sh.traits, t)
 	}
+}
+
+// patternTrait is the @pattern trait of a JSON Schema pattern: its
+// ECMA-262 meaning spelled for java.util.regex, which reads @pattern
+// (pattern.FromECMA: '$' becomes \z, '.' and \s list ECMA's characters).
+// A pattern with no such spelling is kept as written when Java reads it,
+// with a diagnostic that its meaning may differ, and left out (a
+// diagnostic) when Java refuses it.
+func (c *conv) patternTrait(src string, n node.Node, ptr string) string {
+	j, err := pattern.FromECMA(src)
+	if err == nil {
+		return "@pattern(" + quote(j) + ")"
+	}
+	why := err.Error()
+	var pe *pattern.Error
+	if errors.As(err, &pe) && pe.Unsupported() {
+		why = "it uses " + pe.Construct
+	}
+	if _, jerr := pattern.Compile(src); jerr == nil || errors.As(jerr, &pe) && pe.Unsupported() {
+		c.diag(n, ptr, "pattern", "pattern %q has no exact java.util.regex spelling (%s): kept as written, where Java's meaning may differ from ECMA-262's", src, why)
+		return "@pattern(" + quote(src) + ")"
+	}
+	c.diag(n, ptr, "pattern", "pattern %q has no java.util.regex spelling (%s): the constraint is dropped", src, why)
+	return ""
 }
 
 func (c *conv) lengthTrait(s node.Node, ptr, minKey, maxKey string) string {
