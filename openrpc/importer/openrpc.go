@@ -33,6 +33,9 @@ func OpenRPC(data []byte, opts Options) (*Result, error) {
 	c := newConv(root)
 	info, _ := root.Get("info")
 	svcName := opts.Service
+	if _, short, ok := strings.Cut(str(root, "x-smithy-service"), "#"); ok && svcName == "" && isIdentifier(short) {
+		svcName = short // the service's own name, as `smithy openrpc` writes it
+	}
 	if svcName == "" {
 		svcName = pascal(str(info, "title"))
 	}
@@ -70,10 +73,19 @@ func OpenRPC(data []byte, opts Options) (*Result, error) {
 			continue
 		}
 		wire[name] = true
-		opName := c.names.take(pascal(name))
+		base := pascal(name)
+		if _, short, ok := strings.Cut(str(m, "x-smithy-operation"), "#"); ok && isIdentifier(short) {
+			// The operation's own name, as `smithy openrpc` writes it.
+			base = short
+		}
+		opName := c.names.take(base)
 		if opName == "" || !isIdentifier(opName) {
 			opName = c.names.take("Method")
 		}
+		// The operation's inline input and output structures take these
+		// names (Smithy IDL); a component must not.
+		c.names.reserve(opName + "Input")
+		c.names.reserve(opName + "Output")
 		list = append(list, method{m, mptr, name, opName})
 	}
 	c.fixComponentNames(methods)
