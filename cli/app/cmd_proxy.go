@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"net/url"
@@ -104,6 +105,9 @@ func (e *env) proxy(c *cli.Context) error {
 	}
 	opts := proxy.Options{Framing: framing, Enforce: c.Bool("enforce"), Log: e.Stderr}
 	closeFiles, err := opts.CreateFiles(c.String("log"), c.String("record"))
+	if errors.Is(err, proxy.ErrSameFile) {
+		return exitcode.Usagef("%v", err)
+	}
 	if err != nil {
 		return exitcode.Inputf("%v", err)
 	}

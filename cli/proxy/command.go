@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"time"
 )
 
@@ -18,16 +19,34 @@ import (
 // logs and records to, the server it starts as a child, the HTTP server it
 // runs.
 
+// ErrSameFile is wrapped by [Options.CreateFiles]'s error when log and
+// record name one file: a usage mistake, not a file that cannot be written.
+var ErrSameFile = errors.New("is also the --log file; give each its own file")
+
 // CreateFiles creates the file named log, when not empty, as o.Log and
 // the one named record, when not empty, as o.Record (an existing file is
 // truncated). close closes them; on an error, whatever was created is
-// already closed, and the error names the command's flag (--log: ...).
+// already closed and unset, and the error names the command's flag
+// (--log: ...). log and record naming one file (the same path, or two names of one
+// file through a link) is an error before either is created: the two
+// streams, each with its own offset, would overwrite each other.
 func (o *Options) CreateFiles(log, record string) (close func(), err error) {
 	var files []*os.File
+	var set []*io.Writer
 	close = func() {
 		for _, f := range files {
 			f.Close()
 		}
+	}
+	fail := func(err error) (func(), error) {
+		close()
+		for _, to := range set {
+			*to = nil
+		}
+		return func() {}, err
+	}
+	if log != "" && record != "" && sameFile(log, record) {
+		return fail(fmt.Errorf("--record: %s %w", record, ErrSameFile))
 	}
 	for _, out := range []struct {
 		flag, name string
@@ -36,15 +55,45 @@ func (o *Options) CreateFiles(log, record string) (close func(), err error) {
 		if out.name == "" {
 			continue
 		}
+		if out.flag == "record" && len(files) == 1 && sameOpen(files[0], out.name) {
+			// Created by the log's creation (a link that pointed nowhere).
+			return fail(fmt.Errorf("--record: %s %w", out.name, ErrSameFile))
+		}
 		f, err := os.Create(out.name)
 		if err != nil {
-			close()
-			return func() {}, fmt.Errorf("--%s: %w", out.flag, err)
+			return fail(fmt.Errorf("--%s: %w", out.flag, err))
 		}
 		files = append(files, f)
 		*out.to = f
+		set = append(set, out.to)
 	}
 	return close, nil
+}
+
+// sameFile says whether a and b name one file: the same cleaned absolute
+// path, or two existing names of one file.
+func sameFile(a, b string) bool {
+	if aa, err := filepath.Abs(a); err == nil {
+		if bb, err := filepath.Abs(b); err == nil && aa == bb {
+			return true
+		}
+	}
+	ai, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	bi, err := os.Stat(b)
+	return err == nil && os.SameFile(ai, bi)
+}
+
+// sameOpen says whether name is, now, the open file f.
+func sameOpen(f *os.File, name string) bool {
+	fi, err := f.Stat()
+	if err != nil {
+		return false
+	}
+	ni, err := os.Stat(name)
+	return err == nil && os.SameFile(fi, ni)
 }
 
 // RunChild starts command (a program and its arguments) as the server,

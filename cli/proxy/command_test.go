@@ -96,6 +96,66 @@ func TestCreateFiles(t *testing.T) {
 	}
 }
 
+// TestCreateFilesOneFile: --log and --record naming one file (the same
+// path spelled twice, a hard link, a symbolic link, a dangling link the
+// log's creation makes real) is refused before anything is truncated.
+func TestCreateFilesOneFile(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		setup func(dir string) (log, record string)
+	}{
+		{"same path", func(dir string) (string, string) {
+			p := filepath.Join(dir, "out.jsonl")
+			return p, filepath.Join(dir, ".", "out.jsonl")
+		}},
+		{"hard link", func(dir string) (string, string) {
+			p := filepath.Join(dir, "out.jsonl")
+			q := filepath.Join(dir, "other.jsonl")
+			if err := os.Link(p, q); err != nil {
+				t.Skip("no hard links here:", err)
+			}
+			return p, q
+		}},
+		{"symbolic link", func(dir string) (string, string) {
+			p := filepath.Join(dir, "out.jsonl")
+			q := filepath.Join(dir, "link.jsonl")
+			if err := os.Symlink(p, q); err != nil {
+				t.Skip("no symbolic links here:", err)
+			}
+			return q, p
+		}},
+		{"dangling link", func(dir string) (string, string) {
+			p := filepath.Join(dir, "new.jsonl")
+			q := filepath.Join(dir, "link.jsonl")
+			if err := os.Symlink(p, q); err != nil {
+				t.Skip("no symbolic links here:", err)
+			}
+			return p, q
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			keep := filepath.Join(dir, "out.jsonl")
+			if err := os.WriteFile(keep, []byte("keep\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			log, record := tc.setup(dir)
+			var o proxy.Options
+			closeFiles, err := o.CreateFiles(log, record)
+			closeFiles()
+			if err == nil || !strings.HasPrefix(err.Error(), "--record: ") || !strings.Contains(err.Error(), "--log file") {
+				t.Fatalf("CreateFiles(%s, %s): %v, want an error saying --record is the --log file", log, record, err)
+			}
+			if o.Log != nil || o.Record != nil {
+				t.Errorf("Log %v, Record %v after the error: want neither set", o.Log, o.Record)
+			}
+			if data, _ := os.ReadFile(keep); string(data) != "keep\n" {
+				t.Errorf("%s now holds %q: refused flags must not truncate it", keep, data)
+			}
+		})
+	}
+}
+
 // TestRunChild: the child's exit code comes back, the conversation is
 // finished (the summary is the log's last line), and no command is an
 // error, not a panic.
