@@ -9,7 +9,8 @@
 # (scripts/cmd/isolation), and the Python and Node clients' tests
 # (clients/test.sh). Before the modules, scripts/install-chromium.sh makes
 # sure Chromium is there for cli's HTML report test (which must not skip
-# here: SMITHY_REQUIRE_CHROMIUM=1), and scripts/install-gopls.sh installs
+# here: SMITHY_REQUIRE_CHROMIUM=1), scripts/install-java.sh a JDK for the
+# java.util.regex comparisons (SMITHY_REQUIRE_JAVA=1), scripts/install-gopls.sh installs
 # gopls for conformance's recorded LSP session (SMITHY_REQUIRE_GOPLS=1,
 # SMITHY_GOPLS=its path) and scripts/install-peers.sh the MCP servers and
 # language servers that conformance and cli/proxy drive through smithy
@@ -78,6 +79,18 @@ else
 	record "chromium install" FAIL $((SECONDS - t))
 fi
 export SMITHY_REQUIRE_CHROMIUM=1
+
+# A JDK for the tests that compare core/pattern with java.util.regex:
+# installed when missing (Debian's openjdk-17-jdk-headless, as root), and
+# required, so that those tests never skip where this script runs.
+echo "=== java (core/pattern's java.util.regex comparisons)"
+t=$SECONDS
+if bash scripts/install-java.sh; then
+	record "java install" ok $((SECONDS - t))
+else
+	record "java install" FAIL $((SECONDS - t))
+fi
+export SMITHY_REQUIRE_JAVA=1
 
 # install NAME SCRIPT VAR: runs scripts/SCRIPT, which installs a real peer
 # when it is missing and prints its path last; exports that path as VAR.
