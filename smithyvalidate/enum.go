@@ -44,6 +44,31 @@ func (pl *plan) setStrEnum(set map[string]struct{}) {
 	}
 	sort.Strings(vals)
 	pl.strEnum, pl.enumText = set, strings.Join(vals, ", ")
+	pl.enumList = nil
+	if len(set) <= smallEnum {
+		for v := range set {
+			pl.enumList = append(pl.enumList, v)
+		}
+		sort.Strings(pl.enumList)
+	}
+}
+
+// smallEnum is the most values an enum may have to be searched by a
+// comparison of each (shorter than hashing the text for the set).
+const smallEnum = 8
+
+// inEnum reports whether s is a value of the plan's string enum.
+func (pl *plan) inEnum(s string) bool {
+	if pl.enumList != nil {
+		for _, v := range pl.enumList {
+			if len(v) == len(s) && v == s {
+				return true
+			}
+		}
+		return false
+	}
+	_, ok := pl.strEnum[s]
+	return ok
 }
 
 // checkStringEnum checks s, at pos, against the values of an enum shape or

@@ -581,14 +581,25 @@ func (q *onePass) stringChecks(p *plan, text string, esc bool) bool {
 		return false
 	}
 	if p.strEnum != nil {
-		if _, ok := p.strEnum[text]; !ok {
+		if !p.inEnum(text) {
 			return false
 		}
 	}
-	if p.length != nil && !lengthOK(p.length, utf8.RuneCountInString(text)) {
+	if p.length != nil && !runesWithin(p.length, text) {
 		return false
 	}
 	return p.pattern == nil || p.pattern.MatchString(text)
+}
+
+// runesWithin is lengthOK for the length of text in runes, counting them
+// only when its byte length does not decide (a text of n bytes holds n/4
+// to n runes).
+func runesWithin(lb *lengthBounds, text string) bool {
+	n := int64(len(text))
+	if (!lb.hasMax || n <= lb.max) && (!lb.hasMin || n/utf8.UTFMax >= lb.min) {
+		return true
+	}
+	return lengthOK(lb, utf8.RuneCountInString(text))
 }
 
 func lengthOK(lb *lengthBounds, n int) bool {

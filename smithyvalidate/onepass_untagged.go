@@ -310,7 +310,7 @@ func (q *onePass) refutes(p *plan, i, levels int) bool {
 		}
 		text := s[i+1 : end-1]
 		if p.strEnum != nil {
-			if _, ok := p.strEnum[text]; !ok {
+			if !p.inEnum(text) {
 				return true
 			}
 		}

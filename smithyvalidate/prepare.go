@@ -85,6 +85,9 @@ type plan struct {
 	// strEnum holds the values of an enum shape or @enum trait; enumText
 	// lists them for messages.
 	strEnum  map[string]struct{}
+	// enumList holds the same values when they are few (smallEnum),
+	// sorted: the one pass searches them without hashing.
+	enumList []string
 	intEnum  map[int64]struct{}
 	enumText string
 	ts       tsFormat
