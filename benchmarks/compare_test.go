@@ -34,21 +34,22 @@ import (
 // (rotating the order), and each contender keeps its fastest round: load
 // on a shared machine slows rounds, it never speeds one up.
 
-// goalShare is issue 27's goal for value validation: encoding/json.Valid's
-// throughput (1.0), guarded at 90% of it once reached. It is not reached
-// yet (docs/performance.md has the figures), so the guard holds each
-// stream at a floor under what the engine does today, measured on the
-// shared machine: a ratchet that stops the gain from eroding silently,
-// to be raised to goalGuard as the engine gets there.
+// goalGuard is issue 27's guard: the goal is encoding/json.Valid's
+// throughput (1.0) and the guard holds value validation at 90% of it in
+// the same run, so that the gain cannot erode silently.
 const goalGuard = 0.90
 
-// guardShare is the floor of each stream: a share of encoding/json.Valid's
-// throughput in the same run. Today (best of 8 rounds, loaded machine):
-// Order 58-70%, MCP 17-21%, LSP 42-55%.
+// guardShare is each stream's floor, a share of encoding/json.Valid's
+// throughput in the same run, capped by goalGuard. The MCP and LSP traffic
+// hold the goal's guard (their lowest of ten runs at load averages 14 to
+// 30 was 107%). The Order stream does not reliably: its best of 8 rounds
+// ranged from 68% to 278% of json.Valid's in those runs (median 97-116%;
+// docs/performance.md), so its floor sits under the lowest run seen, a
+// ratchet to raise to goalGuard once it holds there on a quiet machine.
 var guardShare = map[string]float64{
-	"bench#Order stream":  0.45,
-	"MCP example traffic": 0.10,
-	"LSP example traffic": 0.30,
+	"bench#Order stream":  0.55,
+	"MCP example traffic": goalGuard,
+	"LSP example traffic": goalGuard,
 }
 
 func floorOf(stream string) float64 {
