@@ -34,7 +34,10 @@ if ! command -v go >/dev/null 2>&1; then
 	exit 2
 fi
 
-test_flags=()
+# A package's tests may take longer than go test's default 10 minutes on a
+# slow or busy machine (conformance plays every case three ways); CI's own
+# bound is 90 minutes for the whole script.
+test_flags=(-timeout 30m)
 if [[ "${SMITHY_TEST_RACE:-0}" == 1 ]]; then
 	test_flags+=(-race)
 fi
