@@ -265,7 +265,29 @@ class Client:
         self._proc.stdout.close()
 
 
-class Exchange:
+class _Stream:
+    """What the connection's streams share: used as a context manager, a
+    stream not yet ended is ended on exit (its error raised only when the
+    block itself raised none)."""
+
+    result = None
+
+    def _end(self):
+        raise NotImplementedError
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, exc_type, *exc):
+        if self.result is None:
+            try:
+                self._end()
+            except SmithyError:
+                if exc_type is None:
+                    raise
+
+
+class Exchange(_Stream):
     """A transcript streamed through exchange.feed: feed JSON Lines (one
     line or many) or single messages, and get back the findings and message
     summaries each piece produced; finish() returns the verdict."""
@@ -294,19 +316,11 @@ class Exchange:
         self.result = self._client.call("exchange.finish", {"complete": complete})
         return self.result
 
-    def __enter__(self):
-        return self
-
-    def __exit__(self, exc_type, *exc):
-        if self.result is None:
-            try:
-                self.finish()
-            except SmithyError:
-                if exc_type is None:
-                    raise
+    def _end(self):
+        self.finish()
 
 
-class Watch:
+class Watch(_Stream):
     """The connection's watch stream: a JSON value checked as it arrives.
     feed(chunk) returns {"deltas", "events", "bytes"}; finish() returns
     {"final", "deltas", "events", "watcher_final"} with .exit."""
@@ -323,19 +337,11 @@ class Watch:
         self.result = self._client.watch_finish()
         return self.result
 
-    def __enter__(self):
-        return self
-
-    def __exit__(self, exc_type, *exc):
-        if self.result is None:
-            try:
-                self.finish()
-            except SmithyError:
-                if exc_type is None:
-                    raise
+    def _end(self):
+        self.finish()
 
 
-class LLMStream:
+class LLMStream(_Stream):
     """The connection's llm stream: a provider's tool calls decoded and
     checked event by event. feed(event) returns {"calls", "ignored"};
     close() returns {"calls", "error", "ignored_events", "stop_reason"}
@@ -353,13 +359,5 @@ class LLMStream:
         self.result = self._client.llm_close()
         return self.result
 
-    def __enter__(self):
-        return self
-
-    def __exit__(self, exc_type, *exc):
-        if self.result is None:
-            try:
-                self.close()
-            except SmithyError:
-                if exc_type is None:
-                    raise
+    def _end(self):
+        self.close()
