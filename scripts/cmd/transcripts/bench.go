@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/smithy-validation/go/scripts/internal/procstat"
 )
 
 // binFlag is -bin name=PATH, repeated: the smithy binaries to compare in
@@ -171,7 +173,7 @@ func measure(argv, env []string, out string) (rusage, error) {
 		return rusage{}, fmt.Errorf("%v: %s", err, stderr.String())
 	}
 	ps := cmd.ProcessState
-	return rusage{user: ps.UserTime(), sys: ps.SystemTime(), rss: peakRSS(ps)}, nil
+	return rusage{user: ps.UserTime(), sys: ps.SystemTime(), rss: procstat.PeakRSS(ps)}, nil
 }
 
 func median(xs []float64) float64 {

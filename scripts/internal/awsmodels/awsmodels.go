@@ -24,6 +24,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/smithy-validation/go/scripts/internal/procstat"
 )
 
 // Event is one validation event of the JSON report, the fields the
@@ -180,7 +182,7 @@ func runOne(ctx context.Context, smithy string, traits []string, model string) R
 	err := cmd.Run()
 	r.Elapsed = time.Since(start)
 	if cmd.ProcessState != nil {
-		r.MaxRSS = maxRSS(cmd.ProcessState)
+		r.MaxRSS = procstat.PeakRSS(cmd.ProcessState)
 	}
 	code := 0
 	if err != nil {
