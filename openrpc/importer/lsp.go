@@ -29,7 +29,8 @@ func LSP(data []byte, opts Options) (*Result, error) {
 			return nil, &InputError{Pos: root.Pos(), Pointer: "/" + k, Message: fmt.Sprintf("not an LSP meta model: no %q array", k)}
 		}
 	}
-	l := &lspConv{conv: newConv(root), defs: map[string]lspDef{}, done: map[string]string{}}
+	l := &lspConv{conv: newConv(root), defs: map[string]lspDef{}, done: map[string]string{},
+		props: map[string]map[string]node.Node{}, closed: map[string]string{}}
 	for _, k := range []string{"structures", "enumerations", "typeAliases"} {
 		list, _ := root.Get(k)
 		for i, d := range list.Elems() {
@@ -40,14 +41,25 @@ func LSP(data []byte, opts Options) (*Result, error) {
 			}
 		}
 	}
+	for _, k := range []string{"requests", "notifications", "structures", "typeAliases"} {
+		list, _ := root.Get(k)
+		l.findOrs(list, 0)
+	}
 	svcName := opts.Service
 	if svcName == "" {
 		svcName = "LanguageServer"
 	}
 	l.names.reserve(svcName)
+	// The base protocol (not in the meta model): one JSON-RPC message per
+	// Content-Length frame, so no batches; methods beginning with "$/"
+	// are implementation dependent, so an unmodelled one is no finding
+	// (a notification may be ignored, a call answered with -32601).
 	svc := &shape{name: svcName, kind: "service",
-		doc:    "The Language Server Protocol " + str(get2(root, "metaData"), "version") + ", imported from its meta model.",
-		traits: []string{`@jsonRpc(versions: ["2.0"], optionalMethodPrefixes: ["$/"])`}}
+		doc: "The Language Server Protocol " + str(get2(root, "metaData"), "version") + ", imported from its meta model.\n\n" +
+			"The base protocol sends one message per Content-Length frame (no batches); a method beginning with \"$/\" " +
+			"is implementation dependent: a peer that does not know it ignores such a notification and answers such a " +
+			"request with MethodNotFound (-32601), so an unmodelled one is no finding, and a modelled one is checked.",
+		traits: []string{`@jsonRpc(versions: ["2.0"], batches: false, optionalMethodPrefixes: ["$/"])`}}
 	if v := str(get2(root, "metaData"), "version"); v != "" {
 		svc.body = append(svc.body, "version: "+quote(v))
 	}
@@ -93,11 +105,28 @@ type lspConv struct {
 	*conv
 	defs map[string]lspDef
 	done map[string]string // definition name -> its target ("" while in progress)
+	// props memoizes the properties of a structure with its parents'
+	// (wire name -> type), for the union analysis of closeSubsets.
+	props map[string]map[string]node.Node
+	// closed: structure definitions to import without @jsonUnknown, with
+	// the structure whose properties include theirs (for the diagnostic).
+	closed map[string]string
 }
 
 // message makes the operation of one request or notification.
 func (l *lspConv) message(m node.Node, ptr, name string, notification bool) *shape {
-	op := &shape{name: l.names.take(orDefault(pascal(name), "Method")), kind: "operation", doc: str(m, "documentation")}
+	// Named as the meta model names the message (its typeName, the name
+	// vscode-languageserver-protocol gives it: HoverRequest,
+	// ShowMessageNotification), which is unique where the method's words
+	// are not distinct enough (window/showMessage and
+	// window/showMessageRequest would make WindowShowMessage and
+	// WindowShowMessageRequest, which reads as the first one's input);
+	// else after the method.
+	opName := str(m, "typeName")
+	if !isIdentifier(opName) || !isLetter(opName[0]) {
+		opName = orDefault(pascal(name), "Method")
+	}
+	op := &shape{name: l.names.take(opName), kind: "operation", doc: str(m, "documentation")}
 	from := map[string]string{"clientToServer": "client", "serverToClient": "server", "both": "either"}[str(m, "messageDirection")]
 	if from == "" {
 		l.diag(m, ptr+"/messageDirection", "messageDirection", "unknown direction %q; taken as either", str(m, "messageDirection"))
@@ -112,6 +141,11 @@ func (l *lspConv) message(m node.Node, ptr, name string, notification bool) *sha
 		t := l.typ(p, ptr+"/params", op.name+"Input")
 		if l.kindOf(t.id) == "structure" {
 			op.body = append(op.body, "input: "+t.id)
+		} else if t.id == tDocument {
+			// any value (LSPAny: telemetry/event): as named params, any
+			// object
+			l.diag(p, ptr+"/params", "params", "params of any value are any object (named params); an array of params is not accepted")
+			op.body = append(op.body, renderInline("input", []member{{name: "additionalProperties", target: l.unknownMap(), traits: []string{"@jsonUnknown"}}})...)
 		} else {
 			l.diag(p, ptr+"/params", "params", "params that are not one structure are not expressible as named params; the method takes none")
 			op.body = append(op.body, "input := {}")
@@ -121,7 +155,12 @@ func (l *lspConv) message(m node.Node, ptr, name string, notification bool) *sha
 	}
 	if !notification {
 		r, _ := get(m, "result")
-		t := l.typ(r, ptr+"/result", op.name+"Result")
+		var t target
+		if str(r, "kind") == "base" && str(r, "name") == "null" {
+			t = target{nullOnly: true} // nullResult says it exactly: no Null shape, no diagnostic
+		} else {
+			t = l.typ(r, ptr+"/result", op.name+"Result")
+		}
 		if t.nullOnly {
 			trait += ", nullResult: true"
 			op.body = append(op.body, "output := {}")
@@ -135,6 +174,14 @@ func (l *lspConv) message(m node.Node, ptr, name string, notification bool) *sha
 		}
 	}
 	op.traits = append(op.traits, trait+")")
+	if name == "$/cancelRequest" && notification && l.hasMember(op, "id") {
+		// The base protocol, not the meta model, says what this
+		// notification does: it names the call to cancel by the id in its
+		// params, and "a request that got canceled still needs to return
+		// from the server and send a response back" (the result, or the
+		// error RequestCancelled).
+		op.traits = append(op.traits, `@smithy.rpc#cancels(idMember: "id", response: "required")`)
+	}
 	if d := str(m, "deprecated"); d != "" {
 		op.traits = append(op.traits, "@deprecated(message: "+quote(d)+")")
 	}
@@ -164,6 +211,11 @@ func (l *lspConv) typ(t node.Node, ptr, hint string) target {
 		if e.nullable && !l.shapeNullable(e.id) && e.id != tDocument {
 			m.traits = append(m.traits, "@nullable")
 		}
+		if e.id == tDocument {
+			// a document takes null, except as a list element (LSPAny[]:
+			// workspace/configuration's result)
+			sh.traits = append(sh.traits, "@sparse")
+		}
 		sh.members = []member{m}
 		return target{id: name}
 	case "map":
@@ -179,6 +231,9 @@ func (l *lspConv) typ(t node.Node, ptr, hint string) target {
 		vm := member{name: "value", target: v.id}
 		if v.nullable && !l.shapeNullable(v.id) && v.id != tDocument {
 			vm.traits = append(vm.traits, "@nullable")
+		}
+		if v.id == tDocument {
+			sh.traits = append(sh.traits, "@sparse")
 		}
 		sh.members = []member{{name: "key", target: k.id}, vm}
 		return target{id: name}
@@ -208,7 +263,11 @@ func (l *lspConv) typ(t node.Node, ptr, hint string) target {
 		name := l.names.take(hint)
 		sh := &shape{name: name, kind: "structure"}
 		l.shapes[name] = sh
-		l.structure(sh, get2(get2(t, "value"), "properties"), ptr+"/value/properties", newUniqueNames())
+		names := newUniqueNames()
+		l.structure(sh, get2(get2(t, "value"), "properties"), ptr+"/value/properties", names)
+		// open, as the named structures: a TypeScript object literal type
+		// ({} included) accepts more properties
+		sh.members = append(sh.members, member{name: names.take("additionalProperties"), target: l.unknownMap(), traits: []string{"@jsonUnknown"}})
 		return target{id: name}
 	case "stringLiteral", "integerLiteral":
 		name := l.names.take(hint)
@@ -273,7 +332,12 @@ func (l *lspConv) ref(t node.Node, ptr string) target {
 		names := newUniqueNames()
 		have := map[string]bool{}
 		sh.members = l.propsOf(t, ptr, id, names, have)
-		sh.members = append(sh.members, member{name: names.take("additionalProperties"), target: l.unknownMap(), traits: []string{"@jsonUnknown"}})
+		if other, ok := l.closed[name]; ok {
+			sh.doc = strings.TrimSpace(sh.doc + "\n\nClosed (no unknown fields): an alternative to " + other +
+				" in an untagged union, whose properties include all of this one's; open, it would also accept every " + other + ".")
+		} else {
+			sh.members = append(sh.members, member{name: names.take("additionalProperties"), target: l.unknownMap(), traits: []string{"@jsonUnknown"}})
+		}
 		return target{id: id}
 	case "enumerations":
 		id := l.names.take(orDefault(pascal(name), "Enumeration"))
@@ -298,11 +362,7 @@ func (l *lspConv) ref(t node.Node, ptr string) target {
 			}
 			return target{id: id}
 		}
-		var vals []node.Node
-		for _, v := range get2(d.n, "values").Elems() {
-			vals = append(vals, get2(v, "value"))
-		}
-		l.enum(sh, d.n, vals, d.ptr+"/values", "values")
+		l.enumeration(sh, d)
 		return target{id: id}
 	default: // typeAliases
 		at := get2(d.n, "type")
@@ -420,6 +480,13 @@ func (l *lspConv) or(t node.Node, ptr, hint string) target {
 		items = append(items, it)
 		ptrs = append(ptrs, ptr+"/items/"+itoa(i))
 	}
+	if l.anyValue(t, map[string]bool{}, 0) {
+		// LSPAny: string, decimal, boolean, null, an object of itself and
+		// an array of itself is any JSON value, exactly a document (as an
+		// untagged union, nested values would be tried against every
+		// member at every level)
+		return target{id: tDocument, nullable: true}
+	}
 	switch {
 	case len(items) == 0:
 		return target{id: l.nullShape(t, ptr), nullable: true, nullOnly: true}
@@ -443,15 +510,12 @@ func (l *lspConv) or(t node.Node, ptr, hint string) target {
 	l.shapes[name] = sh
 	names := newUniqueNames()
 	for i, it := range items {
-		label := str(it, "name")
-		if label == "" {
-			label = str(it, "kind")
-		}
-		tg := l.typ(it, ptrs[i], name+pascal(label))
+		label := orDefault(pascal(l.label(it, 0)), "Option")
+		tg := l.typ(it, ptrs[i], name+label)
 		if tg.nullable && !tg.nullOnly {
 			nullable = true
 		}
-		sh.members = append(sh.members, member{name: names.take(lowerFirst(orDefault(pascal(label), "option"))), target: tg.id})
+		sh.members = append(sh.members, member{name: names.take(lowerCamel(label)), target: tg.id})
 	}
 	return target{id: name, nullable: nullable}
 }
@@ -491,4 +555,325 @@ func (l *lspConv) errors() []string {
 	}
 	sort.Strings(ids)
 	return ids
+}
+
+// anyValue reports whether meta model type t accepts every JSON value: an
+// "or" of any string, any number (decimal), boolean, null, an object with
+// string keys whose values accept every value, and an array likewise (a
+// reference back to an alias being checked counts as every value).
+func (l *lspConv) anyValue(t node.Node, visiting map[string]bool, depth int) bool {
+	if depth > 16 {
+		return false
+	}
+	switch str(t, "kind") {
+	case "reference":
+		name := str(t, "name")
+		if visiting[name] {
+			return true
+		}
+		d, ok := l.defs[name]
+		if !ok || d.kind != "typeAliases" {
+			return false
+		}
+		visiting[name] = true
+		defer delete(visiting, name)
+		return l.anyValue(get2(d.n, "type"), visiting, depth+1)
+	case "or":
+	default:
+		return false
+	}
+	have := map[string]bool{}
+	for _, it := range get2(t, "items").Elems() {
+		k := str(it, "kind")
+		// assumed: the item refers back to an alias being checked, whose
+		// values are taken to be every value (the check is coinductive)
+		assumed := false
+		for hops := 0; k == "reference" && hops < 16; hops++ {
+			name := str(it, "name")
+			d, ok := l.defs[name]
+			if !ok || d.kind != "typeAliases" {
+				break
+			}
+			if visiting[name] {
+				assumed = true
+			} else {
+				visiting[name] = true
+				defer delete(visiting, name)
+			}
+			it = get2(d.n, "type")
+			k = str(it, "kind")
+			if assumed {
+				break
+			}
+		}
+		switch k {
+		case "base":
+			switch str(it, "name") {
+			case "string":
+				have["string"] = true
+			case "decimal":
+				have["number"] = true
+			case "boolean":
+				have["boolean"] = true
+			case "null":
+				have["null"] = true
+			}
+		case "map":
+			key := get2(it, "key")
+			if str(key, "kind") == "base" && str(key, "name") == "string" && (assumed || l.anyValue(get2(it, "value"), visiting, depth+1)) {
+				have["object"] = true
+			}
+		case "array":
+			if assumed || l.anyValue(get2(it, "element"), visiting, depth+1) {
+				have["array"] = true
+			}
+		case "or":
+			// an "or" that includes itself adds nothing by that item
+			if !assumed && l.anyValue(it, visiting, depth+1) {
+				return true
+			}
+		}
+	}
+	return len(have) == 6
+}
+
+// enumeration makes the enum or intEnum of a closed enumeration, each
+// value named after the meta model's name for it (MessageType's 1 is
+// ERROR, MarkupKind's "plaintext" PLAIN_TEXT) and documented with its
+// documentation; values that are not all non-empty strings or all 32-bit
+// integers go to the JSON Schema rule (the base type, a diagnostic).
+func (l *lspConv) enumeration(sh *shape, d lspDef) {
+	var vals []node.Node
+	for _, v := range get2(d.n, "values").Elems() {
+		vals = append(vals, get2(v, "value"))
+	}
+	l.enum(sh, d.n, vals, d.ptr+"/values", "values")
+	if sh.kind != "enum" && sh.kind != "intEnum" {
+		return
+	}
+	// l.enum keeps the first of duplicate values, in order: name them
+	// from the first value definition with that value.
+	byValue := map[string]node.Node{}
+	for _, v := range get2(d.n, "values").Elems() {
+		key := nodeText(get2(v, "value"))
+		if _, ok := byValue[key]; !ok {
+			byValue[key] = v
+		}
+	}
+	names := newUniqueNames()
+	for i := range sh.members {
+		v, ok := byValue[sh.members[i].target]
+		if !ok {
+			continue
+		}
+		if n := upperSnake(str(v, "name")); n != "" {
+			sh.members[i].name = names.take(n)
+		} else {
+			sh.members[i].name = names.take(sh.members[i].name)
+		}
+		sh.members[i].doc = str(v, "documentation")
+	}
+}
+
+// upperSnake makes an enum member name of a meta model value name:
+// "PlainText" is PLAIN_TEXT, "UTF16" UTF16, "TypeParameter"
+// TYPE_PARAMETER; "" when the name has no letter.
+func upperSnake(s string) string {
+	var b strings.Builder
+	for _, w := range words(s) {
+		for i := 0; i < len(w); i++ {
+			c := w[i]
+			if i > 0 && isUpper(c) && (isLower(w[i-1]) || isDigit(w[i-1]) && i+1 < len(w) && isLower(w[i+1])) {
+				b.WriteByte('_')
+			}
+			if b.Len() > 0 && i == 0 {
+				b.WriteByte('_')
+			}
+			b.WriteString(strings.ToUpper(string(c)))
+		}
+	}
+	out := b.String()
+	if out == "" || !isLetter(out[0]) {
+		return ""
+	}
+	return out
+}
+
+func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
+func isLower(c byte) bool { return c >= 'a' && c <= 'z' }
+
+// hasMember reports whether operation op's input structure has a member
+// of that wire name.
+func (l *lspConv) hasMember(op *shape, wire string) bool {
+	for _, line := range op.body {
+		if id, ok := strings.CutPrefix(line, "input: "); ok {
+			if sh, ok := l.shapes[id]; ok {
+				for _, m := range sh.members {
+					if m.name == wire {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// label names an "or" item after what it is: a reference or base type by
+// its name, an array by its element's label and "List" (Location[] is
+// LocationList), a string literal by its value, anything else by its
+// kind.
+func (l *lspConv) label(t node.Node, depth int) string {
+	switch k := str(t, "kind"); k {
+	case "reference", "base":
+		return orDefault(str(t, "name"), k)
+	case "array":
+		if depth < 4 {
+			return pascal(l.label(get2(t, "element"), depth+1)) + "List"
+		}
+	case "stringLiteral":
+		if v := get2(t, "value"); v.Kind() == node.String && pascal(v.StringValue()) != "" {
+			return v.StringValue()
+		}
+	}
+	return str(t, "kind")
+}
+
+// lowerCamel lowers the leading capitals of an upper-camel-case name:
+// MarkupContent is markupContent, URI uri, URIList uriList.
+func lowerCamel(s string) string {
+	n := 0
+	for n < len(s) && isUpper(s[n]) {
+		n++
+	}
+	switch {
+	case n == 0:
+		return s
+	case n > 1 && n < len(s) && isLower(s[n]):
+		n-- // the last capital begins the next word
+	}
+	return strings.ToLower(s[:n]) + s[n:]
+}
+
+// closeSubsets finds the structures among the items of an "or" whose
+// properties are all properties of another item's structure (LSP's
+// XOptions beside XRegistrationOptions, TextEdit beside AnnotatedTextEdit,
+// the whole-document change beside the incremental one) and marks them
+// closed, with a diagnostic. Open (TypeScript's structural typing, as
+// every other structure here), such a structure accepts every value of the
+// larger one, its extra properties as unknown fields, and the untagged
+// union could not tell the two apart (an untagged-ambiguous advisory on
+// correct traffic); closed, the larger one is the only exact fit. Two
+// structures that differ by a string literal property (a "kind": "full"
+// or "unchanged") are told apart by it and stay open. A structure is
+// closed wherever it is used, since it is one shape, so every "or" of the
+// model is seen (findOrs) before any shape is made.
+func (l *lspConv) closeSubsets(items []node.Node) {
+	type item struct {
+		name  string
+		props map[string]node.Node
+	}
+	var ss []item
+	for _, it := range items {
+		if name := l.structureOf(it); name != "" {
+			ss = append(ss, item{name, l.propsByName(name, 0)})
+		}
+	}
+	for i, a := range ss {
+		for j, b := range ss {
+			if i == j || len(a.props) >= len(b.props) || !subsetUndistinguished(a.props, b.props) {
+				continue
+			}
+			if _, ok := l.closed[a.name]; ok {
+				break
+			}
+			l.closed[a.name] = b.name
+			l.diag(l.defs[a.name].n, l.defs[a.name].ptr, "or", "%s is closed (no @jsonUnknown): its properties are all properties of %s, its alternative in an untagged union, which would otherwise also match it; an unknown field of a %s is reported by the service's unknown-member policy", a.name, b.name, a.name)
+			break
+		}
+	}
+}
+
+// structureOf returns the structure definition an "or" item refers to,
+// through type aliases; "" for anything else.
+func (l *lspConv) structureOf(t node.Node) string {
+	for hops := 0; hops < 16 && str(t, "kind") == "reference"; hops++ {
+		d, ok := l.defs[str(t, "name")]
+		switch {
+		case !ok:
+			return ""
+		case d.kind == "structures":
+			return str(t, "name")
+		case d.kind != "typeAliases":
+			return ""
+		}
+		t = get2(d.n, "type")
+	}
+	return ""
+}
+
+// propsByName returns the properties of a structure definition and its
+// parents (a subtype's own definition of a name wins), memoized.
+func (l *lspConv) propsByName(name string, depth int) map[string]node.Node {
+	if p, ok := l.props[name]; ok {
+		return p
+	}
+	out := map[string]node.Node{}
+	l.props[name] = out // a cycle of extends ends here
+	d, ok := l.defs[name]
+	if !ok || d.kind != "structures" || depth > 32 {
+		return out
+	}
+	for _, p := range get2(d.n, "properties").Elems() {
+		if n := str(p, "name"); n != "" {
+			out[n] = get2(p, "type")
+		}
+	}
+	for _, k := range []string{"extends", "mixins"} {
+		for _, r := range get2(d.n, k).Elems() {
+			for n, t := range l.propsByName(str(r, "name"), depth+1) {
+				if _, ok := out[n]; !ok {
+					out[n] = t
+				}
+			}
+		}
+	}
+	return out
+}
+
+// subsetUndistinguished reports whether every property of a is one of b
+// and no property of both is a string literal of a different value in
+// each (which tells the two apart).
+func subsetUndistinguished(a, b map[string]node.Node) bool {
+	for n, ta := range a {
+		tb, ok := b[n]
+		if !ok {
+			return false
+		}
+		if str(ta, "kind") == "stringLiteral" && str(tb, "kind") == "stringLiteral" && nodeText(get2(ta, "value")) != nodeText(get2(tb, "value")) {
+			return false
+		}
+	}
+	return true
+}
+
+// findOrs walks a part of the meta model once and runs closeSubsets on
+// every "or" type in it.
+func (l *lspConv) findOrs(n node.Node, depth int) {
+	if depth > 256 {
+		return
+	}
+	switch n.Kind() {
+	case node.Object:
+		if str(n, "kind") == "or" {
+			l.closeSubsets(get2(n, "items").Elems())
+		}
+		for _, f := range n.Fields() {
+			l.findOrs(f.Value, depth+1)
+		}
+	case node.Array:
+		for _, e := range n.Elems() {
+			l.findOrs(e, depth+1)
+		}
+	}
 }
