@@ -48,8 +48,10 @@ func TestLSPVariants(t *testing.T) {
 		// (@jsonRpc(optionalMethodPrefixes: ["$/"])): unmodelled ones, and
 		// their answers (MethodNotFound, or a result), are no finding.
 		{file: "valid/implementation-dependent.jsonl", complete: true},
-		// A call of a method the model does not have is one finding,
-		// however it is answered (a result, or -32601).
+		// A call of a method LSP does not define (clangd's extensions
+		// textDocument/switchSourceHeader and textDocument/ast: not "$/",
+		// so not implementation dependent) is one finding, however it is
+		// answered (a result, or -32601).
 		{file: "invalid/unmodelled-call.jsonl", complete: true,
 			want:     []string{"method-not-found [0]/method", "method-not-found [2]/method"},
 			rpcError: map[int]int{0: rpc.MethodNotFound, 2: rpc.MethodNotFound}},
@@ -68,8 +70,9 @@ func TestLSPVariants(t *testing.T) {
 		{file: "invalid/did-open-without-text.jsonl",
 			want:     []string{"required [0]/params/textDocument"},
 			rpcError: map[int]int{0: rpc.InvalidParams}},
+		// MessageType is a closed enumeration (1 to 5): an intEnum.
 		{file: "invalid/show-message-type.jsonl",
-			want:     []string{"range [0]/params/type"},
+			want:     []string{"enum [0]/params/type"},
 			rpcError: map[int]int{0: rpc.InvalidParams}},
 		{file: "invalid/undeclared-code.jsonl", complete: true,
 			want: []string{"error-code-undeclared [1]/error/code"}},
