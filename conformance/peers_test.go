@@ -59,6 +59,7 @@ func TestRealPeers(t *testing.T) {
 		server  []string // the server's command; "WORKDIR" is the session's scratch directory
 		steps   []string // the driver's steps that must be done
 		min     int      // at least this many messages in the session
+		enforce bool     // --enforce: every call must still be forwarded
 	}{
 		{
 			name: "mcp everything", driver: "mcp-client.cjs", service: "io.modelcontextprotocol#Mcp", model: mcp, framing: "lines",
@@ -100,19 +101,38 @@ func TestRealPeers(t *testing.T) {
 			name: "lsp typescript", driver: "lsp-client.cjs", service: "org.lsp#LanguageServer", model: lsp, framing: "lsp",
 			server: []string{filepath.Join(bindir, "typescript-language-server"), "--stdio"},
 			steps: []string{"initialize", "publishDiagnostics", "hover", "completion", "documentSymbol", "definition",
-				"references", "didChange", "shutdown", "exit"},
+				"references", "editor requests", "didChange", "shutdown", "exit"},
 			min: 20,
 		},
 		{
 			name: "lsp pyright", driver: "lsp-client.cjs", service: "org.lsp#LanguageServer", model: lsp, framing: "lsp",
 			server: []string{filepath.Join(bindir, "pyright-langserver"), "--stdio"},
 			steps: []string{"initialize", "publishDiagnostics", "hover", "completion", "documentSymbol", "definition",
-				"references", "didChange", "shutdown", "exit"},
+				"references", "editor requests", "didChange", "shutdown", "exit"},
 			min: 20,
+		},
+		// Under --enforce the proxy answers a call it finds invalid itself
+		// and forwards only the valid ones: with the imported model every
+		// call an editor sends must reach the server (issue 26: the
+		// hand-written model answered textDocument/documentSymbol with
+		// -32601), so each step works and nothing is refused or dropped.
+		{
+			name: "lsp typescript enforced", driver: "lsp-client.cjs", service: "org.lsp#LanguageServer", model: lsp, framing: "lsp",
+			server: []string{filepath.Join(bindir, "typescript-language-server"), "--stdio"},
+			steps: []string{"initialize", "publishDiagnostics", "hover", "completion", "documentSymbol", "definition",
+				"references", "editor requests", "didChange", "shutdown", "exit"},
+			min: 20, enforce: true,
+		},
+		{
+			name: "lsp pyright enforced", driver: "lsp-client.cjs", service: "org.lsp#LanguageServer", model: lsp, framing: "lsp",
+			server: []string{filepath.Join(bindir, "pyright-langserver"), "--stdio"},
+			steps: []string{"initialize", "publishDiagnostics", "hover", "completion", "documentSymbol", "definition",
+				"references", "editor requests", "didChange", "shutdown", "exit"},
+			min: 20, enforce: true,
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			scenario := tc.name[strings.IndexByte(tc.name, ' ')+1:]
+			scenario := strings.Fields(tc.name)[1]
 			work, out := t.TempDir(), t.TempDir()
 			if scenario == "filesystem" {
 				if err := os.WriteFile(filepath.Join(work, "image.png"), tinyPNG, 0o644); err != nil {
@@ -121,7 +141,11 @@ func TestRealPeers(t *testing.T) {
 			}
 			logFile, recFile := filepath.Join(out, "proxy.log"), filepath.Join(out, "session.jsonl")
 			args := []string{filepath.Join(root, "conformance", "testdata", "peers", tc.driver), peers, scenario, work, "--",
-				bin, "proxy", "--service", tc.service, "--framing", tc.framing, "--log", logFile, "--record", recFile, tc.model, "--"}
+				bin, "proxy", "--service", tc.service, "--framing", tc.framing, "--log", logFile, "--record", recFile}
+			if tc.enforce {
+				args = append(args, "--enforce")
+			}
+			args = append(args, tc.model, "--")
 			for _, a := range tc.server {
 				args = append(args, strings.ReplaceAll(a, "WORKDIR", work))
 			}
@@ -148,8 +172,9 @@ func TestRealPeers(t *testing.T) {
 				t.Errorf("the proxy logged %d findings on a session with a correct peer (each is a false finding):\n%s\nsession:\n%s",
 					len(findings), strings.Join(findings, "\n"), excerpt(t, recFile, findings))
 			}
-			if summary.Messages < tc.min || summary.Findings != 0 || summary.Framing != 0 || !summary.Complete {
-				t.Errorf("proxy summary %+v: want at least %d messages, no finding, no framing fault, complete", summary, tc.min)
+			if summary.Messages < tc.min || summary.Findings != 0 || summary.Framing != 0 || !summary.Complete ||
+				summary.Refused != 0 || summary.Dropped != 0 {
+				t.Errorf("proxy summary %+v: want at least %d messages, no finding, no framing fault, nothing refused or dropped, complete", summary, tc.min)
 			}
 
 			// The recording, checked as a whole conversation: every call answered.
@@ -165,6 +190,11 @@ func TestRealPeers(t *testing.T) {
 					len(doc.Messages), summary.Messages, err, jerr, doc.Valid, findingLines(doc.Findings))
 			}
 			t.Logf("%s: %d messages through the proxy, %d findings", tc.name, summary.Messages, summary.Findings)
+			for _, l := range strings.Split(output.String(), "\n") {
+				if strings.HasPrefix(l, "calls ") {
+					t.Logf("%s: the editor's %s", tc.name, l)
+				}
+			}
 		})
 	}
 }
@@ -174,6 +204,8 @@ type proxySummary struct {
 	Messages int  `json:"messages"`
 	Findings int  `json:"findings"`
 	Framing  int  `json:"framing"`
+	Refused  int  `json:"refused"`
+	Dropped  int  `json:"dropped"`
 	Complete bool `json:"complete"`
 }
 

@@ -303,10 +303,19 @@ func TestMCPEverything(t *testing.T) {
 // TestGopls drives gopls v0.23.0 through the proxy in lsp framing
 // (initialize, initialized, didOpen, hover, shutdown, exit) against
 // examples/lsp: no finding of severity warning or error, and the recorded
-// transcript validates to the same findings.
+// transcript validates to the same findings; under Enforce every call is
+// forwarded (gopls answers the hover, nothing is refused).
 func TestGopls(t *testing.T) {
 	bin := gopls(t)
 	svc := example(t, "lsp", "org.lsp#LanguageServer")
+	for _, enforce := range []bool{false, true} {
+		t.Run(map[bool]string{false: "observe", true: "enforce"}[enforce], func(t *testing.T) {
+			goplsSession(t, bin, svc, enforce)
+		})
+	}
+}
+
+func goplsSession(t *testing.T, bin string, svc *rpc.PreparedService, enforce bool) {
 	dir := t.TempDir()
 	src := "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println(\"hello\")\n}\n"
 	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/hello\n\ngo 1.22\n"), 0o644)
@@ -317,7 +326,7 @@ func TestGopls(t *testing.T) {
 	cmd := exec.Command(bin)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOTELEMETRY=off", "GOTOOLCHAIN=local", "GOFLAGS=-mod=mod", "GOPROXY=off")
-	c, end := run(t, svc, proxy.Options{Framing: proxy.LSP}, cmd)
+	c, end := run(t, svc, proxy.Options{Framing: proxy.LSP, Enforce: enforce}, cmd)
 	c.send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"clientInfo":{"name":"smithy proxy test"},"rootUri":` + q(dirURI) +
 		`,"workspaceFolders":[{"uri":` + q(dirURI) + `,"name":"hello"}],"capabilities":{"textDocument":{"hover":{"contentFormat":["markdown","plaintext"]}},"workspace":{"configuration":true}}}}`)
 	if init := c.await("1"); !bytes.Contains(init, []byte(`"hoverProvider"`)) {
@@ -347,8 +356,8 @@ func TestGopls(t *testing.T) {
 		t.Errorf("framing problems: %v", framing)
 	}
 	sum := lines[len(lines)-1]["summary"].(map[string]any)
-	if sum["messages"].(float64) < 8 {
-		t.Errorf("summary %v: too few messages", sum)
+	if sum["messages"].(float64) < 8 || sum["refused"].(float64) != 0 || sum["dropped"].(float64) != 0 {
+		t.Errorf("summary %v: too few messages, or some refused or dropped", sum)
 	}
 	t.Logf("gopls through the proxy: %v; advisories: %d", sum, severityCount(lines, "advisory"))
 }

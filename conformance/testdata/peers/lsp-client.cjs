@@ -217,6 +217,49 @@ async function main() {
   const refs = await deadline("references", conn.sendRequest(lsp.ReferencesRequest.type, { ...pos(sc.definition.at), context: { includeDeclaration: true } }));
   check("references", (refs || []).length >= 2, `${(refs || []).length} locations`);
 
+  // What an editor (VS Code) asks of a server after it opens a document,
+  // for each feature the server announced: every call must be answered by
+  // the server (under the proxy's --enforce, a call the model rejects is
+  // answered by the proxy instead, which the test sees in its summary).
+  const whole = { start: { line: 0, character: 0 }, end: { line: sc.text.split("\n").length - 1, character: 0 } };
+  const opts = { tabSize: 2, insertSpaces: true };
+  const editor = [
+    ["textDocument/documentHighlight", caps.documentHighlightProvider, pos(sc.definition.at)],
+    ["textDocument/foldingRange", caps.foldingRangeProvider, { textDocument: { uri } }],
+    ["textDocument/semanticTokens/full", caps.semanticTokensProvider && caps.semanticTokensProvider.full, { textDocument: { uri } }],
+    ["textDocument/semanticTokens/range", caps.semanticTokensProvider && caps.semanticTokensProvider.range, { textDocument: { uri }, range: whole }],
+    ["textDocument/codeAction", caps.codeActionProvider, { textDocument: { uri }, range: err.range, context: { diagnostics: [err], triggerKind: 1 } }],
+    ["textDocument/codeLens", caps.codeLensProvider, { textDocument: { uri } }],
+    ["textDocument/documentLink", caps.documentLinkProvider, { textDocument: { uri } }],
+    ["textDocument/inlayHint", caps.inlayHintProvider, { textDocument: { uri }, range: whole }],
+    ["textDocument/diagnostic", caps.diagnosticProvider, { textDocument: { uri } }],
+    ["textDocument/signatureHelp", caps.signatureHelpProvider, { ...pos(sc.hover.at), context: { triggerKind: 1, isRetrigger: false } }],
+    ["textDocument/selectionRange", caps.selectionRangeProvider, { textDocument: { uri }, positions: [sc.hover.at] }],
+    ["textDocument/typeDefinition", caps.typeDefinitionProvider, pos(sc.hover.at)],
+    ["textDocument/implementation", caps.implementationProvider, pos(sc.definition.at)],
+    ["textDocument/prepareCallHierarchy", caps.callHierarchyProvider, pos(sc.definition.at)],
+    ["textDocument/prepareRename", caps.renameProvider && caps.renameProvider.prepareProvider, pos(sc.definition.at)],
+    ["textDocument/rename", caps.renameProvider, { ...pos(sc.definition.at), newName: "renamed" }],
+    ["textDocument/formatting", caps.documentFormattingProvider, { textDocument: { uri }, options: opts }],
+    ["textDocument/rangeFormatting", caps.documentRangeFormattingProvider, { textDocument: { uri }, range: whole, options: opts }],
+  ];
+  if (caps.completionProvider && caps.completionProvider.resolveProvider && items.length > 0) {
+    editor.push(["completionItem/resolve", true, items.find((i) => i.label === sc.completion.want) || items[0]]);
+  }
+  const outcomes = [];
+  for (const [method, announced, params] of editor) {
+    if (!announced) continue;
+    try {
+      const r = await deadline(method, conn.sendRequest(method, params));
+      outcomes.push(`${method}=${r === null ? "null" : Array.isArray(r) ? r.length + "[]" : "{}"}`);
+    } catch (e) {
+      if (!(e instanceof lsp.ResponseError)) throw e;
+      outcomes.push(`${method}=error ${e.code}`);
+    }
+  }
+  console.log(`calls ${outcomes.join(" ")}`);
+  check("editor requests", outcomes.length >= 8, `${outcomes.length} calls, each answered`);
+
   // Fix the error with an incremental change: the diagnostics go away.
   const f = sc.fixed;
   const before = diagnostics.length;
