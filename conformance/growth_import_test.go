@@ -54,5 +54,43 @@ func init() {
 					return fmt.Sprintf(`"P%d":{"type":"object","properties":{"p%d":{"type":"string"},"shared":{"type":"string"}}}`, i, i)
 				}) + `}}`}
 			}},
+		growthCase{name: "import lsp messages", n: 1000, args: "import lsp $DIR/metaModel.json",
+			files: func(n int) map[string]string {
+				// each message: a request whose params extend a shared base
+				// and hold an "or" of a structure and its extension (the
+				// smaller one is closed), a result that is an "or" of two
+				// arrays or null, a closed enumeration, and a notification;
+				// LSPAny as the shared alias
+				return map[string]string{"metaModel.json": `{"metaData":{"version":"3.18.0"},"requests":[` +
+					repeat(n, ",", func(i int) string {
+						return fmt.Sprintf(`{"method":"r/%d","typeName":"R%dRequest","messageDirection":"clientToServer","params":{"kind":"reference","name":"P%d"},"result":{"kind":"or","items":[{"kind":"array","element":{"kind":"reference","name":"A%d"}},{"kind":"array","element":{"kind":"reference","name":"B%d"}},{"kind":"base","name":"null"}]}}`, i, i, i, i, i)
+					}) + `],"notifications":[` +
+					repeat(n, ",", func(i int) string {
+						return fmt.Sprintf(`{"method":"n/%d","messageDirection":"both","params":{"kind":"reference","name":"A%d"}}`, i, i)
+					}) + `],"structures":[{"name":"Base","properties":[{"name":"token","optional":true,"type":{"kind":"reference","name":"LSPAny"}}]},` +
+					repeat(n, ",", func(i int) string {
+						return fmt.Sprintf(`{"name":"P%d","extends":[{"kind":"reference","name":"Base"}],"properties":[{"name":"x","type":{"kind":"or","items":[{"kind":"reference","name":"A%d"},{"kind":"reference","name":"B%d"}]}},{"name":"e","type":{"kind":"reference","name":"E%d"}}]},`+
+							`{"name":"A%d","properties":[{"name":"a","type":{"kind":"base","name":"uinteger"}}]},`+
+							`{"name":"B%d","extends":[{"kind":"reference","name":"A%d"}],"properties":[{"name":"b","optional":true,"type":{"kind":"base","name":"string"}}]}`, i, i, i, i, i, i, i)
+					}) + `],"enumerations":[` +
+					repeat(n, ",", func(i int) string {
+						return fmt.Sprintf(`{"name":"E%d","type":{"kind":"base","name":"uinteger"},"values":[{"name":"First","value":1},{"name":"Second","value":2},{"name":"ThirdOne","value":%d}]}`, i, 3+i)
+					}) + `],"typeAliases":[{"name":"LSPAny","type":{"kind":"or","items":[{"kind":"reference","name":"LSPObject"},{"kind":"reference","name":"LSPArray"},{"kind":"base","name":"string"},{"kind":"base","name":"integer"},{"kind":"base","name":"decimal"},{"kind":"base","name":"boolean"},{"kind":"base","name":"null"}]}},` +
+					`{"name":"LSPObject","type":{"kind":"map","key":{"kind":"base","name":"string"},"value":{"kind":"reference","name":"LSPAny"}}},{"name":"LSPArray","type":{"kind":"array","element":{"kind":"reference","name":"LSPAny"}}}]}`}
+			}},
+		growthCase{name: "import lsp or of structures", n: 1000, args: "import lsp $DIR/metaModel.json",
+			files: func(n int) map[string]string {
+				// one "or" of n structures of 1 to 8 properties p0, p1...,
+				// so that most pairs are a subset and its superset (a
+				// pairwise search would be quadratic: it is bounded)
+				return map[string]string{"metaModel.json": `{"requests":[{"method":"r","messageDirection":"clientToServer","result":{"kind":"or","items":[` +
+					repeat(n, ",", func(i int) string { return fmt.Sprintf(`{"kind":"reference","name":"S%d"}`, i) }) +
+					`]}}],"notifications":[],"structures":[` +
+					repeat(n, ",", func(i int) string {
+						return fmt.Sprintf(`{"name":"S%d","properties":[%s]}`, i, repeat(i%8+1, ",", func(k int) string {
+							return fmt.Sprintf(`{"name":"p%d","type":{"kind":"base","name":"string"}}`, k)
+						}))
+					}) + `]}`}
+			}},
 	)
 }

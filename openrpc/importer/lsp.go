@@ -43,7 +43,7 @@ func LSP(data []byte, opts Options) (*Result, error) {
 	}
 	for _, k := range []string{"requests", "notifications", "structures", "typeAliases"} {
 		list, _ := root.Get(k)
-		l.findOrs(list, 0)
+		l.findOrs(list, "/"+k, 0)
 	}
 	svcName := opts.Service
 	if svcName == "" {
@@ -768,7 +768,7 @@ func lowerCamel(s string) string {
 // or "unchanged") are told apart by it and stay open. A structure is
 // closed wherever it is used, since it is one shape, so every "or" of the
 // model is seen (findOrs) before any shape is made.
-func (l *lspConv) closeSubsets(items []node.Node) {
+func (l *lspConv) closeSubsets(items []node.Node, ptr string) {
 	type item struct {
 		name  string
 		props map[string]node.Node
@@ -776,8 +776,14 @@ func (l *lspConv) closeSubsets(items []node.Node) {
 	var ss []item
 	for _, it := range items {
 		if name := l.structureOf(it); name != "" {
-			ss = append(ss, item{name, l.propsByName(name, 0)})
+			ss = append(ss, item{name, l.propsByName(name)})
 		}
+	}
+	if len(ss) > maxOrStructures {
+		// Bounded: pairs of items are compared, so a hostile "or" of
+		// thousands of structures would be quadratic. LSP's largest has 3.
+		l.diag(items[0], ptr, "or", "an \"or\" of %d structures (more than %d) is not searched for alternatives to close; its structures stay open", len(ss), maxOrStructures)
+		return
 	}
 	for i, a := range ss {
 		for j, b := range ss {
@@ -793,6 +799,10 @@ func (l *lspConv) closeSubsets(items []node.Node) {
 		}
 	}
 }
+
+// maxOrStructures bounds the structures of one "or" that closeSubsets
+// compares pairwise.
+const maxOrStructures = 32
 
 // structureOf returns the structure definition an "or" item refers to,
 // through type aliases; "" for anything else.
@@ -813,31 +823,38 @@ func (l *lspConv) structureOf(t node.Node) string {
 }
 
 // propsByName returns the properties of a structure definition and its
-// parents (a subtype's own definition of a name wins), memoized.
-func (l *lspConv) propsByName(name string, depth int) map[string]node.Node {
+// parents (a subtype's own definition of a name wins), memoized for the
+// structure asked about only: a parent's set is not kept, so that a long
+// chain of extends costs what the expansion of the asked structure costs
+// (the import makes that expansion anyway), not the sum over the chain.
+func (l *lspConv) propsByName(name string) map[string]node.Node {
 	if p, ok := l.props[name]; ok {
 		return p
 	}
 	out := map[string]node.Node{}
-	l.props[name] = out // a cycle of extends ends here
-	d, ok := l.defs[name]
-	if !ok || d.kind != "structures" || depth > 32 {
-		return out
-	}
-	for _, p := range get2(d.n, "properties").Elems() {
-		if n := str(p, "name"); n != "" {
-			out[n] = get2(p, "type")
+	seen := map[string]bool{}
+	var walk func(name string, depth int)
+	walk = func(name string, depth int) {
+		d, ok := l.defs[name]
+		if !ok || d.kind != "structures" || seen[name] || depth > 256 {
+			return // a cycle or a diamond of extends is walked once
 		}
-	}
-	for _, k := range []string{"extends", "mixins"} {
-		for _, r := range get2(d.n, k).Elems() {
-			for n, t := range l.propsByName(str(r, "name"), depth+1) {
+		seen[name] = true
+		for _, p := range get2(d.n, "properties").Elems() {
+			if n := str(p, "name"); n != "" {
 				if _, ok := out[n]; !ok {
-					out[n] = t
+					out[n] = get2(p, "type")
 				}
 			}
 		}
+		for _, k := range []string{"extends", "mixins"} {
+			for _, r := range get2(d.n, k).Elems() {
+				walk(str(r, "name"), depth+1)
+			}
+		}
 	}
+	walk(name, 0)
+	l.props[name] = out
 	return out
 }
 
@@ -859,21 +876,21 @@ func subsetUndistinguished(a, b map[string]node.Node) bool {
 
 // findOrs walks a part of the meta model once and runs closeSubsets on
 // every "or" type in it.
-func (l *lspConv) findOrs(n node.Node, depth int) {
+func (l *lspConv) findOrs(n node.Node, ptr string, depth int) {
 	if depth > 256 {
 		return
 	}
 	switch n.Kind() {
 	case node.Object:
 		if str(n, "kind") == "or" {
-			l.closeSubsets(get2(n, "items").Elems())
+			l.closeSubsets(get2(n, "items").Elems(), ptr+"/items")
 		}
 		for _, f := range n.Fields() {
-			l.findOrs(f.Value, depth+1)
+			l.findOrs(f.Value, ptr+"/"+escapePointer(f.Key), depth+1)
 		}
 	case node.Array:
-		for _, e := range n.Elems() {
-			l.findOrs(e, depth+1)
+		for i, e := range n.Elems() {
+			l.findOrs(e, ptr+"/"+itoa(i), depth+1)
 		}
 	}
 }
