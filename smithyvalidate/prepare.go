@@ -84,7 +84,7 @@ type plan struct {
 	patText string
 	// strEnum holds the values of an enum shape or @enum trait; enumText
 	// lists them for messages.
-	strEnum  map[string]struct{}
+	strEnum map[string]struct{}
 	// enumList holds the same values when they are few (smallEnum),
 	// sorted: the one pass searches them without hashing.
 	enumList []string
