@@ -1,12 +1,8 @@
 package importer
 
 import (
-	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -20,14 +16,7 @@ var mcpExample = filepath.Join("..", "..", "examples", "mcp")
 // scripts/import-mcp.sh does.
 func importMCP(t *testing.T) *Result {
 	t.Helper()
-	data, err := os.ReadFile(corpus(t, "mcp/schema-2025-11-25.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	sum := sha256.Sum256(data)
-	if got := hex.EncodeToString(sum[:]); got != mcpPin {
-		t.Fatalf("the corpus schema has sha256 %s, not the pinned %s: move the pin (here and in scripts/import-mcp.sh) and regenerate", got, mcpPin)
-	}
+	data := readPinned(t, "mcp/schema-2025-11-25.json", mcpPin, "schema", "scripts/import-mcp.sh")
 	mapping, err := os.ReadFile(filepath.Join("..", "..", "scripts", "mcp-mapping.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -44,32 +33,10 @@ func importMCP(t *testing.T) *Result {
 // pinned schema and scripts/mcp-mapping.json (UPDATE_GOLDEN=1 rewrites
 // them, as the script does).
 func TestMCPExampleIsCurrent(t *testing.T) {
-	res := importMCP(t)
-	var diags strings.Builder
-	for _, d := range res.Diagnostics {
+	checkExampleIsCurrent(t, mcpExample, "mcp.smithy", "scripts/import-mcp.sh", importMCP(t), func(d Diagnostic) Diagnostic {
 		if d.Source == "mapping" {
 			d.Source = "scripts/mcp-mapping.json"
 		}
-		diags.WriteString(d.String())
-		diags.WriteByte('\n')
-	}
-	for _, f := range []struct {
-		name string
-		want []byte
-	}{{"mcp.smithy", res.IDL}, {"import-diagnostics.txt", []byte(diags.String())}} {
-		path := filepath.Join(mcpExample, f.name)
-		if os.Getenv("UPDATE_GOLDEN") != "" {
-			if err := os.WriteFile(path, f.want, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		got, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got, f.want) {
-			t.Errorf("%s differs from the regenerated one: run scripts/import-mcp.sh (or UPDATE_GOLDEN=1 go test) and commit", path)
-		}
-	}
+		return d
+	})
 }
