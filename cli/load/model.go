@@ -5,12 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
-	"sort"
-	"strings"
-	"syscall"
 
 	"github.com/smithy-validation/go/cli/exitcode"
 	"github.com/smithy-validation/go/core/assembly"
@@ -100,12 +95,8 @@ func (e *Reader) readSources(srcs []Source) ([]File, error) {
 }
 
 // appendPath reads a model file, or every .smithy and .json file below a
-// directory in lexical order, as assembly.Assembler.AddPath does. A file
-// named on the command line is read whatever it is (a pipe of the shell's
-// <(...) too); a file found in a directory only when it is a regular file,
-// or a link to one: a named pipe or a device there, which a cloned
-// repository may hold, is an input error, never opened in a way that
-// blocks (readWalkedFile).
+// directory in lexical order, as assembly.Assembler.AddPath does (a file
+// found in a directory must be a regular file: assembly.ReadFoundFile).
 func appendPath(files []File, path string) ([]File, error) {
 	info, err := os.Stat(path)
 	if err != nil {
@@ -118,89 +109,18 @@ func appendPath(files []File, path string) ([]File, error) {
 		}
 		return append(files, File{path, data}), nil
 	}
-	var names []string
-	err = filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if !d.IsDir() && (strings.HasSuffix(p, ".smithy") || strings.HasSuffix(p, ".json")) {
-			names = append(names, p)
-		}
-		return nil
-	})
+	names, err := assembly.ModelFiles(path)
 	if err != nil {
-		return nil, &assembly.InputError{Path: path, Err: UnwrapPath(err)}
+		return nil, err
 	}
-	sort.Strings(names)
 	for _, n := range names {
-		data, err := readWalkedFile(n)
+		data, err := assembly.ReadFoundFile(n)
 		if err != nil {
 			return nil, err
 		}
 		files = append(files, File{n, data})
 	}
 	return files, nil
-}
-
-// readWalkedFile reads a model file found in a directory (openRegular), at
-// most assembly.MaxFileSize bytes.
-func readWalkedFile(name string) ([]byte, error) {
-	f, err := OpenRegular(name)
-	if err != nil {
-		return nil, &assembly.InputError{Path: name, Err: err}
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, assembly.MaxFileSize+1))
-	if err != nil {
-		return nil, &assembly.InputError{Path: name, Err: UnwrapPath(err)}
-	}
-	if len(data) > assembly.MaxFileSize {
-		return nil, &assembly.InputError{Path: name, Err: fmt.Errorf("%w (%d bytes)", assembly.ErrTooLarge, assembly.MaxFileSize)}
-	}
-	return data, nil
-}
-
-// OpenRegular opens a file that must be a regular file (through links),
-// without blocking: O_NONBLOCK, so a named pipe with no writer does not
-// hang the open, then fstat. Its error is the cause, without the path.
-func OpenRegular(name string) (*os.File, error) {
-	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, UnwrapPath(err)
-	}
-	info, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, UnwrapPath(err)
-	}
-	if !info.Mode().IsRegular() {
-		f.Close()
-		return nil, NotRegular(info.Mode())
-	}
-	return f, nil
-}
-
-// NotRegular is the error of a file found in a directory that is not a
-// regular file.
-func NotRegular(m fs.FileMode) error {
-	return fmt.Errorf("not a regular file (%s): files found in a directory must be regular files", FileType(m))
-}
-
-// FileType names a file's type for a message.
-func FileType(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	}
-	return "type " + m.Type().String()
 }
 
 // LoadModel assembles the model sources, or takes the assembled model

@@ -219,7 +219,7 @@ func (rf *requestFiles) openLocal(param, shown, rel string, dirOK bool) (*os.Fil
 	case st.IsDir() && dirOK:
 	default:
 		f.Close()
-		return nil, nil, exitcode.Inputf("cannot read %s: %s, not a regular file: the server reads regular files only", shown, load.FileType(st.Mode()))
+		return nil, nil, exitcode.Inputf("cannot read %s: %s, not a regular file: the server reads regular files only", shown, assembly.FileType(st.Mode()))
 	}
 	return f, st, nil
 }

@@ -4,6 +4,7 @@ import (
 	"github.com/smithy-validation/go/cli/exitcode"
 	"github.com/smithy-validation/go/cli/load"
 	"github.com/smithy-validation/go/cli/render"
+	"github.com/smithy-validation/go/core/assembly"
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
 )
@@ -62,7 +63,7 @@ func modelReport(valid bool, events []model.Event) *render.Report {
 	for _, name := range files {
 		// Read again for the source lines: only a regular file, never
 		// blocking (a file that became a named pipe shows no line).
-		if f, err := load.OpenRegular(name); err == nil {
+		if f, err := assembly.OpenRegular(name); err == nil {
 			render.FillSources(f, byFile[name])
 			f.Close()
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/smithy-validation/go/cli/exitcode"
 	"github.com/smithy-validation/go/cli/load"
 	"github.com/smithy-validation/go/cli/render"
+	"github.com/smithy-validation/go/core/assembly"
 	"github.com/smithy-validation/go/core/limits"
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/rpc"
@@ -51,7 +52,7 @@ func ExpandInputs(values []string, exts []string) (files []string, many bool, er
 				t = st.Mode().Type()
 			}
 			if !t.IsRegular() {
-				return fmt.Errorf("%s: %w", p, load.NotRegular(t))
+				return fmt.Errorf("%s: %w", p, assembly.NotRegular(t))
 			}
 			found = append(found, p)
 			return nil

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 
 	"github.com/smithy-validation/go/core/idl"
 	"github.com/smithy-validation/go/core/jsonast"
@@ -75,8 +76,9 @@ func (a *Assembler) AddFallbackSource(name string, data []byte) error {
 }
 
 // AddPath adds a model file, or every .smithy and .json file below a
-// directory (in lexical order, so assembly is deterministic). A path that
-// cannot be read is an *InputError.
+// directory (in lexical order, so assembly is deterministic: [ModelFiles],
+// each read with [ReadFoundFile]). A path that cannot be read is an
+// *InputError.
 func (a *Assembler) AddPath(path string) error {
 	info, err := os.Stat(path)
 	if err != nil {
@@ -85,8 +87,27 @@ func (a *Assembler) AddPath(path string) error {
 	if !info.IsDir() {
 		return a.addFile(path)
 	}
+	files, err := ModelFiles(path)
+	if err != nil {
+		return err
+	}
+	for _, f := range files {
+		data, err := ReadFoundFile(f)
+		if err != nil {
+			return err
+		}
+		if err := a.AddSource(f, data); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ModelFiles lists the .smithy and .json files below dir, in lexical
+// order. A directory that cannot be walked is an *InputError.
+func ModelFiles(dir string) ([]string, error) {
 	var files []string
-	err = filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -96,15 +117,10 @@ func (a *Assembler) AddPath(path string) error {
 		return nil
 	})
 	if err != nil {
-		return &InputError{Path: path, Err: unwrapPathError(err)}
+		return nil, &InputError{Path: dir, Err: unwrapPathError(err)}
 	}
 	sort.Strings(files)
-	for _, f := range files {
-		if err := a.addFile(f); err != nil {
-			return err
-		}
-	}
-	return nil
+	return files, nil
 }
 
 // MaxFileSize bounds what is read of one model file (64 MiB, the bound the
@@ -126,7 +142,8 @@ func (a *Assembler) addFile(path string) error {
 	return a.AddSource(path, data)
 }
 
-// ReadFile reads a model file as [Assembler.AddPath] does: at most
+// ReadFile reads a model file named by the caller as [Assembler.AddPath]
+// does: whatever it is (a pipe of the shell's <(...) too), at most
 // [MaxFileSize] bytes; a file that cannot be read, or is larger, is an
 // *InputError (with [ErrTooLarge] as its cause for the latter).
 func ReadFile(path string) ([]byte, error) {
@@ -134,6 +151,25 @@ func ReadFile(path string) ([]byte, error) {
 	if err != nil {
 		return nil, &InputError{Path: path, Err: unwrapPathError(err)}
 	}
+	return readBounded(path, f)
+}
+
+// ReadFoundFile reads a model file found in a directory ([ModelFiles]) as
+// [Assembler.AddPath] does: only a regular file, or a link to one
+// ([OpenRegular]); a named pipe or a device there, which a cloned
+// repository may hold, is an *InputError, never opened in a way that
+// blocks. At most [MaxFileSize] bytes, as [ReadFile].
+func ReadFoundFile(path string) ([]byte, error) {
+	f, err := OpenRegular(path)
+	if err != nil {
+		return nil, &InputError{Path: path, Err: err}
+	}
+	return readBounded(path, f)
+}
+
+// readBounded reads f (named path) whole, at most MaxFileSize bytes, and
+// closes it.
+func readBounded(path string, f *os.File) ([]byte, error) {
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
 	if err != nil {
@@ -143,6 +179,49 @@ func ReadFile(path string) ([]byte, error) {
 		return nil, &InputError{Path: path, Err: fmt.Errorf("%w (%d bytes)", ErrTooLarge, MaxFileSize)}
 	}
 	return data, nil
+}
+
+// OpenRegular opens a file that must be a regular file (through links),
+// without blocking: O_NONBLOCK, so a named pipe with no writer does not
+// hang the open, then fstat. Its error is the cause, without the path.
+func OpenRegular(name string) (*os.File, error) {
+	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, unwrapPathError(err)
+	}
+	info, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, unwrapPathError(err)
+	}
+	if !info.Mode().IsRegular() {
+		f.Close()
+		return nil, NotRegular(info.Mode())
+	}
+	return f, nil
+}
+
+// NotRegular is the error of a file found in a directory that is not a
+// regular file.
+func NotRegular(m fs.FileMode) error {
+	return fmt.Errorf("not a regular file (%s): files found in a directory must be regular files", FileType(m))
+}
+
+// FileType names a file's type for a message.
+func FileType(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "type " + m.Type().String()
 }
 
 func unwrapPathError(err error) error {
