@@ -2,6 +2,7 @@ package smithyvalidate_test
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/smithy-validation/go/core/assembly"
 	"github.com/smithy-validation/go/core/model"
@@ -118,4 +119,40 @@ func ExamplePath() {
 	// Output:
 	// /params/1 3
 	// /a~1b/m~0n
+}
+
+// A program that reads a JSON-RPC message itself checks its params where
+// they are in the text: the one pass decides a valid value without a
+// tape, and only a value it does not accept goes to the walk for its
+// findings.
+func ExampleValidator_ValidJSONAt() {
+	v, err := smithyvalidate.Prepare(exampleModel(), shapeid.MustParse("example#SubtractInput"))
+	if err != nil {
+		panic(err)
+	}
+	for _, msg := range []string{
+		`{"jsonrpc":"2.0","method":"subtract","params":{"minuend":42,"subtrahend":23},"id":1}`,
+		`{"jsonrpc":"2.0","method":"subtract","params":{"minuend":42},"id":2}`,
+	} {
+		at := strings.Index(msg, `"params":`) + len(`"params":`)
+		c := v.NewCollector()
+		if end, ok := v.ValidJSONAt(c, msg, at, 1); ok {
+			fmt.Printf("valid params %s\n", msg[at:end])
+			continue
+		}
+		// Not decided: read the value and walk it for its findings.
+		n, err := node.Parse([]byte(msg[at : len(msg)-len(`,"id":2}`)]))
+		if err != nil {
+			panic(err)
+		}
+		if err := v.Check(c, smithyvalidate.Root().Key("params"), smithyvalidate.NodeView(&n)); err != nil {
+			panic(err)
+		}
+		for _, f := range c.Result().Findings {
+			fmt.Println(f.Path, f.Code)
+		}
+	}
+	// Output:
+	// valid params {"minuend":42,"subtrahend":23}
+	// /params required
 }
