@@ -20,6 +20,10 @@ type checker struct {
 
 	// text reads the message texts (and their views share its memory).
 	text textReader
+	// src is the text the current message's views were read from (the
+	// message, or the transcript line that holds it): payloads are
+	// checked on it by the one pass first (see payloadAt).
+	src string
 
 	msgs []MessageSummary
 	// fields and located are scratch for positional params.
@@ -110,6 +114,7 @@ func (s *PreparedService) resetChecker(c *checker) {
 	c.fields = c.fields[:0]
 	c.located = sv.LocatedObject{}
 	c.text.reset()
+	c.src = ""
 	clear(c.rd.elems)
 	c.rd = read{elems: c.rd.elems[:0]}
 }
@@ -231,12 +236,7 @@ func (c *checker) payload(v *sv.Validator, at sv.Path, view sv.ValueView) (bad b
 	if v == nil || c.col.Stopped() {
 		return false
 	}
-	if c.sub == nil {
-		c.sub = sv.NewCollector(c.s.cfg.payload...)
-	} else if c.sub.Len() > 0 || c.sub.Stopped() || !c.sub.Complete() {
-		c.sub.Reset() // its findings were copied out (Result)
-	}
-	sub := c.sub
+	sub := c.subCollector()
 	if err := v.Check(sub, at, view); err != nil {
 		c.add(sv.Finding{Severity: sv.SeverityWarning, Class: sv.ClassLimit, Code: CodeInternal, Path: c.m.doc.Join(at),
 			Message: "the value engine failed: " + err.Error()})
@@ -260,6 +260,40 @@ func (c *checker) payload(v *sv.Validator, at sv.Path, view sv.ValueView) (bad b
 		}
 	}
 	return bad
+}
+
+// subCollector returns the collector of one payload check, empty.
+func (c *checker) subCollector() *sv.Collector {
+	if c.sub == nil {
+		c.sub = sv.NewCollector(c.s.cfg.payload...)
+	} else if c.sub.Len() > 0 || c.sub.Stopped() || !c.sub.Complete() {
+		c.sub.Reset() // its findings were copied out (Result)
+	}
+	return c.sub
+}
+
+// payloadAt is payload for a value read from the text c.src (params,
+// a result or error data as they are in the message, not positional
+// params gathered into an object): the value engine's one pass checks it
+// where it is in the text first, without the walk, and only a value the
+// pass does not accept is walked for its findings. The pass accepts
+// exactly what the walk would report nothing about (see
+// sv.Validator.ValidJSONAt), so findings, their paths and positions are
+// the walk's.
+func (c *checker) payloadAt(v *sv.Validator, at sv.Path, view sv.ValueView) (bad bool) {
+	if v == nil || c.col.Stopped() {
+		return false
+	}
+	// The value's offset is in the text it was read from (c.src): the
+	// tape's positions are, before c.pos moves them.
+	if off := int(view.Pos().Offset); c.src != "" && off < len(c.src) {
+		// Depth 0: the text was read under the reader's limits already;
+		// what is left is the walk's own depth, counted from the value.
+		if _, ok := v.ValidJSONAt(c.subCollector(), c.src, off, 0); ok {
+			return false
+		}
+	}
+	return c.payload(v, at, view)
 }
 
 // summary records one message summary.

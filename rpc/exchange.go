@@ -362,6 +362,7 @@ func (x *Exchange) process(from Peer, to int) {
 	c.summarize(rd)
 	c.endMessage()
 	c.text.reset()
+	c.src = ""
 }
 
 func (x *Exchange) rememberNotification(from Peer) {

@@ -3,6 +3,7 @@ package rpc
 import (
 	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/smithy-validation/go/core/node"
 	sv "github.com/smithy-validation/go/smithyvalidate"
@@ -46,6 +47,10 @@ func (rd *read) top() *info {
 // the text's memory until c.text is reset.
 func (c *checker) readText(data []byte, r role, bare bool, out *read) {
 	v, err := c.text.read(c.s, data)
+	c.src = ""
+	if len(data) > 0 {
+		c.src = unsafe.String(&data[0], len(data))
+	}
 	if err != nil {
 		c.readFailed(err, r, out)
 		return

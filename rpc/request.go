@@ -405,7 +405,7 @@ func (c *checker) method(in *info, obj sv.ValueView, at sv.Path, name, params sv
 			in.fail(InvalidParams)
 			return
 		}
-		if c.payload(meth.params.v, rel(at, relParams), params) {
+		if c.payloadAt(meth.params.v, rel(at, relParams), params) {
 			in.fail(InvalidParams)
 		}
 	}

@@ -275,7 +275,7 @@ func (c *checker) responsePayload(in *info, meth *Method) {
 				c.payloadDuplicates(in.result, in.at, sv.Key("result"))
 			}
 		default:
-			c.payload(meth.results.v, rel(in.at, relResult), in.result)
+			c.payloadAt(meth.results.v, rel(in.at, relResult), in.result)
 		}
 	case KindErrorResponse:
 		if !in.hasCode || (isProtocolCode(in.errCode) && meth.errors[in.errCode] == nil) {
@@ -335,7 +335,7 @@ func (c *checker) errorData(in *info, e *ErrorMapping) {
 		c.report(CodeErrorDataMissing, in.at.Key("error"), in.errObj.Pos(), shape, "error %d (%s) needs data: %s", e.code, e.shape, dataWhat(e))
 	case d == nil:
 	default:
-		c.payload(e.check.v, rel(in.at, relErrorData), d)
+		c.payloadAt(e.check.v, rel(in.at, relErrorData), d)
 	}
 }
 

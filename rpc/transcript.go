@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"unsafe"
 
 	"github.com/smithy-validation/go/core/limits"
 	"github.com/smithy-validation/go/core/node"
@@ -64,6 +65,11 @@ func (x *Exchange) feedLine(line []byte, offset int64) []MessageSummary {
 	}
 	if text != nil {
 		m.noPos = true // its positions are inside a JSON string
+	}
+	// The message's views are the line's (readText replaces the text
+	// for a "text" record).
+	if len(line) > 0 {
+		c.src = unsafe.String(&line[0], len(line))
 	}
 	return x.feedRecord(from, to, m, msg, text)
 }
