@@ -74,7 +74,7 @@ type compactParser struct {
 // parameter) and the offset in text.
 func ParseCompact(text string) (*CompactDeclaration, error) {
 	if len(text) > maxCompactSize {
-		return nil, &Error{Code: CodeDeclaration, Exit: ExitUsage, Offset: maxCompactSize,
+		return nil, &Error{Code: CodeDeclaration, Exit: ExitUsage, // about its length: no position
 			Message: fmt.Sprintf("the declaration is over %d bytes", maxCompactSize)}
 	}
 	p := &compactParser{s: text}
@@ -85,7 +85,7 @@ func ParseCompact(text string) (*CompactDeclaration, error) {
 		p.fail("unexpected %q after the declaration", p.s[p.i])
 	}
 	if p.err != nil {
-		p.err.Line, p.err.Column = 1, p.err.Offset+1
+		p.err.Line, p.err.Column = lineCol(text, p.err.Offset)
 		return nil, p.err
 	}
 	var canon strings.Builder
@@ -344,4 +344,11 @@ func isSmithyIdent(s string) bool {
 		}
 	}
 	return true
+}
+
+// lineCol is the 1-based line and column (in bytes) of offset at in text.
+func lineCol(text string, at int) (int, int) {
+	at = min(at, len(text))
+	line := 1 + strings.Count(text[:at], "\n")
+	return line, at - strings.LastIndexByte(text[:at], '\n')
 }

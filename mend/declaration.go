@@ -62,11 +62,54 @@ type Finding struct {
 	Shape    string `json:"shape,omitempty"` // the governing shape or member ID
 	// Schema is, for a JSON Schema declaration, the failed keyword's
 	// location in the document ("#/properties/limit/type").
-	Schema  string `json:"schema,omitempty"`
+	Schema string `json:"schema,omitempty"`
+	// Line and Column (1-based) and Offset (0-based, in bytes) locate
+	// the value in the text. Line 0 says the finding has no position (an
+	// unknown tool, a finding about the call rather than a place in its
+	// arguments): then none of the three is written in JSON, as the
+	// contract's "when known" asks; the first byte of a text is Line 1,
+	// Column 1, Offset 0, and is written. [Finding.Located] says which.
 	Line    int    `json:"line"`
 	Column  int    `json:"column"`
 	Offset  int    `json:"offset"`
 	Message string `json:"message"`
+}
+
+// Located reports whether f has a position in the text (Line is
+// 1-based: 0 means none, as core's node.Pos.IsValid has it).
+func (f Finding) Located() bool { return f.Line > 0 }
+
+// MarshalJSON writes f with line, column and offset only when it is
+// [Finding.Located].
+func (f Finding) MarshalJSON() ([]byte, error) {
+	type pos = *int
+	out := struct {
+		Severity string `json:"severity"`
+		Code     string `json:"code"`
+		Path     string `json:"path"`
+		Shape    string `json:"shape,omitempty"`
+		Schema   string `json:"schema,omitempty"`
+		Line     pos    `json:"line,omitempty"`
+		Column   pos    `json:"column,omitempty"`
+		Offset   pos    `json:"offset,omitempty"`
+		Message  string `json:"message"`
+	}{Severity: f.Severity, Code: f.Code, Path: f.Path, Shape: f.Shape, Schema: f.Schema, Message: f.Message}
+	if f.Located() {
+		out.Line, out.Column, out.Offset = &f.Line, &f.Column, &f.Offset
+	}
+	return marshalPlain(out)
+}
+
+// marshalPlain encodes v without escaping <, > and & (the encoder that
+// embeds the result escapes them if it is asked to).
+func marshalPlain(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte{'\n'}), nil
 }
 
 // NewVerdict builds the verdict on value (a complete JSON text) from the

@@ -29,9 +29,11 @@ const (
 )
 
 // Error is a refusal or a fatal condition. It is data: Code is stable,
-// Offset, Line and Column locate it in the text, Exit is the CLI exit
-// code that goes with it, and RetryHint is the text to send back to the
-// model unchanged.
+// Offset, Line and Column locate it in the text when it has a place there
+// ([Error.Located]; an invalid parameter, a size limit or a refused call
+// has none, and its JSON then has no offset, line or column), Exit is the
+// CLI exit code that goes with it, and RetryHint is the text to send back
+// to the model unchanged.
 type Error struct {
 	Code    string `json:"code"`
 	Message string `json:"message"`
@@ -46,9 +48,37 @@ type Error struct {
 	fix *Fix // the refused repair, for the hint
 }
 
-// Error returns "E010 at 1:24 (offset 23): message".
+// Error returns "E010 at 1:24 (offset 23): message", or "E050: message"
+// when e has no position.
 func (e *Error) Error() string {
+	if !e.Located() {
+		return e.Code + ": " + e.Message
+	}
 	return fmt.Sprintf("%s at %d:%d (offset %d): %s", e.Code, e.Line, e.Column, e.Offset, e.Message)
+}
+
+// Located reports whether e has a position in the text (Line is
+// 1-based: 0 means none).
+func (e *Error) Located() bool { return e.Line > 0 }
+
+// MarshalJSON writes e with offset, line and column only when it is
+// [Error.Located].
+func (e Error) MarshalJSON() ([]byte, error) {
+	type pos = *int
+	out := struct {
+		Code      string `json:"code"`
+		Message   string `json:"message"`
+		Exit      int    `json:"exit"`
+		Offset    pos    `json:"offset,omitempty"`
+		Line      pos    `json:"line,omitempty"`
+		Column    pos    `json:"column,omitempty"`
+		Rule      string `json:"rule,omitempty"`
+		RetryHint string `json:"retry_hint,omitempty"`
+	}{Code: e.Code, Message: e.Message, Exit: e.Exit, Rule: e.Rule, RetryHint: e.RetryHint}
+	if e.Located() {
+		out.Offset, out.Line, out.Column = &e.Offset, &e.Line, &e.Column
+	}
+	return marshalPlain(out)
 }
 
 func errNoValue(at int) *Error {
@@ -61,8 +91,10 @@ func errDepth(at, max int) *Error {
 		Message: "nesting deeper than the depth limit of " + strconv.Itoa(max)}
 }
 
+// errSize is about the text's length, not a place in it: it has no
+// position (the message names both numbers).
 func errSize(size, max int) *Error {
-	return &Error{Code: CodeLimit, Exit: ExitRefused, Offset: max,
+	return &Error{Code: CodeLimit, Exit: ExitRefused,
 		Message: "the text is " + strconv.Itoa(size) + " bytes, over the size limit of " + strconv.Itoa(max)}
 }
 

@@ -271,6 +271,22 @@ func TestLLMUnknownTool(t *testing.T) {
 	if c.Name != "current_time" || c.Error == nil || c.Error.Code != CodeSchema || string(c.Value) != "null" {
 		t.Fatalf("at close: %s", callLine(c))
 	}
+	// Neither is about a place in the arguments: no position is written
+	// (the contract's "when known"), not a made-up 0:0.
+	for what, v := range map[string]any{"the finding": first[0].Finding, "the E031": c.Error} {
+		b, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, k := range []string{`"line"`, `"column"`, `"offset"`} {
+			if strings.Contains(string(b), k) {
+				t.Errorf("%s has %s: %s", what, k, b)
+			}
+		}
+	}
+	if first[0].Finding.Located() || c.Error.Located() || c.Error.Error() != CodeSchema+`: the tool list has no tool named "current_time"` {
+		t.Errorf("located %v %v; %q", first[0].Finding.Located(), c.Error.Located(), c.Error.Error())
+	}
 }
 
 // TestLLMFeedReportsProgress: each feed reports the touched call with its

@@ -62,7 +62,7 @@ func (s Spec) Resolve() (mend.Declaration, error) {
 	case n == 0:
 		return nil, nil
 	case n > 1:
-		return nil, usage(0, "give one declaration: schema (the compact form), schema_json (a JSON Schema) or shape (with its model), not %d", n)
+		return nil, usage("give one declaration: schema (the compact form), schema_json (a JSON Schema) or shape (with its model), not %d", n)
 	case s.Schema != "":
 		d, err := mend.ParseCompact(s.Schema)
 		if err != nil {
@@ -77,11 +77,11 @@ func (s Spec) Resolve() (mend.Declaration, error) {
 		return NewJSONSchemaDeclaration(s.SchemaJSON)
 	}
 	if s.Model == nil {
-		return nil, usage(0, "shape %s needs the model it belongs to", s.Shape)
+		return nil, usage("shape %s needs the model it belongs to", s.Shape)
 	}
 	id, err := shapeid.Parse(s.Shape)
 	if err != nil {
-		return nil, usage(0, "shape: %v", err)
+		return nil, usage("shape: %v", err)
 	}
 	if _, ok := s.Model.Shape(id); !ok {
 		return nil, &mend.Error{Code: CodeModel, Exit: ExitModel, Message: fmt.Sprintf("shape %s is not in the model", id)}
@@ -108,24 +108,25 @@ func SchemaJSONParam(raw json.RawMessage) ([]byte, error) {
 	if t[0] == '"' {
 		var s string
 		if err := json.Unmarshal([]byte(t), &s); err != nil {
-			return nil, usage(0, "schema_json: %v", err)
+			return nil, usage("schema_json: %v", err)
 		}
 		return []byte(s), nil
 	}
 	if t[0] == '{' || t == "true" || t == "false" {
 		return []byte(t), nil
 	}
-	return nil, usage(0, "schema_json must be a JSON Schema: an object, a boolean, or a string holding one")
+	return nil, usage("schema_json must be a JSON Schema: an object, a boolean, or a string holding one")
 }
 
-// usage returns an E050 error (exit 2) at offset.
-func usage(offset int, format string, args ...any) *mend.Error {
-	return &mend.Error{Code: CodeUsage, Exit: mend.ExitUsage, Offset: offset, Message: fmt.Sprintf(format, args...)}
+// usage returns an E050 error (exit 2) about a parameter as a whole: it
+// has no position ([mend.Error.Located]).
+func usage(format string, args ...any) *mend.Error {
+	return &mend.Error{Code: CodeUsage, Exit: mend.ExitUsage, Message: fmt.Sprintf(format, args...)}
 }
 
 // usageAt returns an E050 error at the position of a reader's error.
 func usageAt(err error, what string) *mend.Error {
-	e := usage(0, "%s: %v", what, err)
+	e := usage("%s: %v", what, err)
 	var pe node.PosError
 	if errors.As(err, &pe) {
 		p := pe.Position()

@@ -55,25 +55,25 @@ type JSONSchemaDeclaration struct {
 // parameter), exit 2, and the offset of the fault when there is one.
 func NewJSONSchemaDeclaration(doc []byte) (*JSONSchemaDeclaration, error) {
 	if len(doc) > MaxSchemaSize {
-		return nil, usage(MaxSchemaSize, "schema_json: the JSON Schema document is %d bytes, over the limit of %d", len(doc), MaxSchemaSize)
+		return nil, usage("schema_json: the JSON Schema document is %d bytes, over the limit of %d", len(doc), MaxSchemaSize)
 	}
 	tree, err := node.Parse(doc)
 	if err != nil {
 		return nil, usageAt(err, "schema_json: not a JSON document")
 	}
 	if tree.Kind() != node.Object && tree.Kind() != node.Bool {
-		return nil, usage(0, "schema_json: a JSON Schema is an object or a boolean, not %s", kindName(tree.Kind()))
+		return nil, usage("schema_json: a JSON Schema is an object or a boolean, not %s", kindName(tree.Kind()))
 	}
 	c := jsonschema.NewCompiler()
 	c.LoadURL = func(u string) (io.ReadCloser, error) {
 		return nil, fmt.Errorf("%s is another document, and the gate loads none (put what it defines under $defs)", u)
 	}
 	if err := c.AddResource(schemaURL, bytes.NewReader(doc)); err != nil {
-		return nil, usage(0, "schema_json: %s", schemaMessage(err))
+		return nil, usage("schema_json: %s", schemaMessage(err))
 	}
 	root, err := c.Compile(schemaURL)
 	if err != nil {
-		return nil, usage(0, "schema_json: %s", schemaMessage(err))
+		return nil, usage("schema_json: %s", schemaMessage(err))
 	}
 	d := &JSONSchemaDeclaration{root: root, compiler: c, each: map[string]*jsonschema.Schema{}, props: map[string]bool{}}
 	d.text = string(node.Marshal(tree))

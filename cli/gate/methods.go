@@ -56,7 +56,7 @@ func NewOptions(profile string, maxLoss int, skipProse bool, decl mend.Declarati
 		return mend.Options{}, err
 	}
 	if maxLoss < 0 {
-		return mend.Options{}, usage(0, "max_loss must be 0 (no bound) or more, not %d", maxLoss)
+		return mend.Options{}, usage("max_loss must be 0 (no bound) or more, not %d", maxLoss)
 	}
 	return mend.Options{Profile: prof, MaxLoss: maxLoss, SkipProse: skipProse, Declaration: decl}, nil
 }
@@ -112,7 +112,7 @@ func Run(method string, text []byte, o mend.Options) (result []byte, exit int, e
 		}
 		return render(r), exit, nil
 	}
-	return nil, 0, usage(0, "unknown method %q (repair, analyze, validate or readiness)", method)
+	return nil, 0, usage("unknown method %q (repair, analyze, validate or readiness)", method)
 }
 
 // ErrorJSON renders an error as the seed's error object (code, message,

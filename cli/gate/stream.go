@@ -54,13 +54,13 @@ func (s *Streams) Call(method string, params []byte, resolve Resolver) ([]byte, 
 	var p StreamParams
 	if len(bytes.TrimSpace(params)) > 0 && string(bytes.TrimSpace(params)) != "null" {
 		if err := json.Unmarshal(params, &p); err != nil {
-			return nil, 0, usage(0, "params: %v", err)
+			return nil, 0, usage("params: %v", err)
 		}
 	}
 	switch method {
 	case "watch.start":
 		if s.watch != nil {
-			return nil, 0, usage(0, "a watch stream is already active on this connection: watch.finish it first")
+			return nil, 0, usage("a watch stream is already active on this connection: watch.finish it first")
 		}
 		o, err := streamOptions(&p.Params, resolve)
 		if err != nil {
@@ -77,15 +77,15 @@ func (s *Streams) Call(method string, params []byte, resolve Resolver) ([]byte, 
 		}{true, schema}), 0, nil
 	case "watch.feed":
 		if s.watch == nil {
-			return nil, 0, usage(0, "no watch stream is active: watch.start one first")
+			return nil, 0, usage("no watch stream is active: watch.start one first")
 		}
 		if p.Chunk == nil {
-			return nil, 0, usage(0, "watch.feed needs chunk (a string)")
+			return nil, 0, usage("watch.feed needs chunk (a string)")
 		}
 		return render(s.watch.Feed([]byte(*p.Chunk))), 0, nil
 	case "watch.finish":
 		if s.watch == nil {
-			return nil, 0, usage(0, "no watch stream is active: watch.start one first")
+			return nil, 0, usage("no watch stream is active: watch.start one first")
 		}
 		fin := s.watch.Finish()
 		s.watch = nil
@@ -96,7 +96,7 @@ func (s *Streams) Call(method string, params []byte, resolve Resolver) ([]byte, 
 		return render(fin), exit, nil
 	case "llm.open":
 		if s.llm != nil {
-			return nil, 0, usage(0, "an llm stream is already active on this connection: llm.close it first")
+			return nil, 0, usage("an llm stream is already active on this connection: llm.close it first")
 		}
 		o, err := llmOptions(&p, resolve)
 		if err != nil {
@@ -113,7 +113,7 @@ func (s *Streams) Call(method string, params []byte, resolve Resolver) ([]byte, 
 		}{true, string(o.Provider)}), 0, nil
 	case "llm.feed":
 		if s.llm == nil {
-			return nil, 0, usage(0, "no llm stream is active: llm.open one first")
+			return nil, 0, usage("no llm stream is active: llm.open one first")
 		}
 		ev, err := eventParam(p.Event)
 		if err != nil {
@@ -122,7 +122,7 @@ func (s *Streams) Call(method string, params []byte, resolve Resolver) ([]byte, 
 		return render(s.llm.Feed(ev)), 0, nil
 	case "llm.close":
 		if s.llm == nil {
-			return nil, 0, usage(0, "no llm stream is active: llm.open one first")
+			return nil, 0, usage("no llm stream is active: llm.open one first")
 		}
 		res := s.llm.Close()
 		s.llm = nil
@@ -134,7 +134,7 @@ func (s *Streams) Call(method string, params []byte, resolve Resolver) ([]byte, 
 		}
 		var raw []json.RawMessage
 		if err := json.Unmarshal(p.Events, &raw); err != nil || p.Events == nil {
-			return nil, 0, usage(0, "llm.run needs events (an array of event payloads)")
+			return nil, 0, usage("llm.run needs events (an array of event payloads)")
 		}
 		events := make([][]byte, 0, len(raw))
 		for _, r := range raw {
@@ -150,7 +150,7 @@ func (s *Streams) Call(method string, params []byte, resolve Resolver) ([]byte, 
 		}
 		return render(res), LLMExit(res), nil
 	}
-	return nil, 0, usage(0, "unknown stream method %q", method)
+	return nil, 0, usage("unknown stream method %q", method)
 }
 
 // Active reports which streams are active ("watch", "llm").
@@ -191,12 +191,12 @@ func LLMExit(res *mend.LLMClose) int {
 func eventParam(raw json.RawMessage) ([]byte, error) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || string(raw) == "null" {
-		return nil, usage(0, "llm.feed needs event (the event payload as JSON text)")
+		return nil, usage("llm.feed needs event (the event payload as JSON text)")
 	}
 	if raw[0] == '"' {
 		var s string
 		if err := json.Unmarshal(raw, &s); err != nil {
-			return nil, usage(0, "event: %v", err)
+			return nil, usage("event: %v", err)
 		}
 		return []byte(s), nil
 	}
@@ -223,14 +223,14 @@ func streamOptions(p *Params, resolve Resolver) (mend.Options, error) {
 
 func resolveModel(resolve Resolver) (*model.Model, error) {
 	if resolve == nil {
-		return nil, usage(0, "shape needs a model: give the server (or the command) a model")
+		return nil, usage("shape needs a model: give the server (or the command) a model")
 	}
 	m, err := resolve()
 	if err != nil {
 		return nil, err
 	}
 	if m == nil {
-		return nil, usage(0, "shape needs a model: give the server (or the command) a model")
+		return nil, usage("shape needs a model: give the server (or the command) a model")
 	}
 	return m, nil
 }
@@ -270,7 +270,7 @@ func ParseTools(raw json.RawMessage, resolve Resolver) (map[string]mend.Declarat
 	switch raw[0] {
 	case '[':
 		if err := json.Unmarshal(raw, &list); err != nil {
-			return nil, usage(0, "tools: %v", err)
+			return nil, usage("tools: %v", err)
 		}
 	case '{':
 		var wrapped struct {
@@ -282,7 +282,7 @@ func ParseTools(raw json.RawMessage, resolve Resolver) (map[string]mend.Declarat
 		}
 		var byName map[string]Params
 		if err := json.Unmarshal(raw, &byName); err != nil {
-			return nil, usage(0, "tools: %v", err)
+			return nil, usage("tools: %v", err)
 		}
 		names := make([]string, 0, len(byName))
 		for n := range byName {
@@ -307,18 +307,18 @@ func ParseTools(raw json.RawMessage, resolve Resolver) (map[string]mend.Declarat
 				return nil, toolErr(n, err)
 			}
 			if d == nil {
-				return nil, usage(0, "tools: %s names no declaration (schema, schema_json or shape)", n)
+				return nil, usage("tools: %s names no declaration (schema, schema_json or shape)", n)
 			}
 			out[n] = d
 		}
 		return out, nil
 	default:
-		return nil, usage(0, "tools: an MCP tools/list result, an array of tools, or an object of declarations")
+		return nil, usage("tools: an MCP tools/list result, an array of tools, or an object of declarations")
 	}
 	out := map[string]mend.Declaration{}
 	for i, t := range list {
 		if t.Name == "" {
-			return nil, usage(0, "tools: tool %d has no name", i)
+			return nil, usage("tools: tool %d has no name", i)
 		}
 		doc := t.InputSchema
 		if len(bytes.TrimSpace(doc)) == 0 {

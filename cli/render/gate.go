@@ -119,7 +119,11 @@ func writeVerdict(w io.Writer, v *mend.SchemaVerdict) {
 		if at == "" {
 			at = f.Schema
 		}
-		fmt.Fprintf(w, "  [%s] %s %s at %d:%d: %s (%s)\n", f.Severity, f.Code, pointerText(f.Path), f.Line, f.Column, EscapeText(f.Message), at)
+		where := "" // a finding with no position says none
+		if f.Located() {
+			where = fmt.Sprintf(" at %d:%d", f.Line, f.Column)
+		}
+		fmt.Fprintf(w, "  [%s] %s %s%s: %s (%s)\n", f.Severity, f.Code, pointerText(f.Path), where, EscapeText(f.Message), at)
 	}
 }
 
@@ -195,11 +199,9 @@ func WriteLLMText(w io.Writer, res *mend.LLMClose) {
 			fmt.Fprintf(w, "  violation at byte %d: [%s] %s %s: %s\n", ev.At, f.Severity, f.Code, pointerText(f.Path), EscapeText(f.Message))
 		}
 		if call.Error != nil {
-			msg := call.Error.Error()
-			if call.Error.Line == 0 {
-				msg = call.Error.Code + ": " + call.Error.Message // about the call, not a place in its arguments
-			}
-			fmt.Fprintf(w, "  refused: %s\n", EscapeText(msg))
+			// without a position (about the call, not a place in its
+			// arguments), Error says none
+			fmt.Fprintf(w, "  refused: %s\n", EscapeText(call.Error.Error()))
 			if call.Error.RetryHint != "" {
 				fmt.Fprintf(w, "  retry hint: %s\n", EscapeText(call.Error.RetryHint))
 			}

@@ -229,6 +229,11 @@ test('the client', async (t) => {
     assert.strictEqual(bad.exit, 1);
     assert.deepStrictEqual(bad.result.calls[0].events.filter((e) => e.kind === 'violation').map((e) => e.finding.code), ['unknown-tool']);
     assert.strictEqual(bad.result.calls[0].error.code, 'E031');
+    // Neither is about a place in the arguments: no position at all.
+    const unknown = bad.result.calls[0].events.find((e) => e.kind === 'violation').finding;
+    for (const part of [unknown, bad.result.calls[0].error]) {
+      assert.deepStrictEqual(['line', 'column', 'offset'].filter((k) => k in part), [], JSON.stringify(part));
+    }
   });
 
   await t.test('conformance/cases.jsonl', async () => {

@@ -238,6 +238,10 @@ class ClientTest(unittest.TestCase):
         self.assertEqual(bad.exit, 1)
         self.assertEqual([e["finding"]["code"] for e in bad["calls"][0]["events"] if e["kind"] == "violation"], ["unknown-tool"])
         self.assertEqual(bad["calls"][0]["error"]["code"], "E031")
+        # Neither is about a place in the arguments: no position at all.
+        unknown = [e["finding"] for e in bad["calls"][0]["events"] if e["kind"] == "violation"][0]
+        for part in (unknown, bad["calls"][0]["error"]):
+            self.assertFalse({"line", "column", "offset"} & set(part), part)
 
     def test_readme_example(self):
         with open(os.path.join(HERE, "..", "README.md"), encoding="utf-8") as f:
