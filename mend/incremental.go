@@ -39,6 +39,7 @@ type Incremental struct {
 	// onStep, when set, is called after each final step (the watcher);
 	// before is the syntax progress before that step.
 	onStep  func()
+	watch   *Watcher // the watcher, which takes the exact steps' tokens directly
 	before  int
 	waitFor int // take the unfinished step again once this much is kept (0: always)
 	retried int // bytes of unfinished steps taken and undone, for tests

@@ -179,10 +179,14 @@ func (s *Incremental) exactSteps() bool {
 		}
 		s.waitFor = 0
 		if s.onStep != nil {
-			// the watcher parses the step's output
+			// the watcher takes the step's output
 			r.out = appendOut(r.out, in[r.mark:r.i])
 			r.mark = r.i
-			s.onStep()
+			if s.watch != nil {
+				s.watch.exactStep(in[r.tokStart])
+			} else {
+				s.onStep()
+			}
 		} // else the output is flushed when the input is let go (trim)
 	}
 	return false
@@ -438,7 +442,7 @@ func (s *Incremental) outStart() int {
 // buffer out (from may be negative: in the frozen blocks).
 func (s *Incremental) outSpan(out []byte, from, to int) []byte {
 	if from >= 0 {
-		return out[from:to]
+		return out[from:to:to]
 	}
 	abs := s.outBase + from
 	b := make([]byte, 0, to-from)

@@ -322,6 +322,11 @@ func (r *reader) progress(extra int) {
 	if p+owed == 0 {
 		return
 	}
+	// ⌊1000p/(p+owed)⌋ > syntaxMax only when 1000p ≥ (syntaxMax+1)(p+owed):
+	// a product instead of a division at nearly every step of a long text.
+	if 1000*p < (r.syntaxMax+1)*(p+owed) {
+		return
+	}
 	v := 1000 * p / (p + owed)
 	if v > r.syntaxMax {
 		r.syntaxMax = v

@@ -68,6 +68,12 @@ type WatchFeed struct {
 	Bytes  int     `json:"bytes"` // bytes fed so far
 }
 
+// Clone returns a copy of f whose lists the next [Watcher.Feed] does not
+// reuse: for a caller that keeps a feed past the next call.
+func (f *WatchFeed) Clone() *WatchFeed {
+	return &WatchFeed{Deltas: append([]Delta{}, f.Deltas...), Events: append([]Event{}, f.Events...), Bytes: f.Bytes}
+}
+
 // WatchResult is the final result: [Repair]'s fields plus the value.
 type WatchResult struct {
 	Result
@@ -112,11 +118,8 @@ type Watcher struct {
 	// pbuf[:stack[k].plen]
 	pbuf []byte
 	strs strArena
-	raws rawArena
-	// the lists and results the feeds return
-	dslab slab[Delta]
-	eslab slab[Event]
-	fslab slab[WatchFeed]
+	// the result Feed returns, its lists reused by the next Feed
+	feed WatchFeed
 
 	// the open string previewed last: where it starts, its path, and
 	// either its content (read by a preview) or, read from the input
@@ -174,6 +177,7 @@ func NewWatcher(opts Options) *Watcher {
 	}
 	w.open.at = -1
 	w.s.onStep = w.step
+	w.s.watch = w
 	w.s.outLimit = func() int { return w.emitted }
 	w.s.onFreeze = func(k int) { w.moveOut(-k) }
 	w.s.onThaw = w.moveOut
@@ -189,12 +193,14 @@ func (w *Watcher) SkipDeltas() { w.noDeltas = true }
 // returns share memory with other feeds' (they are carved from common
 // blocks) but are never written again: a caller may keep them.
 func (w *Watcher) Feed(chunk []byte) *WatchFeed {
-	w.deltas, w.events = w.dslab.open(), w.eslab.open()
+	if w.deltas == nil {
+		w.deltas, w.events = make([]Delta, 0, 64), make([]Event, 0, 64)
+	}
+	w.deltas, w.events = w.deltas[:0], w.events[:0]
 	w.s.Feed(chunk)
 	w.previewOpen()
-	fs := append(w.fslab.open(), WatchFeed{Deltas: w.dslab.close(w.deltas), Events: w.eslab.close(w.events), Bytes: w.s.Bytes()})
-	fs = w.fslab.close(fs)
-	return &fs[0]
+	w.feed = WatchFeed{Deltas: w.deltas, Events: w.events, Bytes: w.s.Bytes()}
+	return &w.feed
 }
 
 // Bytes is how many bytes have been fed.
@@ -277,6 +283,77 @@ func (w *Watcher) step() {
 	r.outMark = w.emitted
 }
 
+// exactStep is step for a token that the exact steps took
+// (incremental_exact.go): c is its first byte, and the output ends with
+// it as it was read, after nothing but whitespace, commas and colons
+// since what was parsed. A token deep in the value is taken here without
+// parsing the output again, with the effects parse has on it; a token
+// about the root or a member of the root object (the declaration's
+// checks, the open-string judge, complete) goes through step.
+func (w *Watcher) exactStep(c byte) {
+	r := &w.s.r
+	n := len(w.stack)
+	if r.shifted != 0 || n == 0 || w.tops != 1 {
+		w.step()
+		return
+	}
+	out := r.out
+	tokOut := len(out) - (r.i - r.tokStart)
+	at := r.tokStart + r.base
+	rootObj := w.stack[0].kind == '{'
+	switch c {
+	case ',', ':':
+	case '{', '[':
+		if n == 1 && rootObj {
+			w.step() // a root member's value
+			return
+		}
+		path, plen := w.child(true)
+		if c == '{' {
+			w.delta(Delta{Path: path, Op: OpBegin, Value: rawObject, Text: "{", At: at})
+		} else {
+			w.delta(Delta{Path: path, Op: OpBegin, Value: rawArray, Text: "[", At: at})
+		}
+		w.stack = append(w.stack, wframe{kind: c, plen: plen, path: path, expectKey: c == '{'})
+	case '}', ']':
+		if n == 1 || n == 2 && rootObj {
+			w.step() // the root or a member of the root object ends
+			return
+		}
+		w.delta(Delta{Path: w.stack[n-1].path, Op: OpEnd, Text: closerText(c), At: at})
+		w.stack = w.stack[:n-1]
+		w.settled(&w.stack[n-2], r.i+r.base)
+	default:
+		f := &w.stack[n-1]
+		if c == '"' && f.kind == '{' && f.expectKey {
+			w.key(f, out[tokOut:], at)
+			break
+		}
+		if n == 1 && rootObj {
+			w.step() // a root member's value
+			return
+		}
+		path, _ := w.child(false)
+		if !w.noDeltas {
+			w.delta(Delta{Path: path, Op: OpSet, Value: out[tokOut:len(out):len(out)], At: at})
+			if c == '"' && w.tentOn && w.tentPath == path {
+				w.tentOn = false
+			}
+		}
+		w.settled(f, r.i+r.base)
+	}
+	w.emitted = len(out)
+	r.outMark = w.emitted
+}
+
+// settled: the value that began last in f, a container below the root's
+// members, ended at the input offset end.
+func (w *Watcher) settled(f *wframe, end int) {
+	if f.kind == '{' && !w.partial {
+		w.event(Event{Kind: EventMemberSettled, Path: f.keyPath, Key: f.key, At: end})
+	}
+}
+
 // permille is the syntax progress so far.
 func (w *Watcher) permille() int {
 	p := w.s.r.syntaxMax
@@ -357,7 +434,7 @@ func (w *Watcher) parse(out []byte, at, end int) {
 			path, _ := w.child(false)
 			w.valueBegins(path, i, at, '"')
 			if !w.noDeltas {
-				w.delta(Delta{Path: path, Op: OpSet, Value: w.raws.bytes(out[i:j]), At: at})
+				w.delta(Delta{Path: path, Op: OpSet, Value: out[i:j:j], At: at})
 				if w.tentOn && w.tentPath == path {
 					w.tentOn = false
 				}
@@ -376,7 +453,7 @@ func (w *Watcher) parse(out []byte, at, end int) {
 			path, _ := w.child(false)
 			w.valueBegins(path, i, at, c)
 			if !w.noDeltas {
-				w.delta(Delta{Path: path, Op: OpSet, Value: w.raws.bytes(out[i:j]), At: at})
+				w.delta(Delta{Path: path, Op: OpSet, Value: out[i:j:j], At: at})
 			}
 			i = j
 			w.valueEnds(out, i, end)
@@ -563,7 +640,7 @@ func (w *Watcher) valueEnds(out []byte, outEnd, end int) {
 	n := len(w.stack)
 	if n == 0 {
 		if w.tops == 1 {
-			w.complete(w.s.outSpan(out, w.s.outStart(), outEnd), end)
+			w.complete(out, outEnd, end)
 		}
 		return
 	}
@@ -578,7 +655,7 @@ func (w *Watcher) valueEnds(out []byte, outEnd, end int) {
 		w.event(ev)
 		return
 	}
-	raw := json.RawMessage(w.raws.bytes(w.s.outSpan(out, f.valOut, outEnd)))
+	raw := json.RawMessage(w.s.outSpan(out, f.valOut, outEnd))
 	ev.Value = raw
 	w.event(ev)
 	if w.seenRoot[name] {
@@ -610,13 +687,16 @@ func (w *Watcher) valueEnds(out []byte, outEnd, end int) {
 }
 
 // complete: the root value is whole; the declaration judges it.
-func (w *Watcher) complete(value []byte, end int) {
+// The value is the output up to outEnd (offsets relative to out); it is
+// joined from the frozen blocks only for a declaration to judge.
+func (w *Watcher) complete(out []byte, outEnd, end int) {
 	if !w.partial {
 		w.event(Event{Kind: EventComplete, At: end})
 	}
 	if w.decl == nil {
 		return
 	}
+	value := w.s.outSpan(out, w.s.outStart(), outEnd)
 	v, err := w.decl.Check(value[w.rootStart(value):])
 	if err != nil {
 		return

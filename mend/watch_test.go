@@ -21,7 +21,7 @@ func watchAll(text []byte, cuts []int, opts Options) ([]*WatchFeed, *WatchFinal,
 	var events []Event
 	prev := 0
 	for _, c := range append(cuts, len(text)) {
-		f := w.Feed(text[prev:c])
+		f := w.Feed(text[prev:c]).Clone() // the next Feed reuses the lists
 		feeds = append(feeds, f)
 		events = append(events, f.Events...)
 		prev = c
