@@ -189,9 +189,17 @@ func NewWatcher(opts Options) *Watcher {
 // cost ([LLMStream] does). Call it before the first Feed.
 func (w *Watcher) SkipDeltas() { w.noDeltas = true }
 
-// Feed reads one more chunk and returns what changed. The lists it
-// returns share memory with other feeds' (they are carved from common
-// blocks) but are never written again: a caller may keep them.
+// Feed reads one more chunk and returns what changed.
+//
+// The result and its two lists are valid until the next call of Feed or
+// Finish, which reuses them (as [bufio.Scanner.Bytes] reuses its buffer):
+// a caller that keeps a feed past the next call keeps [WatchFeed.Clone],
+// or copies the records it wants (append(kept, f.Events...)). The
+// strings and values inside the records are never written again, so a
+// copied record stays valid for good. Reusing the lists is what lets a
+// long value be watched at a cost near that of [Repair]: a watcher
+// reports about one event and one delta for every ten bytes of a typical
+// value, and fresh lists for them were most of a feed's cost.
 func (w *Watcher) Feed(chunk []byte) *WatchFeed {
 	if w.deltas == nil {
 		w.deltas, w.events = make([]Delta, 0, 64), make([]Event, 0, 64)

@@ -407,3 +407,54 @@ func TestWatchSplitCharacter(t *testing.T) {
 		t.Fatalf("final %+v", fin.Final)
 	}
 }
+
+// TestWatchKeptRecordsStay: the next Feed reuses a feed's lists, but the
+// strings and values in its records are never written again, so records
+// copied out of a feed (WatchFeed.Clone) read the same after every later
+// feed, the output frozen in blocks and thawed, and the finish; and the
+// lists a feed returned are indeed reused (the contract is not idle).
+func TestWatchKeptRecordsStay(t *testing.T) {
+	rng := rand.New(rand.NewSource(31))
+	compact := mustCompact(t, toolDecl)
+	doc := validDoc()
+	ins := append(incrementalInputs(t), string(doc[:4000]),
+		`{"query": "a", "limit": 1, "x": [1, 2,, 3,], "y": {"z": "w",}} {"q": 2}`)
+	defer func(w int) { outWindow = w }(outWindow)
+	outWindow = 32
+	reused := false
+	for n, in := range ins {
+		text := []byte(in)
+		if len(text) == 0 {
+			continue
+		}
+		for _, decl := range []Declaration{nil, compact} {
+			for _, cuts := range [][]int{everyByte(len(text))[1:], randomCuts(rng, len(text), 40)} {
+				w := NewWatcher(Options{Declaration: decl, Profile: ProfileLenient})
+				var kept []*WatchFeed
+				var then []string
+				var last *WatchFeed
+				prev := 0
+				for _, c := range append(cuts, len(text)) {
+					f := w.Feed(text[prev:c])
+					prev = c
+					if last != nil && len(last.Deltas)+len(last.Events) > 0 && f == last {
+						reused = true
+					}
+					last = f
+					k := f.Clone()
+					b, _ := json.Marshal(k)
+					kept, then = append(kept, k), append(then, string(b))
+				}
+				w.Finish()
+				for i, k := range kept {
+					if b, _ := json.Marshal(k); string(b) != then[i] {
+						t.Fatalf("case %d %q: feed %d changed after later feeds:\nthen %s\nnow  %s", n, in, i, then[i], b)
+					}
+				}
+			}
+		}
+	}
+	if !reused {
+		t.Error("no feed's result was reused by the next Feed: the contract of Feed is not what it says")
+	}
+}
