@@ -317,10 +317,11 @@ func (w *Watcher) exactStep(c byte) {
 			return
 		}
 		path, plen := w.child(true)
-		if c == '{' {
-			w.delta(Delta{Path: path, Op: OpBegin, Value: rawObject, Text: "{", At: at})
+		if w.noDeltas {
+		} else if c == '{' {
+			w.deltaAt(path, OpBegin, rawObject, "{", at)
 		} else {
-			w.delta(Delta{Path: path, Op: OpBegin, Value: rawArray, Text: "[", At: at})
+			w.deltaAt(path, OpBegin, rawArray, "[", at)
 		}
 		w.stack = append(w.stack, wframe{kind: c, plen: plen, path: path, expectKey: c == '{'})
 	case '}', ']':
@@ -328,7 +329,9 @@ func (w *Watcher) exactStep(c byte) {
 			w.step() // the root or a member of the root object ends
 			return
 		}
-		w.delta(Delta{Path: w.stack[n-1].path, Op: OpEnd, Text: closerText(c), At: at})
+		if !w.noDeltas {
+			w.deltaAt(w.stack[n-1].path, OpEnd, rawNull, closerText(c), at)
+		}
 		w.stack = w.stack[:n-1]
 		w.settled(&w.stack[n-2], r.i+r.base)
 	default:
@@ -343,7 +346,7 @@ func (w *Watcher) exactStep(c byte) {
 		}
 		path, _ := w.child(false)
 		if !w.noDeltas {
-			w.delta(Delta{Path: path, Op: OpSet, Value: out[tokOut:len(out):len(out)], At: at})
+			w.deltaAt(path, OpSet, out[tokOut:len(out):len(out)], "", at)
 			if c == '"' && w.tentOn && w.tentPath == path {
 				w.tentOn = false
 			}
@@ -358,7 +361,7 @@ func (w *Watcher) exactStep(c byte) {
 // members, ended at the input offset end.
 func (w *Watcher) settled(f *wframe, end int) {
 	if f.kind == '{' && !w.partial {
-		w.event(Event{Kind: EventMemberSettled, Path: f.keyPath, Key: f.key, At: end})
+		w.memberEvent(EventMemberSettled, f.keyPath, f.key, end)
 	}
 }
 
@@ -387,6 +390,30 @@ func (w *Watcher) delta(d Delta) {
 func (w *Watcher) event(e Event) {
 	e.Permille = w.permille()
 	w.events = append(w.events, e)
+}
+
+// The records of the tokens deep in a value (exactStep) are written in
+// place, field by field: appending a whole record copies it with a bulk
+// write barrier while the collector runs.
+
+// memberEvent appends a member_started or member_settled event.
+func (w *Watcher) memberEvent(kind, path, key string, at int) {
+	if len(w.events) == cap(w.events) {
+		w.events = append(w.events, Event{})[:len(w.events)]
+	}
+	w.events = w.events[:len(w.events)+1]
+	e := &w.events[len(w.events)-1]
+	e.Kind, e.Path, e.Key, e.At, e.Permille, e.Value, e.Finding = kind, path, key, at, w.permille(), nil, nil
+}
+
+// deltaAt appends a delta.
+func (w *Watcher) deltaAt(path, op string, value json.RawMessage, text string, at int) {
+	if len(w.deltas) == cap(w.deltas) {
+		w.deltas = append(w.deltas, Delta{})[:len(w.deltas)]
+	}
+	w.deltas = w.deltas[:len(w.deltas)+1]
+	d := &w.deltas[len(w.deltas)-1]
+	d.Path, d.Op, d.Value, d.Text, d.At = path, op, value, text, at
 }
 
 // startPermille is the syntax progress before the step being parsed (or,
@@ -489,7 +516,7 @@ func (w *Watcher) key(f *wframe, tok []byte, at int) {
 		f.keyPath = w.strs.join(w.pbuf[:f.plen], '/', []byte(escapePointer(f.key)))
 	}
 	f.expectKey = false
-	w.event(Event{Kind: EventMemberStarted, Path: f.keyPath, Key: f.key, At: at})
+	w.memberEvent(EventMemberStarted, f.keyPath, f.key, at)
 }
 
 func isDelim(c byte) bool {

@@ -1,6 +1,6 @@
 package mend
 
-import "strings"
+import "unsafe"
 
 // The watcher reports a delta or an event for nearly every token, each
 // with a path or a key. Allocated one by one, those small strings were a
@@ -15,14 +15,15 @@ import "strings"
 // own).
 const arenaBlock = 4 << 10
 
-// strArena hands out strings.
-type strArena struct{ b strings.Builder }
+// strArena hands out strings. Its blocks are only ever appended to and
+// never reused, so the bytes of a string handed out never change: the
+// same reasoning as [strings.Builder]'s, without its per-call checks.
+type strArena struct{ b []byte }
 
 // room makes room for n more bytes in the current block.
 func (a *strArena) room(n int) {
-	if a.b.Cap()-a.b.Len() < n {
-		a.b = strings.Builder{}
-		a.b.Grow(max(arenaBlock, n))
+	if cap(a.b)-len(a.b) < n {
+		a.b = make([]byte, 0, max(arenaBlock, n))
 	}
 }
 
@@ -32,17 +33,16 @@ func (a *strArena) bytes(p []byte) string {
 		return ""
 	}
 	a.room(len(p))
-	from := a.b.Len()
-	a.b.Write(p)
-	return a.b.String()[from:]
+	from := len(a.b)
+	a.b = append(a.b, p...)
+	return unsafe.String(&a.b[from], len(p))
 }
 
 // join returns the concatenation of prefix, sep and tail.
 func (a *strArena) join(prefix []byte, sep byte, tail []byte) string {
-	a.room(len(prefix) + 1 + len(tail))
-	from := a.b.Len()
-	a.b.Write(prefix)
-	a.b.WriteByte(sep)
-	a.b.Write(tail)
-	return a.b.String()[from:]
+	n := len(prefix) + 1 + len(tail)
+	a.room(n)
+	from := len(a.b)
+	a.b = append(append(append(a.b, prefix...), sep), tail...)
+	return unsafe.String(&a.b[from], n)
 }
