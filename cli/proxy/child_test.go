@@ -5,6 +5,8 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -115,5 +117,47 @@ func TestSignalEndsGroup(t *testing.T) {
 	}
 	if got := log.String(); !strings.Contains(got, `{"summary":`) || strings.Contains(got, `"child"`) {
 		t.Errorf("log:\n%s\nwant the summary, and no signal of the proxy's own (the forwarded SIGTERM ended the group)", got)
+	}
+}
+
+// TestChildOutputHeldOutsideGroup: the child exits and a process it
+// started in a session of its own keeps the child's output open, so
+// neither SIGTERM nor SIGKILL to the group ends it. After the third grace
+// period the proxy stops reading the output and ends with the child's
+// code. The output is read in blocking reads, which closing the pipe
+// does not interrupt: the proxy must stop waiting for the relay rather
+// than for the read.
+func TestChildOutputHeldOutsideGroup(t *testing.T) {
+	if _, err := exec.LookPath("setsid"); err != nil {
+		t.Skip("no setsid")
+	}
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	t.Cleanup(func() {
+		if b, err := os.ReadFile(pidFile); err == nil {
+			if pid, err := strconv.Atoi(strings.TrimSpace(string(b))); err == nil {
+				syscall.Kill(pid, syscall.SIGKILL)
+			}
+		}
+	})
+	var log testkit.SyncBuffer
+	p := proxy.New(calculator(t), proxy.Options{Log: &log, Grace: 50 * time.Millisecond})
+	stdinR, stdinW := io.Pipe()
+	defer stdinW.Close()
+	cmd := exec.Command("sh", "-c", `setsid sh -c 'echo $$ > "$0"; exec sleep 300' "$1" & while [ ! -s "$1" ]; do sleep 0.01; done; exit 4`, "sh", pidFile)
+	endGroup(t, cmd)
+	out, done := runCommand(p, cmd, stdinR)
+	go io.Copy(io.Discard, out)
+	r := awaitEnd(t, done, "the output held by a process outside the group")
+	if r.err != nil || r.code != 4 {
+		t.Errorf("exit %d, %v; want 4", r.code, r.err)
+	}
+	if _, sum, err := p.Finish(); err != nil || !sum.Valid {
+		t.Errorf("finish: %+v, %v", sum, err)
+	}
+	got := log.String()
+	for _, want := range []string{`{"child":"SIGTERM"`, `{"child":"SIGKILL"`, `{"summary":`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("log:\n%s\nwant a line starting %s", got, want)
+		}
 	}
 }

@@ -72,7 +72,22 @@ func (p *Proxy) pump(from rpc.Peer, in io.Reader, out io.Writer, outMu *sync.Mut
 			pending = nil
 		}
 	}
-	r := NewReader(beforeRead{in, flush}, p.opts.Framing, p.opts.MaxMessage)
+	lastYield := time.Now()
+	beforeRead := func() {
+		flush()
+		// A goroutine that waits in read system calls and never parks
+		// is, to the runtime's monitor, one goroutine running for ever:
+		// after 10 ms it preempts it and takes its P back, and then
+		// polls every 20 µs for a while, waking a thread each time.
+		// Passing through the scheduler every few milliseconds (a
+		// handful of times a second per direction, against tens of
+		// thousands of messages) keeps the monitor asleep.
+		if now := time.Now(); now.Sub(lastYield) >= yieldEvery {
+			lastYield = now
+			runtime.Gosched()
+		}
+	}
+	r := NewReader(readHook{in, beforeRead}, p.opts.Framing, p.opts.MaxMessage)
 	for {
 		f, err := r.Read()
 		if werr != nil {
@@ -132,13 +147,17 @@ func (p *Proxy) pump(from rpc.Peer, in io.Reader, out io.Writer, outMu *sync.Mut
 	}
 }
 
-// beforeRead calls before ahead of each read from r.
-type beforeRead struct {
+// yieldEvery is how often, at most, a direction of the relay passes
+// through the scheduler on its own (see pump).
+const yieldEvery = 5 * time.Millisecond
+
+// readHook calls before ahead of each read from r.
+type readHook struct {
 	r      io.Reader
 	before func()
 }
 
-func (b beforeRead) Read(p []byte) (int, error) {
+func (b readHook) Read(p []byte) (int, error) {
 	b.before()
 	return b.r.Read(p)
 }
@@ -163,7 +182,8 @@ const DefaultGrace = 5 * time.Second
 // period (Options.Grace), then sends SIGTERM to the group (unless it
 // forwarded one), waits again, then sends SIGKILL; once more after that it
 // stops reading the child's output (a process that left the group may
-// hold it). Each signal the proxy sends on its own is logged as
+// hold it) and returns: the read then in progress ends when that process
+// closes the output, and what it brings after [Proxy.Finish] is dropped. Each signal the proxy sends on its own is logged as
 // {"child":"SIGTERM","reason":"..."}.
 func (p *Proxy) RunCommand(cmd *exec.Cmd, stdin io.Reader, stdout io.Writer) (int, error) {
 	serverInR, serverIn, err := os.Pipe()
@@ -201,6 +221,15 @@ func (p *Proxy) RunCommand(cmd *exec.Cmd, stdin io.Reader, stdout io.Writer) (in
 		serverOut.Close()
 		return 0, err
 	}
+	// The child's output is read in blocking reads, as standard input
+	// is: each direction's goroutine waits in its own read system call
+	// and wakes once a message, where the runtime's network poller
+	// would cost a second read (the one that finds the pipe empty) and
+	// two epoll_wait calls a message (docs/performance.md, "A real
+	// session"). Fd puts the descriptor in blocking mode. The price: a
+	// blocked read is not ended by Close, so once the proxy gives up on
+	// the output (below) it stops waiting for the relay instead.
+	serverOut.Fd()
 	relayc := make(chan error, 1)
 	go func() { relayc <- p.Relay(stdin, stdout, serverIn, serverOut) }()
 	waitc := make(chan error, 1)
@@ -248,8 +277,13 @@ func (p *Proxy) RunCommand(cmd *exec.Cmd, stdin io.Reader, stdout io.Writer) (in
 				signalGroup(cmd, syscall.SIGKILL)
 			default:
 				// A process outside the group holds the output: stop
-				// reading it.
+				// reading it. The read in progress cannot be
+				// interrupted (a blocking read, see above): the relay
+				// is left to end when that process closes the output,
+				// and whatever it reads then is neither checked nor
+				// relayed once the conversation is finished.
 				serverOut.Close()
+				relayed = true
 			}
 			timer.Reset(grace)
 		}
