@@ -102,7 +102,10 @@ type Proxy struct {
 	rec      *bufio.Writer
 	servers  []uint64 // which messages the server sent: a bit a message, by index
 	logged   map[string]int
-	line     []byte
+	line     []byte // log lines not written yet (see writeLog)
+	checking bool   // check is running: its log lines are written at its end
+	flushing bool   // a flush of the transcript is due (see record)
+	flush    *time.Timer
 	done     bool
 	counts   Summary
 	clientMu sync.Mutex // serializes writes to the client
@@ -130,7 +133,7 @@ func New(svc *rpc.PreparedService, opts Options) *Proxy {
 	}
 	p := &Proxy{svc: svc, opts: opts, x: svc.NewExchange(), logged: map[string]int{}}
 	if opts.Record != nil {
-		p.rec = bufio.NewWriter(opts.Record)
+		p.rec = bufio.NewWriterSize(opts.Record, recordBuffer)
 	}
 	return p
 }
@@ -155,6 +158,11 @@ const (
 // returns the answer to send back instead of forwarding (refuse), or
 // drop. The caller holds p.mu.
 func (p *Proxy) check(from rpc.Peer, body []byte, to int) (verdict, []byte) {
+	p.checking = true
+	defer func() {
+		p.checking = false
+		p.writeLog()
+	}()
 	index := p.x.Index()
 	var sums []rpc.MessageSummary
 	if to >= 0 {
@@ -250,14 +258,14 @@ func (p *Proxy) refuseFrame(from rpc.Peer, pr *Problem) []byte {
 		code = rpc.InvalidRequest
 	}
 	p.counts.Refused++
-	b := append(p.line[:0], `{"direction":"`...)
+	b := append(p.line, `{"direction":"`...)
 	b = append(b, direction(from)...)
 	b = append(b, `","offset":`...)
 	b = strconv.AppendInt(b, pr.Offset, 10)
 	b = append(b, `,"action":"refused","rpc_error":`...)
 	b = strconv.AppendInt(b, int64(code), 10)
 	p.line = append(b, "}\n"...)
-	p.opts.Log.Write(p.line)
+	p.writeLog()
 
 	var r []byte
 	if p.svc.Version() == rpc.V1_0 {
@@ -314,6 +322,17 @@ func (p *Proxy) errorReply(s rpc.MessageSummary) []byte {
 	return append(b, '}')
 }
 
+// writeLog writes the log lines p.line holds, unless a message is being
+// checked: then check writes all of that message's lines at once, one
+// write a message however many findings it has.
+func (p *Proxy) writeLog() {
+	if p.checking || len(p.line) == 0 {
+		return
+	}
+	p.opts.Log.Write(p.line)
+	p.line = p.line[:0]
+}
+
 // logFinding writes one finding; live says it was logged as the message
 // passed (Finish logs only the findings not logged before).
 func (p *Proxy) logFinding(from rpc.Peer, f sv.Finding, live bool) {
@@ -325,12 +344,12 @@ func (p *Proxy) logFinding(from rpc.Peer, f sv.Finding, live bool) {
 	if f.Severity == sv.SeverityError {
 		p.counts.Errors++
 	}
-	b := append(p.line[:0], `{"direction":"`...)
+	b := append(p.line, `{"direction":"`...)
 	b = append(b, direction(from)...)
 	b = append(b, `",`...)
 	b = append(b, rendered[1:]...)
 	p.line = append(b, '\n')
-	p.opts.Log.Write(p.line)
+	p.writeLog()
 }
 
 // logProblem writes a framing problem.
@@ -339,12 +358,12 @@ func (p *Proxy) logProblem(from rpc.Peer, pr *Problem) {
 	if pr.Code != CodeFramingTooLarge {
 		p.counts.Errors++
 	}
-	b := append(p.line[:0], `{"direction":"`...)
+	b := append(p.line, `{"direction":"`...)
 	b = append(b, direction(from)...)
 	b = append(b, `",`...)
 	b = appendProblemFields(b, pr)
 	p.line = append(b, "}\n"...)
-	p.opts.Log.Write(p.line)
+	p.writeLog()
 }
 
 // appendProblem appends a framing problem as a JSON object: offset,
@@ -374,7 +393,7 @@ func appendProblemFields(b []byte, pr *Problem) []byte {
 
 // logAction writes what Enforce did with message index.
 func (p *Proxy) logAction(from rpc.Peer, index int, action string, code int) {
-	b := append(p.line[:0], `{"direction":"`...)
+	b := append(p.line, `{"direction":"`...)
 	b = append(b, direction(from)...)
 	b = append(b, `","index":`...)
 	b = strconv.AppendInt(b, int64(index), 10)
@@ -383,7 +402,7 @@ func (p *Proxy) logAction(from rpc.Peer, index int, action string, code int) {
 	b = append(b, `","rpc_error":`...)
 	b = strconv.AppendInt(b, int64(code), 10)
 	p.line = append(b, "}\n"...)
-	p.opts.Log.Write(p.line)
+	p.writeLog()
 }
 
 // record writes one transcript line: the message as JSON (compacted to
@@ -420,6 +439,41 @@ func (p *Proxy) record(from rpc.Peer, body []byte, sums []rpc.MessageSummary, to
 		p.rec.Write(body)
 	}
 	p.rec.WriteString("}\n")
+	if !p.flushing && p.rec.Buffered() > 0 {
+		p.flushing = true
+		if p.flush == nil {
+			p.flush = time.AfterFunc(RecordDelay, p.flushRecord)
+		} else {
+			p.flush.Reset(RecordDelay)
+		}
+	}
+}
+
+// RecordDelay is how long, at most, a message stays in the transcript's
+// buffer before it is written to [Options.Record] (a full buffer, 64
+// KiB, is written at once; Finish writes the rest).
+//
+// Why not at once: in a session of one call and one answer at a time
+// each message would cost a write system call, as much CPU as the rest
+// of the proxy's work on it. Why not at the end only: a transcript should
+// be readable while the session runs (tail -f), and a proxy that is
+// killed (SIGKILL, a crash) should lose little: at most the messages of
+// the last RecordDelay. The timer is armed once for every burst of
+// messages, never a message.
+const RecordDelay = 100 * time.Millisecond
+
+// recordBuffer is the size of the transcript's buffer.
+const recordBuffer = 64 << 10
+
+// flushRecord writes the transcript's buffer (the timer armed by record
+// calls it).
+func (p *Proxy) flushRecord() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.flushing = false
+	if !p.done {
+		p.rec.Flush()
+	}
 }
 
 // Finish ends the conversation: the calls never answered are reported,
@@ -450,6 +504,9 @@ func (p *Proxy) Finish() (*rpc.Result, Summary, error) {
 	p.opts.Log.Write(append(line, '\n'))
 	var err error
 	if p.rec != nil {
+		if p.flush != nil {
+			p.flush.Stop()
+		}
 		err = p.rec.Flush()
 	}
 	return res, p.counts, err
