@@ -47,10 +47,20 @@
 //     elements would mean merging the proxy's answers into the server's
 //     response array. The proxy's own answers are fed to the exchange and
 //     recorded as the server's messages: they are what the client got.
-//   - Each direction waits for its next message in a read system call;
-//     [ReserveProcs] (which the smithy command calls) gives the runtime
-//     enough Ps that a blocked read's P is not handed around on every
-//     message (docs/performance.md, "A real session").
+//   - Each direction waits for its next message in a blocking read
+//     system call (the child's output too, not the network poller: one
+//     read a message instead of two and no epoll_wait) and passes through
+//     the scheduler every few milliseconds so that the runtime's monitor
+//     does not take it for a goroutine running for ever; [ReserveProcs]
+//     (which the smithy command calls) gives the runtime enough Ps that a
+//     blocked read's P is not handed around on every message
+//     (docs/performance.md, "A real session").
+//   - The log gets each message's lines in one write, at once; the
+//     transcript is buffered and written at most [RecordDelay] after a
+//     message, when 64 KiB are pending, and by [Proxy.Finish]: a write a
+//     message would cost, in one-call-at-a-time traffic, as much as the
+//     rest of the proxy's work on it, and a killed proxy loses at most
+//     the transcript's last RecordDelay.
 package proxy
 
 import (
@@ -80,7 +90,8 @@ type Options struct {
 	// (nil: discarded).
 	Log io.Writer
 	// Record, when set, receives the conversation as a JSON Lines
-	// transcript.
+	// transcript: written at most RecordDelay after a message, and in
+	// full by Finish.
 	Record io.Writer
 	// MaxMessage bounds a message that is validated (0:
 	// limits.DefaultMaxSize); a longer one is relayed, not validated.
