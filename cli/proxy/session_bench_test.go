@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"testing"
@@ -40,8 +41,25 @@ func TestMain(m *testing.M) {
 // proxyMain is the proxy process: the service of examples/$MODEL, the
 // log and the transcript to files in $DIR (as `smithy proxy --log FILE
 // --record FILE`), the child the test binary in the role $CHILD.
+//
+// With SMITHY_PROXY_BENCH_CPUPROFILE set, the proxy writes its CPU
+// profile (runtime/pprof) to that file: the profile of the proxy alone,
+// not of the benchmark driving it.
 func proxyMain() int {
 	proxy.ReserveProcs() // as the smithy command does
+	if path := os.Getenv("SMITHY_PROXY_BENCH_CPUPROFILE"); path != "" {
+		f, err := os.Create(path)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 2
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 2
+		}
+		defer pprof.StopCPUProfile()
+	}
 	svc, err := prepareExample(os.Getenv("SMITHY_PROXY_BENCH_MODEL"), os.Getenv("SMITHY_PROXY_BENCH_SERVICE"))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -286,6 +304,9 @@ func (p *pingPeer) stop(b *testing.B) {
 //
 //   - calculator: a subtract call and its result, the child answering
 //     each line with a fixed reply (echoServer).
+//   - calculator-bulk: the bulk figure in the same setting, 64 subtract
+//     notifications and a call written at once, the call's answer
+//     awaited: 66 messages a turn, the proxy reading many a read.
 //   - mcp-replay: a session with a real MCP server (mcp-server-everything,
 //     recorded through the proxy when the benchmark starts: initialize,
 //     tools, prompts and resources listed and called, pings), replayed in
@@ -311,6 +332,26 @@ func BenchmarkSession(b *testing.B) {
 		}
 		floor := measure(b, b.N, func(p *pingPeer, i int) int { turn(p, i); return 1 }, roleEnv+"=echo")
 		proxied := measure(b, b.N, func(p *pingPeer, i int) int { turn(p, i); return 2 },
+			roleEnv+"=proxy", "SMITHY_PROXY_BENCH_CHILD=echo", "SMITHY_PROXY_BENCH_MODEL=calculator",
+			"SMITHY_PROXY_BENCH_SERVICE=example#Calculator", "SMITHY_PROXY_BENCH_DIR="+b.TempDir())
+		report(b, proxied, floor)
+	})
+	b.Run("calculator-bulk", func(b *testing.B) {
+		// The bulk figure beside ping-pong, from the same proxy process:
+		// 64 subtract notifications and a call in one write, the call's
+		// answer awaited (the echo child answers calls only).
+		note := []byte(`{"jsonrpc":"2.0","method":"subtract","params":[42,23]}` + "\n")
+		batch := bytes.Repeat(note, 64)
+		msg := []byte(`{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":`)
+		var line []byte
+		turn := func(p *pingPeer, i int) int {
+			line = append(append(line[:0], batch...), msg...)
+			line = strconv.AppendInt(line, int64(i), 10)
+			p.turn(b, append(line, "}\n"...), 1)
+			return len(batch)/len(note) + 2
+		}
+		floor := measure(b, b.N, func(p *pingPeer, i int) int { return turn(p, i) - 1 }, roleEnv+"=echo")
+		proxied := measure(b, b.N, turn,
 			roleEnv+"=proxy", "SMITHY_PROXY_BENCH_CHILD=echo", "SMITHY_PROXY_BENCH_MODEL=calculator",
 			"SMITHY_PROXY_BENCH_SERVICE=example#Calculator", "SMITHY_PROXY_BENCH_DIR="+b.TempDir())
 		report(b, proxied, floor)
