@@ -506,6 +506,11 @@ func (x *exporter) params(meth *rpc.Method) node.Node {
 	} else {
 		var opt []*model.Shape
 		for _, mem := range in.Members() {
+			if mem.HasTrait(AlloyJSONUnknown) {
+				// Not a param: it collects the named params that name no
+				// other member, which Content Descriptors do not forbid.
+				continue
+			}
 			if mem.HasTrait(preludeid.Required) {
 				members = append(members, mem)
 			} else {
@@ -695,6 +700,15 @@ func (x *exporter) methodExtensions(o *obj, meth *rpc.Method, op *model.Shape, d
 		return
 	}
 	o.add("x-smithy-operation", str(op.ID().String()))
+	// The input and output structures by shape ID: their components are
+	// what an import makes them from (a method without params, or whose
+	// result is the whole output, names them nowhere else).
+	if id := meth.Input(); !id.IsZero() {
+		o.add("x-smithy-input", str(id.String()))
+	}
+	if id := meth.Output(); !id.IsZero() {
+		o.add("x-smithy-output", str(id.String()))
+	}
 	if len(extra) > 0 || len(others) > 0 {
 		all := append(obj(nil), extra...)
 		for _, e := range others {

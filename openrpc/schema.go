@@ -696,11 +696,12 @@ func (g *schemas) structureSchema(s *model.Shape, extraKey, extraConst string) n
 		o.add("required", strList(required))
 	}
 	switch {
-	case unknown != nil && isEmptySchema(*unknown):
-		// Any value: what an absent additionalProperties says, so it is
-		// left out (an import of the export then sees the open object it
-		// imports as a @jsonUnknown member again).
 	case unknown != nil:
+		// Any value ({}) says the same as an absent additionalProperties
+		// to a JSON Schema validator, but it is written: absent, the
+		// structure is closed (its unknown members are the policy's
+		// warnings, which JSON Schema cannot say), and an import of the
+		// export tells the two apart.
 		o.add("additionalProperties", *unknown)
 	case g.p.unknownError:
 		o.add("additionalProperties", node.NewBool(false))
@@ -953,3 +954,26 @@ func valueBit(v node.Node) uint8 {
 	}
 	return jsonAny
 }
+
+// The fixed parts of the schemas the export writes for Smithy's blobs,
+// timestamps, floats and doubles, exported so that an import of an
+// export (package openrpc/importer) reads each back as the kind it was
+// written for.
+const (
+	// Base64Pattern is a blob's pattern (with contentEncoding base64).
+	Base64Pattern = base64Pattern
+	// DateTimePattern is a date-time timestamp's pattern (with format
+	// date-time).
+	DateTimePattern = dateTimePattern
+	// HTTPDatePattern is an http-date timestamp's pattern.
+	HTTPDatePattern = httpDatePattern
+	// EpochSecondsMin and EpochSecondsEnd bound an epoch-seconds
+	// timestamp (minimum, exclusiveMaximum).
+	EpochSecondsMin = epochMin
+	EpochSecondsEnd = epochEnd
+)
+
+// OverflowLimits returns the exclusive bounds of a float's and a
+// double's number schema: the magnitudes from which a number token
+// overflows the type (see floatLimit).
+func OverflowLimits() (float, double string) { return floatLimit, doubleLimit }

@@ -23,7 +23,21 @@ type member struct {
 	target string // absolute or local shape ID; for enum members the value token
 	doc    string
 	traits []string
+	// wire is the property's name in the document, when it was made of
+	// one ("" when it is name).
+	wire string
 }
+
+// wireName is the member's name on the wire.
+func (m member) wireName() string {
+	if m.wire != "" {
+		return m.wire
+	}
+	return m.name
+}
+
+// unknown reports whether the member is a @jsonUnknown member.
+func (m member) unknown() bool { return hasTrait(m.traits, "@jsonUnknown") }
 
 // quote renders s as a Smithy string literal.
 func quote(s string) string {

@@ -247,7 +247,7 @@ func lowerFirst(s string) string {
 // object makes a structure (or a map) of one object part.
 func (c *conv) object(sh *shape, parts []objPart, s node.Node, ptr string) {
 	p := parts[0]
-	if len(p.props) == 0 && len(p.required) == 0 {
+	if len(p.props) == 0 && len(p.required) == 0 && !c.exportedStructure(p) {
 		c.mapShape(sh, p, s, ptr)
 		return
 	}
@@ -284,6 +284,15 @@ func (c *conv) object(sh *shape, parts []objPart, s node.Node, ptr string) {
 		}
 	}
 	switch a := p.additional; {
+	case c.exported && a.Kind() == 0:
+		// `smithy openrpc` writes additionalProperties for every
+		// structure that has a @jsonUnknown member: this one has none.
+	case c.exported && a.Kind() == node.Object && !isEmptySchema(a):
+		// The value schema of the @jsonUnknown member's map.
+		tg := c.schema(a, p.additionalPtr, sh.name+"UnknownValue")
+		mname := c.names.take(sh.name + "Unknown")
+		c.shapes[mname] = &shape{name: mname, kind: "map", members: []member{{name: "key", target: tString}, {name: "value", target: tg.id}}}
+		sh.members = append(sh.members, member{name: names.take("additionalProperties"), target: mname, traits: []string{"@jsonUnknown"}})
 	case c.closed[ptr] && p.additionalPtr == "":
 		// MCP mode, a definition the mapping closes: its unknown fields
 		// are reported by the service's unknown-member policy.
@@ -295,6 +304,19 @@ func (c *conv) object(sh *shape, parts []objPart, s node.Node, ptr string) {
 	default:
 		sh.members = append(sh.members, member{name: names.take("additionalProperties"), target: c.unknownMap(), traits: []string{"@jsonUnknown"}})
 	}
+}
+
+// exportedStructure reports whether an object part with no properties
+// is a structure, not a map, in a document that `smithy openrpc` wrote:
+// it writes a map's additionalProperties always, and never as {} (its
+// value schema says whether null is a value), so an object with nothing
+// else, or with additionalProperties {} (a @jsonUnknown member of any
+// value), is a structure without members.
+func (c *conv) exportedStructure(p objPart) bool {
+	if !c.exported || len(p.pattern) > 0 {
+		return false
+	}
+	return p.additional.Kind() == 0 || p.additional.Kind() == node.Object && isEmptySchema(p.additional)
 }
 
 func isEmptySchema(n node.Node) bool {
@@ -320,7 +342,7 @@ func (c *conv) propMember(sh *shape, names *uniqueNames, pr prop, required bool)
 	name := names.take(memberName(pr.name))
 	c.memberDefault[pr.ptr] = true
 	tg := c.schema(pr.schema, pr.ptr, sh.name+pascal(pr.name))
-	m := member{name: name, target: tg.id}
+	m := member{name: name, target: tg.id, wire: pr.name}
 	if _, local := c.shapes[tg.id]; str(pr.schema, "$ref") != "" || !local {
 		// a reference's own description, or one of a prelude type (which
 		// has no shape of its own to carry it)
@@ -332,6 +354,7 @@ func (c *conv) propMember(sh *shape, names *uniqueNames, pr prop, required bool)
 	if tg.nullable && (tg.id != tDocument || tg.explicitNull) && !c.shapeNullable(tg.id) {
 		m.traits = append(m.traits, "@nullable")
 	}
+	m.traits = append(m.traits, tg.traits...)
 	if d, ok := get(pr.schema, "default"); ok {
 		if t := defaultTrait(d, c.kindOf(tg.id), tg.id); t != "" {
 			m.traits = append(m.traits, t)
@@ -402,6 +425,7 @@ func (c *conv) mapShape(sh *shape, p objPart, s node.Node, ptr string) {
 	} else if value.nullable && !c.shapeNullable(value.id) {
 		vm.traits = append(vm.traits, "@nullable")
 	}
+	vm.traits = append(vm.traits, value.traits...)
 	sh.members = []member{{name: "key", target: key}, vm}
 	if t := c.lengthTrait(s, ptr, "minProperties", "maxProperties"); t != "" {
 		sh.traits = append(sh.traits, t)

@@ -46,7 +46,8 @@ func OpenRPC(data []byte, opts Options) (*Result, error) {
 		return nil, &OptionError{Option: "Service", Message: fmt.Sprintf("service name %q is not a Smithy identifier", svcName)}
 	}
 	c.names.take(svcName)
-	svc := &shape{name: svcName, kind: "service", doc: str(info, "description"), traits: []string{`@jsonRpc(versions: ["2.0"])`}}
+	c.exported = str(root, "x-smithy-service") != ""
+	svc := &shape{name: svcName, kind: "service", doc: str(info, "description"), traits: []string{c.jsonRPCTrait()}}
 	if ver := str(info, "version"); ver != "" {
 		svc.body = append(svc.body, "version: "+quote(ver))
 	}
@@ -57,6 +58,7 @@ func OpenRPC(data []byte, opts Options) (*Result, error) {
 	type method struct {
 		m             node.Node
 		ptr, name, op string
+		io            opIO
 	}
 	var list []method
 	wire := map[string]bool{}
@@ -83,16 +85,25 @@ func OpenRPC(data []byte, opts Options) (*Result, error) {
 			opName = c.names.take("Method")
 		}
 		// The operation's inline input and output structures take these
-		// names (Smithy IDL); a component must not.
-		c.names.reserve(opName + "Input")
-		c.names.reserve(opName + "Output")
-		list = append(list, method{m, mptr, name, opName})
+		// names (Smithy IDL); a component must not. An input or output
+		// that x-smithy-input / x-smithy-output names is that component.
+		io := c.methodIO(m, mptr)
+		var keys []string
+		for _, k := range []struct{ key, suffix string }{{io.in, "Input"}, {io.out, "Output"}} {
+			if k.key == "" {
+				c.names.reserve(opName + k.suffix)
+			} else {
+				keys = append(keys, k.key)
+			}
+		}
+		c.ioKeys = append(c.ioKeys, keys...)
+		list = append(list, method{m, mptr, name, opName, io})
 	}
 	c.fixComponentNames(methods)
 	errByCode := map[int64]*importedError{}
 	var ops []*shape
 	for _, m := range list {
-		ops = append(ops, c.method(m.m, m.ptr, m.name, m.op, errByCode))
+		ops = append(ops, c.method(m.m, m.ptr, m.name, m.op, m.io, errByCode))
 	}
 	sort.Slice(ops, func(i, j int) bool { return ops[i].name < ops[j].name })
 	if len(ops) > 0 {
@@ -148,6 +159,11 @@ func (c *conv) fixComponentNames(methods node.Node) {
 		}
 	}
 	walk(methods, 0)
+	// The input and output structures x-smithy-input and
+	// x-smithy-output name.
+	for _, k := range c.ioKeys {
+		reach("#/components/schemas/"+escapePointer(k), 1)
+	}
 	// The error an x-smithy-errors entry names is the component of its
 	// shape's name (see extError).
 	for _, m := range methods.Elems() {
@@ -202,8 +218,132 @@ func (c *conv) derefObj(n node.Node, ptr string) (node.Node, string) {
 	return n, ptr
 }
 
+// opIO is what a method written by `smithy openrpc` says of its
+// operation's input and output structures: the component keys that
+// x-smithy-input and x-smithy-output name ("" for none), and whether the
+// method is such an export (x-smithy-operation): then an absent
+// x-smithy-input or x-smithy-output means the operation has none.
+type opIO struct {
+	in, out  string
+	exported bool
+}
+
+// methodIO reads x-smithy-operation, x-smithy-input and x-smithy-output.
+func (c *conv) methodIO(m node.Node, mptr string) opIO {
+	io := opIO{exported: str(m, "x-smithy-operation") != ""}
+	for _, k := range []string{"x-smithy-input", "x-smithy-output"} {
+		v, ok := get(m, k)
+		if !ok {
+			continue
+		}
+		key := c.componentOf(v)
+		if key == "" {
+			c.diag(v, mptr+"/"+k, k, "%s must be the shape ID of a structure whose schema is in components/schemas; ignored", k)
+			io.exported = false
+			continue
+		}
+		if k == "x-smithy-input" {
+			io.in = key
+		} else {
+			io.out = key
+		}
+	}
+	return io
+}
+
+// componentOf returns the components/schemas key of the object schema a
+// shape ID names: the shape's name, or its namespace and name (as the
+// export names two shapes that share a name); "" when there is none.
+func (c *conv) componentOf(v node.Node) string {
+	if v.Kind() != node.String {
+		return ""
+	}
+	ns, name, ok := strings.Cut(v.StringValue(), "#")
+	if !ok || !isIdentifier(name) || strings.Contains(name, "$") {
+		return ""
+	}
+	for _, k := range []string{name, ns + "." + name} {
+		if comp, _, found := c.resolve("#/components/schemas/" + escapePointer(k)); found && comp.Kind() == node.Object {
+			if t, _ := types(comp); len(t) == 1 && t[0] == "object" {
+				return k
+			}
+		}
+	}
+	return ""
+}
+
+// ioShape is the structure of the component key (an operation's input or
+// output that the export names), nil when the component is no structure.
+func (c *conv) ioShape(key, ptr string, at node.Node) *shape {
+	ref := node.NewObject(node.Field{Key: "$ref", Value: node.NewString("#/components/schemas/" + escapePointer(key)).At(at.Pos())}).At(at.Pos())
+	tg := c.schema(ref, ptr, key)
+	if sh := c.shapes[tg.id]; sh != nil && sh.kind == "structure" && !tg.nullable {
+		return sh
+	}
+	c.diag(at, ptr, "schema", "the component %q is not a structure's schema; the operation's structure is made from the descriptors", key)
+	return nil
+}
+
+// adopt gives the members of sh, an input or output structure made from
+// its component, what the content descriptors descs say of them: the
+// member name x-smithy-member gives (with @jsonName when the wire name
+// differs), the description and deprecation. It returns the members'
+// names in descriptor order; ok is false when a descriptor names no
+// property of the structure.
+func (c *conv) adopt(sh *shape, descs []node.Node) (names []string, ok bool) {
+	taken := map[string]bool{}
+	for _, m := range sh.members {
+		taken[strings.ToLower(m.name)] = true
+	}
+	for _, d := range descs {
+		wire := str(d, "name")
+		i := -1
+		for j := range sh.members {
+			if sh.members[j].wireName() == wire && !sh.members[j].unknown() {
+				i = j
+				break
+			}
+		}
+		if i < 0 {
+			return nil, false
+		}
+		m := &sh.members[i]
+		if _, want, found := strings.Cut(str(d, "x-smithy-member"), "$"); found && isIdentifier(want) && want != m.name && !taken[strings.ToLower(want)] {
+			delete(taken, strings.ToLower(m.name))
+			taken[strings.ToLower(want)] = true
+			kept := m.traits[:0:0]
+			for _, t := range m.traits {
+				if !strings.HasPrefix(t, "@jsonName(") {
+					kept = append(kept, t)
+				}
+			}
+			m.name, m.wire = want, wire
+			m.traits = jsonNameTraits(want, wire, kept)
+		}
+		if doc := strings.TrimSpace(str(d, "summary") + "\n\n" + str(d, "description")); doc != "" {
+			if t := c.shapes[m.target]; t == nil || t.doc != doc {
+				m.doc = doc
+			}
+		}
+		if dep, ok := get(d, "deprecated"); ok && dep.Kind() == node.Bool && dep.BoolValue() && !hasTrait(m.traits, "@deprecated") {
+			m.traits = append(m.traits, "@deprecated")
+		}
+		names = append(names, m.name)
+	}
+	return names, true
+}
+
+func hasTrait(traits []string, t string) bool {
+	for _, x := range traits {
+		if x == t {
+			return true
+		}
+	}
+	return false
+}
+
 // method makes the operation of one OpenRPC method.
-func (c *conv) method(m node.Node, mptr, name, opName string, errByCode map[int64]*importedError) *shape {
+func (c *conv) method(m node.Node, mptr, name, opName string, io opIO, errByCode map[int64]*importedError) *shape {
 	op := &shape{name: opName, kind: "operation"}
 	op.doc = strings.TrimSpace(str(m, "summary") + "\n\n" + str(m, "description"))
 	mode := "either"
@@ -218,20 +358,44 @@ func (c *conv) method(m node.Node, mptr, name, opName string, errByCode map[int6
 			c.diag(m, mptr+"/paramStructure", "paramStructure", "unknown paramStructure %q; taken as either", ps)
 		}
 	}
-	var in []member
-	names := newUniqueNames()
-	var positional, wireNames []string
+	var descs []node.Node
+	var dptrs []string
 	if params, ok := get(m, "params"); ok && params.Kind() == node.Array {
 		for i, p := range params.Elems() {
 			pptr := mptr + "/params/" + itoa(i)
 			p, pptr = c.derefObj(p, pptr)
-			pname := str(p, "name")
-			if pname == "" {
+			if str(p, "name") == "" {
 				c.diag(p, pptr, "name", "a content descriptor needs a name; skipped")
 				continue
 			}
+			descs, dptrs = append(descs, p), append(dptrs, pptr)
+		}
+	}
+	var inputLine string
+	var in []member
+	var positional, inputNames []string
+	if io.in != "" {
+		if sh := c.ioShape(io.in, mptr+"/x-smithy-input", m); sh != nil {
+			if names, ok := c.adopt(sh, descs); ok {
+				inputLine = "input: " + sh.name
+				for _, n := range names {
+					positional = append(positional, quote(n))
+				}
+				for _, mem := range sh.members {
+					inputNames = append(inputNames, mem.name)
+				}
+			} else {
+				c.diag(m, mptr+"/params", "params", "the params are not the properties of the component x-smithy-input names; the input is made from the descriptors")
+			}
+		}
+	}
+	if inputLine == "" && (len(descs) > 0 || !io.exported) {
+		names := newUniqueNames()
+		var wireNames []string
+		for i, p := range descs {
+			pname := str(p, "name")
 			sch, _ := get(p, "schema")
-			mem := c.descriptorMember(names, p, sch, pptr, opName+pascal(pname))
+			mem := c.descriptorMember(names, p, sch, dptrs[i], opName+pascal(pname))
 			if r, ok := get(p, "required"); ok && r.Kind() == node.Bool && r.BoolValue() {
 				mem.traits = append([]string{"@required"}, mem.traits...)
 			}
@@ -241,20 +405,23 @@ func (c *conv) method(m node.Node, mptr, name, opName string, errByCode map[int6
 			in = append(in, mem)
 			wireNames = append(wireNames, pname)
 			positional = append(positional, quote(mem.name))
+			inputNames = append(inputNames, mem.name)
 		}
-	}
-	if mode == "either" && len(in) > 0 {
-		// by name the wire name must match too
-		for i := range in {
-			in[i].traits = jsonNameTraits(in[i].name, wireNames[i], in[i].traits)
+		if mode == "either" && len(in) > 0 {
+			// by name the wire name must match too
+			for i := range in {
+				in[i].traits = jsonNameTraits(in[i].name, wireNames[i], in[i].traits)
+			}
 		}
 	}
 	trait := "@method(name: " + quote(name) + ", params: " + quote(mode)
 	if mode != "named" {
 		trait += ", positional: [" + strings.Join(positional, ", ") + "]"
 	}
+	var outputLine string
 	var out []member
-	if r, ok := get(m, "result"); ok {
+	r, answered := get(m, "result")
+	if answered {
 		rptr := mptr + "/result"
 		r, rptr = c.derefObj(r, rptr)
 		rname := str(r, "name")
@@ -262,12 +429,34 @@ func (c *conv) method(m node.Node, mptr, name, opName string, errByCode map[int6
 			rname = "result"
 		}
 		sch, _ := get(r, "schema")
-		if isNullType(sch) && rname == "result" {
+		var outShape *shape
+		if io.out != "" {
+			outShape = c.ioShape(io.out, mptr+"/x-smithy-output", m)
+		}
+		_, hasMember := get(r, "x-smithy-member")
+		switch {
+		case isNullType(sch) && rname == "result":
 			// A result that is always null: @method(nullResult) with an
 			// empty output, which the export writes back as this
 			// descriptor (named "result", as it always names it).
 			trait += ", nullResult: true"
-		} else {
+			if outShape != nil {
+				outputLine = "output: " + outShape.name
+			}
+		case outShape != nil && hasMember:
+			// The output member that resultMember names.
+			if names, ok := c.adopt(outShape, []node.Node{r}); ok {
+				trait += ", resultMember: " + quote(names[0])
+				outputLine = "output: " + outShape.name
+			}
+		case outShape != nil && str(sch, "$ref") == "#/components/schemas/"+escapePointer(io.out):
+			// The whole output is the result.
+			outputLine = "output: " + outShape.name
+		case io.exported && io.out == "" && !hasMember && isObjectOnly(sch):
+			// No output (smithy.api#Unit): the result is {}.
+			outputLine = "-"
+		}
+		if outputLine == "" && !strings.Contains(trait, "nullResult") {
 			mem := c.descriptorMember(newUniqueNames(), r, sch, rptr, opName+"Result")
 			mem.traits = append([]string{"@required"}, mem.traits...)
 			if _, named := get(r, "name"); named {
@@ -278,10 +467,31 @@ func (c *conv) method(m node.Node, mptr, name, opName string, errByCode map[int6
 			out = append(out, mem)
 			trait += ", resultMember: " + quote(mem.name)
 		}
-	} else {
+	} else if io.out != "" {
+		if sh := c.ioShape(io.out, mptr+"/x-smithy-output", m); sh != nil {
+			outputLine = "output: " + sh.name
+		}
+	}
+	fields, extTraits, kind := c.methodExtension(m, mptr, inputNames)
+	switch {
+	case !answered && kind != "notification":
+		if kind != "" {
+			c.diag(m, mptr+"/x-smithy-method/kind", "kind", "a method without a result is a notification (OpenRPC 1.3), not %q", kind)
+			fields = dropField(fields, "kind")
+		}
 		trait += `, kind: "notification"`
+	case answered && kind == "notification":
+		c.diag(m, mptr+"/x-smithy-method/kind", "kind", "a method with a result is not a notification; the kind is left out")
+		fields = dropField(fields, "kind")
+	}
+	for _, f := range fields {
+		trait += ", " + f
 	}
 	op.traits = append(op.traits, trait+")")
+	op.traits = append(op.traits, extTraits...)
+	if tags := c.tags(m, mptr); tags != "" {
+		op.traits = append(op.traits, tags)
+	}
 	if d, ok := get(m, "deprecated"); ok && d.Kind() == node.Bool && d.BoolValue() {
 		op.traits = append(op.traits, "@deprecated")
 	}
@@ -294,12 +504,21 @@ func (c *conv) method(m node.Node, mptr, name, opName string, errByCode map[int6
 			op.traits = append(op.traits, "@externalDocumentation("+quote(label)+": "+quote(u)+")")
 		}
 	}
-	op.body = append(op.body, renderInline("input", in)...)
-	if _, ok := get(m, "result"); ok {
+	switch {
+	case inputLine != "":
+		op.body = append(op.body, inputLine)
+	case len(in) > 0 || !io.exported:
+		op.body = append(op.body, renderInline("input", in)...)
+	}
+	switch {
+	case outputLine == "-":
+	case outputLine != "":
+		op.body = append(op.body, outputLine)
+	case answered && (!io.exported || len(out) > 0):
 		op.body = append(op.body, renderInline("output", out)...)
 	}
 	errs, hasErrs := get(m, "errors")
-	if _, answered := get(m, "result"); hasErrs && !answered && errs.Len() > 0 {
+	if hasErrs && !answered && errs.Len() > 0 {
 		// A method without a result is a notification (OpenRPC 1.3), and
 		// JSON-RPC 2.0 forbids answering one: none of its errors can be
 		// sent (the rpc module refuses a notification that lists errors).
@@ -337,6 +556,45 @@ func (c *conv) method(m node.Node, mptr, name, opName string, errByCode map[int6
 	return op
 }
 
+// isObjectOnly reports whether s is exactly {"type": "object"}: the
+// export's schema of smithy.api#Unit.
+func isObjectOnly(s node.Node) bool {
+	t, ok := get(s, "type")
+	return ok && s.Len() == 1 && t.Kind() == node.String && t.StringValue() == "object"
+}
+
+func dropField(fields []string, key string) []string {
+	out := fields[:0:0]
+	for _, f := range fields {
+		if !strings.HasPrefix(f, key+": ") {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// tags renders a method's tags (Tag Objects, or references to
+// components/tags) as @tags, "" when it has none.
+func (c *conv) tags(m node.Node, mptr string) string {
+	ts, ok := get(m, "tags")
+	if !ok {
+		return ""
+	}
+	var names []string
+	for i, t := range ts.Elems() {
+		t, _ = c.derefObj(t, mptr+"/tags/"+itoa(i))
+		if n := str(t, "name"); n != "" {
+			names = append(names, quote(n))
+		} else {
+			c.diag(t, mptr+"/tags/"+itoa(i), "tags", "a tag needs a name; skipped")
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return "@tags([" + strings.Join(names, ", ") + "])"
+}
+
 // descriptorMember makes the member of a content descriptor.
 func (c *conv) descriptorMember(names *uniqueNames, d, sch node.Node, ptr, hint string) member {
 	mname := names.take(memberName(str(d, "name")))
@@ -355,6 +613,7 @@ func (c *conv) descriptorMember(names *uniqueNames, d, sch node.Node, ptr, hint 
 	if tg.nullable && (tg.id != tDocument || tg.explicitNull) && !c.shapeNullable(tg.id) {
 		mem.traits = append(mem.traits, "@nullable")
 	}
+	mem.traits = append(mem.traits, tg.traits...)
 	if dep, ok := get(d, "deprecated"); ok && dep.Kind() == node.Bool && dep.BoolValue() {
 		mem.traits = append(mem.traits, "@deprecated")
 	}

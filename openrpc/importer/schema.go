@@ -62,6 +62,13 @@ type conv struct {
 	// their keys before any inline schema takes a name, so that a
 	// component keeps its key's name whatever the order of the methods).
 	fixed map[string]string
+	// exported: the document was written by `smithy openrpc`
+	// (x-smithy-service), whose schemas are read as its exact inverse
+	// (README.md "Round trip").
+	exported bool
+	// ioKeys are the components that x-smithy-input and x-smithy-output
+	// name (named after their keys with the other reached components).
+	ioKeys []string
 }
 
 func newConv(root node.Node) *conv {
@@ -78,6 +85,9 @@ type target struct {
 	// [{}, {"type": "null"}]}): the member is @nullable, since a
 	// required document member does not take null otherwise.
 	explicitNull bool
+	// traits are constraint traits that the member targeting id applies
+	// itself (an inline schema of an export: see exportedScalar).
+	traits []string
 }
 
 func (c *conv) diag(n node.Node, ptr, keyword, format string, args ...any) {
@@ -240,6 +250,10 @@ func (c *conv) schema(s node.Node, ptr, hint string) target {
 	}
 	if t, ok := c.trivial(s); ok {
 		return t
+	}
+	if kind, traits, ok := c.exportedScalar(s, ptr); ok {
+		// A member's own constraints on a prelude shape, written inline.
+		return target{id: preludeKinds[kind], traits: traits}
 	}
 	name := c.names.take(hint)
 	sh := c.define(name, s, ptr)
@@ -525,6 +539,11 @@ func types(s node.Node) (list []string, nullable bool) {
 
 // fill makes sh the shape of schema s.
 func (c *conv) fill(sh *shape, s node.Node, ptr string) {
+	if kind, traits, ok := c.exportedScalar(s, ptr); ok {
+		sh.kind = kind
+		sh.traits = append(sh.traits, traits...)
+		return
+	}
 	c.losses(s, ptr)
 	if d, ok := get(s, "default"); ok && !c.memberDefault[ptr] {
 		c.diag(d, ptr+"/default", "default", "a default of a shape (not of a structure member) is not kept")
@@ -929,6 +948,7 @@ func (c *conv) array(sh *shape, s node.Node, ptr string) {
 	if tg.nullable && tg.id != tDocument && !c.shapeNullable(tg.id) {
 		m.traits = append(m.traits, "@nullable")
 	}
+	m.traits = append(m.traits, tg.traits...)
 	if tg.id == tDocument {
 		sh.traits = append(sh.traits, "@sparse")
 	}

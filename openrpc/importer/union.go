@@ -32,7 +32,7 @@ func (c *conv) union(sh *shape, s, list node.Node, ptr, key string) {
 		c.diag(list, ptr+"/"+key, key, "every branch accepts only null; modeled as a nullable empty structure, which also accepts {}")
 		return
 	}
-	if c.discriminated(sh, branches, ptrs) {
+	if !(c.exported && anyRef(branches)) && c.discriminated(sh, branches, ptrs) {
 		return
 	}
 	if key == "oneOf" && len(branches) > 1 {
@@ -64,8 +64,21 @@ func (c *conv) union(sh *shape, s, list node.Node, ptr, key string) {
 		if tg.nullable && !tg.nullOnly && tg.id != tDocument {
 			sh.nullable = true
 		}
-		sh.members = append(sh.members, member{name: names.take(lowerFirst(pascal(label))), target: tg.id, doc: memberDoc(b)})
+		sh.members = append(sh.members, member{name: names.take(lowerFirst(pascal(label))), target: tg.id, doc: memberDoc(b), traits: tg.traits})
 	}
+}
+
+// anyRef reports whether a branch is a $ref: the export writes an
+// alloy#discriminated union's branches inline (each its member's
+// structure with the discriminator), so in an export such a union is an
+// untagged one of the members' schemas.
+func anyRef(branches []node.Node) bool {
+	for _, b := range branches {
+		if str(b, "$ref") != "" {
+			return true
+		}
+	}
+	return false
 }
 
 func memberDoc(b node.Node) string {
