@@ -190,7 +190,7 @@ func TestSchemas(t *testing.T) {
 		{"constrained string", comp + "Name", `{"type":"string","maxLength":10,"pattern":"^[a-z]+$"}`},
 		{"exact big bound", prop + "big", `{"anyOf":[{"type":"integer","maximum":12345678901234567890},{"type":"null"}]}`},
 		{"exact decimal bounds", prop + "dec/anyOf/0", `{"type":"number","minimum":0.5,"maximum":1e3}`},
-		{"member length replaces the target's", prop + "shortName/anyOf/0", `{"type":"string","minLength":2,"pattern":"^[a-z]+$"}`},
+		{"member length replaces the target's, titled with the target's component", prop + "shortName/anyOf/0", `{"type":"string","title":"Name","minLength":2,"pattern":"^[a-z]+$"}`},
 		{"byte range", prop + "b/anyOf/0", `{"type":"integer","minimum":-128,"maximum":127}`},
 		{"float: the engine's overflow limit, 2^128-2^103, exclusive", prop + "f/anyOf/0", `{"anyOf":[{"type":"number","exclusiveMinimum":-340282356779733661637539395458142568448,"exclusiveMaximum":340282356779733661637539395458142568448},{"enum":["NaN","Infinity","-Infinity"]}]}`},
 		{"ranged double keeps Infinity and its overflow limit, 2^1024-2^970", prop + "d/anyOf/0", `{"anyOf":[{"type":"number","minimum":0,"exclusiveMaximum":179769313486231580793728971405303415079934132710037826936173778980444968292764750946649017977587207096330286416692887910946555547851940402630657488671505820681908902000708383676273854845817711531764475730270069855571366959622842914819860834936475292719074168444365510704342711559699508093042880177904174497792},{"enum":["Infinity"]}]}`},

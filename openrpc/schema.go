@@ -277,7 +277,20 @@ func (g *schemas) memberSchema(mem *model.Shape) node.Node {
 		// A prelude shape, written inline: a loss it has is the member's.
 		return g.shapeSchema(target, target.Traits(), mem)
 	}
-	return g.shapeSchema(target, g.m.EffectiveTraits(mem), mem)
+	sch := g.shapeSchema(target, g.m.EffectiveTraits(mem), mem)
+	if n, named := g.names[target.ID()]; named && sch.Kind() == node.Object {
+		// Titled with the target's component name, so that an import of
+		// the export makes the member target that shape again, with the
+		// constraints as its own traits.
+		fs := sch.Fields()
+		at := 0
+		if len(fs) > 0 && fs[0].Key == "type" {
+			at = 1
+		}
+		out := append(append(append(make([]node.Field, 0, len(fs)+1), fs[:at]...), node.Field{Key: "title", Value: str(n)}), fs[at:]...)
+		sch = node.NewObject(out...)
+	}
+	return sch
 }
 
 // carrier is the shape a diagnostic about trait names: the member when
@@ -729,7 +742,12 @@ func (g *schemas) unionSchema(s *model.Shape) node.Node {
 				g.diags.fail("member %s of the discriminated union %s must target a structure", mem.ID(), s.ID())
 				continue
 			}
-			branches = append(branches, g.structureSchema(t, field, g.wireName(mem)))
+			// The branch is the member's structure inline, titled with its
+			// component's name, so that an import of the export makes the
+			// member target that structure again.
+			b := g.structureSchema(t, field, g.wireName(mem)).Fields()
+			titled := append([]node.Field{b[0], {Key: "title", Value: str(g.names[t.ID()])}}, b[1:]...)
+			branches = append(branches, node.NewObject(titled...))
 		}
 		return node.NewObject(node.Field{Key: "oneOf", Value: node.NewArray(branches...)})
 	}

@@ -262,3 +262,106 @@ func btoi(b bool) int {
 
 func hasRangeMin(parts []string) bool { return len(parts) > 0 && parts[0][:4] == "min:" }
 func hasRangeMax(parts []string) bool { return len(parts) > 0 && parts[len(parts)-1][:4] == "max:" }
+
+// exportedBranch returns the structure of a discriminated union's branch
+// in an export: the component its title names (the export writes the
+// member's structure inline with the discriminator, titled with the
+// structure's component name).
+func (c *conv) exportedBranch(b node.Node, ptr string) (string, bool) {
+	title := str(b, "title")
+	if !c.exported || title == "" {
+		return "", false
+	}
+	if comp, _, ok := c.resolve("#/components/schemas/" + escapePointer(title)); !ok || comp.Kind() != node.Object {
+		return "", false
+	}
+	ref := node.NewObject(node.Field{Key: "$ref", Value: node.NewString("#/components/schemas/" + escapePointer(title)).At(b.Pos())}).At(b.Pos())
+	tg := c.schema(ref, ptr+"/title", title)
+	if sh := c.shapes[tg.id]; sh == nil || sh.kind != "structure" {
+		return "", false
+	}
+	return tg.id, true
+}
+
+// keyTagged makes sh the key-tagged union the export writes as an object
+// whose properties are the members and whose oneOf says that exactly one
+// of them is set and not null (with one more branch, a single field that
+// names no member, when the union has a @jsonUnknown member, whose schema
+// is additionalProperties). It reports false for any other schema.
+func (c *conv) keyTagged(sh *shape, s node.Node, ptr string) bool {
+	if !c.exported {
+		return false
+	}
+	f := fieldsOf(s)
+	props, one := f["properties"], f["oneOf"]
+	add, open := f["additionalProperties"]
+	if !isString(f["type"], "object") || props.Kind() != node.Object || props.Len() == 0 || one.Kind() != node.Array {
+		return false
+	}
+	if len(f) != 3+btoi(open) || one.Len() != props.Len()+btoi(open && add.Kind() == node.Object) {
+		return false
+	}
+	notNullOnly := func(n node.Node) bool {
+		not, ok := get(n, "not")
+		return ok && n.Len() == 1 && isNullType(not)
+	}
+	for i, p := range props.Fields() {
+		b := fieldsOf(one.Elems()[i])
+		req, bp := b["required"], b["properties"]
+		if len(b) != 2+btoi(open && add.Kind() == node.Object) || req.Kind() != node.Array || req.Len() != 1 || !isString(req.Elems()[0], p.Key) ||
+			bp.Kind() != node.Object || bp.Len() != 1 || bp.Fields()[0].Key != p.Key || !notNullOnly(bp.Fields()[0].Value) {
+			return false
+		}
+	}
+	sh.kind = "union"
+	names := newUniqueNames()
+	for _, p := range props.Fields() {
+		tg := c.schema(p.Value, ptr+"/properties/"+escapePointer(p.Key), sh.name+pascal(p.Key))
+		name := names.take(memberName(p.Key))
+		sh.members = append(sh.members, member{name: name, target: tg.id, wire: p.Key, traits: jsonNameTraits(name, p.Key, append([]string(nil), tg.traits...))})
+	}
+	if open && add.Kind() == node.Object {
+		tg := c.schema(add, ptr+"/additionalProperties", sh.name+"Unknown")
+		sh.members = append(sh.members, member{name: names.take("unknown"), target: tg.id, traits: []string{"@jsonUnknown"}})
+	}
+	return true
+}
+
+// titledMember returns the target of a member's inline schema in an
+// export: the component its title names (the export titles the schema of
+// a member that applies a constraint to a shape of the model), with the
+// constraints the schema shows as the member's traits (they replace the
+// target's, as the value engine reads them).
+func (c *conv) titledMember(s node.Node, ptr string) (target, bool) {
+	title := str(s, "title")
+	if !c.exported || title == "" || str(s, "$ref") != "" {
+		return target{}, false
+	}
+	if comp, _, ok := c.resolve("#/components/schemas/" + escapePointer(title)); !ok || comp.Kind() != node.Object {
+		return target{}, false
+	}
+	var fields []node.Field
+	for _, f := range s.Fields() {
+		if f.Key != "title" {
+			fields = append(fields, f)
+		}
+	}
+	inline := node.NewObject(fields...).At(s.Pos())
+	var traits []string
+	if _, ts, ok := c.exportedScalar(inline, ptr); ok {
+		traits = ts
+	} else {
+		for _, k := range [][2]string{{"minItems", "maxItems"}, {"minProperties", "maxProperties"}} {
+			if t := c.lengthTrait(inline, ptr, k[0], k[1]); t != "" {
+				traits = append(traits, t)
+			}
+		}
+		if u, ok := get(inline, "uniqueItems"); ok && u.Kind() == node.Bool && u.BoolValue() {
+			traits = append(traits, "@uniqueItems")
+		}
+	}
+	ref := node.NewObject(node.Field{Key: "$ref", Value: node.NewString("#/components/schemas/" + escapePointer(title)).At(s.Pos())}).At(s.Pos())
+	tg := c.schema(ref, ptr+"/title", title)
+	tg.traits = traits
+	return tg, true
+}

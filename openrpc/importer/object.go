@@ -419,6 +419,13 @@ func (c *conv) mapShape(sh *shape, p objPart, s node.Node, ptr string) {
 	case p.additional.Kind() == node.Object:
 		value = c.schema(p.additional, p.additionalPtr, sh.name+"Value")
 	}
+	km := member{name: "key", target: key}
+	if pn, ok := get(s, "propertyNames"); ok && c.exported {
+		// The export's schema of the map's key (a string that is not any
+		// string).
+		tg := c.schema(pn, ptr+"/propertyNames", sh.name+"Key")
+		km = member{name: "key", target: tg.id, traits: tg.traits}
+	}
 	vm := member{name: "value", target: value.id}
 	if value.id == tDocument {
 		sh.traits = append(sh.traits, "@sparse")
@@ -426,7 +433,7 @@ func (c *conv) mapShape(sh *shape, p objPart, s node.Node, ptr string) {
 		vm.traits = append(vm.traits, "@nullable")
 	}
 	vm.traits = append(vm.traits, value.traits...)
-	sh.members = []member{{name: "key", target: key}, vm}
+	sh.members = []member{km, vm}
 	if t := c.lengthTrait(s, ptr, "minProperties", "maxProperties"); t != "" {
 		sh.traits = append(sh.traits, t)
 	}

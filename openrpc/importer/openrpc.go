@@ -48,6 +48,10 @@ func OpenRPC(data []byte, opts Options) (*Result, error) {
 	c.names.take(svcName)
 	c.exported = str(root, "x-smithy-service") != ""
 	svc := &shape{name: svcName, kind: "service", doc: str(info, "description"), traits: []string{c.jsonRPCTrait()}}
+	if t := str(info, "title"); c.exported && t != "" && t != svcName {
+		// The export's title is the service's @title, else its name.
+		svc.traits = append(svc.traits, "@title("+quote(t)+")")
+	}
 	if ver := str(info, "version"); ver != "" {
 		svc.body = append(svc.body, "version: "+quote(ver))
 	}

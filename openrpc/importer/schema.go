@@ -248,6 +248,9 @@ func (c *conv) schema(s node.Node, ptr, hint string) target {
 	if c.isNullOnly(s, ptr) {
 		return target{id: c.nullShape(s, ptr), nullable: true, nullOnly: true}
 	}
+	if t, ok := c.titledMember(s, ptr); ok {
+		return t
+	}
 	if t, ok := c.trivial(s); ok {
 		return t
 	}
@@ -506,6 +509,9 @@ var lossKeywords = map[string]string{
 
 func (c *conv) losses(s node.Node, ptr string) {
 	for _, f := range s.Fields() {
+		if f.Key == "propertyNames" && c.exported {
+			continue // the export writes it for a map's key (mapShape)
+		}
 		if msg, ok := lossKeywords[f.Key]; ok {
 			c.diag(f.Value, ptr+"/"+f.Key, f.Key, "%s; the constraint is dropped", msg)
 		}
@@ -554,6 +560,9 @@ func (c *conv) fill(sh *shape, s node.Node, ptr string) {
 	one, hasOne := get(s, "oneOf")
 	if !hasOne {
 		one, hasOne = get(s, "anyOf")
+	}
+	if hasOne && c.keyTagged(sh, s, ptr) {
+		return
 	}
 	if hasAll || (hasOne && hasObjectKeywords(s)) {
 		c.composition(sh, s, ptr)

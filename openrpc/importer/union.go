@@ -158,6 +158,11 @@ func (c *conv) discriminated(sh *shape, branches []node.Node, ptrs []string) boo
 		}
 		names := newUniqueNames()
 		for i, p := range parts {
+			if t, ok := c.exportedBranch(branches[i], ptrs[i]); ok {
+				mname := names.take(memberName(values[i]))
+				sh.members = append(sh.members, member{name: mname, target: t, traits: jsonNameTraits(mname, values[i], nil)})
+				continue
+			}
 			p.props = without(p.props, cand.name)
 			p.required = withoutString(p.required, cand.name)
 			name := c.names.take(sh.name + pascal(values[i]))

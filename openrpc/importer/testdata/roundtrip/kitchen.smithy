@@ -1,0 +1,308 @@
+$version: "2"
+
+// Every construct the openrpc export writes, for the round trip
+// (roundtrip_test.go TestConstructsRoundTrip): export(import(export(M)))
+// must be export(M) byte for byte.
+namespace test.kitchen
+
+use alloy#discriminated
+use alloy#jsonUnknown
+use alloy#nullable
+use alloy#untagged
+use smithy.rpc#cancels
+use smithy.rpc#jsonRpc
+use smithy.rpc#method
+use smithy.rpc#rpcError
+
+/// A service with one of everything.
+@title("The Kitchen")
+@jsonRpc(versions: ["2.0"], batches: false, nullIds: "reject", idReuse: "reject", optionalMethodPrefixes: ["$/"])
+service Kitchen {
+    version: "2026-12"
+    operations: [Store, Fetch, Announce, Abort, Ping, Sum]
+    errors: [Busy]
+}
+
+/// Stores an item.
+@method(name: "kitchen/store", params: "named", kind: "call", from: "client")
+@tags(["write", "items"])
+operation Store {
+    input: StoreParams
+    output: StoreResult
+    errors: [NotFound, Invalid]
+}
+
+/// Fetches an item; the result is one member of the output.
+@method(name: "kitchen.fetch", params: "either", positional: ["key", "depth"], resultMember: "item", from: "either")
+@deprecated
+operation Fetch {
+    input := {
+        /// The key.
+        @required
+        key: Key
+
+        @range(min: 0, max: 8)
+        depth: Integer
+    }
+    output := {
+        @nullable
+        @required
+        item: Item
+    }
+}
+
+/// Announces something; never answered.
+@method(name: "kitchen/announce", kind: "notification", from: "server")
+operation Announce {
+    input := {
+        @required
+        message: String
+    }
+}
+
+/// Aborts a call.
+@method(name: "$/abort", kind: "notification")
+@cancels(idMember: "id", response: "optional")
+operation Abort {
+    input := {
+        @required
+        id: Document
+    }
+}
+
+/// No params, a null result.
+@method(name: "ping", params: "positional", positional: [], nullResult: true)
+operation Ping {}
+
+/// Positional params only.
+@method(name: "sum", params: "positional", positional: ["a", "b"])
+operation Sum {
+    input: Pair
+    output: Pair
+}
+
+structure Pair {
+    @required
+    a: Long
+
+    @required
+    b: Long
+}
+
+structure StoreParams {
+    @required
+    @jsonName("item-key")
+    key: Key
+
+    @required
+    item: Item
+
+    /// Free text, one to 280 characters.
+    @length(min: 1, max: 280)
+    note: String
+
+    @pattern("^[a-z]+$")
+    @length(max: 12)
+    label: Label
+
+    tags: TagList
+
+    @jsonUnknown
+    extra: ExtraFields
+}
+
+map ExtraFields {
+    key: String
+    value: String
+}
+
+structure StoreResult {
+    @required
+    stored: Boolean
+
+    at: Timestamp
+
+    @timestampFormat("epoch-seconds")
+    atEpoch: Timestamp
+
+    @timestampFormat("http-date")
+    atHttp: Timestamp
+}
+
+/// An item key.
+@pattern("^k[0-9]+$")
+string Key
+
+@length(min: 1)
+string Label
+
+/// Everything an item holds.
+structure Item {
+    @required
+    kind: Kind
+
+    size: Size
+
+    @range(min: 0)
+    weight: Float
+
+    ratio: Double
+
+    @range(min: 0.5, max: 99.5)
+    score: BigDecimal
+
+    big: BigInteger
+
+    small: Byte
+
+    @range(min: -3)
+    short: Short
+
+    blob: Blob
+
+    when: Stamp
+
+    level: Level
+
+    shape: Shape
+
+    value: Value
+
+    choice: Choice
+
+    counts: Counts
+
+    holes: Holes
+
+    @nullable
+    maybe: String
+
+    any: Document
+
+    nested: Nested
+
+    coded: Coded
+
+    @jsonUnknown
+    rest: Rest
+}
+
+map Rest {
+    key: String
+    value: Document
+}
+
+/// A nested, open structure.
+structure Nested {
+    inner: Nested
+
+    @jsonUnknown
+    more: Rest
+}
+
+enum Kind {
+    BOX = "box"
+    BAG = "bag"
+}
+
+intEnum Level {
+    LOW = 1
+    HIGH = 2
+}
+
+@range(min: 1, max: 100)
+integer Size
+
+@timestampFormat("date-time")
+timestamp Stamp
+
+@uniqueItems
+@length(min: 1, max: 5)
+list TagList {
+    member: Label
+}
+
+@sparse
+list Holes {
+    member: Document
+}
+
+@length(max: 10)
+map Counts {
+    key: Key
+    value: Integer
+}
+
+/// A discriminated union.
+@discriminated("type")
+union Shape {
+    circle: Circle
+    square: Square
+}
+
+structure Circle {
+    @required
+    radius: Double
+}
+
+structure Square {
+    @required
+    side: Double
+}
+
+/// An untagged union of disjoint members.
+@untagged
+union Value {
+    text: String
+    flag: Boolean
+    list: TagList
+}
+
+/// A key-tagged union.
+union Choice {
+    first: String
+    second: Integer
+}
+
+/// The kitchen is busy.
+@error("server")
+@rpcError(code: -32001, reservedRange: true, noData: true)
+structure Busy {}
+
+/// No such item. The data is the structure.
+@error("client")
+@rpcError(code: 404)
+structure NotFound {
+    @required
+    key: Key
+}
+
+/// An invalid item.
+@error("client")
+@rpcError(code: 422, dataMember: "detail")
+structure Invalid {
+    @required
+    message: String
+
+    detail: Detail
+}
+
+structure Detail {
+    @required
+    field: String
+}
+
+/// A member's own constraint on a shape that nothing else targets.
+structure Coded {
+    @length(max: 3)
+    code: Code
+
+    @length(min: 1)
+    items: TagList
+
+    @timestampFormat("epoch-seconds")
+    stamp: Stamp
+}
+
+@pattern("^[A-Z]+$")
+string Code
