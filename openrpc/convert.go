@@ -260,6 +260,9 @@ func export(m *model.Model, s *rpc.PreparedService, versions []rpc.ProtocolVersi
 			}
 		}
 	}
+	if p.requiredIgnored {
+		d.add(Diagnostic{Code: CodeLoss, Shape: s.Service(), Message: "@required is not enforced (AllowMissingRequired), so the schemas require no member: a reader, and an import of the document, cannot tell which members the model requires"})
+	}
 	var byPosition []string
 	for _, meth := range methods {
 		if !meth.Operation().IsZero() && meth.ParamMode() != rpc.ParamsNamed {

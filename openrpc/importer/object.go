@@ -308,15 +308,17 @@ func (c *conv) object(sh *shape, parts []objPart, s node.Node, ptr string) {
 
 // exportedStructure reports whether an object part with no properties
 // is a structure, not a map, in a document that `smithy openrpc` wrote:
-// it writes a map's additionalProperties always, and never as {} (its
-// value schema says whether null is a value), so an object with nothing
-// else, or with additionalProperties {} (a @jsonUnknown member of any
-// value), is a structure without members.
+// it writes a map's additionalProperties always as a schema, never as {}
+// (its value schema says whether null is a value), so an object with
+// nothing else, with additionalProperties {} (a @jsonUnknown member of
+// any value) or false (closed, under RejectUnknownMembers), is a
+// structure without members.
 func (c *conv) exportedStructure(p objPart) bool {
 	if !c.exported || len(p.pattern) > 0 {
 		return false
 	}
-	return p.additional.Kind() == 0 || p.additional.Kind() == node.Object && isEmptySchema(p.additional)
+	return p.additional.Kind() == 0 || p.additional.Kind() == node.Object && isEmptySchema(p.additional) ||
+		p.additional.Kind() == node.Bool && !p.additional.BoolValue() // closed (RejectUnknownMembers)
 }
 
 func isEmptySchema(n node.Node) bool {
