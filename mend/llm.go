@@ -120,9 +120,14 @@ type Call struct {
 	startArg json.RawMessage // Anthropic's content_block_start input
 	decl     Declaration
 	order    int // the order calls were begun in
-	// every event, for close: the lists reported so far, none written
-	// again (appending each to one list copied it over and over)
-	all [][]Event
+	// every event of the call, in order, copied from the watcher's
+	// feeds (which it reuses): a report hands out all[reported:], close
+	// the whole list, both without another copy (what is handed out is
+	// never written again: the list only grows, into a new array when
+	// it is full)
+	all      []Event
+	reported int
+	touch    int // the feed that last touched the call
 }
 
 // LLMFeed is what [LLMStream.Feed] returns: the calls the event touched.
@@ -153,9 +158,11 @@ type LLMClose struct {
 // arrive.
 type LLMStream struct {
 	o       LLMOptions
-	calls   map[string]*Call // by the provider's key: block index, choice/index, item ID
+	calls   map[streamKey]*Call // by the provider's key: block index, choice/index, item ID
 	order   int
+	feeds   int // feeds so far
 	touched []*Call
+	buf     []byte // a decoded fragment
 	ignored int
 	errMsg  string
 	stop    string // the stop reason
@@ -165,9 +172,17 @@ type LLMStream struct {
 	cutCall *Call // the call whose arguments the limit cut, when the provider closed it first
 	closed  bool
 	// Anthropic: the index of the last content block begun, of any type
-	lastBlock string
+	lastBlock streamKey
 	// for the Responses API: output index to item ID
-	items map[int]string
+	items map[int]streamKey
+}
+
+// streamKey is how the provider names a call: Anthropic's block index (a),
+// a Chat Completions choice and tool call index (a, b), a Responses item
+// ID (id; or its output index in a, when the item has no ID).
+type streamKey struct {
+	a, b int
+	id   string
 }
 
 // NewLLMStream starts decoding a stream.
@@ -180,17 +195,17 @@ func NewLLMStream(o LLMOptions) (*LLMStream, error) {
 	if o.MaxCalls <= 0 {
 		o.MaxCalls = 1024
 	}
-	return &LLMStream{o: o, calls: map[string]*Call{}, items: map[int]string{}}, nil
+	return &LLMStream{o: o, calls: map[streamKey]*Call{}, items: map[int]streamKey{}}, nil
 }
 
 // Feed decodes one event payload (a JSON text) and returns the calls it
 // touched.
 func (s *LLMStream) Feed(event []byte) *LLMFeed {
 	s.touched = s.touched[:0]
+	s.feeds++
 	handled := false
 	if !s.closed {
-		var ev map[string]json.RawMessage
-		if json.Unmarshal(bytes.TrimSpace(event), &ev) == nil && ev != nil {
+		if ev, ok := parseEnvelope(event); ok {
 			switch s.o.Provider {
 			case ProviderAnthropic:
 				handled = s.anthropic(ev)
@@ -199,7 +214,7 @@ func (s *LLMStream) Feed(event []byte) *LLMFeed {
 			default:
 				handled = s.chat(ev)
 			}
-		} else if strings.TrimSpace(string(event)) == "[DONE]" {
+		} else if string(bytes.TrimSpace(event)) == "[DONE]" {
 			handled = true // the Chat Completions end sentinel; finish_reason said how it ended
 		}
 	}
@@ -207,12 +222,11 @@ func (s *LLMStream) Feed(event []byte) *LLMFeed {
 	if !handled {
 		s.ignored++
 	}
-	seen := map[*Call]bool{}
 	for _, c := range s.touched {
-		if seen[c] {
-			continue
+		if c.touch == s.feeds {
+			continue // reported already
 		}
-		seen[c] = true
+		c.touch = s.feeds
 		out.Calls = append(out.Calls, s.report(c, false))
 	}
 	return out
@@ -262,7 +276,7 @@ func newCallWatcher(opts Options) *Watcher {
 }
 
 // begin starts a call under key, or returns the one there.
-func (s *LLMStream) begin(key string, index, choice int, id, name string) *Call {
+func (s *LLMStream) begin(key streamKey, index, choice int, id, name string) *Call {
 	if c := s.calls[key]; c != nil {
 		if id != "" && c.ID == "" {
 			c.ID = id
@@ -298,7 +312,7 @@ func (s *LLMStream) declare(c *Call) {
 		} else {
 			f := Finding{Severity: "error", Code: "unknown-tool", Path: "",
 				Message: fmt.Sprintf("the tool list has no tool named %q", c.Name)}
-			c.Events = append(c.Events, Event{Kind: EventViolation, Finding: &f})
+			c.keep([]Event{{Kind: EventViolation, Finding: &f}})
 		}
 	} else {
 		opts.Declaration = s.o.Options.Declaration
@@ -312,8 +326,8 @@ func (s *LLMStream) declare(c *Call) {
 }
 
 // fragment feeds a piece of a call's arguments.
-func (s *LLMStream) fragment(c *Call, text string) {
-	if c == nil || c.Done || text == "" {
+func (s *LLMStream) fragment(c *Call, text []byte) {
+	if c == nil || c.Done || len(text) == 0 {
 		return
 	}
 	if c.w == nil {
@@ -321,21 +335,21 @@ func (s *LLMStream) fragment(c *Call, text string) {
 	}
 	c.fed = true
 	c.text = append(c.text, text...)
-	f := c.w.Feed([]byte(text))
-	c.Events = append(c.Events, f.Events...)
+	f := c.w.Feed(text)
+	c.keep(f.Events)
 	s.touched = append(s.touched, c)
 }
 
 // whole makes the call's arguments text t, given whole at the end (a
 // .done event, or Anthropic's start input when no delta came).
-func (s *LLMStream) whole(c *Call, t string) {
+func (s *LLMStream) whole(c *Call, t []byte) {
 	if c == nil {
 		return
 	}
-	have := string(c.text)
+	have := c.text
 	switch {
-	case have == t:
-	case strings.HasPrefix(t, have):
+	case bytes.Equal(have, t):
+	case bytes.HasPrefix(t, have):
 		s.fragment(c, t[len(have):])
 	default:
 		// The deltas disagree with the whole text: the whole text wins.
@@ -354,7 +368,7 @@ func (s *LLMStream) stopCall(c *Call) {
 		return
 	}
 	if !c.fed && len(c.startArg) > 0 {
-		s.whole(c, string(c.startArg))
+		s.whole(c, c.startArg)
 	}
 	c.Done = true
 	s.touched = append(s.touched, c)
@@ -364,11 +378,7 @@ func (s *LLMStream) stopCall(c *Call) {
 // finished.
 func (s *LLMStream) report(c *Call, closing bool) Call {
 	out := *c
-	if len(c.Events) > 0 {
-		c.all = append(c.all, c.Events)
-	}
-	out.Events = append([]Event{}, c.Events...)
-	c.Events = nil
+	out.Events = c.unreported()
 	out.StopReason = s.stop
 	out.End = s.endOf(c)
 	out.Settled = []string{}
@@ -420,15 +430,9 @@ func (s *LLMStream) report(c *Call, closing bool) Call {
 		c.w.Feed([]byte("{}"))
 	}
 	fin := c.w.Finish()
-	c.all = append(c.all, fin.Events)
-	n := 0
-	for _, l := range c.all {
-		n += len(l)
-	}
-	out.Events = make([]Event, 0, n) // at close: every event of the call
-	for _, l := range c.all {
-		out.Events = append(out.Events, l...)
-	}
+	c.keep(fin.Events)
+	c.reported = 0
+	out.Events = c.unreported() // at close: every event of the call
 	if g := c.w.final; g != nil && g.fatal == nil {
 		out.Exactness = g.res.Exactness
 		out.Settled = settledOf(g)
@@ -458,14 +462,44 @@ func (s *LLMStream) report(c *Call, closing bool) Call {
 	return out
 }
 
-// settledOf lists the root members whose value can no longer change.
+// keep copies events of the call (a watcher's feed lists are reused by
+// its next feed). The list doubles when full, so that each event is
+// copied about twice in all, and close copies none.
+func (c *Call) keep(l []Event) {
+	if len(l) == 0 {
+		return
+	}
+	if need := len(c.all) + len(l); need > cap(c.all) {
+		grown := make([]Event, len(c.all), max(2*cap(c.all), need, 16))
+		copy(grown, c.all)
+		c.all = grown
+	}
+	c.all = append(c.all, l...)
+}
+
+// unreported hands out the events since the last report.
+func (c *Call) unreported() []Event {
+	if c.reported == len(c.all) {
+		return []Event{}
+	}
+	out := c.all[c.reported:len(c.all):len(c.all)]
+	c.reported = len(c.all)
+	return out
+}
+
+// settledOf lists the root members whose value can no longer change (the
+// output of a reading is valid JSON: its members are walked, not
+// decoded).
 func settledOf(g *reading) []string {
 	out := []string{}
-	for i, m := range topMembers(g.out) {
+	i := 0
+	envelope(g.out).members(func(key []byte, _ envelope) {
 		if i < len(g.members) && g.members[i] {
-			out = append(out, m.key)
+			k, _ := appendUnquote(nil, key)
+			out = append(out, string(k))
 		}
-	}
+		i++
+	})
 	return out
 }
 
@@ -487,43 +521,60 @@ func (s *LLMStream) endOf(c *Call) string {
 
 // ---- Anthropic ----
 
-func (s *LLMStream) anthropic(ev map[string]json.RawMessage) bool {
-	var typ string
-	_ = json.Unmarshal(ev["type"], &typ)
+func (s *LLMStream) anthropic(ev envelope) bool {
+	var f [4]envelope // one pass over the event for the members read
+	ev.lookup(f[:], "type", "index", "delta", "content_block")
+	typ, _ := strOf(f[0])
 	var index int
-	if strings.HasPrefix(typ, "content_block_") && !intField(ev, "index", &index) {
-		return false // a block event without a block index says nothing usable
+	if strings.HasPrefix(typ, "content_block_") {
+		if f[1] == nil {
+			return false // a block event without a block index says nothing usable
+		}
+		var ok bool
+		if index, ok = f[1].integer(); !ok || index < 0 {
+			return false
+		}
 	}
-	key := fmt.Sprint(index)
+	key := streamKey{a: index}
 	switch typ {
 	case "message_start":
 		return true
 	case "content_block_start":
 		s.lastBlock = key
-		var b struct {
-			Type  string          `json:"type"`
-			ID    string          `json:"id"`
-			Name  string          `json:"name"`
-			Input json.RawMessage `json:"input"`
+		b := f[3]
+		if b == nil || !objectOrNull(b) {
+			return false
 		}
-		if json.Unmarshal(ev["content_block"], &b) != nil || b.Type != "tool_use" {
+		bt, ok1 := b.strField("type")
+		id, ok2 := b.strField("id")
+		name, ok3 := b.strField("name")
+		if !ok1 || !ok2 || !ok3 || bt != "tool_use" {
 			return false // text, thinking and other blocks: counted
 		}
-		c := s.begin(key, index, 0, b.ID, b.Name)
+		c := s.begin(key, index, 0, id, name)
 		if c != nil {
-			c.startArg = b.Input
+			if in, ok := b.field("input"); ok {
+				c.startArg = append(json.RawMessage(nil), in...)
+			} else {
+				c.startArg = nil
+			}
 		}
 		return c != nil
 	case "content_block_delta":
-		var d struct {
-			Type        string `json:"type"`
-			PartialJSON string `json:"partial_json"`
-		}
 		c := s.calls[key]
-		if json.Unmarshal(ev["delta"], &d) != nil || d.Type != "input_json_delta" || c == nil {
+		d := f[2]
+		if d == nil || c == nil || !objectOrNull(d) {
 			return false
 		}
-		s.fragment(c, d.PartialJSON)
+		var df [2]envelope
+		d.lookup(df[:], "type", "partial_json")
+		if dt, ok := strOf(df[0]); !ok || dt != "input_json_delta" {
+			return false
+		}
+		if !s.decodeStr(df[1]) {
+			return false
+		}
+		s.fragment(c, s.buf)
 		s.touched = append(s.touched, c)
 		return true
 	case "content_block_stop":
@@ -534,31 +585,64 @@ func (s *LLMStream) anthropic(ev map[string]json.RawMessage) bool {
 		s.stopCall(c)
 		return true
 	case "message_delta":
-		var d struct {
-			StopReason *string `json:"stop_reason"`
+		d := f[2]
+		if d == nil || !objectOrNull(d) {
+			return false
 		}
-		if json.Unmarshal(ev["delta"], &d) != nil || d.StopReason == nil {
+		r, ok := d.field("stop_reason")
+		if !ok || r.isNull() {
 			return false // usage only
 		}
-		if *d.StopReason == "max_tokens" {
+		reason, ok := r.str()
+		if !ok {
+			return false
+		}
+		if reason == "max_tokens" {
 			s.cutCall = s.calls[s.lastBlock]
 		}
-		s.stopWith(*d.StopReason, *d.StopReason == "max_tokens")
+		s.stopWith(reason, reason == "max_tokens")
 		return true
 	case "message_stop":
 		s.ended = true
 		s.touchAll()
 		return true
 	case "error":
-		var e struct {
-			Type    string `json:"type"`
-			Message string `json:"message"`
-		}
-		_ = json.Unmarshal(ev["error"], &e)
-		s.fail(e.Type, e.Message)
+		e, _ := ev.field("error")
+		t, _ := e.strField("type")
+		m, _ := e.strField("message")
+		s.fail(t, m)
 		return true
 	}
 	return false // ping and unknown types
+}
+
+// decode decodes string member name of object o (absent or null: "")
+// into s.buf; false when it is not a string.
+func (s *LLMStream) decode(o envelope, name string) bool {
+	v, _ := o.field(name)
+	return s.decodeStr(v)
+}
+
+// decodeStr decodes v, a member found by lookup (nil when absent), as a
+// string field into s.buf.
+func (s *LLMStream) decodeStr(v envelope) bool {
+	s.buf = s.buf[:0]
+	if v == nil || v.isNull() {
+		return true
+	}
+	if v.kind() != '"' {
+		return false
+	}
+	var ok bool
+	s.buf, ok = appendUnquote(s.buf, v)
+	return ok
+}
+
+// objectOrNull reports whether v may be decoded as a structure: an
+// object, or null (which leaves it empty).
+func objectOrNull(v envelope) bool {
+	k := v.kind()
+	return k == '{' || k == 'n'
 }
 
 // stopWith records the provider's stop reason.
@@ -588,61 +672,132 @@ func (s *LLMStream) touchAll() {
 
 // ---- OpenAI Chat Completions ----
 
-func (s *LLMStream) chat(ev map[string]json.RawMessage) bool {
-	if raw, ok := ev["error"]; ok && string(raw) != "null" {
-		var e struct {
-			Type    string `json:"type"`
-			Message string `json:"message"`
-		}
-		_ = json.Unmarshal(raw, &e)
-		s.fail(e.Type, e.Message)
+func (s *LLMStream) chat(ev envelope) bool {
+	if raw, ok := ev.field("error"); ok && !raw.isNull() {
+		t, _ := raw.strField("type")
+		m, _ := raw.strField("message")
+		s.fail(t, m)
 		return true
 	}
-	var choices []struct {
-		Index int `json:"index"`
-		Delta struct {
-			ToolCalls []struct {
-				Index    int    `json:"index"`
-				ID       string `json:"id"`
-				Function struct {
-					Name      string `json:"name"`
-					Arguments string `json:"arguments"`
-				} `json:"function"`
-			} `json:"tool_calls"`
-		} `json:"delta"`
-		FinishReason *string `json:"finish_reason"`
-	}
-	if json.Unmarshal(ev["choices"], &choices) != nil || len(choices) == 0 {
+	raw, _ := ev.field("choices")
+	choices, ok := decodeChoices(raw)
+	if !ok || len(choices) == 0 {
 		return false // a usage-only chunk, or no chunk at all
 	}
 	handled := false
 	for _, ch := range choices {
-		for _, tc := range ch.Delta.ToolCalls {
-			key := fmt.Sprintf("%d/%d", ch.Index, tc.Index)
-			c := s.begin(key, tc.Index, ch.Index, tc.ID, tc.Function.Name)
+		for _, tc := range ch.calls {
+			c := s.begin(streamKey{a: ch.index, b: tc.index}, tc.index, ch.index, tc.id, tc.name)
 			if c == nil {
 				continue
 			}
-			s.fragment(c, tc.Function.Arguments)
+			s.fragment(c, tc.arguments)
 			handled = true
 		}
-		if ch.FinishReason != nil && *ch.FinishReason != "" {
+		if ch.finish != nil && *ch.finish != "" {
 			// The choice is over: its calls' arguments are as complete
 			// as they will be (unless the limit cut them).
-			cut := *ch.FinishReason == "length"
+			cut := *ch.finish == "length"
 			for _, c := range s.sorted() {
-				if c.Choice == ch.Index && !(cut && c == s.lastOf(ch.Index)) {
+				if c.Choice == ch.index && !(cut && c == s.lastOf(ch.index)) {
 					s.stopCall(c)
 				}
 			}
 			if cut {
-				s.cutCall = s.lastOf(ch.Index)
+				s.cutCall = s.lastOf(ch.index)
 			}
-			s.stopWith(*ch.FinishReason, cut)
+			s.stopWith(*ch.finish, cut)
 			handled = true
 		}
 	}
 	return handled
+}
+
+// A Chat Completions choice: the fields the stream reads.
+type chatChoice struct {
+	index  int
+	calls  []chatCall
+	finish *string
+}
+
+type chatCall struct {
+	index     int
+	id, name  string
+	arguments []byte
+}
+
+// decodeChoices reads a chunk's choices as encoding/json would decode
+// them into structures of these fields: null is none, and a field of
+// another type than its own refuses the whole list.
+func decodeChoices(raw envelope) ([]chatChoice, bool) {
+	if raw == nil || raw.isNull() {
+		return nil, false
+	}
+	if raw.kind() != '[' {
+		return nil, false
+	}
+	var out []chatChoice
+	ok := true
+	raw.elements(func(el envelope) {
+		if !ok {
+			return
+		}
+		var ch chatChoice
+		if !objectOrNull(el) {
+			ok = false
+			return
+		}
+		if v, has := el.field("index"); has {
+			ch.index, ok = v.integer()
+		}
+		if v, has := el.field("finish_reason"); ok && has && !v.isNull() {
+			var r string
+			r, ok = v.str()
+			ch.finish = &r
+		}
+		delta, has := el.field("delta")
+		if ok && has && !objectOrNull(delta) {
+			ok = false
+		}
+		var tcs envelope
+		if ok && has {
+			tcs, has = delta.field("tool_calls")
+		}
+		if ok && has && !tcs.isNull() {
+			if tcs.kind() != '[' {
+				ok = false
+				return
+			}
+			tcs.elements(func(t envelope) {
+				if !ok {
+					return
+				}
+				var tc chatCall
+				if !objectOrNull(t) {
+					ok = false
+					return
+				}
+				if v, has := t.field("index"); has {
+					tc.index, ok = v.integer()
+				}
+				var ok2, ok3, ok4 = true, true, true
+				tc.id, ok2 = t.strField("id")
+				fn, has := t.field("function")
+				if has && !objectOrNull(fn) {
+					ok = false
+					return
+				}
+				var args string
+				tc.name, ok3 = fn.strField("name")
+				args, ok4 = fn.strField("arguments")
+				tc.arguments = []byte(args)
+				ok = ok && ok2 && ok3 && ok4
+				ch.calls = append(ch.calls, tc)
+			})
+		}
+		out = append(out, ch)
+	})
+	return out, ok
 }
 
 // lastOf is the call begun last in a choice.
@@ -658,130 +813,127 @@ func (s *LLMStream) lastOf(choice int) *Call {
 
 // ---- OpenAI Responses ----
 
-func (s *LLMStream) responses(ev map[string]json.RawMessage) bool {
-	var typ string
-	_ = json.Unmarshal(ev["type"], &typ)
+func (s *LLMStream) responses(ev envelope) bool {
+	typ, _ := ev.strField("type")
 	var outIndex int
-	if raw, ok := ev["output_index"]; ok && json.Unmarshal(raw, &outIndex) != nil {
-		return false
+	if raw, ok := ev.field("output_index"); ok {
+		if outIndex, ok = raw.integer(); !ok {
+			return false
+		}
 	}
 	var itemID string
-	if raw, ok := ev["item_id"]; ok && json.Unmarshal(raw, &itemID) != nil {
-		return false
+	if raw, ok := ev.field("item_id"); ok {
+		if itemID, ok = raw.str(); !ok {
+			return false
+		}
 	}
 	callOf := func() *Call {
 		if itemID == "" {
-			itemID = s.items[outIndex]
+			return s.calls[s.items[outIndex]]
 		}
-		return s.calls[itemID]
+		return s.calls[streamKey{id: itemID}]
+	}
+	// item reads the event's function_call item: its type and the
+	// string fields asked for (false when one is not a string).
+	item := func(names ...string) (map[string]string, bool) {
+		it, ok := ev.field("item")
+		if !ok || !objectOrNull(it) {
+			return nil, false
+		}
+		out := map[string]string{}
+		for _, n := range append(names, "type") {
+			v, ok := it.strField(n)
+			if !ok {
+				return nil, false
+			}
+			out[n] = v
+		}
+		return out, out["type"] == "function_call"
 	}
 	switch typ {
 	case "response.output_item.added":
-		var it struct {
-			Type      string `json:"type"`
-			ID        string `json:"id"`
-			CallID    string `json:"call_id"`
-			Name      string `json:"name"`
-			Arguments string `json:"arguments"`
-		}
-		if json.Unmarshal(ev["item"], &it) != nil || it.Type != "function_call" {
+		it, ok := item("id", "call_id", "name", "arguments")
+		if !ok {
 			return false
 		}
-		key := it.ID
-		if key == "" {
-			key = fmt.Sprintf("#%d", outIndex)
+		key := streamKey{id: it["id"]}
+		if it["id"] == "" {
+			key = streamKey{a: outIndex, b: -1}
 		}
 		s.items[outIndex] = key
-		id := it.CallID
+		id := it["call_id"]
 		if id == "" {
-			id = it.ID
+			id = it["id"]
 		}
-		c := s.begin(key, outIndex, 0, id, it.Name)
+		c := s.begin(key, outIndex, 0, id, it["name"])
 		if c != nil {
-			s.fragment(c, it.Arguments)
+			s.fragment(c, []byte(it["arguments"]))
 		}
 		return c != nil
 	case "response.function_call_arguments.delta":
-		var d string
-		_ = json.Unmarshal(ev["delta"], &d)
 		c := callOf()
 		if c == nil {
 			return false
 		}
-		s.fragment(c, d)
+		if !s.decode(ev, "delta") {
+			s.buf = s.buf[:0] // not a string: nothing (as before)
+		}
+		s.fragment(c, s.buf)
 		s.touched = append(s.touched, c)
 		return true
 	case "response.function_call_arguments.done":
-		var a string
-		_ = json.Unmarshal(ev["arguments"], &a)
 		c := callOf()
 		if c == nil {
 			return false
 		}
-		s.whole(c, a)
+		if !s.decode(ev, "arguments") {
+			s.buf = s.buf[:0]
+		}
+		s.whole(c, append([]byte(nil), s.buf...))
 		s.stopCall(c)
 		return true
 	case "response.output_item.done":
-		var it struct {
-			Type      string `json:"type"`
-			ID        string `json:"id"`
-			Arguments string `json:"arguments"`
-			Status    string `json:"status"`
-		}
-		if json.Unmarshal(ev["item"], &it) != nil || it.Type != "function_call" {
+		it, ok := item("id", "arguments", "status")
+		if !ok {
 			return false
 		}
-		if it.Status == "incomplete" {
+		if it["status"] == "incomplete" {
 			return true // the limit cut it: its arguments are not complete
 		}
-		if it.ID != "" {
-			itemID = it.ID
+		if it["id"] != "" {
+			itemID = it["id"]
 		}
 		c := callOf()
 		if c == nil {
 			return false
 		}
-		s.whole(c, it.Arguments)
+		s.whole(c, []byte(it["arguments"]))
 		s.stopCall(c)
 		return true
 	case "response.completed":
 		s.stopWith("completed", false)
 		return true
 	case "response.incomplete":
-		var r struct {
-			IncompleteDetails struct {
-				Reason string `json:"reason"`
-			} `json:"incomplete_details"`
-		}
-		_ = json.Unmarshal(ev["response"], &r)
-		reason := r.IncompleteDetails.Reason
+		r, _ := ev.field("response")
+		d, _ := r.field("incomplete_details")
+		reason, _ := d.strField("reason")
 		if reason == "" {
 			reason = "incomplete"
 		}
 		s.stopWith(reason, reason == "max_output_tokens")
 		return true
 	case "response.failed":
-		var r struct {
-			Error struct {
-				Code    string `json:"code"`
-				Message string `json:"message"`
-			} `json:"error"`
-		}
-		_ = json.Unmarshal(ev["response"], &r)
-		s.fail(r.Error.Code, r.Error.Message)
+		r, _ := ev.field("response")
+		e, _ := r.field("error")
+		code, _ := e.strField("code")
+		msg, _ := e.strField("message")
+		s.fail(code, msg)
 		return true
 	case "error":
-		var code, msg string
-		_ = json.Unmarshal(ev["code"], &code)
-		_ = json.Unmarshal(ev["message"], &msg)
+		code, _ := ev.strField("code")
+		msg, _ := ev.strField("message")
 		s.fail(code, msg)
 		return true
 	}
 	return false
-}
-
-// intField reads a member that must be a non-negative integer.
-func intField(ev map[string]json.RawMessage, name string, v *int) bool {
-	raw, ok := ev[name]
-	return ok && json.Unmarshal(raw, v) == nil && *v >= 0
 }

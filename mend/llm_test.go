@@ -358,3 +358,54 @@ func TestLLMHostile(t *testing.T) {
 		}
 	}
 }
+
+// TestLLMReportedEventsStay: the events each feed reports are the call's
+// events in order, and they still read the same after the stream has
+// gone on and closed (the watcher reuses its lists; the stream copies
+// out of them): joined, every feed's lists are the start of the close's.
+func TestLLMReportedEventsStay(t *testing.T) {
+	for _, f := range []struct {
+		file string
+		p    Provider
+	}{
+		{"anthropic_parallel.jsonl", ProviderAnthropic},
+		{"openai_parallel.jsonl", ProviderOpenAI},
+		{"responses_function_call.jsonl", ProviderOpenAIResponses},
+	} {
+		s, _ := NewLLMStream(LLMOptions{Provider: f.p, Tools: llmTools(t)})
+		type report struct {
+			events []Event
+			then   string
+		}
+		var reports []report
+		fed := map[string][]Event{}
+		total := 0
+		for _, e := range loadEvents(t, f.file) {
+			for _, c := range s.Feed(e).Calls {
+				b, _ := json.Marshal(c.Events)
+				reports = append(reports, report{c.Events, string(b)})
+				fed[c.ID] = append(fed[c.ID], c.Events...)
+				total += len(c.Events)
+			}
+		}
+		if total == 0 {
+			t.Fatalf("%s: no events reported", f.file)
+		}
+		for _, c := range s.Close().Calls {
+			n := len(fed[c.ID])
+			if n > len(c.Events) {
+				t.Fatalf("%s %s: %d events fed, %d at close", f.file, c.ID, n, len(c.Events))
+			}
+			got, _ := json.Marshal(c.Events[:n])
+			want, _ := json.Marshal(append([]Event{}, fed[c.ID]...))
+			if string(got) != string(want) {
+				t.Errorf("%s %s: the feeds' events\n%s\nare not the start of the close's\n%s", f.file, c.ID, want, got)
+			}
+		}
+		for k, r := range reports {
+			if now, _ := json.Marshal(r.events); string(now) != r.then {
+				t.Errorf("%s: report %d changed after close:\n%s\nwas\n%s", f.file, k, now, r.then)
+			}
+		}
+	}
+}
