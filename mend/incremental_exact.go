@@ -30,6 +30,14 @@ func (s *Incremental) exactSteps() bool {
 	}
 	in := r.in
 	n := len(in)
+	// The output of JSON as written is its input. For the watcher, which
+	// reads each step's output, the rest of the chunk is copied once past
+	// the end of the output (its spare capacity holds in[r.mark:pre]) and
+	// each step takes its part by extending the output's length, instead
+	// of a copy a step. A step the watcher takes the general way may
+	// preview the end of the text, which writes past the output's end:
+	// then the copy is made again.
+	pre := -1
 	for len(r.stack) > 0 && r.fatal == nil {
 		i := r.i
 		for i < n && isSpace(in[i]) {
@@ -180,12 +188,17 @@ func (s *Incremental) exactSteps() bool {
 		s.waitFor = 0
 		if s.onStep != nil {
 			// the watcher takes the step's output
-			r.out = appendOut(r.out, in[r.mark:r.i])
+			if pre < r.i {
+				r.out = reserveOut(r.out, in[r.mark:n])
+				pre = n
+			}
+			r.out = r.out[:len(r.out)+r.i-r.mark]
 			r.mark = r.i
-			if s.watch != nil {
-				s.watch.exactStep(in[r.tokStart])
-			} else {
-				s.onStep()
+			if s.watch == nil || !s.watch.exactStep(in[r.tokStart]) {
+				if s.watch == nil {
+					s.onStep()
+				}
+				pre = -1
 			}
 		} // else the output is flushed when the input is let go (trim)
 	}
@@ -349,6 +362,19 @@ func appendOut(out, p []byte) []byte {
 		out = grown
 	}
 	return append(out, p...)
+}
+
+// reserveOut makes room for p after the end of out (growing it as
+// appendOut does) and copies p there, leaving the length of out as it
+// was: the exact steps then extend the length over it, step by step.
+func reserveOut(out, p []byte) []byte {
+	if len(out)+len(p) > cap(out) {
+		grown := make([]byte, len(out), max(2*cap(out), len(out)+len(p), 4096))
+		copy(grown, out)
+		out = grown
+	}
+	copy(out[len(out):len(out)+len(p)], p)
+	return out
 }
 
 // The output kept in blocks. The repaired text is the result, so it is

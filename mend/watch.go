@@ -298,12 +298,12 @@ func (w *Watcher) step() {
 // parsing the output again, with the effects parse has on it; a token
 // about the root or a member of the root object (the declaration's
 // checks, the open-string judge, complete) goes through step.
-func (w *Watcher) exactStep(c byte) {
+func (w *Watcher) exactStep(c byte) bool {
 	r := &w.s.r
 	n := len(w.stack)
 	if r.shifted != 0 || n == 0 || w.tops != 1 {
 		w.step()
-		return
+		return false
 	}
 	out := r.out
 	tokOut := len(out) - (r.i - r.tokStart)
@@ -314,7 +314,7 @@ func (w *Watcher) exactStep(c byte) {
 	case '{', '[':
 		if n == 1 && rootObj {
 			w.step() // a root member's value
-			return
+			return false
 		}
 		path, plen := w.child(true)
 		if w.noDeltas {
@@ -327,7 +327,7 @@ func (w *Watcher) exactStep(c byte) {
 	case '}', ']':
 		if n == 1 || n == 2 && rootObj {
 			w.step() // the root or a member of the root object ends
-			return
+			return false
 		}
 		if !w.noDeltas {
 			w.deltaAt(w.stack[n-1].path, OpEnd, rawNull, closerText(c), at)
@@ -342,7 +342,7 @@ func (w *Watcher) exactStep(c byte) {
 		}
 		if n == 1 && rootObj {
 			w.step() // a root member's value
-			return
+			return false
 		}
 		path, _ := w.child(false)
 		if !w.noDeltas {
@@ -355,6 +355,7 @@ func (w *Watcher) exactStep(c byte) {
 	}
 	w.emitted = len(out)
 	r.outMark = w.emitted
+	return true
 }
 
 // settled: the value that began last in f, a container below the root's
