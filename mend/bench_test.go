@@ -161,6 +161,39 @@ func BenchmarkWatchFeed(b *testing.B) {
 	}
 }
 
+// BenchmarkWatchFeedAlone feeds the 1 MB of BenchmarkWatchFeed to a
+// Watcher in 64-byte chunks and finishes, and BenchmarkRepairValid repairs
+// it whole: nothing else, for counting instructions, which do not move
+// with the machine's load (docs/streams.md, "Speed"). With -benchtime Nx
+// a benchmark runs once, then N times: the difference of 3x and 2x is one
+// call, without building the document.
+//
+//	go test -c -o /tmp/mend.test . && GOMAXPROCS=1 GOGC=off GODEBUG=asyncpreemptoff=1 \
+//	    valgrind --tool=callgrind /tmp/mend.test -test.run '^$' -test.bench 'WatchFeedAlone$' -test.benchtime 3x
+func BenchmarkWatchFeedAlone(b *testing.B) {
+	doc := validDoc()
+	b.SetBytes(int64(len(doc)))
+	for i := 0; i < b.N; i++ {
+		w := NewWatcher(Options{})
+		for k := 0; k < len(doc); k += 64 {
+			w.Feed(doc[k:min(k+64, len(doc))])
+		}
+		if fin := w.Finish(); fin.Final == nil {
+			b.Fatal(fin.Error)
+		}
+	}
+}
+
+func BenchmarkRepairValid(b *testing.B) {
+	doc := validDoc()
+	b.SetBytes(int64(len(doc)))
+	for i := 0; i < b.N; i++ {
+		if _, err := Repair(doc, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkWatchChunkAt measures the cost of 64 chunks of 64 bytes fed
 // after 1 KB and after 1 MB of the value (no re-reading of the prefix:
 // the two should be alike). The metric is the median ratio of the 1 MB
