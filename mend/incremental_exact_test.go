@@ -106,8 +106,9 @@ func FuzzExactSteps(f *testing.F) {
 
 // TestWatchFeedAllocations: in steady state, feeding valid JSON in
 // 64-byte chunks allocates a fraction of an allocation per chunk (the
-// blocks the deltas, events and their strings are carved from), not one
-// per token; without deltas, less still.
+// blocks the paths and keys are carved from, the output's frozen
+// blocks; a feed's lists are reused), not one per token; without
+// deltas, less still. Measured: 0.27 and 0.011.
 func TestWatchFeedAllocations(t *testing.T) {
 	doc := validDoc()
 	const chunks = 2048
@@ -116,8 +117,8 @@ func TestWatchFeedAllocations(t *testing.T) {
 		skip bool
 		max  float64 // allocations per chunk
 	}{
-		{"deltas", false, 1},
-		{"events only", true, 0.1},
+		{"deltas", false, 0.4},
+		{"events only", true, 0.05},
 	} {
 		w := NewWatcher(Options{})
 		if c.skip {

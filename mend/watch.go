@@ -871,9 +871,15 @@ func (w *Watcher) previewPlain(path string, at int) {
 		frag = frag[:n-6]
 		end -= 6
 	}
-	text := w.strs.bytes(frag)
+	var text string
 	if bytes.IndexByte(frag, '\\') >= 0 {
-		_ = json.Unmarshal(append(append([]byte{'"'}, frag...), '"'), &text)
+		// decoded into its own variable: taking text's address would
+		// move it to the heap on every call
+		var dec string
+		_ = json.Unmarshal(append(append([]byte{'"'}, frag...), '"'), &dec)
+		text = dec
+	} else {
+		text = w.strs.bytes(frag)
 	}
 	switch {
 	case slow && strings.HasPrefix(text, w.tentText):
