@@ -33,7 +33,11 @@
 // whatever the chunking; [Watcher] reports what the value is so far and
 // which of its members violate the declaration as soon as that is certain;
 // [LLMStream] decodes a provider's stream events (Anthropic, OpenAI Chat
-// Completions and Responses) into tool calls watched the same way.
+// Completions and Responses) into tool calls watched the same way. A
+// watcher reports about one event and one delta for every ten bytes of a
+// value, so [Watcher.Feed] reuses its result's lists at the next call, as
+// bufio.Scanner reuses its buffer: a caller that keeps them copies them
+// ([WatchFeed.Clone]); the strings and values in the records never change.
 //
 // The reader is one pass, linear in its input: nothing is copied until the
 // first repair. A text that is already JSON does not reach it: one scan
