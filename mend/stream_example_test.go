@@ -91,3 +91,25 @@ func ExampleRunLLM() {
 	// {"done":true,"end":"complete","name":"search","stop_reason":"tool_use","value":{"query":"smithy"}}
 	// ignored: 1
 }
+
+// The next Feed reuses the lists a feed returned: a caller that keeps
+// feeds keeps their clones (or copies the records it wants).
+func ExampleWatchFeed_Clone() {
+	w := mend.NewWatcher(mend.Options{})
+	var kept []*mend.WatchFeed
+	for _, chunk := range []string{`{"a": 1, `, `"b": [true]}`} {
+		kept = append(kept, w.Feed([]byte(chunk)).Clone())
+	}
+	w.Finish()
+	for _, f := range kept {
+		for _, e := range f.Events {
+			fmt.Println(f.Bytes, e.Kind, e.Path)
+		}
+	}
+	// Output:
+	// 9 member_started /a
+	// 9 member_settled /a
+	// 21 member_started /b
+	// 21 member_settled /b
+	// 21 complete
+}
