@@ -519,3 +519,43 @@ func renameComponents(t *testing.T, doc []byte, renamed map[string]string) strin
 	}
 	return string(node.Marshal(walk(n, false), node.Indent("  ")))
 }
+
+// TestExportHostile: a document that claims to be an export
+// (x-smithy-service) but whose extensions do not fit its schemas is
+// imported by the general mappings where they do not fit, to a model
+// that loads: two descriptors of one property are not one input member
+// twice, a title naming a component of another kind is no target, a
+// map's propertyNames that is not a string is no key.
+func TestExportHostile(t *testing.T) {
+	const head = `{"openrpc":"1.3.2","info":{"title":"t","version":"1"},"x-smithy-service":"t#T","methods":[`
+	cases := []struct {
+		name, doc string
+		want, not []string
+	}{
+		{"two descriptors of one property", head + `{"name":"m","paramStructure":"either","params":[{"name":"a","schema":{"type":"string"},"x-smithy-member":"t#I$a"},{"name":"a","schema":{"type":"string"},"x-smithy-member":"t#I$a"}],"result":{"name":"r","schema":{"type":"string"}},"x-smithy-operation":"t#M","x-smithy-input":"t#I"}],"components":{"schemas":{"I":{"type":"object","properties":{"a":{"type":"string"}}}}}}`,
+			[]string{`positional: ["a", "a2"]`}, []string{`positional: ["a", "a"]`, "input: I"}},
+		{"a title naming a structure on a string", head + `{"name":"m","params":[{"name":"p","schema":{"title":"I","type":"string","minLength":1}}],"result":{"name":"r","schema":{"$ref":"#/components/schemas/I"}}}],"components":{"schemas":{"I":{"type":"object","properties":{"a":{"type":"string"}}}}}}`,
+			[]string{"p: MP", "@length(min: 1)\nstring MP"}, []string{"p: I"}},
+		{"an integer key", head + `{"name":"m","params":[],"result":{"name":"r","schema":{"type":"object","propertyNames":{"type":"integer","minimum":1},"additionalProperties":{"type":"string"}}}}]}`,
+			[]string{"key: smithy.api#String"}, []string{"key: smithy.api#Integer", "key: smithy.api#BigInteger"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res, err := OpenRPC([]byte(c.doc), Options{Namespace: "t"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			load(t, res.IDL)
+			for _, w := range c.want {
+				if !strings.Contains(string(res.IDL), w) {
+					t.Errorf("the model does not say %q:\n%s", w, res.IDL)
+				}
+			}
+			for _, n := range c.not {
+				if strings.Contains(string(res.IDL), n) {
+					t.Errorf("the model says %q:\n%s", n, res.IDL)
+				}
+			}
+		})
+	}
+}

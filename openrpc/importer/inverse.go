@@ -337,9 +337,7 @@ func (c *conv) titledMember(s node.Node, ptr string) (target, bool) {
 	if !c.exported || title == "" || str(s, "$ref") != "" {
 		return target{}, false
 	}
-	if comp, _, ok := c.resolve("#/components/schemas/" + escapePointer(title)); !ok || comp.Kind() != node.Object {
-		return target{}, false
-	}
+	comp, _, ok := c.resolve("#/components/schemas/" + escapePointer(title))
 	var fields []node.Field
 	for _, f := range s.Fields() {
 		if f.Key != "title" {
@@ -347,6 +345,9 @@ func (c *conv) titledMember(s node.Node, ptr string) (target, bool) {
 		}
 	}
 	inline := node.NewObject(fields...).At(s.Pos())
+	if !ok || comp.Kind() != node.Object || c.schemaKind(comp) != c.schemaKind(inline) {
+		return target{}, false // no such component, or not a schema of its kind
+	}
 	var traits []string
 	if _, ts, ok := c.exportedScalar(inline, ptr); ok {
 		traits = ts
@@ -364,4 +365,20 @@ func (c *conv) titledMember(s node.Node, ptr string) (target, bool) {
 	tg := c.schema(ref, ptr+"/title", title)
 	tg.traits = traits
 	return tg, true
+}
+
+// schemaKind is the kind of shape the export writes a schema for: a
+// scalar's (exportedScalar), else the schema's type; it adds no
+// diagnostic.
+func (c *conv) schemaKind(s node.Node) string {
+	n := len(c.diags)
+	kind, _, ok := c.exportedScalar(s, "")
+	c.diags = c.diags[:n]
+	switch {
+	case ok && (kind == "integer" || kind == "long" || kind == "bigInteger"):
+		return "integer" // the bounds pick the kind; a member's range may fit a smaller one
+	case ok:
+		return kind
+	}
+	return str(s, "type")
 }

@@ -426,7 +426,11 @@ func (c *conv) mapShape(sh *shape, p objPart, s node.Node, ptr string) {
 		// The export's schema of the map's key (a string that is not any
 		// string).
 		tg := c.schema(pn, ptr+"/propertyNames", sh.name+"Key")
-		km = member{name: "key", target: tg.id, traits: tg.traits}
+		if k := c.kindOf(tg.id); tg.id == tString || (k == "string" || k == "enum") && !tg.nullable {
+			km = member{name: "key", target: tg.id, traits: tg.traits}
+		} else {
+			c.diag(pn, ptr+"/propertyNames", "propertyNames", "a map's key is a string; propertyNames that is not a string schema is dropped")
+		}
 	}
 	vm := member{name: "value", target: value.id}
 	if value.id == tDocument {

@@ -299,6 +299,7 @@ func (c *conv) adopt(sh *shape, descs []node.Node) (names []string, ok bool) {
 	for _, m := range sh.members {
 		taken[strings.ToLower(m.name)] = true
 	}
+	used := map[int]bool{}
 	for _, d := range descs {
 		wire := str(d, "name")
 		i := -1
@@ -308,9 +309,10 @@ func (c *conv) adopt(sh *shape, descs []node.Node) (names []string, ok bool) {
 				break
 			}
 		}
-		if i < 0 {
-			return nil, false
+		if i < 0 || used[i] {
+			return nil, false // no such property, or two descriptors of one
 		}
+		used[i] = true
 		m := &sh.members[i]
 		if _, want, found := strings.Cut(str(d, "x-smithy-member"), "$"); found && isIdentifier(want) && want != m.name && !taken[strings.ToLower(want)] {
 			delete(taken, strings.ToLower(m.name))
@@ -380,7 +382,9 @@ func (c *conv) method(m node.Node, mptr, name, opName string, io opIO, errByCode
 	var positional, inputNames []string
 	if io.in != "" {
 		if sh := c.ioShape(io.in, mptr+"/x-smithy-input", m); sh != nil {
-			if names, ok := c.adopt(sh, descs); ok {
+			// By position every member is a param (rpc's rule): a
+			// component with more members is not this method's input.
+			if names, ok := c.adopt(sh, descs); ok && (mode == "named" || len(names) == len(sh.members)) {
 				inputLine = "input: " + sh.name
 				for _, n := range names {
 					positional = append(positional, quote(n))
