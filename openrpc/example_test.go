@@ -72,3 +72,11 @@ func ExampleCheckDocument() {
 	// Output:
 	// /info: missing required member(s) "version" (https://meta.open-rpc.org/#/definitions/infoObject/required)
 }
+
+// The bounds of a float's number schema: a token at or beyond them
+// overflows, one below rounds to a finite float (3.4028235e38 is one).
+func ExampleOverflowLimits() {
+	float, _ := openrpc.OverflowLimits()
+	fmt.Println(float)
+	// Output: 340282356779733661637539395458142568448
+}
