@@ -238,6 +238,7 @@ func TestConstructsRoundTrip(t *testing.T) {
 		{"kitchen, unknown members and nulls rejected", "test.kitchen#Kitchen", kitchen, openrpc.Config{MatchJSONNames: true, RejectUnknownMembers: true, RejectNullMembers: true}},
 		{"kitchen, any timestamp format", "test.kitchen#Kitchen", kitchen, openrpc.Config{MatchJSONNames: true, AnyTimestampFormat: true}},
 		{"kitchen, blobs as text", "test.kitchen#Kitchen", kitchen, openrpc.Config{MatchJSONNames: true, BlobsAsText: true}},
+		{"kitchen, unknown members ignored, integral decimals accepted", "test.kitchen#Kitchen", kitchen, openrpc.Config{MatchJSONNames: true, IgnoreUnknownMembers: true, AcceptIntegralDecimals: true}},
 		{"a shape the service renames", "test.names#Names", []byte(namesModel), exportConfig},
 	}
 	for _, c := range cases {
