@@ -174,6 +174,48 @@ func BenchmarkValidate(b *testing.B) {
 	})
 }
 
+// BenchmarkValidateParts splits the Order stream's cost: its valid values
+// (the one pass alone) and its invalid fifth (the one pass, then the
+// walks that report the findings), each beside json.Valid on the same
+// values. Profile each part on its own:
+//
+//	go test -run '^$' -bench 'ValidateParts/invalid/smithyvalidate' -cpuprofile /tmp/invalid.prof ./benchmarks
+func BenchmarkValidateParts(b *testing.B) {
+	v := engine(b)
+	for _, part := range []struct {
+		name  string
+		valid bool
+	}{{"valid", true}, {"invalid", false}} {
+		var data [][]byte
+		var n int64
+		for _, s := range stream {
+			if s.valid == part.valid {
+				data = append(data, s.data)
+				n += int64(len(s.data))
+			}
+		}
+		size := n / int64(len(data))
+		b.Run(part.name+"/smithyvalidate", func(b *testing.B) {
+			b.SetBytes(size)
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				r, err := v.ValidateJSON(data[i%len(data)])
+				if err != nil || r.Valid != part.valid {
+					b.Fatalf("value %d: valid %v, err %v; want valid %v", i%len(data), r.Valid, err, part.valid)
+				}
+			}
+		})
+		b.Run(part.name+"/json.Valid", func(b *testing.B) {
+			b.SetBytes(size)
+			for i := 0; i < b.N; i++ {
+				if !json.Valid(data[i%len(data)]) {
+					b.Fatal("invalid JSON")
+				}
+			}
+		})
+	}
+}
+
 // sized returns a valid order with n coupons, and its node count.
 func sized(n int) ([]byte, int) {
 	coupon := `{"code":"SAVE2024","amount":5.00}`

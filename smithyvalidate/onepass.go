@@ -49,6 +49,21 @@ type onePass struct {
 	// list. A container that needs more than the array holds gives up.
 	nm    int
 	marks [onePassMarks]span
+
+	// The sites of a value with findings (see onepass_sites.go): with
+	// sitesOn, a member, item or map value that fails its check is kept
+	// as sites[:ns] (its offset and plan) and the pass goes on after it,
+	// so that the walk needs to visit only the sites. failA and failB
+	// span the last value that failed after it was read whole, with the
+	// pass's counts up to date (-1: none); reskip counts the bytes read
+	// again to find the end of values that failed part-way, and dead is
+	// set when the text cannot be read to its end: then no value is a
+	// site and the whole text is left to the tape and the walk.
+	sitesOn, dead bool
+	ns            int
+	failA, failB  int
+	reskip        int
+	sites         [onePassSites]onePassSite
 }
 
 const (
@@ -61,11 +76,28 @@ const (
 // lim and whose walk against v's plan reports nothing: then the caller
 // may skip reading and walking it.
 func (v *Validator) onePassJSON(src string, lim *limits.Limits) bool {
+	var q onePass
+	return v.runOnePass(&q, src, lim, false) == passClean
+}
+
+// The outcomes of runOnePass.
+const (
+	passGiveUp = iota // the tape and the walk decide
+	passClean         // nothing to report
+	passSites         // findings, all of them in the walks of q.sites[:q.ns]
+)
+
+// runOnePass runs the one pass over src into q. With sites it may answer
+// passSites: the text is JSON the tape reader accepts under lim, and the
+// walk over it reports exactly what the walks of the sites report, in
+// their order (onepass_sites.go).
+func (v *Validator) runOnePass(q *onePass, src string, lim *limits.Limits, sites bool) int {
 	if v.root == nil || len(src) > lim.MaxSize || len(src) == 0 {
-		return false
+		return passGiveUp
 	}
-	q := onePass{s: src, pol: v.cfg.policy, maxFindings: lim.MaxFindings,
-		maxDepth: lim.MaxDepth, maxNum: lim.MaxNumberLength, maxElems: lim.MaxElements, maxStr: lim.StringLimit()}
+	*q = onePass{s: src, pol: v.cfg.policy, maxFindings: lim.MaxFindings,
+		maxDepth: lim.MaxDepth, maxNum: lim.MaxNumberLength, maxElems: lim.MaxElements, maxStr: lim.StringLimit(),
+		sitesOn: sites, failA: -1}
 	i := 0
 	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
 		i = 3
@@ -74,12 +106,15 @@ func (v *Validator) onePassJSON(src string, lim *limits.Limits) bool {
 	if i >= len(src) || src[i] == 'n' {
 		// A null root is judged by the root's member rules (rootNull):
 		// the walk decides.
-		return false
+		return passGiveUp
 	}
-	if i = q.value(v.root, i); i < 0 {
-		return false
+	if i = q.value(v.root, i); i < 0 || q.ws(i) != len(src) || q.elems > q.maxElems {
+		return passGiveUp
 	}
-	return q.ws(i) == len(src) && q.elems <= q.maxElems
+	if q.ns > 0 {
+		return passSites
+	}
+	return passClean
 }
 
 func (q *onePass) on(p policy) bool { return q.pol&p != 0 }
@@ -139,14 +174,21 @@ func (q *onePass) value(p *plan, i int) int {
 		return q.any(i, false)
 	}
 	if p.typ == model.UnionType && p.alloy != nil && p.alloy.untagged {
-		return q.untagged(p, i)
+		on := q.sitesOn
+		q.sitesOn = false
+		end := q.untagged(p, i)
+		q.sitesOn = on
+		return q.whole(end)
 	}
 	switch c := s[i]; c {
 	case '"':
 		q.elems++
 		end, esc := q.str(i)
-		if end < 0 || !q.stringFor(p, s[i+1:end-1], esc) {
+		if end < 0 {
 			return -1
+		}
+		if !q.stringFor(p, s[i+1:end-1], esc) {
+			return q.fail(i, end)
 		}
 		return end
 	case '{':
@@ -155,7 +197,11 @@ func (q *onePass) value(p *plan, i int) int {
 			return q.structure(p, i, "")
 		case model.UnionType:
 			if p.alloy != nil && p.alloy.disc != "" && !p.alloy.untagged {
-				return q.discriminated(p, i)
+				on := q.sitesOn
+				q.sitesOn = false
+				end := q.discriminated(p, i)
+				q.sitesOn = on
+				return q.whole(end)
 			}
 			return q.union(p, i)
 		case model.MapType:
@@ -183,17 +229,20 @@ func (q *onePass) value(p *plan, i int) int {
 			if p.typ == model.DocumentType || p.nullable {
 				return end
 			}
-			return -1
+			return q.fail(i, end)
 		}
 		if p.typ == model.BooleanType || p.typ == model.DocumentType {
 			return end
 		}
-		return -1
+		return q.fail(i, end)
 	}
 	q.elems++
 	end, isInt := q.number(i)
-	if end < 0 || !q.numberFor(p, s[i:end], isInt) {
+	if end < 0 {
 		return -1
+	}
+	if !q.numberFor(p, s[i:end], isInt) {
+		return q.fail(i, end)
 	}
 	return end
 }
@@ -728,7 +777,7 @@ func (q *onePass) null(i int) int {
 
 // list checks the array at s[i] against a list or set plan.
 func (q *onePass) list(p *plan, i int) int {
-	s := q.s
+	s, a0 := q.s, i
 	if !q.enter() {
 		return -1
 	}
@@ -751,11 +800,17 @@ func (q *onePass) list(p *plan, i int) int {
 					return -1
 				}
 				i = q.null(i)
-			} else {
+			} else if uniq {
+				// No sites in a @uniqueItems list: the walk compares
+				// its items whatever they hold.
 				a := i
-				i = q.value(p.member, i)
-				if uniq && i >= 0 && !q.uniqueItem(base, a, i) {
+				if i = q.value(p.member, i); i >= 0 && !q.uniqueItem(base, a, i) {
 					return -1
+				}
+			} else {
+				a, c := i, q.counts()
+				if i = q.value(p.member, a); i < 0 {
+					i = q.site(p.member, a, c)
 				}
 			}
 			if i < 0 {
@@ -775,7 +830,7 @@ func (q *onePass) list(p *plan, i int) int {
 	q.nm = base
 	q.depth--
 	if !lengthOK(p.length, n) {
-		return -1
+		return q.fail(a0, i)
 	}
 	return i
 }
@@ -793,7 +848,7 @@ func (q *onePass) uniqueItem(base, a, b int) bool {
 
 // mapValue checks the object at s[i] against a map plan.
 func (q *onePass) mapValue(p *plan, i int) int {
-	s := q.s
+	s, a0 := q.s, i
 	if !q.enter() {
 		return -1
 	}
@@ -823,7 +878,10 @@ func (q *onePass) mapValue(p *plan, i int) int {
 				}
 				i = q.null(i)
 			} else {
-				i = q.value(p.value, i)
+				a, c := i, q.counts()
+				if i = q.value(p.value, a); i < 0 {
+					i = q.site(p.value, a, c)
+				}
 			}
 			if i < 0 {
 				return -1
@@ -842,7 +900,7 @@ func (q *onePass) mapValue(p *plan, i int) int {
 	q.nm = base
 	q.depth--
 	if !lengthOK(p.length, n) {
-		return -1
+		return q.fail(a0, i)
 	}
 	return i
 }
@@ -851,7 +909,7 @@ func (q *onePass) mapValue(p *plan, i int) int {
 // when not empty, is the discriminator of a @discriminated union's member,
 // whose first occurrence the structure leaves out.
 func (q *onePass) structure(p *plan, i int, skip string) int {
-	s := q.s
+	s, a0 := q.s, i
 	var unknown *plan // the @jsonUnknown map that takes unknown fields
 	if a := p.alloy; a != nil {
 		if a.disc != "" || a.untagged || a.unknown == nil || a.unknown.typ != model.MapType {
@@ -930,7 +988,10 @@ func (q *onePass) structure(p *plan, i int, skip string) int {
 				i = q.null(i)
 			default:
 				seen |= 1 << idx
-				i = q.value(p.members[idx].plan, i)
+				a, c := i, q.counts()
+				if i = q.value(p.members[idx].plan, a); i < 0 {
+					i = q.site(p.members[idx].plan, a, c)
+				}
 			}
 			if i < 0 {
 				return -1
@@ -948,7 +1009,7 @@ func (q *onePass) structure(p *plan, i int, skip string) int {
 	q.nm = base
 	q.depth--
 	if !q.on(allowMissingRequired) && (seen&p.reqLow != p.reqLow || p.reqHigh) {
-		return -1
+		return q.fail(a0, i)
 	}
 	return i
 }
@@ -956,7 +1017,7 @@ func (q *onePass) structure(p *plan, i int, skip string) int {
 // union checks the object at s[i] against a union plan without alloy
 // traits: exactly one member set, no repeated or unknown member.
 func (q *onePass) union(p *plan, i int) int {
-	s := q.s
+	s, a0 := q.s, i
 	if p.alloy != nil || !q.enter() {
 		return -1
 	}
@@ -991,7 +1052,10 @@ func (q *onePass) union(p *plan, i int) int {
 			i = q.null(i)
 		default:
 			set++
-			i = q.value(p.members[idx].plan, i)
+			a, c := i, q.counts()
+			if i = q.value(p.members[idx].plan, a); i < 0 {
+				i = q.site(p.members[idx].plan, a, c)
+			}
 		}
 		if i < 0 {
 			return -1
@@ -1008,7 +1072,7 @@ func (q *onePass) union(p *plan, i int) int {
 	q.nm = base
 	q.depth--
 	if set != 1 {
-		return -1
+		return q.fail(a0, i)
 	}
 	return i
 }

@@ -2,6 +2,7 @@ package smithyvalidate
 
 import (
 	"fmt"
+	"reflect"
 	"testing"
 
 	"github.com/smithy-validation/go/core/assembly"
@@ -258,12 +259,33 @@ func walkFindings(t testing.TB, v *Validator, text string) Result {
 // values must pass, so that the one pass is what runs for them.
 func TestOnePassAgreesWithWalk(t *testing.T) {
 	v := onePassValidator(t)
+	for _, tc := range onePassCases() {
+		t.Run(tc.name, func(t *testing.T) {
+			pass := v.onePassJSON(tc.text, &v.cfg.lim)
+			walk := walkFindings(t, v, tc.text)
+			if pass && len(walk.Findings) > 0 {
+				t.Fatalf("%s: the one pass passed a value the walk reports:\n%s", tc.name, walk.Text())
+			}
+			if pass != tc.pass {
+				t.Errorf("%s: one pass %v, want %v (walk: %d findings)", tc.name, pass, tc.pass, len(walk.Findings))
+			}
+			if tc.pass && len(walk.Findings) > 0 {
+				t.Errorf("%s: the case expects a valid value; the walk says:\n%s", tc.name, walk.Text())
+			}
+		})
+	}
+}
+
+type onePassCase struct {
+	name string
+	text string
+	pass bool // the one pass decides (else it gives up)
+}
+
+// onePassCases are values of p#Top the one pass passes or gives up on.
+func onePassCases() []onePassCase {
 	base := `"id":"id_00af","n":7`
-	tests := []struct {
-		name string
-		text string
-		pass bool // the one pass decides (else it gives up)
-	}{
+	return []onePassCase{
 		{"minimal", `{` + base + `}`, true},
 		{"whitespace and BOM", "\xEF\xBB\xBF \n{ \"id\" : \"id_00af\" ,\r\n\t\"n\":7 } ", true},
 		{"every simple member", `{` + base + `,"small":10,"price":100.5,"d":0,"f":-1.5,"big":123456789,"name":"abc","color":"green","level":2,` +
@@ -344,21 +366,6 @@ func TestOnePassAgreesWithWalk(t *testing.T) {
 		{"syntax: bare word", `{` + base + `,"flag":tru}`, false},
 		{"empty", ``, false},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			pass := v.onePassJSON(tc.text, &v.cfg.lim)
-			walk := walkFindings(t, v, tc.text)
-			if pass && len(walk.Findings) > 0 {
-				t.Fatalf("%s: the one pass passed a value the walk reports:\n%s", tc.name, walk.Text())
-			}
-			if pass != tc.pass {
-				t.Errorf("%s: one pass %v, want %v (walk: %d findings)", tc.name, pass, tc.pass, len(walk.Findings))
-			}
-			if tc.pass && len(walk.Findings) > 0 {
-				t.Errorf("%s: the case expects a valid value; the walk says:\n%s", tc.name, walk.Text())
-			}
-		})
-	}
 }
 
 // TestOnePassLimitsAndPolicies checks that the reader's limits and the
@@ -410,7 +417,9 @@ func TestOnePassLimitsAndPolicies(t *testing.T) {
 
 // FuzzOnePass checks the one pass against the walk on any text, under a
 // few policies: whenever the one pass says "no finding", the walk reports
-// none either, and neither panics.
+// none either; ValidateJSONString (the one pass, then the walks of its
+// sites or the whole walk) gives the whole walk's result, finding by
+// finding; and nothing panics.
 func FuzzOnePass(f *testing.F) {
 	for _, s := range []string{
 		`{"id":"id_00af","n":7}`,
@@ -423,6 +432,8 @@ func FuzzOnePass(f *testing.F) {
 		`{"id":"id_00af","n":7,"block":{"type":"image","data":"x"},"twin":{"r":1},"rec":{"kids":[{"v":1}]}}`,
 		`{"id":"id_00af","n":7,"block":[{"type":"text","text":"a"}],"pick":{"side":2}}`,
 		`{"id":"id_00af","n":7,"block":{"language":"go","value":"x"}}`,
+		`{"id":"id_00af","n":7,"small":11,"nested":{"id":"x","n":7,"tags":["a",1]},"sparse":[1,"x"],"m":{"a":"b"},"u":{"a":1}}`,
+		`{"id":"id_00af","n":7,"nested":{"id":"id_00af","zzz":[1],"n":7,"small":0},"nested":{}}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -435,11 +446,13 @@ func FuzzOnePass(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		text := string(data)
 		for k, v := range vs {
-			if !v.onePassJSON(text, &v.cfg.lim) {
-				continue
-			}
-			if walk := walkFindings(t, v, text); len(walk.Findings) > 0 {
+			walk := walkFindings(t, v, text)
+			if v.onePassJSON(text, &v.cfg.lim) && len(walk.Findings) > 0 {
 				t.Fatalf("validator %d: the one pass passed %q, the walk reports:\n%s", k, text, walk.Text())
+			}
+			got, err := v.ValidateJSONString(text)
+			if err != nil || !reflect.DeepEqual(got, walk) {
+				t.Fatalf("validator %d: %q: ValidateJSONString (%v):\n%s\nthe whole walk:\n%s", k, text, err, got.Text(), walk.Text())
 			}
 		}
 	})

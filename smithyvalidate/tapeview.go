@@ -96,8 +96,19 @@ func putTape(t *node.Tape) {
 // checkJSONDirect reads JSON text into a pooled tape and validates its
 // views; a text the tape refuses is one finding, with core/node's error.
 func (v *Validator) checkJSONDirect(c *Collector, at Path, src string) error {
-	if v.onePassJSON(src, &c.cfg.lim) {
+	var q onePass
+	outcome := v.runOnePass(&q, src, &c.cfg.lim, true)
+	if outcome == passClean {
 		return nil // nothing to report (see onepass.go)
+	}
+	return v.checkJSONAfter(c, at, src, &q, outcome)
+}
+
+// checkJSONAfter validates src into c after the one pass q did not pass
+// it: the walks of its sites, or the whole walk.
+func (v *Validator) checkJSONAfter(c *Collector, at Path, src string, q *onePass, outcome int) error {
+	if outcome == passSites {
+		return v.checkJSONSites(c, at, src, q.sites[:q.ns])
 	}
 	return v.checkJSONTape(c, at, src)
 }

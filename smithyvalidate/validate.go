@@ -32,7 +32,13 @@ func (v *Validator) ValidateNode(n node.Node) (Result, error) {
 // Root().Key("params"), or InDocument(n) for a transcript message). It uses
 // the validator's policies and c's run options and limits. It returns an
 // [*InternalError] only; findings go to c.
-func (v *Validator) Check(c *Collector, at Path, val ValueView) (err error) {
+func (v *Validator) Check(c *Collector, at Path, val ValueView) error {
+	return v.check(c, at, val, nil)
+}
+
+// check is Check; with sites, val is a tape's top-level value and only
+// the sites under it are walked (onepass_sites.go).
+func (v *Validator) check(c *Collector, at Path, val ValueView, sites []onePassSite) (err error) {
 	if c.stopped {
 		return nil
 	}
@@ -54,7 +60,11 @@ func (v *Validator) Check(c *Collector, at Path, val ValueView) (err error) {
 			c.complete = false
 		}
 	}()
-	w.root(val)
+	if sites == nil {
+		w.root(val)
+	} else {
+		w.walkSites(val.(tapeView).e, sites)
+	}
 	if w.release() {
 		c.w = w
 	}
@@ -1018,16 +1028,7 @@ func (w *walker) documentChild(p *plan, v ValueView) {
 // for the DuplicateKeys policy; text that is not JSON is a syntax finding
 // at its position, a reader limit a ClassLimit finding.
 func (v *Validator) ValidateJSON(data []byte) (Result, error) {
-	if len(data) > 0 && v.onePassJSON(unsafe.String(&data[0], len(data)), &v.cfg.lim) {
-		// Nothing to report (see onepass.go): no collector either, so a
-		// valid value costs no allocation.
-		return Result{Valid: true, Complete: true}, nil
-	}
-	c := newCollectorConfig(v.cfg)
-	if err := v.checkJSONTape(c, Path{}, unsafe.String(unsafe.SliceData(data), len(data))); err != nil {
-		return Result{}, err
-	}
-	return c.Result(), nil
+	return v.ValidateJSONString(unsafe.String(unsafe.SliceData(data), len(data)))
 }
 
 // CheckJSON is [Validator.ValidateJSON] into a collector, under the path
@@ -1047,11 +1048,15 @@ func (v *Validator) CheckJSON(c *Collector, at Path, data []byte) error {
 
 // ValidateJSONString is [Validator.ValidateJSON] for a string (no copy).
 func (v *Validator) ValidateJSONString(s string) (Result, error) {
-	if v.onePassJSON(s, &v.cfg.lim) {
+	var q onePass
+	outcome := v.runOnePass(&q, s, &v.cfg.lim, true)
+	if outcome == passClean {
+		// Nothing to report (see onepass.go): no collector either, so a
+		// valid value costs no allocation.
 		return Result{Valid: true, Complete: true}, nil
 	}
 	c := newCollectorConfig(v.cfg)
-	if err := v.checkJSONTape(c, Path{}, s); err != nil {
+	if err := v.checkJSONAfter(c, Path{}, s, &q, outcome); err != nil {
 		return Result{}, err
 	}
 	return c.Result(), nil
