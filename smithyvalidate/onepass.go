@@ -379,6 +379,13 @@ func (q *onePass) key(i int) int {
 	return end
 }
 
+// keyIs reports whether the object key at s[i] is the plain key name
+// (see memberPlan.plain), as key would read it.
+func (q *onePass) keyIs(i int, name string) bool {
+	e := i + 1 + len(name)
+	return e < len(q.s) && q.s[i] == '"' && q.s[e] == '"' && q.s[i+1:e] == name && len(name) <= q.maxStr
+}
+
 // escaped reports whether the string token s[a:b] has a backslash.
 func (q *onePass) escaped(a, b int) bool {
 	for k := a + 1; k < b-1; k++ {
@@ -450,8 +457,9 @@ func (q *onePass) str(i int) (int, bool) {
 // bytes at a time.
 func plainRun(s string, j int) int {
 	for ; j+8 <= len(s); j += 8 {
-		w := uint64(s[j]) | uint64(s[j+1])<<8 | uint64(s[j+2])<<16 | uint64(s[j+3])<<24 |
-			uint64(s[j+4])<<32 | uint64(s[j+5])<<40 | uint64(s[j+6])<<48 | uint64(s[j+7])<<56
+		b := s[j : j+8] // one bounds check, not eight; the compiler loads it in one
+		w := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+			uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
 		// The high bit of each byte that is '"' or '\\' (their XOR is
 		// zero), below 0x20 (the subtraction borrows), or non-ASCII. A
 		// borrow may flag bytes above the lowest flagged one, never
@@ -928,15 +936,22 @@ func (q *onePass) structure(p *plan, i int, skip string) int {
 	} else {
 		for {
 			a := i
-			if i = q.key(i); i < 0 {
-				return -1
-			}
-			name := s[a+1 : i-1]
 			// Fields usually come in member order: the next member
-			// first.
+			// first, its name compared in place.
 			idx := next
-			if idx >= len(p.members) || p.members[idx].wire != name {
-				idx = p.lookup(name)
+			var name string
+			if idx < len(p.members) && p.members[idx].plain && q.keyIs(i, p.members[idx].wire) {
+				name = p.members[idx].wire
+				i += len(name) + 2
+				q.elems++
+			} else {
+				if i = q.key(i); i < 0 {
+					return -1
+				}
+				name = s[a+1 : i-1]
+				if idx >= len(p.members) || p.members[idx].wire != name {
+					idx = p.lookup(name)
+				}
 			}
 			next = idx + 1
 			if i = q.colon(i); i < 0 {

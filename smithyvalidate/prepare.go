@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
@@ -126,6 +127,11 @@ type memberPlan struct {
 	wire     string // the name a field uses (member name or @jsonName)
 	plan     *plan
 	required bool
+	// plain is set when wire, written between quotes, is a JSON key
+	// without escapes (valid UTF-8, no quote, backslash or control
+	// character): the one pass then compares a key's text with it in
+	// place (keyIs).
+	plain bool
 }
 
 // Prepare compiles the contract of the shape id (a root shape or a member,
@@ -409,6 +415,7 @@ func (p *preparer) children(pl *plan, target *model.Shape) {
 		pl.members = make([]memberPlan, len(members))
 		for i, m := range members {
 			mp := memberPlan{wire: p.wireName(m), plan: p.planFor(m)}
+			mp.plain = plainKey(mp.wire)
 			if target.Type() == model.StructureType && m.HasTrait(preludeid.Required) {
 				mp.required = true
 				pl.required = append(pl.required, int32(i))
@@ -533,4 +540,15 @@ func short(s string) string {
 		cut--
 	}
 	return s[:cut] + "..."
+}
+
+// plainKey reports whether the JSON key "name" needs no escape: name is
+// valid UTF-8 without a quote, a backslash or a control character.
+func plainKey(name string) bool {
+	for _, c := range []byte(name) {
+		if c == '"' || c == '\\' || c < 0x20 {
+			return false
+		}
+	}
+	return utf8.ValidString(name)
 }
