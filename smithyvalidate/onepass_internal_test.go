@@ -353,6 +353,9 @@ func onePassCases() []onePassCase {
 		{"unknown member", `{` + base + `,"zzz":1}`, false},
 		{"duplicate member", `{"id":"id_00af","n":7,"n":7}`, false},
 		{"escaped key gives up", `{"id":"id_00af","\u006e":7}`, false},
+		{"a key longer than the next member's name", `{"id":"id_00af","n":7,"smallx":1}`, false},
+		{"a key shorter than the next member's name", `{"id":"id_00af","n":7,"smal":1}`, false},
+		{"the next member's name, then an escape", `{"id":"id_00af","n\u0022":7}`, false},
 		{"escape where a pattern needs the text", `{"id":"id_00\u0061f","n":7}`, false},
 		{"null root", `null`, false},
 		{"syntax: trailing comma", `{` + base + `,}`, false},
@@ -497,6 +500,19 @@ func TestFractionRangeOK(t *testing.T) {
 	for _, tok := range []string{"1e3", "2", "123456789012345678.5", "1.5e1"} {
 		if _, decided := fractionRangeOK(&rangeBounds{}, tok); decided {
 			t.Errorf("%s: decided; want left to the exact comparison", tok)
+		}
+	}
+}
+
+// TestPlainKey checks which wire names the one pass compares with a key
+// in place: those that a JSON key holds without an escape.
+func TestPlainKey(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		want bool
+	}{{"id", true}, {"", true}, {"été", true}, {"a b", true}, {`a"b`, false}, {`a\b`, false}, {"a\nb", false}, {"\x7f", true}, {"\xff", false}} {
+		if got := plainKey(tc.name); got != tc.want {
+			t.Errorf("plainKey(%q) = %v, want %v", tc.name, got, tc.want)
 		}
 	}
 }
