@@ -19,7 +19,8 @@
 // text that is not JSON is a syntax finding with its position): one pass
 // that checks while it tokenizes decides most valid values without
 // allocating, and any value it does not pass is read into a tape and
-// walked, which produces the findings,
+// walked, which produces the findings (only where the one pass saw a
+// value fail, when it could read the rest of the text),
 // [Validator.ValidateNode] validates a core/node tree and
 // [Validator.Validate] any [ValueView].
 //
