@@ -24,6 +24,10 @@ type checker struct {
 	// message, or the transcript line that holds it): payloads are
 	// checked on it by the one pass first (see payloadAt).
 	src string
+	// passed are the payloads of the current line that the one pass
+	// accepted while fastLine scanned it (see lazy.go).
+	passed  [2]passedPayload
+	npassed int
 
 	msgs []MessageSummary
 	// fields and located are scratch for positional params.
@@ -115,6 +119,7 @@ func (s *PreparedService) resetChecker(c *checker) {
 	c.located = sv.LocatedObject{}
 	c.text.reset()
 	c.src = ""
+	c.npassed = 0
 	clear(c.rd.elems)
 	c.rd = read{elems: c.rd.elems[:0]}
 }
@@ -237,7 +242,9 @@ func (c *checker) payload(v *sv.Validator, at sv.Path, view sv.ValueView) (bad b
 		return false
 	}
 	sub := c.subCollector()
-	if err := v.Check(sub, at, view); err != nil {
+	// The walk takes the tape's own views (a fast line's lazy ones are
+	// read into it now).
+	if err := v.Check(sub, at, realView(view)); err != nil {
 		c.add(sv.Finding{Severity: sv.SeverityWarning, Class: sv.ClassLimit, Code: CodeInternal, Path: c.m.doc.Join(at),
 			Message: "the value engine failed: " + err.Error()})
 		return false
@@ -287,6 +294,9 @@ func (c *checker) payloadAt(v *sv.Validator, at sv.Path, view sv.ValueView) (bad
 	// The value's offset is in the text it was read from (c.src): the
 	// tape's positions are, before c.pos moves them.
 	if off := int(view.Pos().Offset); c.src != "" && off < len(c.src) && !walkPayloadsForTest {
+		if c.passedAt(v, int32(off)) {
+			return false // accepted by the one pass while fastLine scanned the line
+		}
 		// Depth 0: the text was read under the reader's limits already;
 		// what is left is the walk's own depth, counted from the value.
 		if _, ok := v.ValidJSONAt(c.subCollector(), c.src, off, 0); ok {

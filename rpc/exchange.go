@@ -105,6 +105,11 @@ type Exchange struct {
 	// line reads transcript lines (FeedLine); messages are read by c.text.
 	line   textReader
 	keyBuf []byte
+	// lazy is the message of a line on the fast path (lazy.go);
+	// fastOK says whether the service's limits allow that path
+	// (fastKnown once it was worked out).
+	lazy              lazyLine
+	fastKnown, fastOK bool
 	// free holds answered calls for reuse (never ones still listed in
 	// nullable).
 	free  []*call

@@ -2,6 +2,7 @@ package rpc
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -37,23 +38,29 @@ func mcpService(t testing.TB) *PreparedService {
 	return s
 }
 
-// bothWays validates a transcript with the one pass on payloads and with
-// the walk alone, and returns the two JSON renderings.
-func bothWays(t testing.TB, s *PreparedService, transcript []byte) (onePass, walk []byte) {
+// threeWays validates a transcript the way the command does (lines on
+// the fast path, payloads by the one pass), with every line read into a
+// tape, and with the walk alone, and returns the three JSON renderings.
+func threeWays(t testing.TB, s *PreparedService, transcript []byte) (fast, tape, walk []byte) {
 	t.Helper()
-	run := func() []byte {
+	run := func(noFast, walkOnly bool) []byte {
+		noFastLineForTest, walkPayloadsForTest = noFast, walkOnly
+		defer func() { noFastLineForTest, walkPayloadsForTest = false, false }()
 		res, err := s.ValidateTranscript(bytes.NewReader(transcript), true)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return res.AppendJSON(nil)
 	}
-	defer func() { walkPayloadsForTest = false }()
-	walkPayloadsForTest = false
-	onePass = run()
-	walkPayloadsForTest = true
-	walk = run()
-	return onePass, walk
+	return run(false, false), run(true, false), run(true, true)
+}
+
+// agree fails t unless the three renderings of threeWays are the same.
+func agree(t testing.TB, what string, fast, tape, walk []byte) {
+	t.Helper()
+	if !bytes.Equal(fast, walk) || !bytes.Equal(tape, walk) {
+		t.Fatalf("%s:\nfast path\n%s\ntape and one pass\n%s\nwalk\n%s", what, fast, tape, walk)
+	}
 }
 
 // payloadMutations are inserted after a member's colon: the member takes
@@ -64,8 +71,9 @@ var payloadMutations = []string{`1,"zz":`, `true,"zz":`, `{},"zz":`, `[],"zz":`,
 
 // TestPayloadOnePassAgreesWithWalk: the results (findings, paths,
 // positions, summaries, validity) of every MCP example transcript, and of
-// thousands of single mutations of them, are byte-identical whether
-// payloads are decided by the one pass or walked.
+// thousands of single mutations of them, are byte-identical whether lines
+// take the fast path (lazy.go), payloads are decided by the one pass, or
+// everything is read into a tape and walked.
 func TestPayloadOnePassAgreesWithWalk(t *testing.T) {
 	s := mcpService(t)
 	files, err := filepath.Glob("../examples/mcp/transcripts/*.jsonl")
@@ -78,10 +86,8 @@ func TestPayloadOnePassAgreesWithWalk(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a, b := bothWays(t, s, data)
-		if !bytes.Equal(a, b) {
-			t.Fatalf("%s: one pass\n%s\nwalk\n%s", file, a, b)
-		}
+		a, b, w := threeWays(t, s, data)
+		agree(t, file, a, b, w)
 		lines := bytes.SplitAfter(data, []byte("\n"))
 		for li, line := range lines {
 			// Colons inside the message (past the record's "message":),
@@ -99,11 +105,9 @@ func TestPayloadOnePassAgreesWithWalk(t *testing.T) {
 					at := colons[ci] + 1
 					mutated := slicesConcat(line[:at], []byte(m), line[at:])
 					tr := bytes.Join([][]byte{bytes.Join(lines[:li], nil), mutated, bytes.Join(lines[li+1:], nil)}, nil)
-					a, b := bothWays(t, s, tr)
+					a, b, w := threeWays(t, s, tr)
 					runs++
-					if !bytes.Equal(a, b) {
-						t.Fatalf("%s line %d with %q at %d:\n%s\none pass\n%s\nwalk\n%s", file, li, m, at, mutated, a, b)
-					}
+					agree(t, fmt.Sprintf("%s line %d with %q at %d:\n%s", file, li, m, at, mutated), a, b, w)
 					if bytes.Contains(a, []byte(`"valid":false`)) {
 						invalid++
 					}

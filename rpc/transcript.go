@@ -47,6 +47,9 @@ func (x *Exchange) feedLine(line []byte, offset int64) []MessageSummary {
 	m := inExchange(x.index)
 	m.shift = node.Pos{Offset: int32(offset), Line: int32(x.index + 1), Column: 1}
 	c.begin(m)
+	if ms, ok := x.fastLine(line, m); ok {
+		return ms
+	}
 	rec, err := x.line.read(x.s, line)
 	if err != nil {
 		var se *node.SyntaxError

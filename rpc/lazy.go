@@ -1,0 +1,502 @@
+package rpc
+
+import (
+	"strings"
+	"unsafe"
+
+	"github.com/smithy-validation/go/core/node"
+	sv "github.com/smithy-validation/go/smithyvalidate"
+	"github.com/smithy-validation/go/smithyvalidate/stream"
+)
+
+// The fast path of a transcript line: a line that is a record
+// {"from": ..., "message": {...}} whose message has scalar members and
+// one params object or result value that the value engine's one pass
+// accepts (by far the commonest line) is checked without reading it into
+// a tape.
+//
+// fastLine scans the record and the message's members itself, and has
+// the one pass check the payload where it is in the line (params against
+// the method's input, a result against the output of the call its id
+// answers). It goes on only when the scan proves that the whole line is
+// JSON that the tape reader accepts under the service's reader limits;
+// otherwise it gives up before anything is recorded, and the line takes
+// the usual path (a tape, the envelope checks, the walk). When it goes
+// on, the usual checks run unchanged, on lazy views of the message: a
+// member's kind, position and text come from the scan, and any other
+// question (an object's fields, an array's elements) reads the line into
+// the tape once and answers from the tape's own views. So every finding,
+// path, position and summary is the one the usual path gives
+// (TestFastLineAgrees, FuzzFastLine compare the two).
+
+// maxLazyMembers is the most members a message may have on the fast path.
+const maxLazyMembers = 8
+
+// lazyLine is the message of a line on the fast path, as a view of an
+// object (it implements sv.ValueView, stream.MemberView and
+// stream.TextView); its members are lazyMember views. An Exchange keeps
+// one and reuses it for every line.
+type lazyLine struct {
+	x      *Exchange
+	line   []byte
+	msgOff int32
+	n      int
+	mem    [maxLazyMembers]lazyMember
+	// msg is the message's view in the tape of the line, once a question
+	// needed it (see real).
+	msg sv.ValueView
+}
+
+// lazyMember is one member of a lazyLine's message.
+type lazyMember struct {
+	l       *lazyLine
+	i       int
+	name    string
+	nameOff int32
+	off     int32
+	kind    sv.Kind
+	text    string // a string's text (it has no escapes) or a number's token
+	isTrue  bool
+}
+
+// linePos is the position of byte off of a line: a line has no line
+// break (the fast path takes no line with a CR), so it is on line 1 and
+// its column counts bytes, as the tape counts them.
+func linePos(off int32) node.Pos { return node.Pos{Offset: off, Line: 1, Column: off + 1} }
+
+func (l *lazyLine) Kind() sv.Kind           { return sv.KindObject }
+func (l *lazyLine) Pos() node.Pos           { return linePos(l.msgOff) }
+func (l *lazyLine) Annotations() []string   { return nil }
+func (l *lazyLine) Scalar() sv.Scalar       { return sv.Scalar{Kind: sv.KindObject} }
+func (l *lazyLine) Text() (sv.Kind, string) { return sv.KindObject, "" }
+func (l *lazyLine) Len() int                { return l.n }
+func (l *lazyLine) Elem(i int) sv.ValueView { return l.real().Elem(i) }
+func (l *lazyLine) Member(i int) (string, sv.ValueView) {
+	m := &l.mem[i]
+	return m.name, m
+}
+
+func (l *lazyLine) Field(i int) sv.Field {
+	m := &l.mem[i]
+	return sv.Field{Name: m.name, NamePos: linePos(m.nameOff), Value: m}
+}
+
+// real returns the message's view in the tape of the line, reading the
+// line on the first call.
+func (l *lazyLine) real() sv.ValueView {
+	if l.msg != nil {
+		return l.msg
+	}
+	rec, err := l.x.line.read(l.x.s, l.line)
+	if err == nil {
+		mv, _ := rec.(stream.MemberView)
+		for i, n := 0, rec.Len(); mv != nil && i < n; i++ {
+			if name, v := mv.Member(i); name == "message" {
+				l.msg = v
+				return v
+			}
+		}
+	}
+	// Not reached: fastLine scanned the line as JSON the reader accepts,
+	// with one "message" object (FuzzFastLine). An empty object keeps the
+	// checks from failing if it ever were.
+	empty := node.NewObject()
+	l.msg = sv.NodeView(&empty)
+	return l.msg
+}
+
+// done drops the line: the tape, if it was read, and the views.
+func (l *lazyLine) done() {
+	if l.msg != nil {
+		l.x.line.reset()
+		l.msg = nil
+	}
+	l.line = nil
+}
+
+func (m *lazyMember) Kind() sv.Kind         { return m.kind }
+func (m *lazyMember) Pos() node.Pos         { return linePos(m.off) }
+func (m *lazyMember) Annotations() []string { return nil }
+
+func (m *lazyMember) Scalar() sv.Scalar {
+	switch m.kind {
+	case sv.KindBool:
+		return sv.Scalar{Kind: sv.KindBool, Bool: m.isTrue}
+	case sv.KindString, sv.KindInteger, sv.KindDecimal:
+		return sv.Scalar{Kind: m.kind, Text: m.text}
+	}
+	return sv.Scalar{Kind: m.kind}
+}
+
+func (m *lazyMember) Text() (sv.Kind, string) {
+	switch m.kind {
+	case sv.KindString, sv.KindInteger, sv.KindDecimal:
+		return m.kind, m.text
+	}
+	return m.kind, ""
+}
+
+func (m *lazyMember) Len() int {
+	if !m.kind.IsContainer() {
+		return 0
+	}
+	return m.real().Len()
+}
+
+func (m *lazyMember) Elem(i int) sv.ValueView { return m.real().Elem(i) }
+func (m *lazyMember) Field(i int) sv.Field    { return m.real().Field(i) }
+
+func (m *lazyMember) Member(i int) (string, sv.ValueView) {
+	if mv, ok := m.real().(stream.MemberView); ok {
+		return mv.Member(i)
+	}
+	f := m.real().Field(i)
+	return f.Name, f.Value
+}
+
+// real returns the member's view in the tape of the line.
+func (m *lazyMember) real() sv.ValueView {
+	msg := m.l.real()
+	if m.i < msg.Len() {
+		return msg.Field(m.i).Value
+	}
+	return msg // not reached (see lazyLine.real)
+}
+
+// realView returns the tape's view for a lazy member (the value engine's
+// walk takes the views of JSON text it knows), v itself otherwise.
+func realView(v sv.ValueView) sv.ValueView {
+	if m, ok := v.(*lazyMember); ok {
+		return m.real()
+	}
+	return v
+}
+
+// passedPayload is a payload the one pass accepted during fastLine's
+// scan: payloadAt does not check it again.
+type passedPayload struct {
+	v   *sv.Validator
+	off int32
+}
+
+// noFastLineForTest sends every line the usual way (tests compare).
+var noFastLineForTest bool
+
+// fastScan is the scanner of fastLine.
+type fastScan struct {
+	s      string
+	x      *Exchange
+	maxStr int
+	maxNum int
+	from   Peer
+	fromOK bool
+}
+
+// fastLine checks a transcript line on the fast path (see above) and
+// reports whether it did; false means nothing was recorded and the line
+// goes the usual way. m is the line's context.
+func (x *Exchange) fastLine(line []byte, m msgCtx) ([]MessageSummary, bool) {
+	if noFastLineForTest || len(line) == 0 {
+		return nil, false
+	}
+	lim := &x.s.limits
+	s := unsafe.String(&line[0], len(line))
+	if len(s) > lim.MaxSize || len(s) > lim.MaxElements || lim.MaxDepth < 3 || s[0] == 0xEF || strings.IndexByte(s, '\r') >= 0 {
+		// A BOM, or a CR (a line break for the tape's positions): the
+		// usual path. Below MaxElements bytes the text cannot hold more
+		// values than the reader allows.
+		return nil, false
+	}
+	c := x.c
+	sub := c.subCollector()
+	if !x.fastLimits(sub) {
+		return nil, false
+	}
+	l := &x.lazy
+	l.x, l.n, l.msg = x, 0, nil
+	c.npassed = 0
+	q := fastScan{s: s, x: x, maxStr: lim.StringLimit(), maxNum: lim.MaxNumberLength}
+	if !q.record(l) {
+		c.npassed = 0
+		return nil, false
+	}
+	l.line = line
+	c.src = s
+	ms := x.feedRecord(q.from, -1, m, l, nil)
+	c.npassed = 0
+	l.done()
+	return ms, true
+}
+
+// fastLimits reports whether the payload checks' limits are at least as
+// strict as the reader's, so that what the one pass accepts inside a line
+// the reader accepts too.
+func (x *Exchange) fastLimits(sub *sv.Collector) bool {
+	if x.fastKnown {
+		return x.fastOK
+	}
+	p, r := sub.Limits().Limits, x.s.limits
+	x.fastOK = p.MaxDepth <= r.MaxDepth && p.MaxNumberLength <= r.MaxNumberLength && p.StringLimit() <= r.StringLimit() && p.MaxSize <= r.MaxSize
+	x.fastKnown = true
+	return x.fastOK
+}
+
+func (q *fastScan) ws(i int) int {
+	for i < len(q.s) && (q.s[i] == ' ' || q.s[i] == '\t' || q.s[i] == '\n') {
+		i++
+	}
+	return i
+}
+
+// str scans a string at s[i] (the opening quote) that has no escape, no
+// control character and only ASCII (the fast path's strings: names,
+// methods, ids), and returns its text and the offset past it, or -1.
+func (q *fastScan) str(i int) (string, int) {
+	s := q.s
+	if i >= len(s) || s[i] != '"' {
+		return "", -1
+	}
+	for j := i + 1; j < len(s); j++ {
+		switch c := s[j]; {
+		case c == '"':
+			if j-i-1 > q.maxStr {
+				return "", -1
+			}
+			return s[i+1 : j], j + 1
+		case c == '\\' || c < 0x20 || c >= 0x80:
+			return "", -1
+		}
+	}
+	return "", -1
+}
+
+// integer scans an integer token at s[i] (-?(0|[1-9][0-9]*), no fraction
+// or exponent) and returns the offset past it, or -1.
+func (q *fastScan) integer(i int) int {
+	s, j := q.s, i
+	if j < len(s) && s[j] == '-' {
+		j++
+	}
+	switch {
+	case j >= len(s) || s[j] < '0' || s[j] > '9':
+		return -1
+	case s[j] == '0':
+		j++
+	default:
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+	}
+	if j < len(s) && (s[j] == '.' || s[j] == 'e' || s[j] == 'E') || j-i > q.maxNum {
+		return -1
+	}
+	return j
+}
+
+// record scans the transcript record: the members "from" and "message",
+// once each, nothing else.
+func (q *fastScan) record(l *lazyLine) bool {
+	s := q.s
+	i := q.ws(0)
+	if i >= len(s) || s[i] != '{' {
+		return false
+	}
+	hasMsg := false
+	for i = q.ws(i + 1); ; {
+		name, j := q.str(i)
+		if j < 0 {
+			return false
+		}
+		if j = q.ws(j); j >= len(s) || s[j] != ':' {
+			return false
+		}
+		j = q.ws(j + 1)
+		switch {
+		case name == "from" && !q.fromOK:
+			t, k := q.str(j)
+			if k < 0 {
+				return false
+			}
+			if q.from, q.fromOK = ParsePeer(t); !q.fromOK {
+				return false
+			}
+			j = k
+		case name == "message" && !hasMsg:
+			if j >= len(s) || s[j] != '{' {
+				return false
+			}
+			hasMsg = true
+			if j = q.message(l, j); j < 0 {
+				return false
+			}
+		default:
+			return false
+		}
+		if i = q.ws(j); i >= len(s) {
+			return false
+		}
+		if s[i] == '}' {
+			break
+		}
+		if s[i] != ',' {
+			return false
+		}
+		i = q.ws(i + 1)
+	}
+	return hasMsg && q.fromOK && q.ws(i+1) == len(s)
+}
+
+// message scans the message object at s[i] into l: scalar members, and
+// a params object or a result value that the one pass accepts against
+// the shape it is checked against. It returns the offset past it, or -1.
+func (q *fastScan) message(l *lazyLine, i int) int {
+	s, x := q.s, q.x
+	l.msgOff = int32(i)
+	var method, id *lazyMember
+	for i = q.ws(i + 1); ; {
+		if i < len(s) && s[i] == '}' && l.n == 0 {
+			return i + 1
+		}
+		if l.n == maxLazyMembers {
+			return -1
+		}
+		m := &l.mem[l.n]
+		name, j := q.str(i)
+		if j < 0 {
+			return -1
+		}
+		for k := 0; k < l.n; k++ {
+			if l.mem[k].name == name {
+				return -1 // repeated: the usual path reports it
+			}
+		}
+		*m = lazyMember{l: l, i: l.n, name: name, nameOff: int32(i)}
+		if j = q.ws(j); j >= len(s) || s[j] != ':' {
+			return -1
+		}
+		j = q.ws(j + 1)
+		if j >= len(s) {
+			return -1
+		}
+		m.off = int32(j)
+		switch c := s[j]; {
+		case c == '"':
+			if m.text, j = q.str(j); j < 0 {
+				return -1
+			}
+			m.kind = sv.KindString
+		case c == '-' || (c >= '0' && c <= '9'):
+			k := q.integer(j)
+			if k < 0 {
+				return -1
+			}
+			m.kind, m.text, j = sv.KindInteger, s[j:k], k
+		case strings.HasPrefix(s[j:], "true"):
+			m.kind, m.isTrue, j = sv.KindBool, true, j+4
+		case strings.HasPrefix(s[j:], "false"):
+			m.kind, j = sv.KindBool, j+5
+		case strings.HasPrefix(s[j:], "null"):
+			m.kind, j = sv.KindNull, j+4
+		case c == '{' || c == '[':
+			m.kind = sv.KindObject
+			if c == '[' {
+				m.kind = sv.KindList
+			}
+			var v *sv.Validator
+			switch {
+			case name == "params" && c == '{' && method != nil && method.kind == sv.KindString:
+				v = q.paramsFor(method.text)
+			case name == "result" && id != nil:
+				v = q.resultFor(id)
+			}
+			if v == nil {
+				return -1
+			}
+			end, ok := v.ValidJSONAt(x.c.sub, s, j, 2)
+			if !ok {
+				return -1
+			}
+			x.c.pass(v, int32(j))
+			j = end
+		default:
+			return -1
+		}
+		switch name {
+		case "method":
+			method = m
+		case "id":
+			id = m
+		}
+		l.n++
+		if i = q.ws(j); i >= len(s) {
+			return -1
+		}
+		if s[i] == '}' {
+			return i + 1
+		}
+		if s[i] != ',' {
+			return -1
+		}
+		i = q.ws(i + 1)
+	}
+}
+
+// paramsFor returns the validator of the named params of method name, nil
+// when there is none to check them with on the fast path.
+func (q *fastScan) paramsFor(name string) *sv.Validator {
+	s := q.x.s
+	if s.model == nil {
+		return nil
+	}
+	meth, ok := s.methods[name]
+	if !ok || !meth.mode.byName() {
+		return nil
+	}
+	return meth.params.v
+}
+
+// resultFor returns the validator of the result of the call that a
+// response with id answers, as the exchange will find it (match): one
+// outstanding call of the other peer with that id, no guess. nil when
+// there is none, or when the call's method takes no result to check.
+func (q *fastScan) resultFor(id *lazyMember) *sv.Validator {
+	x := q.x
+	if !q.fromOK || x.stopped || (id.kind != sv.KindString && id.kind != sv.KindInteger) {
+		return nil
+	}
+	var in info
+	if id.kind == sv.KindString {
+		in.id = PresentID(node.NewString(id.text))
+	} else {
+		in.id, in.idInt = PresentID(node.NewNumber(id.text)), true
+	}
+	head := x.lookup(x.key(q.from.other(), &in))
+	if head == nil || head.next != nil || head.tainted() || head.meth == nil {
+		return nil
+	}
+	switch head.meth.result {
+	case OutputStructure, OutputMember:
+		return head.meth.results.v
+	}
+	return nil
+}
+
+// pass records that the one pass accepted payload v at offset off of
+// the line.
+func (c *checker) pass(v *sv.Validator, off int32) {
+	if c.npassed < len(c.passed) {
+		c.passed[c.npassed] = passedPayload{v: v, off: off}
+		c.npassed++
+	}
+}
+
+// passedAt reports whether the one pass accepted payload v at offset off
+// during the current line's scan.
+func (c *checker) passedAt(v *sv.Validator, off int32) bool {
+	for _, p := range c.passed[:c.npassed] {
+		if p.v == v && p.off == off {
+			return true
+		}
+	}
+	return false
+}

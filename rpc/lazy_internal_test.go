@@ -1,0 +1,170 @@
+package rpc
+
+import (
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/shapeid"
+	sv "github.com/smithy-validation/go/smithyvalidate"
+)
+
+// fastPrefix opens a session whose calls stay outstanding, so that a
+// line after it may be a response the fast path checks against its call.
+const fastPrefix = `{"from":"client","message":{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}}
+{"from":"client","message":{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get_weather","arguments":{"location":"New York"}}}}
+{"from":"client","message":{"jsonrpc":"2.0","id":"s-3","method":"tools/list","params":{}}}
+`
+
+// hostileLines are lines the fast path must take exactly as the usual
+// path does, or leave to it: every byte the scanner looks at, broken.
+var hostileLines = []string{
+	`{"from":"server","message":{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"72F"}],"isError":false}}}`,
+	`{"from":"server","message":{"jsonrpc":"2.0","id":"s-3","result":{"tools":[]}}}`,
+	`{"from":"server","message":{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":72}]}}}`,
+	`{"from":"server","message":{"jsonrpc":"2.0","id":9,"result":{"tools":[]}}}`,
+	`{"from":"server","message":{"jsonrpc":"2.0","id":2.0,"result":{"content":[]}}}`,
+	`{"from":"server","message":{"jsonrpc":"2.0","id":02,"result":{}}}`,
+	`{"from":"server","message":{"jsonrpc":"2.0","id":-0,"result":{}}}`,
+	`{"from":"server","message":{"jsonrpc":"2.0","id":123456789012345678901234567890,"result":{}}}`,
+	`{"from":"server","message":{"result":{"tools":[]},"jsonrpc":"2.0","id":"s-3"}}`,
+	`{"message":{"jsonrpc":"2.0","id":"s-3","result":{"tools":[]}},"from":"server"}`,
+	`{"from":"server","message":{"jsonrpc":"2.0","id":"s-3","result":{"tools":[]}}} x`,
+	`{"from":"server","message":{"jsonrpc":"2.0","id":"s-3","result":{"tools":[]}},}`,
+	`{"from":"server","message":{"jsonrpc":"2.0","id":"s-3","result":{"tools":[]}}`,
+	`{"from":"server","from":"server","message":{"jsonrpc":"2.0","id":"s-3","result":{"tools":[]}}}`,
+	`{"from":"server","message":{"jsonrpc":"2.0","id":"s-3","id":"s-3","result":{"tools":[]}}}`,
+	`{"from":"server","message":{"jsonrpc":"2.0","id":"s-\u0033","result":{"tools":[]}}}`,
+	`{"from":"server","message":{"jsonrpc":"2.0","id":"s-3","result":{"tools":[]},"extra":true}}`,
+	`{"from":"server","message":{"jsonrpc":"2.0","id":"s-3","result":{"tools":[]},"error":null}}`,
+	`{"from":"server","message":{"jsonrpc":"2.0","id":"s-3","result":{"tools":[]},"error":{"code":1,"message":"m"}}}`,
+	`{"from":"server","message":{"jsonrpc":"2.0","id":"s-3","result":{"tools":[]}` + "\t" + `}}`,
+	"\xEF\xBB\xBF" + `{"from":"server","message":{"jsonrpc":"2.0","id":"s-3","result":{"tools":[]}}}`,
+	`{"from":"server","message":{"jsonrpc":"2.0","id":"s-3",` + "\r" + `"result":{"tools":[]}}}`,
+	`{"from":"server","message":{"jsonrpc":"2.0","id":"s-3","result":{"tools":[]}}}` + "\r",
+	`{"from":"server","message":{"jsonrpc":"2.0","id":"s-3","result":{"tools":[}}}`,
+	`{"from":"server","message":{"jsonrpc":2.0,"id":"s-3","result":{"tools":[]}}}`,
+	`{"from":"server","message":{"jsonrpc":"2.0","id":true,"result":{"tools":[]}}}`,
+	`{"from":"server","message":{"jsonrpc":"2.0","id":null,"result":{"tools":[]}}}`,
+	`{"from":"server","message":{"jsonrpc":"2.0","id":"s-3"}}`,
+	`{"from":"server","message":{}}`,
+	`{"from":"server","message":{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"ping","id":7}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"ping"}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"no/such","id":8}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"no/such","id":8,"params":{}}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"Ping","id":8}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"tools/call","id":1,"params":{"name":"x"}}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"tools/call","id":10,"params":["x"]}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2}}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"notifications/initialized","id":11}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"tools/list","id":12,"params":{"cursor":"\u00e9"}}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"tools/list","id":12,"params":{"cursor":"é"}}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"tools/list","id":"é","params":{}}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"tools/list","id":13,"params":{}},"text":"x"}`,
+	`{"from":"client","text":"{\"jsonrpc\":\"2.0\",\"method\":\"ping\",\"id\":14}"}`,
+	`{"from":"client","message":[{"jsonrpc":"2.0","method":"ping","id":15}]}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"tools/list","id":16,"params":{},"a":1,"b":2,"c":3,"d":4,"e":5}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"tools/list","id":17,"params":{}, "trace" : "t" }}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"tools/list","id":18,"params":{}}}{"from":"client"}`,
+	`{"from":"client" , "message" : { "jsonrpc" : "2.0" , "method" : "tools/list" , "id" : 19 , "params" : { } } }`,
+	`{"from":"nobody","message":{"jsonrpc":"2.0","method":"ping","id":20}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"ping","id":21,"params":tru}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"ping","id":22,"x":nul}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"ping","id":23,"x":falsey}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"ping","id":-}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"ping","id":1e2}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"ping","id":` + strings.Repeat("9", 20) + `}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"ping","id":"a` + "\x01" + `"}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"tools/list","id":24,"params":{"cursor":"c","cursor":"d"}}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"tools/l\u0069st","id":25,"params":{}}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"ping","id":"q\"26"}}`,
+	`{"from":"client","message":{"jsonrpc":"2\u002e0","method":"ping","id":27}}`,
+	`{"fr\u006fm":"client","message":{"jsonrpc":"2.0","method":"ping","id":28}}`,
+	``,
+	`   `,
+	`{`,
+	`{"from"`,
+	`{"from":"client","message":`,
+}
+
+// TestFastLineAgrees: each hostile line, after a session's first calls,
+// gives the same result (findings, paths, positions, summaries) on the
+// fast path as read into a tape and walked, under the default limits and
+// under tight reader and payload limits (so that the fast path's limit
+// rules are exercised on both sides of each limit).
+func TestFastLineAgrees(t *testing.T) {
+	base := mcpService(t)
+	tight := mcpServiceWith(t, ReaderOptions(node.MaxDepth(4), node.MaxNumberLength(3), node.MaxStringLength(12)),
+		PayloadOptions(sv.MaxDepth(4)))
+	loose := mcpServiceWith(t, ReaderOptions(node.MaxDepth(4)))
+	for name, s := range map[string]*PreparedService{"default": base, "tight": tight, "payload looser than reader": loose} {
+		for i, line := range hostileLines {
+			fast, tape, walk := threeWays(t, s, []byte(fastPrefix+line+"\n"))
+			agree(t, name+" #"+strconv.Itoa(i)+": "+line, fast, tape, walk)
+		}
+	}
+}
+
+func mcpServiceWith(t testing.TB, opts ...Option) *PreparedService {
+	t.Helper()
+	base := mcpService(t)
+	s, err := Prepare(base.model, shapeid.MustParse("io.modelcontextprotocol#Mcp"), opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestFastLineTaken: the lines of the example transcripts take the fast
+// path (or the speed is lost without a test failing), and a line the
+// scanner leaves to the usual path does not.
+func TestFastLineTaken(t *testing.T) {
+	s := mcpService(t)
+	x := s.NewExchange()
+	taken := 0
+	data, err := os.ReadFile("../examples/mcp/transcripts/tools.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	for _, line := range lines {
+		m := inExchange(x.index)
+		x.c.begin(m)
+		if _, ok := x.fastLine([]byte(line), m); ok {
+			taken++
+		} else {
+			x.FeedLine([]byte(line))
+		}
+	}
+	if taken != len(lines) {
+		t.Errorf("%d of %d lines of tools.jsonl took the fast path, want all", taken, len(lines))
+	}
+	x = s.NewExchange()
+	m := inExchange(0)
+	x.c.begin(m)
+	if _, ok := x.fastLine([]byte(`{"from":"client","text":"{}"}`), m); ok {
+		t.Errorf("a text record took the fast path")
+	}
+}
+
+// FuzzFastLine: any line after a session's first calls gives the same
+// result on the fast path as read into a tape (never a panic).
+func FuzzFastLine(f *testing.F) {
+	for _, line := range hostileLines {
+		f.Add(line)
+	}
+	s := mcpService(f)
+	f.Fuzz(func(t *testing.T, line string) {
+		if strings.ContainsRune(line, '\n') {
+			return
+		}
+		fast, tape, _ := threeWays(t, s, []byte(fastPrefix+line+"\n"))
+		if string(fast) != string(tape) {
+			t.Fatalf("line %q:\nfast path\n%s\ntape\n%s", line, fast, tape)
+		}
+	})
+}
