@@ -168,3 +168,30 @@ func FuzzFastLine(f *testing.F) {
 		}
 	})
 }
+
+// TestFastLineAllocs: in steady state a call and its answer on the fast
+// path allocate nothing (fresh ids, as a session numbers its calls).
+func TestFastLineAllocs(t *testing.T) {
+	s := mcpService(t)
+	x := s.NewExchange()
+	var req, resp []byte
+	id := 100
+	pair := func() {
+		id++
+		req = append(strconv.AppendInt(append(req[:0], `{"from":"client","message":{"jsonrpc":"2.0","id":`...), int64(id), 10),
+			`,"method":"tools/call","params":{"name":"get_weather","arguments":{"location":"New York"}}}}`...)
+		resp = append(strconv.AppendInt(append(resp[:0], `{"from":"server","message":{"jsonrpc":"2.0","id":`...), int64(id), 10),
+			`,"result":{"content":[{"type":"text","text":"72F"}],"isError":false}}}`...)
+		x.FeedLine(req)
+		x.FeedLine(resp)
+	}
+	for range 100 {
+		pair() // warm: the id set, the free calls, the buffers
+	}
+	if a := testing.AllocsPerRun(1000, pair); a > 0 {
+		t.Errorf("%.2f allocations a call and its answer, want 0", a)
+	}
+	if res := x.Finish(true); !res.Valid || len(res.Findings) != 0 {
+		t.Errorf("the pairs are not valid: %v", res.Findings)
+	}
+}

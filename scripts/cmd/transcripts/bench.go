@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"flag"
 	"fmt"
@@ -82,6 +83,9 @@ func bench(args []string) error {
 	for _, t := range ts {
 		st, _ := os.Stat(t.file)
 		fmt.Printf("%s: %s, %d bytes\n", t.name, t.file, st.Size())
+		if err := writeFirstLine(t.file, t.file+".first"); err != nil {
+			return err
+		}
 	}
 
 	type run struct {
@@ -107,6 +111,8 @@ func bench(args []string) error {
 				runs = append(runs, run{label: t.name + "/" + name + "/" + format, env: extra,
 					argv: []string{path, "validate-rpc", "--service", t.service, "--transcript", t.file, "--format", format, t.model}})
 			}
+			runs = append(runs, run{label: t.name + "/" + name + "/startup", env: extra,
+				argv: []string{path, "validate-rpc", "--service", t.service, "--transcript", t.file + ".first", "--format", "json", t.model}})
 		}
 		for _, r := range runs {
 			order = append(order, r.label)
@@ -124,22 +130,49 @@ func bench(args []string) error {
 	}
 
 	fmt.Printf("\n%d rounds; CPU = user + system time of the child; ratio = CPU / the floor's CPU in the same round\n\n", *rounds)
-	fmt.Printf("%-28s %12s %12s %18s %10s %9s\n", "run", "CPU median", "sys share", "ratio med (min-max)", "peak RSS", "")
+	fmt.Printf("%-28s %12s %16s %20s %10s %22s\n", "run", "CPU median", "sys share", "ratio med (min-max)", "peak RSS", "net ratio med (min-max)")
 	for _, label := range order {
 		us := results[label]
-		floorLabel := strings.SplitN(label, "/", 2)[0] + "/floor"
-		var cpus, ratios, shares []float64
+		parts := strings.Split(label, "/")
+		floorLabel := parts[0] + "/floor"
+		startLabel := ""
+		if len(parts) == 3 && parts[2] != "startup" {
+			startLabel = parts[0] + "/" + parts[1] + "/startup"
+		}
+		var cpus, ratios, shares, nets []float64
 		var rss int64
 		for i, u := range us {
+			floorCPU := results[floorLabel][i].cpu().Seconds()
 			cpus = append(cpus, u.cpu().Seconds())
-			ratios = append(ratios, u.cpu().Seconds()/results[floorLabel][i].cpu().Seconds())
+			ratios = append(ratios, u.cpu().Seconds()/floorCPU)
 			shares = append(shares, 100*u.sys.Seconds()/u.cpu().Seconds())
 			rss = max(rss, u.rss)
+			if startLabel != "" {
+				nets = append(nets, (u.cpu()-results[startLabel][i].cpu()).Seconds()/floorCPU)
+			}
 		}
-		fmt.Printf("%-28s %11.3fs %5.1f%% (%.0f-%.0f) %6.2fx (%.2f-%.2f) %7.1f MB\n", label, median(cpus),
-			median(shares), slices.Min(shares), slices.Max(shares), median(ratios), slices.Min(ratios), slices.Max(ratios), float64(rss)/1e6)
+		net := ""
+		if len(nets) > 0 {
+			net = fmt.Sprintf("%6.2fx (%.2f-%.2f)", median(nets), slices.Min(nets), slices.Max(nets))
+		}
+		fmt.Printf("%-28s %11.3fs %5.1f%% (%.0f-%.0f) %6.2fx (%.2f-%.2f) %7.1f MB %s\n", label, median(cpus),
+			median(shares), slices.Min(shares), slices.Max(shares), median(ratios), slices.Min(ratios), slices.Max(ratios), float64(rss)/1e6, net)
 	}
 	return nil
+}
+
+// writeFirstLine writes the first line of the file src to dst.
+func writeFirstLine(src, dst string) error {
+	f, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	line, err := bufio.NewReaderSize(f, 1<<20).ReadBytes('\n')
+	if err != nil && len(line) == 0 {
+		return fmt.Errorf("%s: no first line: %w", src, err)
+	}
+	return os.WriteFile(dst, line, 0o644)
 }
 
 func writeFile(path string, fill func(*os.File) error) error {

@@ -72,3 +72,33 @@ func TestFloor(t *testing.T) {
 		t.Errorf("floor = %d, %v; want 3 valid lines", n, err)
 	}
 }
+
+// The startup run reads the transcript's first line alone, line break
+// included; a file without one is an error, not an empty transcript.
+func TestWriteFirstLine(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name, text, want string
+		fails            bool
+	}{
+		{"several lines", "{\"a\":1}\n{\"b\":2}\n", "{\"a\":1}\n", false},
+		{"no final line break", "{\"a\":1}", "{\"a\":1}", false},
+		{"empty", "", "", true},
+	} {
+		src, dst := filepath.Join(dir, "src"), filepath.Join(dir, "dst")
+		os.Remove(dst)
+		if err := os.WriteFile(src, []byte(tc.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		err := writeFirstLine(src, dst)
+		if (err != nil) != tc.fails {
+			t.Fatalf("%s: error %v, want failure %v", tc.name, err, tc.fails)
+		}
+		if tc.fails {
+			continue
+		}
+		if got, _ := os.ReadFile(dst); string(got) != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
