@@ -75,5 +75,7 @@
 // members, reuse.go applies idReuse and @cancels in exchanges; request.go, response.go and message.go hold the
 // envelope rules of single messages and batches (a new JSON-RPC rule goes
 // there, with its code in codes.go and CODES.md); exchange.go and
-// transcript.go relate messages; result.go renders results.
+// transcript.go relate messages; lazy.go is the fast path of a transcript
+// line (no tape for a line whose payload the value engine's one pass
+// accepts; the same checks run on lazy views); result.go renders results.
 package rpc

@@ -256,6 +256,9 @@ func (x *Exchange) Index() int { return x.index }
 // Nothing else refers to data after the call: findings and outstanding
 // calls keep copies.
 func (x *Exchange) Feed(from Peer, data []byte) []MessageSummary {
+	if ms, ok := x.fastFeed(from, data); ok {
+		return ms // see lazy.go
+	}
 	// The message's context is written in place (see beginIn): Feed runs
 	// for every message of a connection.
 	m := x.beginIn(from)

@@ -37,8 +37,11 @@ const maxLazyMembers = 8
 // stream.TextView); its members are lazyMember views. An Exchange keeps
 // one and reuses it for every line.
 type lazyLine struct {
-	x      *Exchange
-	line   []byte
+	x    *Exchange
+	line []byte
+	// bare says line is the message itself ([Exchange.Feed]), not a
+	// transcript record that holds it.
+	bare   bool
 	msgOff int32
 	n      int
 	mem    [maxLazyMembers]lazyMember
@@ -88,6 +91,10 @@ func (l *lazyLine) real() sv.ValueView {
 		return l.msg
 	}
 	rec, err := l.x.line.read(l.x.s, l.line)
+	if err == nil && l.bare {
+		l.msg = rec
+		return rec
+	}
 	if err == nil {
 		mv, _ := rec.(stream.MemberView)
 		for i, n := 0, rec.Len(); mv != nil && i < n; i++ {
@@ -188,6 +195,9 @@ type fastScan struct {
 	x      *Exchange
 	maxStr int
 	maxNum int
+	// depth is how deep the message's members are in the text: 2 in a
+	// transcript record, 1 in a message given alone.
+	depth  int
 	from   Peer
 	fromOK bool
 }
@@ -213,9 +223,9 @@ func (x *Exchange) fastLine(line []byte, m msgCtx) ([]MessageSummary, bool) {
 		return nil, false
 	}
 	l := &x.lazy
-	l.x, l.n, l.msg = x, 0, nil
+	l.x, l.n, l.msg, l.bare = x, 0, nil, false
 	c.npassed = 0
-	q := fastScan{s: s, x: x, maxStr: lim.StringLimit(), maxNum: lim.MaxNumberLength}
+	q := fastScan{s: s, x: x, maxStr: lim.StringLimit(), maxNum: lim.MaxNumberLength, depth: 2}
 	if !q.record(l) {
 		c.npassed = 0
 		return nil, false
@@ -226,6 +236,47 @@ func (x *Exchange) fastLine(line []byte, m msgCtx) ([]MessageSummary, bool) {
 	c.npassed = 0
 	l.done()
 	return ms, true
+}
+
+// fastFeed is [Exchange.Feed] on the fast path, for a message sent by
+// from given as its text (a message of one line: a line break moves the
+// tape's positions). It reports whether it took the message; false means
+// nothing was recorded.
+func (x *Exchange) fastFeed(from Peer, data []byte) ([]MessageSummary, bool) {
+	if noFastLineForTest || len(data) == 0 {
+		return nil, false
+	}
+	lim := &x.s.limits
+	s := unsafe.String(&data[0], len(data))
+	if len(s) > lim.MaxSize || len(s) > lim.MaxElements || lim.MaxDepth < 2 || s[0] == 0xEF ||
+		strings.IndexByte(s, '\r') >= 0 || strings.IndexByte(s, '\n') >= 0 {
+		return nil, false
+	}
+	c := x.c
+	if !x.fastLimits(c.subCollector()) {
+		return nil, false
+	}
+	l := &x.lazy
+	l.x, l.n, l.msg, l.bare = x, 0, nil, true
+	c.npassed = 0
+	q := fastScan{s: s, x: x, maxStr: lim.StringLimit(), maxNum: lim.MaxNumberLength, depth: 1, from: from, fromOK: true}
+	i := q.ws(0)
+	if i >= len(s) || s[i] != '{' {
+		return nil, false
+	}
+	if i = q.message(l, i); i < 0 || q.ws(i) != len(s) {
+		c.npassed = 0
+		return nil, false
+	}
+	l.line = data
+	m := x.beginIn(from)
+	m.emptyIsResponse = from == Server
+	c.src = s
+	c.readView(l, roleUnknown, false, &x.rd)
+	x.process(from, -1)
+	c.npassed = 0
+	l.done()
+	return x.end(), true
 }
 
 // fastLimits reports whether the payload checks' limits are at least as
@@ -412,7 +463,7 @@ func (q *fastScan) message(l *lazyLine, i int) int {
 			if v == nil {
 				return -1
 			}
-			end, ok := v.ValidJSONAt(x.c.sub, s, j, 2)
+			end, ok := v.ValidJSONAt(x.c.sub, s, j, q.depth)
 			if !ok {
 				return -1
 			}

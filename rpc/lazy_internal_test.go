@@ -97,15 +97,31 @@ var hostileLines = []string{
 // under tight reader and payload limits (so that the fast path's limit
 // rules are exercised on both sides of each limit).
 func TestFastLineAgrees(t *testing.T) {
-	base := mcpService(t)
-	tight := mcpServiceWith(t, ReaderOptions(node.MaxDepth(4), node.MaxNumberLength(3), node.MaxStringLength(12)),
-		PayloadOptions(sv.MaxDepth(4)))
-	loose := mcpServiceWith(t, ReaderOptions(node.MaxDepth(4)))
-	for name, s := range map[string]*PreparedService{"default": base, "tight": tight, "payload looser than reader": loose} {
+	for name, s := range limitedServices(t, 4) {
 		for i, line := range hostileLines {
 			fast, tape, walk := threeWays(t, s, []byte(fastPrefix+line+"\n"))
 			agree(t, name+" #"+strconv.Itoa(i)+": "+line, fast, tape, walk)
 		}
+	}
+}
+
+// limitedServices are the MCP service under the default limits and under
+// tight ones, the reader's and the payloads' alike, at depth (so that the
+// fast path is taken and its limit rules decide lines on both sides of
+// each limit), and with payload limits looser than the reader's or a
+// reader string limit (the fast path is then never taken).
+func limitedServices(t testing.TB, depth int) map[string]*PreparedService {
+	t.Helper()
+	tight := mcpServiceWith(t, ReaderOptions(node.MaxDepth(depth), node.MaxNumberLength(3)),
+		PayloadOptions(sv.MaxDepth(depth), sv.MaxNumberLength(3)))
+	if _, ok := tight.NewExchange().fastFeed(Client, []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}`)); !ok {
+		t.Fatalf("under tight limits the fast path is not taken: they test nothing")
+	}
+	return map[string]*PreparedService{
+		"default":                    mcpService(t),
+		"tight":                      tight,
+		"payload looser than reader": mcpServiceWith(t, ReaderOptions(node.MaxDepth(depth))),
+		"reader string limit":        mcpServiceWith(t, ReaderOptions(node.MaxStringLength(12))),
 	}
 }
 
@@ -142,6 +158,12 @@ func TestFastLineTaken(t *testing.T) {
 	}
 	if taken != len(lines) {
 		t.Errorf("%d of %d lines of tools.jsonl took the fast path, want all", taken, len(lines))
+	}
+	if _, ok := s.NewExchange().fastFeed(Client, []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}`)); !ok {
+		t.Errorf("a tools/list call given to Feed did not take the fast path")
+	}
+	if _, ok := s.NewExchange().fastFeed(Client, []byte("{\"jsonrpc\":\"2.0\",\n\"id\":1,\"method\":\"tools/list\",\"params\":{}}")); ok {
+		t.Errorf("a message of two lines given to Feed took the fast path")
 	}
 	x = s.NewExchange()
 	m := inExchange(0)
@@ -194,4 +216,78 @@ func TestFastLineAllocs(t *testing.T) {
 	if res := x.Finish(true); !res.Valid || len(res.Findings) != 0 {
 		t.Errorf("the pairs are not valid: %v", res.Findings)
 	}
+}
+
+// feedBoth feeds the messages of fastPrefix and then msg, sent by from,
+// to an exchange with the fast path and to one without, and returns the
+// two JSON renderings of the results, summaries included.
+func feedBoth(t testing.TB, s *PreparedService, from Peer, msg string) (fast, tape []byte) {
+	t.Helper()
+	run := func(noFast bool) []byte {
+		noFastLineForTest = noFast
+		defer func() { noFastLineForTest = false }()
+		x := s.NewExchange()
+		var sums []MessageSummary
+		for _, line := range strings.Split(strings.TrimSpace(fastPrefix), "\n") {
+			p, m := splitRecord(line)
+			sums = append(sums, x.Feed(p, []byte(m))...)
+		}
+		sums = appendDetached(sums, x.Feed(from, []byte(msg)))
+		res := x.Finish(true)
+		res.Messages = sums
+		return res.AppendJSON(nil)
+	}
+	return run(false), run(true)
+}
+
+// splitRecord takes a hostile line apart into its sender and message
+// text, crudely (the message is what follows "message": up to the last
+// brace); a line of another form is a message from the client.
+func splitRecord(line string) (Peer, string) {
+	for _, p := range []Peer{Client, Server} {
+		prefix := `{"from":"` + p.String() + `","message":`
+		if rest, ok := strings.CutPrefix(line, prefix); ok {
+			if i := strings.LastIndexByte(rest, '}'); i >= 0 {
+				return p, rest[:i]
+			}
+		}
+	}
+	return Client, line
+}
+
+// TestFastFeedAgrees: Exchange.Feed gives the same results and summaries
+// on the fast path as read into a tape, for the messages of the hostile
+// lines, one and several lines long, under the same three sets of limits.
+func TestFastFeedAgrees(t *testing.T) {
+	for name, s := range limitedServices(t, 3) {
+		for i, line := range hostileLines {
+			from, msg := splitRecord(line)
+			for _, m := range []string{msg, strings.Replace(msg, ",", ",\n", 1)} {
+				fast, tape := feedBoth(t, s, from, m)
+				if string(fast) != string(tape) {
+					t.Fatalf("%s #%d %q:\nfast path\n%s\ntape\n%s", name, i, m, fast, tape)
+				}
+			}
+		}
+	}
+}
+
+// FuzzFastFeed: any message after a session's first calls gives the same
+// result through Exchange.Feed on the fast path as read into a tape.
+func FuzzFastFeed(f *testing.F) {
+	for _, line := range hostileLines {
+		_, msg := splitRecord(line)
+		f.Add(msg, false)
+	}
+	s := mcpService(f)
+	f.Fuzz(func(t *testing.T, msg string, server bool) {
+		from := Client
+		if server {
+			from = Server
+		}
+		fast, tape := feedBoth(t, s, from, msg)
+		if string(fast) != string(tape) {
+			t.Fatalf("message %q:\nfast path\n%s\ntape\n%s", msg, fast, tape)
+		}
+	})
 }

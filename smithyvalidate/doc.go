@@ -29,7 +29,9 @@
 // uses the package smithyvalidate/stream: a reusable reader whose views
 // are substrings of the text, and accessors that skip building records.
 // [TapeView] and [TapeError] serve a program that reads with core/node's
-// tape itself.
+// tape itself, and [Validator.ValidJSONAt] one that holds a value inside a
+// larger JSON text (a message's params): the one pass decides a valid
+// value where it is, and only a value it does not accept needs a view.
 //
 // # Values
 //
