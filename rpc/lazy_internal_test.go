@@ -108,7 +108,8 @@ func TestFastLineAgrees(t *testing.T) {
 // limitedServices are the MCP service under the default limits and under
 // tight ones, the reader's and the payloads' alike, at depth (so that the
 // fast path is taken and its limit rules decide lines on both sides of
-// each limit), and with payload limits looser than the reader's or a
+// each limit), reporting unknown envelope members, and with payload
+// limits looser than the reader's or a
 // reader string limit (the fast path is then never taken).
 func limitedServices(t testing.TB, depth int) map[string]*PreparedService {
 	t.Helper()
@@ -122,6 +123,8 @@ func limitedServices(t testing.TB, depth int) map[string]*PreparedService {
 		"tight":                      tight,
 		"payload looser than reader": mcpServiceWith(t, ReaderOptions(node.MaxDepth(depth))),
 		"reader string limit":        mcpServiceWith(t, ReaderOptions(node.MaxStringLength(12))),
+		// Unknown envelope members are findings at their names' positions.
+		"report extensions": mcpServiceWith(t, ReportExtensions(true)),
 	}
 }
 
