@@ -26,15 +26,18 @@ func (v *Validator) ValidJSONAt(c *Collector, src string, i, depth int) (end int
 	if len(src) > lim.MaxSize {
 		return 0, false
 	}
+	// As runOnePass starts it, without sites: only a clean value is an
+	// answer here.
 	q := onePass{s: src, pol: v.cfg.policy, maxFindings: lim.MaxFindings, depth: depth,
-		maxDepth: lim.MaxDepth, maxNum: lim.MaxNumberLength, maxElems: lim.MaxElements, maxStr: lim.StringLimit()}
+		maxDepth: lim.MaxDepth, maxNum: lim.MaxNumberLength, maxElems: lim.MaxElements, maxStr: lim.StringLimit(),
+		failA: -1}
 	i = q.ws(i)
 	if i >= len(src) || src[i] == 'n' {
 		// A null value is judged by the root's member rules (rootNull),
 		// as in onePassJSON: the walk decides.
 		return 0, false
 	}
-	if end = q.value(v.root, i); end < 0 || q.elems > q.maxElems {
+	if end = q.value(v.root, i); end < 0 || q.elems > q.maxElems || q.ns > 0 {
 		return 0, false
 	}
 	return end, true
