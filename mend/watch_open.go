@@ -18,8 +18,9 @@ import (
 // still match its pattern, reach its enum value or stay within its
 // length. For a member of the root object whose declaration is a Smithy
 // shape (or the compact form, compiled to one) and whose target is a
-// string or an enum, the content read so far is judged against three
-// rules, each exactly:
+// string or an enum, or whose declaration says its rules itself
+// ([OpenStringDeclaration]: a JSON Schema's maxLength, enum and const),
+// the content read so far is judged against three rules, each exactly:
 //
 //   - @length max: more characters (code points, as the value engine
 //     counts them) than max can only grow;
@@ -43,12 +44,45 @@ import (
 // stays linear in its length; its violation may then come some chunks
 // after the byte that settled it, but names the same prefix.
 
-// stringRules are what an open string is judged against.
+// stringRules are what an open string is judged against, and the codes
+// of the findings the declaration's checker gives for each ("length",
+// "enum" for Smithy shapes).
 type stringRules struct {
-	re     *pattern.Regexp
-	max    int
-	hasMax bool
-	enum   []string
+	re         *pattern.Regexp
+	max        int
+	hasMax     bool
+	enum       []string
+	lengthCode string
+	enumCode   string
+}
+
+// StringRules are the rules of a string member that can be judged while
+// the string still arrives, each certain on a prefix: a declaration
+// checked outside this package says what they are with
+// [OpenStringDeclaration].
+type StringRules struct {
+	// MaxLength is the most characters (code points) the string may
+	// have, -1 for no bound; MaxLengthCode is the code of the
+	// declaration's finding when it has more ("maxLength").
+	MaxLength     int
+	MaxLengthCode string
+	// Enum lists the strings the value may be, nil for any (an empty,
+	// non-nil list: no string); EnumCode is the code of the finding when
+	// it is none of them ("enum", "const").
+	Enum     []string
+	EnumCode string
+}
+
+// OpenStringDeclaration is a [Declaration] that says, for a member of
+// its root object, what the member's string must satisfy (cli/gate's
+// JSON Schema declarations implement it): a [Watcher] then judges the
+// member's string while it arrives, as it does a Smithy shape's. The
+// rules must be implied by the declaration: a string that breaks one
+// must draw the declaration's finding of that code, whatever else it
+// holds.
+type OpenStringDeclaration interface {
+	Declaration
+	OpenStringRules(member string) (StringRules, bool)
 }
 
 func (s *stringRules) empty() bool { return s.re == nil && !s.hasMax && s.enum == nil }
@@ -80,7 +114,7 @@ func (d *ShapeDeclaration) stringRules(wire string) *stringRules {
 		}
 		return target.Trait(t)
 	}
-	rules := &stringRules{}
+	rules := &stringRules{lengthCode: "length", enumCode: "enum"}
 	if v, ok := trait(preludeid.Pattern); ok && v.Kind() == node.String {
 		if re, err := pattern.Cached(v.StringValue()); err == nil {
 			rules.re = re
@@ -136,7 +170,8 @@ type openJudge struct {
 // rulesFor returns the rules of root member name, cached.
 func (w *Watcher) rulesFor(name string) *stringRules {
 	d, ok := w.decl.(openStringRules)
-	if !ok {
+	od, open := w.decl.(OpenStringDeclaration)
+	if !ok && !open {
 		return nil
 	}
 	if w.rules == nil {
@@ -144,7 +179,15 @@ func (w *Watcher) rulesFor(name string) *stringRules {
 	}
 	r, seen := w.rules[name]
 	if !seen {
-		r = d.stringRules(name)
+		if ok {
+			r = d.stringRules(name)
+		} else if sr, has := od.OpenStringRules(name); has {
+			r = &stringRules{max: sr.MaxLength, hasMax: sr.MaxLength >= 0, enum: sr.Enum,
+				lengthCode: sr.MaxLengthCode, enumCode: sr.EnumCode}
+			if r.empty() {
+				r = nil
+			}
+		}
 		w.rules[name] = r
 	}
 	return r
@@ -218,7 +261,9 @@ func (w *Watcher) judgeOpen(path, name string, at int, in []byte, final bool) {
 		return
 	}
 	if w.open.at != at {
-		w.open = openJudge{at: at, rules: w.rulesFor(name)}
+		// judged -1: the opening quote alone is judged (an empty enum,
+		// a const that is no string, is certain there)
+		w.open = openJudge{at: at, judged: -1, rules: w.rulesFor(name)}
 	}
 	rules := w.open.rules
 	if rules == nil {
@@ -254,11 +299,11 @@ func (w *Watcher) judgeOpen(path, name string, at int, in []byte, final bool) {
 			k++
 		}
 		if k > rules.max {
-			dooms = append(dooms, doom{end, "length"})
+			dooms = append(dooms, doom{end, rules.lengthCode})
 		}
 	}
 	if rules.enum != nil && len(content) == 0 && len(rules.enum) == 0 {
-		dooms = append(dooms, doom{0, "enum"})
+		dooms = append(dooms, doom{0, rules.enumCode})
 	} else if rules.enum != nil {
 		best := 0 // the longest common prefix with a value that content may still become
 		for _, v := range rules.enum {
@@ -278,7 +323,7 @@ func (w *Watcher) judgeOpen(path, name string, at int, in []byte, final bool) {
 				best--
 			}
 			_, size := utf8.DecodeRuneInString(content[best:])
-			dooms = append(dooms, doom{best + size, "enum"})
+			dooms = append(dooms, doom{best + size, rules.enumCode})
 		}
 	}
 	if rules.re != nil && !rules.re.CanStillMatch(content) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/smithy-validation/go/cli/gate"
+	"github.com/smithy-validation/go/mend"
 )
 
 // A tool's input declared as a JSON Schema document, and a tool call a
@@ -44,4 +45,28 @@ func ExampleSpec_Resolve() {
 	fmt.Println(exit, string(res))
 	// Output:
 	// 1 {"syntax_permille":952,"schema_permille":500,"settled_permille":500,"step":"string","verdict":{"total":2,"satisfied":1,"missing":["limit"],"mismatched":[],"ok":false,"findings":[{"severity":"error","code":"required","path":"","shape":"mend.compact#Root$limit","line":1,"column":1,"offset":0,"message":"missing required member limit"},{"severity":"warning","code":"unknown-member","path":"/lim","shape":"mend.compact#Root","line":1,"column":21,"offset":20,"message":"structure mend.compact#Root has no member named \"lim\""}]},"settled":["query"]}
+}
+
+// A JSON Schema's maxLength, enum and const are judged while a string
+// arrives: fed a byte at a time, the violation comes in the feed of the
+// sixth character, positioned at the string's start.
+func ExampleJSONSchemaDeclaration_OpenStringRules() {
+	decl, err := gate.NewJSONSchemaDeclaration([]byte(`{"properties": {"code": {"type": "string", "maxLength": 5}}}`))
+	if err != nil {
+		panic(err)
+	}
+	rules, _ := decl.OpenStringRules("code")
+	fmt.Println(rules.MaxLength, rules.MaxLengthCode)
+	w := mend.NewWatcher(mend.Options{Declaration: decl})
+	text := `{"code": "abcdefgh"}`
+	for k := range len(text) {
+		for _, e := range w.Feed([]byte(text[k : k+1])).Events {
+			if e.Kind == mend.EventViolation {
+				fmt.Printf("in the feed of byte %d (%q): %s at %d\n", k, text[k], e.Finding.Code, e.At)
+			}
+		}
+	}
+	// Output:
+	// 5 maxLength
+	// in the feed of byte 15 ('f'): maxLength at 9
 }

@@ -43,6 +43,10 @@ type JSONSchemaDeclaration struct {
 	members []mend.Member
 	props   map[string]bool // names with a schema under "properties"
 	base    string          // JSON Pointer of the schema the members come from
+	// the schema the members come from, when its "properties" are
+	// certainly applied (no "$ref" beside them, which draft 7 would
+	// follow instead): the open-string rules are read from it
+	at node.Node
 
 	mu       sync.Mutex
 	compiler *jsonschema.Compiler
@@ -103,6 +107,9 @@ func (d *JSONSchemaDeclaration) rootMembers(tree node.Node) []mend.Member {
 	if at.Kind() != node.Object {
 		return nil
 	}
+	if _, ref := at.Get("$ref"); !ref {
+		d.at = at
+	}
 	var out []mend.Member
 	index := map[string]int{}
 	if props, ok := at.Get("properties"); ok && props.Kind() == node.Object {
@@ -129,6 +136,91 @@ func (d *JSONSchemaDeclaration) rootMembers(tree node.Node) []mend.Member {
 		}
 	}
 	return out
+}
+
+// OpenStringRules says what member's string must satisfy that can be
+// judged while it arrives ([mend.OpenStringDeclaration]): the keywords
+// written in the member's own schema under the root's "properties",
+// which hold whatever else the schema says (keywords of one schema all
+// apply): "maxLength", "enum" (its strings; a string is never equal to
+// its other values) and "const". "pattern" is left to the end of the
+// string: the validator matches it with Go's regexp, whose prefixes no
+// engine here can judge exactly. A member schema with "$ref" (which
+// draft 7 follows instead of its other keywords), a key written twice
+// (the validator keeps the last, this reading the first) or a keyword
+// of the wrong type gives no rules.
+func (d *JSONSchemaDeclaration) OpenStringRules(member string) (mend.StringRules, bool) {
+	none := mend.StringRules{}
+	if d.at.Kind() != node.Object {
+		return none, false
+	}
+	props, ok := once(d.at, "properties")
+	if !ok || props.Kind() != node.Object {
+		return none, false
+	}
+	sch, ok := once(props, member)
+	if !ok || sch.Kind() != node.Object {
+		return none, false
+	}
+	for _, f := range sch.Fields() {
+		if f.Key == "$ref" {
+			return none, false
+		}
+	}
+	r := mend.StringRules{MaxLength: -1}
+	if v, ok := once(sch, "maxLength"); ok {
+		n, isInt := nonNegativeInt(v)
+		if !isInt {
+			return none, false
+		}
+		r.MaxLength, r.MaxLengthCode = n, "maxLength"
+	}
+	if v, ok := once(sch, "const"); ok {
+		r.Enum, r.EnumCode = []string{}, "const"
+		if v.Kind() == node.String {
+			r.Enum = []string{v.StringValue()}
+		}
+	} else if v, ok := once(sch, "enum"); ok {
+		if v.Kind() != node.Array {
+			return none, false
+		}
+		r.Enum, r.EnumCode = []string{}, "enum"
+		for _, e := range v.Elems() {
+			if e.Kind() == node.String {
+				r.Enum = append(r.Enum, e.StringValue())
+			}
+		}
+	}
+	return r, r.MaxLength >= 0 || r.Enum != nil
+}
+
+// once returns member key of object n when it is written exactly once.
+func once(n node.Node, key string) (node.Node, bool) {
+	var v node.Node
+	k := 0
+	for _, f := range n.Fields() {
+		if f.Key == key {
+			v = f.Value
+			k++
+		}
+	}
+	return v, k == 1
+}
+
+// nonNegativeInt reads a JSON Schema non-negative integer (2.0 is one).
+func nonNegativeInt(v node.Node) (int, bool) {
+	if v.Kind() != node.Number {
+		return 0, false
+	}
+	d, err := node.ParseDecimal(v.NumberText())
+	if err != nil {
+		return 0, false
+	}
+	n, ok := d.Int64()
+	if !ok || n < 0 || n >= 1<<31 {
+		return 0, false
+	}
+	return int(n), true
 }
 
 // String returns the document, compacted.
