@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"testing"
+
+	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/smithyvalidate"
 )
 
 // FuzzImport: any input is a model (that the project's loader reads with
@@ -26,6 +29,11 @@ func FuzzImport(f *testing.F) {
 		// x-smithy-method and -jsonrpc, titled inline schemas, a
 		// key-tagged union, a titled discriminated branch, a float
 		`{"openrpc":"1.3.2","info":{"title":"t","version":"1"},"x-smithy-service":"t#T","x-smithy-jsonrpc":{"versions":["1.0","2.0"],"batches":false,"optionalMethodPrefixes":["$/"]},"methods":[{"name":"m","paramStructure":"either","params":[{"name":"a","schema":{"title":"K","type":"string","minLength":1},"x-smithy-member":"t#I$b"}],"result":{"name":"result","schema":{"$ref":"#/components/schemas/O"}},"x-smithy-operation":"t#M","x-smithy-input":"t#I","x-smithy-output":"t#O","x-smithy-method":{"kind":"call","from":"client"}},{"name":"$/c","params":[{"name":"id","schema":{}}],"x-smithy-operation":"t#C","x-smithy-input":"t#CI","x-smithy-method":{"kind":"notification","cancels":{"idMember":"id","response":"optional"}}}],"components":{"schemas":{"K":{"type":"string","pattern":"^k$"},"CI":{"type":"object","properties":{"id":{}},"required":["id"]},"I":{"type":"object","properties":{"a":{"title":"K","type":"string","minLength":1}},"additionalProperties":{}},"O":{"type":"object","properties":{"u":{"type":"object","properties":{"a":{"type":"string"}},"oneOf":[{"required":["a"],"properties":{"a":{"not":{"type":"null"}}}}]},"d":{"oneOf":[{"type":"object","title":"O","properties":{"k":{"const":"x"}},"required":["k"]},{"type":"object","properties":{"k":{"const":"y"}},"required":["k"]}]},"m":{"type":"object","propertyNames":{"$ref":"#/components/schemas/K"},"additionalProperties":{"type":"string"}},"f":{"anyOf":[{"type":"number","exclusiveMinimum":-340282356779733661637539395458142568448,"exclusiveMaximum":340282356779733661637539395458142568448},{"enum":["NaN","Infinity","-Infinity"]}]}}}}}}`,
+		// Example Pairings: by name and position, renamed properties
+		// through an untagged and a discriminated union and a map, a
+		// $ref'd pairing and Example Object, an externalValue, values
+		// that do not validate
+		`{"openrpc":"1.3.2","info":{"title":"t","version":"1"},"methods":[{"name":"m","paramStructure":"by-position","params":[{"name":"a-b","required":true,"schema":{"$ref":"#/components/schemas/U"}},{"name":"c","schema":{"type":"object","additionalProperties":{"$ref":"#/components/schemas/D"}}}],"result":{"name":"r","schema":{"type":["integer","null"],"maximum":9}},"examples":[{"name":"e","params":[{"name":"x","value":{"p-q":1}},{"name":"c","value":{"k":{"kind":"v-w","s-t":"z"}}}],"result":{"name":"r","value":null}},{"$ref":"#/components/examplePairingObjects/P"},{"name":"f","params":[{"name":"a-b","externalValue":"u"}]},{"name":"g","params":[{"name":"a-b","value":[true]}],"result":{"value":10}},{}]}],"components":{"schemas":{"U":{"anyOf":[{"type":"object","properties":{"p-q":{"type":"integer"}},"required":["p-q"]},{"type":"string"}]},"D":{"oneOf":[{"type":"object","properties":{"kind":{"const":"v-w"},"s-t":{"type":"string"}},"required":["kind"]},{"type":"object","properties":{"kind":{"const":"y"}},"required":["kind"]}]}},"examples":{"X":{"name":"a-b","value":"s"}},"examplePairingObjects":{"P":{"name":"p","summary":"s","params":[{"$ref":"#/components/examples/X"}],"result":{"name":"r","value":3}}}}}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -43,7 +51,13 @@ func FuzzImport(f *testing.F) {
 			if !bytes.Equal(res.IDL, again.IDL) {
 				t.Fatal("two runs give different models")
 			}
-			load(t, res.IDL)
+			// Imported @examples validate (an ERROR or WARNING of the
+			// ExamplesTrait validator would be an example kept wrongly).
+			for _, ev := range smithyvalidate.CheckExamples(load(t, res.IDL)) {
+				if ev.Severity >= model.Warning {
+					t.Fatalf("an imported example does not validate: %v", ev)
+				}
+			}
 		}
 	})
 }

@@ -106,8 +106,13 @@ func OpenRPC(data []byte, opts Options) (*Result, error) {
 	c.fixComponentNames(methods)
 	errByCode := map[int64]*importedError{}
 	var ops []*shape
+	var cands []*candidate
 	for _, m := range list {
-		ops = append(ops, c.method(m.m, m.ptr, m.name, m.op, m.io, errByCode))
+		op, ex := c.method(m.m, m.ptr, m.name, m.op, m.io, errByCode)
+		ops = append(ops, op)
+		if ex != nil {
+			cands = append(cands, c.pairings(ex)...)
+		}
 	}
 	sort.Slice(ops, func(i, j int) bool { return ops[i].name < ops[j].name })
 	if len(ops) > 0 {
@@ -119,7 +124,11 @@ func OpenRPC(data []byte, opts Options) (*Result, error) {
 	}
 	c.dropUnusedUnknownMap()
 	first := append([]*shape{svc}, ops...)
-	return &Result{IDL: writeIDL(ns, first, c.shapes), Diagnostics: c.sorted()}, nil
+	idl := writeIDL(ns, first, c.shapes)
+	if len(cands) > 0 {
+		idl = c.withExamples(idl, ns, first, cands)
+	}
+	return &Result{IDL: idl, Diagnostics: c.sorted()}, nil
 }
 
 // fixComponentNames names every components/schemas entry that the
@@ -348,8 +357,9 @@ func hasTrait(traits []string, t string) bool {
 	return false
 }
 
-// method makes the operation of one OpenRPC method.
-func (c *conv) method(m node.Node, mptr, name, opName string, io opIO, errByCode map[int64]*importedError) *shape {
+// method makes the operation of one OpenRPC method, and returns what its
+// Example Pairings need (nil when it has none).
+func (c *conv) method(m node.Node, mptr, name, opName string, io opIO, errByCode map[int64]*importedError) (*shape, *pairingSource) {
 	op := &shape{name: opName, kind: "operation"}
 	op.doc = strings.TrimSpace(str(m, "summary") + "\n\n" + str(m, "description"))
 	mode := "either"
@@ -380,14 +390,16 @@ func (c *conv) method(m node.Node, mptr, name, opName string, io opIO, errByCode
 	var inputLine string
 	var in []member
 	var positional, inputNames []string
+	var pnames []paramName
 	if io.in != "" {
 		if sh := c.ioShape(io.in, mptr+"/x-smithy-input", m); sh != nil {
 			// By position every member is a param (rpc's rule): a
 			// component with more members is not this method's input.
 			if names, ok := c.adopt(sh, descs); ok && (mode == "named" || len(names) == len(sh.members)) {
 				inputLine = "input: " + sh.name
-				for _, n := range names {
+				for i, n := range names {
 					positional = append(positional, quote(n))
+					pnames = append(pnames, paramName{wire: str(descs[i], "name"), member: n})
 				}
 				for _, mem := range sh.members {
 					inputNames = append(inputNames, mem.name)
@@ -412,6 +424,7 @@ func (c *conv) method(m node.Node, mptr, name, opName string, io opIO, errByCode
 			}
 			in = append(in, mem)
 			wireNames = append(wireNames, pname)
+			pnames = append(pnames, paramName{wire: pname, member: mem.name})
 			positional = append(positional, quote(mem.name))
 			inputNames = append(inputNames, mem.name)
 		}
@@ -428,6 +441,7 @@ func (c *conv) method(m node.Node, mptr, name, opName string, io opIO, errByCode
 	}
 	var outputLine string
 	var out []member
+	rkind, rmember := resultNone, ""
 	r, answered := get(m, "result")
 	if answered {
 		rptr := mptr + "/result"
@@ -448,6 +462,7 @@ func (c *conv) method(m node.Node, mptr, name, opName string, io opIO, errByCode
 			// empty output, which the export writes back as this
 			// descriptor (named "result", as it always names it).
 			trait += ", nullResult: true"
+			rkind = resultNull
 			if outShape != nil {
 				outputLine = "output: " + outShape.name
 			}
@@ -456,13 +471,16 @@ func (c *conv) method(m node.Node, mptr, name, opName string, io opIO, errByCode
 			if names, ok := c.adopt(outShape, []node.Node{r}); ok {
 				trait += ", resultMember: " + quote(names[0])
 				outputLine = "output: " + outShape.name
+				rkind, rmember = resultMember, names[0]
 			}
 		case outShape != nil && str(sch, "$ref") == "#/components/schemas/"+escapePointer(io.out):
 			// The whole output is the result.
 			outputLine = "output: " + outShape.name
+			rkind = resultWhole
 		case io.exported && io.out == "" && !hasMember && isObjectOnly(sch):
 			// No output (smithy.api#Unit): the result is {}.
 			outputLine = "-"
+			rkind = resultWhole
 		}
 		if outputLine == "" && !strings.Contains(trait, "nullResult") {
 			mem := c.descriptorMember(newUniqueNames(), r, sch, rptr, opName+"Result")
@@ -474,6 +492,7 @@ func (c *conv) method(m node.Node, mptr, name, opName string, io opIO, errByCode
 			}
 			out = append(out, mem)
 			trait += ", resultMember: " + quote(mem.name)
+			rkind, rmember = resultMember, mem.name
 		}
 	} else if io.out != "" {
 		if sh := c.ioShape(io.out, mptr+"/x-smithy-output", m); sh != nil {
@@ -558,10 +577,18 @@ func (c *conv) method(m node.Node, mptr, name, opName string, io opIO, errByCode
 			op.body = append(op.body, "errors: ["+strings.Join(ids, ", ")+"]")
 		}
 	}
-	if ex, ok := get(m, "examples"); ok && ex.Len() > 0 {
-		c.diag(ex, mptr+"/examples", "examples", "example pairings are not imported")
+	ex, ok := get(m, "examples")
+	if !ok {
+		return op, nil
 	}
-	return op
+	if ex.Kind() != node.Array {
+		c.diag(ex, mptr+"/examples", "examples", "examples must be an array of Example Pairings; not imported")
+		return op, nil
+	}
+	if ex.Len() == 0 {
+		return op, nil
+	}
+	return op, &pairingSource{op: op, method: name, ptr: mptr, list: ex, params: pnames, byPosition: mode != "named", result: rkind, member: rmember}
 }
 
 // isObjectOnly reports whether s is exactly {"type": "object"}: the

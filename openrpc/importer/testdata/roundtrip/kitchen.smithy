@@ -26,6 +26,35 @@ service Kitchen {
 /// Stores an item.
 @method(name: "kitchen/store", params: "named", kind: "call", from: "client")
 @tags(["write", "items"])
+@examples([
+    {
+        title: "store a box"
+        documentation: "Stores a round box under k1 (a renamed param, nested unions)."
+        input: {
+            key: "k1"
+            item: {
+                kind: "box"
+                size: 3
+                shape: { type: "circle", radius: 1.5 }
+                value: ["a", "b"]
+                choice: { first: "x" }
+                nested: { inner: {} }
+                maybe: null
+            }
+            note: "fragile"
+        }
+        output: { stored: true, atEpoch: 1700000000 }
+    }
+    {
+        title: "store without an answer"
+        input: { key: "k2", item: { kind: "bag", value: "loose" } }
+    }
+    {
+        title: "an unknown key"
+        input: { key: "k3", item: { kind: "bag" } }
+        error: { shapeId: "test.kitchen#NotFound", content: { key: "k3" } }
+    }
+])
 operation Store {
     input: StoreParams
     output: StoreResult
@@ -35,6 +64,10 @@ operation Store {
 /// Fetches an item; the result is one member of the output.
 @method(name: "kitchen.fetch", params: "either", positional: ["key", "depth"], resultMember: "item", from: "either")
 @deprecated
+@examples([
+    { title: "found", input: { key: "k1", depth: 2 }, output: { item: { kind: "box" } } }
+    { title: "not there", input: { key: "k9" }, output: { item: null } }
+])
 operation Fetch {
     input := {
         /// The key.
@@ -53,6 +86,7 @@ operation Fetch {
 
 /// Announces something; never answered.
 @method(name: "kitchen/announce", kind: "notification", from: "server")
+@examples([{ title: "lunch", input: { message: "lunch is ready" } }])
 operation Announce {
     input := {
         @required
@@ -72,10 +106,12 @@ operation Abort {
 
 /// No params, a null result.
 @method(name: "ping", params: "positional", positional: [], nullResult: true)
+@examples([{ title: "ping" }])
 operation Ping {}
 
 /// Positional params only.
 @method(name: "sum", params: "positional", positional: ["a", "b"])
+@examples([{ title: "one and two", input: { a: 1, b: 2 }, output: { a: 3, b: 0 } }])
 operation Sum {
     input: Pair
     output: Pair
