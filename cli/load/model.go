@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/smithy-validation/go/cli/exitcode"
 	"github.com/smithy-validation/go/core/assembly"
@@ -163,6 +164,11 @@ func assemble(files []File) *Model {
 	}
 	for _, f := range files {
 		lm.size += int64(len(f.Data))
+		if strings.HasSuffix(f.Name, ".json") {
+			// core/node reads a JSON AST from its own copy of the
+			// text, which the trait values' strings are slices of.
+			lm.size += int64(len(f.Data))
+		}
 	}
 	// A file that does not parse is an ERROR event (ID Model) at its
 	// position, as the reference reports it; every file is read, so each

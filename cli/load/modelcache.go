@@ -21,7 +21,7 @@ import (
 type Model struct {
 	Res  *assembly.Result
 	err  error // a model that could not be assembled
-	size int64 // bytes of source
+	size int64 // bytes of source (twice for a JSON AST: see assemble)
 
 	// owner is the cache the model was put in (nil: none; set before the
 	// model is shared, never changed). cached (still in it) and cost (the

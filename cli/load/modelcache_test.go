@@ -168,16 +168,16 @@ func TestModelCostEstimate(t *testing.T) {
 	}
 }
 
-// TestModelCacheMemory fills a cache bounded at 48 MiB with 60 models of
+// TestModelCacheMemory fills a cache bounded at 24 MiB with 60 models of
 // every kind, four times that by estimate, preparing validators from
 // each, and measures the heap the cache holds after GC: at most its bound
 // and 8 MiB of slack. A cache bounded by source bytes (64 MiB of source
-// was ~6 GB) keeps every one of these models, 200 MB and more.
+// was ~6 GB) keeps every one of these models, about 100 MB.
 func TestModelCacheMemory(t *testing.T) {
 	if testing.Short() {
-		t.Skip("assembles 200 MB of models")
+		t.Skip("assembles 100 MB of models")
 	}
-	const bound = 48 << 20
+	const bound = 24 << 20
 	h0 := liveHeap()
 	c := NewCache(1000, bound)
 	var inserted int64

@@ -25,47 +25,116 @@ import (
 // Shape is a shape of a [Model]: a root shape or a member. Slices returned by
 // its methods belong to the shape and must not be modified.
 type Shape struct {
-	id  shapeid.ID
-	typ ShapeType
+	id shapeid.ID
 	// traitMask summarizes the names of the traits (see [traitBit]) so
 	// that most lookups of a trait the shape lacks end without reading
 	// the traits; 0 means not computed (every lookup scans). It shares
 	// the shape's first cache line with id and typ.
 	traitMask uint64
-	source    SourceLocation
+	typ       ShapeType
 	// members only: inheritedMember is set for a member copied from a mixin
 	// and not redefined; redefined for a mixin member the shape redefines.
 	inheritedMember bool
 	redefined       bool
-	// def is a root shape's definition: own traits (sorted), own members,
-	// the service, resource and operation properties. Members share
-	// memberDef, which has none.
-	def         *ShapeDef
-	target      shapeid.ID
-	traits      []Trait // effective (own and mixed in), sorted by trait ID, unique
-	localTraits []Trait // members: the traits the member's definition applies
-	members     []*Shape
-	// memberIndex maps member names to their index in members, for shapes
-	// with more than a few members (see [Shape.Member]).
-	memberIndex map[string]int
-	container   *Shape
-	// ordinal numbers the shapes of a model densely (see [Shape.Ordinal]).
-	ordinal int
-	// owner is the model the shape belongs to; targetShape (members) and
-	// related (root shapes: the targets of the relationships other than
-	// members, in [Shape.Relationships] order) are the shapes of owner
-	// that the references resolve to, nil where it defines none. [New]
-	// resolves them once, so that code that follows relationships does
-	// not look shapes up by ID.
+	// ordinal numbers the shapes of a model densely (see [Shape.Ordinal]);
+	// a model has fewer than 2^31 shapes (its members are bounded by
+	// [MaxMembers], its root shapes by the source they are read from).
+	ordinal int32
+	// body is what only a root shape has: its source, its own definition
+	// and its effective members. Members share memberBody, which has
+	// none, and point to the definition they come from (md): the
+	// container's own member, or for a member mixed in and not
+	// redefined, the mixin's. A model has more members than root
+	// shapes, and passes over every shape read them, so a member's Shape
+	// stays small (128 bytes).
+	body      *shapeBody
+	md        *MemberDef
+	traits    []Trait // effective (own and mixed in), sorted by trait ID, unique
+	container *Shape
+	// owner is the model the shape belongs to; targetShape (members) is
+	// the shape of owner that the target resolves to, nil where it
+	// defines none. [New] resolves it once, so that code that follows
+	// relationships does not look shapes up by ID.
 	owner       *Model
 	targetShape *Shape
+}
+
+// shapeBody is a root shape's definition as [New] keeps it: the traits,
+// members and mixins its definition declares itself, the service,
+// resource and operation properties (behind a pointer that only shapes
+// with such properties have), and what New computed: the effective
+// members, their index by name and the resolved relationship targets.
+// It is a fifth of a [ShapeDef], which carries every entity property
+// inline.
+type shapeBody struct {
+	source  SourceLocation
+	traits  []Trait     // own traits, sorted by trait ID
+	members []MemberDef // own members, in order
+	mixins  []shapeid.ID
+	entity  *entityDef
+	// shapes are the effective members in order (mixins applied);
+	// memberIndex maps their names to their index, for shapes with more
+	// than a few members (see [Shape.Member]); related are the targets of
+	// the relationships other than members, in [Shape.Relationships]
+	// order.
+	shapes      []*Shape
+	memberIndex map[string]int
 	related     []*Shape
 }
 
-// memberDef is the definition every member points to: a member's own
-// properties are fields of its [Shape], which stays small (a model has
-// more members than root shapes, and passes over every shape read them).
-var memberDef ShapeDef
+// entityDef holds the service, resource and operation properties of a
+// definition (and an IDL `for` binding).
+type entityDef struct {
+	Version              string
+	Operations           []shapeid.ID
+	Resources            []shapeid.ID
+	Errors               []shapeid.ID
+	Rename               []NamedTarget
+	Input                shapeid.ID
+	Output               shapeid.ID
+	Identifiers          []NamedTarget
+	Properties           []NamedTarget
+	Create               shapeid.ID
+	Put                  shapeid.ID
+	Read                 shapeid.ID
+	Update               shapeid.ID
+	Delete               shapeid.ID
+	List                 shapeid.ID
+	CollectionOperations []shapeid.ID
+	ForResource          shapeid.ID
+}
+
+// noEntity answers the entity accessors of shapes without properties.
+var noEntity entityDef
+
+// entityOf returns the properties of d, or nil when it sets none.
+func entityOf(d *ShapeDef) *entityDef {
+	if d.Version == "" && d.Operations == nil && d.Resources == nil && d.Errors == nil &&
+		d.Rename == nil && d.Input.IsZero() && d.Output.IsZero() && d.Identifiers == nil &&
+		d.Properties == nil && d.Create.IsZero() && d.Put.IsZero() && d.Read.IsZero() &&
+		d.Update.IsZero() && d.Delete.IsZero() && d.List.IsZero() &&
+		d.CollectionOperations == nil && d.ForResource.IsZero() {
+		return nil
+	}
+	return &entityDef{
+		Version: d.Version, Operations: d.Operations, Resources: d.Resources, Errors: d.Errors,
+		Rename: d.Rename, Input: d.Input, Output: d.Output, Identifiers: d.Identifiers,
+		Properties: d.Properties, Create: d.Create, Put: d.Put, Read: d.Read, Update: d.Update,
+		Delete: d.Delete, List: d.List, CollectionOperations: d.CollectionOperations,
+		ForResource: d.ForResource,
+	}
+}
+
+// props returns the shape's entity properties (zero when it has none).
+func (s *Shape) props() *entityDef {
+	if s.body == nil || s.body.entity == nil {
+		return &noEntity
+	}
+	return s.body.entity
+}
+
+// memberBody is the body every member points to: it has nothing.
+var memberBody shapeBody
 
 // ID returns the shape's ID (with $member for members).
 func (s *Shape) ID() shapeid.ID { return s.id }
@@ -74,7 +143,16 @@ func (s *Shape) ID() shapeid.ID { return s.id }
 func (s *Shape) Type() ShapeType { return s.typ }
 
 // Source returns where the shape was defined.
-func (s *Shape) Source() SourceLocation { return s.source }
+func (s *Shape) Source() SourceLocation {
+	switch {
+	case s.md == nil:
+		return s.body.source
+	case s.inheritedMember:
+		// A member mixed in and not redefined is where its container is.
+		return s.container.body.source
+	}
+	return s.md.Source
+}
 
 // Traits returns the traits applied directly to the shape, sorted by trait
 // ID. For members, see [Model.EffectiveTraits].
@@ -156,17 +234,17 @@ func (s *Shape) maskTraits() {
 
 // Members returns the members in definition order (after mixins were
 // applied: mixin members first, as the specification orders them).
-func (s *Shape) Members() []*Shape { return s.members }
+func (s *Shape) Members() []*Shape { return s.body.shapes }
 
 // Member returns the member with the given name.
 func (s *Shape) Member(name string) (*Shape, bool) {
-	if s.memberIndex != nil {
-		if i, ok := s.memberIndex[name]; ok {
-			return s.members[i], true
+	if s.body.memberIndex != nil {
+		if i, ok := s.body.memberIndex[name]; ok {
+			return s.body.shapes[i], true
 		}
 		return nil, false
 	}
-	for _, m := range s.members {
+	for _, m := range s.body.shapes {
 		if m.id.Member == name {
 			return m, true
 		}
@@ -180,13 +258,14 @@ const indexMembersAbove = 16
 
 // indexMembers builds memberIndex once the members are final.
 func (s *Shape) indexMembers() {
-	if len(s.members) <= indexMembersAbove {
-		s.memberIndex = nil
+	b := s.body
+	if len(b.shapes) <= indexMembersAbove {
+		b.memberIndex = nil
 		return
 	}
-	s.memberIndex = make(map[string]int, len(s.members))
-	for i, m := range s.members {
-		s.memberIndex[m.id.Member] = i
+	b.memberIndex = make(map[string]int, len(b.shapes))
+	for i, m := range b.shapes {
+		b.memberIndex[m.id.Member] = i
 	}
 }
 
@@ -194,7 +273,12 @@ func (s *Shape) indexMembers() {
 func (s *Shape) MemberName() string { return s.id.Member }
 
 // Target returns the shape a member targets (zero for root shapes).
-func (s *Shape) Target() shapeid.ID { return s.target }
+func (s *Shape) Target() shapeid.ID {
+	if s.md == nil {
+		return shapeid.ID{}
+	}
+	return s.md.Target
+}
 
 // Container returns the shape that declares a member (nil for root shapes).
 func (s *Shape) Container() *Shape { return s.container }
@@ -204,86 +288,93 @@ func (s *Shape) Container() *Shape { return s.container }
 // numbered from 0 to [Model.NumShapes]-1. Code that computes something for
 // every shape of a model keeps it in a slice indexed by Ordinal instead of
 // a map: no hashing, and neighbors in the model are neighbors in memory.
-func (s *Shape) Ordinal() int { return s.ordinal }
+func (s *Shape) Ordinal() int { return int(s.ordinal) }
 
 // Model returns the model the shape belongs to.
 func (s *Shape) Model() *Model { return s.owner }
 
 // Mixins returns the mixins the shape was declared with.
-func (s *Shape) Mixins() []shapeid.ID { return s.def.Mixins }
+func (s *Shape) Mixins() []shapeid.ID { return s.body.mixins }
 
 // Version returns a service's version.
-func (s *Shape) Version() string { return s.def.Version }
+func (s *Shape) Version() string { return s.props().Version }
 
 // Operations returns the operations bound to a service or resource.
-func (s *Shape) Operations() []shapeid.ID { return s.def.Operations }
+func (s *Shape) Operations() []shapeid.ID { return s.props().Operations }
 
 // Resources returns the resources bound to a service or resource.
-func (s *Shape) Resources() []shapeid.ID { return s.def.Resources }
+func (s *Shape) Resources() []shapeid.ID { return s.props().Resources }
 
 // Errors returns the errors of a service or operation.
-func (s *Shape) Errors() []shapeid.ID { return s.def.Errors }
+func (s *Shape) Errors() []shapeid.ID { return s.props().Errors }
 
 // Rename returns a service's rename map as (shape, new name) pairs.
-func (s *Shape) Rename() []NamedTarget { return s.def.Rename }
+func (s *Shape) Rename() []NamedTarget { return s.props().Rename }
 
 // Input returns an operation's input structure (zero when not set).
-func (s *Shape) Input() shapeid.ID { return s.def.Input }
+func (s *Shape) Input() shapeid.ID { return s.props().Input }
 
 // Output returns an operation's output structure (zero when not set).
-func (s *Shape) Output() shapeid.ID { return s.def.Output }
+func (s *Shape) Output() shapeid.ID { return s.props().Output }
 
 // Identifiers returns a resource's identifiers.
-func (s *Shape) Identifiers() []NamedTarget { return s.def.Identifiers }
+func (s *Shape) Identifiers() []NamedTarget { return s.props().Identifiers }
 
 // Properties returns a resource's properties.
-func (s *Shape) Properties() []NamedTarget { return s.def.Properties }
+func (s *Shape) Properties() []NamedTarget { return s.props().Properties }
 
 // Lifecycle returns a resource's lifecycle operation by name: "create",
 // "put", "read", "update", "delete" or "list".
 func (s *Shape) Lifecycle(name string) shapeid.ID {
+	e := s.props()
 	switch name {
 	case "create":
-		return s.def.Create
+		return e.Create
 	case "put":
-		return s.def.Put
+		return e.Put
 	case "read":
-		return s.def.Read
+		return e.Read
 	case "update":
-		return s.def.Update
+		return e.Update
 	case "delete":
-		return s.def.Delete
+		return e.Delete
 	case "list":
-		return s.def.List
+		return e.List
 	}
 	return shapeid.ID{}
 }
 
 // CollectionOperations returns a resource's collection operations.
-func (s *Shape) CollectionOperations() []shapeid.ID { return s.def.CollectionOperations }
+func (s *Shape) CollectionOperations() []shapeid.ID { return s.props().CollectionOperations }
 
 // Def returns a copy of the shape's own definition: its mixins, the traits
 // it applies itself and the members it declares itself (redefined mixin
 // members included, with only their own traits). Writers use it to print the
 // model as written; changing the copy does not change the model.
 func (s *Shape) Def() ShapeDef {
-	d := *s.def
-	d.ID, d.Type, d.Source = s.id, s.typ, s.source
-	d.Traits = append([]Trait(nil), s.def.Traits...)
-	d.Members = append([]MemberDef(nil), s.def.Members...)
-	d.Mixins = append([]shapeid.ID(nil), s.def.Mixins...)
+	d := ShapeDef{ID: s.id, Type: s.typ, Source: s.body.source}
+	if e := s.body.entity; e != nil {
+		d.Version, d.Operations, d.Resources, d.Errors = e.Version, e.Operations, e.Resources, e.Errors
+		d.Rename, d.Input, d.Output, d.Identifiers = e.Rename, e.Input, e.Output, e.Identifiers
+		d.Properties, d.Create, d.Put, d.Read = e.Properties, e.Create, e.Put, e.Read
+		d.Update, d.Delete, d.List = e.Update, e.Delete, e.List
+		d.CollectionOperations, d.ForResource = e.CollectionOperations, e.ForResource
+	}
+	d.Traits = append([]Trait(nil), s.body.traits...)
+	d.Members = append([]MemberDef(nil), s.body.members...)
+	d.Mixins = append([]shapeid.ID(nil), s.body.mixins...)
 	return d
 }
 
 // OwnTraits returns the traits the shape's definition applies itself,
 // sorted by trait ID: [Shape.Def]'s Traits without the copy (nil for a
 // member). The slice belongs to the shape: do not modify it.
-func (s *Shape) OwnTraits() []Trait { return s.def.Traits }
+func (s *Shape) OwnTraits() []Trait { return s.body.traits }
 
 // OwnMembers returns the members the shape's definition declares itself,
 // in order: [Shape.Def]'s Members without the copy (nil for a member).
 // The slice belongs to the shape: do not modify it.
-func (s *Shape) OwnMembers() []MemberDef { return s.def.Members }
+func (s *Shape) OwnMembers() []MemberDef { return s.body.members }
 
 // IsMixedIn reports whether a member was copied from a mixin without being
 // redefined by its container.
@@ -300,6 +391,7 @@ type Model struct {
 	members  int             // members of every shape, mixins applied (bounded by MaxMembers)
 	// numShapes counts root shapes and members (see [Shape.Ordinal]).
 	numShapes int
+	footprint int64 // see [Model.Footprint]
 }
 
 // Error is a problem found while building a model, with the location of the
@@ -357,7 +449,7 @@ func New(defs []ShapeDef, metadata []MetadataEntry) (*Model, error) {
 		pos[i] = int32(k)
 	}
 	roots := make([]Shape, len(defs))
-	own := make([]ShapeDef, len(defs))
+	bodies := make([]shapeBody, len(defs))
 	byDef := make([]*Shape, 0, len(defs))
 	for i := range defs {
 		d := defs[i]
@@ -367,15 +459,17 @@ func New(defs []ShapeDef, metadata []MetadataEntry) (*Model, error) {
 		if _, dup := m.shapes[d.ID]; dup {
 			return nil, &Error{Source: d.Source, ShapeID: d.ID, Msg: "shape defined more than once"}
 		}
-		own[i] = d
+		body := &bodies[pos[i]]
+		body.mixins, body.entity = d.Mixins, entityOf(&d)
 		s := &roots[pos[i]]
-		*s = Shape{id: d.ID, typ: d.Type, source: d.Source, def: &own[i], owner: m}
+		body.source = d.Source
+		*s = Shape{id: d.ID, typ: d.Type, body: body, owner: m}
 		var err error
-		if s.def.Traits, err = sortTraits(d.ID, d.Traits); err != nil {
+		if body.traits, err = sortTraits(d.ID, d.Traits); err != nil {
 			return nil, err
 		}
 		seen := make(map[string]bool, len(d.Members))
-		s.def.Members = make([]MemberDef, len(d.Members))
+		body.members = make([]MemberDef, len(d.Members))
 		for j, md := range d.Members {
 			if seen[md.Name] {
 				return nil, &Error{Source: md.Source, ShapeID: d.ID.WithMember(md.Name), Msg: "member defined more than once"}
@@ -387,7 +481,7 @@ func New(defs []ShapeDef, metadata []MetadataEntry) (*Model, error) {
 			if md.Traits, err = sortTraits(d.ID.WithMember(md.Name), md.Traits); err != nil {
 				return nil, err
 			}
-			s.def.Members[j] = md
+			body.members[j] = md
 		}
 		m.shapes[d.ID] = s
 		byDef = append(byDef, s)
@@ -405,10 +499,10 @@ func New(defs []ShapeDef, metadata []MetadataEntry) (*Model, error) {
 	}
 	n := 0
 	for _, s := range m.sorted {
-		s.ordinal = n
+		s.ordinal = int32(n)
 		n++
-		for _, ms := range s.members {
-			ms.ordinal = n
+		for _, ms := range s.body.shapes {
+			ms.ordinal = int32(n)
 			n++
 		}
 	}
@@ -421,6 +515,7 @@ func New(defs []ShapeDef, metadata []MetadataEntry) (*Model, error) {
 			return nil, &Error{Source: m.metadata[i].Source, Msg: fmt.Sprintf("metadata key %q defined more than once", m.metadata[i].Key)}
 		}
 	}
+	m.measure()
 	return m, nil
 }
 
@@ -436,26 +531,26 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 		for i, id := range cycle {
 			parts[i] = id.String()
 		}
-		return &Error{Source: s.source, ShapeID: s.id, Msg: "mixin cycle: " + strings.Join(parts, " -> ")}
+		return &Error{Source: s.body.source, ShapeID: s.id, Msg: "mixin cycle: " + strings.Join(parts, " -> ")}
 	}
 	state[s] = 1
 	type inherited struct {
-		target shapeid.ID
+		md     *MemberDef // its definition: the target
 		traits []Trait
 		from   shapeid.ID
 	}
 	var order []string
 	mixed := map[string]inherited{}
-	localMembers := make(map[string]int, len(s.def.Members))
-	for i, md := range s.def.Members {
+	localMembers := make(map[string]int, len(s.body.members))
+	for i, md := range s.body.members {
 		localMembers[md.Name] = i
 	}
 	var traits []Trait
 	var clashes []string // member names two mixins give different targets
-	for _, mid := range s.def.Mixins {
+	for _, mid := range s.body.mixins {
 		mx, ok := m.shapes[mid]
 		if !ok {
-			return &Error{Source: s.source, ShapeID: s.id, Msg: fmt.Sprintf("mixin %s is not defined", mid)}
+			return &Error{Source: s.body.source, ShapeID: s.id, Msg: fmt.Sprintf("mixin %s is not defined", mid)}
 		}
 		if err := m.complete(mx, state, append(path, s.id)); err != nil {
 			return err
@@ -467,17 +562,17 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 			}
 			traits = upsertTrait(traits, t)
 		}
-		for _, mm := range mx.members {
+		for _, mm := range mx.body.shapes {
 			name := mm.MemberName()
 			// A member the shape declares itself must target what every
 			// mixin's member of that name targets.
 			if i, ok := localMembers[name]; ok {
-				if md := s.def.Members[i]; md.Target != mm.target {
+				if md := s.body.members[i]; md.Target != mm.md.Target {
 					return &Error{Source: md.Source, ShapeID: s.id.WithMember(name), Msg: fmt.Sprintf("Member conflicts with an inherited mixin member: `%s`", mm.ID())}
 				}
 			}
 			if prev, dup := mixed[name]; dup {
-				if prev.target != mm.target {
+				if prev.md.Target != mm.md.Target {
 					clashes = append(clashes, name)
 					continue
 				}
@@ -485,66 +580,66 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 				for _, t := range mm.traits {
 					merged = upsertTrait(merged, t)
 				}
-				mixed[name] = inherited{target: prev.target, traits: merged, from: prev.from}
+				mixed[name] = inherited{md: prev.md, traits: merged, from: prev.from}
 				continue
 			}
 			order = append(order, name)
-			mixed[name] = inherited{target: mm.target, traits: append([]Trait(nil), mm.traits...), from: mx.id}
+			mixed[name] = inherited{md: mm.md, traits: append([]Trait(nil), mm.traits...), from: mx.id}
 		}
 	}
 	if len(clashes) > 0 {
-		return &Error{Source: s.source, ShapeID: s.id.WithMember(clashes[0]), Msg: fmt.Sprintf("Member conflicts with an inherited mixin member: `%s`", s.id.WithMember(clashes[0]))}
+		return &Error{Source: s.body.source, ShapeID: s.id.WithMember(clashes[0]), Msg: fmt.Sprintf("Member conflicts with an inherited mixin member: `%s`", s.id.WithMember(clashes[0]))}
 	}
-	for _, t := range s.def.Traits {
+	for _, t := range s.body.traits {
 		traits = upsertTrait(traits, t)
 	}
 	s.traits = traits
-	if len(s.def.Mixins) == 0 {
-		s.traits = s.def.Traits
+	if len(s.body.mixins) == 0 {
+		s.traits = s.body.traits
 	}
-	m.members += len(order) + len(s.def.Members)
+	m.members += len(order) + len(s.body.members)
 	if m.members > MaxMembers {
-		return &Error{Source: s.source, ShapeID: s.id, Msg: fmt.Sprintf("the model has more than %d members once mixins are applied (a limit of this implementation)", MaxMembers)}
+		return &Error{Source: s.body.source, ShapeID: s.id, Msg: fmt.Sprintf("the model has more than %d members once mixins are applied (a limit of this implementation)", MaxMembers)}
 	}
 	// The members live in one array, in order.
 	count := len(order)
-	for _, md := range s.def.Members {
+	for _, md := range s.body.members {
 		if _, ok := mixed[md.Name]; !ok {
 			count++
 		}
 	}
 	block := make([]Shape, count)
-	s.members = make([]*Shape, 0, count)
+	s.body.shapes = make([]*Shape, 0, count)
 	for _, name := range order {
 		in := mixed[name]
-		ms := &block[len(s.members)]
-		*ms = Shape{id: s.id.WithMember(name), typ: MemberType, source: s.source, def: &memberDef, target: in.target, container: s, traits: in.traits, inheritedMember: true, owner: m}
+		ms := &block[len(s.body.shapes)]
+		*ms = Shape{id: s.id.WithMember(name), typ: MemberType, body: &memberBody, md: in.md, container: s, traits: in.traits, inheritedMember: true, owner: m}
 		if i, ok := localMembers[name]; ok {
-			md := s.def.Members[i]
-			if md.Target != in.target {
-				return &Error{Source: md.Source, ShapeID: ms.id, Msg: fmt.Sprintf("member redefines the mixed-in member from %s with target %s, but a redefined mixin member must target the same shape (%s)", in.from, md.Target, in.target)}
+			md := &s.body.members[i]
+			if md.Target != in.md.Target {
+				return &Error{Source: md.Source, ShapeID: ms.id, Msg: fmt.Sprintf("member redefines the mixed-in member from %s with target %s, but a redefined mixin member must target the same shape (%s)", in.from, md.Target, in.md.Target)}
 			}
 			for _, t := range md.Traits {
 				ms.traits = upsertTrait(ms.traits, t)
 			}
-			ms.source = md.Source
-			ms.localTraits = md.Traits
+			ms.md = md
 			ms.inheritedMember = false
 			ms.redefined = true
 		}
-		s.members = append(s.members, ms)
+		s.body.shapes = append(s.body.shapes, ms)
 	}
-	for _, md := range s.def.Members {
+	for j := range s.body.members {
+		md := &s.body.members[j]
 		if _, ok := mixed[md.Name]; ok {
 			continue
 		}
-		ms := &block[len(s.members)]
-		*ms = Shape{id: s.id.WithMember(md.Name), typ: MemberType, source: md.Source, def: &memberDef, target: md.Target, container: s, traits: md.Traits, localTraits: md.Traits, owner: m}
-		s.members = append(s.members, ms)
+		ms := &block[len(s.body.shapes)]
+		*ms = Shape{id: s.id.WithMember(md.Name), typ: MemberType, body: &memberBody, md: md, container: s, traits: md.Traits, owner: m}
+		s.body.shapes = append(s.body.shapes, ms)
 	}
 	s.indexMembers()
 	s.maskTraits()
-	for _, ms := range s.members {
+	for _, ms := range s.body.shapes {
 		ms.maskTraits()
 	}
 	state[s] = 2
@@ -636,7 +731,7 @@ func (m *Model) Target(member *Shape) (*Shape, bool) {
 	if member.owner == m {
 		return member.targetShape, member.targetShape != nil
 	}
-	return m.Shape(member.target)
+	return m.Shape(member.md.Target)
 }
 
 // resolve sets every shape's targetShape and related: one lookup per
@@ -660,10 +755,10 @@ func (m *Model) resolve() {
 			}
 		})
 		if len(backing) > start {
-			s.related = backing[start:len(backing):len(backing)]
+			s.body.related = backing[start:len(backing):len(backing)]
 		}
-		for _, ms := range s.members {
-			ms.targetShape, _ = m.Shape(ms.target)
+		for _, ms := range s.body.shapes {
+			ms.targetShape, _ = m.Shape(ms.md.Target)
 		}
 	}
 }
@@ -737,12 +832,12 @@ func (m *Model) Flatten() (*Model, error) {
 		if s.HasTrait(preludeid.Mixin) {
 			continue
 		}
-		d := *s.def
+		d := s.Def()
 		d.Mixins = nil
 		d.Traits = append([]Trait(nil), s.traits...)
-		d.Members = make([]MemberDef, len(s.members))
-		for i, ms := range s.members {
-			d.Members[i] = MemberDef{Name: ms.MemberName(), Target: ms.target, Traits: append([]Trait(nil), ms.traits...), Source: ms.source}
+		d.Members = make([]MemberDef, len(s.body.shapes))
+		for i, ms := range s.body.shapes {
+			d.Members[i] = MemberDef{Name: ms.MemberName(), Target: ms.Target(), Traits: append([]Trait(nil), ms.traits...), Source: ms.Source()}
 		}
 		defs = append(defs, d)
 	}

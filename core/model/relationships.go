@@ -136,14 +136,14 @@ func (s *Shape) RelatedShapes(fn func(r RelationshipType, id shapeid.ID, target 
 	s.Relationships(func(r RelationshipType, id shapeid.ID) {
 		switch r {
 		case RelMember:
-			fn(r, id, s.members[mi])
+			fn(r, id, s.body.shapes[mi])
 			mi++
 		case RelMemberTarget:
 			fn(r, id, s.targetShape)
 		default:
 			var t *Shape
-			if i < len(s.related) {
-				t = s.related[i]
+			if i < len(s.body.related) {
+				t = s.body.related[i]
 			}
 			i++
 			fn(r, id, t)
