@@ -113,7 +113,8 @@ func (r *Result) HasErrors() bool {
 }
 
 type assembler struct {
-	prelude  *model.Document // nil when assembling without the prelude
+	prelude  *model.Document          // nil when assembling without the prelude
+	owned    map[*model.Document]bool // documents whose definitions are merged in place
 	wasSet   map[shapeid.ID]bool
 	defs     []*model.ShapeDef
 	byID     map[shapeid.ID]*model.ShapeDef
@@ -128,11 +129,11 @@ func (s *assembler) event(sev model.Severity, id string, shape shapeid.ID, loc m
 
 // Assemble merges everything added so far with the prelude.
 func (a *Assembler) Assemble() (*Result, error) {
-	docs, fallback, err := a.documents()
+	docs, fallback, owned, err := a.documents()
 	if err != nil {
 		return nil, err
 	}
-	s := &assembler{byID: map[shapeid.ID]*model.ShapeDef{}, versions: map[shapeid.ID]string{}, wasSet: map[shapeid.ID]bool{}}
+	s := &assembler{owned: owned, byID: map[shapeid.ID]*model.ShapeDef{}, versions: map[shapeid.ID]string{}, wasSet: map[shapeid.ID]bool{}}
 	if !a.opts.noPrelude && len(docs) > 0 {
 		s.prelude = docs[0]
 	}
@@ -143,7 +144,7 @@ func (a *Assembler) Assemble() (*Result, error) {
 		s.events = append(s.events, d.Events...)
 		s.addMetadata(d)
 		for i := range d.Shapes {
-			s.addShape(d, d.Shapes[i])
+			s.addShape(d, i)
 		}
 	}
 	// Fallback definitions fill in only the shapes no other file defines.
@@ -155,7 +156,7 @@ func (a *Assembler) Assemble() (*Result, error) {
 		s.addMetadata(d)
 		for i := range d.Shapes {
 			if _, defined := s.byID[d.Shapes[i].ID]; !defined {
-				s.addShape(d, d.Shapes[i])
+				s.addShape(d, i)
 			}
 		}
 	}
@@ -164,6 +165,9 @@ func (a *Assembler) Assemble() (*Result, error) {
 			s.apply(d, ap)
 		}
 	}
+	// The documents are merged: what this assembly keeps of them is in
+	// s.defs.
+	s.owned = nil
 	s.checkMixins()
 	s.checkCollectionMembers()
 	s.dropUnusableMixins()
@@ -222,7 +226,8 @@ func (s *assembler) addMetadata(d *model.Document) {
 	}
 }
 
-func (s *assembler) addShape(d *model.Document, def model.ShapeDef) {
+func (s *assembler) addShape(d *model.Document, i int) {
+	def := d.Shapes[i]
 	if def.Type == model.SetType {
 		// Sets are Smithy 1.0 lists of unique items; 2.0 models see a list
 		// with @uniqueItems, as the reference upgrades them.
@@ -246,9 +251,21 @@ func (s *assembler) addShape(d *model.Document, def model.ShapeDef) {
 	}
 	prev, ok := s.byID[def.ID]
 	if !ok {
-		c := def
-		s.defs = append(s.defs, &c)
-		s.byID[def.ID] = &c
+		// A document lowered for this assembly is the assembler's: its
+		// definition is merged in place (a ShapeDef is 740 bytes: a copy of
+		// each was the largest transient cost of loading a large IDL
+		// model). The documents of AddDocument and the JSON AST sources
+		// belong to the caller or are read again by the next Assemble:
+		// they are copied.
+		c := &d.Shapes[i]
+		if s.owned[d] {
+			*c = def
+		} else {
+			c = new(model.ShapeDef)
+			*c = def
+		}
+		s.defs = append(s.defs, c)
+		s.byID[def.ID] = c
 		s.versions[def.ID] = d.Version
 		return
 	}

@@ -233,8 +233,9 @@ func unwrapPathError(err error) error {
 }
 
 // documents returns the prelude, the JSON AST documents and the lowered IDL
-// files, in the order they were added (prelude first).
-func (a *Assembler) documents() (docs []*model.Document, fallback map[*model.Document]bool, err error) {
+// files, in the order they were added (prelude first). owned are the
+// documents lowered by this call, which no one else holds.
+func (a *Assembler) documents() (docs []*model.Document, fallback, owned map[*model.Document]bool, err error) {
 	if !a.opts.noPrelude {
 		docs = append(docs, prelude.Document())
 	}
@@ -244,8 +245,9 @@ func (a *Assembler) documents() (docs []*model.Document, fallback map[*model.Doc
 		docs = append(docs, d)
 		fallback[d] = true
 	}
+	owned = map[*model.Document]bool{}
 	if len(a.sources) == 0 {
-		return docs, fallback, nil
+		return docs, fallback, owned, nil
 	}
 	defined := map[shapeid.ID]bool{}
 	for _, d := range docs {
@@ -262,8 +264,9 @@ func (a *Assembler) documents() (docs []*model.Document, fallback map[*model.Doc
 	for _, src := range a.sources {
 		doc, events, err := src.file.LowerWithEvents(isDefined)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
+		owned[doc] = true
 		if src.fallback {
 			fallback[doc] = true
 		}
@@ -272,7 +275,7 @@ func (a *Assembler) documents() (docs []*model.Document, fallback map[*model.Doc
 		}
 		docs = append(docs, doc)
 	}
-	return docs, fallback, nil
+	return docs, fallback, owned, nil
 }
 
 func idlSeverity(s idl.Severity) model.Severity {
