@@ -30,3 +30,20 @@ func Generate(n int) []byte {
 	b.WriteString("@error(\"client\")\nstructure Err {\n    message: String\n}\n")
 	return []byte(b.String())
 }
+
+// Chain writes the worst shape of model for memory per byte of source: n
+// small structures, each with a member that targets the next and a
+// string member (about 56 bytes of IDL a structure, three shapes each).
+// docs/performance.md's goal-4 table measures it at n = 100,000.
+func Chain(n int) []byte {
+	var b strings.Builder
+	b.WriteString("$version: \"2\"\nnamespace example.chain\n\n")
+	for i := 0; i < n; i++ {
+		next := "String"
+		if i+1 < n {
+			next = fmt.Sprintf("S%d", i+1)
+		}
+		fmt.Fprintf(&b, "structure S%d {\n    next: %s\n    name: String\n}\n\n", i, next)
+	}
+	return []byte(b.String())
+}
