@@ -352,7 +352,7 @@ func (s *Shape) CollectionOperations() []shapeid.ID { return s.props().Collectio
 // members included, with only their own traits). Writers use it to print the
 // model as written; changing the copy does not change the model.
 func (s *Shape) Def() ShapeDef {
-	d := ShapeDef{ID: s.id, Type: s.typ, Source: s.body.source}
+	d := ShapeDef{ID: s.id, Type: s.typ, Source: s.Source()}
 	if e := s.body.entity; e != nil {
 		d.Version, d.Operations, d.Resources, d.Errors = e.Version, e.Operations, e.Resources, e.Errors
 		d.Rename, d.Input, d.Output, d.Identifiers = e.Rename, e.Input, e.Output, e.Identifiers

@@ -221,3 +221,58 @@ func TestResolvedAndOwn(t *testing.T) {
 		t.Errorf("NumShapes = %d, counted %d", m.NumShapes(), n)
 	}
 }
+
+// TestSourcesAndTargets: a root shape, its own member, a redefined mixin
+// member and a member mixed in unchanged each report the source and
+// target they had when a Shape carried its own copies (a member mixed in
+// and not redefined is where its container is), through Source, Target
+// and Def; and a service keeps its properties.
+func TestSourcesAndTargets(t *testing.T) {
+	at := func(line int32) model.SourceLocation {
+		return model.SourceLocation{File: "m.smithy", Pos: node.Pos{Line: line, Column: 1}}
+	}
+	str := shapeid.MustParse("smithy.api#String")
+	mixin := model.ShapeDef{ID: shapeid.MustParse("ns#M"), Type: model.StructureType, Source: at(1),
+		Traits: []model.Trait{trait(mixinTrait, node.NewObject())},
+		Members: []model.MemberDef{{Name: "a", Target: str, Source: at(2)}, {Name: "b", Target: str, Source: at(3)}}}
+	s := model.ShapeDef{ID: shapeid.MustParse("ns#S"), Type: model.StructureType, Source: at(10), Mixins: []shapeid.ID{mixin.ID},
+		Members: []model.MemberDef{{Name: "b", Target: str, Source: at(11), Traits: []model.Trait{trait(docTrait, node.NewString("b"))}}, {Name: "c", Target: str, Source: at(12)}}}
+	svc := model.ShapeDef{ID: shapeid.MustParse("ns#Svc"), Type: model.ServiceType, Source: at(20), Version: "2024", Errors: []shapeid.ID{s.ID}}
+	m, err := model.New([]model.ShapeDef{mixin, s, svc}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		id     string
+		source int32
+		target shapeid.ID
+	}{
+		{"ns#S", 10, shapeid.ID{}},
+		{"ns#S$a", 10, str}, // mixed in: where S is
+		{"ns#S$b", 11, str}, // redefined: its own line
+		{"ns#S$c", 12, str},
+		{"ns#M$a", 2, str},
+	} {
+		sh, ok := m.Shape(shapeid.MustParse(tc.id))
+		if !ok {
+			t.Fatalf("%s: no such shape", tc.id)
+		}
+		if got := sh.Source(); got != at(tc.source) {
+			t.Errorf("%s: Source() = %v, want %v", tc.id, got, at(tc.source))
+		}
+		if got := sh.Def().Source; got != at(tc.source) {
+			t.Errorf("%s: Def().Source = %v, want %v", tc.id, got, at(tc.source))
+		}
+		if got := sh.Target(); got != tc.target {
+			t.Errorf("%s: Target() = %v, want %v", tc.id, got, tc.target)
+		}
+	}
+	sv, _ := m.Shape(svc.ID)
+	if sv.Version() != "2024" || len(sv.Errors()) != 1 || sv.Def().Version != "2024" || !sv.Input().IsZero() {
+		t.Errorf("service properties: version %q errors %v def version %q input %v", sv.Version(), sv.Errors(), sv.Def().Version, sv.Input())
+	}
+	plain, _ := m.Shape(s.ID)
+	if plain.Version() != "" || plain.Errors() != nil || plain.Lifecycle("read") != (shapeid.ID{}) {
+		t.Errorf("a structure has service properties: %q %v", plain.Version(), plain.Errors())
+	}
+}
