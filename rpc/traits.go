@@ -5,6 +5,7 @@ import (
 
 	"github.com/smithy-validation/go/core/assembly"
 	"github.com/smithy-validation/go/core/shapeid"
+	"github.com/smithy-validation/go/smithyvalidate"
 )
 
 // TraitsNamespace is the namespace of the JSON-RPC traits.
@@ -22,6 +23,11 @@ var (
 	// RPCErrorTrait is smithy.rpc#rpcError, applied to an error structure:
 	// `@rpcError(code: 1001, dataMember: "detail")`.
 	RPCErrorTrait = shapeid.New(TraitsNamespace, "rpcError")
+	// ClosedTrait is smithy.rpc#closed, applied to a structure: a field
+	// that names none of its members is an error whatever the
+	// unknown-member policy. Defined here with the other traits; the value
+	// engine honors it ([smithyvalidate.ClosedTrait], the same ID).
+	ClosedTrait = smithyvalidate.ClosedTrait
 )
 
 //go:embed traits.smithy

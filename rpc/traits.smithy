@@ -165,6 +165,18 @@ structure cancels {
     response: CancelResponse
 }
 
+/// Closes a structure: a value of it may have no field that names none of
+/// its members. Such a field is an error (code unknown-member) whatever the
+/// unknown-member policy, which decides only for the structures without
+/// this trait (a warning by default). It is JSON Schema's
+/// `additionalProperties: false` for one shape: `smithy openrpc` writes
+/// that for a closed structure and `smithy import` reads it back as this
+/// trait. The value engine (smithyvalidate) honors it in params, results,
+/// error data and plain values alike. A closed structure has no
+/// @alloy#jsonUnknown member, which would take the unknown fields.
+@trait(selector: "structure :not(> member [trait|alloy#jsonUnknown])")
+structure closed {}
+
 /// Whether a cancelled call must still be answered.
 @private
 enum CancelResponse {

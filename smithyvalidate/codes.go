@@ -68,7 +68,7 @@ var catalogue = []CodeInfo{
 	{CodeEnum, ClassInstance, SeverityError, "a value that is not one of an enum's, intEnum's or @enum trait's values"},
 	{CodeUniqueItems, ClassInstance, SeverityError, "a repeated item in a @uniqueItems list"},
 	{CodeRequired, ClassInstance, SeverityError, "a @required structure member is missing"},
-	{CodeUnknownMember, ClassInstance, SeverityWarning, "an object field that names no member of the structure or union (severity set by the UnknownMembers policy)"},
+	{CodeUnknownMember, ClassInstance, SeverityWarning, "an object field that names no member of the structure or union (severity set by the UnknownMembers policy; always an error in a `smithy.rpc#closed` structure)"},
 	{CodeUnion, ClassInstance, SeverityError, "a union value that does not set exactly one member"},
 	{CodeDuplicateKey, ClassInstance, SeverityError, "an object names the same key twice (the DuplicateKeys policy)"},
 	{CodeDiscriminator, ClassInstance, SeverityError, "an @alloy#discriminated union value whose discriminator field is missing, not a string, or names no member"},

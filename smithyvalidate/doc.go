@@ -159,6 +159,17 @@
 // definitions: a model that uses the traits without defining them gets
 // them, a model that defines them keeps its own, quietly.
 //
+// # Closed structures
+//
+// The unknown-member policy is one switch for every structure of a value.
+// A structure with smithy.rpc#closed ([ClosedTrait], this project's
+// trait, defined with the other smithy.rpc traits by the rpc module)
+// decides for itself: a field that names none of its members is an
+// unknown-member error whatever the policy (JSON Schema's
+// additionalProperties: false for one shape). Structures without it keep
+// following the policy. In an @untagged union an error refutes the member,
+// where the policy's warning only ranks it lower.
+//
 // # Layout
 //
 // Each constraint trait is one rule family, and each family has a file

@@ -970,7 +970,7 @@ func (q *onePass) structure(p *plan, i int, skip string) int {
 				// An unknown member is a finding unless ignored or taken
 				// by a @jsonUnknown map; a repeated one is a finding
 				// still.
-				if unknown == nil && !q.on(ignoreUnknownMembers) ||
+				if unknown == nil && (p.closed || !q.on(ignoreUnknownMembers)) ||
 					!q.on(allowDuplicateKeys) && (q.marked(base, a+1, a+1+len(name)) || !q.mark(a+1, a+1+len(name))) {
 					return -1
 				}

@@ -61,6 +61,29 @@ structure Top {
     block: Block
     rec: Rec
     twin: Twin
+    shut: Shut
+    gate: Gate
+}
+
+// A closed structure: an unknown field is an error under every policy.
+@smithy.rpc#closed
+structure Shut {
+    a: Integer
+}
+
+structure Wide {
+    @required
+    a: Integer
+    @required
+    b: Integer
+}
+
+// Closed, Shut is refuted by Wide's extra field even where unknown
+// members are ignored.
+@untagged
+union Gate {
+    shut: Shut
+    wide: Wide
 }
 
 // Block's members take objects (three structures and an untagged union
@@ -217,10 +240,20 @@ union Choice {
 string NullableStr
 `
 
+// closedTraitDefinition is smithy.rpc#closed as the rpc module defines it.
+const closedTraitDefinition = `$version: "2"
+namespace smithy.rpc
+@trait(selector: "structure :not(> member [trait|alloy#jsonUnknown])")
+structure closed {}
+`
+
 func onePassValidator(t testing.TB, opts ...Option) *Validator {
 	t.Helper()
 	a := assembly.New()
 	if err := AddAlloyTraits(a); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.AddSource("closed.smithy", []byte(closedTraitDefinition)); err != nil {
 		t.Fatal(err)
 	}
 	if err := a.AddSource("p.smithy", []byte(onePassModel)); err != nil {
@@ -320,6 +353,10 @@ func onePassCases() []onePassCase {
 		{"untagged objects: syntax error in a refuted member's field", `{` + base + `,"block":{"type":"text","text":"hi","x":[}}`, false},
 		{"jsonUnknown takes unknown fields", `{` + base + `,"open":{"name":"x","a":1,"b":2}}`, true},
 		{"jsonUnknown value type", `{` + base + `,"open":{"a":"1"}}`, false},
+		{"closed structure, known fields", `{` + base + `,"shut":{"a":1}}`, true},
+		{"closed structure, unknown field", `{` + base + `,"shut":{"a":1,"b":2}}`, false},
+		{"untagged: the closed member refuted by an unknown field", `{` + base + `,"gate":{"a":1,"b":2}}`, true},
+		{"untagged: the closed member exact", `{` + base + `,"gate":{"a":1}}`, true},
 		{"jsonUnknown repeated", `{` + base + `,"open":{"a":1,"a":2}}`, false},
 		{"jsonUnknown dense null", `{` + base + `,"open":{"a":null}}`, false},
 		{"missing required", `{"id":"id_00af"}`, false},
@@ -392,6 +429,10 @@ func TestOnePassLimitsAndPolicies(t *testing.T) {
 		{"unknown member ignored", []Option{IgnoreUnknownMembers(true)}, `{"id":"id_00af","n":7,"x":{"y":[1]}}`, true},
 		{"unknown member repeated", []Option{IgnoreUnknownMembers(true)}, `{"id":"id_00af","n":7,"x":1,"x":2}`, false},
 		{"unknown member rejected", []Option{RejectUnknownMembers(true)}, `{"id":"id_00af","n":7,"x":1}`, false},
+		{"closed structure's unknown member, policy ignore", []Option{IgnoreUnknownMembers(true)}, `{"id":"id_00af","n":7,"shut":{"x":1}}`, false},
+		{"closed structure's known member, policy ignore", []Option{IgnoreUnknownMembers(true)}, `{"id":"id_00af","n":7,"shut":{"a":1}}`, true},
+		{"untagged: closed member refuted, policy ignore", []Option{IgnoreUnknownMembers(true)}, `{"id":"id_00af","n":7,"gate":{"a":1,"b":2}}`, true},
+		{"untagged: open member refuted, closed exact, policy ignore", []Option{IgnoreUnknownMembers(true)}, `{"id":"id_00af","n":7,"gate":{"a":1}}`, true},
 		{"null member rejected", []Option{RejectNullMembers(true)}, `{"id":"id_00af","n":7,"name":null}`, false},
 		{"missing allowed", []Option{AllowMissingRequired(true)}, `{}`, true},
 		{"duplicates allowed", []Option{AllowDuplicateKeys(true)}, `{"id":"id_00af","n":7,"n":8}`, true},
@@ -437,6 +478,8 @@ func FuzzOnePass(f *testing.F) {
 		`{"id":"id_00af","n":7,"block":{"language":"go","value":"x"}}`,
 		`{"id":"id_00af","n":7,"small":11,"nested":{"id":"x","n":7,"tags":["a",1]},"sparse":[1,"x"],"m":{"a":"b"},"u":{"a":1}}`,
 		`{"id":"id_00af","n":7,"nested":{"id":"id_00af","zzz":[1],"n":7,"small":0},"nested":{}}`,
+		`{"id":"id_00af","n":7,"shut":{"a":1,"b":2},"gate":{"a":1,"b":2}}`,
+		`{"id":"id_00af","n":7,"gate":{"a":1},"shut":{}}`,
 	} {
 		f.Add([]byte(s))
 	}

@@ -328,7 +328,7 @@ func (q *onePass) refutesStructure(p *plan, i, levels int) bool {
 	if a := p.alloy; a != nil && (a.disc != "" || a.untagged) || len(p.members) > 64 {
 		return false
 	}
-	unknownOK := p.alloy != nil && p.alloy.unknown != nil || q.on(ignoreUnknownMembers)
+	unknownOK := p.alloy != nil && p.alloy.unknown != nil || q.on(ignoreUnknownMembers) && !p.closed
 	var seen uint64
 	j := q.ws(i + 1)
 	if j < len(s) && s[j] == '}' {

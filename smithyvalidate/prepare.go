@@ -117,6 +117,9 @@ type plan struct {
 
 	// nullable is alloy#nullable: null is a value here (nullable.go).
 	nullable bool
+	// closed is smithy.rpc#closed on a structure: a field that names no
+	// member is an error whatever the unknown-member policy (closed.go).
+	closed bool
 	// alloy holds the encodings of the alloy traits on a union or
 	// structure (discriminated.go, untagged.go, jsonunknown.go); nil for
 	// almost every shape.
@@ -412,6 +415,7 @@ func (p *preparer) children(pl *plan, target *model.Shape) {
 		}
 	case model.StructureType, model.UnionType:
 		members := p.jsonUnknown(pl, target)
+		p.prepareClosed(pl, target)
 		pl.members = make([]memberPlan, len(members))
 		for i, m := range members {
 			mp := memberPlan{wire: p.wireName(m), plan: p.planFor(m)}

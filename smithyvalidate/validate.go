@@ -850,6 +850,11 @@ func (w *walker) firstField(v ValueView, i int, name string) int {
 func (w *walker) unknownMember(p *plan, f *Field) {
 	sev := SeverityWarning
 	switch {
+	case p.closed:
+		// A closed structure decides for itself (closed.go).
+		w.reportSev(SeverityError, CodeUnknownMember, p.target, f.NamePos, "", f.Name,
+			fmt.Sprintf("closed structure %s has no member named %q", p.target, f.Name))
+		return
 	case w.pol.on(ignoreUnknownMembers):
 		return
 	case w.pol.on(rejectUnknownMembers):
