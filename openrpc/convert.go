@@ -259,6 +259,15 @@ func export(m *model.Model, s *rpc.PreparedService, versions []rpc.ProtocolVersi
 				break
 			}
 		}
+	} else {
+		for _, meth := range methods {
+			if meth.ParamMode() == rpc.ParamsPositional || meth.Input().IsZero() {
+				continue
+			}
+			if in, ok := m.Shape(meth.Input()); ok && in.HasTrait(ClosedTrait) {
+				d.add(Diagnostic{Code: CodeLoss, Shape: meth.Input(), Message: "named params that name no member of this closed (@smithy.rpc#closed) input are errors, which Content Descriptors cannot say: a client reading the document may send them"})
+			}
+		}
 	}
 	if p.requiredIgnored {
 		d.add(Diagnostic{Code: CodeLoss, Shape: s.Service(), Message: "@required is not enforced (AllowMissingRequired), so the schemas require no member: a reader, and an import of the document, cannot tell which members the model requires"})

@@ -31,6 +31,10 @@ var (
 	AlloyUntagged      = shapeid.New("alloy", "untagged")
 	AlloyNullable      = shapeid.New("alloy", "nullable")
 	AlloyJSONUnknown   = shapeid.New("alloy", "jsonUnknown")
+	// ClosedTrait is smithy.rpc#closed (rpc.ClosedTrait): a structure
+	// whose unknown fields are errors under every policy, exported as
+	// additionalProperties: false.
+	ClosedTrait = shapeid.New("smithy.rpc", "closed")
 )
 
 // constraintTraits are the traits whose effective value shapes a value's
@@ -716,7 +720,7 @@ func (g *schemas) structureSchema(s *model.Shape, extraKey, extraConst string) n
 		// warnings, which JSON Schema cannot say), and an import of the
 		// export tells the two apart.
 		o.add("additionalProperties", *unknown)
-	case g.p.unknownError:
+	case s.HasTrait(ClosedTrait), g.p.unknownError:
 		o.add("additionalProperties", node.NewBool(false))
 	}
 	return o.node()

@@ -3105,6 +3105,7 @@ list AccessList {
 }
 
 /// Access list entry
+@smithy.rpc#closed
 structure AccessListEntry {
     @required
     address: Address
@@ -3118,6 +3119,7 @@ list AccessListEntryStorageKeys {
 }
 
 /// Account access
+@smithy.rpc#closed
 structure AccountAccess {
     @required
     address: Address
@@ -3149,6 +3151,7 @@ list AccountAccessStorageReads {
 }
 
 /// Account proof
+@smithy.rpc#closed
 structure AccountProof {
     @required
     accountProof: AccountProofAccountProof
@@ -3237,6 +3240,7 @@ structure AuthorizationListItem {
 }
 
 /// Bad block
+@smithy.rpc#closed
 structure BadBlock {
     /// Block
     @required
@@ -3252,6 +3256,7 @@ structure BadBlock {
 }
 
 /// Balance change
+@smithy.rpc#closed
 structure BalanceChange {
     @required
     index: Uint32
@@ -3317,6 +3322,7 @@ list BlobCellsAndProofsV1Proofs {
 }
 
 /// Configuration parameters for blob fee scheduling
+@smithy.rpc#closed
 structure BlobSchedule {
     @required
     baseFeeUpdateFraction: BlobScheduleBaseFeeUpdateFraction
@@ -3766,6 +3772,7 @@ structure ClientAdjustableLimitExceededError {
 }
 
 /// Code change
+@smithy.rpc#closed
 structure CodeChange {
     @required
     code: Bytes
@@ -3775,6 +3782,7 @@ structure CodeChange {
 }
 
 /// Represents a specific fork configuration
+@smithy.rpc#closed
 structure ConfigObject {
     /// Unix timestamp when this configuration becomes active
     @required
@@ -3812,6 +3820,7 @@ map ConfigObjectSystemContracts {
 }
 
 /// Response object for eth_config method containing current, next, and last fork configurations
+@smithy.rpc#closed
 structure ConfigurationResponse {
     /// Current configuration
     @required
@@ -4130,6 +4139,7 @@ list EthAccountsResult {
 }
 
 /// Describes the data available on the node. Each resource reports the oldest available block and the deletion strategy, allowing RPC routers to determine which historical queries a node can serve.
+@smithy.rpc#closed
 structure EthCapabilities2 {
     /// Block headers and bodies including transactions and uncles. Determines the available range for block retrieval. Affects: eth_getBlockByHash, eth_getBlockByNumber, eth_getBlockTransactionCountByHash, eth_getBlockTransactionCountByNumber, eth_getUncleCountByBlockHash, eth_getUncleCountByBlockNumber.
     @required
@@ -4167,6 +4177,7 @@ union EthCapabilitiesDeleteStrategy {
 }
 
 /// Sliding window deletion
+@smithy.rpc#closed
 structure EthCapabilitiesDeleteStrategySlidingWindowDeletion {
     @required
     retentionBlocks: Uint
@@ -4180,6 +4191,7 @@ enum EthCapabilitiesDeleteStrategySlidingWindowDeletionType {
 }
 
 /// Effective resource capability
+@smithy.rpc#closed
 structure EthCapabilitiesEffectiveResource {
     deleteStrategy: EthCapabilitiesDeleteStrategy
 
@@ -4189,6 +4201,7 @@ structure EthCapabilitiesEffectiveResource {
 }
 
 /// Current head block
+@smithy.rpc#closed
 structure EthCapabilitiesHead {
     /// Head block hash
     @required
@@ -4200,6 +4213,7 @@ structure EthCapabilitiesHead {
 }
 
 /// Access list result
+@smithy.rpc#closed
 structure EthCreateAccessListResult {
     /// accessList
     accessList: AccessList
@@ -4212,6 +4226,7 @@ structure EthCreateAccessListResult {
 }
 
 /// Fee history results.
+@smithy.rpc#closed
 structure EthFeeHistoryResult {
     baseFeePerBlobGas: EthFeeHistoryResultBaseFeePerBlobGas
 
@@ -4992,6 +5007,7 @@ structure GasUint64OverflowError {
 }
 
 /// Transaction object generic to all types
+@smithy.rpc#closed
 structure GenericTransaction {
     /// EIP-2930 access list
     accessList: AccessList
@@ -5141,6 +5157,7 @@ structure LimitExceededError {
 }
 
 /// log
+@smithy.rpc#closed
 structure Log {
     /// address
     address: Address
@@ -5234,6 +5251,7 @@ structure MultipleMovePrecompileToAddressReferencingTheSameAddressToReplaceError
 }
 
 /// Nonce change
+@smithy.rpc#closed
 structure NonceChange {
     @required
     index: Uint32
@@ -5894,6 +5912,7 @@ structure PrunedHistoryUnavailableError {
 bigDecimal Ratio
 
 /// Receipt information
+@smithy.rpc#closed
 structure ReceiptInfo {
     /// The actual value per gas deducted from the sender's account for blob gas. Only specified for blob transactions as defined by EIP-4844.
     blobGasPrice: Uint
@@ -6008,6 +6027,7 @@ structure SignTransactionResult {
 }
 
 /// Slot changes
+@smithy.rpc#closed
 structure SlotChanges {
     @required
     changes: SlotChangesChanges
@@ -6021,6 +6041,7 @@ list SlotChangesChanges {
 }
 
 /// Storage change
+@smithy.rpc#closed
 structure StorageChange {
     @required
     index: Uint32
@@ -6030,6 +6051,7 @@ structure StorageChange {
 }
 
 /// Storage proof
+@smithy.rpc#closed
 structure StorageProof {
     /// key
     @required
@@ -6125,6 +6147,7 @@ union SyncingStatus {
 }
 
 /// Syncing progress
+@smithy.rpc#closed
 structure SyncingStatusSyncingProgress {
     /// Current block
     currentBlock: Uint
@@ -7601,6 +7624,7 @@ structure UnsupportedForkError {
 }
 
 /// Validator withdrawal
+@smithy.rpc#closed
 structure Withdrawal {
     /// recipient address for withdrawal value
     @required

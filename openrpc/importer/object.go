@@ -70,15 +70,30 @@ func (c *conv) merge(a, b objPart, own bool) objPart {
 			}
 		}
 	}
+	before, shared, added := len(out.props), 0, ""
 	for _, p := range b.props {
 		if i, ok := out.index[p.name]; ok {
 			if !node.Equal(out.props[i].schema, p.schema) {
 				c.diag(p.schema, p.ptr, "allOf", "property %q is defined by two allOf branches; only the first definition is kept", p.name)
 			}
+			if i < before {
+				shared++
+			}
 			continue
+		}
+		if added == "" {
+			added = p.name
 		}
 		out.index[p.name] = len(out.props)
 		out.props = append(out.props, p)
+	}
+	// A closed branch rejects, in JSON Schema, every property the other
+	// branches add; the merge is closed to all of them (looser).
+	switch {
+	case a.closed() && added != "":
+		c.diag(a.additional, a.additionalPtr, "allOf", "this allOf branch is closed, so JSON Schema rejects the properties other branches define (%q); the merged structure is closed to all of them", added)
+	case b.closed() && shared < before:
+		c.diag(b.additional, b.additionalPtr, "allOf", "this allOf branch is closed, so JSON Schema rejects the properties other branches define (%q); the merged structure is closed to all of them", out.props[firstNotIn(out.props[:before], b.props)].name)
 	}
 	out.required = append(out.required, b.required...)
 	if b.additional.Kind() == node.Bool && !b.additional.BoolValue() || out.additional.Kind() == 0 {
@@ -247,7 +262,9 @@ func lowerFirst(s string) string {
 // object makes a structure (or a map) of one object part.
 func (c *conv) object(sh *shape, parts []objPart, s node.Node, ptr string) {
 	p := parts[0]
-	if len(p.props) == 0 && len(p.required) == 0 && !c.exportedStructure(p) {
+	if len(p.props) == 0 && len(p.required) == 0 && !c.exportedStructure(p) && !(p.closed() && len(p.pattern) == 0) {
+		// An object of no properties is a map, unless it accepts no field
+		// at all: that is an empty closed structure, exactly.
 		c.mapShape(sh, p, s, ptr)
 		return
 	}
@@ -293,17 +310,33 @@ func (c *conv) object(sh *shape, parts []objPart, s node.Node, ptr string) {
 		mname := c.names.take(sh.name + "Unknown")
 		c.shapes[mname] = &shape{name: mname, kind: "map", members: []member{{name: "key", target: tString}, {name: "value", target: tg.id}}}
 		sh.members = append(sh.members, member{name: names.take("additionalProperties"), target: mname, traits: []string{"@jsonUnknown"}})
+	case p.closed() && len(p.pattern) == 0:
+		// additionalProperties: false, the export's writing of a closed
+		// structure too: a field that names no member is an error
+		// whatever the service's unknown-member policy.
+		sh.traits = append(sh.traits, "@"+closedTrait)
+	case p.closed():
+		// Closed, the structure would reject the fields the patterns
+		// accept: it stays open (the diagnostic above says so).
+		sh.members = append(sh.members, member{name: names.take("additionalProperties"), target: c.unknownMap(), traits: []string{"@jsonUnknown"}})
 	case c.closed[ptr] && p.additionalPtr == "":
 		// MCP mode, a definition the mapping closes: its unknown fields
 		// are reported by the service's unknown-member policy.
-	case a.Kind() == node.Bool && !a.BoolValue():
-		c.diag(a, p.additionalPtr, "additionalProperties", "a closed object: unknown fields are reported by the service's unknown-member policy (a warning by default), not rejected per shape")
 	case a.Kind() == node.Object && !isEmptySchema(a):
 		c.diag(a, p.additionalPtr, "additionalProperties", "schema-valued additionalProperties beside properties are not expressible; unknown fields are accepted as documents")
 		fallthrough
 	default:
 		sh.members = append(sh.members, member{name: names.take("additionalProperties"), target: c.unknownMap(), traits: []string{"@jsonUnknown"}})
 	}
+}
+
+// closedTrait is the trait of a closed structure, written absolute so that
+// a model without closed structures needs no use statement for it.
+const closedTrait = "smithy.rpc#closed"
+
+// closed reports whether the part says additionalProperties: false.
+func (p objPart) closed() bool {
+	return p.additional.Kind() == node.Bool && !p.additional.BoolValue()
 }
 
 // exportedStructure reports whether an object part with no properties
@@ -319,6 +352,21 @@ func (c *conv) exportedStructure(p objPart) bool {
 	}
 	return p.additional.Kind() == 0 || p.additional.Kind() == node.Object && isEmptySchema(p.additional) ||
 		p.additional.Kind() == node.Bool && !p.additional.BoolValue() // closed (RejectUnknownMembers)
+}
+
+// firstNotIn returns the index of the first of ps whose name no prop of
+// in has (only called when there is one).
+func firstNotIn(ps, in []prop) int {
+	names := make(map[string]bool, len(in))
+	for _, p := range in {
+		names[p.name] = true
+	}
+	for i, p := range ps {
+		if !names[p.name] {
+			return i
+		}
+	}
+	return 0
 }
 
 func isEmptySchema(n node.Node) bool {
@@ -402,9 +450,8 @@ func (c *conv) unknownMap() string {
 func (c *conv) mapShape(sh *shape, p objPart, s node.Node, ptr string) {
 	sh.kind = "map"
 	key, value := tString, target{id: tDocument}
-	closed := p.additional.Kind() == node.Bool && !p.additional.BoolValue()
 	switch {
-	case len(p.pattern) == 1 && (closed || p.additional.Kind() == 0 && false):
+	case len(p.pattern) == 1 && p.closed():
 		f := p.pattern[0]
 		kname := c.names.take(sh.name + "Key")
 		ks := &shape{name: kname, kind: "string"}
@@ -416,8 +463,6 @@ func (c *conv) mapShape(sh *shape, p objPart, s node.Node, ptr string) {
 		value = c.schema(f.Value, p.patternPtr+"/"+escapePointer(f.Key), sh.name+"Value")
 	case len(p.pattern) > 0:
 		c.diag(p.at, p.patternPtr, "patternProperties", "patternProperties other than one pattern of a closed object are not expressible; the map accepts any field")
-	case closed:
-		c.diag(p.additional, p.additionalPtr, "additionalProperties", "an object that accepts no field is modeled as a map, which also accepts fields")
 	case p.additional.Kind() == node.Object:
 		value = c.schema(p.additional, p.additionalPtr, sh.name+"Value")
 	}

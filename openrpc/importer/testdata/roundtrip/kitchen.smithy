@@ -117,6 +117,8 @@ operation Sum {
     output: Pair
 }
 
+/// Closed: a field that names no member is an error under every policy.
+@smithy.rpc#closed
 structure Pair {
     @required
     a: Long
@@ -276,6 +278,7 @@ union Shape {
     square: Square
 }
 
+@smithy.rpc#closed
 structure Circle {
     @required
     radius: Double
