@@ -210,6 +210,9 @@ type exporter struct {
 	d    *diagnostics
 	ext  bool
 	meth string // the method being exported, for diagnostics
+	// modelValues are the validators of @examples values (model
+	// values) by shape, made on first use.
+	modelValues map[shapeid.ID]*sv.Validator
 }
 
 func export(m *model.Model, s *rpc.PreparedService, versions []rpc.ProtocolVersion, cfg Config) (*Result, error) {

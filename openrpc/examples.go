@@ -6,6 +6,7 @@ import (
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/core/preludeid"
+	"github.com/smithy-validation/go/core/shapeid"
 	"github.com/smithy-validation/go/rpc"
 	sv "github.com/smithy-validation/go/smithyvalidate"
 )
@@ -99,7 +100,11 @@ func (x *exporter) checkExample(meth *rpc.Method, op *model.Shape, name string, 
 	if params.Len() > 0 {
 		req = append(req, node.Field{Key: "params", Value: wire})
 	}
-	req = append(req, node.Field{Key: "id", Value: num("1")})
+	if meth.Kind() != rpc.NotificationKind {
+		// A notification is sent without an id (with one it is an
+		// invalid request).
+		req = append(req, node.Field{Key: "id", Value: num("1")})
+	}
 	report := func(what string, res *rpc.Result) {
 		if res.Valid {
 			return
@@ -186,6 +191,67 @@ func (x *exporter) exampleResult(meth *rpc.Method, ex node.Node) (node.Node, boo
 	return exampleObject("result", out), true
 }
 
+// discriminatedToWire rewrites a value of a discriminated union: the tag
+// (the member's name in a model value) becomes the member's wire name,
+// the other properties are the member's structure.
+func (x *exporter) discriminatedToWire(s *model.Shape, field string, v node.Node) node.Node {
+	tag, ok := v.Get(field)
+	if !ok || tag.Kind() != node.String {
+		return v
+	}
+	mem, ok := s.Member(tag.StringValue())
+	if !ok {
+		return v
+	}
+	t, ok := x.m.Target(mem)
+	if !ok || t.Type() != model.StructureType {
+		return v
+	}
+	fs := make([]node.Field, 0, v.Len())
+	for _, f := range v.Fields() {
+		switch m, isMember := t.Member(f.Key); {
+		case f.Key == field:
+			fs = append(fs, node.Field{Key: field, Value: str(x.g.wireName(mem))})
+		case isMember:
+			fs = append(fs, node.Field{Key: x.g.wireName(m), Value: x.toWire(m, f.Value)})
+		default:
+			fs = append(fs, f)
+		}
+	}
+	return node.NewObject(fs...)
+}
+
+// untaggedToWire rewrites a value of an untagged union as the value of
+// the first member that accepts it as a model value (the order in which
+// the engine tries them); unchanged when none does.
+func (x *exporter) untaggedToWire(s *model.Shape, v node.Node) node.Node {
+	for _, mem := range s.Members() {
+		if x.acceptsModelValue(mem.Target(), v) {
+			return x.toWire(mem, v)
+		}
+	}
+	return v
+}
+
+// acceptsModelValue reports whether the engine accepts v as a value of
+// the shape id in a model (Smithy's reading of @examples values: blobs as
+// text, any timestamp format, null no value of a member).
+func (x *exporter) acceptsModelValue(id shapeid.ID, v node.Node) bool {
+	if x.modelValues == nil {
+		x.modelValues = map[shapeid.ID]*sv.Validator{}
+	}
+	vd, ok := x.modelValues[id]
+	if !ok {
+		vd, _ = sv.Prepare(x.m, id, sv.BlobsAsText(true), sv.AnyTimestampFormat(true), sv.RejectNullMembers(true))
+		x.modelValues[id] = vd
+	}
+	if vd == nil {
+		return false
+	}
+	res, err := vd.ValidateNode(v)
+	return err == nil && res.Valid
+}
+
 // toWire rewrites a value of a member from Smithy's member names to the
 // wire names of the naming policy.
 func (x *exporter) toWire(mem *model.Shape, v node.Node) node.Node {
@@ -201,7 +267,15 @@ func (x *exporter) shapeToWire(s *model.Shape, v node.Node) node.Node {
 		return v
 	}
 	switch s.Type() {
-	case model.StructureType, model.UnionType:
+	case model.UnionType:
+		if s.HasTrait(sv.UntaggedTrait) {
+			return x.untaggedToWire(s, v)
+		}
+		if d, ok := s.Trait(sv.DiscriminatedTrait); ok && v.Kind() == node.Object {
+			return x.discriminatedToWire(s, d.StringValue(), v)
+		}
+		fallthrough
+	case model.StructureType:
 		if v.Kind() != node.Object {
 			return v
 		}

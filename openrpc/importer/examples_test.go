@@ -1,11 +1,13 @@
 package importer
 
 import (
+	"os"
 	"strings"
 	"testing"
 
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/core/shapeid"
+	"github.com/smithy-validation/go/openrpc"
 	"github.com/smithy-validation/go/smithyvalidate"
 )
 
@@ -150,4 +152,62 @@ func TestOpenRPCExampleDiagnosticNamesFinding(t *testing.T) {
 		}
 	}
 	t.Fatalf("no diagnostic at /methods/0/examples/0: %v", res.Diagnostics)
+}
+
+// TestKitchenExamplesOnTheWire: the export writes the kitchen's examples
+// with wire names through every kind of union (a discriminated union's
+// tag is the member's @jsonName, an untagged union's value is renamed as
+// the member that accepts it), and the import reads them back to the
+// member names of its own shapes.
+func TestKitchenExamplesOnTheWire(t *testing.T) {
+	kitchen, err := os.ReadFile("testdata/roundtrip/kitchen.smithy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := openrpc.Convert(loadFiles(t, kitchen, []byte(otherModel)), shapeid.MustParse("test.kitchen#Kitchen"), exportConfig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := node.Parse(res.JSON)
+	if err != nil {
+		t.Fatal(err)
+	}
+	items := map[string]string{}
+	methods, _ := doc.Get("methods")
+	for _, m := range methods.Elems() {
+		if n, _ := m.Get("name"); n.StringValue() != "kitchen/store" {
+			continue
+		}
+		exs, _ := m.Get("examples")
+		for _, ex := range exs.Elems() {
+			name, _ := ex.Get("name")
+			params, _ := ex.Get("params")
+			for _, p := range params.Elems() {
+				if n, _ := p.Get("name"); n.StringValue() == "item" {
+					v, _ := p.Get("value")
+					items[name.StringValue()] = string(node.Marshal(v))
+				}
+			}
+		}
+	}
+	want := map[string]string{
+		"store a box":             `{"kind":"box","size":3,"shape":{"type":"circle","r":1.5},"value":["a","b"],"choice":{"first":"x"},"nested":{"inner":{}},"maybe":null}`,
+		"store without an answer": `{"kind":"bag","value":{"x-pos":4},"shape":{"type":"quad","side":2}}`,
+	}
+	for name, w := range want {
+		if items[name] != w {
+			t.Errorf("%s: the item param is\n%s\nwant\n%s", name, items[name], w)
+		}
+	}
+	back := load(t, importExport(t, res.JSON, "test.kitchen#Kitchen"))
+	op, _ := back.Shape(shapeid.MustParse("test.kitchen#Store"))
+	ex, _ := op.Trait(exampleTraitID)
+	// In the import's own member names: the export keeps wire names only
+	// (the union members are named after their tags, Circle's member
+	// after its property "r", Point's "x-pos" is xPos with @jsonName).
+	for _, w := range []string{`"shape":{"type":"quad","side":2}`, `"value":{"xPos":4}`, `"shape":{"type":"circle","r":1.5}`} {
+		if got := string(node.Marshal(ex)); !strings.Contains(got, w) {
+			t.Errorf("the import's @examples do not hold %s: %s", w, got)
+		}
+	}
 }

@@ -248,6 +248,11 @@ func TestConstructsRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			for _, d := range res.Diagnostics {
+				if d.Code == openrpc.CodeExampleInvalid {
+					t.Errorf("an example is exported invalid: %v", d)
+				}
+			}
 			s1 := importExport(t, res.JSON, c.service)
 			if strings.HasPrefix(c.name, "kitchen") {
 				// The kitchen's @examples come back, all but the one of an

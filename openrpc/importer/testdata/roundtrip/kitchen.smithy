@@ -47,7 +47,7 @@ service Kitchen {
     }
     {
         title: "store without an answer"
-        input: { key: "k2", item: { kind: "bag", value: "loose" } }
+        input: { key: "k2", item: { kind: "bag", value: { x: 4 }, shape: { type: "square", side: 2 } } }
     }
     {
         title: "an unknown key"
@@ -275,12 +275,15 @@ map Counts {
 @discriminated("type")
 union Shape {
     circle: Circle
+
+    @jsonName("quad")
     square: Square
 }
 
 @smithy.rpc#closed
 structure Circle {
     @required
+    @jsonName("r")
     radius: Double
 }
 
@@ -295,6 +298,12 @@ union Value {
     text: String
     flag: Boolean
     list: TagList
+    point: Point
+}
+
+structure Point {
+    @jsonName("x-pos")
+    x: Integer
 }
 
 /// A key-tagged union.
