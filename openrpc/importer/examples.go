@@ -234,6 +234,9 @@ func (c *conv) withExamples(idl []byte, ns string, first []*shape, cands []*cand
 	for _, cd := range cands {
 		op, ok := m.Shape(shapeid.New(ns, cd.src.op.name))
 		if !ok {
+			// Every operation written is in the model; say so should one
+			// ever not be, rather than drop the pairing silently.
+			c.diag(cd.at, cd.ptr, "examples", "example pairing %q is not imported: its operation %s is not in the loaded model", cd.name, cd.src.op.name)
 			continue
 		}
 		cd.value = x.example(cd, op)
