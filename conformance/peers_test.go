@@ -101,14 +101,14 @@ func TestRealPeers(t *testing.T) {
 			name: "lsp typescript", driver: "lsp-client.cjs", service: "org.lsp#LanguageServer", model: lsp, framing: "lsp",
 			server: []string{filepath.Join(bindir, "typescript-language-server"), "--stdio"},
 			steps: []string{"initialize", "publishDiagnostics", "hover", "completion", "documentSymbol", "definition",
-				"references", "editor requests", "didChange", "shutdown", "exit"},
+				"references", "workspaceSymbol", "editor requests", "didChange", "shutdown", "exit"},
 			min: 20,
 		},
 		{
 			name: "lsp pyright", driver: "lsp-client.cjs", service: "org.lsp#LanguageServer", model: lsp, framing: "lsp",
 			server: []string{filepath.Join(bindir, "pyright-langserver"), "--stdio"},
 			steps: []string{"initialize", "publishDiagnostics", "hover", "completion", "documentSymbol", "definition",
-				"references", "editor requests", "didChange", "shutdown", "exit"},
+				"references", "workspaceSymbol", "editor requests", "didChange", "shutdown", "exit"},
 			min: 20,
 		},
 		// Under --enforce the proxy answers a call it finds invalid itself
@@ -120,14 +120,14 @@ func TestRealPeers(t *testing.T) {
 			name: "lsp typescript enforced", driver: "lsp-client.cjs", service: "org.lsp#LanguageServer", model: lsp, framing: "lsp",
 			server: []string{filepath.Join(bindir, "typescript-language-server"), "--stdio"},
 			steps: []string{"initialize", "publishDiagnostics", "hover", "completion", "documentSymbol", "definition",
-				"references", "editor requests", "didChange", "shutdown", "exit"},
+				"references", "workspaceSymbol", "editor requests", "didChange", "shutdown", "exit"},
 			min: 20, enforce: true,
 		},
 		{
 			name: "lsp pyright enforced", driver: "lsp-client.cjs", service: "org.lsp#LanguageServer", model: lsp, framing: "lsp",
 			server: []string{filepath.Join(bindir, "pyright-langserver"), "--stdio"},
 			steps: []string{"initialize", "publishDiagnostics", "hover", "completion", "documentSymbol", "definition",
-				"references", "editor requests", "didChange", "shutdown", "exit"},
+				"references", "workspaceSymbol", "editor requests", "didChange", "shutdown", "exit"},
 			min: 20, enforce: true,
 		},
 	} {

@@ -301,8 +301,8 @@ func TestMCPEverything(t *testing.T) {
 }
 
 // TestGopls drives gopls v0.23.0 through the proxy in lsp framing
-// (initialize, initialized, didOpen, hover, shutdown, exit) against
-// examples/lsp: no finding of severity warning or error, and the recorded
+// (initialize, initialized, didOpen, hover, workspace/symbol, shutdown,
+// exit) against examples/lsp: no finding of any severity, and the recorded
 // transcript validates to the same findings; under Enforce every call is
 // forwarded (gopls answers the hover, nothing is refused).
 func TestGopls(t *testing.T) {
@@ -338,13 +338,20 @@ func goplsSession(t *testing.T, bin string, svc *rpc.PreparedService, enforce bo
 	if hover := c.await("2"); !bytes.Contains(hover, []byte("Println")) {
 		t.Errorf("hover: %s", hover)
 	}
-	c.send(`{"jsonrpc":"2.0","id":3,"method":"shutdown"}`)
-	c.await("3")
+	// gopls answers workspace/symbol with SymbolInformation[]: each is
+	// also a WorkspaceSymbol, and the import keeps only WorkspaceSymbol[]
+	// (no untagged-ambiguous advisory).
+	c.send(`{"jsonrpc":"2.0","id":3,"method":"workspace/symbol","params":{"query":"main"}}`)
+	if sym := c.await("3"); !bytes.Contains(sym, []byte(`"name":"main"`)) || !bytes.Contains(sym, []byte(`"range"`)) {
+		t.Errorf("workspace/symbol: %s", sym)
+	}
+	c.send(`{"jsonrpc":"2.0","id":4,"method":"shutdown"}`)
+	c.await("4")
 	time.Sleep(300 * time.Millisecond) // what gopls says after shutdown is part of the session
 	c.send(`{"jsonrpc":"2.0","method":"exit"}`)
 	lines, transcript := end()
-	if got := loudFindings(t, svc, lines, transcript); len(got) != 0 {
-		t.Errorf("findings: %v\ntranscript:\n%s", got, transcript)
+	if got := loudFindings(t, svc, lines, transcript); len(got) != 0 || severityCount(lines, "advisory") != 0 {
+		t.Errorf("findings: %v, advisories: %d\ntranscript:\n%s", got, severityCount(lines, "advisory"), transcript)
 	}
 	var framing []any
 	for _, l := range lines {
@@ -359,5 +366,5 @@ func goplsSession(t *testing.T, bin string, svc *rpc.PreparedService, enforce bo
 	if sum["messages"].(float64) < 8 || sum["refused"].(float64) != 0 || sum["dropped"].(float64) != 0 {
 		t.Errorf("summary %v: too few messages, or some refused or dropped", sum)
 	}
-	t.Logf("gopls through the proxy: %v; advisories: %d", sum, severityCount(lines, "advisory"))
+	t.Logf("gopls through the proxy: %v", sum)
 }

@@ -9758,17 +9758,7 @@ structure WorkspaceSymbolParams {
     additionalProperties: UnknownFields
 }
 
-@untagged
-union WorkspaceSymbolRequestResult {
-    symbolInformationList: WorkspaceSymbolRequestResultSymbolInformationList
-    workspaceSymbolList: WorkspaceSymbolRequestResultWorkspaceSymbolList
-}
-
-list WorkspaceSymbolRequestResultSymbolInformationList {
-    member: SymbolInformation
-}
-
-list WorkspaceSymbolRequestResultWorkspaceSymbolList {
+list WorkspaceSymbolRequestResult {
     member: WorkspaceSymbol
 }
 

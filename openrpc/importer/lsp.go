@@ -106,8 +106,15 @@ type lspConv struct {
 	defs map[string]lspDef
 	done map[string]string // definition name -> its target ("" while in progress)
 	// props memoizes the properties of a structure with its parents'
-	// (wire name -> type), for the union analysis of closeSubsets.
+	// (wire name -> property), for the union analysis of closeSubsets
+	// and within.
 	props map[string]map[string]node.Node
+	// pruned: the "or" items left out as values of another item (their
+	// pointers), each reported once.
+	pruned map[string]bool
+	// anyMemo: whether the type at a source offset takes every value
+	// (isAny).
+	anyMemo map[int32]bool
 	// closed: structure definitions to import without @jsonUnknown, with
 	// the structure whose properties include theirs (for the diagnostic).
 	closed map[string]string
@@ -487,6 +494,19 @@ func (l *lspConv) or(t node.Node, ptr, hint string) target {
 		// member at every level)
 		return target{id: tDocument, nullable: true}
 	}
+	if !allStrings {
+		// an item whose values are all values of another item adds no
+		// value to the union, only ties (lsp_within.go)
+		keep := l.pruneSubsumed(items, ptrs)
+		if len(keep) < len(items) {
+			var ki []node.Node
+			var kp []string
+			for _, i := range keep {
+				ki, kp = append(ki, items[i]), append(kp, ptrs[i])
+			}
+			items, ptrs = ki, kp
+		}
+	}
 	switch {
 	case len(items) == 0:
 		return target{id: l.nullShape(t, ptr), nullable: true, nullOnly: true}
@@ -823,7 +843,8 @@ func (l *lspConv) structureOf(t node.Node) string {
 }
 
 // propsByName returns the properties of a structure definition and its
-// parents (a subtype's own definition of a name wins), memoized for the
+// parents (wire name -> property; a subtype's own definition of a name
+// wins), memoized for the
 // structure asked about only: a parent's set is not kept, so that a long
 // chain of extends costs what the expansion of the asked structure costs
 // (the import makes that expansion anyway), not the sum over the chain.
@@ -843,7 +864,7 @@ func (l *lspConv) propsByName(name string) map[string]node.Node {
 		for _, p := range get2(d.n, "properties").Elems() {
 			if n := str(p, "name"); n != "" {
 				if _, ok := out[n]; !ok {
-					out[n] = get2(p, "type")
+					out[n] = p
 				}
 			}
 		}
@@ -862,11 +883,12 @@ func (l *lspConv) propsByName(name string) map[string]node.Node {
 // and no property of both is a string literal of a different value in
 // each (which tells the two apart).
 func subsetUndistinguished(a, b map[string]node.Node) bool {
-	for n, ta := range a {
-		tb, ok := b[n]
+	for n, pa := range a {
+		pb, ok := b[n]
 		if !ok {
 			return false
 		}
+		ta, tb := get2(pa, "type"), get2(pb, "type")
 		if str(ta, "kind") == "stringLiteral" && str(tb, "kind") == "stringLiteral" && nodeText(get2(ta, "value")) != nodeText(get2(tb, "value")) {
 			return false
 		}

@@ -11,7 +11,9 @@
 // the workspace; COMMAND is the proxy with the server after its `--`
 // (conformance's TestRealPeers). The session: initialize, initialized,
 // didOpen of a small file with one type error, its diagnostics, hover,
-// completion, documentSymbol, definition, references, didChange that
+// completion, documentSymbol, definition, references, workspace/symbol
+// (the client announces WorkspaceSymbol resolve support, as VS Code does;
+// the step says which form the server answered), didChange that
 // fixes the error and the diagnostics that follow, didClose, shutdown,
 // exit; the server's own requests are answered as an editor answers them.
 // It prints one line per step ("ok STEP: detail") and exits 0, or prints
@@ -63,6 +65,7 @@ const scenarios = {
     hover: { at: { line: 6, character: 12 }, want: /makeGreeter/ },
     completion: { at: { line: 8, character: 2 }, want: "greet" },
     symbols: ["Greeter", "makeGreeter"],
+    workspaceSymbol: "makeGreeter",
     definition: { at: { line: 6, character: 12 }, line: 3 },
     initializationOptions: (peersDir) => ({ tsserver: { path: path.join(peersDir, "node_modules", "typescript", "lib", "tsserver.js") } }),
   },
@@ -84,6 +87,7 @@ const scenarios = {
     hover: { at: { line: 4, character: 14 }, want: /greet/ },
     completion: { at: { line: 5, character: 15 }, want: "upper" },
     symbols: ["greet", "count"],
+    workspaceSymbol: "greet",
     definition: { at: { line: 4, character: 14 }, line: 0 },
     initializationOptions: () => undefined,
   },
@@ -168,7 +172,14 @@ async function main() {
       initializationOptions: sc.initializationOptions(path.resolve(peers)),
       capabilities: {
         general: { positionEncodings: ["utf-16"] },
-        workspace: { configuration: true, workspaceFolders: true, didChangeConfiguration: { dynamicRegistration: true } },
+        workspace: {
+          configuration: true, workspaceFolders: true, didChangeConfiguration: { dynamicRegistration: true },
+          symbol: {
+            symbolKind: { valueSet: Array.from({ length: 26 }, (_, i) => i + 1) },
+            tagSupport: { valueSet: [1] },
+            resolveSupport: { properties: ["location.range"] },
+          },
+        },
         window: { workDoneProgress: true, showMessage: {} },
         textDocument: {
           synchronization: { dynamicRegistration: false, didSave: false },
@@ -216,6 +227,14 @@ async function main() {
 
   const refs = await deadline("references", conn.sendRequest(lsp.ReferencesRequest.type, { ...pos(sc.definition.at), context: { includeDeclaration: true } }));
   check("references", (refs || []).length >= 2, `${(refs || []).length} locations`);
+
+  // workspace/symbol answers SymbolInformation[] (every location with a
+  // range) or WorkspaceSymbol[] (a location may be only a uri, resolved
+  // later): the step says which this server sent.
+  const wsym = (await deadline("workspaceSymbol", conn.sendRequest(lsp.WorkspaceSymbolRequest.type, { query: sc.workspaceSymbol }))) || [];
+  const form = wsym.every((s) => s.location && s.location.range) ? "SymbolInformation[]" : "WorkspaceSymbol[]";
+  check("workspaceSymbol", caps.workspaceSymbolProvider && wsym.some((s) => s.name === sc.workspaceSymbol),
+    `${wsym.length} symbols as ${form}: ${wsym.slice(0, 6).map((s) => s.name).join(" ")}`);
 
   // What an editor (VS Code) asks of a server after it opens a document,
   // for each feature the server announced: every call must be answered by
