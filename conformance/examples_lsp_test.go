@@ -27,10 +27,10 @@ func TestLSPTranscripts(t *testing.T) {
 	for _, rel := range transcriptFiles(t, "lsp") {
 		r := validateTranscriptFile(t, s, rel, !strings.HasSuffix(rel, ".open.jsonl"))
 		if len(r.Findings) > 0 || !r.Valid || !r.Complete {
-		var got []string
-		for _, f := range r.Findings {
-			got = append(got, findingText(f))
-		}
+			var got []string
+			for _, f := range r.Findings {
+				got = append(got, findingText(f))
+			}
 			t.Errorf("%s: valid=%v complete=%v findings %q", rel, r.Valid, r.Complete, got)
 			for _, f := range r.Findings {
 				t.Logf("  %s", f)
