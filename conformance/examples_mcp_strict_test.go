@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -79,7 +78,7 @@ func mutations(msg map[string]any) []mutation {
 // against the hand-written model it replaced (testdata/mcp-handwritten,
 // kept for this test), on every single mutation of the specification's
 // example transcripts. Wherever the hand-written model reports an error,
-// the imported one must too, except the documented cases below; where
+// the imported one must too, with no exception; where
 // the hand-written model only warned of an unknown member, the imported
 // one may accept (the schema leaves those objects open).
 func TestMCPImportAtLeastAsStrict(t *testing.T) {
@@ -89,14 +88,6 @@ func TestMCPImportAtLeastAsStrict(t *testing.T) {
 		t.Fatal(err)
 	}
 	imp := exampleService(t, "mcp", id.String())
-	// Less strict by decision, each with its reason (examples/mcp/README.md):
-	// the schema types _meta as an open object; the related-task key's
-	// shape is prose on the tasks page, which the hand-written model typed.
-	documented := []string{
-		"tasks.jsonl delete /result/_meta/io.modelcontextprotocol/related-task/taskId",
-		"tasks.jsonl wrongtype /result/_meta/io.modelcontextprotocol/related-task",
-		"tasks.jsonl wrongtype /result/_meta/io.modelcontextprotocol/related-task/taskId",
-	}
 	files, _ := filepath.Glob(filepath.Join("..", "examples", "mcp", "transcripts", "*.jsonl"))
 	var lessError []string
 	total, lessWarning, stricter := 0, 0, 0
@@ -147,11 +138,14 @@ func TestMCPImportAtLeastAsStrict(t *testing.T) {
 		}
 	}
 	sort.Strings(lessError)
-	if !slices.Equal(lessError, documented) {
-		t.Errorf("mutations the hand-written model rejects and the import accepts:\n got %q\nwant %q", lessError, documented)
+	// Nothing the hand-written model rejects may be accepted: the
+	// related-task _meta key, typed only in prose, is typed by the
+	// mapping's "meta" entry (scripts/mcp-mapping.json).
+	if len(lessError) != 0 {
+		t.Errorf("%d mutations the hand-written model rejects and the import accepts:\n%s", len(lessError), strings.Join(lessError, "\n"))
 	}
 	if total < 900 {
 		t.Errorf("%d mutations; the transcripts give more than 900", total)
 	}
-	t.Logf("%d mutations: %d rejected only by the hand-written model (documented), %d unknown members it warned of and the import accepts, %d rejected only by the import", total, len(lessError), lessWarning, stricter)
+	t.Logf("%d mutations: %d rejected only by the hand-written model, %d unknown members it warned of and the import accepts, %d rejected only by the import", total, len(lessError), lessWarning, stricter)
 }

@@ -313,10 +313,13 @@ structure AudioContent {
 blob AudioContentData
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map AudioContentMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure AudioContentMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 enum AudioContentType {
@@ -343,10 +346,13 @@ structure BlobResourceContents {
 blob BlobResourceContentsBlob
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map BlobResourceContentsMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure BlobResourceContentsMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 /// The URI of this resource.
@@ -408,6 +414,10 @@ structure CallToolRequestParamsMeta {
     /// If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.
     progressToken: ProgressToken
 
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
     @jsonUnknown
     additionalProperties: UnknownFields
 }
@@ -444,10 +454,13 @@ list CallToolResultContent {
 }
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map CallToolResultMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure CallToolResultMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 /// An optional JSON object that represents the structured result of the tool call.
@@ -506,10 +519,13 @@ structure CancelTaskResult {
 }
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map CancelTaskResultMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure CancelTaskResultMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 /// Parameters for a `notifications/cancelled` notification.
@@ -531,10 +547,13 @@ structure CancelledNotificationParams {
 }
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map CancelledNotificationParamsMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure CancelledNotificationParamsMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 /// Capabilities a client may support. Known capabilities are defined here, in this schema, but this is not a closed set: any client can define its own, additional capabilities.
@@ -726,6 +745,10 @@ structure CompleteRequestParamsMeta {
     /// If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.
     progressToken: ProgressToken
 
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
     @jsonUnknown
     additionalProperties: UnknownFields
 }
@@ -800,10 +823,13 @@ list CompleteResultCompletionValues {
 }
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map CompleteResultMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure CompleteResultMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 @discriminated("type")
@@ -837,10 +863,13 @@ structure ContentBlockAudio {
 blob ContentBlockAudioData
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map ContentBlockAudioMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure ContentBlockAudioMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 /// An image provided to or from an LLM.
@@ -865,10 +894,13 @@ structure ContentBlockImage {
 blob ContentBlockImageData
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map ContentBlockImageMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure ContentBlockImageMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 /// The contents of a resource, embedded into a prompt or tool call result.
@@ -944,20 +976,26 @@ list ContentBlockResourceLinkIcons {
 }
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map ContentBlockResourceLinkMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure ContentBlockResourceLinkMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 /// The URI of this resource.
 string ContentBlockResourceLinkUri
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map ContentBlockResourceMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure ContentBlockResourceMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 @untagged
@@ -982,10 +1020,13 @@ structure ContentBlockText {
 }
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map ContentBlockTextMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure ContentBlockTextMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 /// The results a sampling/createMessage call may have.
@@ -1058,6 +1099,10 @@ structure CreateMessageRequestParamsMeta {
     /// If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.
     progressToken: ProgressToken
 
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
     @jsonUnknown
     additionalProperties: UnknownFields
 }
@@ -1125,10 +1170,13 @@ list CreateMessageResultContentOption6 {
 }
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map CreateMessageResultMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure CreateMessageResultMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 /// A response to a task-augmented request.
@@ -1143,10 +1191,13 @@ structure CreateTaskResult {
 }
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map CreateTaskResultMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure CreateTaskResultMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 /// The results a elicitation/create call may have.
@@ -1195,6 +1246,10 @@ structure ElicitRequestParams {
 structure ElicitRequestParamsMeta {
     /// If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.
     progressToken: ProgressToken
+
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
 
     @jsonUnknown
     additionalProperties: UnknownFields
@@ -1275,6 +1330,10 @@ structure ElicitRequestURLParamsMeta {
     /// If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.
     progressToken: ProgressToken
 
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
     @jsonUnknown
     additionalProperties: UnknownFields
 }
@@ -1335,10 +1394,13 @@ union ElicitResultContentValueOption2 {
 }
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map ElicitResultMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure ElicitResultMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 structure ElicitationCompleteNotificationParams {
@@ -1374,6 +1436,10 @@ structure GetPromptRequestParamsMeta {
     /// If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.
     progressToken: ProgressToken
 
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
     @jsonUnknown
     additionalProperties: UnknownFields
 }
@@ -1397,10 +1463,13 @@ list GetPromptResultMessages {
 }
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map GetPromptResultMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure GetPromptResultMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 structure GetTaskPayloadRequestParams {
@@ -1423,10 +1492,13 @@ structure GetTaskPayloadResult {
 }
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map GetTaskPayloadResultMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure GetTaskPayloadResultMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 structure GetTaskRequestParams {
@@ -1478,10 +1550,13 @@ structure GetTaskResult {
 }
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map GetTaskResultMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure GetTaskResultMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 /// An optionally-sized icon that can be displayed in a user interface.
@@ -1552,10 +1627,13 @@ structure ImageContent {
 blob ImageContentData
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map ImageContentMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure ImageContentMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 enum ImageContentType {
@@ -1631,6 +1709,10 @@ structure InitializeRequestParamsMeta {
     /// If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.
     progressToken: ProgressToken
 
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
     @jsonUnknown
     additionalProperties: UnknownFields
 }
@@ -1659,10 +1741,13 @@ structure InitializeResult {
 }
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map InitializeResultMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure InitializeResultMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 /// Use TitledSingleSelectEnumSchema instead.
@@ -1716,10 +1801,13 @@ structure ListPromptsResult {
 }
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map ListPromptsResultMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure ListPromptsResultMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 list ListPromptsResultPrompts {
@@ -1742,10 +1830,13 @@ structure ListResourceTemplatesResult {
 }
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map ListResourceTemplatesResultMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure ListResourceTemplatesResultMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 list ListResourceTemplatesResultResourceTemplates {
@@ -1768,10 +1859,13 @@ structure ListResourcesResult {
 }
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map ListResourcesResultMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure ListResourcesResultMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 list ListResourcesResultResources {
@@ -1792,10 +1886,13 @@ structure ListRootsResult {
 }
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map ListRootsResultMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure ListRootsResultMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 list ListRootsResultRoots {
@@ -1818,10 +1915,13 @@ structure ListTasksResult {
 }
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map ListTasksResultMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure ListTasksResultMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 list ListTasksResultTasks {
@@ -1844,10 +1944,13 @@ structure ListToolsResult {
 }
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map ListToolsResultMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure ListToolsResultMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 list ListToolsResultTools {
@@ -1889,10 +1992,13 @@ structure LoggingMessageNotificationParams {
 }
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map LoggingMessageNotificationParamsMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure LoggingMessageNotificationParamsMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 /// Hints to use for model selection.
@@ -1973,10 +2079,13 @@ structure NotificationParams {
 }
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map NotificationParamsMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure NotificationParamsMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 /// From the import's mapping file: closed (no unknown fields): these are the branches of PrimitiveSchemaDefinition, the field schemas of an elicitation, which client/elicitation (Supported Schema Types) restricts to the fields they list; left open, a string schema would accept every enum schema with its enum as an unknown field, and each enum field would fit several branches equally well.
@@ -2012,6 +2121,10 @@ structure PaginatedRequestParams {
 structure PaginatedRequestParamsMeta {
     /// If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.
     progressToken: ProgressToken
+
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
 
     @jsonUnknown
     additionalProperties: UnknownFields
@@ -2054,10 +2167,13 @@ structure ProgressNotificationParams {
 }
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map ProgressNotificationParamsMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure ProgressNotificationParamsMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 /// A progress token, used to associate progress notifications with the original request.
@@ -2150,10 +2266,13 @@ structure PromptMessage {
 }
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map PromptMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure PromptMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 /// Parameters for a `resources/read` request.
@@ -2171,6 +2290,10 @@ structure ReadResourceRequestParams {
 structure ReadResourceRequestParamsMeta {
     /// If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.
     progressToken: ProgressToken
+
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
 
     @jsonUnknown
     additionalProperties: UnknownFields
@@ -2201,10 +2324,24 @@ union ReadResourceResultContentsItem {
 }
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map ReadResourceResultMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure ReadResourceResultMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
+}
+
+/// Metadata for associating messages with a task.
+/// Include this in the `_meta` field under the key `io.modelcontextprotocol/related-task`.
+structure RelatedTaskMetadata {
+    /// The task identifier this message is associated with.
+    @required
+    taskId: smithy.api#String
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 /// A uniquely identifying ID for a request in JSON-RPC.
@@ -2226,6 +2363,10 @@ structure RequestParams {
 structure RequestParamsMeta {
     /// If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.
     progressToken: ProgressToken
+
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
 
     @jsonUnknown
     additionalProperties: UnknownFields
@@ -2285,10 +2426,13 @@ list ResourceIcons {
 }
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map ResourceMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure ResourceMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 /// The resource a resources/read names does not exist; data carries its URI.
@@ -2361,10 +2505,13 @@ list ResourceTemplateIcons {
 }
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map ResourceTemplateMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure ResourceTemplateMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 /// A URI template (according to RFC 6570) that can be used to construct resource URIs.
@@ -2382,10 +2529,13 @@ structure ResourceUpdatedNotificationParams {
 }
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map ResourceUpdatedNotificationParamsMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure ResourceUpdatedNotificationParamsMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 /// The URI of the resource that has been updated. This might be a sub-resource of the one that the client actually subscribed to.
@@ -2402,10 +2552,13 @@ structure Result {
 }
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map ResultMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure ResultMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 /// The sender or recipient of messages and data in a conversation.
@@ -2431,10 +2584,13 @@ structure Root {
 }
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map RootMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure RootMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 /// The URI identifying the root. This *must* start with file:// for now.
@@ -2497,10 +2653,13 @@ structure SamplingMessageContentBlockAudio {
 blob SamplingMessageContentBlockAudioData
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map SamplingMessageContentBlockAudioMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure SamplingMessageContentBlockAudioMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 /// An image provided to or from an LLM.
@@ -2525,10 +2684,13 @@ structure SamplingMessageContentBlockImage {
 blob SamplingMessageContentBlockImageData
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map SamplingMessageContentBlockImageMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure SamplingMessageContentBlockImageMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 /// Text provided to or from an LLM.
@@ -2547,10 +2709,13 @@ structure SamplingMessageContentBlockText {
 }
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map SamplingMessageContentBlockTextMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure SamplingMessageContentBlockTextMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 /// The result of a tool use, provided by the user back to the assistant.
@@ -2589,10 +2754,13 @@ list SamplingMessageContentBlockToolResultContent {
 /// including tool results in subsequent sampling requests to enable caching optimizations.
 ///
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map SamplingMessageContentBlockToolResultMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure SamplingMessageContentBlockToolResultMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 /// An optional structured result object.
@@ -2636,10 +2804,13 @@ map SamplingMessageContentBlockToolUseInput {
 /// including tool uses in subsequent sampling requests to enable caching optimizations.
 ///
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map SamplingMessageContentBlockToolUseMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure SamplingMessageContentBlockToolUseMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 list SamplingMessageContentOption6 {
@@ -2647,10 +2818,13 @@ list SamplingMessageContentOption6 {
 }
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map SamplingMessageMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure SamplingMessageMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 /// The user rejected a sampling request.
@@ -2798,6 +2972,10 @@ structure SetLevelRequestParamsMeta {
     /// If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.
     progressToken: ProgressToken
 
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
     @jsonUnknown
     additionalProperties: UnknownFields
 }
@@ -2841,6 +3019,10 @@ structure SubscribeRequestParams {
 structure SubscribeRequestParamsMeta {
     /// If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.
     progressToken: ProgressToken
+
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
 
     @jsonUnknown
     additionalProperties: UnknownFields
@@ -2945,10 +3127,13 @@ structure TaskStatusNotificationParams {
 }
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map TaskStatusNotificationParamsMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure TaskStatusNotificationParamsMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 /// Text provided to or from an LLM.
@@ -2970,10 +3155,13 @@ structure TextContent {
 }
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map TextContentMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure TextContentMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 enum TextContentType {
@@ -2998,10 +3186,13 @@ structure TextResourceContents {
 }
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map TextResourceContentsMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure TextResourceContentsMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 /// The URI of this resource.
@@ -3281,10 +3472,13 @@ enum ToolInputSchemaType {
 }
 
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map ToolMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure ToolMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 /// An optional JSON Schema object defining the structure of the tool's output returned in
@@ -3363,10 +3557,13 @@ list ToolResultContentContent {
 /// including tool results in subsequent sampling requests to enable caching optimizations.
 ///
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map ToolResultContentMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure ToolResultContentMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 /// An optional structured result object.
@@ -3417,10 +3614,13 @@ map ToolUseContentInput {
 /// including tool uses in subsequent sampling requests to enable caching optimizations.
 ///
 /// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-@sparse
-map ToolUseContentMeta {
-    key: smithy.api#String
-    value: smithy.api#Document
+structure ToolUseContentMeta {
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
+
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
 enum ToolUseContentType {
@@ -3471,6 +3671,10 @@ structure UnsubscribeRequestParams {
 structure UnsubscribeRequestParamsMeta {
     /// If specified, the caller is requesting out-of-band progress notifications for this request (as represented by notifications/progress). The value of this parameter is an opaque token that will be attached to any subsequent notifications. The receiver is not obligated to provide these notifications.
     progressToken: ProgressToken
+
+    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
+    @jsonName("io.modelcontextprotocol/related-task")
+    relatedTask: RelatedTaskMetadata
 
     @jsonUnknown
     additionalProperties: UnknownFields

@@ -84,6 +84,18 @@ func MCP(data []byte, opts Options) (*Result, error) {
 		}
 		c.closed[defPtr(name)] = true
 	}
+	c.metaKeys = mp.meta
+	for _, mk := range mp.meta {
+		// a stale entry (its definition gone from the schema) must not
+		// turn silently into a document
+		if r, ok := get(mk.schema, "$ref"); ok {
+			prefix := "#/" + defsKey + "/"
+			name, local := strings.CutPrefix(str(mk.schema, "$ref"), prefix)
+			if _, ok := defOf(unescapePointer(name)); !local || !ok {
+				return nil, &InputError{Source: "mapping", Pos: r.Pos(), Pointer: mk.ptr + "/$ref", Message: fmt.Sprintf("%s is not a definition of the schema", nodeText(r))}
+			}
+		}
+	}
 	c.required = map[string][]string{}
 	for _, name := range sortedKeys(mp.required) {
 		rq := mp.required[name]
@@ -372,6 +384,12 @@ func MCP(data []byte, opts Options) (*Result, error) {
 		sort.Strings(svcErrors)
 		svc.body = append(svc.body, "errors: ["+strings.Join(svcErrors, ", ")+"]")
 	}
+	for _, mk := range c.metaKeys {
+		if mk.target == nil {
+			return nil, &InputError{Source: "mapping", Pos: mk.schema.Pos(), Pointer: strings.TrimSuffix(mk.ptr, "/schema"),
+				Message: fmt.Sprintf("the schema has no _meta property that the operations reach; the entry for %q types nothing", mk.wire)}
+		}
+	}
 	return &Result{IDL: writeIDL(ns, append([]*shape{svc}, ops...), c.shapes), Diagnostics: c.sorted()}, nil
 }
 
@@ -534,6 +552,7 @@ type mcpMapping struct {
 	results          map[string]mcpResults
 	cancels          map[string]mcpCancels
 	errors           []*mcpError
+	meta             []metaKey // by wire key
 }
 
 type mcpRequired struct {
@@ -614,6 +633,7 @@ func parseMCPMapping(data []byte) (*mcpMapping, error) {
 	if err := mappingFields(root, "", map[string]node.Kind{
 		"$comment": node.String, "service": node.String, "version": node.String,
 		"idReuse": node.Object, "closed": node.Object, "required": node.Object, "results": node.Object, "cancels": node.Object, "errors": node.Array,
+		"meta": node.Object,
 	}); err != nil {
 		return nil, err
 	}
@@ -694,6 +714,28 @@ func parseMCPMapping(data []byte) (*mcpMapping, error) {
 			}
 			mp.cancels[f.Key] = cn
 		}
+	}
+	if ms, ok := root.Get("meta"); ok {
+		members := newUniqueNames()
+		for _, f := range ms.Fields() {
+			ptr := "/meta/" + escapePointer(f.Key)
+			if err := mappingFields(f.Value, ptr, map[string]node.Kind{"member": node.String, "schema": 0, "why": node.String}, "member", "schema", "why"); err != nil {
+				return nil, err
+			}
+			if f.Key == "" {
+				return nil, mappingErr(f.Value, ptr, "a _meta key must not be empty")
+			}
+			mk := metaKey{wire: f.Key, member: str(f.Value, "member"), why: str(f.Value, "why"), ptr: ptr + "/schema"}
+			if !isIdentifier(mk.member) || members.take(mk.member) != mk.member || mk.member == "additionalProperties" {
+				return nil, mappingErr(get2(f.Value, "member"), ptr+"/member", "%q is not a Smithy identifier used once (nor additionalProperties)", mk.member)
+			}
+			mk.schema = get2(f.Value, "schema")
+			if mk.schema.Kind() != node.Object && mk.schema.Kind() != node.Bool {
+				return nil, mappingErr(mk.schema, ptr+"/schema", "schema is a JSON Schema (an object or a boolean)")
+			}
+			mp.meta = append(mp.meta, mk)
+		}
+		sort.Slice(mp.meta, func(i, j int) bool { return mp.meta[i].wire < mp.meta[j].wire })
 	}
 	if es, ok := root.Get("errors"); ok {
 		names := newUniqueNames()

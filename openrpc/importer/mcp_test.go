@@ -284,6 +284,13 @@ func TestMCPMappingErrors(t *testing.T) {
 		{"require a missing property", `{"required":{"Note":{"properties":["x"],"why":"w"}}}`, "/required/Note/properties/0", `Note has no property "x"`},
 		{"require of no definition", `{"required":{"Nope":{"properties":["x"],"why":"w"}}}`, "/required/Nope", "is not a definition of the schema with properties"},
 		{"bad service", `{"service":"a b"}`, "/service", "not a Smithy identifier"},
+		{"meta: a member that is not an identifier", `{"meta":{"k":{"member":"a b","schema":{},"why":"w"}}}`, "/meta/k/member", "not a Smithy identifier"},
+		{"meta: the same member twice", `{"meta":{"k":{"member":"a","schema":{},"why":"w"},"l":{"member":"a","schema":{},"why":"w"}}}`, "/meta/l/member", "used once"},
+		{"meta: no schema", `{"meta":{"k":{"member":"a","why":"w"}}}`, "/meta/k/schema", `"schema" is required`},
+		{"meta: a schema that is not one", `{"meta":{"k":{"member":"a","schema":3,"why":"w"}}}`, "/meta/k/schema", "a JSON Schema"},
+		{"meta: an empty key", `{"meta":{"":{"member":"a","schema":{},"why":"w"}}}`, "/meta/", "must not be empty"},
+		{"meta: a stale definition", `{"meta":{"k":{"member":"a","schema":{"$ref":"#/$defs/Nope"},"why":"w"}}}`, "/meta/k/schema/$ref", "is not a definition"},
+		{"meta: no _meta in the schema", `{"meta":{"k":{"member":"a","schema":{"$ref":"#/$defs/Open"},"why":"w"}}}`, "/meta/k", "types nothing"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := MCP(schema, Options{Mapping: []byte(c.mapping)})
@@ -301,5 +308,46 @@ func TestMCPMappingErrors(t *testing.T) {
 	var ie *InputError
 	if !errors.As(err, &ie) || ie.Source != "" || !strings.Contains(ie.Message, "not the MCP schema") {
 		t.Errorf("a schema without the unions: %v, want an *InputError of the document", err)
+	}
+}
+
+// TestMCPMetaKeys: the mapping's "meta" entry types one key of every _meta
+// object: a _meta of any keys becomes a structure with that member, open
+// to any other key; a _meta with properties gets the member beside them.
+// The typed key's value is checked; any other key, null included, is not.
+func TestMCPMetaKeys(t *testing.T) {
+	schema := []byte(`{"$defs":{
+		"PingRequest":{"properties":{"id":{"type":"integer"},"method":{"const":"ping"},
+		  "params":{"type":"object","properties":{"_meta":{"type":"object","properties":{"progressToken":{"type":"string"}}}}}}},
+		"Note":{"properties":{"method":{"const":"note"},"params":{"type":"object","properties":{"_meta":{"type":"object","additionalProperties":{}}}}}},
+		"ClientRequest":{"anyOf":[{"$ref":"#/$defs/PingRequest"}]},
+		"ClientNotification":{"anyOf":[{"$ref":"#/$defs/Note"}]},
+		"Task":{"type":"object","properties":{"taskId":{"type":"string"}},"required":["taskId"]}}}`)
+	mapping := []byte(`{"meta":{"x/task":{"member":"task","schema":{"$ref":"#/$defs/Task"},"why":"the prose says so"}}}`)
+	res, err := MCP(schema, Options{Namespace: "m", Mapping: mapping})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(res.IDL), `@jsonName("x/task")`); n != 2 {
+		t.Errorf("%d members for the key, want 2 (one per _meta)\n%s", n, res.IDL)
+	}
+	s := prepared(t, res.IDL, "m#Mcp")
+	for _, c := range []struct {
+		name, msg string
+		valid     bool
+	}{
+		{"typed key on a request", `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"_meta":{"progressToken":"p","x/task":{"taskId":"t"}}}}`, true},
+		{"typed key on a notification, other keys any value", `{"jsonrpc":"2.0","method":"note","params":{"_meta":{"x/task":{"taskId":"t"},"y":null,"z":[1]}}}`, true},
+		{"no _meta", `{"jsonrpc":"2.0","method":"note","params":{}}`, true},
+		{"the key's value of another type", `{"jsonrpc":"2.0","method":"note","params":{"_meta":{"x/task":"t"}}}`, false},
+		{"the key's value without its required member", `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"_meta":{"x/task":{}}}}`, false},
+		{"the key's member of another type", `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"_meta":{"x/task":{"taskId":5}}}}`, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := s.ValidateMessage([]byte(c.msg))
+			if r.Valid != c.valid || c.valid && len(r.Findings) != 0 {
+				t.Errorf("valid %v, findings %v; want valid %v", r.Valid, r.Findings, c.valid)
+			}
+		})
 	}
 }

@@ -300,6 +300,14 @@ func (c *conv) object(sh *shape, parts []objPart, s node.Node, ptr string) {
 			c.diag(f.Value, ptr+"/"+f.Key, f.Key, "a property count of a structure is not expressible")
 		}
 	}
+	if isMetaPtr(ptr) {
+		for i, mk := range c.metaKeys {
+			if !defined[mk.wire] {
+				defined[mk.wire] = true
+				sh.members = append(sh.members, c.metaMember(names, i))
+			}
+		}
+	}
 	switch a := p.additional; {
 	case c.exported && a.Kind() == 0:
 		// `smithy openrpc` writes additionalProperties for every
@@ -466,6 +474,22 @@ func (c *conv) mapShape(sh *shape, p objPart, s node.Node, ptr string) {
 	case p.additional.Kind() == node.Object:
 		value = c.schema(p.additional, p.additionalPtr, sh.name+"Value")
 	}
+	if value.id == tDocument && key == tString && len(c.metaKeys) > 0 && isMetaPtr(ptr) && !closed {
+		// a _meta object of any keys and values, with the keys the
+		// mapping types: a structure of them, open to any other key
+		sh.kind = "structure"
+		names := newUniqueNames()
+		for i := range c.metaKeys {
+			sh.members = append(sh.members, c.metaMember(names, i))
+		}
+		sh.members = append(sh.members, member{name: names.take("additionalProperties"), target: c.unknownMap(), traits: []string{"@jsonUnknown"}})
+		for _, f := range s.Fields() {
+			if f.Key == "minProperties" || f.Key == "maxProperties" {
+				c.diag(f.Value, ptr+"/"+f.Key, f.Key, "a property count of a structure is not expressible")
+			}
+		}
+		return
+	}
 	km := member{name: "key", target: key}
 	if pn, ok := get(s, "propertyNames"); ok && c.exported {
 		// The export's schema of the map's key (a string that is not any
@@ -488,4 +512,38 @@ func (c *conv) mapShape(sh *shape, p objPart, s node.Node, ptr string) {
 	if t := c.lengthTrait(s, ptr, "minProperties", "maxProperties"); t != "" {
 		sh.traits = append(sh.traits, t)
 	}
+}
+
+// metaKey is a key of _meta objects that the MCP mode's mapping types
+// (its "meta" entry): the wire key, the member's name, the JSON Schema of
+// its value and why.
+type metaKey struct {
+	wire, member, why string
+	schema            node.Node
+	ptr               string // the schema's pointer in the mapping
+	target            *target
+}
+
+// isMetaPtr reports whether ptr is the schema of a property "_meta".
+func isMetaPtr(ptr string) bool { return strings.HasSuffix(ptr, "/properties/_meta") }
+
+// metaMember makes the optional member of the i-th typed _meta key; its
+// schema is converted once, the first time (a diagnostic of it is the
+// mapping's).
+func (c *conv) metaMember(names *uniqueNames, i int) member {
+	k := &c.metaKeys[i]
+	if k.target == nil {
+		from := len(c.diags)
+		t := c.schema(k.schema, k.ptr, pascal(k.member))
+		for j := from; j < len(c.diags); j++ {
+			c.diags[j].Source = "mapping"
+		}
+		k.target = &t
+	}
+	m := member{name: names.take(k.member), target: k.target.id, doc: strings.TrimPrefix(whyDoc(k.why), "\n\n")}
+	if k.target.nullable && k.target.id != tDocument && !c.shapeNullable(k.target.id) {
+		m.traits = append(m.traits, "@nullable")
+	}
+	m.traits = jsonNameTraits(m.name, k.wire, m.traits)
+	return m
 }

@@ -69,6 +69,10 @@ type conv struct {
 	// ioKeys are the components that x-smithy-input and x-smithy-output
 	// name (named after their keys with the other reached components).
 	ioKeys []string
+	// metaKeys are the keys of a _meta object that the MCP mode's mapping
+	// "meta" types (io.modelcontextprotocol/related-task): a member of
+	// every _meta object of the schema.
+	metaKeys []metaKey
 }
 
 func newConv(root node.Node) *conv {
