@@ -23,8 +23,13 @@ import (
 //
 // within decides "every value of a is a value of b" for the imported
 // shapes, conservatively: true only when it is sure for the shapes the
-// import makes (so that leaving a out changes neither which values are
-// valid nor the severity of what is reported), false when it cannot tell.
+// import makes (so that leaving a out never changes which values are
+// valid), false when it cannot tell. The severity of what is reported can
+// change in one case: when a property of the wider item is itself a union
+// whose items tie on a value, that value now carries the tie's
+// untagged-ambiguous advisory where the left-out item gave none. The LSP
+// meta model has no such property (TestLSPWorkspaceSymbolNotAmbiguous and
+// the real-peer sessions, which require no finding of any severity).
 
 // maxWithinSteps bounds the work of the pruning of one "or", all its
 // pairs together: the comparison walks the types of both items, and a
