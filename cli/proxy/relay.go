@@ -82,9 +82,11 @@ func (p *Proxy) pump(from rpc.Peer, in io.Reader, out io.Writer, outMu *sync.Mut
 		// Passing through the scheduler every few milliseconds (a
 		// handful of times a second per direction, against tens of
 		// thousands of messages) keeps the monitor asleep.
-		if now := time.Now(); now.Sub(lastYield) >= yieldEvery {
-			lastYield = now
+		// time.Since reads the monotonic clock alone (on a virtual
+		// machine a clock read can cost 0.3 µs; time.Now reads two).
+		if time.Since(lastYield) >= yieldEvery {
 			runtime.Gosched()
+			lastYield = time.Now()
 		}
 	}
 	r := NewReader(readHook{in, beforeRead}, p.opts.Framing, p.opts.MaxMessage)

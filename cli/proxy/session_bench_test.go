@@ -221,14 +221,28 @@ func replayServer(path string) int {
 }
 
 // usage is a process's CPU time (all its threads, nanoseconds, from
-// /proc/PID/task/*/schedstat) and context switches.
-type usage struct{ cpu, switches int64 }
+// /proc/PID/task/*/schedstat), context switches, and read and write
+// system calls (syscr and syscw of /proc/PID/io: every call, one that
+// finds a pipe empty included).
+type usage struct{ cpu, switches, reads, writes int64 }
 
 func procUsage(b *testing.B, pid int) usage {
 	var u usage
 	tasks, err := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
 	if err != nil {
 		b.Fatal(err)
+	}
+	if io, err := os.ReadFile(fmt.Sprintf("/proc/%d/io", pid)); err == nil {
+		for _, l := range strings.Split(string(io), "\n") {
+			k, v, _ := strings.Cut(l, ":")
+			n, _ := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+			switch k {
+			case "syscr":
+				u.reads = n
+			case "syscw":
+				u.writes = n
+			}
+		}
 	}
 	for _, t := range tasks {
 		dir := fmt.Sprintf("/proc/%d/task/%s/", pid, t.Name())
@@ -314,7 +328,11 @@ func (p *pingPeer) stop(b *testing.B) {
 //     sent, ids renumbered so that every call of the session is distinct.
 //
 // Reported: proxy-cpu-ns/msg (all of the proxy's threads: the runtime's
-// included), proxy-switches/msg, and the floor: floor-cpu-ns/line, the
+// included), proxy-switches/msg, proxy-rw-calls/msg (read and write
+// system calls, from /proc/PID/io: 2 is one read and one write a
+// message, the least a relay that looks at each message can make in
+// ping-pong; the figures that do not move with the machine's load), and
+// the floor: floor-cpu-ns/line, the
 // CPU a line costs the echo child when the benchmark talks to it directly
 // (a process that wakes for a line, reads it and writes one: what any
 // process in the path pays a message on this machine), and proxy/floor,
@@ -407,7 +425,7 @@ func measure(b *testing.B, n int, turn func(p *pingPeer, i int) int, env ...stri
 	u1 := procUsage(b, p.cmd.Process.Pid)
 	b.StopTimer()
 	p.stop(b)
-	return measured{usage{u1.cpu - u0.cpu, u1.switches - u0.switches}, m}
+	return measured{usage{u1.cpu - u0.cpu, u1.switches - u0.switches, u1.reads - u0.reads, u1.writes - u0.writes}, m}
 }
 
 func report(b *testing.B, proxied, floor measured) {
@@ -415,6 +433,7 @@ func report(b *testing.B, proxied, floor measured) {
 	fc := float64(floor.u.cpu) / float64(floor.messages)
 	b.ReportMetric(pc, "proxy-cpu-ns/msg")
 	b.ReportMetric(float64(proxied.u.switches)/float64(proxied.messages), "proxy-switches/msg")
+	b.ReportMetric(float64(proxied.u.reads+proxied.u.writes)/float64(proxied.messages), "proxy-rw-calls/msg")
 	b.ReportMetric(fc, "floor-cpu-ns/line")
 	b.ReportMetric(pc/fc, "proxy/floor")
 	b.ReportMetric(float64(proxied.messages)/float64(b.N), "msgs/turn")
