@@ -118,6 +118,7 @@ func (p *Proxy) HTTPHandler(upstream *url.URL, timeout time.Duration) http.Handl
 		}
 		index := p.x.Index()
 		v, reply := p.check(rpc.Client, msg, -1)
+		p.settle(clock())
 		p.mu.Unlock()
 		switch v {
 		case refuse:
@@ -173,6 +174,7 @@ func (p *Proxy) checkResponse(resp *http.Response) error {
 		p.logProblem(rpc.Server, pr)
 	case len(bytes.TrimSpace(msg)) > 0:
 		p.check(rpc.Server, msg, index)
+		p.settle(clock())
 	}
 	return nil
 }

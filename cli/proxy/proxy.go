@@ -57,10 +57,13 @@
 //     (docs/performance.md, "A real session").
 //   - The log gets each message's lines in one write, at once; the
 //     transcript is buffered and written at most [RecordDelay] after a
-//     message, when 64 KiB are pending, and by [Proxy.Finish]: a write a
-//     message would cost, in one-call-at-a-time traffic, as much as the
-//     rest of the proxy's work on it, and a killed proxy loses at most
-//     the transcript's last RecordDelay.
+//     message (a message further than that from the last write is
+//     written once relayed; faster traffic once every RecordDelay), when
+//     64 KiB are pending, and by [Proxy.Finish]: a write a message would
+//     cost, in fast one-call-at-a-time traffic, as much as the rest of
+//     the proxy's work on it, a timer firing in an idle session wakes the
+//     whole runtime, and a killed proxy loses at most the transcript's
+//     last RecordDelay.
 package proxy
 
 import (
@@ -108,18 +111,19 @@ type Proxy struct {
 	svc  *rpc.PreparedService
 	opts Options
 
-	mu       sync.Mutex
-	x        *rpc.Exchange
-	rec      *bufio.Writer
-	servers  []uint64 // which messages the server sent: a bit a message, by index
-	logged   map[string]int
-	line     []byte // log lines not written yet (see writeLog)
-	checking bool   // check is running: its log lines are written at its end
-	flushing bool   // a flush of the transcript is due (see record)
-	flush    *time.Timer
-	done     bool
-	counts   Summary
-	clientMu sync.Mutex // serializes writes to the client
+	mu        sync.Mutex
+	x         *rpc.Exchange
+	rec       *bufio.Writer
+	servers   []uint64 // which messages the server sent: a bit a message, by index
+	logged    map[string]int
+	line      []byte        // log lines not written yet (see writeLog)
+	checking  bool          // check is running: its log lines are written at its end
+	flushing  bool          // the timer will write the transcript (see settle)
+	flush     *time.Timer   // the timer
+	lastFlush time.Duration // when the transcript was last written (clock)
+	done      bool
+	counts    Summary
+	clientMu  sync.Mutex // serializes writes to the client
 }
 
 // Summary counts what a conversation held; it is the log's last line.
@@ -450,15 +454,47 @@ func (p *Proxy) record(from rpc.Peer, body []byte, sums []rpc.MessageSummary, to
 		p.rec.Write(body)
 	}
 	p.rec.WriteString("}\n")
-	if !p.flushing && p.rec.Buffered() > 0 {
+}
+
+// settle writes the transcript's buffer once its last write is
+// RecordDelay old; before that it makes sure a timer will. The relay
+// calls it after it has relayed what it read, before it reads again (a
+// read that may wait), so the write is never in a message's way: in a
+// session whose messages come further apart than RecordDelay (an MCP or
+// LSP session, mostly idle) each message is written as it passes, by
+// the thread that is awake for it, and no timer wakes the process later;
+// in traffic faster than that, the buffer is written once every
+// RecordDelay. The caller holds p.mu.
+func (p *Proxy) settle(now time.Duration) {
+	if p.rec == nil || p.done || p.rec.Buffered() == 0 {
+		return
+	}
+	if now-p.lastFlush >= RecordDelay {
+		p.rec.Flush()
+		p.lastFlush = now
+		if p.flushing {
+			p.flush.Stop()
+			p.flushing = false
+		}
+		return
+	}
+	if !p.flushing {
 		p.flushing = true
+		d := RecordDelay - (now - p.lastFlush)
 		if p.flush == nil {
-			p.flush = time.AfterFunc(RecordDelay, p.flushRecord)
+			p.flush = time.AfterFunc(d, p.flushRecord)
 		} else {
-			p.flush.Reset(RecordDelay)
+			p.flush.Reset(d)
 		}
 	}
 }
+
+// epoch is the start of clock.
+var epoch = time.Now()
+
+// clock is the monotonic time since epoch: one clock read (time.Now
+// reads two; on a virtual machine a read can cost 0.3 µs).
+func clock() time.Duration { return time.Since(epoch) }
 
 // RecordDelay is how long, at most, a message stays in the transcript's
 // buffer before it is written to [Options.Record] (a full buffer, 64
@@ -469,21 +505,21 @@ func (p *Proxy) record(from rpc.Peer, body []byte, sums []rpc.MessageSummary, to
 // of the proxy's work on it. Why not at the end only: a transcript should
 // be readable while the session runs (tail -f), and a proxy that is
 // killed (SIGKILL, a crash) should lose little: at most the messages of
-// the last RecordDelay. The timer is armed once for every burst of
-// messages, never a message.
+// the last RecordDelay. See settle for when it is written.
 const RecordDelay = 100 * time.Millisecond
 
 // recordBuffer is the size of the transcript's buffer.
 const recordBuffer = 64 << 10
 
-// flushRecord writes the transcript's buffer (the timer armed by record
+// flushRecord writes the transcript's buffer (the timer armed by settle
 // calls it).
 func (p *Proxy) flushRecord() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.flushing = false
-	if !p.done {
+	if !p.done && p.rec.Buffered() > 0 {
 		p.rec.Flush()
+		p.lastFlush = clock()
 	}
 }
 

@@ -72,9 +72,15 @@ func (p *Proxy) pump(from rpc.Peer, in io.Reader, out io.Writer, outMu *sync.Mut
 			pending = nil
 		}
 	}
-	lastYield := time.Now()
+	var lastYield time.Duration
 	beforeRead := func() {
 		flush()
+		now := clock()
+		if p.rec != nil {
+			p.mu.Lock()
+			p.settle(now)
+			p.mu.Unlock()
+		}
 		// A goroutine that waits in read system calls and never parks
 		// is, to the runtime's monitor, one goroutine running for ever:
 		// after 10 ms it preempts it and takes its P back, and then
@@ -82,11 +88,15 @@ func (p *Proxy) pump(from rpc.Peer, in io.Reader, out io.Writer, outMu *sync.Mut
 		// Passing through the scheduler every few milliseconds (a
 		// handful of times a second per direction, against tens of
 		// thousands of messages) keeps the monitor asleep.
-		// time.Since reads the monotonic clock alone (on a virtual
-		// machine a clock read can cost 0.3 µs; time.Now reads two).
-		if time.Since(lastYield) >= yieldEvery {
-			runtime.Gosched()
-			lastYield = time.Now()
+		// After a pause longer than the monitor's 10 ms the goroutine
+		// has been through the scheduler anyway (its P was taken back
+		// while it waited), and a yield then only wakes threads for
+		// nothing: the relay yields only while messages keep coming.
+		if d := now - lastYield; d >= yieldEvery {
+			if d < 2*yieldEvery {
+				runtime.Gosched()
+			}
+			lastYield = now
 		}
 	}
 	r := NewReader(readHook{in, beforeRead}, p.opts.Framing, p.opts.MaxMessage)
