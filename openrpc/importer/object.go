@@ -474,7 +474,7 @@ func (c *conv) mapShape(sh *shape, p objPart, s node.Node, ptr string) {
 	case p.additional.Kind() == node.Object:
 		value = c.schema(p.additional, p.additionalPtr, sh.name+"Value")
 	}
-	if value.id == tDocument && key == tString && len(c.metaKeys) > 0 && isMetaPtr(ptr) && !closed {
+	if value.id == tDocument && key == tString && len(c.metaKeys) > 0 && isMetaPtr(ptr) && !p.closed() {
 		// a _meta object of any keys and values, with the keys the
 		// mapping types: a structure of them, open to any other key
 		sh.kind = "structure"
