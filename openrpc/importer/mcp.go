@@ -489,7 +489,7 @@ func (c *conv) mcpSchemaError(d node.Node, ptr, name string, byCode map[string]s
 		c.diag(code, eptr, "const", "error code %s is already the error %s; %s is not an error shape", code.NumberText(), prev, name)
 		return ""
 	}
-	sname := c.names.take(pascal(name))
+	sname := c.names.take(orDefault(pascal(name), "Error"))
 	byCode[code.NumberText()] = sname
 	sh := &shape{name: sname, kind: "structure", doc: docOf(d), traits: []string{`@error("client")`, rpcErrorTrait(n, code.NumberText())}}
 	c.shapes[sname] = sh

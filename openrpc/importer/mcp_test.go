@@ -8,6 +8,7 @@ import (
 	"os"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -348,6 +349,28 @@ func TestMCPMetaKeys(t *testing.T) {
 			if r.Valid != c.valid || c.valid && len(r.Findings) != 0 {
 				t.Errorf("valid %v, findings %v; want valid %v", r.Valid, r.Findings, c.valid)
 			}
+		})
+	}
+}
+
+// TestMCPErrorDefinitionWithoutName: an error definition whose $defs key
+// has no letter or digit (FuzzImport found the empty key) still becomes an
+// error structure with a name, so the model loads; it wrote
+// "structure  {" before.
+func TestMCPErrorDefinitionWithoutName(t *testing.T) {
+	for _, key := range []string{"", "-", "_"} {
+		t.Run("key "+strconv.Quote(key), func(t *testing.T) {
+			schema := []byte(`{"$defs":{` + strconv.Quote(key) + `:{"properties":{"error":{"allOf":[{"properties":{"code":{"const":7}}}]}}},
+				"PingRequest":{"properties":{"id":{"type":"integer"},"method":{"const":"ping"}}},
+				"ClientRequest":{"anyOf":[{"$ref":"#/$defs/PingRequest"}]}}}`)
+			res, err := MCP(schema, Options{Namespace: "m"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(res.IDL), "@rpcError(code: 7") || strings.Contains(string(res.IDL), "structure  {") {
+				t.Fatalf("the error definition is not a named error structure:\n%s", res.IDL)
+			}
+			prepared(t, res.IDL, "m#Mcp")
 		})
 	}
 }
