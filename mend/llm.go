@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/smithy-validation/go/core/jsonscan"
 )
 
 // Provider names the streaming format of the event payloads an
@@ -495,7 +497,7 @@ func settledOf(g *reading) []string {
 	i := 0
 	envelope(g.out).members(func(key []byte, _ envelope) {
 		if i < len(g.members) && g.members[i] {
-			k, _ := appendUnquote(nil, key)
+			k, _ := jsonscan.AppendUnquote(nil, key)
 			out = append(out, string(k))
 		}
 		i++
@@ -634,7 +636,7 @@ func (s *LLMStream) decodeStr(v envelope) bool {
 		return false
 	}
 	var ok bool
-	s.buf, ok = appendUnquote(s.buf, v)
+	s.buf, ok = jsonscan.AppendUnquote(s.buf, v)
 	return ok
 }
 

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"reflect"
 	"testing"
+
+	"github.com/smithy-validation/go/core/jsonscan"
 )
 
 // checkEnvelope compares the envelope reading of text with encoding/json's
@@ -28,7 +30,7 @@ func compareObject(t *testing.T, e envelope, m map[string]json.RawMessage, depth
 	e.members(func([]byte, envelope) { n++ })
 	keys := map[string]bool{}
 	e.members(func(k []byte, _ envelope) {
-		d, ok := appendUnquote(nil, k)
+		d, ok := jsonscan.AppendUnquote(nil, k)
 		if !ok {
 			t.Fatalf("key %s does not decode", k)
 		}

@@ -26,3 +26,18 @@ func ExampleScan() {
 	// "[\"caf\xe9\"]"                      encoding offset 5, root '[', 1 elements
 	// "[[[1]]]"                            too deep offset 2, root '[', 1 elements
 }
+
+// A reader that found a string member with Scan decodes it in place,
+// escapes as encoding/json decodes them, into a buffer it reuses.
+func ExampleAppendUnquote() {
+	var buf []byte
+	for _, q := range []string{`"plain"`, `"tab\there \u00e9 \ud83d\ude00"`, `"\q"`} {
+		var ok bool
+		buf, ok = jsonscan.AppendUnquote(buf[:0], []byte(q))
+		fmt.Printf("%q %v\n", buf, ok)
+	}
+	// Output:
+	// "plain" true
+	// "tab\there é 😀" true
+	// "" false
+}

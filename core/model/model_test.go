@@ -233,7 +233,7 @@ func TestSourcesAndTargets(t *testing.T) {
 	}
 	str := shapeid.MustParse("smithy.api#String")
 	mixin := model.ShapeDef{ID: shapeid.MustParse("ns#M"), Type: model.StructureType, Source: at(1),
-		Traits: []model.Trait{trait(mixinTrait, node.NewObject())},
+		Traits:  []model.Trait{trait(mixinTrait, node.NewObject())},
 		Members: []model.MemberDef{{Name: "a", Target: str, Source: at(2)}, {Name: "b", Target: str, Source: at(3)}}}
 	s := model.ShapeDef{ID: shapeid.MustParse("ns#S"), Type: model.StructureType, Source: at(10), Mixins: []shapeid.ID{mixin.ID},
 		Members: []model.MemberDef{{Name: "b", Target: str, Source: at(11), Traits: []model.Trait{trait(docTrait, node.NewString("b"))}}, {Name: "c", Target: str, Source: at(12)}}}
