@@ -13,6 +13,7 @@ import (
 	"runtime/pprof"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/smithy-validation/go/cli/internal/testkit"
@@ -34,6 +35,8 @@ func TestMain(m *testing.M) {
 		os.Exit(replayServer(os.Getenv("SMITHY_PROXY_BENCH_SCRIPT")))
 	case "proxy":
 		os.Exit(proxyMain())
+	case "gorelay":
+		os.Exit(goRelay())
 	}
 	os.Exit(m.Run())
 }
@@ -270,8 +273,13 @@ type pingPeer struct {
 	r   *bufio.Reader
 }
 
-func startPeer(b *testing.B, env ...string) *pingPeer {
-	cmd := exec.Command(os.Args[0], "-test.run", "^$")
+// startPeer starts argv (the test binary itself when argv is empty) with
+// env added to the benchmark's environment.
+func startPeer(b *testing.B, argv []string, env ...string) *pingPeer {
+	if len(argv) == 0 {
+		argv = []string{os.Args[0], "-test.run", "^$"}
+	}
+	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Env = append(os.Environ(), env...)
 	cmd.Stderr = os.Stderr
 	w, err := cmd.StdinPipe()
@@ -327,32 +335,62 @@ func (p *pingPeer) stop(b *testing.B) {
 //     rounds by a child that answers each line with what the real server
 //     sent, ids renumbered so that every call of the session is distinct.
 //
+// Beside the proxy, in the same run and with the same child, the same
+// turns go through two minimal relays that only read and write (nothing
+// framed, checked or written down): the C program testdata/minrelay.c,
+// built with the C compiler when there is one (left out otherwise), and
+// its equivalent in Go (goRelay: the runtime's own cost). The processes
+// are all started at once and driven in alternation, a slice of the
+// turns each in turn, so that a change in the machine's load falls on
+// all of them alike.
+//
 // Reported: proxy-cpu-ns/msg (all of the proxy's threads: the runtime's
 // included), proxy-switches/msg, proxy-rw-calls/msg (read and write
 // system calls, from /proc/PID/io: 2 is one read and one write a
 // message, the least a relay that looks at each message can make in
-// ping-pong; the figures that do not move with the machine's load), and
-// the floor: floor-cpu-ns/line, the
-// CPU a line costs the echo child when the benchmark talks to it directly
-// (a process that wakes for a line, reads it and writes one: what any
-// process in the path pays a message on this machine), and proxy/floor,
-// their ratio. On a virtual machine a wake-up is expensive (10 to 20 µs
-// on the one of docs/performance.md), so the ratio is the figure to read.
+// ping-pong; the figures that do not move with the machine's load);
+// c-relay-cpu-ns/msg, c-relay-switches/msg and proxy/c-relay, the ratio
+// the goal is read from on a machine where the C relay alone costs
+// more than the goal; go-relay-cpu-ns/msg and go-relay-switches/msg; and
+// the floor: floor-cpu-ns/line, the CPU a line costs the echo child when
+// the benchmark talks to it directly (a process that wakes for a line,
+// reads it and writes one: what any process in the path pays a message on
+// this machine), and proxy/floor, their ratio. On a virtual machine a
+// wake-up is expensive (10 to 20 µs on the one of docs/performance.md),
+// so the ratios are the figures to read.
 func BenchmarkSession(b *testing.B) {
 	if runtime.GOOS != "linux" {
 		b.Skip("reads /proc")
 	}
+	minrelay := buildMinRelay(b)
+	// relays returns the peers of a sub-benchmark: the proxy and the two
+	// minimal relays with child (a role) behind them, turn driving each.
+	relays := func(b *testing.B, child string, turn func() turnFunc, env ...string) []peerSpec {
+		specs := []peerSpec{
+			{name: "proxy", turn: turn(), env: append([]string{roleEnv + "=proxy", "SMITHY_PROXY_BENCH_CHILD=" + child,
+				"SMITHY_PROXY_BENCH_DIR=" + b.TempDir()}, env...)},
+			{name: "go-relay", turn: turn(), env: append([]string{roleEnv + "=gorelay", "SMITHY_PROXY_BENCH_CHILD=" + child}, env...)},
+		}
+		if minrelay != "" {
+			specs = append(specs, peerSpec{name: "c-relay", turn: turn(), env: append([]string{roleEnv + "=" + child}, env...),
+				argv: []string{minrelay, os.Args[0], "-test.run", "^$"}})
+		}
+		return specs
+	}
+	calculator := []string{"SMITHY_PROXY_BENCH_MODEL=calculator", "SMITHY_PROXY_BENCH_SERVICE=example#Calculator"}
 	b.Run("calculator", func(b *testing.B) {
 		msg := []byte(`{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":`)
-		turn := func(p *pingPeer, i int) {
-			m := strconv.AppendInt(append([]byte(nil), msg...), int64(i), 10)
-			p.turn(b, append(m, "}\n"...), 1)
+		turn := func() turnFunc {
+			var m []byte
+			return func(p *pingPeer, i int) int {
+				m = strconv.AppendInt(append(m[:0], msg...), int64(i), 10)
+				p.turn(b, append(m, "}\n"...), 1)
+				return 2
+			}
 		}
-		floor := measure(b, b.N, func(p *pingPeer, i int) int { turn(p, i); return 1 }, roleEnv+"=echo")
-		proxied := measure(b, b.N, func(p *pingPeer, i int) int { turn(p, i); return 2 },
-			roleEnv+"=proxy", "SMITHY_PROXY_BENCH_CHILD=echo", "SMITHY_PROXY_BENCH_MODEL=calculator",
-			"SMITHY_PROXY_BENCH_SERVICE=example#Calculator", "SMITHY_PROXY_BENCH_DIR="+b.TempDir())
-		report(b, proxied, floor)
+		echo := turn()
+		floor := peerSpec{name: "floor", env: []string{roleEnv + "=echo"}, turn: func(p *pingPeer, i int) int { echo(p, i); return 1 }}
+		report(b, measure(b, b.N, append(relays(b, "echo", turn, calculator...), floor)))
 	})
 	b.Run("calculator-bulk", func(b *testing.B) {
 		// The bulk figure beside ping-pong, from the same proxy process:
@@ -361,18 +399,18 @@ func BenchmarkSession(b *testing.B) {
 		note := []byte(`{"jsonrpc":"2.0","method":"subtract","params":[42,23]}` + "\n")
 		batch := bytes.Repeat(note, 64)
 		msg := []byte(`{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":`)
-		var line []byte
-		turn := func(p *pingPeer, i int) int {
-			line = append(append(line[:0], batch...), msg...)
-			line = strconv.AppendInt(line, int64(i), 10)
-			p.turn(b, append(line, "}\n"...), 1)
-			return len(batch)/len(note) + 2
+		turn := func() turnFunc {
+			var line []byte
+			return func(p *pingPeer, i int) int {
+				line = append(append(line[:0], batch...), msg...)
+				line = strconv.AppendInt(line, int64(i), 10)
+				p.turn(b, append(line, "}\n"...), 1)
+				return len(batch)/len(note) + 2
+			}
 		}
-		floor := measure(b, b.N, func(p *pingPeer, i int) int { return turn(p, i) - 1 }, roleEnv+"=echo")
-		proxied := measure(b, b.N, turn,
-			roleEnv+"=proxy", "SMITHY_PROXY_BENCH_CHILD=echo", "SMITHY_PROXY_BENCH_MODEL=calculator",
-			"SMITHY_PROXY_BENCH_SERVICE=example#Calculator", "SMITHY_PROXY_BENCH_DIR="+b.TempDir())
-		report(b, proxied, floor)
+		echo := turn()
+		floor := peerSpec{name: "floor", env: []string{roleEnv + "=echo"}, turn: func(p *pingPeer, i int) int { return echo(p, i) - 1 }}
+		report(b, measure(b, b.N, append(relays(b, "echo", turn, calculator...), floor)))
 	})
 	b.Run("mcp-replay", func(b *testing.B) {
 		path := recordMCP(b)
@@ -380,27 +418,42 @@ func BenchmarkSession(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		floor := measure(b, b.N, func(p *pingPeer, i int) int {
+		// The script's turns in order: the first round from the start,
+		// the next ones from the loop; each peer its own round.
+		turn := func() turnFunc {
+			r, k := 0, 0
+			var line []byte
+			return func(p *pingPeer, i int) int {
+				client, replies := s.round(r, k)
+				line = append(append(line[:0], client...), '\n')
+				p.turn(b, line, len(replies))
+				if k++; k == len(s.turns) {
+					r, k = r+1, s.loop
+				}
+				return 1 + len(replies)
+			}
+		}
+		floor := peerSpec{name: "floor", env: []string{roleEnv + "=echo"}, turn: func(p *pingPeer, i int) int {
 			p.turn(b, []byte(`{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":1}`+"\n"), 1)
 			return 1
-		}, roleEnv+"=echo")
-		// The script's turns in order: the first round from the start,
-		// the next ones from the loop.
-		r, k := 0, 0
-		var line []byte
-		proxied := measure(b, b.N, func(p *pingPeer, i int) int {
-			client, replies := s.round(r, k)
-			line = append(append(line[:0], client...), '\n')
-			p.turn(b, line, len(replies))
-			if k++; k == len(s.turns) {
-				r, k = r+1, s.loop
-			}
-			return 1 + len(replies)
-		}, roleEnv+"=proxy", "SMITHY_PROXY_BENCH_CHILD=replay", "SMITHY_PROXY_BENCH_SCRIPT="+path,
-			"SMITHY_PROXY_BENCH_MODEL=mcp", "SMITHY_PROXY_BENCH_SERVICE=io.modelcontextprotocol#Mcp",
-			"SMITHY_PROXY_BENCH_DIR="+b.TempDir())
-		report(b, proxied, floor)
+		}}
+		report(b, measure(b, b.N, append(relays(b, "replay", turn,
+			"SMITHY_PROXY_BENCH_SCRIPT="+path, "SMITHY_PROXY_BENCH_MODEL=mcp",
+			"SMITHY_PROXY_BENCH_SERVICE=io.modelcontextprotocol#Mcp"), floor)))
 	})
+}
+
+// turnFunc is one turn of ping-pong with p (i counts the turns); it
+// returns the messages the turn moved.
+type turnFunc func(p *pingPeer, i int) int
+
+// peerSpec is a process the benchmark measures: argv (the test binary
+// when empty) started with env, driven by turn.
+type peerSpec struct {
+	name string
+	argv []string
+	env  []string
+	turn turnFunc
 }
 
 // measured is what a series of turns cost the process talked to.
@@ -409,34 +462,153 @@ type measured struct {
 	messages int
 }
 
-// measure starts a peer, warms it with 200 turns, then reads its usage
-// around n turns; turn returns the messages the turn moved.
-func measure(b *testing.B, n int, turn func(p *pingPeer, i int) int, env ...string) measured {
-	p := startPeer(b, env...)
-	for i := 0; i < 200; i++ {
-		turn(p, i)
+// alternations is how many slices the turns are cut into, each peer driven
+// through one slice before the next peer is: the alternation that makes
+// the peers' figures comparable on a loaded machine.
+const alternations = 16
+
+// measure starts the peers, warms each with 200 turns, then reads each
+// one's usage around n turns, driven a slice at a time in alternation.
+func measure(b *testing.B, n int, specs []peerSpec) map[string]measured {
+	peers := make([]*pingPeer, len(specs))
+	for k, s := range specs {
+		peers[k] = startPeer(b, s.argv, s.env...)
+		for i := 0; i < 200; i++ {
+			s.turn(peers[k], i)
+		}
 	}
+	out := map[string]measured{}
 	b.ResetTimer()
-	u0 := procUsage(b, p.cmd.Process.Pid)
-	m := 0
-	for i := 0; i < n; i++ {
-		m += turn(p, 200+i)
+	done := 0
+	for sl := 0; sl < alternations; sl++ {
+		end := n * (sl + 1) / alternations
+		for k, s := range specs {
+			m := out[s.name]
+			u0 := procUsage(b, peers[k].cmd.Process.Pid)
+			for i := done; i < end; i++ {
+				m.messages += s.turn(peers[k], 200+i)
+			}
+			u1 := procUsage(b, peers[k].cmd.Process.Pid)
+			m.u = usage{m.u.cpu + u1.cpu - u0.cpu, m.u.switches + u1.switches - u0.switches,
+				m.u.reads + u1.reads - u0.reads, m.u.writes + u1.writes - u0.writes}
+			out[s.name] = m
+		}
+		done = end
 	}
-	u1 := procUsage(b, p.cmd.Process.Pid)
 	b.StopTimer()
-	p.stop(b)
-	return measured{usage{u1.cpu - u0.cpu, u1.switches - u0.switches, u1.reads - u0.reads, u1.writes - u0.writes}, m}
+	for _, p := range peers {
+		p.stop(b)
+	}
+	return out
 }
 
-func report(b *testing.B, proxied, floor measured) {
-	pc := float64(proxied.u.cpu) / float64(proxied.messages)
-	fc := float64(floor.u.cpu) / float64(floor.messages)
+func report(b *testing.B, m map[string]measured) {
+	per := func(name string, v int64) float64 { return float64(v) / float64(m[name].messages) }
+	pc := per("proxy", m["proxy"].u.cpu)
+	fc := per("floor", m["floor"].u.cpu)
 	b.ReportMetric(pc, "proxy-cpu-ns/msg")
-	b.ReportMetric(float64(proxied.u.switches)/float64(proxied.messages), "proxy-switches/msg")
-	b.ReportMetric(float64(proxied.u.reads+proxied.u.writes)/float64(proxied.messages), "proxy-rw-calls/msg")
+	b.ReportMetric(per("proxy", m["proxy"].u.switches), "proxy-switches/msg")
+	b.ReportMetric(per("proxy", m["proxy"].u.reads+m["proxy"].u.writes), "proxy-rw-calls/msg")
+	for _, r := range []string{"c-relay", "go-relay"} {
+		if _, ok := m[r]; !ok {
+			continue
+		}
+		b.ReportMetric(per(r, m[r].u.cpu), r+"-cpu-ns/msg")
+		b.ReportMetric(per(r, m[r].u.switches), r+"-switches/msg")
+	}
+	if _, ok := m["c-relay"]; ok {
+		b.ReportMetric(pc/per("c-relay", m["c-relay"].u.cpu), "proxy/c-relay")
+	}
 	b.ReportMetric(fc, "floor-cpu-ns/line")
 	b.ReportMetric(pc/fc, "proxy/floor")
-	b.ReportMetric(float64(proxied.messages)/float64(b.N), "msgs/turn")
+	b.ReportMetric(float64(m["proxy"].messages)/float64(b.N), "msgs/turn")
+}
+
+// buildMinRelay compiles testdata/minrelay.c once per test binary run
+// and returns the program's path, or "" (logged) when there is no C
+// compiler or it fails: the C reference is then left out.
+func buildMinRelay(b *testing.B) string {
+	minRelayOnce.Do(func() {
+		cc, err := exec.LookPath("cc")
+		if err != nil {
+			minRelayErr = "no C compiler (cc): the C relay is left out"
+			return
+		}
+		dir, err := os.MkdirTemp("", "minrelay")
+		if err != nil {
+			minRelayErr = err.Error()
+			return
+		}
+		bin := filepath.Join(dir, "minrelay")
+		if out, err := exec.Command(cc, "-O2", "-pthread", "-o", bin, filepath.Join("testdata", "minrelay.c")).CombinedOutput(); err != nil {
+			minRelayErr = fmt.Sprintf("cc testdata/minrelay.c: %v\n%s", err, out)
+			return
+		}
+		minRelayPath = bin
+	})
+	if minRelayErr != "" {
+		b.Log(minRelayErr)
+	}
+	return minRelayPath
+}
+
+var (
+	minRelayOnce sync.Once
+	minRelayPath string
+	minRelayErr  string
+)
+
+// goRelay is the minimal relay in Go (role gorelay): the child, the test
+// binary in the role $SMITHY_PROXY_BENCH_CHILD, on two pipes, its output
+// read in blocking reads as RunCommand reads it, each direction a loop of
+// read and write, nothing else; with the Ps the smithy command gives the
+// proxy (ReserveProcs).
+func goRelay() int {
+	proxy.ReserveProcs()
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), roleEnv+"="+os.Getenv("SMITHY_PROXY_BENCH_CHILD"))
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, os.Stderr
+	if err := cmd.Start(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	inR.Close()
+	outW.Close()
+	outR.Fd() // blocking reads
+	copyLoop := func(in io.Reader, out io.Writer) {
+		buf := make([]byte, 64<<10)
+		for {
+			n, err := in.Read(buf)
+			if n > 0 {
+				if _, err := out.Write(buf[:n]); err != nil {
+					return
+				}
+			}
+			if err != nil {
+				return
+			}
+		}
+	}
+	go func() {
+		copyLoop(os.Stdin, inW)
+		inW.Close()
+	}()
+	copyLoop(outR, os.Stdout)
+	if err := cmd.Wait(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	return 0
 }
 
 // recordMCP records a session with mcp-server-everything through the
