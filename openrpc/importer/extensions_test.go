@@ -533,11 +533,15 @@ func TestExportHostile(t *testing.T) {
 		want, not []string
 	}{
 		{"two descriptors of one property", head + `{"name":"m","paramStructure":"either","params":[{"name":"a","schema":{"type":"string"},"x-smithy-member":"t#I$a"},{"name":"a","schema":{"type":"string"},"x-smithy-member":"t#I$a"}],"result":{"name":"r","schema":{"type":"string"}},"x-smithy-operation":"t#M","x-smithy-input":"t#I"}],"components":{"schemas":{"I":{"type":"object","properties":{"a":{"type":"string"}}}}}}`,
-			[]string{`positional: ["a", "a2"]`}, []string{`positional: ["a", "a"]`, "input: I"}},
+			[]string{`positional: ["a", "a2"]`, `a second param named "a"; by name it is "a2"`}, []string{`positional: ["a", "a"]`, "input: I", `@jsonName("a")`}},
 		{"a title naming a structure on a string", head + `{"name":"m","params":[{"name":"p","schema":{"title":"I","type":"string","minLength":1}}],"result":{"name":"r","schema":{"$ref":"#/components/schemas/I"}}}],"components":{"schemas":{"I":{"type":"object","properties":{"a":{"type":"string"}}}}}}`,
 			[]string{"p: MP", "@length(min: 1)\nstring MP"}, []string{"p: I"}},
 		{"an integer key", head + `{"name":"m","params":[],"result":{"name":"r","schema":{"type":"object","propertyNames":{"type":"integer","minimum":1},"additionalProperties":{"type":"string"}}}}]}`,
 			[]string{"key: smithy.api#String"}, []string{"key: smithy.api#Integer", "key: smithy.api#BigInteger"}},
+		{"uniqueItems on a member of a list that allows duplicates", head + `{"name":"m","params":[{"name":"p","schema":{"title":"L","type":"array","items":{"type":"string"},"uniqueItems":true,"minItems":1}}],"result":{"name":"r","schema":{"type":"string"}}}],"components":{"schemas":{"L":{"type":"array","items":{"type":"string"}}}}}`,
+			[]string{"@length(min: 1)\n        p: L", "uniqueItems on a member whose list allows duplicates"}, []string{"@uniqueItems\n"}},
+		{"uniqueItems on a member of a unique list", head + `{"name":"m","params":[{"name":"p","schema":{"title":"L","type":"array","items":{"type":"string"},"uniqueItems":true,"minItems":1}}],"result":{"name":"r","schema":{"type":"string"}}}],"components":{"schemas":{"L":{"type":"array","items":{"type":"string"},"uniqueItems":true}}}}`,
+			[]string{"@length(min: 1)\n        p: L", "@uniqueItems\nlist L"}, []string{"@uniqueItems\n    p", "uniqueItems on a member"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -546,14 +550,22 @@ func TestExportHostile(t *testing.T) {
 				t.Fatal(err)
 			}
 			load(t, res.IDL)
+			if errs := validateEvents(t, map[string][]byte{"imported.smithy": res.IDL}); len(errs) > 0 {
+				t.Fatalf("smithy validate would reject the import:\n%s\n%s", eventLines(errs), res.IDL)
+			}
+			var said strings.Builder
+			said.Write(res.IDL)
+			for _, d := range res.Diagnostics {
+				said.WriteString("\n" + d.Message)
+			}
 			for _, w := range c.want {
-				if !strings.Contains(string(res.IDL), w) {
+				if !strings.Contains(said.String(), w) {
 					t.Errorf("the model does not say %q:\n%s", w, res.IDL)
 				}
 			}
 			for _, n := range c.not {
-				if strings.Contains(string(res.IDL), n) {
-					t.Errorf("the model says %q:\n%s", n, res.IDL)
+				if strings.Contains(said.String(), n) {
+					t.Errorf("the model or a diagnostic says %q:\n%s", n, said.String())
 				}
 			}
 		})

@@ -357,8 +357,13 @@ func (c *conv) titledMember(s node.Node, ptr string) (target, bool) {
 				traits = append(traits, t)
 			}
 		}
+		// @uniqueItems is a list's trait, never a member's (its selector
+		// is a list): the inline schema shows the target's, which the
+		// component says already.
 		if u, ok := get(inline, "uniqueItems"); ok && u.Kind() == node.Bool && u.BoolValue() {
-			traits = append(traits, "@uniqueItems")
+			if cu, ok := get(comp, "uniqueItems"); !ok || cu.Kind() != node.Bool || !cu.BoolValue() {
+				c.diag(u, ptr+"/uniqueItems", "uniqueItems", "uniqueItems on a member whose list allows duplicates is not expressible (Smithy applies @uniqueItems to lists only); dropped")
+			}
 		}
 	}
 	ref := node.NewObject(node.Field{Key: "$ref", Value: node.NewString("#/components/schemas/" + escapePointer(title)).At(s.Pos())}).At(s.Pos())

@@ -412,6 +412,7 @@ func (c *conv) method(m node.Node, mptr, name, opName string, io opIO, errByCode
 	if inputLine == "" && (len(descs) > 0 || !io.exported) {
 		names := newUniqueNames()
 		var wireNames []string
+		seen := map[string]bool{}
 		for i, p := range descs {
 			pname := str(p, "name")
 			sch, _ := get(p, "schema")
@@ -419,6 +420,14 @@ func (c *conv) method(m node.Node, mptr, name, opName string, io opIO, errByCode
 			if r, ok := get(p, "required"); ok && r.Kind() == node.Bool && r.BoolValue() {
 				mem.traits = append([]string{"@required"}, mem.traits...)
 			}
+			if seen[pname] && mode != "positional" {
+				// OpenRPC requires unique names; two members with one
+				// @jsonName are a model Smithy rejects (JsonName), so by
+				// name the later descriptor is its member's name.
+				c.diag(p, dptrs[i]+"/name", "name", "a second param named %q; by name it is %q", pname, mem.name)
+				pname = mem.name
+			}
+			seen[pname] = true
 			if mode == "named" {
 				mem.traits = jsonNameTraits(mem.name, pname, mem.traits)
 			}

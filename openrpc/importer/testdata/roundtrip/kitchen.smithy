@@ -149,9 +149,11 @@ structure StoreParams {
     extra: ExtraFields
 }
 
+/// The named params that name no member: a map of documents, as alloy's
+/// jsonUnknown selector requires (validated_test.go TestFixturesValidate).
 map ExtraFields {
     key: String
-    value: String
+    value: Document
 }
 
 structure StoreResult {
