@@ -23,3 +23,6 @@ func signalGroup(cmd *exec.Cmd, s syscall.Signal) {
 	}
 	cmd.Process.Signal(os.Signal(s))
 }
+
+// blockingPipe is os.Pipe (no network poller to keep the pipe out of).
+func blockingPipe() (r, w *os.File, err error) { return os.Pipe() }

@@ -198,11 +198,21 @@ const DefaultGrace = 5 * time.Second
 // closes the output, and what it brings after [Proxy.Finish] is dropped. Each signal the proxy sends on its own is logged as
 // {"child":"SIGTERM","reason":"..."}.
 func (p *Proxy) RunCommand(cmd *exec.Cmd, stdin io.Reader, stdout io.Writer) (int, error) {
-	serverInR, serverIn, err := os.Pipe()
+	// Both pipes are blocking and outside the network poller
+	// (blockingPipe): each direction's goroutine waits in its own read
+	// system call and wakes once a message, where the poller would cost
+	// a second read (the one that finds the pipe empty) and epoll_wait
+	// calls a message, and a pipe in the poller's epoll set wakes any
+	// thread parked in epoll_wait at every message that passes
+	// (docs/performance.md, "A real session"); standard input and output
+	// are blocking files too. The price: a blocked read or write is not
+	// ended by Close, so once the proxy gives up on the output (below) it
+	// stops waiting for the relay instead.
+	serverInR, serverIn, err := blockingPipe()
 	if err != nil {
 		return 0, err
 	}
-	serverOut, serverOutW, err := os.Pipe()
+	serverOut, serverOutW, err := blockingPipe()
 	if err != nil {
 		serverInR.Close()
 		serverIn.Close()
@@ -233,15 +243,6 @@ func (p *Proxy) RunCommand(cmd *exec.Cmd, stdin io.Reader, stdout io.Writer) (in
 		serverOut.Close()
 		return 0, err
 	}
-	// The child's output is read in blocking reads, as standard input
-	// is: each direction's goroutine waits in its own read system call
-	// and wakes once a message, where the runtime's network poller
-	// would cost a second read (the one that finds the pipe empty) and
-	// two epoll_wait calls a message (docs/performance.md, "A real
-	// session"). Fd puts the descriptor in blocking mode. The price: a
-	// blocked read is not ended by Close, so once the proxy gives up on
-	// the output (below) it stops waiting for the relay instead.
-	serverOut.Fd()
 	relayc := make(chan error, 1)
 	go func() { relayc <- p.Relay(stdin, stdout, serverIn, serverOut) }()
 	waitc := make(chan error, 1)

@@ -344,6 +344,11 @@ func (p *pingPeer) stop(b *testing.B) {
 // turns each in turn, so that a change in the machine's load falls on
 // all of them alike.
 //
+// With SMITHY_PROXY_BENCH_BEFORE=PATH, PATH (another build of this test
+// binary, e.g. an earlier commit's) runs as a further proxy in the same
+// alternation: before-cpu-ns/msg, before-switches/msg,
+// before-rw-calls/msg and proxy/before.
+//
 // Reported: proxy-cpu-ns/msg (all of the proxy's threads: the runtime's
 // included), proxy-switches/msg, proxy-rw-calls/msg (read and write
 // system calls, from /proc/PID/io: 2 is one read and one write a
@@ -370,6 +375,14 @@ func BenchmarkSession(b *testing.B) {
 			{name: "proxy", turn: turn(), env: append([]string{roleEnv + "=proxy", "SMITHY_PROXY_BENCH_CHILD=" + child,
 				"SMITHY_PROXY_BENCH_DIR=" + b.TempDir()}, env...)},
 			{name: "go-relay", turn: turn(), env: append([]string{roleEnv + "=gorelay", "SMITHY_PROXY_BENCH_CHILD=" + child}, env...)},
+		}
+		if before := os.Getenv("SMITHY_PROXY_BENCH_BEFORE"); before != "" {
+			// Another build of this test binary (an earlier commit's) in
+			// the proxy's role, measured in the same run: before/after
+			// from one run however the load moves.
+			specs = append(specs, peerSpec{name: "before", turn: turn(), argv: []string{before, "-test.run", "^$"},
+				env: append([]string{roleEnv + "=proxy", "SMITHY_PROXY_BENCH_CHILD=" + child,
+					"SMITHY_PROXY_BENCH_DIR=" + b.TempDir()}, env...)})
 		}
 		if minrelay != "" {
 			specs = append(specs, peerSpec{name: "c-relay", turn: turn(), env: append([]string{roleEnv + "=" + child}, env...),
@@ -518,6 +531,12 @@ func report(b *testing.B, m map[string]measured) {
 	}
 	if _, ok := m["c-relay"]; ok {
 		b.ReportMetric(pc/per("c-relay", m["c-relay"].u.cpu), "proxy/c-relay")
+	}
+	if _, ok := m["before"]; ok {
+		b.ReportMetric(per("before", m["before"].u.cpu), "before-cpu-ns/msg")
+		b.ReportMetric(per("before", m["before"].u.switches), "before-switches/msg")
+		b.ReportMetric(per("before", m["before"].u.reads+m["before"].u.writes), "before-rw-calls/msg")
+		b.ReportMetric(pc/per("before", m["before"].u.cpu), "proxy/before")
 	}
 	b.ReportMetric(fc, "floor-cpu-ns/line")
 	b.ReportMetric(pc/fc, "proxy/floor")
