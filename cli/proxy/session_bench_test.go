@@ -481,7 +481,8 @@ type measured struct {
 const alternations = 16
 
 // measure starts the peers, warms each with 200 turns, then reads each
-// one's usage around n turns, driven a slice at a time in alternation.
+// one's usage around n turns, driven a slice at a time in alternation,
+// the order rotating from one slice to the next.
 func measure(b *testing.B, n int, specs []peerSpec) map[string]measured {
 	peers := make([]*pingPeer, len(specs))
 	for k, s := range specs {
@@ -495,7 +496,11 @@ func measure(b *testing.B, n int, specs []peerSpec) map[string]measured {
 	done := 0
 	for sl := 0; sl < alternations; sl++ {
 		end := n * (sl + 1) / alternations
-		for k, s := range specs {
+		// Each slice starts with the next peer: none always follows the
+		// same one.
+		for j := range specs {
+			k := (j + sl) % len(specs)
+			s := specs[k]
 			m := out[s.name]
 			u0 := procUsage(b, peers[k].cmd.Process.Pid)
 			for i := done; i < end; i++ {
