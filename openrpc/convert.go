@@ -245,6 +245,9 @@ func export(m *model.Model, s *rpc.PreparedService, versions []rpc.ProtocolVersi
 	var doc obj
 	doc.add("openrpc", str(OpenRPCVersion))
 	doc.add("info", x.info(svcShape, cfg.Info))
+	if ed, ok := x.externalDocs(svcShape); ok {
+		doc.add("externalDocs", ed)
+	}
 	ms := make([]node.Node, 0, len(methods))
 	for _, meth := range methods {
 		ms = append(ms, x.method(meth))
@@ -255,6 +258,7 @@ func export(m *model.Model, s *rpc.PreparedService, versions []rpc.ProtocolVersi
 		doc.add("components", node.NewObject(node.Field{Key: "schemas", Value: comps}))
 	}
 	x.serviceExtensions(&doc, svcShape, versions)
+	x.traitLosses(svcShape)
 	if p.unknownError {
 		for _, meth := range methods {
 			if meth.ParamMode() != rpc.ParamsPositional && !meth.Input().IsZero() {
@@ -323,6 +327,27 @@ func export(m *model.Model, s *rpc.PreparedService, versions []rpc.ProtocolVersi
 		return a.Message < b.Message
 	})
 	return &Result{Document: out, JSON: js, Diagnostics: dedupe(d.list), Service: s}, nil
+}
+
+// externalDocs is the External Documentation Object of a service (the
+// document's externalDocs) or an operation (the method's): the first entry
+// of @externalDocumentation, its name as the description. OpenRPC has one
+// such object where Smithy has a map: each further entry is a loss.
+func (x *exporter) externalDocs(s *model.Shape) (node.Node, bool) {
+	t, ok := s.Trait(preludeid.ExternalDocumentation)
+	if !ok || t.Kind() != node.Object || t.Len() == 0 {
+		return node.Node{}, false
+	}
+	fs := t.Fields()
+	if len(fs) > 1 {
+		var rest []string
+		for _, f := range fs[1:] {
+			rest = append(rest, f.Key)
+		}
+		x.d.add(Diagnostic{Code: CodeLoss, Method: x.meth, Shape: s.ID(), Message: fmt.Sprintf(
+			"@externalDocumentation has %d entries and an OpenRPC externalDocs one: only %q is written (left out: %s)", len(fs), fs[0].Key, listNames(rest, 5))})
+	}
+	return node.NewObject(node.Field{Key: "description", Value: str(fs[0].Key)}, node.Field{Key: "url", Value: fs[0].Value}), true
 }
 
 // listNames quotes up to max names, and says how many more there are.
@@ -470,6 +495,9 @@ func (x *exporter) method(meth *rpc.Method) node.Node {
 		}
 		o.add("tags", node.NewArray(tags...))
 	}
+	if ed, ok := x.externalDocs(op); ok {
+		o.add("externalDocs", ed)
+	}
 	switch meth.ParamMode() {
 	case rpc.ParamsNamed:
 		o.add("paramStructure", str("by-name"))
@@ -559,7 +587,7 @@ func (x *exporter) descriptor(name string, mem *model.Shape, required bool) node
 		}
 	}
 	o.add("required", node.NewBool(required))
-	o.add("schema", x.memberValueSchema(mem))
+	o.add("schema", x.g.withDefault(x.memberValueSchema(mem), mem, false))
 	if _, ok := x.m.EffectiveTrait(mem, preludeid.Deprecated); ok {
 		o.add("deprecated", node.NewBool(true))
 	}

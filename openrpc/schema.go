@@ -257,6 +257,31 @@ func withDescription(n node.Node, s *model.Shape) node.Node {
 	return node.NewObject(append(out, fs[at:]...)...)
 }
 
+// withDefault adds to the schema of a member's value (a property, or a
+// param with property false: a Content Descriptor says deprecated itself)
+// the annotations of the member's own traits that JSON Schema has:
+// `default` for @default (the value the member takes when absent; an
+// annotation, it changes no verdict) and, for a property, `deprecated` for
+// @deprecated (JSON Schema 2019-09's annotation, which draft-07 validators
+// ignore). An import reads both back. A `$ref` beside them stays a
+// draft-07 reference: its siblings are annotations only.
+func (g *schemas) withDefault(sch node.Node, mem *model.Shape, property bool) node.Node {
+	d, hasDefault := mem.Trait(preludeid.Default)
+	_, deprecated := mem.Trait(preludeid.Deprecated)
+	deprecated = deprecated && property
+	if !hasDefault && !deprecated || sch.Kind() != node.Object {
+		return sch
+	}
+	fs := append([]node.Field(nil), sch.Fields()...)
+	if hasDefault {
+		fs = append(fs, node.Field{Key: "default", Value: d})
+	}
+	if deprecated {
+		fs = append(fs, node.Field{Key: "deprecated", Value: node.NewBool(true)})
+	}
+	return node.NewObject(fs...)
+}
+
 // memberSchema is the schema of a member's value, by its effective
 // contract: a reference to the target when the member applies no
 // constraint of its own, else the target's schema inline with the
@@ -699,7 +724,7 @@ func (g *schemas) structureSchema(s *model.Shape, extraKey, extraConst string) n
 			unknown = &add
 			continue
 		}
-		ms := g.nullIf(g.memberSchema(mem), g.nullableMember(mem) || !mem.HasTrait(preludeid.Required) && !g.p.nullsRejected)
+		ms := g.withDefault(g.nullIf(g.memberSchema(mem), g.nullableMember(mem) || !mem.HasTrait(preludeid.Required) && !g.p.nullsRejected), mem, true)
 		req := mem.HasTrait(preludeid.Required) && !g.p.requiredIgnored
 		props.add(g.wireName(mem), ms)
 		if req {

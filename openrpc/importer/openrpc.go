@@ -52,6 +52,9 @@ func OpenRPC(data []byte, opts Options) (*Result, error) {
 		// The export's title is the service's @title, else its name.
 		svc.traits = append(svc.traits, "@title("+quote(t)+")")
 	}
+	if t := externalDocsTrait(root); t != "" {
+		svc.traits = append(svc.traits, t)
+	}
 	if ver := str(info, "version"); ver != "" {
 		svc.body = append(svc.body, "version: "+quote(ver))
 	}
@@ -531,14 +534,8 @@ func (c *conv) method(m node.Node, mptr, name, opName string, io opIO, errByCode
 	if d, ok := get(m, "deprecated"); ok && d.Kind() == node.Bool && d.BoolValue() {
 		op.traits = append(op.traits, "@deprecated")
 	}
-	if ed, ok := get(m, "externalDocs"); ok {
-		if u := str(ed, "url"); u != "" {
-			label := str(ed, "description")
-			if label == "" {
-				label = "Documentation"
-			}
-			op.traits = append(op.traits, "@externalDocumentation("+quote(label)+": "+quote(u)+")")
-		}
+	if t := externalDocsTrait(m); t != "" {
+		op.traits = append(op.traits, t)
 	}
 	switch {
 	case inputLine != "":
@@ -639,6 +636,25 @@ func (c *conv) tags(m node.Node, mptr string) string {
 	return "@tags([" + strings.Join(names, ", ") + "])"
 }
 
+// externalDocsTrait is the @externalDocumentation of the externalDocs of
+// the document (the service's) or of a method (the operation's): its
+// description names the one entry ("Documentation" when it has none).
+func externalDocsTrait(n node.Node) string {
+	ed, ok := get(n, "externalDocs")
+	if !ok {
+		return ""
+	}
+	u := str(ed, "url")
+	if u == "" {
+		return ""
+	}
+	label := str(ed, "description")
+	if label == "" {
+		label = "Documentation"
+	}
+	return "@externalDocumentation(" + quote(label) + ": " + quote(u) + ")"
+}
+
 // descriptorMember makes the member of a content descriptor.
 func (c *conv) descriptorMember(names *uniqueNames, d, sch node.Node, ptr, hint string) member {
 	mname := names.take(memberName(str(d, "name")))
@@ -646,6 +662,7 @@ func (c *conv) descriptorMember(names *uniqueNames, d, sch node.Node, ptr, hint 
 		c.diag(d, ptr, "schema", "a content descriptor needs a schema; modeled as a document")
 		sch = node.NewBool(true)
 	}
+	c.memberDefault[ptr+"/schema"] = true
 	tg := c.schema(sch, ptr+"/schema", hint)
 	mem := member{name: mname, target: tg.id, doc: strings.TrimSpace(str(d, "summary") + "\n\n" + str(d, "description"))}
 	if mem.doc == "" {
@@ -658,6 +675,14 @@ func (c *conv) descriptorMember(names *uniqueNames, d, sch node.Node, ptr, hint 
 		mem.traits = append(mem.traits, "@nullable")
 	}
 	mem.traits = append(mem.traits, tg.traits...)
+	if dv, ok := get(sch, "default"); ok {
+		// The param's default, as a property's (propMember).
+		if t := defaultTrait(dv, c.kindOf(tg.id), tg.id); t != "" {
+			mem.traits = append(mem.traits, t)
+		} else {
+			c.diag(dv, ptr+"/schema/default", "default", "a default that is not a scalar of the member's type is not kept")
+		}
+	}
 	if dep, ok := get(d, "deprecated"); ok && dep.Kind() == node.Bool && dep.BoolValue() {
 		mem.traits = append(mem.traits, "@deprecated")
 	}

@@ -271,7 +271,8 @@ func (c *conv) schema(s node.Node, ptr, hint string) target {
 // null" and "this schema, but not null" without a shape of its own:
 // {"anyOf" or "oneOf": [S, {"type": "null"}]} (either order) and
 // {"allOf": [S, {"not": {"type": "null"}}]}, with nothing beside but
-// annotations. It returns S and whether null is allowed. Such a schema is
+// annotations (the export writes a member's default and deprecated
+// there; the member reads them from the property's schema). It returns S and whether null is allowed. Such a schema is
 // S's shape with @nullable (or without it), not a union of one member:
 // this is how the openrpc export writes a nullable or optional member,
 // so that an import of an export gives back the member's own target.
@@ -284,7 +285,7 @@ func (c *conv) nullWrapper(s node.Node, ptr string) (inner node.Node, iptr strin
 	key := ""
 	for _, f := range s.Fields() {
 		switch f.Key {
-		case "title", "description", "$comment":
+		case "title", "description", "$comment", "default", "deprecated", "examples", "readOnly", "writeOnly":
 		case "anyOf", "oneOf", "allOf":
 			if key != "" {
 				return node.Node{}, "", false, false

@@ -16,6 +16,7 @@ use smithy.rpc#rpcError
 
 /// A service with one of everything.
 @title("The Kitchen")
+@externalDocumentation("Kitchen manual": "https://example.com/kitchen")
 @jsonRpc(versions: ["2.0"], batches: false, nullIds: "reject", idReuse: "reject", optionalMethodPrefixes: ["$/"])
 service Kitchen {
     version: "2026-12"
@@ -26,6 +27,7 @@ service Kitchen {
 /// Stores an item.
 @method(name: "kitchen/store", params: "named", kind: "call", from: "client")
 @tags(["write", "items"])
+@externalDocumentation("Method specification": "https://example.com/kitchen/store")
 @examples([
     {
         title: "store a box"
@@ -145,6 +147,10 @@ structure StoreParams {
 
     tags: TagList
 
+    /// A default a member takes when absent (written as the schema's default).
+    @default("shelf")
+    place: String
+
     @jsonUnknown
     extra: ExtraFields
 }
@@ -216,6 +222,10 @@ structure Item {
 
     @nullable
     maybe: String
+
+    @default(false)
+    @deprecated
+    fragile: Boolean
 
     any: Document
 
