@@ -39,6 +39,9 @@ func (s *Incremental) exactSteps() bool {
 	// then the copy is made again.
 	pre := -1
 	for len(r.stack) > 0 && r.fatal == nil {
+		if s.watch != nil && s.watch.fastReady(r) && s.fastSteps(&pre) == fastMore {
+			return true
+		}
 		i := r.i
 		for i < n && isSpace(in[i]) {
 			i++

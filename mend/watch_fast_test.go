@@ -1,0 +1,131 @@
+package mend
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand"
+	"testing"
+)
+
+// watchTrace feeds text in the chunks cuts gives to a watcher (without
+// deltas when skip) and renders everything it returns: each feed with
+// the bytes kept and the step, the finish.
+func watchTrace(text []byte, cuts []int, opts Options, skip bool) string {
+	var b []byte
+	w := NewWatcher(opts)
+	if skip {
+		w.SkipDeltas()
+	}
+	prev := 0
+	for _, c := range append(cuts, len(text)) {
+		f, _ := json.Marshal(w.Feed(text[prev:c]))
+		b = append(b, f...)
+		b = append(b, fmt.Sprintf(" kept=%d retried=%d syntax=%d\n", w.s.Kept(), w.s.retried, w.s.r.syntaxMax)...)
+		prev = c
+	}
+	fin, _ := json.Marshal(w.Finish())
+	return string(append(b, fin...))
+}
+
+// pathsAgree reports where the fast path, the exact steps alone and the
+// general reader part on text, "" when all three agree.
+func pathsAgree(text []byte, cuts []int, opts Options, skip bool) string {
+	defer func() { fastOff, exactOff = false, false }()
+	fast := watchTrace(text, cuts, opts, skip)
+	fastOff = true
+	exact := watchTrace(text, cuts, opts, skip)
+	exactOff = true
+	general := watchTrace(text, cuts, opts, skip)
+	if fast == exact && exact == general {
+		return ""
+	}
+	return fmt.Sprintf("fast path:\n%s\nexact steps:\n%s\ngeneral reader:\n%s", fast, exact, general)
+}
+
+// TestFastStepsAreTheExactSteps: the watcher's fast path (watch_fast.go),
+// the exact steps without it and the general reader give the same feeds,
+// deltas, events, bytes kept, syntax progress and final results, with
+// and without deltas, on every input of the incremental tests and on
+// values built to stop the fast path at each of its exits (a root
+// member, a comma before a closer, a repair deep in the value, the depth
+// limit, a chunk ending in each kind of token), in one chunk, a byte at a
+// time and at random cuts.
+func TestFastStepsAreTheExactSteps(t *testing.T) {
+	rng := rand.New(rand.NewSource(25))
+	doc := validDoc()
+	ins := append(incrementalInputs(t), string(doc[:3000]),
+		`[{"a~/b": {"c\"d": [1, "x\u00e9\ud83d\ude00", {"e": null}]}, "f": -1.5e3, "g": [[], {}, [{}]]}]`,
+		"[{\"k\": \"caf\xc3\xa9 \xe6\x97\xa5\xe6\x9c\xac\", \"l\": [\"\xf0\x9f\x98\x80\"],\n\"m\" :\r\n true\t,\"n\":false }]",
+		`[{"a": 1, "b": 01}, {"c": 1.e5}, {"d": -}, {"e": tru}, {"f": "x\q"}, {"g": ""x""}, {"h": "a" + "b"}]`,
+		`{"a": {"b": [1, {"c": [true, "x"]}], "d": {}}, "e": [[1], {"f": null}]}`,
+		`[[1,2,], {"a":1,}, {"a" 1}, [1 2], {"a":[}, {"a":1]}, [{"a":1}}, [nul], [true x], [1x], [-]]`,
+		`[[[[[[[[[[[[1]]]]]]]]]]]]`, `[{"a":[{"b":[{"c":[{"d":"deep"}]}]}]}]`,
+		`[1, 2] [3]`, `[{"a": "b"}, "c\nd", "e`, `[{"a": 1}, {"a": 2`, `[ "x" , 1.5 , true , null , {} , [] ]`)
+	for n, in := range ins {
+		text := []byte(in)
+		for _, depth := range []int{0, 6} {
+			opts := Options{Profile: ProfileLenient, MaxDepth: depth}
+			chunkings := [][]int{nil, randomCuts(rng, len(text), 4), randomCuts(rng, len(text), 30)}
+			if len(text) <= 300 {
+				chunkings = append(chunkings, everyByte(len(text))[min(1, len(text)):])
+			}
+			for _, cuts := range chunkings {
+				for _, skip := range []bool{false, true} {
+					if d := pathsAgree(text, cuts, opts, skip); d != "" {
+						t.Fatalf("case %d %q, depth %d, cuts %v, skip %v:\n%s", n, in, depth, cuts, skip, d)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestFastStepsTaken: on a long valid value the fast path takes nearly
+// every step (were it never taken, TestFastStepsAreTheExactSteps would
+// compare the exact steps with themselves).
+func TestFastStepsTaken(t *testing.T) {
+	doc := validDoc()[:64<<10]
+	for _, skip := range []bool{false, true} {
+		fastTaken.Store(0)
+		w := NewWatcher(Options{})
+		if skip {
+			w.SkipDeltas()
+		}
+		for k := 0; k < len(doc); k += 64 {
+			w.Feed(doc[k:min(k+64, len(doc))])
+		}
+		w.Finish()
+		// a record of the document is 40 steps in about 170 bytes
+		if want := len(doc) / 170 * 40 * 9 / 10; int(fastTaken.Load()) < want {
+			t.Errorf("skip %v: the fast path took %d steps, want at least %d", skip, fastTaken.Load(), want)
+		}
+	}
+}
+
+// FuzzFastSteps: on any text cut anywhere the fuzzer says, with and
+// without deltas, the fast path, the exact steps and the general reader
+// agree on everything (as in TestFastStepsAreTheExactSteps).
+func FuzzFastSteps(f *testing.F) {
+	fuzzSeeds(f)
+	f.Add([]byte(`[{"a": [1, -2.5e3, "x\u00e9", true, null], "b": {"c": ""}}, [[]], {}]`))
+	f.Add([]byte(`{"a": {"b": [1, {"c": [true, "x"]}], "d": {}}, "e": [[1], {"f": null}]}`))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		if len(in) > 2048 {
+			return
+		}
+		var cuts []int
+		for k := range in {
+			if in[k]&3 == 1 {
+				cuts = append(cuts, k+1)
+			}
+		}
+		if n := len(cuts); n > 0 && cuts[n-1] == len(in) {
+			cuts = cuts[:n-1]
+		}
+		for _, skip := range []bool{false, true} {
+			if d := pathsAgree(in, cuts, Options{Profile: ProfileLenient, MaxDepth: 8}, skip); d != "" {
+				t.Fatalf("%q cuts %v skip %v:\n%s", in, cuts, skip, d)
+			}
+		}
+	})
+}
