@@ -276,6 +276,9 @@ func export(m *model.Model, s *rpc.PreparedService, versions []rpc.ProtocolVersi
 			}
 		}
 	}
+	if g.absentNulls && !x.ext {
+		d.add(Diagnostic{Code: CodeLoss, Shape: s.Service(), Message: "an optional member's null is its absence and a @nullable member's a value (RejectNullMembers refuses only the first), but both schemas take null: without x-smithy-null they do not say which, and an import makes every optional member @nullable"})
+	}
 	if p.requiredIgnored {
 		d.add(Diagnostic{Code: CodeLoss, Shape: s.Service(), Message: "@required is not enforced (AllowMissingRequired), so the schemas require no member: a reader, and an import of the document, cannot tell which members the model requires"})
 	}
@@ -573,7 +576,7 @@ func (x *exporter) params(meth *rpc.Method) node.Node {
 // a result member): null is allowed for a nullable member, and for an
 // optional one unless RejectNullMembers.
 func (x *exporter) memberValueSchema(mem *model.Shape) node.Node {
-	return x.g.nullIf(x.g.memberSchema(mem), x.g.nullableMember(mem) || !mem.HasTrait(preludeid.Required) && !x.p.nullsRejected)
+	return x.g.optionalNull(x.g.memberSchema(mem), mem)
 }
 
 func (x *exporter) descriptor(name string, mem *model.Shape, required bool) node.Node {

@@ -188,7 +188,7 @@ func TestSchemas(t *testing.T) {
 	cases := []struct{ name, ptr, want string }{
 		{"jsonName ignored under MemberNames", prop + "name", `{"$ref":"#/components/schemas/Name"}`},
 		{"constrained string", comp + "Name", `{"type":"string","maxLength":10,"pattern":"^[a-z]+$"}`},
-		{"exact big bound", prop + "big", `{"anyOf":[{"type":"integer","maximum":12345678901234567890},{"type":"null"}]}`},
+		{"exact big bound", prop + "big", `{"anyOf":[{"type":"integer","maximum":12345678901234567890},{"type":"null"}],"x-smithy-null":"absent"}`},
 		{"exact decimal bounds", prop + "dec/anyOf/0", `{"type":"number","minimum":0.5,"maximum":1e3}`},
 		{"member length replaces the target's, titled with the target's component", prop + "shortName/anyOf/0", `{"type":"string","title":"Name","minLength":2,"pattern":"^[a-z]+$"}`},
 		{"byte range", prop + "b/anyOf/0", `{"type":"integer","minimum":-128,"maximum":127}`},
@@ -206,7 +206,7 @@ func TestSchemas(t *testing.T) {
 		{"sparse list", comp + "SparseList", `{"type":"array","items":{"anyOf":[{"type":"integer","minimum":-2147483648,"maximum":2147483647},{"type":"null"}]}}`},
 		{"map", comp + "CountMap", `{"type":"object","propertyNames":{"$ref":"#/components/schemas/Name"},"additionalProperties":{"type":"integer","minimum":-9223372036854775808,"maximum":9223372036854775807}}`},
 		{"recursion by reference", comp + "Forest", `{"type":"array","items":{"$ref":"#/components/schemas/Tree"}}`},
-		{"recursive structure", comp + "Tree/properties/children", `{"anyOf":[{"$ref":"#/components/schemas/Forest"},{"type":"null"}]}`},
+		{"recursive structure", comp + "Tree/properties/children", `{"anyOf":[{"$ref":"#/components/schemas/Forest"},{"type":"null"}],"x-smithy-null":"absent"}`},
 		{"union key-tagged", comp + "Choice/oneOf/0", `{"required":["text"],"properties":{"text":{"not":{"type":"null"}}}}`},
 		{"required", comp + "In/required", `["name"]`},
 		{"named params: required first", "/methods/0/params/0/name", `"name"`},
@@ -369,7 +369,7 @@ func TestAlloyTraits(t *testing.T) {
 		{"untagged disjoint: oneOf", comp + "Id", `{"oneOf":[{"type":"string"},{"type":"integer","minimum":-2147483648,"maximum":2147483647}]}`},
 		{"untagged overlapping: anyOf", comp + "Token/anyOf/1", `{"$ref":"#/components/schemas/Name"}`},
 		{"jsonUnknown", comp + "Loose/additionalProperties", `{"type":"integer","minimum":-2147483648,"maximum":2147483647}`},
-		{"jsonUnknown member is no property", comp + "Loose/properties", `{"known":{"anyOf":[{"type":"string"},{"type":"null"}]}}`},
+		{"jsonUnknown member is no property", comp + "Loose/properties", `{"known":{"anyOf":[{"type":"string"},{"type":"null"}],"x-smithy-null":"absent"}}`},
 		{"result member", "/methods/0/result/schema", `{"$ref":"#/components/schemas/Block"}`},
 	}
 	for _, c := range cases {
@@ -510,7 +510,8 @@ func TestExtensionsOmitted(t *testing.T) {
 	for _, d := range res.Diagnostics {
 		got = append(got, d.String())
 	}
-	want := "loss example#Calculator: positional params beyond a method's Content Descriptors are an error (params-too-many, -32602), which OpenRPC cannot say: a client reading the document may send more (1 method takes params by position: \"subtract\")\n" +
+	want := "loss example#Calculator: an optional member's null is its absence and a @nullable member's a value (RejectNullMembers refuses only the first), but both schemas take null: without x-smithy-null they do not say which, and an import makes every optional member @nullable\n" +
+		"loss example#Calculator: positional params beyond a method's Content Descriptors are an error (params-too-many, -32602), which OpenRPC cannot say: a client reading the document may send more (1 method takes params by position: \"subtract\")\n" +
 		"loss example#Calculator: the service also serves JSON-RPC 1.0, which OpenRPC does not describe (x-smithy-jsonrpc omitted)\n" +
 		`loss method "subtract" example#CalculatorError: the schema of error 1001's data has no place in standard OpenRPC (x-smithy-errors omitted)`
 	if strings.Join(got, "\n") != want {

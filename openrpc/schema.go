@@ -103,6 +103,9 @@ type schemas struct {
 	// JSON types each component's schema accepts.
 	byName map[string]shapeid.ID
 	types  map[shapeid.ID]uint8
+	// absentNulls is set when an optional member's schema takes null as
+	// its absence (optionalNull).
+	absentNulls bool
 }
 
 // isComponent reports whether a shape gets a reusable schema: every
@@ -256,6 +259,33 @@ func withDescription(n node.Node, s *model.Shape) node.Node {
 	out = append(out, node.Field{Key: "description", Value: d})
 	return node.NewObject(append(out, fs[at:]...)...)
 }
+
+// optionalNull is a structure member's (or a param's) value schema: null
+// is allowed for a nullable member, and for an optional one unless
+// RejectNullMembers. The two nulls mean different things to the value
+// engine (an optional member's null is its absence, which
+// RejectNullMembers refuses; a @nullable member's is a value), but the
+// same to JSON Schema: with the extensions, the optional member's null
+// branch is marked "x-smithy-null": "absent", so that an import makes it
+// an optional member again, not a @nullable one. With ExtensionsOmit,
+// the service's one loss (nullLoss) says it.
+func (g *schemas) optionalNull(sch node.Node, mem *model.Shape) node.Node {
+	nullable := g.nullableMember(mem)
+	absent := !nullable && !mem.HasTrait(preludeid.Required) && !g.p.nullsRejected
+	out := g.nullIf(sch, nullable || absent)
+	if !absent {
+		return out
+	}
+	g.absentNulls = true
+	if g.p.ext != ExtensionsEmit {
+		return out
+	}
+	return node.NewObject(append(append([]node.Field(nil), out.Fields()...), node.Field{Key: NullExtension, Value: str("absent")})...)
+}
+
+// NullExtension marks the null branch of an optional member's schema as
+// the member's absence (see optionalNull).
+const NullExtension = "x-smithy-null"
 
 // withDefault adds to the schema of a member's value (a property, or a
 // param with property false: a Content Descriptor says deprecated itself)
@@ -724,7 +754,7 @@ func (g *schemas) structureSchema(s *model.Shape, extraKey, extraConst string) n
 			unknown = &add
 			continue
 		}
-		ms := g.withDefault(g.nullIf(g.memberSchema(mem), g.nullableMember(mem) || !mem.HasTrait(preludeid.Required) && !g.p.nullsRejected), mem, true)
+		ms := g.withDefault(g.optionalNull(g.memberSchema(mem), mem), mem, true)
 		req := mem.HasTrait(preludeid.Required) && !g.p.requiredIgnored
 		props.add(g.wireName(mem), ms)
 		if req {

@@ -272,7 +272,9 @@ func (c *conv) schema(s node.Node, ptr, hint string) target {
 // {"anyOf" or "oneOf": [S, {"type": "null"}]} (either order) and
 // {"allOf": [S, {"not": {"type": "null"}}]}, with nothing beside but
 // annotations (the export writes a member's default and deprecated
-// there; the member reads them from the property's schema). It returns S and whether null is allowed. Such a schema is
+// there; the member reads them from the property's schema) and, in an
+// export, "x-smithy-null": "absent", which says the null is an optional
+// member's absence: S, not nullable. It returns S and whether null is allowed. Such a schema is
 // S's shape with @nullable (or without it), not a union of one member:
 // this is how the openrpc export writes a nullable or optional member,
 // so that an import of an export gives back the member's own target.
@@ -283,9 +285,18 @@ func (c *conv) nullWrapper(s node.Node, ptr string) (inner node.Node, iptr strin
 		return node.NewObject().At(s.Pos()), ptr, false, true
 	}
 	key := ""
+	absent := false
 	for _, f := range s.Fields() {
 		switch f.Key {
 		case "title", "description", "$comment", "default", "deprecated", "examples", "readOnly", "writeOnly":
+		case "x-smithy-null":
+			// The export's mark of an optional member's null: its
+			// absence, not a value (no @nullable).
+			if f.Value.Kind() == node.String && f.Value.StringValue() == "absent" {
+				absent = c.exported
+			} else {
+				c.diag(f.Value, ptr+"/x-smithy-null", "x-smithy-null", `x-smithy-null must be "absent"; ignored`)
+			}
 		case "anyOf", "oneOf", "allOf":
 			if key != "" {
 				return node.Node{}, "", false, false
@@ -312,7 +323,7 @@ func (c *conv) nullWrapper(s node.Node, ptr string) (inner node.Node, iptr strin
 			continue
 		}
 		if isNullType(br) && !isNullType(other) {
-			return other, optr, true, true
+			return other, optr, !absent, true
 		}
 	}
 	return node.Node{}, "", false, false
