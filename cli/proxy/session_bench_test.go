@@ -14,7 +14,9 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/smithy-validation/go/cli/internal/testkit"
 	"github.com/smithy-validation/go/cli/proxy"
@@ -339,7 +341,8 @@ func (p *pingPeer) stop(b *testing.B) {
 // turns go through two minimal relays that only read and write (nothing
 // framed, checked or written down): the C program testdata/minrelay.c,
 // built with the C compiler when there is one (left out otherwise), and
-// its equivalent in Go (goRelay: the runtime's own cost). The processes
+// its equivalent in Go in the runtime setting the proxy chooses (goRelay:
+// the runtime's own cost). The processes
 // are all started at once and driven in alternation, a slice of the
 // turns each in turn, so that a change in the machine's load falls on
 // all of them alike.
@@ -537,6 +540,7 @@ func report(b *testing.B, m map[string]measured) {
 	if _, ok := m["c-relay"]; ok {
 		b.ReportMetric(pc/per("c-relay", m["c-relay"].u.cpu), "proxy/c-relay")
 	}
+	b.ReportMetric(pc/per("go-relay", m["go-relay"].u.cpu), "proxy/go-relay")
 	if _, ok := m["before"]; ok {
 		b.ReportMetric(per("before", m["before"].u.cpu), "before-cpu-ns/msg")
 		b.ReportMetric(per("before", m["before"].u.switches), "before-switches/msg")
@@ -582,19 +586,34 @@ var (
 	minRelayErr  string
 )
 
-// goRelay is the minimal relay in Go (role gorelay): the child, the test
-// binary in the role $SMITHY_PROXY_BENCH_CHILD, on two pipes, its output
-// read in blocking reads as RunCommand reads it, each direction a loop of
-// read and write, nothing else; with the Ps the smithy command gives the
-// proxy (ReserveProcs).
+// goRelay is the minimal relay in Go (role gorelay), in the runtime's
+// setting the proxy chooses (RunCommand): the child, the test binary in
+// the role $SMITHY_PROXY_BENCH_CHILD, on two pipes that are blocking and
+// outside the network poller, each direction a loop of read and write
+// that passes through the scheduler when its last pass is 5 to 10 ms
+// old, with the Ps the smithy command gives the proxy (ReserveProcs);
+// nothing framed, checked or written down. Between the C relay and the
+// proxy, it says what the Go runtime costs and what the proxy's own work
+// does.
 func goRelay() int {
 	proxy.ReserveProcs()
-	inR, inW, err := os.Pipe()
+	pipe := func() (r, w *os.File, err error) {
+		var p [2]int
+		syscall.ForkLock.RLock()
+		err = syscall.Pipe(p[:])
+		if err == nil {
+			syscall.CloseOnExec(p[0])
+			syscall.CloseOnExec(p[1])
+		}
+		syscall.ForkLock.RUnlock()
+		return os.NewFile(uintptr(p[0]), "|0"), os.NewFile(uintptr(p[1]), "|1"), err
+	}
+	inR, inW, err := pipe()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 2
 	}
-	outR, outW, err := os.Pipe()
+	outR, outW, err := pipe()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 2
@@ -608,10 +627,17 @@ func goRelay() int {
 	}
 	inR.Close()
 	outW.Close()
-	outR.Fd() // blocking reads
 	copyLoop := func(in io.Reader, out io.Writer) {
+		const yieldEvery = 5 * time.Millisecond
 		buf := make([]byte, 64<<10)
+		last := time.Now()
 		for {
+			if d := time.Since(last); d >= yieldEvery {
+				if d < 2*yieldEvery {
+					runtime.Gosched()
+				}
+				last = time.Now()
+			}
 			n, err := in.Read(buf)
 			if n > 0 {
 				if _, err := out.Write(buf[:n]); err != nil {
