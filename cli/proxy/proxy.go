@@ -49,7 +49,9 @@
 //     recorded as the server's messages: they are what the client got.
 //   - Each direction waits for its next message in a blocking read
 //     system call (the child's output too, not the network poller: one
-//     read a message instead of two and no epoll_wait) and passes through
+//     read a message instead of two and no epoll_wait; the child's pipes
+//     are kept out of the poller's epoll set altogether, where each
+//     message would wake a thread parked in epoll_wait) and passes through
 //     the scheduler every few milliseconds so that the runtime's monitor
 //     does not take it for a goroutine running for ever; [ReserveProcs]
 //     (which the smithy command calls) gives the runtime enough Ps that a
