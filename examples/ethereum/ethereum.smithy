@@ -3898,8 +3898,6 @@ structure DebugTraceBlockByNumberResultItemNamedTracerEntry {
 /// Transaction trace result
 @untagged
 union DebugTraceTransactionResult {
-    /// Returned when no named tracer is specified.
-    opcodeTransactionTrace: OpcodeTransactionTrace
     namedTracerResult: smithy.api#Document
 }
 

@@ -32,6 +32,18 @@ func (c *conv) union(sh *shape, s, list node.Node, ptr, key string) {
 		c.diag(list, ptr+"/"+key, key, "every branch accepts only null; modeled as a nullable empty structure, which also accepts {}")
 		return
 	}
+	if key == "anyOf" {
+		keep := c.pruneAnyOf(branches, ptrs, index)
+		if len(keep) < len(branches) {
+			var b2 []node.Node
+			var p2 []string
+			var i2 []int
+			for _, k := range keep {
+				b2, p2, i2 = append(b2, branches[k]), append(p2, ptrs[k]), append(i2, index[k])
+			}
+			branches, ptrs, index = b2, p2, i2
+		}
+	}
 	if !(c.exported && anyRef(branches)) && c.discriminated(sh, branches, ptrs) {
 		return
 	}
