@@ -459,6 +459,51 @@ func BenchmarkSession(b *testing.B) {
 	})
 }
 
+// BenchmarkPauses is BenchmarkSession's calculator turn after a pause:
+// the client waits 20 ms before each call, as an MCP or LSP session is
+// mostly idle. A pause is longer than the runtime monitor's 10 ms, so
+// every P goes idle and the first system call after it wakes the runtime
+// (docs/performance.md, "Sessions with pauses"): what a message costs
+// there is mostly what the process does on waking, not the checks. Same
+// peers, metrics and alternation as BenchmarkSession; run it with a
+// small -benchtime (200x: 4 s of pauses a peer).
+func BenchmarkPauses(b *testing.B) {
+	if runtime.GOOS != "linux" {
+		b.Skip("reads /proc")
+	}
+	minrelay := buildMinRelay(b)
+	msg := []byte(`{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":`)
+	turn := func() turnFunc {
+		var m []byte
+		return func(p *pingPeer, i int) int {
+			time.Sleep(pause)
+			m = strconv.AppendInt(append(m[:0], msg...), int64(i), 10)
+			p.turn(b, append(m, "}\n"...), 1)
+			return 2
+		}
+	}
+	calculator := []string{"SMITHY_PROXY_BENCH_MODEL=calculator", "SMITHY_PROXY_BENCH_SERVICE=example#Calculator"}
+	specs := []peerSpec{
+		{name: "proxy", turn: turn(), env: append([]string{roleEnv + "=proxy", "SMITHY_PROXY_BENCH_CHILD=echo",
+			"SMITHY_PROXY_BENCH_DIR=" + b.TempDir()}, calculator...)},
+		{name: "go-relay", turn: turn(), env: []string{roleEnv + "=gorelay", "SMITHY_PROXY_BENCH_CHILD=echo"}},
+	}
+	if before := os.Getenv("SMITHY_PROXY_BENCH_BEFORE"); before != "" {
+		specs = append(specs, peerSpec{name: "before", turn: turn(), argv: []string{before, "-test.run", "^$"},
+			env: append([]string{roleEnv + "=proxy", "SMITHY_PROXY_BENCH_CHILD=echo", "SMITHY_PROXY_BENCH_DIR=" + b.TempDir()}, calculator...)})
+	}
+	if minrelay != "" {
+		specs = append(specs, peerSpec{name: "c-relay", turn: turn(), env: []string{roleEnv + "=echo"},
+			argv: []string{minrelay, os.Args[0], "-test.run", "^$"}})
+	}
+	echo := turn()
+	specs = append(specs, peerSpec{name: "floor", env: []string{roleEnv + "=echo"}, turn: func(p *pingPeer, i int) int { echo(p, i); return 1 }})
+	report(b, measure(b, b.N, specs))
+}
+
+// pause is BenchmarkPauses' wait before each turn.
+const pause = 20 * time.Millisecond
+
 // turnFunc is one turn of ping-pong with p (i counts the turns); it
 // returns the messages the turn moved.
 type turnFunc func(p *pingPeer, i int) int
