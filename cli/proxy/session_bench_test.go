@@ -13,7 +13,6 @@ import (
 	"runtime/pprof"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -597,39 +596,22 @@ func report(b *testing.B, m map[string]measured) {
 	b.ReportMetric(float64(m["proxy"].messages)/float64(b.N), "msgs/turn")
 }
 
-// buildMinRelay compiles testdata/minrelay.c once per test binary run
-// and returns the program's path, or "" (logged) when there is no C
-// compiler or it fails: the C reference is then left out.
+// buildMinRelay compiles testdata/minrelay.c into the benchmark's
+// temporary folder and returns the program's path, or "" (logged) when
+// there is no C compiler or it fails: the C reference is then left out.
 func buildMinRelay(b *testing.B) string {
-	minRelayOnce.Do(func() {
-		cc, err := exec.LookPath("cc")
-		if err != nil {
-			minRelayErr = "no C compiler (cc): the C relay is left out"
-			return
-		}
-		dir, err := os.MkdirTemp("", "minrelay")
-		if err != nil {
-			minRelayErr = err.Error()
-			return
-		}
-		bin := filepath.Join(dir, "minrelay")
-		if out, err := exec.Command(cc, "-O2", "-pthread", "-o", bin, filepath.Join("testdata", "minrelay.c")).CombinedOutput(); err != nil {
-			minRelayErr = fmt.Sprintf("cc testdata/minrelay.c: %v\n%s", err, out)
-			return
-		}
-		minRelayPath = bin
-	})
-	if minRelayErr != "" {
-		b.Log(minRelayErr)
+	cc, err := exec.LookPath("cc")
+	if err != nil {
+		b.Log("no C compiler (cc): the C relay is left out")
+		return ""
 	}
-	return minRelayPath
+	bin := filepath.Join(b.TempDir(), "minrelay")
+	if out, err := exec.Command(cc, "-O2", "-pthread", "-o", bin, filepath.Join("testdata", "minrelay.c")).CombinedOutput(); err != nil {
+		b.Logf("cc testdata/minrelay.c: %v (the C relay is left out)\n%s", err, out)
+		return ""
+	}
+	return bin
 }
-
-var (
-	minRelayOnce sync.Once
-	minRelayPath string
-	minRelayErr  string
-)
 
 // goRelay is the minimal relay in Go (role gorelay), in the runtime's
 // setting the proxy chooses (RunCommand): the child, the test binary in
