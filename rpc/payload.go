@@ -20,14 +20,18 @@ type payload struct {
 }
 
 // preparePayloads prepares the value engine's validators for every
-// method and error mapping, sharing one validator per shape or member.
+// method and error mapping, sharing one validator per shape or member,
+// and, through one sv.Preparer, the plans of the shapes the payloads
+// share (MCP's content blocks, _meta and the like are compiled once, not
+// once per method; each validator is still sv.Prepare's).
 func (p *preparer) preparePayloads(s *PreparedService) error {
 	cache := map[shapeid.ID]*sv.Validator{}
+	prep := sv.NewPreparer(p.m, append(defaultPayload, s.cfg.payload...)...)
 	get := func(id shapeid.ID) *sv.Validator {
 		if v, ok := cache[id]; ok {
 			return v
 		}
-		v, err := sv.Prepare(p.m, id, append(defaultPayload, s.cfg.payload...)...)
+		v, err := prep.Prepare(id)
 		if err != nil {
 			var me *sv.ModelError
 			if errors.As(err, &me) {

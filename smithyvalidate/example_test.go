@@ -156,3 +156,23 @@ func ExampleValidator_ValidJSONAt() {
 	// valid params {"minuend":42,"subtrahend":23}
 	// /params required
 }
+
+// A program that checks several shapes of one model (a service's params
+// and results) prepares them with one Preparer: what they share is
+// compiled once, and each validator is the one Prepare gives.
+func ExamplePreparer() {
+	p := smithyvalidate.NewPreparer(exampleModel())
+	for _, s := range []string{"example#SubtractInput", "example#SubtractOutput", "example#Missing"} {
+		v, err := p.Prepare(shapeid.MustParse(s))
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		res, _ := v.ValidateJSON([]byte(`{"value":19}`))
+		fmt.Printf("%s valid=%v\n", v.Shape(), res.Valid)
+	}
+	// Output:
+	// example#SubtractInput valid=false
+	// example#SubtractOutput valid=true
+	// smithyvalidate: cannot prepare example#Missing: example#Missing: shape not found in the model
+}
