@@ -25,6 +25,7 @@ func (b *binFlag) Set(s string) error { *b = append(*b, s); return nil }
 type rusage struct {
 	user, sys time.Duration
 	rss       int64
+	faults    int64 // page faults (minor): most of the system time of a short run
 }
 
 func (u rusage) cpu() time.Duration { return u.user + u.sys }
@@ -130,7 +131,7 @@ func bench(args []string) error {
 	}
 
 	fmt.Printf("\n%d rounds; CPU = user + system time of the child; ratio = CPU / the floor's CPU in the same round\n\n", *rounds)
-	fmt.Printf("%-28s %12s %16s %20s %10s %22s\n", "run", "CPU median", "sys share", "ratio med (min-max)", "peak RSS", "net ratio med (min-max)")
+	fmt.Printf("%-28s %12s %16s %20s %10s %12s %22s\n", "run", "CPU median", "sys share", "ratio med (min-max)", "peak RSS", "page faults", "net ratio med (min-max)")
 	for _, label := range order {
 		us := results[label]
 		parts := strings.Split(label, "/")
@@ -139,7 +140,7 @@ func bench(args []string) error {
 		if len(parts) == 3 && parts[2] != "startup" {
 			startLabel = parts[0] + "/" + parts[1] + "/startup"
 		}
-		var cpus, ratios, shares, nets []float64
+		var cpus, ratios, shares, nets, faults []float64
 		var rss int64
 		for i, u := range us {
 			floorCPU := results[floorLabel][i].cpu().Seconds()
@@ -147,6 +148,7 @@ func bench(args []string) error {
 			ratios = append(ratios, u.cpu().Seconds()/floorCPU)
 			shares = append(shares, 100*u.sys.Seconds()/u.cpu().Seconds())
 			rss = max(rss, u.rss)
+			faults = append(faults, float64(u.faults))
 			if startLabel != "" {
 				nets = append(nets, (u.cpu()-results[startLabel][i].cpu()).Seconds()/floorCPU)
 			}
@@ -155,8 +157,8 @@ func bench(args []string) error {
 		if len(nets) > 0 {
 			net = fmt.Sprintf("%6.2fx (%.2f-%.2f)", median(nets), slices.Min(nets), slices.Max(nets))
 		}
-		fmt.Printf("%-28s %11.3fs %5.1f%% (%.0f-%.0f) %6.2fx (%.2f-%.2f) %7.1f MB %s\n", label, median(cpus),
-			median(shares), slices.Min(shares), slices.Max(shares), median(ratios), slices.Min(ratios), slices.Max(ratios), float64(rss)/1e6, net)
+		fmt.Printf("%-28s %11.3fs %5.1f%% (%.0f-%.0f) %6.2fx (%.2f-%.2f) %7.1f MB %12.0f %s\n", label, median(cpus),
+			median(shares), slices.Min(shares), slices.Max(shares), median(ratios), slices.Min(ratios), slices.Max(ratios), float64(rss)/1e6, median(faults), net)
 	}
 	return nil
 }
@@ -206,7 +208,7 @@ func measure(argv, env []string, out string) (rusage, error) {
 		return rusage{}, fmt.Errorf("%v: %s", err, stderr.String())
 	}
 	ps := cmd.ProcessState
-	return rusage{user: ps.UserTime(), sys: ps.SystemTime(), rss: procstat.PeakRSS(ps)}, nil
+	return rusage{user: ps.UserTime(), sys: ps.SystemTime(), rss: procstat.PeakRSS(ps), faults: procstat.PageFaults(ps)}, nil
 }
 
 func median(xs []float64) float64 {

@@ -1,8 +1,8 @@
 // Command transcripts writes the transcripts of issue 27's transcript
 // benchmark and measures `smithy validate-rpc --transcript` on them against
 // the floor program (read each line, encoding/json.Valid on it), in CPU
-// time, each run a child process whose user and system time and peak
-// memory the kernel reports.
+// time, each run a child process whose user and system time, peak memory
+// and page faults the kernel reports.
 //
 //	go run ./scripts/cmd/transcripts ledger [-n 600000] > ledger.jsonl
 //	go run ./scripts/cmd/transcripts ledger-model > ledger.smithy

@@ -8,3 +8,6 @@ import "os"
 
 // PeakRSS is not known on this platform: 0.
 func PeakRSS(*os.ProcessState) int64 { return 0 }
+
+// PageFaults is not known on this platform: 0.
+func PageFaults(*os.ProcessState) int64 { return 0 }

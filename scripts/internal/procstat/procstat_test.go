@@ -8,7 +8,8 @@ import (
 )
 
 // TestPeakRSS: a child that ran reports a peak between a page and a
-// terabyte where the platform measures it, 0 elsewhere.
+// terabyte where the platform measures it, 0 elsewhere, and page faults:
+// at least one (its first page of stack) where the platform counts them.
 func TestPeakRSS(t *testing.T) {
 	exe, err := os.Executable()
 	if err != nil {
@@ -23,6 +24,9 @@ func TestPeakRSS(t *testing.T) {
 	case "linux", "darwin", "freebsd", "netbsd", "openbsd":
 		if rss < 4096 || rss > 1<<40 {
 			t.Errorf("PeakRSS = %d bytes, want a real peak", rss)
+		}
+		if n := PageFaults(cmd.ProcessState); n < 1 || n > 1<<30 {
+			t.Errorf("PageFaults = %d, want the child's faults", n)
 		}
 	}
 }

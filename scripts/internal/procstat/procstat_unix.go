@@ -23,3 +23,16 @@ func PeakRSS(ps *os.ProcessState) int64 {
 	}
 	return int64(ru.Maxrss) << 10
 }
+
+// PageFaults is the number of page faults the ended process took without
+// reading from disk (ru_minflt: a fresh page of its heap, a page of its
+// binary already in memory), 0 when the platform does not say. On a
+// virtual machine each costs system time, which is why the transcript
+// benchmark reports them.
+func PageFaults(ps *os.ProcessState) int64 {
+	ru, ok := ps.SysUsage().(*syscall.Rusage)
+	if !ok {
+		return 0
+	}
+	return int64(ru.Minflt)
+}
