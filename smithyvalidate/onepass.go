@@ -254,6 +254,19 @@ func (q *onePass) value(p *plan, i int) int {
 // it; anything else -1.
 func (q *onePass) next(i int, end byte) (int, bool) {
 	s := q.s
+	// Compact text first: the comma or the end right there, and after a
+	// comma no whitespace (ws would return the same offsets).
+	if i < len(s) {
+		switch s[i] {
+		case ',':
+			if i+1 < len(s) && s[i+1] > ' ' {
+				return i + 1, true
+			}
+			return q.ws(i + 1), true
+		case end:
+			return i + 1, false
+		}
+	}
 	if i = q.ws(i); i >= len(s) {
 		return -1, false
 	}
@@ -957,8 +970,28 @@ func (q *onePass) structure(p *plan, i int, skip string) int {
 			if i = q.colon(i); i < 0 {
 				return -1
 			}
-			switch {
-			case idx < 0 && !skipped && name == skip:
+			if idx >= 0 {
+				// A member (the usual case first).
+				m, bit := &p.members[idx], uint64(1)<<idx
+				switch {
+				case seen&bit != 0 && !q.on(allowDuplicateKeys):
+					return -1
+				case s[i] == 'n':
+					if !m.plan.isNullable() && (m.required || q.on(rejectNullMembers)) {
+						return -1
+					}
+					if m.required || q.on(rejectNullMembers) {
+						seen |= bit
+					}
+					i = q.null(i)
+				default:
+					seen |= bit
+					a, c := i, q.counts()
+					if i = q.value(m.plan, a); i < 0 {
+						i = q.site(m.plan, a, c)
+					}
+				}
+			} else if !skipped && name == skip {
 				// The discriminator, checked by the union: its first
 				// occurrence only (a repeat is a duplicate key).
 				skipped = true
@@ -966,7 +999,7 @@ func (q *onePass) structure(p *plan, i int, skip string) int {
 					return -1
 				}
 				i = q.any(i, false)
-			case idx < 0:
+			} else {
 				// An unknown member is a finding unless ignored or taken
 				// by a @jsonUnknown map; a repeated one is a finding
 				// still.
@@ -974,14 +1007,11 @@ func (q *onePass) structure(p *plan, i int, skip string) int {
 					!q.on(allowDuplicateKeys) && (q.marked(base, a+1, a+1+len(name)) || !q.mark(a+1, a+1+len(name))) {
 					return -1
 				}
-				if unknown == nil {
-					i = q.any(i, false)
-					break
-				}
-				if unknown.key != nil && !q.stringChecks(unknown.key, name, false) {
-					return -1
-				}
 				switch {
+				case unknown == nil:
+					i = q.any(i, false)
+				case unknown.key != nil && !q.stringChecks(unknown.key, name, false):
+					return -1
 				case s[i] != 'n':
 					i = q.value(unknown.value, i)
 				case unknown.value != nil && unknown.value.typ == model.DocumentType,
@@ -989,23 +1019,6 @@ func (q *onePass) structure(p *plan, i int, skip string) int {
 					i = q.null(i)
 				default:
 					return -1
-				}
-			case seen&(1<<idx) != 0 && !q.on(allowDuplicateKeys):
-				return -1
-			case s[i] == 'n':
-				m := &p.members[idx]
-				if !m.plan.isNullable() && (m.required || q.on(rejectNullMembers)) {
-					return -1
-				}
-				if m.required || q.on(rejectNullMembers) {
-					seen |= 1 << idx
-				}
-				i = q.null(i)
-			default:
-				seen |= 1 << idx
-				a, c := i, q.counts()
-				if i = q.value(p.members[idx].plan, a); i < 0 {
-					i = q.site(p.members[idx].plan, a, c)
 				}
 			}
 			if i < 0 {
