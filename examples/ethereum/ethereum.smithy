@@ -3407,7 +3407,26 @@ list BlobsBundleV2Proofs {
 }
 
 /// Block object
-structure Block {
+structure Block with [BlockMixin] {
+    @jsonUnknown
+    additionalProperties: UnknownFields
+}
+
+/// Block access list
+list BlockAccessList {
+    member: AccountAccess
+}
+
+/// Block gas limit exceeded by the block's transactions
+@error("client")
+@rpcError(code: -38015, dataMember: "data")
+structure BlockGasLimitExceededByTheBlockSTransactionsError {
+    data: smithy.api#Document
+}
+
+/// The properties of Block, for Block and the structures whose allOf includes it.
+@mixin(localTraits: [smithy.api#documentation])
+structure BlockMixin {
     /// Base fee per gas
     baseFeePerGas: Uint
 
@@ -3502,21 +3521,6 @@ structure Block {
 
     /// Withdrawals root
     withdrawalsRoot: Hash32
-
-    @jsonUnknown
-    additionalProperties: UnknownFields
-}
-
-/// Block access list
-list BlockAccessList {
-    member: AccountAccess
-}
-
-/// Block gas limit exceeded by the block's transactions
-@error("client")
-@rpcError(code: -38015, dataMember: "data")
-structure BlockGasLimitExceededByTheBlockSTransactionsError {
-    data: smithy.api#Document
 }
 
 /// Block number in sequence did not increase
@@ -4371,134 +4375,13 @@ union EthGetTransactionReceiptResult {
 }
 
 /// Result of eth_simulate block-level, with array of calls
-structure EthSimulateBlockResultSingleSuccess {
-    /// Base fee per gas
-    baseFeePerGas: Uint
-
-    /// Blob gas used
-    blobGasUsed: Uint
-
-    /// EIP-7928 block access list hash
-    blockAccessListHash: Hash32
-
-    /// Difficulty
-    difficulty: Uint
-
-    /// Excess blob gas
-    excessBlobGas: Uint
-
-    /// Extra data
-    @required
-    extraData: Bytes
-
-    /// Gas limit
-    @required
-    gasLimit: Uint
-
-    /// Gas used
-    @required
-    gasUsed: Uint
-
-    /// Hash
-    @required
-    hash: Hash32
-
-    /// Bloom filter
-    @required
-    logsBloom: Bytes256
-
-    /// Coinbase
-    @required
-    miner: Address
-
-    /// Mix hash
-    @required
-    mixHash: Hash32
-
-    /// Nonce
-    @required
-    nonce: Bytes8
-
-    /// Number
-    @required
-    number: Uint
-
-    /// Parent Beacon Block Root
-    parentBeaconBlockRoot: Hash32
-
-    /// Parent block hash
-    @required
-    parentHash: Hash32
-
-    /// Receipts root
-    @required
-    receiptsRoot: Hash32
-
-    /// EIP-7685 requests hash
-    requestsHash: Hash32
-
-    /// Ommers hash
-    @required
-    sha3Uncles: Hash32
-
-    /// Block size
-    @required
-    size: Uint
-
-    /// State root
-    @required
-    stateRoot: Hash32
-
-    /// Timestamp
-    @required
-    timestamp: Uint
-
-    @required
-    transactions: EthSimulateBlockResultSingleSuccessTransactions
-
-    /// Transactions root
-    @required
-    transactionsRoot: Hash32
-
-    @required
-    uncles: EthSimulateBlockResultSingleSuccessUncles
-    withdrawals: EthSimulateBlockResultSingleSuccessWithdrawals
-
-    /// Withdrawals root
-    withdrawalsRoot: Hash32
-
+structure EthSimulateBlockResultSingleSuccess with [BlockMixin] {
     /// Call Results
     @required
     calls: CallResults
 
     @jsonUnknown
     additionalProperties: UnknownFields
-}
-
-@untagged
-union EthSimulateBlockResultSingleSuccessTransactions {
-    transactionHashes: EthSimulateBlockResultSingleSuccessTransactionsTransactionHashes
-    fullTransactions: EthSimulateBlockResultSingleSuccessTransactionsFullTransactions
-}
-
-/// Full transactions
-list EthSimulateBlockResultSingleSuccessTransactionsFullTransactions {
-    member: TransactionInfo
-}
-
-/// Transaction hashes
-list EthSimulateBlockResultSingleSuccessTransactionsTransactionHashes {
-    member: Hash32
-}
-
-/// Uncles
-list EthSimulateBlockResultSingleSuccessUncles {
-    member: Hash32
-}
-
-/// Withdrawals
-list EthSimulateBlockResultSingleSuccessWithdrawals {
-    member: Withdrawal
 }
 
 /// Arguments for eth_simulate
@@ -6273,47 +6156,7 @@ map TraceConfigTracerConfig {
 }
 
 /// Signed 1559 Transaction
-structure Transaction1559Signed {
-    /// EIP-2930 access list
-    @required
-    accessList: AccessList
-
-    /// Chain ID that this transaction is valid on.
-    @required
-    chainId: Uint
-
-    /// gas limit
-    @required
-    gas: Uint
-
-    /// The effective gas price paid by the sender in wei. For transactions not yet included in a block, this value should be set equal to the max fee per gas. This field is DEPRECATED, please transition to using effectiveGasPrice in the receipt object going forward.
-    @required
-    gasPrice: Uint
-
-    /// input data
-    @required
-    input: Bytes
-
-    /// The maximum total fee per gas the sender is willing to pay (includes the network / base fee and miner / priority fee) in wei
-    @required
-    maxFeePerGas: Uint
-
-    /// Maximum fee per gas the sender is willing to pay to miners in wei
-    @required
-    maxPriorityFeePerGas: Uint
-
-    /// nonce
-    @required
-    nonce: Uint
-    to: Transaction1559SignedTo
-
-    @required
-    type: Transaction1559SignedType
-
-    /// value
-    @required
-    value: Uint
-
+structure Transaction1559Signed with [Transaction1559UnsignedMixin] {
     /// r
     @required
     r: Uint
@@ -6333,20 +6176,15 @@ structure Transaction1559Signed {
     additionalProperties: UnknownFields
 }
 
-/// to address
-@nullable
-@untagged
-union Transaction1559SignedTo {
-    /// Address
-    address: Address
+/// EIP-1559 transaction.
+structure Transaction1559Unsigned with [Transaction1559UnsignedMixin] {
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
-/// type
-@pattern("^0x2\\z")
-string Transaction1559SignedType
-
-/// EIP-1559 transaction.
-structure Transaction1559Unsigned {
+/// The properties of Transaction1559Unsigned, for Transaction1559Unsigned and the structures whose allOf includes it.
+@mixin(localTraits: [smithy.api#documentation])
+structure Transaction1559UnsignedMixin {
     /// EIP-2930 access list
     @required
     accessList: AccessList
@@ -6386,9 +6224,6 @@ structure Transaction1559Unsigned {
     /// value
     @required
     value: Uint
-
-    @jsonUnknown
-    additionalProperties: UnknownFields
 }
 
 /// to address
@@ -6404,39 +6239,7 @@ union Transaction1559UnsignedTo {
 string Transaction1559UnsignedType
 
 /// Signed 2930 Transaction
-structure Transaction2930Signed {
-    /// EIP-2930 access list
-    @required
-    accessList: AccessList
-
-    /// Chain ID that this transaction is valid on.
-    @required
-    chainId: Uint
-
-    /// gas limit
-    @required
-    gas: Uint
-
-    /// The gas price willing to be paid by the sender in wei
-    @required
-    gasPrice: Uint
-
-    /// input data
-    @required
-    input: Bytes
-
-    /// nonce
-    @required
-    nonce: Uint
-    to: Transaction2930SignedTo
-
-    @required
-    type: Transaction2930SignedType
-
-    /// value
-    @required
-    value: Uint
-
+structure Transaction2930Signed with [Transaction2930UnsignedMixin] {
     /// r
     @required
     r: Uint
@@ -6456,20 +6259,15 @@ structure Transaction2930Signed {
     additionalProperties: UnknownFields
 }
 
-/// to address
-@nullable
-@untagged
-union Transaction2930SignedTo {
-    /// Address
-    address: Address
+/// EIP-2930 transaction.
+structure Transaction2930Unsigned with [Transaction2930UnsignedMixin] {
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
-/// type
-@pattern("^0x1\\z")
-string Transaction2930SignedType
-
-/// EIP-2930 transaction.
-structure Transaction2930Unsigned {
+/// The properties of Transaction2930Unsigned, for Transaction2930Unsigned and the structures whose allOf includes it.
+@mixin(localTraits: [smithy.api#documentation])
+structure Transaction2930UnsignedMixin {
     /// EIP-2930 access list
     @required
     accessList: AccessList
@@ -6501,9 +6299,6 @@ structure Transaction2930Unsigned {
     /// value
     @required
     value: Uint
-
-    @jsonUnknown
-    additionalProperties: UnknownFields
 }
 
 /// to address
@@ -6519,56 +6314,7 @@ union Transaction2930UnsignedTo {
 string Transaction2930UnsignedType
 
 /// Signed 4844 Transaction
-structure Transaction4844Signed {
-    /// EIP-2930 access list
-    @required
-    accessList: AccessList
-
-    @required
-    blobVersionedHashes: Transaction4844SignedBlobVersionedHashes
-
-    /// Chain ID that this transaction is valid on
-    @required
-    chainId: Uint
-
-    /// gas limit
-    @required
-    gas: Uint
-
-    /// The effective gas price paid by the sender in wei. For transactions not yet included in a block, this value should be set equal to the max fee per gas. This field is DEPRECATED, please transition to using effectiveGasPrice in the receipt object going forward.
-    gasPrice: Uint
-
-    /// input data
-    @required
-    input: Bytes
-
-    /// The maximum total fee per gas the sender is willing to pay for blob gas in wei
-    @required
-    maxFeePerBlobGas: Uint
-
-    /// The maximum total fee per gas the sender is willing to pay (includes the network / base fee and miner / priority fee) in wei
-    @required
-    maxFeePerGas: Uint
-
-    /// Maximum fee per gas the sender is willing to pay to miners in wei
-    @required
-    maxPriorityFeePerGas: Uint
-
-    /// nonce
-    @required
-    nonce: Uint
-
-    /// to address
-    @required
-    to: Address
-
-    @required
-    type: Transaction4844SignedType
-
-    /// value
-    @required
-    value: Uint
-
+structure Transaction4844Signed with [Transaction4844UnsignedMixin] {
     /// r
     @required
     r: Uint
@@ -6588,17 +6334,20 @@ structure Transaction4844Signed {
     additionalProperties: UnknownFields
 }
 
+/// EIP-4844 transaction.
+structure Transaction4844Unsigned with [Transaction4844UnsignedMixin] {
+    @jsonUnknown
+    additionalProperties: UnknownFields
+}
+
 /// List of versioned blob hashes associated with the transaction's EIP-4844 data blobs
-list Transaction4844SignedBlobVersionedHashes {
+list Transaction4844UnsignedBlobVersionedHashes {
     member: Hash32
 }
 
-/// type
-@pattern("^0x3\\z")
-string Transaction4844SignedType
-
-/// EIP-4844 transaction.
-structure Transaction4844Unsigned {
+/// The properties of Transaction4844Unsigned, for Transaction4844Unsigned and the structures whose allOf includes it.
+@mixin(localTraits: [smithy.api#documentation])
+structure Transaction4844UnsignedMixin {
     /// EIP-2930 access list
     @required
     accessList: AccessList
@@ -6647,14 +6396,6 @@ structure Transaction4844Unsigned {
     /// value
     @required
     value: Uint
-
-    @jsonUnknown
-    additionalProperties: UnknownFields
-}
-
-/// List of versioned blob hashes associated with the transaction's EIP-4844 data blobs
-list Transaction4844UnsignedBlobVersionedHashes {
-    member: Hash32
 }
 
 /// type
@@ -6662,56 +6403,7 @@ list Transaction4844UnsignedBlobVersionedHashes {
 string Transaction4844UnsignedType
 
 /// Unsigned 4844 transaction with sidecar
-structure Transaction4844UnsignedWithSidecar {
-    /// EIP-2930 access list
-    @required
-    accessList: AccessList
-
-    @required
-    blobVersionedHashes: Transaction4844UnsignedWithSidecarBlobVersionedHashes
-
-    /// Chain ID that this transaction is valid on
-    @required
-    chainId: Uint
-
-    /// gas limit
-    @required
-    gas: Uint
-
-    /// The effective gas price paid by the sender in wei. For transactions not yet included in a block, this value should be set equal to the max fee per gas. This field is DEPRECATED, please transition to using effectiveGasPrice in the receipt object going forward.
-    gasPrice: Uint
-
-    /// input data
-    @required
-    input: Bytes
-
-    /// The maximum total fee per gas the sender is willing to pay for blob gas in wei
-    @required
-    maxFeePerBlobGas: Uint
-
-    /// The maximum total fee per gas the sender is willing to pay (includes the network / base fee and miner / priority fee) in wei
-    @required
-    maxFeePerGas: Uint
-
-    /// Maximum fee per gas the sender is willing to pay to miners in wei
-    @required
-    maxPriorityFeePerGas: Uint
-
-    /// nonce
-    @required
-    nonce: Uint
-
-    /// to address
-    @required
-    to: Address
-
-    @required
-    type: Transaction4844UnsignedWithSidecarType
-
-    /// value
-    @required
-    value: Uint
-
+structure Transaction4844UnsignedWithSidecar with [Transaction4844UnsignedMixin] {
     @required
     blobs: Transaction4844UnsignedWithSidecarBlobs
 
@@ -6723,11 +6415,6 @@ structure Transaction4844UnsignedWithSidecar {
 
     @jsonUnknown
     additionalProperties: UnknownFields
-}
-
-/// List of versioned blob hashes associated with the transaction's EIP-4844 data blobs
-list Transaction4844UnsignedWithSidecarBlobVersionedHashes {
-    member: Hash32
 }
 
 /// Raw blob data.
@@ -6745,58 +6432,8 @@ list Transaction4844UnsignedWithSidecarProofs {
     member: Bytes
 }
 
-/// type
-@pattern("^0x3\\z")
-string Transaction4844UnsignedWithSidecarType
-
 /// Signed 7702 Transaction
-structure Transaction7702Signed {
-    /// EIP-2930 access lists
-    @required
-    accessList: AccessList
-
-    /// authorizationList
-    @required
-    authorizationList: AuthorizationList
-
-    /// Chain ID that this transaction is valid on
-    @required
-    chainId: Uint
-
-    /// gas limit
-    @required
-    gas: Uint
-
-    /// The effective gas price paid by the sender in wei. For transactions not yet included in a block, this value should be set equal to the max fee per gas. This field is DEPRECATED, please transition to using effectiveGasPrice in the receipt object going forward.
-    gasPrice: Uint
-
-    /// input data
-    @required
-    input: Bytes
-
-    /// The maximum total fee per gas the sender is willing to pay (includes the network / base fee and miner / priority fee) in wei
-    @required
-    maxFeePerGas: Uint
-
-    /// Maximum fee per gas the sender is willing to pay to miners in wei
-    @required
-    maxPriorityFeePerGas: Uint
-
-    /// nonce
-    @required
-    nonce: Uint
-
-    /// to address
-    @required
-    to: Address
-
-    @required
-    type: Transaction7702SignedType
-
-    /// value
-    @required
-    value: Uint
-
+structure Transaction7702Signed with [Transaction7702UnsignedMixin] {
     /// r
     @required
     r: Uint
@@ -6816,12 +6453,15 @@ structure Transaction7702Signed {
     additionalProperties: UnknownFields
 }
 
-/// type
-@pattern("^0x4\\z")
-string Transaction7702SignedType
-
 /// EIP-7702 transaction
-structure Transaction7702Unsigned {
+structure Transaction7702Unsigned with [Transaction7702UnsignedMixin] {
+    @jsonUnknown
+    additionalProperties: UnknownFields
+}
+
+/// The properties of Transaction7702Unsigned, for Transaction7702Unsigned and the structures whose allOf includes it.
+@mixin(localTraits: [smithy.api#documentation])
+structure Transaction7702UnsignedMixin {
     /// EIP-2930 access lists
     @required
     accessList: AccessList
@@ -6867,9 +6507,6 @@ structure Transaction7702Unsigned {
     /// value
     @required
     value: Uint
-
-    @jsonUnknown
-    additionalProperties: UnknownFields
 }
 
 /// type
@@ -7352,34 +6989,7 @@ union TransactionInfoTransactionInformationContextualInformationTransactionSigne
 string TransactionInfoTransactionInformationContextualInformationTransactionSignedTransactionLegacySignedTransactionLegacyUnsignedLegacyTransactionSignaturePropertiesType
 
 /// Signed Legacy Transaction
-structure TransactionLegacySigned {
-    /// Chain ID that this transaction is valid on.
-    chainId: Uint
-
-    /// gas limit
-    @required
-    gas: Uint
-
-    /// The gas price willing to be paid by the sender in wei
-    @required
-    gasPrice: Uint
-
-    /// input data
-    @required
-    input: Bytes
-
-    /// nonce
-    @required
-    nonce: Uint
-    to: TransactionLegacySignedTo
-
-    @required
-    type: TransactionLegacySignedType
-
-    /// value
-    @required
-    value: Uint
-
+structure TransactionLegacySigned with [TransactionLegacyUnsignedMixin] {
     /// r
     @required
     r: Uint
@@ -7396,20 +7006,15 @@ structure TransactionLegacySigned {
     additionalProperties: UnknownFields
 }
 
-/// to address
-@nullable
-@untagged
-union TransactionLegacySignedTo {
-    /// Address
-    address: Address
+/// Legacy transaction.
+structure TransactionLegacyUnsigned with [TransactionLegacyUnsignedMixin] {
+    @jsonUnknown
+    additionalProperties: UnknownFields
 }
 
-/// type
-@pattern("^0x0\\z")
-string TransactionLegacySignedType
-
-/// Legacy transaction.
-structure TransactionLegacyUnsigned {
+/// The properties of TransactionLegacyUnsigned, for TransactionLegacyUnsigned and the structures whose allOf includes it.
+@mixin(localTraits: [smithy.api#documentation])
+structure TransactionLegacyUnsignedMixin {
     /// Chain ID that this transaction is valid on.
     chainId: Uint
 
@@ -7436,9 +7041,6 @@ structure TransactionLegacyUnsigned {
     /// value
     @required
     value: Uint
-
-    @jsonUnknown
-    additionalProperties: UnknownFields
 }
 
 /// to address

@@ -480,50 +480,7 @@ structure CancelTaskRequestParams {
 }
 
 /// The response to a tasks/cancel request.
-structure CancelTaskResult {
-    _meta: CancelTaskResultMeta
-
-    /// ISO 8601 timestamp when the task was created.
-    @required
-    createdAt: smithy.api#String
-
-    /// ISO 8601 timestamp when the task was last updated.
-    @required
-    lastUpdatedAt: smithy.api#String
-
-    /// Suggested polling interval in milliseconds.
-    pollInterval: smithy.api#BigInteger
-
-    /// Current task state.
-    @required
-    status: TaskStatus
-
-    /// Optional human-readable message describing the current task state.
-    /// This can provide context for any status, including:
-    /// - Reasons for "cancelled" status
-    /// - Summaries for "completed" status
-    /// - Diagnostic information for "failed" status (e.g., error details, what went wrong)
-    statusMessage: smithy.api#String
-
-    /// The task identifier.
-    @required
-    taskId: smithy.api#String
-
-    /// Actual retention duration from creation in milliseconds, null for unlimited.
-    @required
-    @nullable
-    ttl: smithy.api#BigInteger
-
-    @jsonUnknown
-    additionalProperties: UnknownFields
-}
-
-/// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-structure CancelTaskResultMeta {
-    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
-    @jsonName("io.modelcontextprotocol/related-task")
-    relatedTask: RelatedTaskMetadata
-
+structure CancelTaskResult with [ResultMixin, TaskMixin] {
     @jsonUnknown
     additionalProperties: UnknownFields
 }
@@ -1511,50 +1468,7 @@ structure GetTaskRequestParams {
 }
 
 /// The response to a tasks/get request.
-structure GetTaskResult {
-    _meta: GetTaskResultMeta
-
-    /// ISO 8601 timestamp when the task was created.
-    @required
-    createdAt: smithy.api#String
-
-    /// ISO 8601 timestamp when the task was last updated.
-    @required
-    lastUpdatedAt: smithy.api#String
-
-    /// Suggested polling interval in milliseconds.
-    pollInterval: smithy.api#BigInteger
-
-    /// Current task state.
-    @required
-    status: TaskStatus
-
-    /// Optional human-readable message describing the current task state.
-    /// This can provide context for any status, including:
-    /// - Reasons for "cancelled" status
-    /// - Summaries for "completed" status
-    /// - Diagnostic information for "failed" status (e.g., error details, what went wrong)
-    statusMessage: smithy.api#String
-
-    /// The task identifier.
-    @required
-    taskId: smithy.api#String
-
-    /// Actual retention duration from creation in milliseconds, null for unlimited.
-    @required
-    @nullable
-    ttl: smithy.api#BigInteger
-
-    @jsonUnknown
-    additionalProperties: UnknownFields
-}
-
-/// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-structure GetTaskResultMeta {
-    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
-    @jsonName("io.modelcontextprotocol/related-task")
-    relatedTask: RelatedTaskMetadata
-
+structure GetTaskResult with [ResultMixin, TaskMixin] {
     @jsonUnknown
     additionalProperties: UnknownFields
 }
@@ -2071,9 +1985,7 @@ bigDecimal ModelPreferencesIntelligencePriority
 @range(min: 0, max: 1)
 bigDecimal ModelPreferencesSpeedPriority
 
-structure NotificationParams {
-    _meta: NotificationParamsMeta
-
+structure NotificationParams with [NotificationParamsMixin] {
     @jsonUnknown
     additionalProperties: UnknownFields
 }
@@ -2086,6 +1998,12 @@ structure NotificationParamsMeta {
 
     @jsonUnknown
     additionalProperties: UnknownFields
+}
+
+/// The properties of NotificationParams, for NotificationParams and the structures whose allOf includes it.
+@mixin(localTraits: [smithy.api#documentation])
+structure NotificationParamsMixin {
+    _meta: NotificationParamsMeta
 }
 
 /// From the import's mapping file: closed (no unknown fields): these are the branches of PrimitiveSchemaDefinition, the field schemas of an elicitation, which client/elicitation (Supported Schema Types) restricts to the fields they list; left open, a string schema would accept every enum schema with its enum as an unknown field, and each enum field would fit several branches equally well.
@@ -2544,9 +2462,7 @@ string ResourceUpdatedNotificationParamsUri
 /// The URI of this resource.
 string ResourceUri
 
-structure Result {
-    _meta: ResultMeta
-
+structure Result with [ResultMixin] {
     @jsonUnknown
     additionalProperties: UnknownFields
 }
@@ -2559,6 +2475,12 @@ structure ResultMeta {
 
     @jsonUnknown
     additionalProperties: UnknownFields
+}
+
+/// The properties of Result, for Result and the structures whose allOf includes it.
+@mixin(localTraits: [smithy.api#documentation])
+structure ResultMixin {
+    _meta: ResultMeta
 }
 
 /// The sender or recipient of messages and data in a conversation.
@@ -3032,38 +2954,7 @@ structure SubscribeRequestParamsMeta {
 string SubscribeRequestParamsUri
 
 /// Data associated with a task.
-structure Task {
-    /// ISO 8601 timestamp when the task was created.
-    @required
-    createdAt: smithy.api#String
-
-    /// ISO 8601 timestamp when the task was last updated.
-    @required
-    lastUpdatedAt: smithy.api#String
-
-    /// Suggested polling interval in milliseconds.
-    pollInterval: smithy.api#BigInteger
-
-    /// Current task state.
-    @required
-    status: TaskStatus
-
-    /// Optional human-readable message describing the current task state.
-    /// This can provide context for any status, including:
-    /// - Reasons for "cancelled" status
-    /// - Summaries for "completed" status
-    /// - Diagnostic information for "failed" status (e.g., error details, what went wrong)
-    statusMessage: smithy.api#String
-
-    /// The task identifier.
-    @required
-    taskId: smithy.api#String
-
-    /// Actual retention duration from creation in milliseconds, null for unlimited.
-    @required
-    @nullable
-    ttl: smithy.api#BigInteger
-
+structure Task with [TaskMixin] {
     @jsonUnknown
     additionalProperties: UnknownFields
 }
@@ -3078,19 +2969,9 @@ structure TaskMetadata {
     additionalProperties: UnknownFields
 }
 
-/// The status of a task.
-enum TaskStatus {
-    CANCELLED = "cancelled"
-    COMPLETED = "completed"
-    FAILED = "failed"
-    INPUT_REQUIRED = "input_required"
-    WORKING = "working"
-}
-
-/// Parameters for a `notifications/tasks/status` notification.
-structure TaskStatusNotificationParams {
-    _meta: TaskStatusNotificationParamsMeta
-
+/// The properties of Task, for Task and the structures whose allOf includes it.
+@mixin(localTraits: [smithy.api#documentation])
+structure TaskMixin {
     /// ISO 8601 timestamp when the task was created.
     @required
     createdAt: smithy.api#String
@@ -3121,17 +3002,19 @@ structure TaskStatusNotificationParams {
     @required
     @nullable
     ttl: smithy.api#BigInteger
-
-    @jsonUnknown
-    additionalProperties: UnknownFields
 }
 
-/// See [General fields: `_meta`](/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-structure TaskStatusNotificationParamsMeta {
-    /// From the import's mapping file: RelatedTaskMetadata's description says to put it in `_meta` under this key (basic/utilities/tasks), which the schema types as an open object; the `io.modelcontextprotocol/` prefix is reserved for MCP, so the key means this in every `_meta`.
-    @jsonName("io.modelcontextprotocol/related-task")
-    relatedTask: RelatedTaskMetadata
+/// The status of a task.
+enum TaskStatus {
+    CANCELLED = "cancelled"
+    COMPLETED = "completed"
+    FAILED = "failed"
+    INPUT_REQUIRED = "input_required"
+    WORKING = "working"
+}
 
+/// Parameters for a `notifications/tasks/status` notification.
+structure TaskStatusNotificationParams with [NotificationParamsMixin, TaskMixin] {
     @jsonUnknown
     additionalProperties: UnknownFields
 }

@@ -16,6 +16,14 @@ type shape struct {
 	body    []string // extra lines of an operation or service body
 	// nullable says that null is a value of this shape (@alloy#nullable on it).
 	nullable bool
+	// mixins are the @mixin structures the shape uses (`with [...]`), in
+	// order: their members come first, as Smithy applies mixins.
+	mixins []*shape
+	// base names a mixin before it has a name of its own: the definition
+	// whose properties it holds (see nameMixins).
+	base string
+	// done: define has filled the shape (it is not in progress).
+	done bool
 }
 
 type member struct {
@@ -114,6 +122,16 @@ func writeShape(b *strings.Builder, s *shape) {
 	b.WriteString(s.kind)
 	b.WriteByte(' ')
 	b.WriteString(s.name)
+	if len(s.mixins) > 0 {
+		b.WriteString(" with [")
+		for i, mx := range s.mixins {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(mx.name)
+		}
+		b.WriteByte(']')
+	}
 	switch s.kind {
 	case "string", "blob", "boolean", "document", "integer", "long", "bigInteger", "bigDecimal", "timestamp":
 		b.WriteByte('\n')

@@ -22,6 +22,9 @@ type Options struct {
 	// pages show, which notification cancels a call, further results of a
 	// call), each entry with its reason. nil for none; only MCP reads it.
 	Mapping []byte
+	// expandAllOf merges every allOf of objects in place, as the importer
+	// did before it wrote mixins: the tests compare the two.
+	expandAllOf bool
 }
 
 // Result is an import's output.

@@ -21,6 +21,7 @@ func JSONSchema(data []byte, opts Options) (*Result, error) {
 		return nil, err
 	}
 	c := newConv(root)
+	c.expandAllOf = opts.expandAllOf
 	var defs []node.Field
 	var defsKey []string
 	for _, key := range []string{"$defs", "definitions"} {
@@ -64,5 +65,6 @@ func JSONSchema(data []byte, opts Options) (*Result, error) {
 		c.byPtr[""] = name
 		c.define(name, root, "")
 	}
+	c.nameMixins()
 	return &Result{IDL: writeIDL(ns, nil, c.shapes), Diagnostics: c.sorted()}, nil
 }

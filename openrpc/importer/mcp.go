@@ -73,6 +73,7 @@ func MCP(data []byte, opts Options) (*Result, error) {
 		return d, ok && d.Kind() == node.Object
 	}
 	c := newConv(root)
+	c.expandAllOf = opts.expandAllOf
 	c.closed = map[string]bool{}
 	for i, name := range mp.closed {
 		d, ok := defOf(name)
@@ -390,6 +391,7 @@ func MCP(data []byte, opts Options) (*Result, error) {
 				Message: fmt.Sprintf("the schema has no _meta property that the operations reach; the entry for %q types nothing", mk.wire)}
 		}
 	}
+	c.nameMixins()
 	return &Result{IDL: writeIDL(ns, append([]*shape{svc}, ops...), c.shapes), Diagnostics: c.sorted()}, nil
 }
 

@@ -232,7 +232,9 @@ func (c *conv) composition(sh *shape, s node.Node, ptr string) {
 		return
 	}
 	if len(alts) == 1 {
-		c.object(sh, alts, s, ptr)
+		if !c.mixinComposite(sh, s, ptr, alts[0]) {
+			c.object(sh, alts, s, ptr)
+		}
 		return
 	}
 	c.diag(s, ptr, "oneOf", "oneOf requires exactly one branch to match; the untagged union accepts a value that several branches accept")

@@ -31,6 +31,7 @@ func OpenRPC(data []byte, opts Options) (*Result, error) {
 		return nil, &InputError{Pos: root.Pos(), Pointer: "/methods", Message: `an OpenRPC document needs a "methods" array`}
 	}
 	c := newConv(root)
+	c.expandAllOf = opts.expandAllOf
 	info, _ := root.Get("info")
 	svcName := opts.Service
 	if _, short, ok := strings.Cut(str(root, "x-smithy-service"), "#"); ok && svcName == "" && isIdentifier(short) {
@@ -125,6 +126,7 @@ func OpenRPC(data []byte, opts Options) (*Result, error) {
 		}
 		svc.body = append(svc.body, "operations: ["+strings.Join(names, ", ")+"]")
 	}
+	c.nameMixins()
 	c.dropUnusedUnknownMap()
 	first := append([]*shape{svc}, ops...)
 	idl := writeIDL(ns, first, c.shapes)

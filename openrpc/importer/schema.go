@@ -73,6 +73,13 @@ type conv struct {
 	// "meta" types (io.modelcontextprotocol/related-task): a member of
 	// every _meta object of the schema.
 	metaKeys []metaKey
+	// expandAllOf merges every allOf in place, never with mixins
+	// (Options.expandAllOf).
+	expandAllOf bool
+	// mixinOf holds the mixin made of a definition, by its pointer;
+	// pendingMixins the mixins not yet named (nameMixins).
+	mixinOf       map[string]*shape
+	pendingMixins []*shape
 }
 
 func newConv(root node.Node) *conv {
@@ -497,6 +504,7 @@ func (c *conv) define(name string, s node.Node, ptr string) *shape {
 	sh := &shape{name: name, doc: docOf(s)}
 	c.shapes[name] = sh
 	c.fill(sh, s, ptr)
+	sh.done = true
 	return sh
 }
 
