@@ -209,9 +209,20 @@ func (c *conv) product(a, b []objPart) ([]objPart, bool) {
 	return out, true
 }
 
-// composition handles allOf (and object keywords beside oneOf) by
-// expansion: one structure, or an untagged union of structures.
+// composition handles allOf (and object keywords beside oneOf): a
+// structure with mixins where they express the allOf exactly
+// (mixinComposite, mixin.go), else by expansion: one structure, or an
+// untagged union of structures.
 func (c *conv) composition(sh *shape, s node.Node, ptr string) {
+	// A property of a branch may be this very schema again (a recursive
+	// allOf: {"properties": {"child": {"allOf": [{"$ref": "#"}, ...]}}});
+	// it is this shape (the same pointer, the same values), not one more
+	// level of expansion without end.
+	if c.expanding == nil {
+		c.expanding = map[string]string{}
+	}
+	c.expanding[ptr] = sh.name
+	defer delete(c.expanding, ptr)
 	branches := 0
 	for _, k := range []string{"allOf", "oneOf", "anyOf"} {
 		if v, ok := get(s, k); ok {

@@ -80,6 +80,9 @@ type conv struct {
 	// pendingMixins the mixins not yet named (nameMixins).
 	mixinOf       map[string]*shape
 	pendingMixins []*shape
+	// expanding holds the compositions being converted, by pointer: their
+	// shape's name (composition).
+	expanding map[string]string
 }
 
 func newConv(root node.Node) *conv {
@@ -268,6 +271,10 @@ func (c *conv) schema(s node.Node, ptr, hint string) target {
 	if kind, traits, ok := c.exportedScalar(s, ptr); ok {
 		// A member's own constraints on a prelude shape, written inline.
 		return target{id: preludeKinds[kind], traits: traits}
+	}
+	if name, ok := c.expanding[ptr]; ok {
+		// the composition at ptr is being converted: its shape
+		return target{id: name, nullable: c.shapeNullable(name)}
 	}
 	name := c.names.take(hint)
 	sh := c.define(name, s, ptr)
