@@ -1,6 +1,10 @@
 package mend
 
-import "unicode/utf8"
+import (
+	"encoding/binary"
+	"math/bits"
+	"unicode/utf8"
+)
 
 // The exact steps of the incremental reader. Most of what a model
 // streams is JSON as written, and for it the reader's step (save the
@@ -261,9 +265,7 @@ func (s *Incremental) exactString(i int) (int, int) {
 		j = r.resumeTo - r.base
 	}
 	for {
-		for j < n && plain[in[j]] {
-			j++
-		}
+		j = plainEnd(in, j)
 		if j >= n {
 			return j, strOpen
 		}
@@ -483,4 +485,33 @@ func (s *Incremental) outSpan(out []byte, from, to int) []byte {
 		pos += len(blk)
 	}
 	return append(b, out[:to]...)
+}
+
+// plainEnd returns the offset of the first byte from j on that a string
+// does not hold as it is (a quote, a backslash, a control character, a
+// byte of 0x80 and above; the plain table), len(b) when none: eight bytes
+// at a time while eight are left, as core/jsonscan reads a string.
+func plainEnd(b []byte, j int) int {
+	n := len(b)
+	for j+8 <= n {
+		if m := plainMask(binary.LittleEndian.Uint64(b[j:])); m != 0 {
+			return j + bits.TrailingZeros64(m)>>3
+		}
+		j += 8
+	}
+	for j < n && plain[b[j]] {
+		j++
+	}
+	return j
+}
+
+// plainMask returns a word whose lowest set bit is the high bit of the
+// first byte of x (little-endian) that is not plain, 0 when all eight
+// are. Bits above the lowest may be false alarms (a borrow runs on from
+// a byte flagged rightly): only the lowest is read.
+func plainMask(x uint64) uint64 {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	q := x ^ (ones * '"')
+	s := x ^ (ones * '\\')
+	return ((x-ones*0x20)&^x | (q-ones)&^q | (s-ones)&^s | x) & highs
 }

@@ -200,3 +200,24 @@ func providerOf(name string) Provider {
 	}
 	return ProviderOpenAI
 }
+
+// TestPlainEnd: the eight-bytes-at-a-time scan of a string's plain run
+// stops where the byte-at-a-time one does, for every byte value at
+// every place in and after a word, from every start.
+func TestPlainEnd(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		for at := 0; at < 19; at++ {
+			b := []byte(strings.Repeat("a", 19))
+			b[at] = byte(c)
+			for from := 0; from <= at; from++ {
+				want := at
+				if plain[c] {
+					want = len(b)
+				}
+				if got := plainEnd(b, from); got != want {
+					t.Fatalf("byte %#x at %d, from %d: plainEnd %d, want %d", c, at, from, got, want)
+				}
+			}
+		}
+	}
+}

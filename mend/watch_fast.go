@@ -1,6 +1,9 @@
 package mend
 
-import "sync/atomic"
+import (
+	"strconv"
+	"sync/atomic"
+)
 
 // The watcher's fast path. Deep in a value (below the root and its
 // members), a step of JSON as written changes the reader in a few fields
@@ -23,7 +26,7 @@ import "sync/atomic"
 // exactStep and parse, and this loop stays free of their checks.
 
 // fastOff turns the fast path off (tests compare the paths); fastTaken
-// counts the steps it took (tests check that it is taken).
+// counts the bytes it took (tests check that it is taken).
 var (
 	fastOff   bool
 	fastTaken atomic.Int64
@@ -45,6 +48,11 @@ func (w *Watcher) fastReady(r *reader) bool {
 
 // fastSteps takes the steps deep in the value from r.i on. pre is
 // exactSteps' mark of the input copied past the output's end.
+//
+// Two of the reader's effects are left out because deep in the value
+// they do nothing: settle and valueDone change only the root object's
+// members (its commas, its members' values and closers), whose steps
+// are exactSteps' own.
 func (s *Incremental) fastSteps(pre *int) int {
 	r := &s.r
 	w := s.watch
@@ -58,37 +66,35 @@ func (s *Incremental) fastSteps(pre *int) int {
 	// offset k+shift, in a buffer whose spare capacity holds the input.
 	full := r.out[:cap(r.out)]
 	shift := len(r.out) - r.mark
-	base := r.base
 	rootObj := w.stack[0].kind == '{'
-	deltas := !w.noDeltas
-
+	start := r.i
 	i := r.i          // where the last step ended
 	sm := r.syntaxMax // the syntax progress
-	before, lastEnd, tokStart := s.before, r.lastEnd, r.tokStart
-	took := 0 // steps taken
-	status := fastStop
-	undoAt, undoSt := -1, 0 // fastMore: the step exactSteps would account as undone
+	status, undoAt, undoSt := fastStop, -1, 0
+	d := len(r.stack)  // the depth
+	f := &r.stack[d-1] // the innermost container, the reader's
 loop:
 	for {
 		j := i
-		for j < n && isSpace(in[j]) {
+		for j < n && space[in[j]] {
 			j++
 		}
 		if j >= n {
 			status = fastMore
 			break
 		}
-		d := len(r.stack)
-		f := &r.stack[d-1]
-		wf := &w.stack[d-1]
 		c := in[j]
-		end := 0        // a scalar's end
-		open := byte(0) // a container that begins
-		closes := false
 		switch f.state {
+		case stColon:
+			if c != ':' {
+				break loop
+			}
+			sm = s.fastEnter(i, j, d, sm)
+			f.state = stValue
+			i = j + 1
+			continue
 		case stComma:
-			switch {
-			case c == ',':
+			if c == ',' {
 				if f.kind == '{' {
 					if d == 1 {
 						break loop // a root member settles
@@ -97,186 +103,138 @@ loop:
 				} else {
 					f.state = stValue
 				}
-				f.commaIn = j
-				f.commaOut = j + shift
-			case c == closerOf(f.kind) && f.commaIn < 0:
-				closes = true
-			default:
+				sm = s.fastEnter(i, j, d, sm)
+				f.commaIn, f.commaOut = j, j+shift
+				i = j + 1
+				continue
+			}
+			if c != closerOf(f.kind) || f.commaIn >= 0 || d == 1 || d == 2 && rootObj {
 				break loop
 			}
-		case stColon:
-			if c != ':' {
-				break loop
-			}
-			f.state = stValue
+			sm = s.fastClose(i, j, d, sm, c)
+			i = j + 1
+			d--
+			f = &r.stack[d-1]
+			continue
 		case stKey:
-			switch {
-			case c == '"':
+			if c == '"' {
+				wf := &w.stack[d-1]
 				if !wf.expectKey {
 					break loop
 				}
 				e, st := s.exactString(j)
-				switch st {
-				case strGeneral:
-					break loop
-				case strOpen, strOpenNoResume:
-					status, undoAt, undoSt = fastMore, j, st
+				if st != strClosed {
+					if st != strGeneral {
+						status, undoAt, undoSt = fastMore, j, st
+					}
 					break loop
 				}
+				sm = s.fastEnter(i, j, d, sm)
 				f.n++
 				f.commaIn = -1
 				f.key, f.keyCopied = span{j + 1, e - 1}, false
 				f.state = stColon
-				end = e
-			case c == '}' && f.commaIn < 0:
-				closes = true
-			default:
+				i = e
+				w.fastKey(wf, in[j:e], j+r.base, sm)
+				continue
+			}
+			if c != '}' || f.commaIn >= 0 || d == 1 || d == 2 && rootObj {
 				break loop
 			}
-		case stValue:
-			if f.kind == '[' && c == ']' {
-				if f.commaIn >= 0 {
-					break loop
-				}
-				closes = true
-				break
-			}
-			if d == 1 && rootObj {
-				break loop // a root member's value
-			}
-			switch {
-			case c == '{' || c == '[':
-				if d >= r.maxDepth {
-					break loop
-				}
-				open = c
-			case c == '"':
-				e, st := s.exactString(j)
-				switch st {
-				case strGeneral:
-					break loop
-				case strOpen, strOpenNoResume:
-					status, undoAt, undoSt = fastMore, j, st
-					break loop
-				}
-				end = e
-			case c == '-' || isDigit(c):
-				e := j + 1
-				for e < n && isNumChar(in[e]) {
-					e++
-				}
-				if e >= n {
-					status, undoAt = fastMore, j // more digits may come
-					break loop
-				}
-				if b := in[e]; isIdentChar(b) || b == ':' || b >= 0x80 || !isJSONNumber(in[j:e]) {
-					break loop
-				}
-				end = e
-			case c == 't' || c == 'f' || c == 'n':
-				e := j + 1
-				for e < n && isIdentChar(in[e]) {
-					e++
-				}
-				k := e
-				for k < n && (in[k] == ' ' || in[k] == '\t') {
-					k++
-				}
-				if k >= n {
-					status, undoAt = fastMore, j
-					break loop
-				}
-				if b := in[k]; b != ',' && b != '}' && b != ']' && b != '\n' && b != '\r' {
-					break loop
-				}
-				switch string(in[j:e]) {
-				case "true", "false", "null":
-				default:
-					break loop
-				}
-				end = e
-			default:
-				break loop
-			}
-			if open == 0 {
-				elementBegins(f)
-			}
-		}
-		if closes && (d == 1 || d == 2 && rootObj) {
-			break // the root or a member of the root object ends
-		}
-
-		// The step is taken: the reader's part (enter).
-		took++
-		before = sm
-		lastEnd = i
-		tokStart = j
-		if r.tokFirst < 0 {
-			r.tokFirst = j + base
-		}
-		if p, owed := j+base, d; 1000*p >= (sm+1)*(p+owed) {
-			if v := 1000 * p / (p + owed); v > sm {
-				sm = v
-			}
-		}
-		at := j + base
-		switch {
-		case closes:
-			if c == '}' {
-				r.settle()
-			}
+			sm = s.fastClose(i, j, d, sm, c)
 			i = j + 1
-			r.stack = r.stack[:d-1]
-			r.valueDone()
-			if deltas {
-				w.deltaAt(wf.path, OpEnd, rawNull, closerText(c), at)
+			d--
+			f = &r.stack[d-1]
+			continue
+		case stValue:
+		default:
+			break loop
+		}
+		// a value
+		if c == ']' && f.kind == '[' {
+			if f.commaIn >= 0 || d == 1 || d == 2 && rootObj {
+				break loop
 			}
-			w.stack = w.stack[:d-1]
-			if pf := &w.stack[d-2]; pf.kind == '{' {
-				w.fastEvent(EventMemberSettled, pf.keyPath, pf.key, i+base, sm)
+			sm = s.fastClose(i, j, d, sm, c)
+			i = j + 1
+			d--
+			f = &r.stack[d-1]
+			continue
+		}
+		if d == 1 && rootObj {
+			break loop // a root member's value
+		}
+		e := 0
+		switch {
+		case c == '{' || c == '[':
+			if d >= r.maxDepth {
+				break loop
 			}
-		case open != 0:
+			sm = s.fastEnter(i, j, d, sm)
 			elementBegins(f)
 			st := stKey
-			if open == '[' {
+			if c == '[' {
 				st = stValue
 			}
-			r.stack = append(r.stack, frame{kind: open, state: st, openAt: j, commaIn: -1})
+			r.stack = append(r.stack, frame{kind: c, state: st, openAt: j, commaIn: -1})
+			d++
+			f = &r.stack[d-1]
 			i = j + 1
-			path, plen := w.child(true)
-			if !deltas {
-			} else if open == '{' {
-				w.deltaAt(path, OpBegin, rawObject, "{", at)
-			} else {
-				w.deltaAt(path, OpBegin, rawArray, "[", at)
-			}
-			w.stack = append(w.stack, wframe{kind: open, plen: plen, path: path, expectKey: open == '{'})
-		case end > 0 && f.state == stColon:
-			// a key
-			i = end
-			w.fastKey(wf, in[j:end], at, sm)
-		case end > 0:
-			i = end
-			r.valueDone()
-			path, _ := w.child(false)
-			if deltas {
-				w.deltaAt(path, OpSet, full[j+shift:end+shift:end+shift], "", at)
-				if c == '"' && w.tentOn && w.tentPath == path {
-					w.tentOn = false
+			w.fastOpen(c, j+r.base)
+			continue
+		case c == '"':
+			var st int
+			e, st = s.exactString(j)
+			if st != strClosed {
+				if st != strGeneral {
+					status, undoAt, undoSt = fastMore, j, st
 				}
+				break loop
 			}
-			if wf.kind == '{' {
-				w.fastEvent(EventMemberSettled, wf.keyPath, wf.key, i+base, sm)
+		case c == '-' || isDigit(c):
+			e = j + 1
+			for e < n && isNumChar(in[e]) {
+				e++
+			}
+			if e >= n {
+				status, undoAt = fastMore, j // more digits may come
+				break loop
+			}
+			if b := in[e]; isIdentChar(b) || b == ':' || b >= 0x80 || !isJSONNumber(in[j:e]) {
+				break loop
+			}
+		case c == 't' || c == 'f' || c == 'n':
+			e = j + 1
+			for e < n && isIdentChar(in[e]) {
+				e++
+			}
+			k := e
+			for k < n && (in[k] == ' ' || in[k] == '\t') {
+				k++
+			}
+			if k >= n {
+				status, undoAt = fastMore, j
+				break loop
+			}
+			if b := in[k]; b != ',' && b != '}' && b != ']' && b != '\n' && b != '\r' {
+				break loop
+			}
+			switch string(in[j:e]) {
+			case "true", "false", "null":
+			default:
+				break loop
 			}
 		default:
-			// a comma or a colon
-			i = j + 1
+			break loop
 		}
+		// a scalar from j to e
+		sm = s.fastEnter(i, j, d, sm)
+		elementBegins(f)
+		i = e
+		w.fastScalar(d-1, c, full[j+shift:e+shift:e+shift], j+r.base, e+r.base, sm)
 	}
-	if took > 0 {
-		fastTaken.Add(int64(took))
-		s.before = before
-		r.lastEnd, r.tokStart = lastEnd, tokStart
+	if i != start {
+		fastTaken.Add(int64(i - start))
 		r.syntaxMax = sm
 		r.i, r.mark = i, i
 		r.out = full[:i+shift]
@@ -288,6 +246,88 @@ loop:
 		s.undoneExact(undoAt, undoSt)
 	}
 	return status
+}
+
+// fastEnter begins the step at j after the step that ended at i, in a
+// frame at depth d, as enter does; sm is the syntax progress before it,
+// the progress after it is returned.
+func (s *Incremental) fastEnter(i, j, d, sm int) int {
+	r := &s.r
+	s.before = sm
+	r.lastEnd, r.tokStart = i, j
+	p := j + r.base
+	if r.tokFirst < 0 {
+		r.tokFirst = p
+	}
+	// progress(0), with the values count at 1: owed is the depth
+	if 1000*p >= (sm+1)*(p+d) {
+		if v := 1000 * p / (p + d); v > sm {
+			sm = v
+		}
+	}
+	return sm
+}
+
+// fastClose takes the closer c at j of the container at depth d (not
+// the root nor a member of the root object) after the step that ended
+// at i: the reader pops it, the watcher writes its end and the member
+// it was settles.
+func (s *Incremental) fastClose(i, j, d, sm int, c byte) int {
+	r := &s.r
+	w := s.watch
+	sm = s.fastEnter(i, j, d, sm)
+	r.stack = r.stack[:d-1]
+	if !w.noDeltas {
+		w.deltaAt(w.stack[d-1].path, OpEnd, rawNull, closerText(c), j+r.base)
+	}
+	w.stack = w.stack[:d-1]
+	if pf := &w.stack[d-2]; pf.kind == '{' {
+		w.fastEvent(EventMemberSettled, pf.keyPath, pf.key, j+1+r.base, sm)
+	}
+	return sm
+}
+
+// fastOpen is the watcher's part of a container c that begins at the
+// input offset at.
+func (w *Watcher) fastOpen(c byte, at int) {
+	path, plen := w.child(true)
+	if w.noDeltas {
+	} else if c == '{' {
+		w.deltaAt(path, OpBegin, rawObject, "{", at)
+	} else {
+		w.deltaAt(path, OpBegin, rawArray, "[", at)
+	}
+	w.stack = append(w.stack, wframe{kind: c, plen: plen, path: path, expectKey: c == '{'})
+}
+
+// fastScalar is the watcher's part of a scalar val (c its first byte)
+// in the container at stack index k, from input offset at to end.
+func (w *Watcher) fastScalar(k int, c byte, val []byte, at, end, sm int) {
+	f := &w.stack[k]
+	if f.kind == '{' {
+		f.expectKey = true
+		if !w.noDeltas {
+			w.fastSet(f.keyPath, c, val, at)
+		}
+		w.fastEvent(EventMemberSettled, f.keyPath, f.key, end, sm)
+		return
+	}
+	f.n++
+	if w.noDeltas {
+		return
+	}
+	// the element's path: its container's, a slash and its index
+	var num [20]byte
+	w.fastSet(w.strs.join(w.pbuf[:f.plen], '/', strconv.AppendInt(num[:0], int64(f.n-1), 10)), c, val, at)
+}
+
+// fastSet appends the set delta of the scalar val at path; a string
+// set there ends its preview.
+func (w *Watcher) fastSet(path string, c byte, val []byte, at int) {
+	w.deltaAt(path, OpSet, val, "", at)
+	if c == '"' && w.tentOn && w.tentPath == path {
+		w.tentOn = false
+	}
 }
 
 // fastEvent appends a member_started or member_settled event with
@@ -304,12 +344,21 @@ func (w *Watcher) fastEvent(kind, path, key string, at, sm int) {
 	e.Kind, e.Path, e.Key, e.At, e.Permille, e.Value, e.Finding = kind, path, key, at, sm, nil, nil
 }
 
+// keyPlain marks the bytes a key's path takes as they are: not an
+// escape, nor what a JSON Pointer escapes.
+var keyPlain = func() (t [256]bool) {
+	for c := range t {
+		t[c] = c != '\\' && c != '~' && c != '/'
+	}
+	return t
+}()
+
 // fastKey is key with the syntax progress sm.
 func (w *Watcher) fastKey(f *wframe, tok []byte, at, sm int) {
 	body := tok[1 : len(tok)-1]
 	plain := true
 	for _, b := range body {
-		if b == '\\' || b == '~' || b == '/' {
+		if !keyPlain[b] {
 			plain = false
 			break
 		}
@@ -324,3 +373,6 @@ func (w *Watcher) fastKey(f *wframe, tok []byte, at, sm int) {
 	f.expectKey = false
 	w.fastEvent(EventMemberStarted, f.keyPath, f.key, at, sm)
 }
+
+// space marks JSON's four whitespace bytes.
+var space = [256]bool{' ': true, '\t': true, '\n': true, '\r': true}
