@@ -405,32 +405,6 @@ operation Put {
     }
 }
 `},
-	{name: "a default the import does not write", cfg: exportConfig, keyword: "default",
-		// The export writes every member's @default as its schema's
-		// default; the import keeps a string's, a boolean's and an
-		// arbitrary-precision number's, and reports the others (a number
-		// of a bounded type, an enum value, a list's [], a map's {}, a
-		// document's), which are then absent from there on.
-		field: "-", model: `$version: "2"
-namespace example
-use smithy.rpc#jsonRpc
-use smithy.rpc#method
-@jsonRpc(versions: ["2.0"])
-service S { version: "1", operations: [Put] }
-@method(name: "put", params: "named")
-operation Put {
-    input := {
-        @default(3)
-        count: Integer
-
-        @default([])
-        tags: Tags
-    }
-}
-list Tags {
-    member: String
-}
-`},
 }
 
 // TestRoundTripExceptions: each listed exception is lost by the round

@@ -25,11 +25,14 @@ var preludeKinds = map[string]string{
 	"bigInteger": tBigInteger, "bigDecimal": tBigDecimal,
 }
 
-// fieldsOf returns a schema's keywords but its description.
+// fieldsOf returns a schema's keywords but its annotations: its
+// description, and the default and deprecated the export writes beside a
+// member's schema (the member reads them; fill reports a default of any
+// other schema).
 func fieldsOf(s node.Node) map[string]node.Node {
 	out := map[string]node.Node{}
 	for _, f := range s.Fields() {
-		if f.Key != "description" {
+		if f.Key != "description" && f.Key != "default" && f.Key != "deprecated" {
 			out[f.Key] = f.Value
 		}
 	}

@@ -1,9 +1,11 @@
 package importer
 
 import (
+	"math"
 	"strings"
 
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/preludeid"
 )
 
 // objPart is the object keywords of one schema, or the merge of several
@@ -427,10 +429,10 @@ func (c *conv) propMember(sh *shape, names *uniqueNames, pr prop, required bool)
 	}
 	m.traits = append(m.traits, tg.traits...)
 	if d, ok := get(pr.schema, "default"); ok {
-		if t := defaultTrait(d, c.kindOf(tg.id), tg.id); t != "" {
+		if t := c.defaultTrait(d, tg.id, tg.traits); t != "" {
 			m.traits = append(m.traits, t)
 		} else {
-			c.diag(d, pr.ptr+"/default", "default", "a default that is not a scalar of the member's type is not kept")
+			c.diag(d, pr.ptr+"/default", "default", "a default that Smithy cannot give the member's type (%s) is not kept", c.describeKind(tg.id))
 		}
 	}
 	m.traits = jsonNameTraits(name, pr.name, m.traits)
@@ -440,20 +442,112 @@ func (c *conv) propMember(sh *shape, names *uniqueNames, pr prop, required bool)
 	return m
 }
 
-// defaultTrait renders a @default for a scalar member, or "".
-func defaultTrait(d node.Node, kind, id string) string {
-	switch {
-	case d.Kind() == node.String && (kind == "string" || id == tString):
-		return "@default(" + quote(d.StringValue()) + ")"
-	case d.Kind() == node.Bool && (kind == "boolean" || id == tBoolean):
-		if d.BoolValue() {
-			return "@default(true)"
-		}
-		return "@default(false)"
-	case d.Kind() == node.Number && (id == tBigInteger || id == tBigDecimal || kind == "bigDecimal"):
-		return "@default(" + d.NumberText() + ")"
+// defaultTrait renders the @default of a member targeting id for the
+// JSON Schema default d, or "" when Smithy cannot say it for that target
+// (the caller reports it). Smithy's rules (smithyvalidate.CheckDefaults):
+// a value of the target's type (an integer of its range for byte, short,
+// integer and long, an integer token for bigInteger, the wire form of a
+// timestamp's format; an enum's or intEnum's own value), only [] for a
+// list, only {} for a map, a scalar or an empty array or object for a
+// document, none for a structure or a union. A number keeps its token
+// exactly, as the export wrote it. The target's own constraints (@range,
+// @length, @pattern) are not checked here.
+func (c *conv) defaultTrait(d node.Node, id string, traits []string) string {
+	kind := c.kindOf(id)
+	if kind == "" {
+		kind = preludeTargetKinds[id]
 	}
-	return ""
+	ok := false
+	switch kind {
+	case "string", "blob":
+		ok = d.Kind() == node.String
+	case "timestamp":
+		// the wire form of its @timestampFormat (the member's, or the
+		// shape's): a number of seconds or a date string
+		format := append(append([]string(nil), traits...), c.traitsOf(id)...)
+		switch {
+		case hasTrait(format, `@timestampFormat("epoch-seconds")`):
+			ok = d.Kind() == node.Number
+		case hasTrait(format, `@timestampFormat("date-time")`), hasTrait(format, `@timestampFormat("http-date")`):
+			ok = d.Kind() == node.String
+		default:
+			ok = d.Kind() == node.String || d.Kind() == node.Number
+		}
+	case "boolean":
+		ok = d.Kind() == node.Bool
+	case "byte", "short", "integer", "long":
+		n, small := int64(0), false
+		if d.Kind() == node.Number && isIntegerToken(d.NumberText()) {
+			n, small = node.SmallInt(d.NumberText())
+		}
+		r := integerRanges[kind]
+		ok = small && n >= r[0] && n <= r[1]
+	case "bigInteger":
+		ok = d.Kind() == node.Number && isIntegerToken(d.NumberText())
+	case "float", "double", "bigDecimal":
+		ok = d.Kind() == node.Number
+	case "enum", "intEnum":
+		if (kind == "enum") == (d.Kind() == node.String) && (d.Kind() == node.String || d.Kind() == node.Number) {
+			for _, m := range c.shapes[id].members {
+				ok = ok || m.target == smithyValue(d)
+			}
+		}
+	case "list", "set":
+		ok = d.Kind() == node.Array && d.Len() == 0
+	case "map":
+		ok = d.Kind() == node.Object && d.Len() == 0
+	case "document":
+		switch d.Kind() {
+		case node.String, node.Number, node.Bool:
+			ok = true
+		case node.Array, node.Object:
+			ok = d.Len() == 0
+		}
+	}
+	if !ok {
+		return ""
+	}
+	return "@default(" + smithyValue(d) + ")"
+}
+
+// traitsOf returns the rendered traits of a shape of the import.
+func (c *conv) traitsOf(id string) []string {
+	if s, ok := c.shapes[id]; ok {
+		return s.traits
+	}
+	return nil
+}
+
+// describeKind names the type of a target for a diagnostic.
+func (c *conv) describeKind(id string) string {
+	if k := c.kindOf(id); k != "" {
+		return k + " " + id
+	}
+	if k := preludeTargetKinds[id]; k != "" {
+		return k
+	}
+	return id
+}
+
+// preludeTargetKinds are the kinds of the prelude shapes a member may target.
+var preludeTargetKinds = map[string]string{
+	tString: "string", tBoolean: "boolean", tDocument: "document",
+	preludeid.Byte.String(): "byte", preludeid.Short.String(): "short", tInteger: "integer", preludeid.Long.String(): "long",
+	tBigInteger: "bigInteger", tBigDecimal: "bigDecimal",
+	preludeid.Float.String(): "float", preludeid.Double.String(): "double",
+	preludeid.Timestamp.String(): "timestamp", preludeid.Blob.String(): "blob",
+}
+
+// integerRanges are the ranges of Smithy's fixed-size integer types.
+var integerRanges = map[string][2]int64{
+	"byte": {math.MinInt8, math.MaxInt8}, "short": {math.MinInt16, math.MaxInt16},
+	"integer": {math.MinInt32, math.MaxInt32}, "long": {math.MinInt64, math.MaxInt64},
+}
+
+// isIntegerToken reports whether a JSON number token is written as an
+// integer (no fraction, no exponent), as Smithy wants an integer default.
+func isIntegerToken(t string) bool {
+	return t != "" && !strings.ContainsAny(t, ".eE")
 }
 
 // unknownMap is the shared map that @jsonUnknown members target.

@@ -679,10 +679,10 @@ func (c *conv) descriptorMember(names *uniqueNames, d, sch node.Node, ptr, hint 
 	mem.traits = append(mem.traits, tg.traits...)
 	if dv, ok := get(sch, "default"); ok {
 		// The param's default, as a property's (propMember).
-		if t := defaultTrait(dv, c.kindOf(tg.id), tg.id); t != "" {
+		if t := c.defaultTrait(dv, tg.id, tg.traits); t != "" {
 			mem.traits = append(mem.traits, t)
 		} else {
-			c.diag(dv, ptr+"/schema/default", "default", "a default that is not a scalar of the member's type is not kept")
+			c.diag(dv, ptr+"/schema/default", "default", "a default that Smithy cannot give the member's type (%s) is not kept", c.describeKind(tg.id))
 		}
 	}
 	if dep, ok := get(d, "deprecated"); ok && dep.Kind() == node.Bool && dep.BoolValue() {

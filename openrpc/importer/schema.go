@@ -281,6 +281,19 @@ func (c *conv) schema(s node.Node, ptr, hint string) target {
 	return target{id: name, nullable: sh.nullable}
 }
 
+// onlyAnnotationsBeside reports whether every keyword of s but key is an
+// annotation.
+func onlyAnnotationsBeside(s node.Node, key string) bool {
+	for _, f := range s.Fields() {
+		switch f.Key {
+		case key, "title", "description", "$comment", "default", "deprecated", "examples", "readOnly", "writeOnly":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // nullWrapper recognizes the two ways a schema says "this schema, or
 // null" and "this schema, but not null" without a shape of its own:
 // {"anyOf" or "oneOf": [S, {"type": "null"}]} (either order) and
@@ -293,9 +306,10 @@ func (c *conv) schema(s node.Node, ptr, hint string) target {
 // this is how the openrpc export writes a nullable or optional member,
 // so that an import of an export gives back the member's own target.
 func (c *conv) nullWrapper(s node.Node, ptr string) (inner node.Node, iptr string, nullable, ok bool) {
-	if not, ok := get(s, "not"); ok && s.Len() == 1 && isNullType(not) {
+	if not, ok := get(s, "not"); ok && isNullType(not) && onlyAnnotationsBeside(s, "not") {
 		// {"not": {"type": "null"}}: any value but null, a document
-		// member that is not @nullable.
+		// member that is not @nullable (its default and deprecated
+		// beside it, as the export writes them, are the member's).
 		return node.NewObject().At(s.Pos()), ptr, false, true
 	}
 	key := ""
@@ -452,6 +466,10 @@ func (c *conv) ref(s, r node.Node, ptr, hint string) target {
 	for _, f := range s.Fields() {
 		switch f.Key {
 		case "$ref", "title", "description", "$comment", "examples", "deprecated", "readOnly", "writeOnly":
+		case "default":
+			if !c.memberDefault[ptr] {
+				c.diag(f.Value, ptr+"/default", "default", "a default beside $ref that is not a structure member's is not kept")
+			}
 		default:
 			c.diag(f.Value, ptr+"/"+escapePointer(f.Key), f.Key, "a keyword beside $ref is ignored (draft 7 ignores it)")
 		}
@@ -576,15 +594,15 @@ func types(s node.Node) (list []string, nullable bool) {
 
 // fill makes sh the shape of schema s.
 func (c *conv) fill(sh *shape, s node.Node, ptr string) {
+	if d, ok := get(s, "default"); ok && !c.memberDefault[ptr] {
+		c.diag(d, ptr+"/default", "default", "a default of a shape (not of a structure member) is not kept")
+	}
 	if kind, traits, ok := c.exportedScalar(s, ptr); ok {
 		sh.kind = kind
 		sh.traits = append(sh.traits, traits...)
 		return
 	}
 	c.losses(s, ptr)
-	if d, ok := get(s, "default"); ok && !c.memberDefault[ptr] {
-		c.diag(d, ptr+"/default", "default", "a default of a shape (not of a structure member) is not kept")
-	}
 	typs, nullable := types(s)
 	sh.nullable = nullable
 	_, hasAll := get(s, "allOf")

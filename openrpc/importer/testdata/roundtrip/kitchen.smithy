@@ -233,8 +233,62 @@ structure Item {
 
     coded: Coded
 
+    defaults: Defaults
+
     @jsonUnknown
     rest: Rest
+}
+
+/// A @default of each kind of target, written as the schema's default
+/// and read back with its exact token.
+structure Defaults {
+    @default(7)
+    byte: Byte
+
+    @default(-300)
+    short: Short
+
+    @default(3)
+    integer: Integer
+
+    @default(9007199254740993)
+    long: Long
+
+    @default(1.5)
+    float: Float
+
+    @default(2.50)
+    double: Double
+
+    @default(123456789012345678901234567890)
+    bigInteger: BigInteger
+
+    @default(0.10)
+    bigDecimal: BigDecimal
+
+    @default("bag")
+    kind: Kind
+
+    @default(2)
+    level: Level
+
+    @default([])
+    holes: Holes
+
+    @default({})
+    counts: Counts
+
+    @default("text")
+    any: Document
+
+    @default("")
+    blob: Blob
+
+    @default("1985-04-12T23:20:50.52Z")
+    at: Timestamp
+
+    @default(5)
+    size: Size
 }
 
 map Rest {
