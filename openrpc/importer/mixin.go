@@ -125,8 +125,34 @@ func (c *conv) mixinComposite(sh *shape, s node.Node, ptr string, p objPart) boo
 	}
 	// Own properties: the composite's, then its inline branches'.
 	own := c.part(s, ptr, "")
-	var branches []mixinBranch
+	// First the schemas alone, so that a composition mixins cannot
+	// express converts no definition the expansion would not (an OpenRPC
+	// component reached only through this allOf has no shape of its own).
+	type refBranch struct {
+		b         node.Node
+		bptr, ptr string
+	}
+	var refs []refBranch
 	seen := map[string]bool{}
+	wire0, lower0 := map[string]int{}, map[string]int{}
+	claim := func(part int, s node.Node, ptr string) bool {
+		p := c.part(s, ptr, "")
+		names := append([]string(nil), p.required...)
+		for _, pr := range p.props {
+			names = append(names, pr.name)
+		}
+		for _, n := range names {
+			l := strings.ToLower(memberName(n))
+			if w, ok := wire0[n]; ok && w != part {
+				return false
+			}
+			if w, ok := lower0[l]; ok && w != part {
+				return false
+			}
+			wire0[n], lower0[l] = part, part
+		}
+		return true
+	}
 	for i, b := range all.Elems() {
 		bptr := ptr + "/allOf/" + itoa(i)
 		if !isRefOnly(b) {
@@ -144,6 +170,25 @@ func (c *conv) mixinComposite(sh *shape, s node.Node, ptr string, p objPart) boo
 			return false // a map, not a structure
 		}
 		seen[tptr] = true
+		if !claim(len(refs)+1, t, tptr) {
+			return false
+		}
+		refs = append(refs, refBranch{b, bptr, tptr})
+	}
+	if len(refs) == 0 {
+		return false // no definition to mix in: the expansion is the structure
+	}
+	for _, pr := range own.props {
+		if w, ok := wire0[pr.name]; ok && w != 0 {
+			return false
+		}
+		if w, ok := lower0[strings.ToLower(memberName(pr.name))]; ok && w != 0 {
+			return false
+		}
+	}
+	var branches []mixinBranch
+	for _, r := range refs {
+		b, bptr, tptr := r.b, r.bptr, r.ptr
 		br := mixinBranch{ptr: tptr}
 		if mx := c.mixinOf[tptr]; mx != nil {
 			br.concrete, br.members = c.shapes[c.byPtr[tptr]], mx.members
@@ -160,9 +205,6 @@ func (c *conv) mixinComposite(sh *shape, s node.Node, ptr string, p objPart) boo
 			}
 		}
 		branches = append(branches, br)
-	}
-	if len(branches) == 0 {
-		return false // no definition to mix in: the expansion is the structure
 	}
 	// Every property on the wire once, every member name once (Smithy
 	// compares member names without regard to case).

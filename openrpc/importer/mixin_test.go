@@ -440,3 +440,42 @@ func compareEthereumExchanges(t *testing.T, mixed, expanded []byte) {
 		t.Errorf("%d exchanges compared, want 232", n)
 	}
 }
+
+// TestAllOfExpansionAddsNoShape: an allOf that mixins cannot express (a
+// property two branches define) gives no shape to an OpenRPC component
+// that only this allOf reaches, as the expansion never did; the one that
+// mixins express gives it its concrete shape and its mixin.
+func TestAllOfExpansionAddsNoShape(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		second string
+		want   []string
+		absent []string
+	}{
+		{"property in two branches", `{"properties": {"a": {"const": "k"}}}`, []string{"structure X {"}, []string{"structure A ", "AMixin"}},
+		{"mixins", `{"properties": {"b": {"type": "string"}}}`, []string{"structure X with [AMixin] {", "structure A with [AMixin] {", "structure AMixin {"}, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			doc := `{"openrpc": "1.2.6", "info": {"title": "t", "version": "1"}, "methods": [
+				{"name": "m", "params": [], "result": {"name": "r", "schema": {"$ref": "#/components/schemas/X"}}}],
+				"components": {"schemas": {
+					"A": {"type": "object", "properties": {"a": {"type": "string"}}},
+					"X": {"allOf": [{"$ref": "#/components/schemas/A"}, ` + c.second + `]}}}}`
+			res, err := OpenRPC([]byte(doc), Options{Namespace: "t"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			load(t, res.IDL)
+			for _, w := range c.want {
+				if !bytes.Contains(res.IDL, []byte(w)) {
+					t.Errorf("no %q in:\n%s", w, res.IDL)
+				}
+			}
+			for _, a := range c.absent {
+				if bytes.Contains(res.IDL, []byte(a)) {
+					t.Errorf("%q in:\n%s", a, res.IDL)
+				}
+			}
+		})
+	}
+}
