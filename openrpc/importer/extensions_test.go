@@ -542,6 +542,11 @@ func TestExportHostile(t *testing.T) {
 			[]string{"@length(min: 1)\n        p: L", "uniqueItems on a member whose list allows duplicates"}, []string{"@uniqueItems\n"}},
 		{"uniqueItems on a member of a unique list", head + `{"name":"m","params":[{"name":"p","schema":{"title":"L","type":"array","items":{"type":"string"},"uniqueItems":true,"minItems":1}}],"result":{"name":"r","schema":{"type":"string"}}}],"components":{"schemas":{"L":{"type":"array","items":{"type":"string"},"uniqueItems":true}}}}`,
 			[]string{"@length(min: 1)\n        p: L", "@uniqueItems\nlist L"}, []string{"@uniqueItems\n    p", "uniqueItems on a member"}},
+		// alloy's selector takes @jsonUnknown only on a map of documents:
+		// a typed map of the value schema would be a model `smithy
+		// validate` rejects (TestTypedJSONUnknownMapRefused).
+		{"typed additionalProperties beside properties", head + `{"name":"m","params":[{"name":"p","schema":{"$ref":"#/components/schemas/I"}}],"result":{"name":"r","schema":{"type":"string"}}}],"components":{"schemas":{"I":{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":{"type":"integer"}}}}}`,
+			[]string{"@jsonUnknown\n    additionalProperties: UnknownFields", "value: smithy.api#Document", "schema-valued additionalProperties beside properties are not expressible"}, []string{"IUnknown", "map<"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -327,12 +327,6 @@ func (c *conv) object(sh *shape, parts []objPart, s node.Node, ptr string) {
 	case c.exported && a.Kind() == 0:
 		// `smithy openrpc` writes additionalProperties for every
 		// structure that has a @jsonUnknown member: this one has none.
-	case c.exported && a.Kind() == node.Object && !isEmptySchema(a):
-		// The value schema of the @jsonUnknown member's map.
-		tg := c.schema(a, p.additionalPtr, sh.name+"UnknownValue")
-		mname := c.names.take(sh.name + "Unknown")
-		c.shapes[mname] = &shape{name: mname, kind: "map", members: []member{{name: "key", target: tString}, {name: "value", target: tg.id}}}
-		sh.members = append(sh.members, member{name: names.take("additionalProperties"), target: mname, traits: []string{"@jsonUnknown"}})
 	case p.closed() && len(p.pattern) == 0:
 		// additionalProperties: false, the export's writing of a closed
 		// structure too: a field that names no member is an error
