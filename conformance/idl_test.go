@@ -424,7 +424,8 @@ func normalize(d *model.Document) normDoc {
 			}
 			ns.members = append(ns.members, nm)
 		}
-		input, output := s.Input, s.Output
+		e := s.Props()
+		input, output := e.Input, e.Output
 		if s.Type == model.OperationType {
 			if input.IsZero() {
 				input = preludeid.Unit
@@ -434,8 +435,8 @@ func normalize(d *model.Document) normDoc {
 			}
 		}
 		ns.props = fmt.Sprintf("version=%q operations=%v resources=%v errors=%v rename=%v input=%v output=%v identifiers=%v properties=%v create=%v put=%v read=%v update=%v delete=%v list=%v collectionOperations=%v",
-			s.Version, s.Operations, s.Resources, s.Errors, s.Rename, input, output, s.Identifiers, s.Properties,
-			s.Create, s.Put, s.Read, s.Update, s.Delete, s.List, s.CollectionOperations)
+			e.Version, e.Operations, e.Resources, e.Errors, e.Rename, input, output, e.Identifiers, e.Properties,
+			e.Create, e.Put, e.Read, e.Update, e.Delete, e.List, e.CollectionOperations)
 		n.shapes[s.ID.String()] = ns
 	}
 	for _, a := range d.Applies {
@@ -497,8 +498,8 @@ func elidedTarget(defs map[shapeid.ID]*model.ShapeDef, s *model.ShapeDef, name s
 			}
 		}
 	}
-	if r, ok := defs[s.ForResource]; ok {
-		for _, nt := range append(append([]model.NamedTarget(nil), r.Identifiers...), r.Properties...) {
+	if r, ok := defs[s.Props().ForResource]; ok {
+		for _, nt := range append(append([]model.NamedTarget(nil), r.Props().Identifiers...), r.Props().Properties...) {
 			if nt.Name == name {
 				return nt.Target, false
 			}

@@ -153,7 +153,7 @@ func (e *Reader) LoadModel(srcs []Source) (*Model, error) {
 // (alloy#discriminated, ...), unless the model defines them itself.
 func assemble(files []File) *Model {
 	lm := &Model{}
-	a := assembly.New()
+	a := assembly.New(assembly.Once(true))
 	if err := rpc.AddTraits(a); err != nil {
 		lm.err = &exitcode.Error{Code: exitcode.Model, Msg: fmt.Sprintf("internal error: the smithy.rpc trait definitions do not load: %v", err)}
 		return lm

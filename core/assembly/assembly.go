@@ -19,6 +19,7 @@
 package assembly
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -38,18 +39,37 @@ import (
 type Option struct {
 	setPrelude bool
 	noPrelude  bool
+	setOnce    bool
+	once       bool
 	node       []node.Option
 }
 
 // options is the resolved configuration.
 type options struct {
 	noPrelude bool
+	once      bool
 	node      []node.Option
 }
 
 // WithoutPrelude, on, leaves the smithy.api prelude out (to assemble the
 // prelude itself, or in tests). Off (the default), every model sees it.
 func WithoutPrelude(on bool) Option { return Option{setPrelude: true, noPrelude: on} }
+
+// Once, on, makes an assembler that assembles once: [Assembler.Assemble]
+// lowers each IDL file with [idl.File.LowerOnce], dropping the file's
+// parse tree statement by statement as it is lowered, and drops every
+// file and document it was given once they are merged, so that none of
+// them is alive beside the model being built. A second Assemble returns
+// [ErrAssembled]; so do the Add methods after Assemble. Off (the default),
+// an assembler keeps what it was given and may assemble again (after more
+// files, for example). A command that loads one model uses it: on a large
+// IDL model the parse tree is as large as the lowered document
+// (docs/performance.md, issue 27 goal 4).
+func Once(on bool) Option { return Option{setOnce: true, once: on} }
+
+// ErrAssembled is the error of using an assembler made with [Once] after
+// its Assemble.
+var ErrAssembled = errors.New("assembly: the assembler was made with Once and has assembled")
 
 // NodeOptions sets the JSON reader's options (limits) used for JSON AST
 // files.
@@ -64,6 +84,9 @@ func JoinOptions(opts ...Option) Option {
 		if o.setPrelude {
 			j.setPrelude, j.noPrelude = true, o.noPrelude
 		}
+		if o.setOnce {
+			j.setOnce, j.once = true, o.once
+		}
 		if len(o.node) > 0 {
 			j.node = append(append([]node.Option(nil), j.node...), o.node...)
 		}
@@ -74,7 +97,7 @@ func JoinOptions(opts ...Option) Option {
 // readOptions is the only place that resolves options.
 func readOptions(opts []Option) options {
 	j := JoinOptions(opts...)
-	return options{noPrelude: j.noPrelude, node: j.node}
+	return options{noPrelude: j.noPrelude, once: j.once, node: j.node}
 }
 
 // Assembler collects model files and assembles them. It is not safe for
@@ -85,6 +108,11 @@ type Assembler struct {
 	sources []source
 	// fallbackDocs are JSON AST documents from AddFallbackSource.
 	fallbackDocs []*model.Document
+	// decoded are the JSON AST documents AddSource decoded, with Once:
+	// the assembler's own, which Assemble may change.
+	decoded map[*model.Document]bool
+	// assembled is set by the Assemble of an assembler made with Once.
+	assembled bool
 }
 
 // New returns an empty assembler.
@@ -92,8 +120,15 @@ func New(opts ...Option) *Assembler {
 	return &Assembler{opts: readOptions(opts)}
 }
 
-// AddDocument adds a loaded document with absolute shape IDs.
-func (a *Assembler) AddDocument(doc *model.Document) { a.docs = append(a.docs, doc) }
+// AddDocument adds a loaded document with absolute shape IDs. An assembler
+// made with [Once] ignores documents added after its Assemble (which
+// returns [ErrAssembled] again).
+func (a *Assembler) AddDocument(doc *model.Document) {
+	if a.assembled {
+		return
+	}
+	a.docs = append(a.docs, doc)
+}
 
 // Result is an assembled model and the events found on the way. Model is nil
 // when ERROR events made it impossible to build.
@@ -129,7 +164,17 @@ func (s *assembler) event(sev model.Severity, id string, shape shapeid.ID, loc m
 
 // Assemble merges everything added so far with the prelude.
 func (a *Assembler) Assemble() (*Result, error) {
+	if a.assembled {
+		return nil, ErrAssembled
+	}
 	docs, fallback, owned, err := a.documents()
+	if a.opts.once {
+		// What the assembler was given is in docs (and, for the IDL
+		// files, nowhere else: their parse trees went as they were
+		// lowered).
+		a.assembled = true
+		a.docs, a.sources, a.fallbackDocs, a.decoded = nil, nil, nil, nil
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -252,17 +297,25 @@ func (s *assembler) addShape(d *model.Document, i int) {
 	prev, ok := s.byID[def.ID]
 	if !ok {
 		// A document lowered for this assembly is the assembler's: its
-		// definition is merged in place (a ShapeDef is 740 bytes: a copy of
-		// each was the largest transient cost of loading a large IDL
-		// model). The documents of AddDocument and the JSON AST sources
-		// belong to the caller or are read again by the next Assemble:
-		// they are copied.
+		// definition is merged in place (a copy of each was the largest
+		// transient cost of loading a large IDL model), and so are, with
+		// Once, the JSON AST documents AddSource decoded. The documents of
+		// AddDocument, and the JSON AST sources of an assembler that may
+		// assemble again, belong to the caller or are read again by the
+		// next Assemble: they are copied, and so are their properties,
+		// which assembly may set.
 		c := &d.Shapes[i]
 		if s.owned[d] {
 			*c = def
 		} else {
 			c = new(model.ShapeDef)
 			*c = def
+			if c.Entity != nil {
+				// Assembly sets properties (an operation's Unit input and
+				// output): the caller's document keeps its own.
+				e := *c.Entity
+				c.Entity = &e
+			}
 		}
 		s.defs = append(s.defs, c)
 		s.byID[def.ID] = c
@@ -313,11 +366,12 @@ func conflict(a, b *model.ShapeDef) string {
 			return fmt.Sprintf("member `%s` differs", a.Members[i].Name)
 		}
 	}
-	if !slices.Equal(a.Mixins, b.Mixins) || a.Version != b.Version || !slices.Equal(a.Operations, b.Operations) ||
-		!slices.Equal(a.Resources, b.Resources) || !slices.Equal(a.Errors, b.Errors) || a.Input != b.Input || a.Output != b.Output ||
-		!slices.Equal(a.Identifiers, b.Identifiers) || !slices.Equal(a.Properties, b.Properties) || !slices.Equal(a.Rename, b.Rename) ||
-		a.Create != b.Create || a.Put != b.Put || a.Read != b.Read || a.Update != b.Update || a.Delete != b.Delete || a.List != b.List ||
-		!slices.Equal(a.CollectionOperations, b.CollectionOperations) {
+	pa, pb := a.Props(), b.Props()
+	if !slices.Equal(a.Mixins, b.Mixins) || pa.Version != pb.Version || !slices.Equal(pa.Operations, pb.Operations) ||
+		!slices.Equal(pa.Resources, pb.Resources) || !slices.Equal(pa.Errors, pb.Errors) || pa.Input != pb.Input || pa.Output != pb.Output ||
+		!slices.Equal(pa.Identifiers, pb.Identifiers) || !slices.Equal(pa.Properties, pb.Properties) || !slices.Equal(pa.Rename, pb.Rename) ||
+		pa.Create != pb.Create || pa.Put != pb.Put || pa.Read != pb.Read || pa.Update != pb.Update || pa.Delete != pb.Delete || pa.List != pb.List ||
+		!slices.Equal(pa.CollectionOperations, pb.CollectionOperations) {
 		return "the shape properties differ"
 	}
 	return ""
@@ -658,16 +712,16 @@ func (s *assembler) mixinMemberTarget(def *model.ShapeDef, name string, seen map
 // it redefines the member, as an apply statement would.
 func (s *assembler) resolveElided() {
 	for _, def := range s.defs {
-		if def.ForResource.IsZero() {
+		if def.Props().ForResource.IsZero() {
 			continue
 		}
-		if res, ok := s.byID[def.ForResource]; !ok || res.Type != model.ResourceType {
+		if res, ok := s.byID[def.Entity.ForResource]; !ok || res.Type != model.ResourceType {
 			found := "no shape"
 			if ok {
 				found = "a " + res.Type.String() + " shape"
 			}
-			s.event(model.ErrorSeverity, "Model", def.ID, def.Source, "The target of the `for` production must be a resource shape, but found %s: %s", found, def.ForResource)
-			def.ForResource = shapeid.ID{}
+			s.event(model.ErrorSeverity, "Model", def.ID, def.Source, "The target of the `for` production must be a resource shape, but found %s: %s", found, def.Entity.ForResource)
+			def.Entity.ForResource = shapeid.ID{}
 		}
 	}
 	// Mixins may themselves elide members: resolve until nothing changes.
@@ -749,11 +803,11 @@ func (s *assembler) memberTarget(def *model.ShapeDef, name string) (shapeid.ID, 
 }
 
 func (s *assembler) resourceTarget(def *model.ShapeDef, name string) (shapeid.ID, bool) {
-	res, ok := s.byID[def.ForResource]
+	res, ok := s.byID[def.Props().ForResource]
 	if !ok {
 		return shapeid.ID{}, false
 	}
-	for _, list := range [][]model.NamedTarget{res.Identifiers, res.Properties} {
+	for _, list := range [][]model.NamedTarget{res.Props().Identifiers, res.Props().Properties} {
 		for _, nt := range list {
 			if nt.Name == name {
 				return nt.Target, true
@@ -771,9 +825,9 @@ func (s *assembler) checkMixins() {
 	for _, def := range s.defs {
 		if hasTrait(def.Traits, preludeid.Mixin) {
 			switch {
-			case def.Type == model.OperationType && (!isUnitOrZero(def.Input) || !isUnitOrZero(def.Output)):
+			case def.Type == model.OperationType && (!isUnitOrZero(def.Props().Input) || !isUnitOrZero(def.Props().Output)):
 				s.event(model.ErrorSeverity, "Model", def.ID, def.Source, "Operation shapes with the mixin trait MUST target `smithy.api#Unit` for their input and output. Operation mixin shape `%s` defines one or both of these properties.", def.ID)
-			case def.Type == model.ResourceType && (len(def.Identifiers) > 0 || len(def.Properties) > 0):
+			case def.Type == model.ResourceType && (len(def.Props().Identifiers) > 0 || len(def.Props().Properties) > 0):
 				s.event(model.ErrorSeverity, "Model", def.ID, def.Source, "Resource shapes with the mixin trait may not define any properties. Resource mixin shape `%s` defines one or more properties.", def.ID)
 			}
 		}
@@ -802,11 +856,14 @@ func (s *assembler) fillImplicitValues() {
 	for _, def := range s.defs {
 		switch def.Type {
 		case model.OperationType:
-			if def.Input.IsZero() {
-				def.Input = preludeid.Unit
-			}
-			if def.Output.IsZero() {
-				def.Output = preludeid.Unit
+			if p := def.Props(); p.Input.IsZero() || p.Output.IsZero() {
+				p := def.SetProps()
+				if p.Input.IsZero() {
+					p.Input = preludeid.Unit
+				}
+				if p.Output.IsZero() {
+					p.Output = preludeid.Unit
+				}
 			}
 		case model.EnumType:
 			for i := range def.Members {

@@ -45,6 +45,9 @@ func (a *Assembler) AddSource(name string, data []byte) error {
 // add parses one model file into a document (JSON AST) or a source (IDL),
 // marked fallback for AddFallbackSource.
 func (a *Assembler) add(name string, data []byte, fallback bool) error {
+	if a.assembled {
+		return ErrAssembled
+	}
 	if strings.HasSuffix(name, ".json") {
 		doc, err := jsonast.Decode(name, data, a.opts.node...)
 		if err != nil {
@@ -54,6 +57,14 @@ func (a *Assembler) add(name string, data []byte, fallback bool) error {
 			a.fallbackDocs = append(a.fallbackDocs, doc)
 		} else {
 			a.docs = append(a.docs, doc)
+		}
+		if a.opts.once {
+			// Decoded here and given to no one: with Once, Assemble
+			// merges its definitions in place.
+			if a.decoded == nil {
+				a.decoded = map[*model.Document]bool{}
+			}
+			a.decoded[doc] = true
 		}
 		return nil
 	}
@@ -234,7 +245,8 @@ func unwrapPathError(err error) error {
 
 // documents returns the prelude, the JSON AST documents and the lowered IDL
 // files, in the order they were added (prelude first). owned are the
-// documents lowered by this call, which no one else holds.
+// documents lowered by this call, and with Once those AddSource decoded,
+// which no one else holds.
 func (a *Assembler) documents() (docs []*model.Document, fallback, owned map[*model.Document]bool, err error) {
 	if !a.opts.noPrelude {
 		docs = append(docs, prelude.Document())
@@ -246,6 +258,9 @@ func (a *Assembler) documents() (docs []*model.Document, fallback, owned map[*mo
 		fallback[d] = true
 	}
 	owned = map[*model.Document]bool{}
+	for d := range a.decoded {
+		owned[d] = true
+	}
 	if len(a.sources) == 0 {
 		return docs, fallback, owned, nil
 	}
@@ -262,7 +277,11 @@ func (a *Assembler) documents() (docs []*model.Document, fallback, owned map[*mo
 	}
 	isDefined := func(id shapeid.ID) bool { return defined[id] }
 	for _, src := range a.sources {
-		doc, events, err := src.file.LowerWithEvents(isDefined)
+		lower := src.file.LowerWithEvents
+		if a.opts.once {
+			lower = src.file.LowerOnce
+		}
+		doc, events, err := lower(isDefined)
 		if err != nil {
 			return nil, nil, nil, err
 		}

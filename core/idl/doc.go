@@ -17,7 +17,7 @@
 // member becomes the @default trait, on an enum member the @enumValue
 // trait; `///` comments become the @documentation trait; `$name` members
 // are marked [model.MemberDef.Elided]; `for Resource` sets
-// [model.ShapeDef.ForResource]; `input := { ... }` defines a structure named
+// [model.EntityDef.ForResource]; `input := { ... }` defines a structure named
 // after the operation (suffix "Input", "Output", or the $operationInputSuffix
 // and $operationOutputSuffix control statements) with the @input or
 // @output trait. Unquoted shape IDs in node values ("syntactic shape IDs")

@@ -77,8 +77,10 @@ func (e Event) String() string {
 // File is a parsed IDL model file whose shape IDs are not resolved yet.
 // Relative shape IDs can only be resolved once every file of the model is
 // known (see [File.Lower]). A File is read-only after [Parse]; Lower may be
-// called any number of times, also concurrently.
+// called any number of times, also concurrently, until [File.LowerOnce]
+// takes the file's statements.
 type File struct {
+	consumed  bool // LowerOnce ran: the statements are gone
 	name      string
 	version   string // "1.0" or "2.0"
 	namespace string
@@ -103,8 +105,11 @@ func (f *File) Namespace() string { return f.namespace }
 
 // Declared returns the IDs of the root shapes the file defines, in source
 // order, including the structures created for inline operation input and
-// output.
+// output. It is nil once [File.LowerOnce] has run.
 func (f *File) Declared() []shapeid.ID {
+	if f.consumed {
+		return nil
+	}
 	ids := make([]shapeid.ID, 0, len(f.shapes))
 	for _, s := range f.shapes {
 		ids = append(ids, shapeid.New(f.namespace, s.name))

@@ -53,30 +53,31 @@ func dump(doc *model.Document) string {
 		fmt.Fprintf(&b, "metadata %s = %s\n", m.Key, render(m.Value))
 	}
 	for _, s := range doc.Shapes {
+		e := s.Props()
 		fmt.Fprintf(&b, "%s %s", s.Type, s.ID)
 		if len(s.Mixins) > 0 {
 			fmt.Fprintf(&b, " with %v", s.Mixins)
 		}
-		if !s.ForResource.IsZero() {
-			fmt.Fprintf(&b, " for %s", s.ForResource)
+		if !e.ForResource.IsZero() {
+			fmt.Fprintf(&b, " for %s", e.ForResource)
 		}
 		props := []struct {
 			name string
 			id   shapeid.ID
-		}{{"input", s.Input}, {"output", s.Output}, {"create", s.Create}, {"put", s.Put}, {"read", s.Read},
-			{"update", s.Update}, {"delete", s.Delete}, {"list", s.List}}
+		}{{"input", e.Input}, {"output", e.Output}, {"create", e.Create}, {"put", e.Put}, {"read", e.Read},
+			{"update", e.Update}, {"delete", e.Delete}, {"list", e.List}}
 		for _, p := range props {
 			if !p.id.IsZero() {
 				fmt.Fprintf(&b, " %s=%s", p.name, p.id)
 			}
 		}
-		if s.Version != "" {
-			fmt.Fprintf(&b, " version=%q", s.Version)
+		if e.Version != "" {
+			fmt.Fprintf(&b, " version=%q", e.Version)
 		}
 		for _, l := range []struct {
 			name string
 			ids  []shapeid.ID
-		}{{"operations", s.Operations}, {"resources", s.Resources}, {"errors", s.Errors}, {"collectionOperations", s.CollectionOperations}} {
+		}{{"operations", e.Operations}, {"resources", e.Resources}, {"errors", e.Errors}, {"collectionOperations", e.CollectionOperations}} {
 			if len(l.ids) > 0 {
 				fmt.Fprintf(&b, " %s=%v", l.name, l.ids)
 			}
@@ -84,7 +85,7 @@ func dump(doc *model.Document) string {
 		for _, l := range []struct {
 			name string
 			nt   []model.NamedTarget
-		}{{"identifiers", s.Identifiers}, {"properties", s.Properties}, {"rename", s.Rename}} {
+		}{{"identifiers", e.Identifiers}, {"properties", e.Properties}, {"rename", e.Rename}} {
 			if len(l.nt) > 0 {
 				var parts []string
 				for _, n := range l.nt {

@@ -1,6 +1,7 @@
 package idl
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/smithy-validation/go/core/model"
@@ -33,6 +34,28 @@ func (f *File) Lower(defined func(shapeid.ID) bool) (*model.Document, error) {
 // findings: those of [File.Events] and those that need the whole model (a
 // `use` of an undefined shape, an unquoted shape ID that names no shape).
 func (f *File) LowerWithEvents(defined func(shapeid.ID) bool) (*model.Document, []Event, error) {
+	return f.lowerWithEvents(defined, false)
+}
+
+// ErrConsumed is the error of lowering a file that [File.LowerOnce] has
+// already lowered.
+var ErrConsumed = errors.New("idl: the file was lowered by LowerOnce: its statements are gone")
+
+// LowerOnce is [File.LowerWithEvents] for a caller that will not lower the
+// file again: each statement of the parse tree is dropped as soon as it is
+// lowered, so that the parse tree and the lowered document are never both
+// whole in memory (on a large model they are of the same size). Afterwards
+// the file has no statements: Lower, LowerWithEvents and LowerOnce return
+// [ErrConsumed], and [File.Declared] is nil. It must not run concurrently
+// with any other use of the file.
+func (f *File) LowerOnce(defined func(shapeid.ID) bool) (*model.Document, []Event, error) {
+	return f.lowerWithEvents(defined, true)
+}
+
+func (f *File) lowerWithEvents(defined func(shapeid.ID) bool, consume bool) (*model.Document, []Event, error) {
+	if f.consumed {
+		return nil, nil, ErrConsumed
+	}
 	if defined == nil {
 		defined = func(shapeid.ID) bool { return false }
 	}
@@ -45,7 +68,8 @@ func (f *File) LowerWithEvents(defined func(shapeid.ID) bool) (*model.Document, 
 			Defined:   defined,
 			Prelude:   func(name string) bool { return defined(shapeid.New(shapeid.Prelude, name)) },
 		},
-		events: append([]Event(nil), f.events...),
+		events:  append([]Event(nil), f.events...),
+		consume: consume,
 	}
 	doc, err := l.lower()
 	if err != nil {
@@ -62,6 +86,7 @@ type lowerer struct {
 	err     *Error
 	meta    bool // resolving a metadata value
 	shape   shapeid.ID
+	consume bool // LowerOnce: drop each statement once lowered
 }
 
 func (l *lowerer) loc(p node.Pos) model.SourceLocation {
@@ -109,9 +134,19 @@ func (l *lowerer) lower() (*model.Document, error) {
 		}
 		l.meta = false
 	}
+	if l.consume {
+		f.consumed = true
+		f.metadata, f.usesList = nil, nil
+	}
 	doc.Shapes = make([]model.ShapeDef, len(f.shapes))
 	for i, s := range f.shapes {
 		l.shapeDef(&doc.Shapes[i], s)
+		if l.consume {
+			f.shapes[i] = nil
+		}
+	}
+	if l.consume {
+		f.shapes = nil
 	}
 	if len(f.applies) > 0 {
 		doc.Applies = make([]model.Apply, len(f.applies))
@@ -119,6 +154,9 @@ func (l *lowerer) lower() (*model.Document, error) {
 			target := l.resolve(a.target)
 			l.shape = target
 			doc.Applies[i] = model.Apply{Target: target, Traits: l.traits(target, a.traits, nil), Source: l.loc(a.pos)}
+		}
+		if l.consume {
+			f.applies = nil
 		}
 	}
 	if l.err != nil {
@@ -135,7 +173,9 @@ func (l *lowerer) shapeDef(d *model.ShapeDef, s *shapeStmt) {
 	d.Source = l.loc(s.pos)
 	d.Traits = l.traits(id, s.traits, nil)
 	d.Mixins = l.resolveAll(s.mixins)
-	d.ForResource = l.resolve(s.forRes)
+	if !s.forRes.isZero() {
+		d.SetProps().ForResource = l.resolve(s.forRes)
+	}
 	if len(s.members) > 0 {
 		d.Members = make([]model.MemberDef, len(s.members))
 		for i := range s.members {
@@ -161,24 +201,25 @@ func (l *lowerer) shapeDef(d *model.ShapeDef, s *shapeStmt) {
 		return
 	}
 	e := s.entity
-	d.Version = e.version
-	d.Operations = l.resolveAll(e.operations)
-	d.Resources = l.resolveAll(e.resources)
-	d.Errors = l.resolveAll(e.errors)
-	d.CollectionOperations = l.resolveAll(e.collectionOp)
+	p := d.SetProps()
+	p.Version = e.version
+	p.Operations = l.resolveAll(e.operations)
+	p.Resources = l.resolveAll(e.resources)
+	p.Errors = l.resolveAll(e.errors)
+	p.CollectionOperations = l.resolveAll(e.collectionOp)
 	for _, r := range e.rename {
-		d.Rename = append(d.Rename, model.NamedTarget{Name: r.to, Target: r.from})
+		p.Rename = append(p.Rename, model.NamedTarget{Name: r.to, Target: r.from})
 	}
-	d.Input = l.resolve(e.input)
-	d.Output = l.resolve(e.output)
-	d.Identifiers = l.named(e.identifiers)
-	d.Properties = l.named(e.properties)
-	d.Create = l.resolve(e.create)
-	d.Put = l.resolve(e.put)
-	d.Read = l.resolve(e.read)
-	d.Update = l.resolve(e.update)
-	d.Delete = l.resolve(e.delete)
-	d.List = l.resolve(e.list)
+	p.Input = l.resolve(e.input)
+	p.Output = l.resolve(e.output)
+	p.Identifiers = l.named(e.identifiers)
+	p.Properties = l.named(e.properties)
+	p.Create = l.resolve(e.create)
+	p.Put = l.resolve(e.put)
+	p.Read = l.resolve(e.read)
+	p.Update = l.resolve(e.update)
+	p.Delete = l.resolve(e.delete)
+	p.List = l.resolve(e.list)
 }
 
 func (l *lowerer) named(ns []namedRef) []model.NamedTarget {

@@ -241,6 +241,9 @@ func (d *decoder) shape(id shapeid.ID, f node.Field) error {
 	if err != nil {
 		return err
 	}
+	if def.Entity != nil && def.Entity.IsZero() {
+		def.Entity = nil // an operation without input, output or errors
+	}
 	d.doc.Shapes = append(d.doc.Shapes, def)
 	return nil
 }
@@ -377,20 +380,21 @@ func (d *decoder) members(n node.Node, def *model.ShapeDef) error {
 }
 
 func (d *decoder) service(n node.Node, def *model.ShapeDef) error {
+	e := def.SetProps()
 	var err error
 	if v, ok := n.Get("version"); ok {
 		if err := d.expect(v, node.String, "`version`"); err != nil {
 			return err
 		}
-		def.Version = v.StringValue()
+		e.Version = v.StringValue()
 	}
-	if def.Operations, err = d.refList(n, "operations"); err != nil {
+	if e.Operations, err = d.refList(n, "operations"); err != nil {
 		return err
 	}
-	if def.Resources, err = d.refList(n, "resources"); err != nil {
+	if e.Resources, err = d.refList(n, "resources"); err != nil {
 		return err
 	}
-	if def.Errors, err = d.refList(n, "errors"); err != nil {
+	if e.Errors, err = d.refList(n, "errors"); err != nil {
 		return err
 	}
 	if rn, ok := n.Get("rename"); ok {
@@ -405,47 +409,49 @@ func (d *decoder) service(n node.Node, def *model.ShapeDef) error {
 			if err := d.expect(f.Value, node.String, "a `rename` value"); err != nil {
 				return err
 			}
-			def.Rename = append(def.Rename, model.NamedTarget{Name: f.Value.StringValue(), Target: id})
+			e.Rename = append(e.Rename, model.NamedTarget{Name: f.Value.StringValue(), Target: id})
 		}
 	}
 	return nil
 }
 
 func (d *decoder) operation(n node.Node, def *model.ShapeDef) error {
+	e := def.SetProps()
 	var err error
-	if def.Input, err = d.optRef(n, "input"); err != nil {
+	if e.Input, err = d.optRef(n, "input"); err != nil {
 		return err
 	}
-	if def.Output, err = d.optRef(n, "output"); err != nil {
+	if e.Output, err = d.optRef(n, "output"); err != nil {
 		return err
 	}
-	def.Errors, err = d.refList(n, "errors")
+	e.Errors, err = d.refList(n, "errors")
 	return err
 }
 
 func (d *decoder) resource(n node.Node, def *model.ShapeDef) error {
+	e := def.SetProps()
 	var err error
-	if def.Identifiers, err = d.namedRefs(n, "identifiers"); err != nil {
+	if e.Identifiers, err = d.namedRefs(n, "identifiers"); err != nil {
 		return err
 	}
-	if def.Properties, err = d.namedRefs(n, "properties"); err != nil {
+	if e.Properties, err = d.namedRefs(n, "properties"); err != nil {
 		return err
 	}
 	for _, lc := range []struct {
 		key string
 		dst *shapeid.ID
-	}{{"create", &def.Create}, {"put", &def.Put}, {"read", &def.Read}, {"update", &def.Update}, {"delete", &def.Delete}, {"list", &def.List}} {
+	}{{"create", &e.Create}, {"put", &e.Put}, {"read", &e.Read}, {"update", &e.Update}, {"delete", &e.Delete}, {"list", &e.List}} {
 		if *lc.dst, err = d.optRef(n, lc.key); err != nil {
 			return err
 		}
 	}
-	if def.Operations, err = d.refList(n, "operations"); err != nil {
+	if e.Operations, err = d.refList(n, "operations"); err != nil {
 		return err
 	}
-	if def.CollectionOperations, err = d.refList(n, "collectionOperations"); err != nil {
+	if e.CollectionOperations, err = d.refList(n, "collectionOperations"); err != nil {
 		return err
 	}
-	def.Resources, err = d.refList(n, "resources")
+	e.Resources, err = d.refList(n, "resources")
 	return err
 }
 

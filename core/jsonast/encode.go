@@ -88,6 +88,7 @@ func toNode(m *model.Model, o encodeOptions) node.Node {
 }
 
 func shapeNode(d model.ShapeDef) node.Node {
+	e := d.Props()
 	var f fieldList
 	f.add("type", node.NewString(d.Type.String()))
 	f.refs("mixins", d.Mixins)
@@ -103,35 +104,35 @@ func shapeNode(d model.ShapeDef) node.Node {
 		}
 		f.add("members", node.NewObject(members...))
 	case d.Type == model.ServiceType:
-		if d.Version != "" {
-			f.add("version", node.NewString(d.Version))
+		if e.Version != "" {
+			f.add("version", node.NewString(e.Version))
 		}
-		f.refs("operations", d.Operations)
-		f.refs("resources", d.Resources)
-		f.refs("errors", d.Errors)
-		if len(d.Rename) > 0 {
-			rf := make([]node.Field, len(d.Rename))
-			for i, r := range d.Rename {
+		f.refs("operations", e.Operations)
+		f.refs("resources", e.Resources)
+		f.refs("errors", e.Errors)
+		if len(e.Rename) > 0 {
+			rf := make([]node.Field, len(e.Rename))
+			for i, r := range e.Rename {
 				rf[i] = node.Field{Key: r.Target.String(), Value: node.NewString(r.Name)}
 			}
 			f.add("rename", node.NewObject(sortFields(rf)...))
 		}
 	case d.Type == model.OperationType:
-		f.ref("input", d.Input)
-		f.ref("output", d.Output)
-		f.refs("errors", d.Errors)
+		f.ref("input", e.Input)
+		f.ref("output", e.Output)
+		f.refs("errors", e.Errors)
 	case d.Type == model.ResourceType:
-		f.named("identifiers", d.Identifiers)
-		f.named("properties", d.Properties)
-		f.ref("create", d.Create)
-		f.ref("put", d.Put)
-		f.ref("read", d.Read)
-		f.ref("update", d.Update)
-		f.ref("delete", d.Delete)
-		f.ref("list", d.List)
-		f.refs("operations", d.Operations)
-		f.refs("collectionOperations", d.CollectionOperations)
-		f.refs("resources", d.Resources)
+		f.named("identifiers", e.Identifiers)
+		f.named("properties", e.Properties)
+		f.ref("create", e.Create)
+		f.ref("put", e.Put)
+		f.ref("read", e.Read)
+		f.ref("update", e.Update)
+		f.ref("delete", e.Delete)
+		f.ref("list", e.List)
+		f.refs("operations", e.Operations)
+		f.refs("collectionOperations", e.CollectionOperations)
+		f.refs("resources", e.Resources)
 	}
 	f.traits(d.Traits)
 	return node.NewObject(sortFields(f)...)

@@ -57,6 +57,12 @@ type MemberDef struct {
 
 // ShapeDef is a shape definition as a loader produced it, before assembly.
 // Model shapes are built from ShapeDefs and never expose them for change.
+//
+// The service, resource and operation properties are behind the Entity
+// pointer, nil for the shapes that have none (most of a model: a ShapeDef
+// is 168 bytes, where those properties inline made it 740; a large model
+// holds a ShapeDef a shape while it loads). [ShapeDef.Props] reads them,
+// [ShapeDef.SetProps] makes them to be written.
 type ShapeDef struct {
 	ID      shapeid.ID
 	Type    ShapeType
@@ -64,8 +70,14 @@ type ShapeDef struct {
 	Members []MemberDef
 	Mixins  []shapeid.ID
 	Source  SourceLocation
+	// Entity holds the service, operation and resource properties; nil
+	// when none is set.
+	Entity *EntityDef
+}
 
-	// Service, operation and resource properties (zero when not set).
+// EntityDef holds the service, operation and resource properties of a
+// [ShapeDef] (zero when not set), and an IDL `for` binding.
+type EntityDef struct {
 	Version              string
 	Operations           []shapeid.ID
 	Resources            []shapeid.ID
@@ -83,6 +95,38 @@ type ShapeDef struct {
 	List                 shapeid.ID
 	CollectionOperations []shapeid.ID
 	ForResource          shapeid.ID // IDL `for` binding: elided members may come from it
+}
+
+// noEntity is what [ShapeDef.Props] returns for a definition without
+// properties: all zero, and never written.
+var noEntity EntityDef
+
+// Props returns the definition's service, operation and resource
+// properties, all zero when Entity is nil. The result is for reading: to
+// set a property, use [ShapeDef.SetProps].
+func (d *ShapeDef) Props() *EntityDef {
+	if d.Entity == nil {
+		return &noEntity
+	}
+	return d.Entity
+}
+
+// SetProps returns the definition's properties to be written, allocating
+// Entity when it is nil.
+func (d *ShapeDef) SetProps() *EntityDef {
+	if d.Entity == nil {
+		d.Entity = new(EntityDef)
+	}
+	return d.Entity
+}
+
+// IsZero reports whether no property is set.
+func (e *EntityDef) IsZero() bool {
+	return e.Version == "" && e.Operations == nil && e.Resources == nil && e.Errors == nil &&
+		e.Rename == nil && e.Input.IsZero() && e.Output.IsZero() && e.Identifiers == nil &&
+		e.Properties == nil && e.Create.IsZero() && e.Put.IsZero() && e.Read.IsZero() &&
+		e.Update.IsZero() && e.Delete.IsZero() && e.List.IsZero() &&
+		e.CollectionOperations == nil && e.ForResource.IsZero()
 }
 
 // Apply is an `apply` statement: traits added to a shape or member defined

@@ -64,14 +64,14 @@ type Shape struct {
 // resource and operation properties (behind a pointer that only shapes
 // with such properties have), and what New computed: the effective
 // members, their index by name and the resolved relationship targets.
-// It is a fifth of a [ShapeDef], which carries every entity property
-// inline.
+// It is the size of a [ShapeDef], whose entity properties are behind a
+// pointer too ([EntityDef]).
 type shapeBody struct {
 	source  SourceLocation
 	traits  []Trait     // own traits, sorted by trait ID
 	members []MemberDef // own members, in order
 	mixins  []shapeid.ID
-	entity  *entityDef
+	entity  *EntityDef
 	// shapes are the effective members in order (mixins applied);
 	// memberIndex maps their names to their index, for shapes with more
 	// than a few members (see [Shape.Member]); related are the targets of
@@ -82,51 +82,18 @@ type shapeBody struct {
 	related     []*Shape
 }
 
-// entityDef holds the service, resource and operation properties of a
-// definition (and an IDL `for` binding).
-type entityDef struct {
-	Version              string
-	Operations           []shapeid.ID
-	Resources            []shapeid.ID
-	Errors               []shapeid.ID
-	Rename               []NamedTarget
-	Input                shapeid.ID
-	Output               shapeid.ID
-	Identifiers          []NamedTarget
-	Properties           []NamedTarget
-	Create               shapeid.ID
-	Put                  shapeid.ID
-	Read                 shapeid.ID
-	Update               shapeid.ID
-	Delete               shapeid.ID
-	List                 shapeid.ID
-	CollectionOperations []shapeid.ID
-	ForResource          shapeid.ID
-}
-
-// noEntity answers the entity accessors of shapes without properties.
-var noEntity entityDef
-
-// entityOf returns the properties of d, or nil when it sets none.
-func entityOf(d *ShapeDef) *entityDef {
-	if d.Version == "" && d.Operations == nil && d.Resources == nil && d.Errors == nil &&
-		d.Rename == nil && d.Input.IsZero() && d.Output.IsZero() && d.Identifiers == nil &&
-		d.Properties == nil && d.Create.IsZero() && d.Put.IsZero() && d.Read.IsZero() &&
-		d.Update.IsZero() && d.Delete.IsZero() && d.List.IsZero() &&
-		d.CollectionOperations == nil && d.ForResource.IsZero() {
+// entityOf returns a copy of the properties of d, or nil when it sets
+// none.
+func entityOf(d *ShapeDef) *EntityDef {
+	if d.Entity == nil || d.Entity.IsZero() {
 		return nil
 	}
-	return &entityDef{
-		Version: d.Version, Operations: d.Operations, Resources: d.Resources, Errors: d.Errors,
-		Rename: d.Rename, Input: d.Input, Output: d.Output, Identifiers: d.Identifiers,
-		Properties: d.Properties, Create: d.Create, Put: d.Put, Read: d.Read, Update: d.Update,
-		Delete: d.Delete, List: d.List, CollectionOperations: d.CollectionOperations,
-		ForResource: d.ForResource,
-	}
+	e := *d.Entity
+	return &e
 }
 
 // props returns the shape's entity properties (zero when it has none).
-func (s *Shape) props() *entityDef {
+func (s *Shape) props() *EntityDef {
 	if s.body == nil || s.body.entity == nil {
 		return &noEntity
 	}
@@ -354,11 +321,8 @@ func (s *Shape) CollectionOperations() []shapeid.ID { return s.props().Collectio
 func (s *Shape) Def() ShapeDef {
 	d := ShapeDef{ID: s.id, Type: s.typ, Source: s.Source()}
 	if e := s.body.entity; e != nil {
-		d.Version, d.Operations, d.Resources, d.Errors = e.Version, e.Operations, e.Resources, e.Errors
-		d.Rename, d.Input, d.Output, d.Identifiers = e.Rename, e.Input, e.Output, e.Identifiers
-		d.Properties, d.Create, d.Put, d.Read = e.Properties, e.Create, e.Put, e.Read
-		d.Update, d.Delete, d.List = e.Update, e.Delete, e.List
-		d.CollectionOperations, d.ForResource = e.CollectionOperations, e.ForResource
+		c := *e
+		d.Entity = &c
 	}
 	d.Traits = append([]Trait(nil), s.body.traits...)
 	d.Members = append([]MemberDef(nil), s.body.members...)

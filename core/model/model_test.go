@@ -166,7 +166,7 @@ func TestResolvedAndOwn(t *testing.T) {
 	st := model.ShapeDef{ID: shapeid.MustParse("ns#S"), Type: model.StructureType, Mixins: []shapeid.ID{mix.ID},
 		Traits:  []model.Trait{trait(patTrait, node.NewString("^x"))},
 		Members: []model.MemberDef{{Name: "a", Target: str.ID}, {Name: "b", Target: shapeid.MustParse("ns#Missing")}}}
-	op := model.ShapeDef{ID: shapeid.MustParse("ns#Op"), Type: model.OperationType, Input: st.ID, Output: shapeid.MustParse("ns#Gone")}
+	op := model.ShapeDef{ID: shapeid.MustParse("ns#Op"), Type: model.OperationType, Entity: &model.EntityDef{Input: st.ID, Output: shapeid.MustParse("ns#Gone")}}
 	m, err := model.New([]model.ShapeDef{op, st, str, mix}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -237,7 +237,7 @@ func TestSourcesAndTargets(t *testing.T) {
 		Members: []model.MemberDef{{Name: "a", Target: str, Source: at(2)}, {Name: "b", Target: str, Source: at(3)}}}
 	s := model.ShapeDef{ID: shapeid.MustParse("ns#S"), Type: model.StructureType, Source: at(10), Mixins: []shapeid.ID{mixin.ID},
 		Members: []model.MemberDef{{Name: "b", Target: str, Source: at(11), Traits: []model.Trait{trait(docTrait, node.NewString("b"))}}, {Name: "c", Target: str, Source: at(12)}}}
-	svc := model.ShapeDef{ID: shapeid.MustParse("ns#Svc"), Type: model.ServiceType, Source: at(20), Version: "2024", Errors: []shapeid.ID{s.ID}}
+	svc := model.ShapeDef{ID: shapeid.MustParse("ns#Svc"), Type: model.ServiceType, Source: at(20), Entity: &model.EntityDef{Version: "2024", Errors: []shapeid.ID{s.ID}}}
 	m, err := model.New([]model.ShapeDef{mixin, s, svc}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -268,11 +268,17 @@ func TestSourcesAndTargets(t *testing.T) {
 		}
 	}
 	sv, _ := m.Shape(svc.ID)
-	if sv.Version() != "2024" || len(sv.Errors()) != 1 || sv.Def().Version != "2024" || !sv.Input().IsZero() {
-		t.Errorf("service properties: version %q errors %v def version %q input %v", sv.Version(), sv.Errors(), sv.Def().Version, sv.Input())
+	svDef := sv.Def()
+	if sv.Version() != "2024" || len(sv.Errors()) != 1 || svDef.Props().Version != "2024" || !sv.Input().IsZero() {
+		t.Errorf("service properties: version %q errors %v def version %q input %v", sv.Version(), sv.Errors(), svDef.Props().Version, sv.Input())
+	}
+	// Def's properties are a copy: changing them does not change the model.
+	svDef.Entity.Version = "changed"
+	if sv.Version() != "2024" {
+		t.Errorf("changing Def's Entity changed the model: version %q", sv.Version())
 	}
 	plain, _ := m.Shape(s.ID)
-	if plain.Version() != "" || plain.Errors() != nil || plain.Lifecycle("read") != (shapeid.ID{}) {
-		t.Errorf("a structure has service properties: %q %v", plain.Version(), plain.Errors())
+	if plain.Version() != "" || plain.Errors() != nil || plain.Lifecycle("read") != (shapeid.ID{}) || plain.Def().Entity != nil {
+		t.Errorf("a structure has service properties: %q %v %v", plain.Version(), plain.Errors(), plain.Def().Entity)
 	}
 }
