@@ -1,6 +1,7 @@
 package assembly_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -91,39 +92,47 @@ func BenchmarkAssembleMemory(b *testing.B) {
 		inputs = append(inputs, input{"aws", files})
 	}
 	for _, in := range inputs {
-		b.Run(in.name, func(b *testing.B) {
-			names := make([]string, 0, len(in.files))
-			size := 0
-			for name, data := range in.files {
-				names = append(names, name)
-				size += len(data)
+		for _, once := range []bool{false, true} {
+			b.Run(fmt.Sprintf("%s/once=%v", in.name, once), func(b *testing.B) {
+				assembleMemory(b, in.files, once)
+			})
+		}
+	}
+}
+
+// assembleMemory is one case of BenchmarkAssembleMemory: files assembled
+// by an assembler made with Once(once).
+func assembleMemory(b *testing.B, files map[string][]byte, once bool) {
+	names := make([]string, 0, len(files))
+	size := 0
+	for name, data := range files {
+		names = append(names, name)
+		size += len(data)
+	}
+	sort.Strings(names)
+	for b.Loop() {
+		h := startHeapPeak()
+		a := assembly.New(assembly.NodeOptions(node.MaxSize(1<<30)), assembly.Once(once))
+		for _, name := range names {
+			if err := a.AddSource(name, files[name]); err != nil {
+				b.Fatal(err)
 			}
-			sort.Strings(names)
-			for b.Loop() {
-				h := startHeapPeak()
-				a := assembly.New(assembly.NodeOptions(node.MaxSize(1 << 30)))
-				for _, name := range names {
-					if err := a.AddSource(name, in.files[name]); err != nil {
-						b.Fatal(err)
-					}
-				}
-				res, err := a.Assemble()
-				if err != nil || res.Model == nil {
-					b.Fatalf("assemble: %v", err)
-				}
-				a = nil
-				peak, _ := h.end()
-				var ms0 runtime.MemStats
-				runtime.GC()
-				runtime.ReadMemStats(&ms0)
-				kept := int64(ms0.HeapAlloc) - int64(h.baseline)
-				runtime.KeepAlive(res)
-				b.ReportMetric(float64(peak)/float64(size), "peak-B/src-B")
-				b.ReportMetric(float64(kept)/float64(size), "kept-B/src-B")
-				b.ReportMetric(float64(res.Model.Footprint())/float64(size), "footprint-B/src-B")
-				b.ReportMetric(float64(size), "src-B")
-			}
-		})
+		}
+		res, err := a.Assemble()
+		if err != nil || res.Model == nil {
+			b.Fatalf("assemble: %v", err)
+		}
+		a = nil
+		peak, _ := h.end()
+		var ms0 runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&ms0)
+		kept := int64(ms0.HeapAlloc) - int64(h.baseline)
+		runtime.KeepAlive(res)
+		b.ReportMetric(float64(peak)/float64(size), "peak-B/src-B")
+		b.ReportMetric(float64(kept)/float64(size), "kept-B/src-B")
+		b.ReportMetric(float64(res.Model.Footprint())/float64(size), "footprint-B/src-B")
+		b.ReportMetric(float64(size), "src-B")
 	}
 }
 
