@@ -187,7 +187,14 @@ func (q *onePass) value(p *plan, i int) int {
 		if end < 0 {
 			return -1
 		}
-		if !q.stringFor(p, s[i+1:end-1], esc) {
+		text := s[i+1 : end-1]
+		// A string member's checks directly (the usual case), else by
+		// the plan's type.
+		if p.typ == model.StringType || p.typ == model.EnumType {
+			if !q.stringChecks(p, text, esc) {
+				return q.fail(i, end)
+			}
+		} else if !q.stringFor(p, text, esc) {
 			return q.fail(i, end)
 		}
 		return end
