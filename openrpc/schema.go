@@ -312,6 +312,28 @@ func (g *schemas) withDefault(sch node.Node, mem *model.Shape, property bool) no
 	return node.NewObject(fs...)
 }
 
+// memberDescription gives a property's schema the member's own
+// documentation as its description, first: beside the null wrapper of an
+// optional member or a `$ref` (an annotation, which draft-07 validators
+// ignore there as they ignore every sibling of a reference, and which an
+// import reads back as the member's), or on the member's inline schema,
+// replacing a description the target's schema has there (the member's
+// documentation is the member's; the target's is on its own component).
+func memberDescription(sch node.Node, mem *model.Shape) node.Node {
+	d, ok := mem.Trait(preludeid.Documentation)
+	if !ok || d.Kind() != node.String || sch.Kind() != node.Object {
+		return sch
+	}
+	fs := make([]node.Field, 0, len(sch.Fields())+1)
+	fs = append(fs, node.Field{Key: "description", Value: d})
+	for _, f := range sch.Fields() {
+		if f.Key != "description" {
+			fs = append(fs, f)
+		}
+	}
+	return node.NewObject(fs...)
+}
+
 // memberSchema is the schema of a member's value, by its effective
 // contract: a reference to the target when the member applies no
 // constraint of its own, else the target's schema inline with the
@@ -754,7 +776,7 @@ func (g *schemas) structureSchema(s *model.Shape, extraKey, extraConst string) n
 			unknown = &add
 			continue
 		}
-		ms := g.withDefault(g.optionalNull(g.memberSchema(mem), mem), mem, true)
+		ms := memberDescription(g.withDefault(g.optionalNull(g.memberSchema(mem), mem), mem, true), mem)
 		req := mem.HasTrait(preludeid.Required) && !g.p.requiredIgnored
 		props.add(g.wireName(mem), ms)
 		if req {

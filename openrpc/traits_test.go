@@ -42,6 +42,13 @@ structure B {
     @required
     @deprecated
     c: C
+
+    /// Documented beside its reference.
+    @required
+    d: C
+
+    /// Documented beside its null wrapper.
+    e: C
 }
 
 list L { member: String }
@@ -67,6 +74,8 @@ func TestAnnotationsExported(t *testing.T) {
 		{"property default and deprecated", comp + "B/properties/flag", `{"anyOf":[{"type":"boolean"},{"type":"null"}],"x-smithy-null":"absent","default":true,"deprecated":true}`},
 		{"a list's default", comp + "B/properties/list/default", `[]`},
 		{"deprecated beside a $ref", comp + "B/properties/c", `{"$ref":"#/components/schemas/C","deprecated":true}`},
+		{"a member's documentation beside a $ref", comp + "B/properties/d", `{"description":"Documented beside its reference.","$ref":"#/components/schemas/C"}`},
+		{"a member's documentation beside its null wrapper", comp + "B/properties/e", `{"description":"Documented beside its null wrapper.","anyOf":[{"$ref":"#/components/schemas/C"},{"type":"null"}],"x-smithy-null":"absent"}`},
 		{"the input structure's property default", comp + "OpInput/properties/n/default", `3`},
 	}
 	for _, c := range cases {

@@ -3830,10 +3830,12 @@ structure ConfigurationResponse {
     @required
     current: ConfigObject
 
+    /// Configuration for the last configured fork, null if no future forks scheduled
     @required
     @nullable
     last: ConfigObject
 
+    /// Configuration for the next scheduled fork, null if no future forks scheduled
     @required
     @nullable
     next: ConfigObject
@@ -4435,6 +4437,7 @@ list ExecutionPayloadBodyV1Withdrawals {
 
 /// Execution payload body object V2
 structure ExecutionPayloadBodyV2 {
+    /// RLP-encoded block access list as defined in EIP-7928, or null if unavailable
     @nullable
     blockAccessList: Bytes
 
@@ -5373,8 +5376,13 @@ union PendingTransactionInfo {
 
 /// Transaction in the pool, not yet included in a block.
 structure PendingTransactionInfoPendingTransactionInformationContextualInformationTransactionSignedTransaction1559SignedTransaction1559UnsignedEIP1559TransactionSignatureProperties {
+    /// Always null for pending transactions
     blockHash: Null
+
+    /// Always null for pending transactions
     blockNumber: Null
+
+    /// Always null for pending transactions
     blockTimestamp: Null
 
     /// from address
@@ -5384,6 +5392,8 @@ structure PendingTransactionInfoPendingTransactionInformationContextualInformati
     /// transaction hash
     @required
     hash: Hash32
+
+    /// Always null for pending transactions
     transactionIndex: Null
 
     /// EIP-2930 access list
@@ -5459,8 +5469,13 @@ string PendingTransactionInfoPendingTransactionInformationContextualInformationT
 
 /// Transaction in the pool, not yet included in a block.
 structure PendingTransactionInfoPendingTransactionInformationContextualInformationTransactionSignedTransaction2930SignedTransaction2930UnsignedEIP2930TransactionSignatureProperties {
+    /// Always null for pending transactions
     blockHash: Null
+
+    /// Always null for pending transactions
     blockNumber: Null
+
+    /// Always null for pending transactions
     blockTimestamp: Null
 
     /// from address
@@ -5470,6 +5485,8 @@ structure PendingTransactionInfoPendingTransactionInformationContextualInformati
     /// transaction hash
     @required
     hash: Hash32
+
+    /// Always null for pending transactions
     transactionIndex: Null
 
     /// EIP-2930 access list
@@ -5537,8 +5554,13 @@ string PendingTransactionInfoPendingTransactionInformationContextualInformationT
 
 /// Transaction in the pool, not yet included in a block.
 structure PendingTransactionInfoPendingTransactionInformationContextualInformationTransactionSignedTransaction4844SignedTransaction4844UnsignedEIP4844TransactionSignatureProperties {
+    /// Always null for pending transactions
     blockHash: Null
+
+    /// Always null for pending transactions
     blockNumber: Null
+
+    /// Always null for pending transactions
     blockTimestamp: Null
 
     /// from address
@@ -5548,6 +5570,8 @@ structure PendingTransactionInfoPendingTransactionInformationContextualInformati
     /// transaction hash
     @required
     hash: Hash32
+
+    /// Always null for pending transactions
     transactionIndex: Null
 
     /// EIP-2930 access list
@@ -5629,8 +5653,13 @@ string PendingTransactionInfoPendingTransactionInformationContextualInformationT
 
 /// Transaction in the pool, not yet included in a block.
 structure PendingTransactionInfoPendingTransactionInformationContextualInformationTransactionSignedTransaction7702SignedTransaction7702UnsignedEIP7702TransactionSignatureProperties {
+    /// Always null for pending transactions
     blockHash: Null
+
+    /// Always null for pending transactions
     blockNumber: Null
+
+    /// Always null for pending transactions
     blockTimestamp: Null
 
     /// from address
@@ -5640,6 +5669,8 @@ structure PendingTransactionInfoPendingTransactionInformationContextualInformati
     /// transaction hash
     @required
     hash: Hash32
+
+    /// Always null for pending transactions
     transactionIndex: Null
 
     /// EIP-2930 access lists
@@ -5713,8 +5744,13 @@ string PendingTransactionInfoPendingTransactionInformationContextualInformationT
 
 /// Transaction in the pool, not yet included in a block.
 structure PendingTransactionInfoPendingTransactionInformationContextualInformationTransactionSignedTransactionLegacySignedTransactionLegacyUnsignedLegacyTransactionSignatureProperties {
+    /// Always null for pending transactions
     blockHash: Null
+
+    /// Always null for pending transactions
     blockNumber: Null
+
+    /// Always null for pending transactions
     blockTimestamp: Null
 
     /// from address
@@ -5724,6 +5760,8 @@ structure PendingTransactionInfoPendingTransactionInformationContextualInformati
     /// transaction hash
     @required
     hash: Hash32
+
+    /// Always null for pending transactions
     transactionIndex: Null
 
     /// Chain ID that this transaction is valid on.

@@ -16,6 +16,9 @@ type shape struct {
 	body    []string // extra lines of an operation or service body
 	// nullable says that null is a value of this shape (@alloy#nullable on it).
 	nullable bool
+	// ptr is the pointer of the schema the shape was defined from ("" for
+	// a shape of the import's own).
+	ptr string
 	// mixins are the @mixin structures the shape uses (`with [...]`), in
 	// order: their members come first, as Smithy applies mixins.
 	mixins []*shape

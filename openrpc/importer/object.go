@@ -410,10 +410,15 @@ func (c *conv) propMember(sh *shape, names *uniqueNames, pr prop, required bool)
 	c.memberDefault[pr.ptr] = true
 	tg := c.schema(pr.schema, pr.ptr, sh.name+pascal(pr.name))
 	m := member{name: name, target: tg.id, wire: pr.name}
-	if _, local := c.shapes[tg.id]; str(pr.schema, "$ref") != "" || !local {
+	if ts, local := c.shapes[tg.id]; str(pr.schema, "$ref") != "" || !local {
 		// a reference's own description, or one of a prelude type (which
 		// has no shape of its own to carry it)
 		m.doc = docOf(pr.schema)
+	} else if ts.ptr != pr.ptr && !strings.HasPrefix(ts.ptr, pr.ptr+"/") {
+		// the description of a schema that defines no shape of its own:
+		// a null wrapper of another shape, or an export's member schema
+		// titled with its target (the title is no documentation)
+		m.doc = str(pr.schema, "description")
 	}
 	if required {
 		m.traits = append(m.traits, "@required")

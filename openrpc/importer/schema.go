@@ -526,7 +526,7 @@ func (c *conv) nameFor(ptr string) string {
 
 // define generates the shape name for schema s.
 func (c *conv) define(name string, s node.Node, ptr string) *shape {
-	sh := &shape{name: name, doc: docOf(s)}
+	sh := &shape{name: name, doc: docOf(s), ptr: ptr}
 	c.shapes[name] = sh
 	c.fill(sh, s, ptr)
 	sh.done = true
