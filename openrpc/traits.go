@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/shapeid"
 )
@@ -89,12 +90,18 @@ func (x *exporter) shapeLosses(s *model.Shape, method string, service, operation
 }
 
 // memberLosses reports a member's lossy traits; a structure's member has
-// its schema's `default` and `deprecated` (withDefault), a union's none.
+// its schema's `default` and `deprecated` (withDefault) and its
+// `description` (memberDescription), a union's none: a union member is an
+// alternative (a oneOf branch, or one of the properties only one of which
+// is set), not a property an annotation of its own could describe.
 func (x *exporter) memberLosses(mem *model.Shape, ofStructure bool) {
 	for _, l := range lossyTraits {
 		if mem.HasTrait(l.id) && !(ofStructure && l.onMember) {
 			x.lossyTrait(mem, "", l)
 		}
+	}
+	if d, ok := mem.Trait(preludeid.Documentation); ok && !ofStructure && d.Kind() == node.String && d.StringValue() != "" {
+		x.lossyTrait(mem, "", lossyTrait{id: preludeid.Documentation, what: "a union member's own text"})
 	}
 }
 

@@ -150,6 +150,27 @@ union U {
     b: Integer
 }
 `, "example#U$a: @deprecated (deprecated"},
+		{"documented union member", `
+@method(name: "op")
+operation Op { input: In }
+structure In { u: U }
+union U {
+    /// The text.
+    a: String
+    b: Integer
+}
+`, "example#U$a: @documentation (a union member's own text) has no place"},
+		{"documented untagged union member", `
+@method(name: "op")
+operation Op { input: In }
+structure In { u: U }
+@alloy#untagged
+union U {
+    a: String
+    /// The text.
+    b: Integer
+}
+`, "example#U$b: @documentation (a union member's own text) has no place"},
 		{"sensitive", `
 @method(name: "op")
 operation Op { input: In }
