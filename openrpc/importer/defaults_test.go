@@ -11,7 +11,7 @@ import (
 // Pointer (never a model `smithy validate` rejects).
 func TestMemberDefaults(t *testing.T) {
 	const kinds = `"Kind":{"type":"string","enum":["box","bag"]},"Level":{"type":"integer","enum":[1,2]},` +
-		`"Tags":{"type":"array","items":{"type":"string"}},"Counts":{"type":"object","additionalProperties":{"type":"integer"}}`
+		`"Tags":{"type":"array","items":{"type":"string"}},"Short":{"type":"string","maxLength":2},"Some":{"type":"array","items":{"type":"string"},"minItems":1},"Counts":{"type":"object","additionalProperties":{"type":"integer"}}`
 	cases := []struct {
 		name, schema string
 		want         string // the member's @default, "" for a diagnostic
@@ -31,6 +31,13 @@ func TestMemberDefaults(t *testing.T) {
 		{"map {}", `{"$ref":"#/components/schemas/Counts","default":{}}`, `@default({})`},
 		{"document scalar", `{"default":"any"}`, `@default("any")`},
 		{"document []", `{"default":[]}`, `@default([])`},
+		{"zero below a minimum (Smithy warns only)", `{"type":"integer","minimum":1,"default":0}`, `@default(0)`},
+		{"within bounds, optional", `{"anyOf":[{"type":"integer","minimum":1,"maximum":9},{"type":"null"}],"default":9}`, `@default(9)`},
+		{"below a minimum", `{"type":"integer","minimum":1,"default":-1}`, ""},
+		{"at an exclusive maximum", `{"type":"number","exclusiveMaximum":1.5,"default":1.50}`, ""},
+		{"above a maximum, optional", `{"anyOf":[{"type":"integer","minimum":1,"maximum":9},{"type":"null"}],"default":10}`, ""},
+		{"longer than a referenced maxLength", `{"$ref":"#/components/schemas/Short","default":"abc"}`, ""},
+		{"[] under minItems", `{"$ref":"#/components/schemas/Some","default":[]}`, ""},
 		{"byte out of range", `{"type":"integer","minimum":-128,"maximum":127,"default":128}`, ""},
 		{"integer with a fraction", `{"type":"integer","minimum":-2147483648,"maximum":2147483647,"default":3.5}`, ""},
 		{"bigInteger with an exponent", `{"type":"integer","default":1e3}`, ""},

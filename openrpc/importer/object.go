@@ -2,7 +2,9 @@ package importer
 
 import (
 	"math"
+	"math/big"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/core/preludeid"
@@ -428,7 +430,9 @@ func (c *conv) propMember(sh *shape, names *uniqueNames, pr prop, required bool)
 	}
 	m.traits = append(m.traits, tg.traits...)
 	if d, ok := get(pr.schema, "default"); ok {
-		if t := c.defaultTrait(d, tg.id, tg.traits); t != "" {
+		if k := c.defaultOutOfBounds(d, pr.schema, pr.ptr); k != "" {
+			c.diag(d, pr.ptr+"/default", "default", "a default that breaks the schema's %s is not kept (Smithy rejects a @default its target's constraints reject)", k)
+		} else if t := c.defaultTrait(d, tg.id, tg.traits); t != "" {
 			m.traits = append(m.traits, t)
 		} else {
 			c.diag(d, pr.ptr+"/default", "default", "a default that Smithy cannot give the member's type (%s) is not kept", c.describeKind(tg.id))
@@ -652,4 +656,81 @@ func (c *conv) metaMember(names *uniqueNames, i int) member {
 	}
 	m.traits = jsonNameTraits(m.name, k.wire, m.traits)
 	return m
+}
+
+// defaultOutOfBounds returns the keyword of the member's schema that its
+// default d breaks ("" for none): a bound of a number (but 0, which Smithy
+// lets a default break with a warning only, a Smithy 1.0 idiom), of a
+// string's length in code points, of a list's or map's size. It follows
+// the schema through null wrappers and references (at most 16 steps), as
+// the member's target and its traits say the same bounds. Patterns are not
+// checked here.
+func (c *conv) defaultOutOfBounds(d, s node.Node, ptr string) string {
+	for step := 0; step < 16 && s.Kind() == node.Object; step++ {
+		if k := outOfBounds(d, s); k != "" {
+			return k
+		}
+		if r := str(s, "$ref"); r != "" {
+			t, tptr, ok := c.resolve(r)
+			if !ok {
+				return ""
+			}
+			s, ptr = t, tptr
+			continue
+		}
+		from := len(c.diags)
+		inner, iptr, _, ok := c.nullWrapper(s, ptr)
+		c.diags = c.diags[:from] // the member's conversion said them
+		if !ok || inner.Kind() != node.Object || inner.Len() == 0 {
+			return ""
+		}
+		s, ptr = inner, iptr
+	}
+	return ""
+}
+
+// outOfBounds checks d against the bounds of one schema.
+func outOfBounds(d, s node.Node) string {
+	var size int
+	var lo, hi string
+	switch d.Kind() {
+	case node.Number:
+		v, ok := new(big.Rat).SetString(d.NumberText())
+		if !ok || v.Sign() == 0 {
+			return ""
+		}
+		for _, b := range []struct {
+			key  string
+			want func(c int) bool
+		}{
+			{"minimum", func(c int) bool { return c >= 0 }}, {"maximum", func(c int) bool { return c <= 0 }},
+			{"exclusiveMinimum", func(c int) bool { return c > 0 }}, {"exclusiveMaximum", func(c int) bool { return c < 0 }},
+		} {
+			if n, ok := get(s, b.key); ok && n.Kind() == node.Number {
+				if bound, ok := new(big.Rat).SetString(n.NumberText()); ok && !b.want(v.Cmp(bound)) {
+					return b.key
+				}
+			}
+		}
+		return ""
+	case node.String:
+		size, lo, hi = utf8.RuneCountInString(d.StringValue()), "minLength", "maxLength"
+	case node.Array:
+		size, lo, hi = d.Len(), "minItems", "maxItems"
+	case node.Object:
+		size, lo, hi = d.Len(), "minProperties", "maxProperties"
+	default:
+		return ""
+	}
+	if n, ok := get(s, lo); ok && n.Kind() == node.Number {
+		if m, ok := node.SmallInt(n.NumberText()); ok && int64(size) < m {
+			return lo
+		}
+	}
+	if n, ok := get(s, hi); ok && n.Kind() == node.Number {
+		if m, ok := node.SmallInt(n.NumberText()); ok && int64(size) > m {
+			return hi
+		}
+	}
+	return ""
 }

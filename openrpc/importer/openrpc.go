@@ -679,7 +679,9 @@ func (c *conv) descriptorMember(names *uniqueNames, d, sch node.Node, ptr, hint 
 	mem.traits = append(mem.traits, tg.traits...)
 	if dv, ok := get(sch, "default"); ok {
 		// The param's default, as a property's (propMember).
-		if t := c.defaultTrait(dv, tg.id, tg.traits); t != "" {
+		if k := c.defaultOutOfBounds(dv, sch, ptr+"/schema"); k != "" {
+			c.diag(dv, ptr+"/schema/default", "default", "a default that breaks the schema's %s is not kept (Smithy rejects a @default its target's constraints reject)", k)
+		} else if t := c.defaultTrait(dv, tg.id, tg.traits); t != "" {
 			mem.traits = append(mem.traits, t)
 		} else {
 			c.diag(dv, ptr+"/schema/default", "default", "a default that Smithy cannot give the member's type (%s) is not kept", c.describeKind(tg.id))
