@@ -23,6 +23,9 @@ type ShapeDeclaration struct {
 	mu   sync.Mutex
 	each map[string]*smithyvalidate.Validator // member validators, by wire name
 	ids  map[string]shapeid.ID                // member IDs, by wire name
+
+	treeOnce sync.Once
+	tree     *snode // what each position of a value is declared as (watch_nested.go)
 }
 
 // NewShapeDeclaration prepares the shape id of m. opts are the value

@@ -144,6 +144,7 @@ type Watcher struct {
 	inStep     bool                    // parsing the output of one step (its input is kept)
 	rules      map[string]*stringRules // root members' rules for open strings
 	open       openJudge               // the open string judged last
+	nest       *nestState              // judging below the root's members (watch_nested.go)
 	final      *reading                // Finish: the reading of the whole text
 }
 
@@ -168,6 +169,7 @@ func NewWatcher(opts Options) *Watcher {
 		required: map[string]bool{}, goodReq: map[string]bool{}, seenRoot: map[string]bool{},
 		reported: map[string]bool{}, probed: map[string]bool{}}
 	if w.decl != nil {
+		w.nest = newNest(w.decl)
 		for _, m := range w.decl.Members() {
 			if m.Required {
 				w.required[m.Name] = true
@@ -324,6 +326,9 @@ func (w *Watcher) exactStep(c byte) bool {
 			w.deltaAt(path, OpBegin, rawArray, "[", at)
 		}
 		w.stack = append(w.stack, wframe{kind: c, plen: plen, path: path, expectKey: c == '{'})
+		if w.nest != nil {
+			w.nestOpened(c, at)
+		}
 	case '}', ']':
 		if n == 1 || n == 2 && rootObj {
 			w.step() // the root or a member of the root object ends
@@ -345,6 +350,9 @@ func (w *Watcher) exactStep(c byte) bool {
 			return false
 		}
 		path, _ := w.child(false)
+		if w.nest != nil {
+			w.nestValue(c, out[tokOut:], at)
+		}
 		if !w.noDeltas {
 			w.deltaAt(path, OpSet, out[tokOut:len(out):len(out)], "", at)
 			if c == '"' && w.tentOn && w.tentPath == path {
@@ -447,6 +455,9 @@ func (w *Watcher) parse(out []byte, at, end int) {
 			}
 			w.valueBegins(path, i, at, c)
 			w.stack = append(w.stack, wframe{kind: c, plen: plen, path: path, expectKey: c == '{'})
+			if w.nest != nil {
+				w.nestOpened(c, at)
+			}
 			i++
 		case '}', ']':
 			if len(w.stack) == 0 {
@@ -478,6 +489,8 @@ func (w *Watcher) parse(out []byte, at, end int) {
 			if name, ok := w.rootMember(path); ok && w.inStep {
 				r := &w.s.r
 				w.judgeOpen(path, name, at, r.in[at-r.base:], true)
+			} else if w.nest != nil && w.inStep {
+				w.nestValue(c, out[i:j], at)
 			}
 			i = j
 			w.valueEnds(out, i, end)
@@ -488,6 +501,9 @@ func (w *Watcher) parse(out []byte, at, end int) {
 			}
 			path, _ := w.child(false)
 			w.valueBegins(path, i, at, c)
+			if w.nest != nil && w.inStep {
+				w.nestValue(c, out[i:j], at)
+			}
 			if !w.noDeltas {
 				w.delta(Delta{Path: path, Op: OpSet, Value: out[i:j:j], At: at})
 			}
@@ -518,6 +534,9 @@ func (w *Watcher) key(f *wframe, tok []byte, at int) {
 	}
 	f.expectKey = false
 	w.memberEvent(EventMemberStarted, f.keyPath, f.key, at)
+	if w.nest != nil {
+		w.nestKey(tok, at)
+	}
 }
 
 func isDelim(c byte) bool {
@@ -799,6 +818,8 @@ func (w *Watcher) previewOpen() {
 		w.previewing = true
 		w.judgeOpen(path, name, at, r.in[k:], false)
 		w.previewing = false
+	} else if w.nest != nil {
+		w.nestPreview(at, r.in[k:])
 	}
 }
 

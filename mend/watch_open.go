@@ -104,8 +104,22 @@ func (d *ShapeDeclaration) stringRules(wire string) *stringRules {
 	if !ok {
 		return nil
 	}
-	target, ok := d.m.Shape(mem.Target())
-	if !ok || target.Type() != model.StringType && target.Type() != model.EnumType {
+	return shapeRules(d.m, mem)
+}
+
+// shapeRules returns the rules of a value of shape s (a member, whose
+// own traits come before its target's, or a shape), nil when it has none
+// an open string can be judged by.
+func shapeRules(m *model.Model, s *model.Shape) *stringRules {
+	mem, target := s, s
+	if s.Type() == model.MemberType {
+		t, ok := m.Shape(s.Target())
+		if !ok {
+			return nil
+		}
+		target = t
+	}
+	if target.Type() != model.StringType && target.Type() != model.EnumType {
 		return nil
 	}
 	trait := func(t shapeid.ID) (node.Node, bool) {
@@ -257,13 +271,35 @@ func plainContent(in []byte) ([]byte, bool) {
 // read; final says the string's step is taken (it will not be judged
 // again).
 func (w *Watcher) judgeOpen(path, name string, at int, in []byte, final bool) {
+	w.judgeString(site{name: name, path: path}, at, in, final)
+}
+
+// site says where a judged string is: a member of the root object, or a
+// position below (watch_nested.go), the value that begins next in the
+// innermost open container or, counted, the one that began last.
+type site struct {
+	name, path string // a member of the root object: its name and path
+	nested     bool
+	counted    bool
+}
+
+// judgeString judges the string at s, which starts at input offset at
+// and of which in (from its opening quote) has been read; final says the
+// string's step is taken (it will not be judged again).
+func (w *Watcher) judgeString(s site, at int, in []byte, final bool) {
 	if w.decl == nil || w.s.r.escaped {
 		return
 	}
 	if w.open.at != at {
 		// judged -1: the opening quote alone is judged (an empty enum,
 		// a const that is no string, is certain there)
-		w.open = openJudge{at: at, judged: -1, rules: w.rulesFor(name)}
+		var rules *stringRules
+		if s.nested {
+			rules = w.nestRules(s.counted)
+		} else {
+			rules = w.rulesFor(s.name)
+		}
+		w.open = openJudge{at: at, judged: -1, rules: rules}
 	}
 	rules := w.open.rules
 	if rules == nil {
@@ -339,17 +375,25 @@ func (w *Watcher) judgeOpen(path, name string, at int, in []byte, final bool) {
 	}
 	sort.SliceStable(dooms, func(i, j int) bool { return dooms[i].end < dooms[j].end })
 	for _, d := range dooms {
+		v, _ := json.Marshal(content[:d.end])
+		var doc []byte
+		path, docPath := s.path, s.path
+		if s.nested {
+			doc, docPath, path = w.nestDoc(s.counted, v)
+		} else {
+			k, _ := json.Marshal(s.name)
+			doc = []byte("{" + string(k) + ":" + string(v) + "}")
+		}
 		if w.reported[d.code+" "+path] {
 			continue
 		}
-		k, _ := json.Marshal(name)
-		v, _ := json.Marshal(content[:d.end])
-		res, err := w.decl.Check([]byte("{" + string(k) + ":" + string(v) + "}"))
+		res, err := w.decl.Check(doc)
 		if err != nil {
 			continue
 		}
 		for _, f := range res.Findings {
-			if f.Severity == "error" && f.Code == d.code && f.Path == path {
+			if f.Severity == "error" && f.Code == d.code && f.Path == docPath {
+				f.Path = path
 				w.violation(f, at, w.startPermille())
 			}
 		}
@@ -379,6 +423,10 @@ func (w *Watcher) judgeLast() {
 	if name, member := w.rootMember(path); member {
 		w.previewing = true
 		w.judgeOpen(path, name, r.base+k, r.in[k:], true)
+		w.previewing = false
+	} else if w.nest != nil && w.tops == 1 {
+		w.previewing = true
+		w.judgeString(site{nested: true}, r.base+k, r.in[k:], true)
 		w.previewing = false
 	}
 }
