@@ -42,17 +42,23 @@ import (
 // of a nested string by its path; the rest waits for the value's end.
 
 // OpenStringPathDeclaration is an [OpenStringDeclaration] that also says
-// the rules of a string below the root's members: path lists the
-// reference tokens from the root (keys unescaped, list indexes in
-// decimal). cli/gate's JSON Schema declarations implement it. As for
-// OpenStringRules, the rules must be implied by the declaration for
-// every value holding a string at path, and the declaration's finding
-// on a value holding the string at path, with each list index on the way
-// 0, must be the one it gives at path: rules that depend on an element's
-// index (a tuple's) are not said.
+// the rules of a string below the root's members, at path (the steps
+// from the root to it). cli/gate's JSON Schema declarations implement
+// it. As for OpenStringRules, the rules must be implied by the
+// declaration for every value holding a string at path, and the
+// declaration's finding on a value holding the string at path, each
+// list index on the way 0, must be the one it gives at path: rules that
+// depend on an element's index (a tuple's) are not said.
 type OpenStringPathDeclaration interface {
 	OpenStringDeclaration
-	OpenStringRulesAt(path []string) (StringRules, bool)
+	OpenStringRulesAt(path []PathStep) (StringRules, bool)
+}
+
+// PathStep is one step from a value into it: an object's member by its
+// key, or an array's element by its index.
+type PathStep struct {
+	Key   string // the member's key (Index is -1)
+	Index int    // the element's index, from 0; -1 for a member
 }
 
 // snode is what a Smithy declaration says of the value at one position.
@@ -252,7 +258,7 @@ func (w *Watcher) nestOpened(c byte, at int) {
 		w.stack = w.stack[:n-1]
 		node = w.nestChild()
 		if node != nil && !w.nestSkip() && node.mayRefuse(c) {
-			w.nestKind([]byte(closerPair(c)), at, true, true)
+			w.nestKind([]byte(closerPair(c)), at, "type", true)
 		}
 		w.stack = w.stack[:n]
 	}
@@ -293,19 +299,19 @@ func (n *snode) mayRefuse(c byte) bool {
 	return true
 }
 
-// nestKind asks the engine about the value tok (the kind's stand-in when
-// kindOnly: "{}", "[]" or `""`) at the position that began last in the
-// innermost container: its findings there (of code type only, for a
-// stand-in: what holds for every value of the kind) are violations;
-// not counted: the position that begins next.
-func (w *Watcher) nestKind(tok []byte, at int, kindOnly, counted bool) {
+// nestKind asks the engine about the value tok at the position that
+// begins next (counted: began last) in the innermost container: its
+// error findings there are violations, those of code only when code is
+// not "" (for a stand-in of a kind, "{}", "[]" or `""`: type, what holds
+// for every value of the kind).
+func (w *Watcher) nestKind(tok []byte, at int, code string, counted bool) {
 	doc, docPath, path := w.nestDoc(counted, tok)
 	v, err := w.decl.Check(doc)
 	if err != nil {
 		return
 	}
 	for _, f := range v.Findings {
-		if f.Severity == "error" && f.Path == docPath && (!kindOnly || f.Code == "type") {
+		if f.Severity == "error" && f.Path == docPath && (code == "" || f.Code == code) {
 			f.Path = path
 			w.violation(f, at, w.startPermille())
 		}
@@ -321,7 +327,7 @@ func (w *Watcher) nestValue(c byte, tok []byte, at int) {
 	node := w.nestChild()
 	if c == '"' {
 		if node.mayRefuse(c) && w.nest.probedAt != at {
-			w.nestKind([]byte(`""`), at, true, true)
+			w.nestKind([]byte(`""`), at, "type", true)
 		}
 		r := &w.s.r
 		if at-r.base >= 0 && at-r.base < len(r.in) {
@@ -334,13 +340,19 @@ func (w *Watcher) nestValue(c byte, tok []byte, at int) {
 		if w.open.at != at {
 			rules = w.nestRules(true)
 		}
-		if rules != nil && rules.refuse(unquote(tok)) {
-			w.nestKind(tok, at, false, true)
+		if rules != nil {
+			// only the findings of the rules refused: others at the
+			// place may depend on what the document holds around it
+			// (a JSON Schema's if/then)
+			content := unquote(tok)
+			for _, code := range rules.refused(content) {
+				w.nestKind(tok, at, code, true)
+			}
 		}
 		return
 	}
 	if node.mayRefuse(c) {
-		w.nestKind(tok, at, false, true)
+		w.nestKind(tok, at, "", true)
 	}
 }
 
@@ -399,22 +411,26 @@ func (w *Watcher) nestPreview(at int, in []byte) {
 	if w.nest.root != nil && w.nest.probedAt != at {
 		w.nest.probedAt = at
 		if node := w.nestChild(); node.mayRefuse('"') {
-			w.nestKind([]byte(`""`), at, true, false)
+			w.nestKind([]byte(`""`), at, "type", false)
 		}
 	}
 	w.judgeString(site{nested: true}, at, in, false)
 	w.previewing = false
 }
 
-// refuse reports whether the rules refuse the whole string s.
-func (r *stringRules) refuse(s string) bool {
+// refused returns the codes of the rules that refuse the whole string s.
+func (r *stringRules) refused(s string) []string {
+	var codes []string
 	if r.hasMax && utf8.RuneCountInString(s) > r.max {
-		return true
+		codes = append(codes, r.lengthCode)
 	}
 	if r.enum != nil && !slices.Contains(r.enum, s) {
-		return true
+		codes = append(codes, r.enumCode)
 	}
-	return r.re != nil && !r.re.MatchString(s)
+	if r.re != nil && !r.re.MatchString(s) {
+		codes = append(codes, "pattern")
+	}
+	return codes
 }
 
 // nestRules returns the rules of the string that begins next (counted:
@@ -426,20 +442,20 @@ func (w *Watcher) nestRules(counted bool) *stringRules {
 		}
 		return nil
 	}
-	toks := make([]string, 0, len(w.stack))
+	steps := make([]PathStep, 0, len(w.stack))
 	for k := range w.stack {
 		f := &w.stack[k]
 		if f.kind == '{' {
-			toks = append(toks, f.key)
+			steps = append(steps, PathStep{Key: f.key, Index: -1})
 			continue
 		}
 		i := f.n - 1
 		if k == len(w.stack)-1 && !counted {
 			i = f.n
 		}
-		toks = append(toks, strconv.Itoa(i))
+		steps = append(steps, PathStep{Index: i})
 	}
-	sr, ok := w.nest.paths.OpenStringRulesAt(toks)
+	sr, ok := w.nest.paths.OpenStringRulesAt(steps)
 	if !ok {
 		return nil
 	}

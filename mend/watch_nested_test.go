@@ -397,3 +397,56 @@ func TestNestedCompact(t *testing.T) {
 		checkNestedCase(t, decl, c)
 	}
 }
+
+// TestLLMNestedArgument: with a tool list, a nested string of a tool
+// call's arguments is reported in the feed whose fragment makes the
+// violation certain, at the string's offset in the arguments, and each
+// chunking of the fragments gives it in the same place.
+func TestLLMNestedArgument(t *testing.T) {
+	tools := map[string]Declaration{"place_order": nestDecl(t)}
+	args := `{"items": [{"sku": "ABC-1"}, {"sku": "ABx-2", "code": "ok"}]}`
+	doomAt := strings.Index(args, `x-2"`) // no sku begins "ABx"
+	for _, size := range []int{1, 3, 7, len(args)} {
+		events := [][]byte{
+			[]byte(`{"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","content":[]}}`),
+			[]byte(`{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"toolu_1","name":"place_order","input":{}}}`),
+		}
+		var ends []int // the arguments' length after each fragment
+		for k := 0; k < len(args); k += size {
+			end := min(k+size, len(args))
+			frag, _ := json.Marshal(args[k:end])
+			events = append(events, []byte(`{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":`+string(frag)+`}}`))
+			ends = append(ends, end)
+		}
+		events = append(events, []byte(`{"type":"content_block_stop","index":0}`),
+			[]byte(`{"type":"message_delta","delta":{"stop_reason":"tool_use"}}`), []byte(`{"type":"message_stop"}`))
+		s, err := NewLLMStream(LLMOptions{Provider: ProviderAnthropic, Tools: tools})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got *Event
+		gotFeed := -1
+		for i, e := range events {
+			for _, c := range s.Feed(e).Calls {
+				for _, ev := range c.Events {
+					if ev.Kind == EventViolation && ev.Path == "/items/1/sku" && got == nil {
+						ev := ev
+						got, gotFeed = &ev, i-2
+					}
+				}
+			}
+		}
+		cl := s.Close()
+		switch {
+		case got == nil:
+			t.Fatalf("fragments of %d bytes: no violation at /items/1/sku", size)
+		case got.Finding.Code != "pattern" || got.At != strings.Index(args, `"ABx-2"`):
+			t.Errorf("fragments of %d bytes: %+v", size, *got.Finding)
+		case gotFeed < 0 || gotFeed >= len(ends) || ends[gotFeed] <= doomAt || gotFeed > 0 && ends[gotFeed-1] > doomAt:
+			t.Errorf("fragments of %d bytes: reported by fragment %d, want the one holding byte %d", size, gotFeed, doomAt)
+		}
+		if len(cl.Calls) != 1 || cl.Calls[0].End != EndComplete {
+			t.Fatalf("fragments of %d bytes: %+v", size, cl.Calls)
+		}
+	}
+}

@@ -150,16 +150,42 @@ func (d *JSONSchemaDeclaration) rootMembers(tree node.Node) []mend.Member {
 // (the validator keeps the last, this reading the first) or a keyword
 // of the wrong type gives no rules.
 func (d *JSONSchemaDeclaration) OpenStringRules(member string) (mend.StringRules, bool) {
+	return d.OpenStringRulesAt([]mend.PathStep{{Key: member, Index: -1}})
+}
+
+// OpenStringRulesAt says what the string at path must satisfy that can
+// be judged while it arrives ([mend.OpenStringPathDeclaration]): the
+// keywords OpenStringRules reads, in the schema reached from the root's
+// by a chain of schemas each certainly applied to the value on the way:
+// "properties" for a member it names, "additionalProperties" (a schema)
+// for one it does not name when there are no "patternProperties", and
+// "items" (one schema for every element, with no "prefixItems") for an
+// element. A schema on the way with "$ref", a tuple ("items" as an
+// array, or "prefixItems": an element's rules would depend on its
+// index), a key written twice or a keyword of the wrong type gives no
+// rules; so do "allOf", "anyOf", "oneOf" and the like, whose branches
+// are not followed (they add rules, and their findings name other
+// keywords' locations).
+func (d *JSONSchemaDeclaration) OpenStringRulesAt(path []mend.PathStep) (mend.StringRules, bool) {
 	none := mend.StringRules{}
-	if d.at.Kind() != node.Object {
+	sch := d.at
+	if sch.Kind() != node.Object || len(path) == 0 {
 		return none, false
 	}
-	props, ok := once(d.at, "properties")
-	if !ok || props.Kind() != node.Object {
-		return none, false
+	for _, step := range path {
+		if sch.Kind() != node.Object {
+			return none, false
+		}
+		if _, ok := sch.Get("$ref"); ok {
+			return none, false
+		}
+		next, ok := childSchema(sch, step)
+		if !ok {
+			return none, false
+		}
+		sch = next
 	}
-	sch, ok := once(props, member)
-	if !ok || sch.Kind() != node.Object {
+	if sch.Kind() != node.Object {
 		return none, false
 	}
 	for _, f := range sch.Fields() {
@@ -192,6 +218,43 @@ func (d *JSONSchemaDeclaration) OpenStringRules(member string) (mend.StringRules
 		}
 	}
 	return r, r.MaxLength >= 0 || r.Enum != nil
+}
+
+// childSchema returns the schema that sch certainly applies to the value
+// one step in: a member's under "properties" (or "additionalProperties"
+// when "properties" does not name it and no "patternProperties" may), an
+// element's under "items" when it is one schema for every element.
+func childSchema(sch node.Node, step mend.PathStep) (node.Node, bool) {
+	if step.Index >= 0 {
+		if _, tuple := sch.Get("prefixItems"); tuple {
+			return node.Node{}, false
+		}
+		items, ok := once(sch, "items")
+		if !ok || items.Kind() != node.Object {
+			return node.Node{}, false // absent, a tuple (an array) or a boolean
+		}
+		return items, true
+	}
+	props, has := sch.Get("properties")
+	if has {
+		p, ok := once(sch, "properties")
+		if !ok || p.Kind() != node.Object {
+			return node.Node{}, false
+		}
+		props = p
+		if _, named := props.Get(step.Key); named {
+			m, ok := once(props, step.Key)
+			return m, ok
+		}
+	}
+	if _, pat := sch.Get("patternProperties"); pat {
+		return node.Node{}, false
+	}
+	add, ok := once(sch, "additionalProperties")
+	if !ok || add.Kind() != node.Object {
+		return node.Node{}, false
+	}
+	return add, true
 }
 
 // once returns member key of object n when it is written exactly once.
