@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/smithy-validation/go/core/assembly"
+	"github.com/smithy-validation/go/core/shapeid"
 	"github.com/smithy-validation/go/mend"
 )
 
@@ -112,4 +114,38 @@ func ExampleWatchFeed_Clone() {
 	// 21 member_started /b
 	// 21 member_settled /b
 	// 21 complete
+}
+
+// A string below the root's members is judged while it arrives, as a
+// root member's is: no SKU begins "aB", so the feed of the 'a' reports
+// it, with the value engine's finding and the element's path.
+func ExampleWatcher_nested() {
+	a := assembly.New()
+	_ = a.AddSource("order.smithy", []byte(`$version: "2"
+namespace example.order
+structure Order { items: Items }
+list Items { member: Item }
+structure Item { sku: Sku }
+@pattern("^[A-Z]{3}-[0-9]+$")
+string Sku
+`))
+	res, err := a.Assemble()
+	if err != nil || res.HasErrors() {
+		panic(err)
+	}
+	decl, err := mend.NewShapeDeclaration(res.Model, shapeid.MustParse("example.order#Order"))
+	if err != nil {
+		panic(err)
+	}
+	w := mend.NewWatcher(mend.Options{Declaration: decl})
+	text := `{"items": [{"sku": "ABC-1"}, {"sku": "aBC-2"}]}`
+	for k := range len(text) {
+		for _, e := range w.Feed([]byte(text[k : k+1])).Events {
+			if e.Kind == mend.EventViolation {
+				fmt.Printf("in the feed of byte %d (%q): %s at %s, %d: %s\n", k, text[k], e.Finding.Code, e.Path, e.At, e.Finding.Message)
+			}
+		}
+	}
+	// Output:
+	// in the feed of byte 38 ('a'): pattern at /items/1/sku, 37: expected a string matching ^[A-Z]{3}-[0-9]+$, found "a"
 }

@@ -16,11 +16,15 @@ import (
 // An open string judged early. A violation is reported as soon as no
 // continuation could fix it, never earlier: a string still arriving may
 // still match its pattern, reach its enum value or stay within its
-// length. For a member of the root object whose declaration is a Smithy
-// shape (or the compact form, compiled to one) and whose target is a
-// string or an enum, or whose declaration says its rules itself
-// ([OpenStringDeclaration]: a JSON Schema's maxLength, enum and const),
-// the content read so far is judged against three rules, each exactly:
+// length. For a string at any depth (a member of the root object, and
+// below it a member of a nested structure, a list element, a map value,
+// a union's member: watch_nested.go) whose declaration is a Smithy shape
+// (or the compact form, compiled to one) and whose target is a string or
+// an enum, or whose declaration says its rules itself
+// ([OpenStringDeclaration] for the root's members,
+// [OpenStringPathDeclaration] below them: a JSON Schema's maxLength, enum
+// and const), the content read so far is judged against three rules,
+// each exactly:
 //
 //   - @length max: more characters (code points, as the value engine
 //     counts them) than max can only grow;
@@ -32,7 +36,9 @@ import (
 //     are judged when the string closes).
 //
 // The violation is the value engine's finding on the shortest prefix
-// that settles it, positioned at the string's start; the same finding
+// that settles it (below the root's members, on a document that holds
+// only the prefix at its place, its path the string's), positioned at
+// the string's start; the same finding
 // on the whole string is not reported again. Whatever the chunking, the
 // prefix and the finding are the same: each judgement looks at every
 // prefix of the content so far (rules are monotone, so a binary search

@@ -70,3 +70,28 @@ func ExampleJSONSchemaDeclaration_OpenStringRules() {
 	// 5 maxLength
 	// in the feed of byte 15 ('f'): maxLength at 9
 }
+
+// Below the root's members, a string's rules are found by its path
+// (through properties, additionalProperties and an items schema shared
+// by every element): the element's enum is judged while it arrives,
+// "gre" still begins "green", "grey" begins no value.
+func ExampleJSONSchemaDeclaration_OpenStringRulesAt() {
+	decl, err := gate.NewJSONSchemaDeclaration([]byte(`{"properties": {"items": {"items": {"properties": {"color": {"enum": ["red", "green"]}}}}}}`))
+	if err != nil {
+		panic(err)
+	}
+	rules, _ := decl.OpenStringRulesAt([]mend.PathStep{{Key: "items", Index: -1}, {Index: 3}, {Key: "color", Index: -1}})
+	fmt.Println(rules.Enum, rules.EnumCode)
+	w := mend.NewWatcher(mend.Options{Declaration: decl})
+	text := `{"items": [{"color": "grey"}]}`
+	for k := range len(text) {
+		for _, e := range w.Feed([]byte(text[k : k+1])).Events {
+			if e.Kind == mend.EventViolation {
+				fmt.Printf("in the feed of byte %d (%q): %s at %s, %d\n", k, text[k], e.Finding.Code, e.Path, e.At)
+			}
+		}
+	}
+	// Output:
+	// [red green] enum
+	// in the feed of byte 25 ('y'): enum at /items/0/color, 21
+}
