@@ -517,22 +517,7 @@ func (w *Watcher) parse(out []byte, at, end int) {
 // key reads the key token tok of object f: the member's name and path,
 // and its member_started event.
 func (w *Watcher) key(f *wframe, tok []byte, at int) {
-	body := tok[1 : len(tok)-1]
-	plain := true
-	for _, b := range body {
-		if b == '\\' || b == '~' || b == '/' {
-			plain = false
-			break
-		}
-	}
-	if plain {
-		f.keyPath = w.strs.join(w.pbuf[:f.plen], '/', body)
-		f.key = f.keyPath[f.plen+1:]
-	} else {
-		f.key = unquote(tok)
-		f.keyPath = w.strs.join(w.pbuf[:f.plen], '/', []byte(escapePointer(f.key)))
-	}
-	f.expectKey = false
+	w.setKey(f, tok)
 	w.memberEvent(EventMemberStarted, f.keyPath, f.key, at)
 	if w.nest != nil {
 		w.nestKey(tok, at)

@@ -353,8 +353,10 @@ var keyPlain = func() (t [256]bool) {
 	return t
 }()
 
-// fastKey is key with the syntax progress sm.
-func (w *Watcher) fastKey(f *wframe, tok []byte, at, sm int) {
+// setKey reads the key token tok (quotes included) into the frame f: the
+// key and its member's path, taken from the token as it is when no byte
+// needs unescaping or pointer escaping. key and fastKey share it.
+func (w *Watcher) setKey(f *wframe, tok []byte) {
 	body := tok[1 : len(tok)-1]
 	plain := true
 	for _, b := range body {
@@ -371,6 +373,11 @@ func (w *Watcher) fastKey(f *wframe, tok []byte, at, sm int) {
 		f.keyPath = w.strs.join(w.pbuf[:f.plen], '/', []byte(escapePointer(f.key)))
 	}
 	f.expectKey = false
+}
+
+// fastKey is key with the syntax progress sm.
+func (w *Watcher) fastKey(f *wframe, tok []byte, at, sm int) {
+	w.setKey(f, tok)
 	w.fastEvent(EventMemberStarted, f.keyPath, f.key, at, sm)
 }
 
