@@ -11,7 +11,8 @@ import (
 // Pointer (never a model `smithy validate` rejects).
 func TestMemberDefaults(t *testing.T) {
 	const kinds = `"Kind":{"type":"string","enum":["box","bag"]},"Level":{"type":"integer","enum":[1,2]},` +
-		`"Tags":{"type":"array","items":{"type":"string"}},"Short":{"type":"string","maxLength":2},"Some":{"type":"array","items":{"type":"string"},"minItems":1},"Counts":{"type":"object","additionalProperties":{"type":"integer"}}`
+		`"Tags":{"type":"array","items":{"type":"string"}},"Short":{"type":"string","maxLength":2},"Some":{"type":"array","items":{"type":"string"},"minItems":1},"Counts":{"type":"object","additionalProperties":{"type":"integer"}},` +
+		`"Digits":{"type":"string","pattern":"^[0-9]+$"}`
 	cases := []struct {
 		name, schema string
 		want         string // the member's @default, "" for a diagnostic
@@ -37,6 +38,12 @@ func TestMemberDefaults(t *testing.T) {
 		{"at an exclusive maximum", `{"type":"number","exclusiveMaximum":1.5,"default":1.50}`, ""},
 		{"above a maximum, optional", `{"anyOf":[{"type":"integer","minimum":1,"maximum":9},{"type":"null"}],"default":10}`, ""},
 		{"longer than a referenced maxLength", `{"$ref":"#/components/schemas/Short","default":"abc"}`, ""},
+		{"matches a pattern", `{"type":"string","pattern":"^[0-9]+$","default":"42"}`, `@default("42")`},
+		{"matches a pattern somewhere (Matcher.find)", `{"type":"string","pattern":"[0-9]","default":"a1"}`, `@default("a1")`},
+		{"a pattern the engine cannot run is no check", `{"type":"string","pattern":"(a)\\1","default":"b"}`, `@default("b")`},
+		{"breaks a pattern", `{"type":"string","pattern":"^[0-9]+$","default":"4a"}`, ""},
+		{"breaks ECMA's $ before a final newline", `{"type":"string","pattern":"^[0-9]+$","default":"42\n"}`, ""},
+		{"breaks a referenced pattern, optional", `{"anyOf":[{"$ref":"#/components/schemas/Digits"},{"type":"null"}],"default":"x"}`, ""},
 		{"[] under minItems", `{"$ref":"#/components/schemas/Some","default":[]}`, ""},
 		{"byte out of range", `{"type":"integer","minimum":-128,"maximum":127,"default":128}`, ""},
 		{"integer with a fraction", `{"type":"integer","minimum":-2147483648,"maximum":2147483647,"default":3.5}`, ""},

@@ -542,6 +542,10 @@ func TestExportHostile(t *testing.T) {
 			[]string{"@length(min: 1)\n        p: L", "uniqueItems on a member whose list allows duplicates"}, []string{"@uniqueItems\n"}},
 		{"uniqueItems on a member of a unique list", head + `{"name":"m","params":[{"name":"p","schema":{"title":"L","type":"array","items":{"type":"string"},"uniqueItems":true,"minItems":1}}],"result":{"name":"r","schema":{"type":"string"}}}],"components":{"schemas":{"L":{"type":"array","items":{"type":"string"},"uniqueItems":true}}}}`,
 			[]string{"@length(min: 1)\n        p: L", "@uniqueItems\nlist L"}, []string{"@uniqueItems\n    p", "uniqueItems on a member"}},
+		// Smithy checks @default against @pattern: a default its own
+		// schema's pattern refuses is left out, with a diagnostic.
+		{"a default its pattern refuses", head + `{"name":"m","params":[{"name":"p","schema":{"$ref":"#/components/schemas/I"}}],"result":{"name":"r","schema":{"type":"string"}}}],"components":{"schemas":{"I":{"type":"object","properties":{"a":{"type":"string","pattern":"^[a-z]+$","default":"ABC"},"b":{"type":"string","pattern":"^[a-z]+$","default":"abc"}}}}}}`,
+			[]string{`@pattern("^[a-z]+\\z")` + "\n    @default(\"abc\")\n    b: smithy.api#String", "a default that breaks the schema's pattern is not kept"}, []string{`@default("ABC")`}},
 		// alloy's selector takes @jsonUnknown only on a map of documents:
 		// a typed map of the value schema would be a model `smithy
 		// validate` rejects (TestTypedJSONUnknownMapRefused).

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/pattern"
 	"github.com/smithy-validation/go/core/preludeid"
 )
 
@@ -454,7 +455,7 @@ func (c *conv) propMember(sh *shape, names *uniqueNames, pr prop, required bool)
 // list, only {} for a map, a scalar or an empty array or object for a
 // document, none for a structure or a union. A number keeps its token
 // exactly, as the export wrote it. The target's own constraints (@range,
-// @length, @pattern) are not checked here.
+// @length, @pattern) are not checked here (defaultOutOfBounds is).
 func (c *conv) defaultTrait(d node.Node, id string, traits []string) string {
 	kind := c.kindOf(id)
 	if kind == "" {
@@ -661,10 +662,10 @@ func (c *conv) metaMember(names *uniqueNames, i int) member {
 // defaultOutOfBounds returns the keyword of the member's schema that its
 // default d breaks ("" for none): a bound of a number (but 0, which Smithy
 // lets a default break with a warning only, a Smithy 1.0 idiom), of a
-// string's length in code points, of a list's or map's size. It follows
-// the schema through null wrappers and references (at most 16 steps), as
-// the member's target and its traits say the same bounds. Patterns are not
-// checked here.
+// string's length in code points, of a list's or map's size, a string's
+// pattern (see breaksPattern). It follows the schema through null wrappers
+// and references (at most 16 steps), as the member's target and its traits
+// say the same bounds.
 func (c *conv) defaultOutOfBounds(d, s node.Node, ptr string) string {
 	for step := 0; step < 16 && s.Kind() == node.Object; step++ {
 		if k := outOfBounds(d, s); k != "" {
@@ -714,6 +715,9 @@ func outOfBounds(d, s node.Node) string {
 		}
 		return ""
 	case node.String:
+		if breaksPattern(d.StringValue(), s) {
+			return "pattern"
+		}
 		size, lo, hi = utf8.RuneCountInString(d.StringValue()), "minLength", "maxLength"
 	case node.Array:
 		size, lo, hi = d.Len(), "minItems", "maxItems"
@@ -733,4 +737,24 @@ func outOfBounds(d, s node.Node) string {
 		}
 	}
 	return ""
+}
+
+// breaksPattern reports whether v fails the pattern of schema s as the
+// written model's @pattern says it (patternTrait): the ECMA-262 pattern in
+// its java.util.regex spelling, or as written when it has none that Java
+// reads, run by package pattern as the value engine runs @pattern (a match
+// anywhere, Java's Matcher.find). A pattern the engine cannot run (a
+// backreference: `smithy validate` warns and checks no value against it)
+// or one that is dropped (Java refuses it) checks nothing.
+func breaksPattern(v string, s node.Node) bool {
+	p, ok := get(s, "pattern")
+	if !ok || p.Kind() != node.String {
+		return false
+	}
+	java, err := pattern.FromECMA(p.StringValue())
+	if err != nil {
+		java = p.StringValue()
+	}
+	re, err := pattern.Cached(java)
+	return err == nil && !re.MatchString(v)
 }
