@@ -111,3 +111,67 @@ func TestMemberDocumentationRoundTrips(t *testing.T) {
 		})
 	}
 }
+
+// TestNullWrapperDescription: the description beside a null wrapper
+// ({"oneOf" or "anyOf": [S, {"type": "null"}]}) whose inner schema S
+// defines a shape of its own is never lost: it documents the member (S's
+// own description stays the shape's); a param whose descriptor documents
+// the member gives it to the shape when S has none, and a diagnostic says
+// it is dropped when both have their own.
+func TestNullWrapperDescription(t *testing.T) {
+	const object = `{"type":"object","properties":{"a":{"type":"string"}}}`
+	const described = `{"type":"object","description":"S","properties":{"a":{"type":"string"}}}`
+	cases := []struct {
+		name, prop, param string
+		want, not         []string
+		dropped           string // the pointer of the drop diagnostic, "" for none
+	}{
+		{"property, oneOf of an inline object", `{"description":"W","oneOf":[` + object + `,{"type":"null"}]}`, `{"name":"p","schema":{"type":"string"}}`,
+			[]string{"/// W\n    @nullable\n    v: DV", "}\n\nstructure DV"}, []string{"/// W\nstructure"}, ""},
+		{"property, anyOf of an inline object with its own", `{"description":"W","anyOf":[` + described + `,{"type":"null"}]}`, `{"name":"p","schema":{"type":"string"}}`,
+			[]string{"/// W\n    @nullable\n    v: DV", "/// S\nstructure DV"}, nil, ""},
+		{"property, anyOf of a constrained string", `{"description":"W","anyOf":[{"type":"string","minLength":2},{"type":"null"}]}`, `{"name":"p","schema":{"type":"string"}}`,
+			[]string{"/// W\n    @nullable\n    v: DV", "}\n\n@length(min: 2)\nstring DV"}, nil, ""},
+		{"property, wrapper of a reference", `{"description":"W","anyOf":[{"$ref":"#/components/schemas/K"},{"type":"null"}]}`, `{"name":"p","schema":{"type":"string"}}`,
+			[]string{"/// W\n    @nullable\n    v: K", "/// K's own.\nstring K"}, nil, ""},
+		{"param without a description", `{"type":"string"}`, `{"name":"p","schema":{"description":"W","oneOf":[` + object + `,{"type":"null"}]}}`,
+			[]string{"/// W\n        @nullable\n        p: MP", "}\n\nstructure MP"}, nil, ""},
+		{"param with a description, shape without", `{"type":"string"}`, `{"name":"p","description":"P","schema":{"description":"W","oneOf":[` + object + `,{"type":"null"}]}}`,
+			[]string{"/// P\n        @nullable\n        p: MP", "/// W\nstructure MP"}, nil, ""},
+		{"param with a description, shape with its own", `{"type":"string"}`, `{"name":"p","description":"P","schema":{"description":"W","anyOf":[` + described + `,{"type":"null"}]}}`,
+			[]string{"/// P\n        @nullable\n        p: MP", "/// S\nstructure MP"}, []string{"/// W"}, "/methods/0/params/0/schema/description"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			doc := `{"openrpc":"1.3.2","info":{"title":"t","version":"1"},"methods":[{"name":"m","paramStructure":"by-name","params":[` + c.param + `,{"name":"q","schema":{"$ref":"#/components/schemas/D"}}],"result":{"name":"r","schema":{"type":"string"}}}],` +
+				`"components":{"schemas":{"K":{"type":"string","description":"K's own."},"D":{"type":"object","properties":{"v":` + c.prop + `}}}}}`
+			res, err := OpenRPC([]byte(doc), Options{Namespace: "t"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if errs := validateEvents(t, map[string][]byte{"imported.smithy": res.IDL}); len(errs) > 0 {
+				t.Fatalf("smithy validate would reject the import:\n%s\n%s", eventLines(errs), res.IDL)
+			}
+			idl := string(res.IDL)
+			for _, w := range c.want {
+				if !strings.Contains(idl, w) {
+					t.Errorf("the model does not say %q:\n%s", w, idl)
+				}
+			}
+			for _, n := range c.not {
+				if strings.Contains(idl, n) {
+					t.Errorf("the model says %q:\n%s", n, idl)
+				}
+			}
+			var said []string
+			for _, d := range res.Diagnostics {
+				if d.Keyword == "description" {
+					said = append(said, d.Pointer)
+				}
+			}
+			if c.dropped == "" && len(said) > 0 || c.dropped != "" && (len(said) != 1 || said[0] != c.dropped) {
+				t.Errorf("description diagnostics %v, want %q", said, c.dropped)
+			}
+		})
+	}
+}

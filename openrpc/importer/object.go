@@ -423,6 +423,7 @@ func (c *conv) propMember(sh *shape, names *uniqueNames, pr prop, required bool)
 		// titled with its target (the title is no documentation)
 		m.doc = str(pr.schema, "description")
 	}
+	m.doc = c.wrapperDoc(pr.schema, pr.ptr, tg.id, m.doc)
 	if required {
 		m.traits = append(m.traits, "@required")
 	}
@@ -444,6 +445,40 @@ func (c *conv) propMember(sh *shape, names *uniqueNames, pr prop, required bool)
 		m.traits = append(m.traits, "@deprecated")
 	}
 	return m
+}
+
+// wrapperDoc places the description of a null wrapper ({"oneOf" or
+// "anyOf": [S, {"type": "null"}]} with a description beside it) whose
+// inner schema S defined the member's target id (an inline object, a
+// constrained string): the shape takes S's own description, the wrapper's
+// documents the member, which has no other (a property's member) or has
+// doc, its content descriptor's; then the wrapper's documents the shape
+// when S has none, and is dropped with a diagnostic at its pointer when
+// both the member and the shape have their own. It returns the member's
+// documentation. A wrapper of a reference or of a prelude type is the
+// caller's (its description is the member's already).
+func (c *conv) wrapperDoc(s node.Node, ptr, id, doc string) string {
+	w, ok := get(s, "description")
+	ts, local := c.shapes[id]
+	if !ok || w.Kind() != node.String || w.StringValue() == "" || !local {
+		return doc
+	}
+	from := len(c.diags)
+	_, iptr, _, wrapped := c.nullWrapper(s, ptr)
+	c.diags = c.diags[:from] // the member's conversion said them
+	if !wrapped || ts.ptr != iptr && !strings.HasPrefix(ts.ptr, iptr+"/") {
+		return doc
+	}
+	switch {
+	case doc == "":
+		return w.StringValue()
+	case doc == w.StringValue():
+	case ts.doc == "":
+		ts.doc = w.StringValue()
+	case ts.doc != w.StringValue():
+		c.diag(w, ptr+"/description", "description", "the description of a null wrapper is dropped: the member and its inline shape have their own")
+	}
+	return doc
 }
 
 // defaultTrait renders the @default of a member targeting id for the

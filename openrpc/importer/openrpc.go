@@ -673,6 +673,7 @@ func (c *conv) descriptorMember(names *uniqueNames, d, sch node.Node, ptr, hint 
 			mem.doc = ""
 		}
 	}
+	mem.doc = c.wrapperDoc(sch, ptr+"/schema", tg.id, mem.doc)
 	if tg.nullable && (tg.id != tDocument || tg.explicitNull) && !c.shapeNullable(tg.id) {
 		mem.traits = append(mem.traits, "@nullable")
 	}
