@@ -175,3 +175,65 @@ func TestNullWrapperDescription(t *testing.T) {
 		})
 	}
 }
+
+// TestParamSchemaDescription: a param whose descriptor has no summary or
+// description is documented by its schema's description where a
+// property's would document the member (beside a $ref, on a prelude type,
+// beside a null wrapper); the title of an inline schema is a name, not
+// documentation; a descriptor's own documentation wins, and a different
+// schema description it displaces is a diagnostic, not a silent loss.
+func TestParamSchemaDescription(t *testing.T) {
+	cases := []struct {
+		name, param string
+		want, not   []string
+		dropped     string // the pointer of the drop diagnostic, "" for none
+	}{
+		{"beside a $ref", `{"name":"p","schema":{"$ref":"#/components/schemas/K","description":"W"}}`,
+			[]string{"/// W\n        p: K", "/// K's own.\nstring K"}, nil, ""},
+		{"on a prelude type", `{"name":"p","schema":{"type":"string","description":"W"}}`,
+			[]string{"/// W\n        p: smithy.api#String"}, nil, ""},
+		{"beside a null wrapper of a prelude type", `{"name":"p","schema":{"description":"W","anyOf":[{"type":"string"},{"type":"null"}]}}`,
+			[]string{"/// W\n        @nullable\n        p: smithy.api#String"}, nil, ""},
+		{"the title of an inline schema is no documentation", `{"name":"p","schema":{"title":"hydrated","type":"boolean"}}`,
+			[]string{"        p: smithy.api#Boolean"}, []string{"/// hydrated"}, ""},
+		{"the descriptor's own wins", `{"name":"p","description":"P","schema":{"$ref":"#/components/schemas/K","description":"W"}}`,
+			[]string{"/// P\n        p: K"}, []string{"/// W"}, "/methods/0/params/0/schema/description"},
+		{"the same description twice", `{"name":"p","description":"P","schema":{"type":"string","description":"P"}}`,
+			[]string{"/// P\n        p: smithy.api#String"}, nil, ""},
+		{"a shape's own description stays the shape's", `{"name":"p","description":"P","schema":{"type":"string","minLength":1,"description":"W"}}`,
+			[]string{"/// P\n        p: MP", "/// W\n@length(min: 1)\nstring MP"}, nil, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			doc := `{"openrpc":"1.3.2","info":{"title":"t","version":"1"},"methods":[{"name":"m","params":[` + c.param + `],"result":{"name":"r","schema":{"type":"string"}}}],` +
+				`"components":{"schemas":{"K":{"type":"string","description":"K's own."}}}}`
+			res, err := OpenRPC([]byte(doc), Options{Namespace: "t"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if errs := validateEvents(t, map[string][]byte{"imported.smithy": res.IDL}); len(errs) > 0 {
+				t.Fatalf("smithy validate would reject the import:\n%s\n%s", eventLines(errs), res.IDL)
+			}
+			idl := string(res.IDL)
+			for _, w := range c.want {
+				if !strings.Contains(idl, w) {
+					t.Errorf("the model does not say %q:\n%s", w, idl)
+				}
+			}
+			for _, n := range c.not {
+				if strings.Contains(idl, n) {
+					t.Errorf("the model says %q:\n%s", n, idl)
+				}
+			}
+			var said []string
+			for _, d := range res.Diagnostics {
+				if d.Keyword == "description" {
+					said = append(said, d.Pointer)
+				}
+			}
+			if c.dropped == "" && len(said) > 0 || c.dropped != "" && (len(said) != 1 || said[0] != c.dropped) {
+				t.Errorf("description diagnostics %v, want %q", said, c.dropped)
+			}
+		})
+	}
+}

@@ -657,6 +657,15 @@ func externalDocsTrait(n node.Node) string {
 	return "@externalDocumentation(" + quote(label) + ": " + quote(u) + ")"
 }
 
+// schemaDocIsMember reports whether the description of a member's schema
+// sch (at ptr) documents the member rather than its target id: beside a
+// $ref, on a prelude type, on a schema that defines no shape of its own
+// (a null wrapper of another shape).
+func (c *conv) schemaDocIsMember(sch node.Node, ptr, id string) bool {
+	ts, local := c.shapes[id]
+	return str(sch, "$ref") != "" || !local || ts.ptr != ptr && !strings.HasPrefix(ts.ptr, ptr+"/")
+}
+
 // descriptorMember makes the member of a content descriptor.
 func (c *conv) descriptorMember(names *uniqueNames, d, sch node.Node, ptr, hint string) member {
 	mname := names.take(memberName(str(d, "name")))
@@ -667,10 +676,20 @@ func (c *conv) descriptorMember(names *uniqueNames, d, sch node.Node, ptr, hint 
 	c.memberDefault[ptr+"/schema"] = true
 	tg := c.schema(sch, ptr+"/schema", hint)
 	mem := member{name: mname, target: tg.id, doc: strings.TrimSpace(str(d, "summary") + "\n\n" + str(d, "description"))}
+	if d, ok := get(sch, "description"); ok && mem.doc != "" && d.Kind() == node.String && d.StringValue() != "" && d.StringValue() != mem.doc && c.schemaDocIsMember(sch, ptr+"/schema", tg.id) {
+		c.diag(d, ptr+"/schema/description", "description", "the schema's description is dropped: the param's own documents the member")
+	}
 	if mem.doc == "" {
-		mem.doc = str(sch, "title")
-		if str(sch, "$ref") == "" {
-			mem.doc = ""
+		// No documentation of the descriptor's own: the schema's
+		// description (or a reference's title) where a property's would
+		// be the member's (propMember): beside a $ref, on a prelude type,
+		// on a schema that defines no shape of its own. The title of an
+		// inline schema is a name (Ethereum's "hydrated"), not
+		// documentation.
+		if str(sch, "$ref") != "" {
+			mem.doc = docOf(sch)
+		} else if c.schemaDocIsMember(sch, ptr+"/schema", tg.id) {
+			mem.doc = str(sch, "description")
 		}
 	}
 	mem.doc = c.wrapperDoc(sch, ptr+"/schema", tg.id, mem.doc)
