@@ -152,13 +152,13 @@ func (l *lspConv) message(m node.Node, ptr, name string, notification bool) *sha
 			// any value (LSPAny: telemetry/event): as named params, any
 			// object
 			l.diag(p, ptr+"/params", "params", "params of any value are any object (named params); an array of params is not accepted")
-			op.body = append(op.body, renderInline("input", []member{{name: "additionalProperties", target: l.unknownMap(), traits: []string{"@jsonUnknown"}}})...)
+			op.body = append(op.body, l.io(op, "input", []member{{name: "additionalProperties", target: l.unknownMap(), traits: []string{"@jsonUnknown"}}})...)
 		} else {
 			l.diag(p, ptr+"/params", "params", "params that are not one structure are not expressible as named params; the method takes none")
-			op.body = append(op.body, "input := {}")
+			op.body = append(op.body, l.io(op, "input", nil)...)
 		}
 	} else {
-		op.body = append(op.body, "input := {}")
+		op.body = append(op.body, l.io(op, "input", nil)...)
 	}
 	if !notification {
 		r, _ := get(m, "result")
@@ -170,14 +170,14 @@ func (l *lspConv) message(m node.Node, ptr, name string, notification bool) *sha
 		}
 		if t.nullOnly {
 			trait += ", nullResult: true"
-			op.body = append(op.body, "output := {}")
+			op.body = append(op.body, l.io(op, "output", nil)...)
 		} else {
 			trait += `, resultMember: "result"`
 			traits := []string{"@required"}
 			if t.nullable && !l.shapeNullable(t.id) {
 				traits = append(traits, "@nullable")
 			}
-			op.body = append(op.body, renderInline("output", []member{{name: "result", target: t.id, traits: traits}})...)
+			op.body = append(op.body, l.io(op, "output", []member{{name: "result", target: t.id, traits: traits}})...)
 		}
 	}
 	op.traits = append(op.traits, trait+")")
@@ -193,6 +193,23 @@ func (l *lspConv) message(m node.Node, ptr, name string, notification bool) *sha
 		op.traits = append(op.traits, "@deprecated(message: "+quote(d)+")")
 	}
 	return op
+}
+
+// io renders the input or output (kw) of op with members ms: inline
+// (`input := {...}`, the structure Smithy names <op>Input or <op>Output)
+// when that name is free, else a structure of its own under a free name,
+// when a shape of the import took it (the union of params that are not
+// one structure, a meta model type of that name): two shapes of one name
+// would be a model `smithy validate` rejects.
+func (l *lspConv) io(op *shape, kw string, ms []member) []string {
+	suffix := map[string]string{"input": "Input", "output": "Output"}[kw]
+	if !l.names.used[strings.ToLower(op.name+suffix)] {
+		l.names.reserve(op.name + suffix)
+		return renderInline(kw, ms)
+	}
+	name := l.names.take(op.name + suffix)
+	l.shapes[name] = &shape{name: name, kind: "structure", members: ms}
+	return []string{kw + ": " + name}
 }
 
 func orDefault(s, d string) string {
