@@ -68,13 +68,11 @@ func (s *PreparedService) WriteTranscript(w io.Writer, r io.Reader, f Format, co
 		sp.limit, observe = cfg.spoolLimit, cfg.observe
 	}
 	defer sp.close()
-	var buf []byte
 	first := true
 	res, err := s.streamTranscript(r, complete, func(ms []MessageSummary, fs []smithyvalidate.Finding, _ bool) {
 		for i := range ms {
-			buf = appendMessage(buf[:0], f, &ms[i], first)
+			sp.added(appendMessage(sp.buf, f, &ms[i], first))
 			first = false
-			sp.write(buf)
 		}
 		if observe != nil && len(fs) > 0 {
 			observe(fs)
@@ -123,12 +121,15 @@ func (e *OutputError) Unwrap() error { return e.Err }
 // spool keeps rendered message entries until the verdict that the output
 // starts with is known: up to limit bytes in memory, the rest in a
 // temporary file, so that memory does not grow with the transcript (only
-// the disk space the output itself will take). The entries go through one
-// buffer: the memory they are kept in while they fit, and, once the file
-// exists, its write buffer (at least spoolBuffer long, one write a
-// buffer): no entry is copied twice in memory, and a long transcript
-// neither grows a large buffer step by step nor writes a few dozen bytes
-// a system call.
+// the disk space the output itself will take). Entries are rendered
+// straight into the spool's buffer (appended to buf, then given to
+// added), so no entry is copied in memory before it reaches the file.
+// While they fit, the buffer is where they are kept; once the file
+// exists, the buffer is its write buffer, written out whenever it holds
+// spoolChunk bytes or more: a chunk small enough to stay in the
+// processor's cache between the rendering and the kernel's copy, and
+// large enough that a long transcript takes one system call per
+// spoolChunk bytes.
 type spool struct {
 	limit int
 	buf   []byte
@@ -140,42 +141,35 @@ type spool struct {
 	unlinked bool
 }
 
-// spoolBuffer is the least size of the spool's buffer once it writes to
-// its file.
-const spoolBuffer = 256 << 10
+// spoolChunk is how many bytes the spool's buffer gathers before it is
+// written to the file (one entry may take it past that).
+const spoolChunk = 64 << 10
 
-// write appends p; after a failure it keeps the first error and drops the
+// added takes buf, the spool's buffer with one more entry appended. In
+// memory, once the entries pass the limit, they all go to a new temporary
+// file; after a failure the spool keeps the first error and drops the
 // rest.
-func (s *spool) write(p []byte) {
-	if s.err != nil {
-		return
-	}
-	if s.file == nil {
-		if len(s.buf)+len(p) <= s.limit {
-			s.buf = append(s.buf, p...)
+func (s *spool) added(buf []byte) {
+	s.buf = buf
+	switch {
+	case s.err != nil:
+		s.buf = s.buf[:0]
+	case s.file == nil:
+		if len(s.buf) <= s.limit {
 			return
 		}
 		f, err := os.CreateTemp("", "smithy-messages-*")
 		if err != nil {
 			s.err = err
+			s.buf = s.buf[:0]
 			return
 		}
 		s.unlinked = os.Remove(f.Name()) == nil
 		s.file = f
-		if cap(s.buf) < spoolBuffer {
-			s.buf = append(make([]byte, 0, spoolBuffer), s.buf...)
-		}
+		s.flush()
+	case len(s.buf) >= spoolChunk:
+		s.flush()
 	}
-	if len(s.buf)+len(p) > cap(s.buf) {
-		if s.flush(); s.err != nil {
-			return
-		}
-		if len(p) > cap(s.buf) {
-			_, s.err = s.file.Write(p)
-			return
-		}
-	}
-	s.buf = append(s.buf, p...)
 }
 
 // flush writes the buffer to the file.
@@ -186,7 +180,11 @@ func (s *spool) flush() {
 	}
 }
 
-// writeTo copies what the spool holds to w, in order.
+// writeTo copies what the spool holds to w, in order. To a file (the
+// command's standard output), the kernel copies the bytes from the spool's
+// file (copy_file_range, splice or sendfile, as the os package chooses)
+// without reading them back into memory; should that fail, the rest is
+// copied by reads and writes, which tell the spool's errors from w's.
 func (s *spool) writeTo(w io.Writer) error {
 	if s.file == nil {
 		if _, err := w.Write(s.buf); err != nil {
@@ -200,9 +198,20 @@ func (s *spool) writeTo(w io.Writer) error {
 	if _, err := s.file.Seek(0, io.SeekStart); err != nil {
 		return &SpoolError{Err: err}
 	}
-	// Read and write apart, to tell the file's errors from w's; the
-	// buffer is the spool's own.
+	if wf, ok := w.(*os.File); ok {
+		n, err := wf.ReadFrom(s.file)
+		if err == nil {
+			return nil
+		}
+		if _, err := s.file.Seek(n, io.SeekStart); err != nil {
+			return &SpoolError{Err: err}
+		}
+	}
+	// Read and write apart, to tell the file's errors from w's.
 	buf := s.buf[:cap(s.buf)]
+	if len(buf) < spoolChunk {
+		buf = make([]byte, spoolChunk)
+	}
 	for {
 		n, err := s.file.Read(buf)
 		if n > 0 {

@@ -78,6 +78,20 @@ func TestWriteTranscript(t *testing.T) {
 				t.Errorf("%s: result valid=%v with %d findings, %d messages; want valid=%v, %d findings, no messages",
 					name, res.Valid, len(res.Findings), len(res.Messages), ref.Valid, len(ref.Findings))
 			}
+			// To a file, the spool's file is copied by the kernel: the
+			// same bytes, after what the file held already.
+			out, err := os.Create(filepath.Join(t.TempDir(), "out"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			out.WriteString("before\n")
+			if _, err := s.WriteTranscript(out, strings.NewReader(transcript), f, true, rpc.SpoolLimit(limit)); err != nil {
+				t.Fatalf("%s to a file: %v", name, err)
+			}
+			out.Close()
+			if b, _ := os.ReadFile(out.Name()); string(b) != "before\n"+want.String() {
+				t.Errorf("%s to a file: wrote\n%s\nwant\n%s", name, b, "before\n"+want.String())
+			}
 		}
 	}
 	if left, _ := os.ReadDir(tmp); len(left) != 0 {
@@ -101,6 +115,16 @@ func TestWriteTranscript(t *testing.T) {
 	var oe *rpc.OutputError
 	if _, err := s.WriteTranscript(failingWriter{}, strings.NewReader(transcript), rpc.FormatJSON, true); !errors.As(err, &oe) {
 		t.Errorf("failing writer: error %v, want an OutputError", err)
+	}
+	// A file that cannot be written (opened for reading), the entries in
+	// the spool's file: an OutputError too, not a SpoolError.
+	ro, err := os.Open(os.Args[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	if _, err := s.WriteTranscript(ro, strings.NewReader(transcript), rpc.FormatJSON, true, rpc.SpoolLimit(64)); !errors.As(err, &oe) {
+		t.Errorf("read-only file: error %v, want an OutputError", err)
 	}
 
 	// No room for the temporary file: a SpoolError, nothing written.
