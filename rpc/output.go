@@ -124,14 +124,17 @@ func (e *OutputError) Unwrap() error { return e.Err }
 // the disk space the output itself will take). Entries are rendered
 // straight into the spool's buffer (appended to buf, then given to
 // added), so no entry is copied in memory before it reaches the file.
-// While they fit, the buffer is where they are kept; once the file
-// exists, the buffer is its write buffer, written out whenever it holds
-// spoolChunk bytes or more: a chunk small enough to stay in the
-// processor's cache between the rendering and the kernel's copy, and
-// large enough that a long transcript takes one system call per
-// spoolChunk bytes.
+// In memory, the entries are kept in chunks of about spoolChunk bytes
+// (full, then buf), never in one buffer grown by doubling: each byte of
+// memory is touched once, and a transcript that spills leaves one chunk
+// in use, not the limit's worth. Once the file exists, buf is its write
+// buffer, written out whenever it holds spoolChunk bytes or more: small
+// enough to stay in the processor's cache between the rendering and the
+// kernel's copy, large enough for one system call per spoolChunk bytes.
 type spool struct {
 	limit int
+	full  [][]byte // in memory, the chunks before buf
+	held  int      // the bytes in full
 	buf   []byte
 	file  *os.File
 	err   error
@@ -141,9 +144,13 @@ type spool struct {
 	unlinked bool
 }
 
-// spoolChunk is how many bytes the spool's buffer gathers before it is
-// written to the file (one entry may take it past that).
-const spoolChunk = 64 << 10
+// spoolChunk is how many bytes a chunk of the spool gathers before the
+// next one starts, or before it is written to the file (one entry may
+// take it past that: a chunk has spoolSlack bytes more room).
+const (
+	spoolChunk = 64 << 10
+	spoolSlack = 4 << 10
+)
 
 // added takes buf, the spool's buffer with one more entry appended. In
 // memory, once the entries pass the limit, they all go to a new temporary
@@ -155,21 +162,39 @@ func (s *spool) added(buf []byte) {
 	case s.err != nil:
 		s.buf = s.buf[:0]
 	case s.file == nil:
-		if len(s.buf) <= s.limit {
-			return
+		if s.held+len(s.buf) > s.limit {
+			s.spill()
+		} else if len(s.buf) >= spoolChunk {
+			s.full = append(s.full, s.buf)
+			s.held += len(s.buf)
+			s.buf = make([]byte, 0, spoolChunk+spoolSlack)
 		}
-		f, err := os.CreateTemp("", "smithy-messages-*")
-		if err != nil {
-			s.err = err
-			s.buf = s.buf[:0]
-			return
-		}
-		s.unlinked = os.Remove(f.Name()) == nil
-		s.file = f
-		s.flush()
 	case len(s.buf) >= spoolChunk:
 		s.flush()
 	}
+}
+
+// spill moves the entries kept in memory to a new temporary file.
+func (s *spool) spill() {
+	f, err := os.CreateTemp("", "smithy-messages-*")
+	if err != nil {
+		s.err = err
+		s.full, s.buf = nil, s.buf[:0]
+		return
+	}
+	s.unlinked = os.Remove(f.Name()) == nil
+	s.file = f
+	for _, c := range s.full {
+		if _, s.err = f.Write(c); s.err != nil {
+			break
+		}
+	}
+	s.full, s.held = nil, 0
+	if s.err != nil {
+		s.buf = s.buf[:0]
+		return
+	}
+	s.flush()
 }
 
 // flush writes the buffer to the file.
@@ -187,8 +212,10 @@ func (s *spool) flush() {
 // copied by reads and writes, which tell the spool's errors from w's.
 func (s *spool) writeTo(w io.Writer) error {
 	if s.file == nil {
-		if _, err := w.Write(s.buf); err != nil {
-			return &OutputError{Err: err}
+		for _, c := range append(s.full, s.buf) {
+			if _, err := w.Write(c); err != nil {
+				return &OutputError{Err: err}
+			}
 		}
 		return nil
 	}

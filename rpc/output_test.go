@@ -151,3 +151,60 @@ func (w *dirWatcher) Write(p []byte) (int, error) {
 	}
 	return len(p), nil
 }
+
+// TestWriteTranscriptChunks: entries well past the spool's chunk (64 KiB)
+// come out whole and in order whether they stay in memory (in several
+// chunks), spill after some chunks, or go to the file from the start, to
+// a buffer and to a file.
+func TestWriteTranscriptChunks(t *testing.T) {
+	s := service(t, rpc.V2_0)
+	var b strings.Builder
+	for i := 0; i < 4000; i++ {
+		fmt.Fprintf(&b, `{"from":"client","message":{"jsonrpc":"2.0","method":"subtract","params":{"minuend":%d,"subtrahend":1},"id":%d}}`+"\n", i, i)
+		if i%3 != 0 {
+			fmt.Fprintf(&b, `{"from":"server","message":{"jsonrpc":"2.0","result":%d,"id":%d}}`+"\n", i-1, i)
+		}
+	}
+	ref, err := s.ValidateTranscript(strings.NewReader(b.String()), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("TMPDIR", t.TempDir())
+	for _, f := range []rpc.Format{rpc.FormatJSON, rpc.FormatText} {
+		var want bytes.Buffer
+		if err := ref.Write(&want, f); err != nil {
+			t.Fatal(err)
+		}
+		if f == rpc.FormatJSON && want.Len() < 4*64<<10 {
+			t.Fatalf("the JSON output is %d bytes; want several chunks", want.Len())
+		}
+		for _, tc := range []struct {
+			name string
+			opts []rpc.Option
+		}{
+			{"default limit (in memory)", nil},
+			{"spills after two chunks", []rpc.Option{rpc.SpoolLimit(150 << 10)}},
+			{"file from the start", []rpc.Option{rpc.SpoolLimit(1)}},
+		} {
+			name := fmt.Sprintf("%s/%s", f, tc.name)
+			var got bytes.Buffer
+			if _, err := s.WriteTranscript(&got, strings.NewReader(b.String()), f, false, tc.opts...); err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if !bytes.Equal(got.Bytes(), want.Bytes()) {
+				t.Errorf("%s: %d bytes differ from the %d of Result.Write", name, got.Len(), want.Len())
+			}
+			out, err := os.Create(filepath.Join(t.TempDir(), "out"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := s.WriteTranscript(out, strings.NewReader(b.String()), f, false, tc.opts...); err != nil {
+				t.Fatalf("%s to a file: %v", name, err)
+			}
+			out.Close()
+			if data, _ := os.ReadFile(out.Name()); !bytes.Equal(data, want.Bytes()) {
+				t.Errorf("%s to a file: %d bytes differ from the %d of Result.Write", name, len(data), want.Len())
+			}
+		}
+	}
+}
