@@ -195,23 +195,6 @@ func (l *lspConv) message(m node.Node, ptr, name string, notification bool) *sha
 	return op
 }
 
-// io renders the input or output (kw) of op with members ms: inline
-// (`input := {...}`, the structure Smithy names <op>Input or <op>Output)
-// when that name is free, else a structure of its own under a free name,
-// when a shape of the import took it (the union of params that are not
-// one structure, a meta model type of that name): two shapes of one name
-// would be a model `smithy validate` rejects.
-func (l *lspConv) io(op *shape, kw string, ms []member) []string {
-	suffix := map[string]string{"input": "Input", "output": "Output"}[kw]
-	if !l.names.used[strings.ToLower(op.name+suffix)] {
-		l.names.reserve(op.name + suffix)
-		return renderInline(kw, ms)
-	}
-	name := l.names.take(op.name + suffix)
-	l.shapes[name] = &shape{name: name, kind: "structure", members: ms}
-	return []string{kw + ": " + name}
-}
-
 func orDefault(s, d string) string {
 	if s == "" {
 		return d

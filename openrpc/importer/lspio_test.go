@@ -42,3 +42,42 @@ func TestLSPInlineIONames(t *testing.T) {
 		})
 	}
 }
+
+// TestMCPInlineIONames: an MCP definition named as an operation's inline
+// input or output keeps its name, and the operation names a structure of
+// its own (the model defined one name twice).
+func TestMCPInlineIONames(t *testing.T) {
+	cases := []struct {
+		name, defs string
+		want, not  []string
+	}{
+		{"a definition named as an input",
+			`"PingResult":{"type":"object","properties":{"b":{"$ref":"#/$defs/PingInput"}}},"PingInput":{"type":"object","properties":{"a":{"type":"string"}}}`,
+			[]string{"input: PingInput2", "structure PingInput {\n    a: smithy.api#String", "b: PingInput\n"}, []string{"input := {}"}},
+		{"a definition named as an output",
+			`"PingResult":{"oneOf":[{"type":"string"},{"$ref":"#/$defs/PingOutput"}]},"PingOutput":{"type":"object","properties":{"a":{"type":"string"}}}`,
+			[]string{"input := {}", "structure PingOutput {\n    a: smithy.api#String"}, []string{"output := {"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			doc := `{"$defs":{"PingRequest":{"type":"object","properties":{"method":{"const":"ping"},"params":{"type":"string"}},"required":["method"]},"ClientRequest":{"anyOf":[{"$ref":"#/$defs/PingRequest"}]},` + c.defs + `}}`
+			res, err := MCP([]byte(doc), Options{Namespace: "t"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if errs := validateEvents(t, map[string][]byte{"imported.smithy": res.IDL}); len(errs) > 0 {
+				t.Fatalf("smithy validate would reject the import:\n%s\n%s", eventLines(errs), res.IDL)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(string(res.IDL), w) {
+					t.Errorf("the model does not say %q:\n%s", w, res.IDL)
+				}
+			}
+			for _, n := range c.not {
+				if strings.Contains(string(res.IDL), n) {
+					t.Errorf("the model says %q:\n%s", n, res.IDL)
+				}
+			}
+		})
+	}
+}

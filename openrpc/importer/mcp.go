@@ -219,6 +219,22 @@ func MCP(data []byte, opts Options) (*Result, error) {
 		}
 		opName[m.def] = c.names.take(orDefault(base, "Method"))
 	}
+	// A definition named as an operation's inline input or output keeps
+	// its name; the operation's takes another (conv.io).
+	for _, m := range list {
+		for _, suffix := range []string{"Input", "Output"} {
+			key := opName[m.def] + suffix
+			if _, ok := defOf(key); !ok {
+				continue
+			}
+			if c.fixed == nil {
+				c.fixed = map[string]string{}
+			}
+			if ptr := defPtr(key); c.fixed[ptr] == "" {
+				c.fixed[ptr] = c.names.take(c.nameFor(ptr))
+			}
+		}
+	}
 	for _, e := range mp.errors {
 		e.shape = c.names.take(e.name)
 	}
@@ -276,10 +292,10 @@ func MCP(data []byte, opts Options) (*Result, error) {
 				op.body = append(op.body, "input: "+t.id)
 			} else {
 				c.diag(p, mptr+"/properties/params", "params", "params that are not one object are not expressible as named params; the method takes none")
-				op.body = append(op.body, "input := {}")
+				op.body = append(op.body, c.io(op, "input", nil)...)
 			}
 		} else {
-			op.body = append(op.body, "input := {}")
+			op.body = append(op.body, c.io(op, "input", nil)...)
 		}
 		if m.kind == "call" {
 			results := []string(nil)
@@ -311,7 +327,7 @@ func MCP(data []byte, opts Options) (*Result, error) {
 			case len(targets) == 0:
 				c.diag(m.n, mptr, "result", "no %sResult, EmptyResult or Result definition: the result is any value", strings.TrimSuffix(m.def, "Request"))
 				trait += `, resultMember: "result"`
-				op.body = append(op.body, renderInline("output", []member{{name: "result", target: tDocument, traits: []string{"@required"}}})...)
+				op.body = append(op.body, c.io(op, "output", []member{{name: "result", target: tDocument, traits: []string{"@required"}}})...)
 			case len(targets) == 1 && c.kindOf(targets[0].id) == "structure":
 				op.body = append(op.body, "output: "+targets[0].id)
 			case len(targets) == 1:
@@ -321,7 +337,7 @@ func MCP(data []byte, opts Options) (*Result, error) {
 					traits = append(traits, "@nullable")
 				}
 				trait += `, resultMember: "result"`
-				op.body = append(op.body, renderInline("output", []member{{name: "result", target: targets[0].id, traits: traits}})...)
+				op.body = append(op.body, c.io(op, "output", []member{{name: "result", target: targets[0].id, traits: traits}})...)
 			default:
 				// several results: an untagged union as the output's one
 				// member
@@ -333,7 +349,7 @@ func MCP(data []byte, opts Options) (*Result, error) {
 				}
 				c.shapes[u.name] = u
 				trait += `, resultMember: "outcome"`
-				op.body = append(op.body, renderInline("output", []member{{name: "outcome", target: u.name, traits: []string{"@required"}}})...)
+				op.body = append(op.body, c.io(op, "output", []member{{name: "outcome", target: u.name, traits: []string{"@required"}}})...)
 			}
 			var errs []string
 			for _, e := range mp.errors {

@@ -713,6 +713,25 @@ func (c *conv) descriptorMember(names *uniqueNames, d, sch node.Node, ptr, hint 
 	return mem
 }
 
+// io renders the input or output (kw) of op with members ms: inline
+// (`input := {...}`, the structure Smithy names <op>Input or <op>Output)
+// when that name is free, else a structure of its own under a free name,
+// when a shape of the import took it (the union of params that are not
+// one structure, a type or definition of that name): two shapes of one
+// name would be a model `smithy validate` rejects. The LSP and MCP imports
+// use it; the OpenRPC import reserves the names before any component
+// takes one (methodIO).
+func (c *conv) io(op *shape, kw string, ms []member) []string {
+	suffix := map[string]string{"input": "Input", "output": "Output"}[kw]
+	if !c.names.used[strings.ToLower(op.name+suffix)] {
+		c.names.reserve(op.name + suffix)
+		return renderInline(kw, ms)
+	}
+	name := c.names.take(op.name + suffix)
+	c.shapes[name] = &shape{name: name, kind: "structure", members: ms}
+	return []string{kw + ": " + name}
+}
+
 // renderInline renders "input := { ... }" lines of an operation.
 func renderInline(kw string, ms []member) []string {
 	if len(ms) == 0 {
