@@ -155,7 +155,8 @@ func (w *dirWatcher) Write(p []byte) (int, error) {
 // TestWriteTranscriptChunks: entries well past the spool's chunk (64 KiB)
 // come out whole and in order whether they stay in memory (in several
 // chunks), spill after some chunks, or go to the file from the start, to
-// a buffer and to a file.
+// a buffer and to a file; a pipe that closes part way is the output's
+// error.
 func TestWriteTranscriptChunks(t *testing.T) {
 	s := service(t, rpc.V2_0)
 	var b strings.Builder
@@ -206,5 +207,26 @@ func TestWriteTranscriptChunks(t *testing.T) {
 				t.Errorf("%s to a file: %d bytes differ from the %d of Result.Write", name, len(data), want.Len())
 			}
 		}
+	}
+
+	// A pipe whose reader stops after the head, with far more entries
+	// than the pipe holds, in the spool's file: the copy to the pipe fails
+	// part way, and the error is the output's (an OutputError), not the
+	// spool's.
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	head := make(chan error, 1)
+	go func() {
+		_, err := pr.Read(make([]byte, 16))
+		pr.Close()
+		head <- err
+	}()
+	var oe *rpc.OutputError
+	_, err = s.WriteTranscript(pw, strings.NewReader(b.String()), rpc.FormatJSON, false, rpc.SpoolLimit(64))
+	pw.Close()
+	if rerr := <-head; rerr != nil || !errors.As(err, &oe) {
+		t.Errorf("pipe closed after the head: error %v (reader: %v), want an OutputError", err, rerr)
 	}
 }
