@@ -145,33 +145,7 @@ func TestNullWrapperDescription(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			doc := `{"openrpc":"1.3.2","info":{"title":"t","version":"1"},"methods":[{"name":"m","paramStructure":"by-name","params":[` + c.param + `,{"name":"q","schema":{"$ref":"#/components/schemas/D"}}],"result":{"name":"r","schema":{"type":"string"}}}],` +
 				`"components":{"schemas":{"K":{"type":"string","description":"K's own."},"D":{"type":"object","properties":{"v":` + c.prop + `}}}}}`
-			res, err := OpenRPC([]byte(doc), Options{Namespace: "t"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if errs := validateEvents(t, map[string][]byte{"imported.smithy": res.IDL}); len(errs) > 0 {
-				t.Fatalf("smithy validate would reject the import:\n%s\n%s", eventLines(errs), res.IDL)
-			}
-			idl := string(res.IDL)
-			for _, w := range c.want {
-				if !strings.Contains(idl, w) {
-					t.Errorf("the model does not say %q:\n%s", w, idl)
-				}
-			}
-			for _, n := range c.not {
-				if strings.Contains(idl, n) {
-					t.Errorf("the model says %q:\n%s", n, idl)
-				}
-			}
-			var said []string
-			for _, d := range res.Diagnostics {
-				if d.Keyword == "description" {
-					said = append(said, d.Pointer)
-				}
-			}
-			if c.dropped == "" && len(said) > 0 || c.dropped != "" && (len(said) != 1 || said[0] != c.dropped) {
-				t.Errorf("description diagnostics %v, want %q", said, c.dropped)
-			}
+			checkDescriptionImport(t, doc, c.want, c.not, c.dropped)
 		})
 	}
 }
@@ -207,33 +181,41 @@ func TestParamSchemaDescription(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			doc := `{"openrpc":"1.3.2","info":{"title":"t","version":"1"},"methods":[{"name":"m","params":[` + c.param + `],"result":{"name":"r","schema":{"type":"string"}}}],` +
 				`"components":{"schemas":{"K":{"type":"string","description":"K's own."}}}}`
-			res, err := OpenRPC([]byte(doc), Options{Namespace: "t"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if errs := validateEvents(t, map[string][]byte{"imported.smithy": res.IDL}); len(errs) > 0 {
-				t.Fatalf("smithy validate would reject the import:\n%s\n%s", eventLines(errs), res.IDL)
-			}
-			idl := string(res.IDL)
-			for _, w := range c.want {
-				if !strings.Contains(idl, w) {
-					t.Errorf("the model does not say %q:\n%s", w, idl)
-				}
-			}
-			for _, n := range c.not {
-				if strings.Contains(idl, n) {
-					t.Errorf("the model says %q:\n%s", n, idl)
-				}
-			}
-			var said []string
-			for _, d := range res.Diagnostics {
-				if d.Keyword == "description" {
-					said = append(said, d.Pointer)
-				}
-			}
-			if c.dropped == "" && len(said) > 0 || c.dropped != "" && (len(said) != 1 || said[0] != c.dropped) {
-				t.Errorf("description diagnostics %v, want %q", said, c.dropped)
-			}
+			checkDescriptionImport(t, doc, c.want, c.not, c.dropped)
 		})
+	}
+}
+
+// checkDescriptionImport imports doc and checks that the model passes
+// smithy validate's validators, says every text of want and none of not,
+// and that the one description diagnostic is at dropped ("" for none).
+func checkDescriptionImport(t *testing.T, doc string, want, not []string, dropped string) {
+	t.Helper()
+	res, err := OpenRPC([]byte(doc), Options{Namespace: "t"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if errs := validateEvents(t, map[string][]byte{"imported.smithy": res.IDL}); len(errs) > 0 {
+		t.Fatalf("smithy validate would reject the import:\n%s\n%s", eventLines(errs), res.IDL)
+	}
+	idl := string(res.IDL)
+	for _, w := range want {
+		if !strings.Contains(idl, w) {
+			t.Errorf("the model does not say %q:\n%s", w, idl)
+		}
+	}
+	for _, n := range not {
+		if strings.Contains(idl, n) {
+			t.Errorf("the model says %q:\n%s", n, idl)
+		}
+	}
+	var said []string
+	for _, d := range res.Diagnostics {
+		if d.Keyword == "description" {
+			said = append(said, d.Pointer)
+		}
+	}
+	if dropped == "" && len(said) > 0 || dropped != "" && (len(said) != 1 || said[0] != dropped) {
+		t.Errorf("description diagnostics %v, want %q", said, dropped)
 	}
 }
