@@ -318,14 +318,7 @@ func (w *Watcher) exactStep(c byte) bool {
 			w.step() // a root member's value
 			return false
 		}
-		path, plen := w.child(true)
-		if w.noDeltas {
-		} else if c == '{' {
-			w.deltaAt(path, OpBegin, rawObject, "{", at)
-		} else {
-			w.deltaAt(path, OpBegin, rawArray, "[", at)
-		}
-		w.stack = append(w.stack, wframe{kind: c, plen: plen, path: path, expectKey: c == '{'})
+		w.fastOpen(c, at)
 		if w.nest != nil {
 			w.nestOpened(c, at)
 		}

@@ -288,7 +288,7 @@ func (s *Incremental) fastClose(i, j, d, sm int, c byte) int {
 }
 
 // fastOpen is the watcher's part of a container c that begins at the
-// input offset at.
+// input offset at (exactStep's too, before its declaration's hook).
 func (w *Watcher) fastOpen(c byte, at int) {
 	path, plen := w.child(true)
 	if w.noDeltas {
