@@ -148,15 +148,7 @@ func FuzzWatchChunks(f *testing.F) {
 		if len(in) > 2048 {
 			return
 		}
-		var cuts []int
-		for k := range in {
-			if in[k]&1 == 1 {
-				cuts = append(cuts, k+1)
-			}
-		}
-		if n := len(cuts); n > 0 && cuts[n-1] == len(in) {
-			cuts = cuts[:n-1]
-		}
+		cuts := fuzzCuts(in, 1)
 		opts := Options{Profile: ProfileLenient, Declaration: decl}
 		_, fin1, ev1 := watchAll(in, nil, opts)
 		feeds, fin2, ev2 := watchAll(in, cuts, opts)
@@ -223,4 +215,20 @@ func FuzzLLMEvents(f *testing.F) {
 			}
 		}
 	})
+}
+
+// fuzzCuts cuts the fuzzer's input in after every byte b with b&mask == 1
+// (but not at its end), so that the input itself says where its chunks
+// end.
+func fuzzCuts(in []byte, mask byte) []int {
+	var cuts []int
+	for k := range in {
+		if in[k]&mask == 1 {
+			cuts = append(cuts, k+1)
+		}
+	}
+	if n := len(cuts); n > 0 && cuts[n-1] == len(in) {
+		cuts = cuts[:n-1]
+	}
+	return cuts
 }

@@ -89,15 +89,7 @@ func FuzzExactSteps(f *testing.F) {
 		if len(in) > 2048 {
 			return
 		}
-		var cuts []int
-		for k := range in {
-			if in[k]&3 == 1 {
-				cuts = append(cuts, k+1)
-			}
-		}
-		if n := len(cuts); n > 0 && cuts[n-1] == len(in) {
-			cuts = cuts[:n-1]
-		}
+		cuts := fuzzCuts(in, 3)
 		if d := tracesAgree(in, cuts, Options{Declaration: decl, Profile: ProfileLenient}); d != "" {
 			t.Fatalf("%q cuts %v:\n%s", in, cuts, d)
 		}

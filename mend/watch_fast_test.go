@@ -113,15 +113,7 @@ func FuzzFastSteps(f *testing.F) {
 		if len(in) > 2048 {
 			return
 		}
-		var cuts []int
-		for k := range in {
-			if in[k]&3 == 1 {
-				cuts = append(cuts, k+1)
-			}
-		}
-		if n := len(cuts); n > 0 && cuts[n-1] == len(in) {
-			cuts = cuts[:n-1]
-		}
+		cuts := fuzzCuts(in, 3)
 		for _, skip := range []bool{false, true} {
 			if d := pathsAgree(in, cuts, Options{Profile: ProfileLenient, MaxDepth: 8}, skip); d != "" {
 				t.Fatalf("%q cuts %v skip %v:\n%s", in, cuts, skip, d)

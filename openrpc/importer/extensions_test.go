@@ -7,12 +7,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/smithy-validation/go/core/assembly"
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/core/shapeid"
 	"github.com/smithy-validation/go/openrpc"
-	"github.com/smithy-validation/go/rpc"
 	"github.com/smithy-validation/go/smithyvalidate"
 )
 
@@ -324,13 +322,7 @@ structure Thing {
 // loadFiles is load of several model files.
 func loadFiles(t *testing.T, files ...[]byte) *model.Model {
 	t.Helper()
-	a := assembly.New()
-	if err := rpc.AddTraits(a); err != nil {
-		t.Fatal(err)
-	}
-	if err := smithyvalidate.AddAlloyTraits(a); err != nil {
-		t.Fatal(err)
-	}
+	a := traitsAssembler(t)
 	for i, f := range files {
 		if err := a.AddSource(fmt.Sprintf("m%d.smithy", i), f); err != nil {
 			t.Fatal(err)

@@ -13,9 +13,9 @@ import (
 	"github.com/smithy-validation/go/smithyvalidate"
 )
 
-// load assembles idl with the smithy.rpc and alloy traits, as the smithy
-// command does, and fails the test on any ERROR event.
-func load(t testing.TB, idl []byte) *model.Model {
+// traitsAssembler is an assembler holding the smithy.rpc and alloy
+// traits, as the smithy command's.
+func traitsAssembler(t testing.TB) *assembly.Assembler {
 	t.Helper()
 	a := assembly.New()
 	if err := rpc.AddTraits(a); err != nil {
@@ -24,6 +24,14 @@ func load(t testing.TB, idl []byte) *model.Model {
 	if err := smithyvalidate.AddAlloyTraits(a); err != nil {
 		t.Fatal(err)
 	}
+	return a
+}
+
+// load assembles idl with the smithy.rpc and alloy traits, as the smithy
+// command does, and fails the test on any ERROR event.
+func load(t testing.TB, idl []byte) *model.Model {
+	t.Helper()
+	a := traitsAssembler(t)
 	if err := a.AddSource("imported.smithy", idl); err != nil {
 		t.Fatalf("load: %v", err)
 	}

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/smithy-validation/go/core/assembly"
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/validate"
 	"github.com/smithy-validation/go/rpc"
@@ -20,13 +19,7 @@ import (
 // and the value engine's model validators. It returns the ERROR events.
 func validateEvents(t *testing.T, files map[string][]byte) []model.Event {
 	t.Helper()
-	a := assembly.New()
-	if err := rpc.AddTraits(a); err != nil {
-		t.Fatal(err)
-	}
-	if err := smithyvalidate.AddAlloyTraits(a); err != nil {
-		t.Fatal(err)
-	}
+	a := traitsAssembler(t)
 	for name, data := range files {
 		if err := a.AddSource(name, data); err != nil {
 			t.Fatalf("%s: %v", name, err)
