@@ -428,7 +428,7 @@ func (r *stringRules) refused(s string) []string {
 		codes = append(codes, r.enumCode)
 	}
 	if r.re != nil && !r.re.MatchString(s) {
-		codes = append(codes, "pattern")
+		codes = append(codes, r.patCode)
 	}
 	return codes
 }
@@ -459,12 +459,7 @@ func (w *Watcher) nestRules(counted bool) *stringRules {
 	if !ok {
 		return nil
 	}
-	r := &stringRules{max: sr.MaxLength, hasMax: sr.MaxLength >= 0, enum: sr.Enum,
-		lengthCode: sr.MaxLengthCode, enumCode: sr.EnumCode}
-	if r.empty() {
-		return nil
-	}
-	return r
+	return sr.compile()
 }
 
 // nestDoc returns a document that holds value at the position that

@@ -60,6 +60,7 @@ type stringRules struct {
 	enum       []string
 	lengthCode string
 	enumCode   string
+	patCode    string
 }
 
 // StringRules are the rules of a string member that can be judged while
@@ -77,6 +78,15 @@ type StringRules struct {
 	// it is none of them ("enum", "const").
 	Enum     []string
 	EnumCode string
+	// Pattern, when not "", is a pattern in the syntax of Smithy's
+	// @pattern (java.util.regex, as core/pattern reads it) that matches
+	// exactly the strings the declaration accepts by its own pattern
+	// ([pattern.Regexp.MatchString]); a string no continuation of which
+	// can match ([pattern.Regexp.CanStillMatch]) is refused, with the
+	// declaration's finding of code PatternCode ("pattern"). A pattern
+	// core/pattern does not compile is no rule.
+	Pattern     string
+	PatternCode string
 }
 
 // OpenStringDeclaration is a [Declaration] that says, for a member of
@@ -92,6 +102,24 @@ type OpenStringDeclaration interface {
 }
 
 func (s *stringRules) empty() bool { return s.re == nil && !s.hasMax && s.enum == nil }
+
+// compile returns the rules sr says, nil when they judge nothing.
+func (sr StringRules) compile() *stringRules {
+	r := &stringRules{max: sr.MaxLength, hasMax: sr.MaxLength >= 0, enum: sr.Enum,
+		lengthCode: sr.MaxLengthCode, enumCode: sr.EnumCode, patCode: sr.PatternCode}
+	if sr.Pattern != "" {
+		if re, err := pattern.Cached(sr.Pattern); err == nil {
+			r.re = re
+		}
+		if r.patCode == "" {
+			r.patCode = "pattern"
+		}
+	}
+	if r.empty() {
+		return nil
+	}
+	return r
+}
 
 // openStringRules is implemented by declarations whose string members can
 // be judged while they arrive.
@@ -134,7 +162,7 @@ func shapeRules(m *model.Model, s *model.Shape) *stringRules {
 		}
 		return target.Trait(t)
 	}
-	rules := &stringRules{lengthCode: "length", enumCode: "enum"}
+	rules := &stringRules{lengthCode: "length", enumCode: "enum", patCode: "pattern"}
 	if v, ok := trait(preludeid.Pattern); ok && v.Kind() == node.String {
 		if re, err := pattern.Cached(v.StringValue()); err == nil {
 			rules.re = re
@@ -202,11 +230,7 @@ func (w *Watcher) rulesFor(name string) *stringRules {
 		if ok {
 			r = d.stringRules(name)
 		} else if sr, has := od.OpenStringRules(name); has {
-			r = &stringRules{max: sr.MaxLength, hasMax: sr.MaxLength >= 0, enum: sr.Enum,
-				lengthCode: sr.MaxLengthCode, enumCode: sr.EnumCode}
-			if r.empty() {
-				r = nil
-			}
+			r = sr.compile()
 		}
 		w.rules[name] = r
 	}
@@ -377,7 +401,7 @@ func (w *Watcher) judgeString(s site, at int, in []byte, final bool) {
 		}
 		bounds = append(bounds, len(content))
 		k := sort.Search(len(bounds), func(i int) bool { return !rules.re.CanStillMatch(content[:bounds[i]]) })
-		dooms = append(dooms, doom{bounds[k], "pattern"})
+		dooms = append(dooms, doom{bounds[k], rules.patCode})
 	}
 	sort.SliceStable(dooms, func(i, j int) bool { return dooms[i].end < dooms[j].end })
 	for _, d := range dooms {

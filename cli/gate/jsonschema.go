@@ -51,6 +51,7 @@ type JSONSchemaDeclaration struct {
 	mu       sync.Mutex
 	compiler *jsonschema.Compiler
 	each     map[string]*jsonschema.Schema
+	early    map[string]string // a "pattern" to its earlyPattern
 }
 
 // NewJSONSchemaDeclaration compiles a JSON Schema document. A document that
@@ -79,7 +80,7 @@ func NewJSONSchemaDeclaration(doc []byte) (*JSONSchemaDeclaration, error) {
 	if err != nil {
 		return nil, usage("schema_json: %s", schemaMessage(err))
 	}
-	d := &JSONSchemaDeclaration{root: root, compiler: c, each: map[string]*jsonschema.Schema{}, props: map[string]bool{}}
+	d := &JSONSchemaDeclaration{root: root, compiler: c, each: map[string]*jsonschema.Schema{}, early: map[string]string{}, props: map[string]bool{}}
 	d.text = string(node.Marshal(tree))
 	d.members = d.rootMembers(tree)
 	return d, nil
@@ -143,9 +144,11 @@ func (d *JSONSchemaDeclaration) rootMembers(tree node.Node) []mend.Member {
 // written in the member's own schema under the root's "properties",
 // which hold whatever else the schema says (keywords of one schema all
 // apply): "maxLength", "enum" (its strings; a string is never equal to
-// its other values) and "const". "pattern" is left to the end of the
-// string: the validator matches it with Go's regexp, whose prefixes no
-// engine here can judge exactly. A member schema with "$ref" (which
+// its other values), "const" and "pattern" when a prefix can be judged
+// against it exactly: the validator matches it with Go's regexp, and
+// the rule is Go's own parse of it written for core/pattern with Go's
+// meaning (pattern.go says which patterns are left to the string's end).
+// A member schema with "$ref" (which
 // draft 7 follows instead of its other keywords), a key written twice
 // (the validator keeps the last, this reading the first) or a keyword
 // of the wrong type gives no rules.
@@ -217,7 +220,28 @@ func (d *JSONSchemaDeclaration) OpenStringRulesAt(path []mend.PathStep) (mend.St
 			}
 		}
 	}
-	return r, r.MaxLength >= 0 || r.Enum != nil
+	if v, ok := once(sch, "pattern"); ok {
+		if v.Kind() != node.String {
+			return none, false
+		}
+		if p := d.earlyPattern(v.StringValue()); p != "" {
+			r.Pattern, r.PatternCode = p, "pattern"
+		}
+	}
+	return r, r.MaxLength >= 0 || r.Enum != nil || r.Pattern != ""
+}
+
+// earlyPattern returns [earlyPattern] of src, translated once per
+// declaration.
+func (d *JSONSchemaDeclaration) earlyPattern(src string) string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	p, ok := d.early[src]
+	if !ok {
+		p = earlyPattern(src)
+		d.early[src] = p
+	}
+	return p
 }
 
 // childSchema returns the schema that sch certainly applies to the value

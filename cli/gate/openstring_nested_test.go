@@ -22,7 +22,7 @@ const nestedSchema = `{
       "properties": {
         "items": {"type": "array", "items": {
           "type": "object",
-          "properties": {"color": {"enum": ["red", "green", "gray"]}, "code": {"maxLength": 5}}
+          "properties": {"color": {"enum": ["red", "green", "gray"]}, "code": {"maxLength": 5}, "sku": {"pattern": "^[A-Z]{2}-[0-9]+$"}}
         }},
         "mode": {"const": "fast"}
       }
@@ -64,6 +64,8 @@ func TestJSONSchemaNestedOpenStringAt(t *testing.T) {
 			`t"`, `"fat"`, `{"order": {"mode": "fat"}}`},
 		{"enum: a prefix of a value waits for the end", `{"order": {"items": [{"color": "gre"}]}}`, "/order/items/0/color", "enum",
 			`}]}}`, `"gre"`, `{"order": {"items": [{"color": "gre"}]}}`},
+		{"pattern of a member of an element", `{"order": {"items": [{}, {"sku": "AB-1x2"}]}}`, "/order/items/1/sku", "pattern",
+			`x2"`, `"AB-1x2"`, `{"order": {"items": [{}, {"sku": "AB-1x"}]}}`},
 		{"maxLength of an element", `{"tags": ["ab", "abcd"]}`, "/tags/1", "maxLength",
 			`d"]`, `"abcd"`, `{"tags": ["ab", "abcd"]}`},
 		{"additionalProperties", `{"labels": {"k": "ox"}}`, "/labels/k", "enum",

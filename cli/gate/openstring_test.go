@@ -10,8 +10,9 @@ import (
 )
 
 // openSchema declares root members whose strings a watcher judges while
-// they arrive (maxLength, enum, const) and two it must not (a pattern,
-// judged by Go's regexp in the validator; a member schema with $ref).
+// they arrive (maxLength, enum, const, an anchored pattern) and two it
+// must not (an unanchored pattern, which a later character may always
+// still match; a member schema with $ref).
 const openSchema = `{
   "type": "object",
   "properties": {
@@ -20,6 +21,7 @@ const openSchema = `{
     "mode":  {"const": "fast"},
     "never": {"const": 5},
     "word":  {"type": "string", "pattern": "^[a-z]+$"},
+    "late":  {"type": "string", "pattern": "[0-9]$"},
     "ref":   {"$ref": "#/$defs/short", "maxLength": 1},
     "free":  {}
   },
@@ -71,7 +73,8 @@ func TestJSONSchemaOpenStringAt(t *testing.T) {
 		{"const: the first character that leaves it", `{"mode": "fat"}`, "/mode", "const", `t"`},
 		{"const: longer than it", `{"mode": "fastest"}`, "/mode", "const", `est"`},
 		{"const that is no string: at the opening quote", `{"never": "x"}`, "/never", "const", `"x"`},
-		{"pattern: judged at the end", `{"word": "ab1cd"}`, "/word", "pattern", `}`},
+		{"pattern: the first character no continuation can fix", `{"word": "ab1cd"}`, "/word", "pattern", `1cd"`},
+		{"unanchored pattern: judged at the end", `{"late": "ab"}`, "/late", "pattern", `}`},
 		{"a member schema with $ref: judged at the end", `{"ref": "abcd"}`, "/ref", "maxLength", `}`},
 	}
 	for _, c := range cases {
