@@ -310,6 +310,9 @@ func (s *assembler) addShape(d *model.Document, i int) {
 		} else {
 			c = new(model.ShapeDef)
 			*c = def
+			// Assembly writes members (traits merged, applied, implied):
+			// the caller's list stays as it was.
+			c.Members = slices.Clone(c.Members)
 			if c.Entity != nil {
 				// Assembly sets properties (an operation's Unit input and
 				// output): the caller's document keeps its own.
@@ -742,6 +745,9 @@ func (s *assembler) resolveElided() {
 		}
 	}
 	for _, def := range s.defs {
+		if !slices.ContainsFunc(def.Members, func(m model.MemberDef) bool { return m.Elided }) {
+			continue // nothing to change: the list stays, and is not copied
+		}
 		kept := def.Members[:0:0]
 		for _, m := range def.Members {
 			if !m.Elided {

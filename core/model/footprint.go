@@ -68,13 +68,13 @@ func mapBytes(n, key, val int64) int64 {
 func (m *Model) measure() {
 	n := int64(unsafe.Sizeof(*m))
 	roots := int64(len(m.sorted))
-	n += mapBytes(roots, idSize, ptrSize)
+	n += alloc(int64(len(m.index.slots)) * 4)
 	n += alloc(roots * ptrSize) // sorted
 	n += alloc(roots * shapeSize)
 	n += alloc(roots * bodySize)
 	for _, s := range m.sorted {
 		b := s.body
-		n += idText(s.id)
+		n += idText(b.id)
 		if k := int64(len(b.shapes)); k > 0 {
 			n += alloc(k*shapeSize) + alloc(int64(cap(b.shapes))*ptrSize)
 		}

@@ -25,11 +25,10 @@ import (
 // Shape is a shape of a [Model]: a root shape or a member. Slices returned by
 // its methods belong to the shape and must not be modified.
 type Shape struct {
-	id shapeid.ID
 	// traitMask summarizes the names of the traits (see [traitBit]) so
 	// that most lookups of a trait the shape lacks end without reading
 	// the traits; 0 means not computed (every lookup scans). It shares
-	// the shape's first cache line with id and typ.
+	// the shape's first cache line with typ.
 	traitMask uint64
 	typ       ShapeType
 	// members only: inheritedMember is set for a member copied from a mixin
@@ -40,26 +39,27 @@ type Shape struct {
 	// a model has fewer than 2^31 shapes (its members are bounded by
 	// [MaxMembers], its root shapes by the source they are read from).
 	ordinal int32
-	// body is what only a root shape has: its source, its own definition
-	// and its effective members. Members share memberBody, which has
-	// none, and point to the definition they come from (md): the
-	// container's own member, or for a member mixed in and not
-	// redefined, the mixin's. A model has more members than root
-	// shapes, and passes over every shape read them, so a member's Shape
-	// stays small (128 bytes).
+	// body is what only a root shape has: its ID, its model, its source,
+	// its own definition and its effective members. Members share
+	// memberBody, which has none, and point to the definition they come
+	// from (md): the container's own member, or for a member mixed in and
+	// not redefined, the mixin's. A member's ID is derived (its
+	// container's namespace and name, md's name) and its model is its
+	// container's: a model has more members than root shapes, and passes
+	// over every shape read them, so a member's Shape stays small (72
+	// bytes).
 	body      *shapeBody
 	md        *MemberDef
 	traits    []Trait // effective (own and mixed in), sorted by trait ID, unique
 	container *Shape
-	// owner is the model the shape belongs to; targetShape (members) is
-	// the shape of owner that the target resolves to, nil where it
-	// defines none. [New] resolves it once, so that code that follows
-	// relationships does not look shapes up by ID.
-	owner       *Model
+	// targetShape (members) is the shape of the model that the target
+	// resolves to, nil where it defines none. [New] resolves it once, so
+	// that code that follows relationships does not look shapes up by ID.
 	targetShape *Shape
 }
 
-// shapeBody is a root shape's definition as [New] keeps it: the traits,
+// shapeBody is a root shape's definition as [New] keeps it: its ID and
+// model, the traits,
 // members and mixins its definition declares itself, the service,
 // resource and operation properties (behind a pointer that only shapes
 // with such properties have), and what New computed: the effective
@@ -67,6 +67,8 @@ type Shape struct {
 // It is the size of a [ShapeDef], whose entity properties are behind a
 // pointer too ([EntityDef]).
 type shapeBody struct {
+	id      shapeid.ID
+	owner   *Model
 	source  SourceLocation
 	traits  []Trait     // own traits, sorted by trait ID
 	members []MemberDef // own members, in order
@@ -104,7 +106,13 @@ func (s *Shape) props() *EntityDef {
 var memberBody shapeBody
 
 // ID returns the shape's ID (with $member for members).
-func (s *Shape) ID() shapeid.ID { return s.id }
+func (s *Shape) ID() shapeid.ID {
+	if s.md == nil {
+		return s.body.id
+	}
+	c := &s.container.body.id
+	return shapeid.ID{Namespace: c.Namespace, Name: c.Name, Member: s.md.Name}
+}
 
 // Type returns the shape type ([MemberType] for members).
 func (s *Shape) Type() ShapeType { return s.typ }
@@ -212,7 +220,7 @@ func (s *Shape) Member(name string) (*Shape, bool) {
 		return nil, false
 	}
 	for _, m := range s.body.shapes {
-		if m.id.Member == name {
+		if m.md.Name == name {
 			return m, true
 		}
 	}
@@ -232,12 +240,17 @@ func (s *Shape) indexMembers() {
 	}
 	b.memberIndex = make(map[string]int, len(b.shapes))
 	for i, m := range b.shapes {
-		b.memberIndex[m.id.Member] = i
+		b.memberIndex[m.md.Name] = i
 	}
 }
 
 // MemberName returns a member's name ("" for root shapes).
-func (s *Shape) MemberName() string { return s.id.Member }
+func (s *Shape) MemberName() string {
+	if s.md == nil {
+		return ""
+	}
+	return s.md.Name
+}
 
 // Target returns the shape a member targets (zero for root shapes).
 func (s *Shape) Target() shapeid.ID {
@@ -258,7 +271,12 @@ func (s *Shape) Container() *Shape { return s.container }
 func (s *Shape) Ordinal() int { return int(s.ordinal) }
 
 // Model returns the model the shape belongs to.
-func (s *Shape) Model() *Model { return s.owner }
+func (s *Shape) Model() *Model {
+	if s.container != nil {
+		return s.container.body.owner
+	}
+	return s.body.owner
+}
 
 // Mixins returns the mixins the shape was declared with.
 func (s *Shape) Mixins() []shapeid.ID { return s.body.mixins }
@@ -319,7 +337,7 @@ func (s *Shape) CollectionOperations() []shapeid.ID { return s.props().Collectio
 // members included, with only their own traits). Writers use it to print the
 // model as written; changing the copy does not change the model.
 func (s *Shape) Def() ShapeDef {
-	d := ShapeDef{ID: s.id, Type: s.typ, Source: s.Source()}
+	d := ShapeDef{ID: s.body.id, Type: s.typ, Source: s.Source()}
 	if e := s.body.entity; e != nil {
 		c := *e
 		d.Entity = &c
@@ -349,7 +367,7 @@ func (s *Shape) IsRedefinedMixinMember() bool { return s.redefined }
 
 // Model is an assembled, immutable Smithy semantic model.
 type Model struct {
-	shapes   map[shapeid.ID]*Shape
+	index    shapeIndex // root shapes by ID
 	sorted   []*Shape
 	metadata []MetadataEntry // sorted by key
 	members  int             // members of every shape, mixins applied (bounded by MaxMembers)
@@ -397,8 +415,14 @@ const MaxMembers = 1_000_000
 // for writers. New checks only what it needs to build a consistent model
 // (unique IDs, unique traits and members, mixin cycles, conflicting mixed-in
 // members); package assembly checks references.
+//
+// The model keeps the definitions' lists of members and mixins, and their
+// lists of traits where they are sorted by trait ID already (a loader's
+// are), instead of copying them: the caller must not modify them
+// afterwards (a definition whose traits are out of order has them copied
+// and sorted). The trait values are shared in any case.
 func New(defs []ShapeDef, metadata []MetadataEntry) (*Model, error) {
-	m := &Model{shapes: make(map[shapeid.ID]*Shape, len(defs))}
+	m := &Model{index: newShapeIndex(len(defs))}
 	// The root shapes live in one array in ID order, which is the order
 	// of their ordinals, and their definitions in another: a pass over
 	// the shapes of the model reads memory in order. (The definitions are
@@ -414,27 +438,33 @@ func New(defs []ShapeDef, metadata []MetadataEntry) (*Model, error) {
 	}
 	roots := make([]Shape, len(defs))
 	bodies := make([]shapeBody, len(defs))
+	m.sorted = make([]*Shape, len(roots))
+	for i := range roots {
+		m.sorted[i] = &roots[i]
+	}
 	byDef := make([]*Shape, 0, len(defs))
 	for i := range defs {
 		d := defs[i]
 		if d.ID.IsZero() || d.ID.HasMember() {
 			return nil, &Error{Source: d.Source, ShapeID: d.ID, Msg: "a shape definition needs an absolute root shape ID"}
 		}
-		if _, dup := m.shapes[d.ID]; dup {
+		slot, dup := m.index.find(m.sorted, d.ID)
+		if dup {
 			return nil, &Error{Source: d.Source, ShapeID: d.ID, Msg: "shape defined more than once"}
 		}
 		body := &bodies[pos[i]]
 		body.mixins, body.entity = d.Mixins, entityOf(&d)
 		s := &roots[pos[i]]
-		body.source = d.Source
-		*s = Shape{id: d.ID, typ: d.Type, body: body, owner: m}
+		body.id, body.owner, body.source = d.ID, m, d.Source
+		*s = Shape{typ: d.Type, body: body}
 		var err error
 		if body.traits, err = sortTraits(d.ID, d.Traits); err != nil {
 			return nil, err
 		}
 		seen := make(map[string]bool, len(d.Members))
-		body.members = make([]MemberDef, len(d.Members))
-		for j, md := range d.Members {
+		members, copied := d.Members, false
+		for j := range members {
+			md := &members[j]
 			if seen[md.Name] {
 				return nil, &Error{Source: md.Source, ShapeID: d.ID.WithMember(md.Name), Msg: "member defined more than once"}
 			}
@@ -442,12 +472,24 @@ func New(defs []ShapeDef, metadata []MetadataEntry) (*Model, error) {
 			if md.Target.IsZero() {
 				return nil, &Error{Source: md.Source, ShapeID: d.ID.WithMember(md.Name), Msg: "member has no target"}
 			}
-			if md.Traits, err = sortTraits(d.ID.WithMember(md.Name), md.Traits); err != nil {
+			traits, err := sortTraits(d.ID.WithMember(md.Name), md.Traits)
+			if err != nil {
 				return nil, err
 			}
-			body.members[j] = md
+			if !sameSlice(traits, md.Traits) {
+				// The caller's list is kept as given: the sorted traits
+				// go into a copy of it.
+				if !copied {
+					members, copied = append([]MemberDef(nil), members...), true
+					md = &members[j]
+				}
+				md.Traits = traits
+			}
 		}
-		m.shapes[d.ID] = s
+		if len(members) > 0 {
+			body.members = members
+		}
+		m.index.slots[slot] = pos[i] + 1
 		byDef = append(byDef, s)
 	}
 	state := make(map[*Shape]uint8, len(byDef)) // 1 = in progress, 2 = done
@@ -457,10 +499,6 @@ func New(defs []ShapeDef, metadata []MetadataEntry) (*Model, error) {
 		}
 	}
 	// Every ID is defined once: the array is in ID order.
-	m.sorted = make([]*Shape, len(roots))
-	for i := range roots {
-		m.sorted[i] = &roots[i]
-	}
 	n := 0
 	for _, s := range m.sorted {
 		s.ordinal = int32(n)
@@ -490,12 +528,12 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 	case 2:
 		return nil
 	case 1:
-		cycle := append(append([]shapeid.ID(nil), path...), s.id)
+		cycle := append(append([]shapeid.ID(nil), path...), s.body.id)
 		parts := make([]string, len(cycle))
 		for i, id := range cycle {
 			parts[i] = id.String()
 		}
-		return &Error{Source: s.body.source, ShapeID: s.id, Msg: "mixin cycle: " + strings.Join(parts, " -> ")}
+		return &Error{Source: s.body.source, ShapeID: s.body.id, Msg: "mixin cycle: " + strings.Join(parts, " -> ")}
 	}
 	state[s] = 1
 	type inherited struct {
@@ -512,11 +550,11 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 	var traits []Trait
 	var clashes []string // member names two mixins give different targets
 	for _, mid := range s.body.mixins {
-		mx, ok := m.shapes[mid]
+		mx, ok := m.lookup(mid)
 		if !ok {
-			return &Error{Source: s.body.source, ShapeID: s.id, Msg: fmt.Sprintf("mixin %s is not defined", mid)}
+			return &Error{Source: s.body.source, ShapeID: s.body.id, Msg: fmt.Sprintf("mixin %s is not defined", mid)}
 		}
-		if err := m.complete(mx, state, append(path, s.id)); err != nil {
+		if err := m.complete(mx, state, append(path, s.body.id)); err != nil {
 			return err
 		}
 		local := localTraitSet(mx)
@@ -532,7 +570,7 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 			// mixin's member of that name targets.
 			if i, ok := localMembers[name]; ok {
 				if md := s.body.members[i]; md.Target != mm.md.Target {
-					return &Error{Source: md.Source, ShapeID: s.id.WithMember(name), Msg: fmt.Sprintf("Member conflicts with an inherited mixin member: `%s`", mm.ID())}
+					return &Error{Source: md.Source, ShapeID: s.body.id.WithMember(name), Msg: fmt.Sprintf("Member conflicts with an inherited mixin member: `%s`", mm.ID())}
 				}
 			}
 			if prev, dup := mixed[name]; dup {
@@ -548,11 +586,11 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 				continue
 			}
 			order = append(order, name)
-			mixed[name] = inherited{md: mm.md, traits: append([]Trait(nil), mm.traits...), from: mx.id}
+			mixed[name] = inherited{md: mm.md, traits: append([]Trait(nil), mm.traits...), from: mx.body.id}
 		}
 	}
 	if len(clashes) > 0 {
-		return &Error{Source: s.body.source, ShapeID: s.id.WithMember(clashes[0]), Msg: fmt.Sprintf("Member conflicts with an inherited mixin member: `%s`", s.id.WithMember(clashes[0]))}
+		return &Error{Source: s.body.source, ShapeID: s.body.id.WithMember(clashes[0]), Msg: fmt.Sprintf("Member conflicts with an inherited mixin member: `%s`", s.body.id.WithMember(clashes[0]))}
 	}
 	for _, t := range s.body.traits {
 		traits = upsertTrait(traits, t)
@@ -563,7 +601,7 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 	}
 	m.members += len(order) + len(s.body.members)
 	if m.members > MaxMembers {
-		return &Error{Source: s.body.source, ShapeID: s.id, Msg: fmt.Sprintf("the model has more than %d members once mixins are applied (a limit of this implementation)", MaxMembers)}
+		return &Error{Source: s.body.source, ShapeID: s.body.id, Msg: fmt.Sprintf("the model has more than %d members once mixins are applied (a limit of this implementation)", MaxMembers)}
 	}
 	// The members live in one array, in order.
 	count := len(order)
@@ -577,11 +615,11 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 	for _, name := range order {
 		in := mixed[name]
 		ms := &block[len(s.body.shapes)]
-		*ms = Shape{id: s.id.WithMember(name), typ: MemberType, body: &memberBody, md: in.md, container: s, traits: in.traits, inheritedMember: true, owner: m}
+		*ms = Shape{typ: MemberType, body: &memberBody, md: in.md, container: s, traits: in.traits, inheritedMember: true}
 		if i, ok := localMembers[name]; ok {
 			md := &s.body.members[i]
 			if md.Target != in.md.Target {
-				return &Error{Source: md.Source, ShapeID: ms.id, Msg: fmt.Sprintf("member redefines the mixed-in member from %s with target %s, but a redefined mixin member must target the same shape (%s)", in.from, md.Target, in.md.Target)}
+				return &Error{Source: md.Source, ShapeID: ms.ID(), Msg: fmt.Sprintf("member redefines the mixed-in member from %s with target %s, but a redefined mixin member must target the same shape (%s)", in.from, md.Target, in.md.Target)}
 			}
 			for _, t := range md.Traits {
 				ms.traits = upsertTrait(ms.traits, t)
@@ -598,7 +636,7 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 			continue
 		}
 		ms := &block[len(s.body.shapes)]
-		*ms = Shape{id: s.id.WithMember(md.Name), typ: MemberType, body: &memberBody, md: md, container: s, traits: md.Traits, owner: m}
+		*ms = Shape{typ: MemberType, body: &memberBody, md: md, container: s, traits: md.Traits}
 		s.body.shapes = append(s.body.shapes, ms)
 	}
 	s.indexMembers()
@@ -628,6 +666,12 @@ func localTraitSet(mx *Shape) map[shapeid.ID]bool {
 	return set
 }
 
+// sameSlice reports whether a and b are the same list (the same array
+// and length).
+func sameSlice(a, b []Trait) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
 // upsertTrait inserts t into the sorted list, replacing a trait of the same ID.
 func upsertTrait(list []Trait, t Trait) []Trait {
 	i := sort.Search(len(list), func(i int) bool { return shapeid.Compare(list[i].ID, t.ID) >= 0 })
@@ -642,7 +686,20 @@ func upsertTrait(list []Trait, t Trait) []Trait {
 	return append(out, list[i:]...)
 }
 
+// sortTraits returns traits sorted by ID: traits itself when it is sorted
+// already (as loaders write them), else a sorted copy; two of one ID are
+// an error.
 func sortTraits(owner shapeid.ID, traits []Trait) ([]Trait, error) {
+	sorted := true
+	for i := 1; i < len(traits); i++ {
+		if shapeid.Compare(traits[i-1].ID, traits[i].ID) >= 0 {
+			sorted = false
+			break
+		}
+	}
+	if sorted {
+		return traits, nil
+	}
 	out := append([]Trait(nil), traits...)
 	sort.SliceStable(out, func(i, j int) bool { return shapeid.Compare(out[i].ID, out[j].ID) < 0 })
 	for i := 1; i < len(out); i++ {
@@ -655,7 +712,7 @@ func sortTraits(owner shapeid.ID, traits []Trait) ([]Trait, error) {
 
 // Shape returns the shape with the given ID; member IDs return the member.
 func (m *Model) Shape(id shapeid.ID) (*Shape, bool) {
-	s, ok := m.shapes[id.Root()]
+	s, ok := m.lookup(id.Root())
 	if !ok {
 		return nil, false
 	}
@@ -692,7 +749,7 @@ func (m *Model) Target(member *Shape) (*Shape, bool) {
 	if member == nil || member.typ != MemberType {
 		return nil, false
 	}
-	if member.owner == m {
+	if member.Model() == m {
 		return member.targetShape, member.targetShape != nil
 	}
 	return m.Shape(member.md.Target)

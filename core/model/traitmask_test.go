@@ -106,12 +106,22 @@ func TestTraitLookupExact(t *testing.T) {
 		t.Fatal("no probe was present: the test checks nothing")
 	}
 	// A shape built without the mask (the zero value) still finds traits.
-	bare := Shape{traits: m.shapes[shapeid.MustParse("ns#Many")].traits}
+	bare := Shape{traits: m.mustLookup(t, "ns#Many").traits}
 	if !bare.HasTrait(present[1]) || bare.HasTrait(probes[1]) {
 		t.Error("a shape without a computed mask answers wrongly")
 	}
-	s := m.shapes[shapeid.MustParse("ns#Few")]
+	s := m.mustLookup(t, "ns#Few")
 	if n := testing.AllocsPerRun(100, func() { s.HasTrait(probes[1]); s.HasTrait(present[0]) }); n != 0 {
 		t.Errorf("HasTrait allocates %v times", n)
 	}
+}
+
+// mustLookup returns the root shape id of m through its index.
+func (m *Model) mustLookup(t *testing.T, id string) *Shape {
+	t.Helper()
+	s, ok := m.lookup(shapeid.MustParse(id))
+	if !ok {
+		t.Fatalf("no shape %s", id)
+	}
+	return s
 }
