@@ -85,7 +85,9 @@ func (lm *Model) Validator(id shapeid.ID, opts ...smithyvalidate.Option) (*smith
 			lm.validators = map[shapeid.ID]preparedValue{}
 		}
 		lm.validators[id] = p
-		lm.grow(preparedCost(lm.Res.Model, id))
+		if lm.owner != nil { // a cached model's memory (a CLI run has no cache: no walk)
+			lm.grow(preparedCost(lm.Res.Model, id))
+		}
 	}
 	return p.v, p.err
 }
@@ -106,7 +108,9 @@ func (lm *Model) Service(id shapeid.ID, version rpc.ProtocolVersion) (*rpc.Prepa
 			lm.services = map[serviceKey]preparedService{}
 		}
 		lm.services[k] = p
-		lm.grow(preparedCost(lm.Res.Model, id))
+		if lm.owner != nil {
+			lm.grow(preparedCost(lm.Res.Model, id))
+		}
 	}
 	return p.svc, p.err
 }
