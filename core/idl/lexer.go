@@ -1,6 +1,7 @@
 package idl
 
 import (
+	"bytes"
 	"strings"
 	"unicode/utf8"
 
@@ -105,7 +106,9 @@ type lexer struct {
 
 	// docs buffers documentation comment lines as they are read, until the
 	// parser takes them for a shape or member, or a line break discards them.
-	docs    []string
+	// Each line is its text's span in src: the lines are joined into one
+	// string when taken, one allocation for a whole comment.
+	docs    []docSpan
 	docsPos node.Pos
 }
 
@@ -261,36 +264,56 @@ func (lx *lexer) lexComment() tok {
 		kind = tDocComment
 		n = 3
 	}
-	lineEnd := lx.off + n
-	for lineEnd < len(lx.src) && lx.src[lineEnd] != '\n' && lx.src[lineEnd] != '\r' {
-		lineEnd++
+	// The line ends at the first CR or LF (searched a word at a time).
+	rest := lx.src[lx.off+n:]
+	end := bytes.IndexByte(rest, '\n')
+	if end < 0 {
+		end = len(rest)
 	}
-	text := lx.src[lx.off:lineEnd]
+	if cr := bytes.IndexByte(rest[:end], '\r'); cr >= 0 {
+		end = cr
+	}
+	lineEnd := lx.off + n + end
+	textStart := lx.off
 	lx.advance(lineEnd - lx.off)
 	if lx.off < len(lx.src) {
 		lx.advanceText(1) // the line break belongs to the comment
 	}
 	if kind == tDocComment {
-		doc := text[3:]
-		if len(doc) > 0 && doc[0] == ' ' {
-			doc = doc[1:]
+		start := textStart + 3
+		if start < lineEnd && lx.src[start] == ' ' {
+			start++
 		}
 		if len(lx.docs) == 0 {
 			lx.docsPos = lx.pos
 		}
-		lx.docs = append(lx.docs, string(doc))
+		lx.docs = append(lx.docs, docSpan{start, lineEnd})
 	}
 	return lx.emit(kind)
 }
 
-// takeDocs removes the buffered documentation lines and joins them.
+// docSpan is one documentation comment line's text: src[start:end].
+type docSpan struct{ start, end int }
+
+// takeDocs removes the buffered documentation lines and joins them with
+// line feeds.
 func (lx *lexer) takeDocs() (string, node.Pos, bool) {
 	if len(lx.docs) == 0 {
 		return "", node.Pos{}, false
 	}
-	s := strings.Join(lx.docs, "\n")
+	n := len(lx.docs) - 1
+	for _, d := range lx.docs {
+		n += d.end - d.start
+	}
+	b := make([]byte, 0, n)
+	for i, d := range lx.docs {
+		if i > 0 {
+			b = append(b, '\n')
+		}
+		b = append(b, lx.src[d.start:d.end]...)
+	}
 	lx.docs = lx.docs[:0]
-	return s, lx.docsPos, true
+	return string(b), lx.docsPos, true
 }
 
 func (lx *lexer) lexNumber() tok {
