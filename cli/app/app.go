@@ -18,7 +18,6 @@ package app
 import (
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 
 	"github.com/smithy-validation/go/cli/exitcode"
@@ -114,7 +113,7 @@ func (e *env) commands() []*cli.Command {
 		}
 		// Every command with a text format takes the official CLI's
 		// colour switches.
-		if slices.ContainsFunc(c.Flags, func(f cli.Flag) bool { return slices.Contains(f.Names(), "format") }) {
+		if hasFlag(c.Flags, "format") {
 			c.Flags = append(c.Flags,
 				&cli.BoolFlag{Name: "no-color", Usage: "never colour the text format"},
 				&cli.BoolFlag{Name: "force-color", Usage: "colour the text format even when stdout is not a terminal (or NO_COLOR is set)"})
@@ -154,7 +153,7 @@ func flagHint(c *cli.Command, err error) string {
 	name = strings.TrimLeft(name, "-")
 	var names []string
 	for _, f := range c.Flags {
-		names = append(names, f.Names()...)
+		names = append(names, flagNames(f)...)
 	}
 	if near := run.NearestWord(name, names); near != "" {
 		dashes := "--"

@@ -96,7 +96,7 @@ func flagsAmong(c *cli.Context, args []string) error {
 		}
 		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
 		for _, f := range c.Command.Flags {
-			for _, n := range f.Names() {
+			for _, n := range flagNames(f) {
 				if n == name {
 					first := args[0]
 					if i == 0 {
@@ -108,6 +108,40 @@ func flagsAmong(c *cli.Context, args []string) error {
 		}
 	}
 	return nil
+}
+
+// flagNames is f.Names() without its cost: urfave/cli's Names trims each
+// name with a regular expression (FlagNames, some 3,800 instructions a
+// call), and commands() asks every flag of every command on each start,
+// even of a command that only prints an error (docs/performance.md,
+// "Start-up"). The fields are read instead; the names the project gives
+// have no comma nor space to trim (TestFlagNamesAreNames checks every
+// flag against Names). A flag of a kind not listed asks Names.
+func flagNames(f cli.Flag) []string {
+	var name string
+	var aliases []string
+	switch f := f.(type) {
+	case *cli.StringFlag:
+		name, aliases = f.Name, f.Aliases
+	case *cli.BoolFlag:
+		name, aliases = f.Name, f.Aliases
+	case *cli.IntFlag:
+		name, aliases = f.Name, f.Aliases
+	case *cli.Int64Flag:
+		name, aliases = f.Name, f.Aliases
+	case *cli.StringSliceFlag:
+		name, aliases = f.Name, f.Aliases
+	case *cli.DurationFlag:
+		name, aliases = f.Name, f.Aliases
+	default:
+		return f.Names()
+	}
+	return append([]string{name}, aliases...)
+}
+
+// hasFlag reports whether one of flags is named name (an alias counts).
+func hasFlag(flags []cli.Flag, name string) bool {
+	return slices.ContainsFunc(flags, func(f cli.Flag) bool { return slices.Contains(flagNames(f), name) })
 }
 
 // extensionFlag is validate-rpc's --extension: a JSON-RPC system

@@ -3,12 +3,14 @@ package app
 import (
 	"bytes"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/smithy-validation/go/cli/exitcode"
 	"github.com/smithy-validation/go/cli/run"
 	"github.com/smithy-validation/go/cli/version"
+	"github.com/urfave/cli/v2"
 )
 
 // TestEveryFlagSaysItsDefault reads the help of every command: each flag
@@ -78,5 +80,37 @@ func TestCompletion(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if code := Run([]string{"smithy", "completion", "fish"}, strings.NewReader(""), &stdout, &stderr); code != exitcode.Usage {
 		t.Errorf("completion fish: exit %d, want %d", code, exitcode.Usage)
+	}
+}
+
+// TestFlagNamesAreNames: flagNames (the fields, read without urfave/cli's
+// regular expression) gives what Names gives, for every flag of every
+// command and for the flags commands() adds; a flag kind it does not list
+// still answers through Names.
+func TestFlagNamesAreNames(t *testing.T) {
+	n := 0
+	for _, c := range (&env{Env: &run.Env{}}).commands() {
+		for _, f := range c.Flags {
+			n++
+			if got, want := flagNames(f), f.Names(); !slices.Equal(got, want) {
+				t.Errorf("smithy %s: flagNames = %q, Names = %q", c.Name, got, want)
+			}
+		}
+	}
+	if n < 100 {
+		t.Errorf("only %d flags read: the commands lost their flags?", n)
+	}
+	other := &cli.Float64Flag{Name: "ratio", Aliases: []string{"r"}}
+	if got := flagNames(other); !slices.Equal(got, []string{"ratio", "r"}) {
+		t.Errorf("flagNames(Float64Flag) = %q, want [ratio r]", got)
+	}
+	for _, tc := range []struct {
+		name string
+		want bool
+	}{{"format", true}, {"j", true}, {"jobs", true}, {"formats", false}} {
+		flags := []cli.Flag{formatFlag(), jobsFlag()}
+		if got := hasFlag(flags, tc.name); got != tc.want {
+			t.Errorf("hasFlag(%q) = %v, want %v", tc.name, got, tc.want)
+		}
 	}
 }
