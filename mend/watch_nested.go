@@ -34,9 +34,13 @@ import (
 //
 // The finding is the value engine's on a document that holds only the
 // value at its place (each list index 0: a list's elements share one
-// shape), its path set to the value's. Below a document, an alloy
-// discriminated or untagged union, or a member the declaration does not
-// name, nothing is judged before the value ends.
+// shape; a discriminated union's object on the way holds its
+// discriminator), its path set to the value's. Below an alloy
+// discriminated union, what its discriminator names judges the fields
+// (watch_union.go). Below a document, an alloy untagged union, or a
+// member the declaration does not name, nothing is judged before the
+// value ends; nor is the value of a key its object repeats (the engine
+// judges the first).
 //
 // A JSON Schema declaration ([OpenStringPathDeclaration]) says the rules
 // of a nested string by its path; the rest waits for the value's end.
@@ -71,6 +75,15 @@ type snode struct {
 	// opaque: nothing below is judged
 	opaque    bool
 	elem, key *snode // a list's member, a map's value and key
+	// an alloy discriminated union (watch_union.go): the discriminator's
+	// field name, each member's structure by its wire name, and the
+	// discriminator's value (a string whose values are those names)
+	disc     string
+	branches map[string]*snode
+	discNode *snode
+	// unions: on the root node, whether the tree holds a discriminated
+	// union (the watcher then follows what each one holds)
+	unions bool
 }
 
 // nestTree is implemented by declarations whose values can be judged at
@@ -84,6 +97,9 @@ func (d *ShapeDeclaration) nestRoot() *snode {
 	d.treeOnce.Do(func() {
 		b := treeBuilder{d: d, memo: map[shapeid.ID]*snode{}}
 		d.tree = b.node(d.id)
+		if d.tree != nil && b.unions {
+			d.tree.unions = true
+		}
 	})
 	return d.tree
 }
@@ -94,6 +110,8 @@ type treeBuilder struct {
 	// names: whether fields are named by @jsonName (1) or by the member
 	// name (2), as the engine's options say; 0 until a @jsonName is met
 	names int8
+	// unions: a discriminated union was met
+	unions bool
 }
 
 // node returns the node of shape or member id (the tree is a graph:
@@ -122,7 +140,7 @@ func (b *treeBuilder) node(id shapeid.ID) *snode {
 		n.rules = shapeRules(m, s)
 	case model.StructureType, model.UnionType:
 		if target.HasTrait(smithyvalidate.DiscriminatedTrait) || target.HasTrait(smithyvalidate.UntaggedTrait) {
-			n.opaque = true
+			b.alloyUnion(n, target)
 			break
 		}
 		n.fields = map[string]*snode{}
@@ -190,6 +208,17 @@ type nestState struct {
 	paths OpenStringPathDeclaration // or the declaration that says rules by path
 	// dn[k] is the node of stack[k] (entries past the stack are stale)
 	dn []*snode
+	// un[k] is what is known of stack[k] when it is a discriminated
+	// union's object, nil otherwise (watch_union.go; stale past the
+	// stack, as dn)
+	un []*unionState
+	// unions: the tree holds a discriminated union
+	unions bool
+	// keys[k] are the keys read so far in stack[k] when it is an object
+	// whose members are judged, and dup[k] says the last one repeats an
+	// earlier: the engine judges a key's first value only
+	keys []keySet
+	dup  []bool
 	// probedAt is the input offset of the open string whose kind was
 	// checked last
 	probedAt int
@@ -201,7 +230,7 @@ func newNest(decl Declaration) *nestState {
 	switch d := decl.(type) {
 	case nestTree:
 		if root := d.nestRoot(); root != nil {
-			return &nestState{root: root, probedAt: -1}
+			return &nestState{root: root, probedAt: -1, unions: root.unions}
 		}
 	case OpenStringPathDeclaration:
 		return &nestState{paths: d, probedAt: -1}
@@ -231,10 +260,16 @@ func (w *Watcher) nestChild() *snode {
 	}
 	f := &w.stack[n-1]
 	if f.kind == '{' {
+		if n-1 < len(w.nest.dup) && w.nest.dup[n-1] {
+			return nil // a repeated key: the engine does not judge its value
+		}
 		switch p.typ {
 		case model.MapType:
 			return p.elem
 		case model.StructureType, model.UnionType:
+			if p.disc != "" {
+				return w.unionChild(n-1, p, f.key)
+			}
 			return p.fields[f.key]
 		}
 		return nil
@@ -256,6 +291,9 @@ func (w *Watcher) nestOpened(c byte, at int) {
 		}
 	} else {
 		w.stack = w.stack[:n-1]
+		if w.nest.unions {
+			w.unionCapture(c, nil, at)
+		}
 		node = w.nestChild()
 		if node != nil && !w.nestSkip() && node.mayRefuse(c) {
 			w.nestKind([]byte(closerPair(c)), at, "type", true)
@@ -263,6 +301,25 @@ func (w *Watcher) nestOpened(c byte, at int) {
 		w.stack = w.stack[:n]
 	}
 	w.nest.dn = append(w.nest.dn[:n-1], node)
+	if c == '{' && node != nil && !node.opaque && n > 1 {
+		for len(w.nest.keys) < n {
+			w.nest.keys = append(w.nest.keys, keySet{})
+			w.nest.dup = append(w.nest.dup, false)
+		}
+		w.nest.keys[n-1].reset()
+		w.nest.dup[n-1] = false
+	}
+	if w.nest.unions {
+		var u *unionState
+		if node != nil && node.disc != "" && c == '{' && n > 1 {
+			u = &unionState{node: node, text: []byte{'{'}}
+		}
+		un := w.nest.un
+		for len(un) < n-1 {
+			un = append(un, nil)
+		}
+		w.nest.un = append(un[:n-1], u)
+	}
 }
 
 func closerPair(c byte) string {
@@ -324,6 +381,10 @@ func (w *Watcher) nestValue(c byte, tok []byte, at int) {
 	if w.nestSkip() {
 		return
 	}
+	if w.nest.unions {
+		w.unionCapture(c, tok, at)
+		defer w.unionValue(c, tok)
+	}
 	node := w.nestChild()
 	if c == '"' {
 		if node.mayRefuse(c) && w.nest.probedAt != at {
@@ -364,7 +425,22 @@ func (w *Watcher) nestKey(tok []byte, at int) {
 	if n < 2 || w.tops != 1 || w.nest.root == nil {
 		return
 	}
+	if w.nest.unions {
+		w.unionCapture('k', tok, at)
+	}
 	p := w.nest.dn[n-1]
+	if p == nil || p.opaque {
+		return
+	}
+	if n-1 < len(w.nest.keys) {
+		w.nest.dup[n-1] = !w.nest.keys[n-1].add(w.stack[n-1].key)
+		if w.nest.dup[n-1] {
+			return // the engine reports the repeat, whatever the member
+		}
+	}
+	if p != nil && p.disc != "" {
+		p = w.unionBranch(n-1, p)
+	}
 	if p == nil || p.opaque {
 		return
 	}
@@ -467,12 +543,21 @@ func (w *Watcher) nestRules(counted bool) *stringRules {
 // list index on the way 0 and each object holding only the member on the
 // way; its path there, and the position's path in the text.
 func (w *Watcher) nestDoc(counted bool, value []byte) (doc []byte, docPath, path string) {
+	return w.nestDocIn(len(w.stack), counted, value)
+}
+
+// nestDocIn is nestDoc for the position that begins next (counted: began
+// last) in stack[depth-1]; a discriminated union's object on the way
+// holds its discriminator, once known, before the member on the way.
+func (w *Watcher) nestDocIn(depth int, counted bool, value []byte) (doc []byte, docPath, path string) {
 	var dp, rp strings.Builder
-	for k := range w.stack {
+	for k := range w.stack[:depth] {
 		f := &w.stack[k]
 		if f.kind == '{' {
 			key, _ := json.Marshal(f.key)
-			doc = append(append(append(doc, '{'), key...), ':')
+			doc = append(doc, '{')
+			doc = w.unionDisc(k, doc)
+			doc = append(append(doc, key...), ':')
 			tok := escapePointer(f.key)
 			dp.WriteString("/" + tok)
 			rp.WriteString("/" + tok)
@@ -480,14 +565,14 @@ func (w *Watcher) nestDoc(counted bool, value []byte) (doc []byte, docPath, path
 		}
 		doc = append(doc, '[')
 		i := f.n - 1
-		if k == len(w.stack)-1 && !counted {
+		if k == depth-1 && !counted {
 			i = f.n
 		}
 		dp.WriteString("/0")
 		rp.WriteString("/" + strconv.Itoa(i))
 	}
 	doc = append(doc, value...)
-	for k := len(w.stack) - 1; k >= 0; k-- {
+	for k := depth - 1; k >= 0; k-- {
 		if w.stack[k].kind == '{' {
 			doc = append(doc, '}')
 		} else {
@@ -495,4 +580,39 @@ func (w *Watcher) nestDoc(counted bool, value []byte) (doc []byte, docPath, path
 		}
 	}
 	return doc, dp.String(), rp.String()
+}
+
+// keySet is the set of keys of one object: a list while it is short, a
+// map past 32 keys.
+type keySet struct {
+	list []string
+	m    map[string]bool
+}
+
+func (s *keySet) reset() {
+	s.list, s.m = s.list[:0], nil
+}
+
+// add adds key and reports whether it is new.
+func (s *keySet) add(key string) bool {
+	if s.m != nil {
+		if s.m[key] {
+			return false
+		}
+		s.m[key] = true
+		return true
+	}
+	for _, k := range s.list {
+		if k == key {
+			return false
+		}
+	}
+	s.list = append(s.list, key)
+	if len(s.list) > 32 {
+		s.m = make(map[string]bool, 64)
+		for _, k := range s.list {
+			s.m[k] = true
+		}
+	}
+	return true
 }

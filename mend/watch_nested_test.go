@@ -265,8 +265,26 @@ var nestedHoles = []struct {
 // those of one chunk and of random chunkings.
 func TestNestedOpenStringNeverEarly(t *testing.T) {
 	decl := nestDecl(t)
-	rng := rand.New(rand.NewSource(25))
 	alphabet := []string{"A", "B", "C", "-", "1", "2", "a", "e", "r", "d", "g", "l", "p", "é", "x"}
+	reported := neverEarly(t, decl, nestedHoles, alphabet, 25, 160)
+	if reported == 0 {
+		t.Fatal("no open string was reported: the test proves nothing")
+	}
+	t.Logf("%d early violations checked", reported)
+}
+
+// neverEarly feeds rounds random strings (over alphabet, half of them
+// beginning as a valid value) at the holes, a byte at a time, and fails
+// t when a violation of a string still open is reported while a valid
+// value or a continuation of up to three characters of alphabet would
+// make it valid, or when one chunk or random chunkings give other
+// events; it returns how many early violations it checked.
+func neverEarly(t *testing.T, decl Declaration, holes []struct {
+	before, after, path string
+	valid               []string
+}, alphabet []string, seed int64, rounds int) int {
+	t.Helper()
+	rng := rand.New(rand.NewSource(seed))
 	var conts []string
 	var grow func(s string, k int)
 	grow = func(s string, k int) {
@@ -280,8 +298,8 @@ func TestNestedOpenStringNeverEarly(t *testing.T) {
 	grow("", 3)
 	opts := Options{Declaration: decl, Profile: ProfileLenient}
 	reported := 0
-	for n := 0; n < 160; n++ {
-		h := nestedHoles[n%len(nestedHoles)]
+	for n := 0; n < rounds; n++ {
+		h := holes[n%len(holes)]
 		fixes := func(s string) bool {
 			v, _ := json.Marshal(s)
 			res, err := decl.Check([]byte(h.before[:len(h.before)-1] + string(v) + h.after[1:]))
@@ -342,10 +360,7 @@ func TestNestedOpenStringNeverEarly(t *testing.T) {
 			}
 		}
 	}
-	if reported == 0 {
-		t.Fatal("no open string was reported: the test proves nothing")
-	}
-	t.Logf("%d early violations checked", reported)
+	return reported
 }
 
 // TestNestedOpenStringLong: a nested string over 4 KiB, judged by the
@@ -449,4 +464,26 @@ func TestLLMNestedArgument(t *testing.T) {
 			t.Fatalf("fragments of %d bytes: %+v", size, cl.Calls)
 		}
 	}
+}
+
+// TestNestedRepeatedKey: the engine judges the first value of a key an
+// object repeats (the repeat is its own finding), so the repeat's value
+// is not judged early: no pattern violation for the second "sku".
+func TestNestedRepeatedKey(t *testing.T) {
+	decl := nestDecl(t)
+	text := []byte(`{"items": [{"sku": "ABC-1", "sku": "x"}], "tags": ["ABC-1", "ABC-2"]}`)
+	_, _, events := watchAll(text, everyByte(len(text))[1:], Options{Declaration: decl, Profile: ProfileLenient})
+	codes := []string{}
+	for _, e := range events {
+		if e.Kind == EventViolation {
+			if e.Finding.Code == "pattern" {
+				t.Errorf("the repeated key's value was judged: %+v", *e.Finding)
+			}
+			codes = append(codes, e.Finding.Code+" "+e.Path)
+		}
+	}
+	if len(codes) == 0 {
+		t.Errorf("no violation: the engine's duplicate-key finding is missing")
+	}
+	t.Log(codes)
 }
