@@ -339,3 +339,32 @@ func BenchmarkLLMFeed(b *testing.B) {
 		b.ReportMetric(ratios[len(ratios)/2], "x-repair")
 	}
 }
+
+// BenchmarkWatchFeedDeclared feeds 1 MB of list elements, each a
+// structure with four members that a Smithy declaration judges at their
+// depth (watch_nested.go), in 64-byte chunks, events only; counted with
+// callgrind as BenchmarkWatchFeedAlone is.
+func BenchmarkWatchFeedDeclared(b *testing.B) {
+	decl := nestDecl(b)
+	var sb strings.Builder
+	sb.WriteString(`{"items": [`)
+	for i := 0; sb.Len() < 1<<20; i++ {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		sb.WriteString(`{"sku": "ABC-12", "code": "ab", "color": "red", "n": 5}`)
+	}
+	sb.WriteString(`]}`)
+	doc := []byte(sb.String())
+	b.SetBytes(int64(len(doc)))
+	for i := 0; i < b.N; i++ {
+		w := NewWatcher(Options{Declaration: decl, Profile: ProfileLenient})
+		w.SkipDeltas()
+		for k := 0; k < len(doc); k += 64 {
+			w.Feed(doc[k:min(k+64, len(doc))])
+		}
+		if fin := w.Finish(); fin.Final == nil {
+			b.Fatal(fin.Error)
+		}
+	}
+}

@@ -260,3 +260,36 @@ func TestUnionViolationsAreCertain(t *testing.T) {
 	}
 	t.Logf("%d early violations checked", early)
 }
+
+// FuzzWatchUnionChunks: with a declaration that has discriminated,
+// untagged and plain unions below the root, the events and the final
+// text do not depend on the chunking.
+func FuzzWatchUnionChunks(f *testing.F) {
+	for _, s := range []string{
+		`{"shapes": [{"type": "circle", "label": "AB1", "tags": ["x"]}]}`,
+		`{"shapes": [{"label": "AB1", "tags": ["ABC-1", "x"], "type": "circle", "radius": "1"}]}`,
+		`{"shapes": [{"side": [1], "radius": 2, "type": "square", "code": "abcdefg"}, {"type": "cir`,
+		`{"picks": [{"codes": ["abcdefg"], "label": "ab"}], "anys": ["AB1", 5]}`,
+		`{"shapes": [{"type": "square", "type": "circle", "side": 1, "side": "x"}]}`,
+	} {
+		f.Add([]byte(s))
+	}
+	decl := unionDecl(f)
+	f.Fuzz(func(t *testing.T, in []byte) {
+		if len(in) > 2048 {
+			return
+		}
+		cuts := fuzzCuts(in, 1)
+		opts := Options{Profile: ProfileLenient, Declaration: decl}
+		_, fin1, ev1 := watchAll(in, nil, opts)
+		_, fin2, ev2 := watchAll(in, cuts, opts)
+		a, _ := json.Marshal(ev1)
+		b, _ := json.Marshal(ev2)
+		if string(a) != string(b) {
+			t.Fatalf("%q cuts %v: events\n one %s\n  cut %s", in, cuts, a, b)
+		}
+		if (fin1.Final == nil) != (fin2.Final == nil) || fin1.Final != nil && fin1.Final.Text != fin2.Final.Text {
+			t.Fatalf("%q: finals differ", in)
+		}
+	})
+}
