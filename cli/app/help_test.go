@@ -114,3 +114,27 @@ func TestFlagNamesAreNames(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkFlagNames asks the names of every flag of every command, as
+// commands() did on each start (urfave/cli's Names) and as it does now
+// (flagNames); the ratio of the two in one run is the saving
+// (docs/performance.md, "Start-up of the command").
+func BenchmarkFlagNames(b *testing.B) {
+	var flags []cli.Flag
+	for _, c := range (&env{Env: &run.Env{}}).commands() {
+		flags = append(flags, c.Flags...)
+	}
+	for _, bc := range []struct {
+		name  string
+		names func(cli.Flag) []string
+	}{{"Names", cli.Flag.Names}, {"flagNames", flagNames}} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, f := range flags {
+					_ = bc.names(f)
+				}
+			}
+		})
+	}
+}
