@@ -114,9 +114,10 @@ func flagsAmong(c *cli.Context, args []string) error {
 // name with a regular expression (FlagNames, some 3,800 instructions a
 // call), and commands() asks every flag of every command on each start,
 // even of a command that only prints an error (docs/performance.md,
-// "Start-up"). The fields are read instead; the names the project gives
-// have no comma nor space to trim (TestFlagNamesAreNames checks every
-// flag against Names). A flag of a kind not listed asks Names.
+// "Start-up of the command"). The fields are read instead; the names the
+// project gives have no comma nor space to trim (TestFlagNamesAreNames
+// checks every flag against Names). A flag of a kind not listed asks
+// Names.
 func flagNames(f cli.Flag) []string {
 	var name string
 	var aliases []string
