@@ -147,7 +147,7 @@ type memberPlan struct {
 func Prepare(m *model.Model, id shapeid.ID, opts ...Option) (v *Validator, err error) {
 	defer recoverInternal(&err)
 	cfg := readOptions(opts)
-	p := preparer{m: m, cfg: &cfg, cache: map[shapeid.ID]*plan{}}
+	p := preparer{m: m, cfg: &cfg, cache: map[*model.Shape]*plan{}}
 	root := p.prepareRoot(id)
 	if len(p.problems) > 0 {
 		sort.SliceStable(p.problems, func(i, j int) bool {
@@ -202,7 +202,7 @@ type modelPreparer struct {
 
 func newModelPreparer(m *model.Model, opts []Option) *modelPreparer {
 	cfg := readOptions(opts)
-	return &modelPreparer{m: m, opts: opts, p: &preparer{m: m, cfg: &cfg, cache: map[shapeid.ID]*plan{}}}
+	return &modelPreparer{m: m, opts: opts, p: &preparer{m: m, cfg: &cfg, cache: map[*model.Shape]*plan{}}}
 }
 
 // prepare is Prepare(m, id, opts...).
@@ -232,9 +232,12 @@ func (mp *modelPreparer) shared(id shapeid.ID) (v *Validator) {
 }
 
 type preparer struct {
-	m        *model.Model
-	cfg      *config
-	cache    map[shapeid.ID]*plan
+	m   *model.Model
+	cfg *config
+	// cache holds the plan of each shape (root or member) of m compiled
+	// so far, by its *model.Shape: one shape, one pointer, hashed as a
+	// word instead of the three strings of its ID.
+	cache    map[*model.Shape]*plan
 	problems []ModelProblem
 	// selectors evaluates @idRef selectors against m (made on first use).
 	selectors *selector.Evaluator
@@ -263,7 +266,7 @@ func (p *preparer) prepareRoot(id shapeid.ID) *plan {
 // planFor returns the plan of a root shape or member, compiling it once
 // (recursive shapes reuse the plan under construction).
 func (p *preparer) planFor(s *model.Shape) *plan {
-	if pl, ok := p.cache[s.ID()]; ok {
+	if pl, ok := p.cache[s]; ok {
 		return pl
 	}
 	target := s
@@ -280,7 +283,7 @@ func (p *preparer) planFor(s *model.Shape) *plan {
 	pl := &plan{typ: target.Type(), id: s.ID(), target: target.ID()}
 	pl.intLo, pl.intHi, pl.intBounded = intTypeRange(pl.typ)
 	pl.intType = pl.intBounded || pl.typ == model.BigIntegerType
-	p.cache[s.ID()] = pl
+	p.cache[s] = pl
 	switch {
 	case target.Type().IsService():
 		p.problem(target, shapeid.ID{}, model.SourceLocation{}, "a %s is not a validation target: select a structure, a member or a simple shape", target.Type())
@@ -431,17 +434,25 @@ func (p *preparer) children(pl *plan, target *model.Shape) {
 			}
 			pl.members[i] = mp
 		}
-		seen := make(map[string]int, len(members))
-		for i, mp := range pl.members {
-			if j, dup := seen[mp.wire]; dup {
-				p.problem(members[i], preludeid.JSONName, model.SourceLocation{}, "wire name %q is also used by member %s", mp.wire, members[j].MemberName())
-			}
-			seen[mp.wire] = i
-		}
+		// A wire name used before is a problem naming the last member
+		// before that uses it: found by a scan among few members, else
+		// through byName (which ends with the last index of each name).
 		if len(members) > linearMembers {
 			pl.byName = make(map[string]int32, len(members))
 			for i, mp := range pl.members {
+				if j, dup := pl.byName[mp.wire]; dup {
+					p.wireNameUsed(members, mp.wire, i, int(j))
+				}
 				pl.byName[mp.wire] = int32(i)
+			}
+		} else {
+			for i := 1; i < len(pl.members); i++ {
+				for j := i - 1; j >= 0; j-- {
+					if pl.members[j].wire == pl.members[i].wire {
+						p.wireNameUsed(members, pl.members[i].wire, i, j)
+						break
+					}
+				}
 			}
 		}
 	case model.EnumType:
@@ -485,6 +496,12 @@ func (p *preparer) children(pl *plan, target *model.Shape) {
 		}
 		pl.intEnum, pl.enumText = set, strings.Join(parts, ", ")
 	}
+}
+
+// wireNameUsed is the problem of members[i], whose wire name members[j]
+// uses too.
+func (p *preparer) wireNameUsed(members []*model.Shape, wire string, i, j int) {
+	p.problem(members[i], preludeid.JSONName, model.SourceLocation{}, "wire name %q is also used by member %s", wire, members[j].MemberName())
 }
 
 // wireName is the name a field uses for member m under the naming policy.

@@ -146,3 +146,72 @@ func TestModelErrorsBuilt(t *testing.T) {
 		}
 	}
 }
+
+// TestWireNameUsedTwice pins the problem of a member whose wire name an
+// earlier member of the same structure uses: one problem for each later
+// member, naming the last member before it with that name, in a structure
+// of few members (found by a scan) and of many (found through the name
+// index), under both naming policies.
+func TestWireNameUsedTwice(t *testing.T) {
+	m := loadModel(t, `$version: "2"
+namespace t
+
+structure Few {
+    a: String
+    @jsonName("a")
+    b: String
+    c: String
+    @jsonName("a")
+    d: String
+}
+
+structure Many {
+    m1: String
+    m2: String
+    m3: String
+    @jsonName("m1")
+    m4: String
+    m5: String
+    m6: String
+    m7: String
+    m8: String
+    @jsonName("m1")
+    m9: String
+    @jsonName("m2")
+    m10: String
+}
+`)
+	for _, tc := range []struct {
+		name, id string
+		json     bool
+		want     []string // each problem's shape and message, in order
+	}{
+		{"few, jsonName", "t#Few", true, []string{
+			`t#Few$b: wire name "a" is also used by member a`,
+			`t#Few$d: wire name "a" is also used by member b`,
+		}},
+		{"many, jsonName", "t#Many", true, []string{ // sorted by shape ID
+			`t#Many$m10: wire name "m2" is also used by member m2`,
+			`t#Many$m4: wire name "m1" is also used by member m1`,
+			`t#Many$m9: wire name "m1" is also used by member m4`,
+		}},
+		{"few, member names", "t#Few", false, nil},
+		{"many, member names", "t#Many", false, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := sv.Prepare(m, shapeid.MustParse(tc.id), sv.MatchJSONNames(tc.json))
+			var got []string
+			var me *sv.ModelError
+			if errors.As(err, &me) {
+				for _, p := range me.Problems {
+					got = append(got, p.Shape.String()+": "+p.Message)
+				}
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+		})
+	}
+}
