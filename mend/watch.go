@@ -631,6 +631,16 @@ func (w *Watcher) probe(path, name string, c byte, at int) {
 		return
 	}
 	w.probed[path] = true
+	code := "type"
+	if n := w.rootNode(path, name); n != nil && n.untagged {
+		// the engine ranks an untagged union's members on the whole
+		// value: certain only when every member refuses the kind
+		// (watch_untagged.go)
+		if !n.refusesKind(c, 0) {
+			return
+		}
+		code = ""
+	}
 	rep := `""`
 	switch c {
 	case '{':
@@ -648,7 +658,7 @@ func (w *Watcher) probe(path, name string, c byte, at int) {
 		return
 	}
 	for _, f := range v.Findings {
-		if f.Severity == "error" && f.Code == "type" && f.Path == path {
+		if f.Severity == "error" && (code == "" || f.Code == code) && f.Path == path {
 			w.violation(f, at, w.startPermille())
 		}
 	}

@@ -37,9 +37,11 @@ import (
 // shape; a discriminated union's object on the way holds its
 // discriminator), its path set to the value's. Below an alloy
 // discriminated union, what its discriminator names judges the fields
-// (watch_union.go). Below a document, an alloy untagged union, or a
-// member the declaration does not name, nothing is judged before the
-// value ends; nor is the value of a key its object repeats (the engine
+// (watch_union.go); a value of an alloy untagged union is judged when
+// every member refuses its kind, or when it is a scalar that ended
+// (watch_untagged.go). Below a document, inside an alloy untagged
+// union's object or array, or below a member the declaration does not
+// name, nothing is judged before the value ends; nor is the value of a key its object repeats (the engine
 // judges the first).
 //
 // A JSON Schema declaration ([OpenStringPathDeclaration]) says the rules
@@ -81,6 +83,10 @@ type snode struct {
 	disc     string
 	branches map[string]*snode
 	discNode *snode
+	// an alloy untagged union (watch_untagged.go): its members' nodes,
+	// in model order (the node is opaque: nothing below it is judged)
+	untagged bool
+	cands    []*snode
 	// unions: on the root node, whether the tree holds a discriminated
 	// union (the watcher then follows what each one holds)
 	unions bool
@@ -297,6 +303,8 @@ func (w *Watcher) nestOpened(c byte, at int) {
 		node = w.nestChild()
 		if node != nil && !w.nestSkip() && node.mayRefuse(c) {
 			w.nestKind([]byte(closerPair(c)), at, "type", true)
+		} else if node != nil && node.untagged && !w.nestSkip() && node.refusesKind(c, 0) {
+			w.nestKind([]byte(closerPair(c)), at, "", true)
 		}
 		w.stack = w.stack[:n]
 	}
@@ -386,6 +394,10 @@ func (w *Watcher) nestValue(c byte, tok []byte, at int) {
 		defer w.unionValue(c, tok)
 	}
 	node := w.nestChild()
+	if node != nil && node.untagged {
+		w.untaggedValue(node, c, tok, at)
+		return
+	}
 	if c == '"' {
 		if node.mayRefuse(c) && w.nest.probedAt != at {
 			w.nestKind([]byte(`""`), at, "type", true)
@@ -488,6 +500,8 @@ func (w *Watcher) nestPreview(at int, in []byte) {
 		w.nest.probedAt = at
 		if node := w.nestChild(); node.mayRefuse('"') {
 			w.nestKind([]byte(`""`), at, "type", false)
+		} else if node != nil && node.untagged && node.refusesKind('"', 0) {
+			w.nestKind([]byte(`""`), at, "", false)
 		}
 	}
 	w.judgeString(site{nested: true}, at, in, false)

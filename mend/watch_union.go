@@ -34,8 +34,10 @@ import (
 //     the fields before the discriminator wait for the member of the
 //     root that holds them to settle.
 //
-// Nothing below an @alloy#untagged union is judged early (which member
-// applies may depend on any later field), nor below a discriminated
+// A value of an @alloy#untagged union is judged early only where the
+// engine's ranking of its members is certain (watch_untagged.go), and
+// nothing inside it (which member applies may depend on any later
+// field); nothing is judged below a discriminated
 // union with an @alloy#jsonUnknown member, or at the root itself (a
 // root union's fields are the root's members, judged when each settles).
 
@@ -72,8 +74,14 @@ type unionMember struct {
 func (b *treeBuilder) alloyUnion(n *snode, target *model.Shape) {
 	n.opaque = true
 	v, ok := target.Trait(smithyvalidate.DiscriminatedTrait)
-	if !ok || target.HasTrait(smithyvalidate.UntaggedTrait) || v.Kind() != node.String || v.StringValue() == "" {
-		return // untagged (or both, which the engine refuses)
+	if target.HasTrait(smithyvalidate.UntaggedTrait) {
+		if !ok {
+			b.untaggedUnion(n, target)
+		}
+		return // (both traits: the engine refuses the model)
+	}
+	if !ok || v.Kind() != node.String || v.StringValue() == "" {
+		return
 	}
 	for _, mem := range target.Members() {
 		if mem.HasTrait(smithyvalidate.JSONUnknownTrait) {

@@ -22,6 +22,11 @@ structure Order {
     pick: Pick
     picks: Picks
     anys: Anys
+    any: Any
+    mixed: Mixed
+    mixeds: Mixeds
+    deeps: Deeps
+    switches: Switches
 }
 
 list Shapes {
@@ -72,6 +77,46 @@ union Any {
 
 list Anys {
     member: Any
+}
+
+@untagged
+union Mixed {
+    label: Label
+    point: Point
+    nums: Nums
+}
+
+structure Point {
+    @required
+    x: Integer
+}
+
+list Nums {
+    member: Integer
+}
+
+list Mixeds {
+    member: Mixed
+}
+
+@untagged
+union Deep {
+    any: Any
+    flag: Boolean
+}
+
+list Deeps {
+    member: Deep
+}
+
+@untagged
+union Switch {
+    flag: Boolean
+    num: Integer
+}
+
+list Switches {
+    member: Switch
 }
 
 @pattern("^[A-Z]{3}-[0-9]+$")
@@ -154,7 +199,7 @@ func TestUnionAt(t *testing.T) {
 func TestUnionNotJudged(t *testing.T) {
 	decl := unionDecl(t)
 	for _, c := range []struct{ name, text string }{
-		{"untagged", `{"anys": ["AB1", 5, {"a": 1}], "pick": {}}`},
+		{"untagged: an object or array another member may take", `{"mixeds": [{"x": "1"}, ["a"]], "pick": {}}`},
 		{"below a discriminator that names no member", `{"shapes": [{"type": "oval", "label": "AB1"}], "pick": {}}`},
 		{"no discriminator", `{"shapes": [{"label": "AB1", "radius": "x"}], "pick": {}}`},
 		{"a plain union's second member", `{"picks": [{"label": "ABC-1", "codes": []}], "pick": {}}`},
@@ -271,6 +316,8 @@ func FuzzWatchUnionChunks(f *testing.F) {
 		`{"shapes": [{"side": [1], "radius": 2, "type": "square", "code": "abcdefg"}, {"type": "cir`,
 		`{"picks": [{"codes": ["abcdefg"], "label": "ab"}], "anys": ["AB1", 5]}`,
 		`{"shapes": [{"type": "square", "type": "circle", "side": 1, "side": "x"}]}`,
+		`{"any": {"a": 1}, "anys": [[1], "AB1", 5.5, true], "mixed": {"x": 1}, "mixeds": [{"x": "1"}, "ABC-1"]}`,
+		`{"deeps": [{"x": [1]}, "AB", false], "switches": ["on", 1, {}], "mixed": [1, "a"]}`,
 	} {
 		f.Add([]byte(s))
 	}
