@@ -78,15 +78,15 @@ func (m *Model) measure() {
 		if k := int64(len(b.shapes)); k > 0 {
 			n += alloc(k*shapeSize) + alloc(int64(cap(b.shapes))*ptrSize)
 		}
-		n += mapBytes(int64(len(b.memberIndex)), 16, 8)
+		n += mapBytes(int64(len(b.memberIndex())), 16, 8)
 		n += alloc(int64(cap(b.members)) * memberDefSize)
-		n += alloc(int64(cap(b.mixins)) * idSize)
+		n += alloc(int64(cap(b.mixins())) * idSize)
 		n += traitsBytes(b.traits)
 		for i := range b.members {
 			md := &b.members[i]
 			n += int64(len(md.Name)) + idText(md.Target) + traitsBytes(md.Traits)
 		}
-		if len(b.mixins) > 0 {
+		if len(b.mixins()) > 0 {
 			// Mixed-in traits and members' traits are new lists (their
 			// values are the mixins').
 			if len(s.traits) > 0 && (len(b.traits) == 0 || &s.traits[0] != &b.traits[0]) {
@@ -98,7 +98,10 @@ func (m *Model) measure() {
 				}
 			}
 		}
-		if e := b.entity; e != nil {
+		if b.more != nil {
+			n += alloc(int64(unsafe.Sizeof(*b.more)))
+		}
+		if e := b.entity(); e != nil {
 			n += alloc(int64(unsafe.Sizeof(*e))) + int64(len(e.Version))
 			for _, ids := range [][]shapeid.ID{e.Operations, e.Resources, e.Errors, e.CollectionOperations} {
 				n += alloc(int64(cap(ids)) * idSize)
@@ -110,7 +113,7 @@ func (m *Model) measure() {
 	}
 	related := int64(0)
 	for _, s := range m.sorted {
-		related += int64(len(s.body.related))
+		related += int64(len(s.body.related()))
 	}
 	n += alloc(related * ptrSize)
 	n += alloc(int64(cap(m.metadata)) * int64(unsafe.Sizeof(MetadataEntry{})))

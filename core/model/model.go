@@ -59,29 +59,74 @@ type Shape struct {
 }
 
 // shapeBody is a root shape's definition as [New] keeps it: its ID and
-// model, the traits,
-// members and mixins its definition declares itself, the service,
-// resource and operation properties (behind a pointer that only shapes
-// with such properties have), and what New computed: the effective
-// members, their index by name and the resolved relationship targets.
-// It is the size of a [ShapeDef], whose entity properties are behind a
-// pointer too ([EntityDef]).
+// model, the traits and members its definition declares itself, its
+// effective members (mixins applied), and behind a pointer that most
+// shapes leave nil ([bodyMore]) what few have: mixins, service, resource
+// and operation properties, an index of many members, and the resolved
+// relationships other than members. It is 168 bytes.
 type shapeBody struct {
 	id      shapeid.ID
 	owner   *Model
 	source  SourceLocation
 	traits  []Trait     // own traits, sorted by trait ID
 	members []MemberDef // own members, in order
-	mixins  []shapeid.ID
-	entity  *EntityDef
-	// shapes are the effective members in order (mixins applied);
-	// memberIndex maps their names to their index, for shapes with more
-	// than a few members (see [Shape.Member]); related are the targets of
-	// the relationships other than members, in [Shape.Relationships]
-	// order.
-	shapes      []*Shape
+	// shapes are the effective members in order (mixins applied).
+	shapes []*Shape
+	more   *bodyMore
+}
+
+// bodyMore is the part of a root shape's body that only some shapes
+// have: the mixins it declares, its entity properties, memberIndex (the
+// effective members' names to their index, for shapes with more than a
+// few members, see [Shape.Member]), and related: the targets of the
+// relationships other than members, in [Shape.Relationships] order.
+type bodyMore struct {
+	mixins      []shapeid.ID
+	entity      *EntityDef
 	memberIndex map[string]int
 	related     []*Shape
+}
+
+// extra returns b's bodyMore, allocating it if b has none.
+func (b *shapeBody) extra() *bodyMore {
+	if b.more == nil {
+		b.more = &bodyMore{}
+	}
+	return b.more
+}
+
+// mixins returns the mixins the shape declares.
+func (b *shapeBody) mixins() []shapeid.ID {
+	if b.more == nil {
+		return nil
+	}
+	return b.more.mixins
+}
+
+// entity returns the shape's entity properties, nil when it has none.
+func (b *shapeBody) entity() *EntityDef {
+	if b.more == nil {
+		return nil
+	}
+	return b.more.entity
+}
+
+// memberIndex returns the index of the members by name, nil when the
+// shape has few members.
+func (b *shapeBody) memberIndex() map[string]int {
+	if b.more == nil {
+		return nil
+	}
+	return b.more.memberIndex
+}
+
+// related returns the resolved targets of the relationships other than
+// members.
+func (b *shapeBody) related() []*Shape {
+	if b.more == nil {
+		return nil
+	}
+	return b.more.related
 }
 
 // entityOf returns a copy of the properties of d, or nil when it sets
@@ -96,10 +141,10 @@ func entityOf(d *ShapeDef) *EntityDef {
 
 // props returns the shape's entity properties (zero when it has none).
 func (s *Shape) props() *EntityDef {
-	if s.body == nil || s.body.entity == nil {
+	if s.body == nil || s.body.entity() == nil {
 		return &noEntity
 	}
-	return s.body.entity
+	return s.body.entity()
 }
 
 // memberBody is the body every member points to: it has nothing.
@@ -213,8 +258,8 @@ func (s *Shape) Members() []*Shape { return s.body.shapes }
 
 // Member returns the member with the given name.
 func (s *Shape) Member(name string) (*Shape, bool) {
-	if s.body.memberIndex != nil {
-		if i, ok := s.body.memberIndex[name]; ok {
+	if ix := s.body.memberIndex(); ix != nil {
+		if i, ok := ix[name]; ok {
 			return s.body.shapes[i], true
 		}
 		return nil, false
@@ -235,13 +280,16 @@ const indexMembersAbove = 16
 func (s *Shape) indexMembers() {
 	b := s.body
 	if len(b.shapes) <= indexMembersAbove {
-		b.memberIndex = nil
+		if b.more != nil {
+			b.more.memberIndex = nil
+		}
 		return
 	}
-	b.memberIndex = make(map[string]int, len(b.shapes))
+	ix := make(map[string]int, len(b.shapes))
 	for i, m := range b.shapes {
-		b.memberIndex[m.md.Name] = i
+		ix[m.md.Name] = i
 	}
+	b.extra().memberIndex = ix
 }
 
 // MemberName returns a member's name ("" for root shapes).
@@ -279,7 +327,7 @@ func (s *Shape) Model() *Model {
 }
 
 // Mixins returns the mixins the shape was declared with.
-func (s *Shape) Mixins() []shapeid.ID { return s.body.mixins }
+func (s *Shape) Mixins() []shapeid.ID { return s.body.mixins() }
 
 // Version returns a service's version.
 func (s *Shape) Version() string { return s.props().Version }
@@ -338,13 +386,13 @@ func (s *Shape) CollectionOperations() []shapeid.ID { return s.props().Collectio
 // model as written; changing the copy does not change the model.
 func (s *Shape) Def() ShapeDef {
 	d := ShapeDef{ID: s.body.id, Type: s.typ, Source: s.Source()}
-	if e := s.body.entity; e != nil {
+	if e := s.body.entity(); e != nil {
 		c := *e
 		d.Entity = &c
 	}
 	d.Traits = append([]Trait(nil), s.body.traits...)
 	d.Members = append([]MemberDef(nil), s.body.members...)
-	d.Mixins = append([]shapeid.ID(nil), s.body.mixins...)
+	d.Mixins = append([]shapeid.ID(nil), s.body.mixins()...)
 	return d
 }
 
@@ -453,7 +501,9 @@ func New(defs []ShapeDef, metadata []MetadataEntry) (*Model, error) {
 			return nil, &Error{Source: d.Source, ShapeID: d.ID, Msg: "shape defined more than once"}
 		}
 		body := &bodies[pos[i]]
-		body.mixins, body.entity = d.Mixins, entityOf(&d)
+		if e := entityOf(&d); e != nil || len(d.Mixins) > 0 {
+			body.more = &bodyMore{mixins: d.Mixins, entity: e}
+		}
 		s := &roots[pos[i]]
 		body.id, body.owner, body.source = d.ID, m, d.Source
 		*s = Shape{typ: d.Type, body: body}
@@ -549,7 +599,7 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 	}
 	var traits []Trait
 	var clashes []string // member names two mixins give different targets
-	for _, mid := range s.body.mixins {
+	for _, mid := range s.body.mixins() {
 		mx, ok := m.lookup(mid)
 		if !ok {
 			return &Error{Source: s.body.source, ShapeID: s.body.id, Msg: fmt.Sprintf("mixin %s is not defined", mid)}
@@ -596,7 +646,7 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 		traits = upsertTrait(traits, t)
 	}
 	s.traits = traits
-	if len(s.body.mixins) == 0 {
+	if len(s.body.mixins()) == 0 {
 		s.traits = s.body.traits
 	}
 	m.members += len(order) + len(s.body.members)
@@ -776,7 +826,7 @@ func (m *Model) resolve() {
 			}
 		})
 		if len(backing) > start {
-			s.body.related = backing[start:len(backing):len(backing)]
+			s.body.extra().related = backing[start:len(backing):len(backing)]
 		}
 		for _, ms := range s.body.shapes {
 			ms.targetShape, _ = m.Shape(ms.md.Target)

@@ -142,8 +142,8 @@ func (s *Shape) RelatedShapes(fn func(r RelationshipType, id shapeid.ID, target 
 			fn(r, id, s.targetShape)
 		default:
 			var t *Shape
-			if i < len(s.body.related) {
-				t = s.body.related[i]
+			if rel := s.body.related(); i < len(rel) {
+				t = rel[i]
 			}
 			i++
 			fn(r, id, t)
