@@ -2,7 +2,9 @@ package app
 
 import (
 	"fmt"
+	"math"
 	"runtime"
+	"runtime/debug"
 	"testing"
 )
 
@@ -52,4 +54,77 @@ func ExampleCollector() {
 	// Output:
 	// GOGC 200, limit 12 GiB
 	// GOGC 200, limit 0
+}
+
+// TestModelMemoryBound checks the soft memory limit set while a model is
+// loaded: only in a process TuneCollector tuned, only below the process's
+// own limit, never over the user's GOMEMLIMIT, and put back once every
+// load under way has released it.
+func TestModelMemoryBound(t *testing.T) {
+	const mib = 1 << 20
+	saved := debug.SetMemoryLimit(-1)
+	ok, userSet, limit, bounding := tuned.ok, tuned.userSet, tuned.limit, tuned.bounding
+	t.Cleanup(func() {
+		debug.SetMemoryLimit(saved)
+		tuned.ok, tuned.userSet, tuned.limit, tuned.bounding = ok, userSet, limit, bounding
+	})
+	set := func(ok, userSet bool, limit int64) {
+		tuned.ok, tuned.userSet, tuned.limit, tuned.bounding = ok, userSet, limit, 0
+		debug.SetMemoryLimit(limit)
+	}
+	if got, want := ModelMemoryLimit(5_577_823), int64(32*mib+20*5_577_823); got != want {
+		t.Errorf("ModelMemoryLimit = %d, want %d", got, want)
+	}
+	if got := ModelMemoryLimit(math.MaxInt64 / 4); got != math.MaxInt64 {
+		t.Errorf("ModelMemoryLimit of a huge size = %d, want no limit", got)
+	}
+	cases := []struct {
+		name      string
+		ok, user  bool
+		limit     int64
+		size      int64
+		wantBound bool
+	}{
+		{"tuned: bounded", true, false, 6 << 30, 10 * mib, true},
+		{"tuned without a known memory size: bounded", true, false, math.MaxInt64, 10 * mib, true},
+		{"the model's limit above the process's: left", true, false, 100 * mib, 10 * mib, false},
+		{"GOMEMLIMIT is the user's: left", true, true, math.MaxInt64, 10 * mib, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			set(c.ok, c.user, c.limit)
+			release := modelMemoryBound()(c.size)
+			got := debug.SetMemoryLimit(-1)
+			if want := ModelMemoryLimit(c.size); c.wantBound && got != want {
+				t.Errorf("while loading: limit %d, want %d", got, want)
+			}
+			if !c.wantBound && got != c.limit {
+				t.Errorf("while loading: limit %d, want the process's %d", got, c.limit)
+			}
+			release()
+			release()
+			if got := debug.SetMemoryLimit(-1); got != c.limit {
+				t.Errorf("after release: limit %d, want %d", got, c.limit)
+			}
+		})
+	}
+	t.Run("two loads: put back after both", func(t *testing.T) {
+		set(true, false, 6<<30)
+		r1 := boundModelMemory(10 * mib)
+		r2 := boundModelMemory(10 * mib)
+		r1()
+		if got := debug.SetMemoryLimit(-1); got != ModelMemoryLimit(10*mib) {
+			t.Errorf("one load still under way: limit %d", got)
+		}
+		r2()
+		if got := debug.SetMemoryLimit(-1); got != 6<<30 {
+			t.Errorf("after both: limit %d, want %d", got, int64(6<<30))
+		}
+	})
+	t.Run("not tuned: no bound", func(t *testing.T) {
+		set(false, false, math.MaxInt64)
+		if modelMemoryBound() != nil {
+			t.Error("a process TuneCollector did not tune bounds its loads")
+		}
+	})
 }

@@ -48,3 +48,57 @@ func TestReadAll(t *testing.T) {
 		}
 	}
 }
+
+// TestBoundMemory checks that LoadModel hands BoundMemory the bytes of the
+// model's sources before it assembles them, and that the bound ends with
+// Model.Loaded (once); a model whose files cannot be read, or a
+// cached load, is not bounded.
+func TestBoundMemory(t *testing.T) {
+	good := []byte("$version: \"2\"\nnamespace a\nstring S\n")
+	other := []byte("$version: \"2\"\nnamespace b\nstring T\n")
+	cases := []struct {
+		name        string
+		srcs        []Source
+		cache       bool
+		wantSize    int64
+		wantCalls   int
+		wantErr     bool
+		wantRelease int // after LoadModel returns, before Loaded
+	}{
+		{"one file", []Source{{Name: "a.smithy", Text: good}}, false, int64(len(good)), 1, false, 0},
+		{"two files", []Source{{Name: "a.smithy", Text: good}, {Name: "b.smithy", Text: other}}, false, int64(len(good) + len(other)), 1, false, 0},
+		{"a file that cannot be read: not bounded", []Source{{Name: "a.smithy", Text: good}, {Path: "/nonexistent/x.smithy"}}, false, 0, 0, true, 0},
+		{"cached: not bounded", []Source{{Name: "a.smithy", Text: good}}, true, 0, 0, false, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var calls, released int
+			var size int64
+			r := Reader{BoundMemory: func(n int64) func() {
+				calls++
+				size = n
+				return func() { released++ }
+			}}
+			if c.cache {
+				r.Cache = NewCache(4, 1<<30)
+			}
+			lm, err := r.LoadModel(c.srcs)
+			if (err != nil) != c.wantErr {
+				t.Fatalf("LoadModel: %v", err)
+			}
+			if calls != c.wantCalls || size != c.wantSize {
+				t.Fatalf("BoundMemory called %d times with %d, want %d with %d", calls, size, c.wantCalls, c.wantSize)
+			}
+			if released != c.wantRelease {
+				t.Fatalf("released %d times before Loaded", released)
+			}
+			if lm != nil {
+				lm.Loaded()
+				lm.Loaded()
+			}
+			if released != calls {
+				t.Errorf("released %d times, bounded %d", released, calls)
+			}
+		})
+	}
+}

@@ -137,11 +137,21 @@ func (e *Reader) LoadModel(srcs []Source) (*Model, error) {
 	}
 	var lm *Model
 	if e.Cache == nil {
+		var release func()
+		if e.BoundMemory != nil {
+			size := int64(0)
+			for _, f := range files {
+				size += int64(len(f.Data))
+			}
+			release = e.BoundMemory(size)
+		}
 		lm = assemble(files)
+		lm.release = release
 	} else {
 		lm = e.Cache.get(files)
 	}
 	if lm.err != nil {
+		lm.Loaded()
 		return nil, lm.err
 	}
 	return lm, nil

@@ -22,6 +22,8 @@ type Model struct {
 	Res  *assembly.Result
 	err  error // a model that could not be assembled
 	size int64 // bytes of source (twice for a JSON AST: see assemble)
+	// release ends the memory bound of Reader.BoundMemory (nil: none).
+	release func()
 
 	// owner is the cache the model was put in (nil: none; set before the
 	// model is shared, never changed). cached (still in it) and cost (the
@@ -51,6 +53,17 @@ type serviceKey struct {
 type preparedService struct {
 	svc *rpc.PreparedService
 	err error
+}
+
+// Loaded says the command is done loading and checking the model: the
+// collector setting that Reader.BoundMemory made for the load ends (the
+// process's own returns). Calling it again, or for a model loaded without
+// one, does nothing.
+func (lm *Model) Loaded() {
+	if lm.release != nil {
+		lm.release()
+		lm.release = nil
+	}
 }
 
 // ValidateEvents returns the events `smithy validate` reports (computed

@@ -17,6 +17,7 @@ func (e *Env) Validate(models []load.Source, format string, min model.Severity) 
 		return err
 	}
 	events := lm.ValidateEvents()
+	lm.Loaded()
 	valid := true
 	for _, ev := range events {
 		if ev.Severity == model.ErrorSeverity {

@@ -13,11 +13,22 @@ import (
 // RequireModel is loadModel for commands that need a usable model: ERROR
 // events are printed and exit 3.
 func (e *Env) RequireModel(srcs []load.Source) (*load.Model, error) {
+	lm, err := e.requireModel(srcs)
+	if lm != nil {
+		lm.Loaded()
+	}
+	return lm, err
+}
+
+// requireModel is RequireModel that leaves the model's load unfinished
+// ([load.Model.Loaded] is the caller's).
+func (e *Env) requireModel(srcs []load.Source) (*load.Model, error) {
 	lm, err := e.LoadModel(srcs)
 	if err != nil {
 		return nil, err
 	}
 	if res := lm.Res; res.HasErrors() || res.Model == nil {
+		lm.Loaded()
 		var b strings.Builder
 		var events []model.Event
 		for _, ev := range res.Events {
@@ -41,10 +52,11 @@ func (e *Env) RequireModel(srcs []load.Source) (*load.Model, error) {
 // model its own validator calls broken would describe a contract nobody
 // holds.
 func (e *Env) RequireValidModel(srcs []load.Source) (*load.Model, error) {
-	lm, err := e.RequireModel(srcs)
+	lm, err := e.requireModel(srcs)
 	if err != nil {
 		return nil, err
 	}
+	defer lm.Loaded()
 	var b strings.Builder
 	var errs []model.Event
 	for _, ev := range lm.ValidateEvents() {
