@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"unsafe"
 
 	"github.com/smithy-validation/go/cli/exitcode"
 	"github.com/smithy-validation/go/core/assembly"
@@ -47,7 +48,10 @@ type RequestFiles interface {
 	Err() error
 }
 
-// File is one model file read: its name for events and its bytes.
+// File is one model file read: its name for events and its bytes. Data
+// belongs to the load once read (it reads files into fresh buffers and
+// copies an inline source's text): a JSON AST model keeps it as its text
+// without a copy (see assemble), so nothing may write to it afterwards.
 type File struct {
 	Name string
 	Data []byte
@@ -65,7 +69,8 @@ func (e *Reader) readSources(srcs []Source) ([]File, error) {
 		case s.Path == "" && s.Name == "":
 			return nil, exitcode.Usagef("a model source needs a path, or a name with its text")
 		case s.Path == "":
-			files = append(files, File{s.Name, s.Text})
+			// The caller's bytes: copied, since the model keeps them.
+			files = append(files, File{s.Name, bytes.Clone(s.Text)})
 		case s.Path == "-":
 			data, err := e.readStdin(maxModelInput)
 			if err != nil {
@@ -173,12 +178,10 @@ func assemble(files []File) *Model {
 		return lm
 	}
 	for _, f := range files {
+		// A JSON AST's trait values are slices of its text, which the
+		// model keeps (once: see below); an IDL model's names are
+		// slices of idl's copy.
 		lm.size += int64(len(f.Data))
-		if strings.HasSuffix(f.Name, ".json") {
-			// core/node reads a JSON AST from its own copy of the
-			// text, which the trait values' strings are slices of.
-			lm.size += int64(len(f.Data))
-		}
 	}
 	// A file that does not parse is an ERROR event (ID Model) at its
 	// position, as the reference reports it; every file is read, so each
@@ -187,7 +190,15 @@ func assemble(files []File) *Model {
 	// the broken files as unresolved, which they are not.
 	var broken []model.Event
 	for _, f := range files {
-		if err := a.AddSource(f.Name, f.Data); err != nil {
+		var err error
+		if strings.HasSuffix(f.Name, ".json") {
+			// The text is the load's and never written again (File):
+			// the model keeps it as it is, not a copy beside it.
+			err = a.AddSourceString(f.Name, givenUp(f.Data))
+		} else {
+			err = a.AddSource(f.Name, f.Data)
+		}
+		if err != nil {
 			ev, ok := loadErrorEvent(err, f.Name, true)
 			if !ok {
 				lm.err = exitcode.Modelf("%v", err)
@@ -246,6 +257,13 @@ func loadErrorEvent(err error, file string, parsed bool) (ev model.Event, ok boo
 		ev.Source.File = file
 	}
 	return ev, true
+}
+
+// givenUp is b as a string without a copy: for a buffer that nothing
+// writes to again (a File's Data), which then lives as long as the
+// string does.
+func givenUp(b []byte) string {
+	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
 // PathSources turns MODEL arguments into sources.

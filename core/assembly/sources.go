@@ -39,17 +39,35 @@ type source struct {
 // AST document, anything else is Smithy IDL. A syntax error is returned with
 // its file, line and column.
 func (a *Assembler) AddSource(name string, data []byte) error {
-	return a.add(name, data, false)
+	return a.add(name, data, "", false)
+}
+
+// AddSourceString is [Assembler.AddSource] for a text the caller gives
+// up: a JSON AST text is not copied (the model's trait values are slices
+// of it: [jsonast.DecodeString]), so a model loaded from files read for
+// it keeps their text once; an IDL text is parsed from a copy.
+func (a *Assembler) AddSourceString(name, text string) error {
+	if !strings.HasSuffix(name, ".json") {
+		return a.add(name, []byte(text), "", false)
+	}
+	return a.add(name, nil, text, false)
 }
 
 // add parses one model file into a document (JSON AST) or a source (IDL),
-// marked fallback for AddFallbackSource.
-func (a *Assembler) add(name string, data []byte, fallback bool) error {
+// marked fallback for AddFallbackSource: data, or for a JSON AST given
+// as a string (AddSourceString), text.
+func (a *Assembler) add(name string, data []byte, text string, fallback bool) error {
 	if a.assembled {
 		return ErrAssembled
 	}
 	if strings.HasSuffix(name, ".json") {
-		doc, err := jsonast.Decode(name, data, a.opts.node...)
+		var doc *model.Document
+		var err error
+		if data == nil {
+			doc, err = jsonast.DecodeString(name, text, a.opts.node...)
+		} else {
+			doc, err = jsonast.Decode(name, data, a.opts.node...)
+		}
 		if err != nil {
 			return err
 		}
@@ -83,7 +101,7 @@ func (a *Assembler) add(name string, data []byte, fallback bool) error {
 // gets the shipped definition; a model that defines it keeps its own
 // (identical or not), with no event.
 func (a *Assembler) AddFallbackSource(name string, data []byte) error {
-	return a.add(name, data, true)
+	return a.add(name, data, "", true)
 }
 
 // AddPath adds a model file, or every .smithy and .json file below a
@@ -179,10 +197,33 @@ func ReadFoundFile(path string) ([]byte, error) {
 }
 
 // readBounded reads f (named path) whole, at most MaxFileSize bytes, and
-// closes it.
+// closes it. A regular file is read into one buffer of its size (one
+// byte more, to see its end), not into buffers that double as they fill:
+// a model keeps its JSON AST text (Assembler.AddSourceString), and with
+// it the whole buffer.
 func readBounded(path string, f *os.File) ([]byte, error) {
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	size := int64(512)
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		size = st.Size() + 1
+	}
+	data := make([]byte, 0, min(size, MaxFileSize+1))
+	lr := io.LimitReader(f, MaxFileSize+1)
+	var err error
+	for {
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)]
+		}
+		var k int
+		k, err = lr.Read(data[len(data):cap(data)])
+		data = data[:len(data)+k]
+		if err != nil {
+			if err == io.EOF {
+				err = nil
+			}
+			break
+		}
+	}
 	if err != nil {
 		return nil, &InputError{Path: path, Err: unwrapPathError(err)}
 	}

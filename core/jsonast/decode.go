@@ -58,9 +58,25 @@ func NormalizeVersion(v string) (string, bool) {
 
 // Decode reads one JSON AST document. Duplicate object keys are rejected
 // (both positions are named); unknown properties are warnings in
-// Document.Events; missing list and map members are ERROR events.
+// Document.Events; missing list and map members are ERROR events. The
+// document keeps a copy of data (its trait values' strings are slices of
+// it): see [DecodeString] to keep a text without copying it.
 func Decode(file string, data []byte, opts ...node.Option) (*model.Document, error) {
 	root, err := node.Parse(data, opts...)
+	return decodeRoot(file, root, err)
+}
+
+// DecodeString is [Decode] for a text the caller gives up: it is not
+// copied, and the document's trait values (their strings and numbers)
+// are slices of it, so a model keeps its source text once.
+func DecodeString(file, text string, opts ...node.Option) (*model.Document, error) {
+	root, err := node.ParseString(text, opts...)
+	return decodeRoot(file, root, err)
+}
+
+// decodeRoot decodes the document read as root, or returns the reader's
+// error err as an *Error.
+func decodeRoot(file string, root node.Node, err error) (*model.Document, error) {
 	if err != nil {
 		var pos node.Pos
 		if pe, ok := err.(node.PosError); ok {

@@ -3,6 +3,7 @@ package jsonast_test
 import (
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/smithy-validation/go/core/jsonast"
 	"github.com/smithy-validation/go/core/model"
@@ -28,6 +29,49 @@ func TestDecodeErrors(t *testing.T) {
 		_, err := jsonast.Decode("t.json", []byte(tt.doc))
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: Decode error = %v, want it to contain %q", tt.name, err, tt.want)
+		}
+		// DecodeString reads the same text the same way.
+		_, serr := jsonast.DecodeString("t.json", tt.doc)
+		if serr == nil || err == nil || serr.Error() != err.Error() {
+			t.Errorf("%s: DecodeString error = %v, want Decode's %v", tt.name, serr, err)
+		}
+	}
+}
+
+// TestDecodeStringKeepsTheText: the trait values of a document decoded
+// from a string are slices of that string (a model keeps its text once),
+// and those of Decode are not slices of the caller's bytes (it copies).
+func TestDecodeStringKeepsTheText(t *testing.T) {
+	text := `{"smithy": "2.0", "shapes": {"a#S": {"type": "string", "traits": {"smithy.api#documentation": "A string.", "smithy.api#length": {"min": 10}}}}}`
+	within := func(s, in string) bool {
+		p, b := uintptr(unsafe.Pointer(unsafe.StringData(s))), uintptr(unsafe.Pointer(unsafe.StringData(in)))
+		return p >= b && p+uintptr(len(s)) <= b+uintptr(len(in))
+	}
+	data := []byte(text)
+	for _, tt := range []struct {
+		name   string
+		decode func() (*model.Document, error)
+		in     string // the text the values must lie in, or not
+		shared bool
+	}{
+		{"DecodeString", func() (*model.Document, error) { return jsonast.DecodeString("t.json", text) }, text, true},
+		{"Decode", func() (*model.Document, error) { return jsonast.Decode("t.json", data) }, unsafe.String(&data[0], len(data)), false},
+	} {
+		doc, err := tt.decode()
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		traits := doc.Shapes[0].Traits
+		if len(traits) != 2 {
+			t.Fatalf("%s: %d traits, want 2", tt.name, len(traits))
+		}
+		doc0 := traits[0].Value.StringValue()
+		min := traits[1].Value.Fields()[0].Value.NumberText()
+		if doc0 != "A string." || min != "10" {
+			t.Fatalf("%s: values %q, %q", tt.name, doc0, min)
+		}
+		if within(doc0, tt.in) != tt.shared || within(min, tt.in) != tt.shared {
+			t.Errorf("%s: the values lie in the given text: %v, %v; want %v", tt.name, within(doc0, tt.in), within(min, tt.in), tt.shared)
 		}
 	}
 }
