@@ -36,7 +36,13 @@ func (x *index) reachable(roots []*model.Shape) []*model.Shape {
 	// each time); the result is a copy of exactly its length.
 	x.scratchMu.Lock()
 	defer x.scratchMu.Unlock()
-	seen := make([]bool, len(x.shapes())) // by ordinal
+	// The set of shapes seen is the index's too, by ordinal: a new one
+	// each walk would cost walks × shapes. The queue holds exactly the
+	// shapes marked, so they are unmarked from it at the end.
+	if len(x.seen) != len(x.shapes()) {
+		x.seen = make([]bool, len(x.shapes()))
+	}
+	seen := x.seen
 	queue := x.scratch[:0]
 	for _, r := range roots {
 		if x.own(r) && !seen[r.Ordinal()] {
@@ -51,6 +57,9 @@ func (x *index) reachable(roots []*model.Shape) []*model.Shape {
 				queue = append(queue, t)
 			}
 		}
+	}
+	for _, s := range queue {
+		seen[s.Ordinal()] = false
 	}
 	x.scratch = queue[:0]
 	return append([]*model.Shape(nil), queue...)

@@ -363,10 +363,12 @@ func operationStructure(m *model.Model, op *model.Shape, input bool) (*model.Sha
 func serviceOperations(m *model.Model, svc *model.Shape) []*model.Shape {
 	x := indexOf(m)
 	var out []*model.Shape
-	seen := make([]bool, m.NumShapes()) // by ordinal
+	// A set of the service's operations, not an array of every shape:
+	// that would cost services × shapes in a model of many services.
+	seen := map[*model.Shape]bool{}
 	add := func(op *model.Shape) {
-		if op != nil && op.Type() == model.OperationType && x.own(op) && !seen[op.Ordinal()] {
-			seen[op.Ordinal()] = true
+		if op != nil && op.Type() == model.OperationType && x.own(op) && !seen[op] {
+			seen[op] = true
 			out = append(out, op)
 		}
 	}

@@ -52,6 +52,7 @@ type index struct {
 
 	scratchMu sync.Mutex
 	scratch   []*model.Shape // see reachable
+	seen      []bool         // see reachable: by ordinal, all false between walks
 
 	resourcesMu sync.Mutex
 	resources   map[*model.Shape][]*model.Shape // by service, see containedResources

@@ -134,19 +134,21 @@ func singleOperationBinding(m *model.Model) []model.Event {
 	var events []model.Event
 	for _, svc := range shapesOfType(m, model.ServiceType) {
 		resources := containedResources(m, svc)
-		// Each operation's first binder, by ordinal; only the operations
-		// bound again get a list of every binder.
-		first := make([]*model.Shape, m.NumShapes())
+		// Each operation's first binder; only the operations bound again
+		// get a list of every binder. A map, not an array by ordinal: an
+		// array of every shape for each service costs services × shapes
+		// (a gigabyte of garbage for the 402 AWS models in one model).
+		first := map[*model.Shape]*model.Shape{}
 		containers := map[*model.Shape][]*model.Shape{}
 		var ops []*model.Shape
 		bind := func(op, by *model.Shape) {
 			if op == nil || op.Type() != model.OperationType {
 				return
 			}
-			f := first[op.Ordinal()]
+			f := first[op]
 			switch {
 			case f == nil:
-				first[op.Ordinal()] = by
+				first[op] = by
 				return
 			case f == by:
 				return
