@@ -30,14 +30,6 @@ const (
 	idSize        = int64(unsafe.Sizeof(shapeid.ID{}))
 	nodeSize      = int64(unsafe.Sizeof(node.Node{}))
 	fieldSize     = int64(unsafe.Sizeof(node.Field{}))
-	// A container node's children header: two slices. core/node
-	// allocates headers in chunks of up to 512 for a whole document, and
-	// a chunk stays whole while one of its headers is referenced: the
-	// trait values of a JSON AST document keep the chunks of the
-	// document's other containers (shapes, members, trait maps): counted
-	// as eight headers for each container kept, which TestFootprint's
-	// JSON AST model needs to stay at or above what is held.
-	childrenSize = 8 * 2 * int64(unsafe.Sizeof([]node.Node(nil)))
 )
 
 // alloc rounds an allocation of n bytes up as the allocator does, within
@@ -147,14 +139,16 @@ func nodeBytes(v node.Node) int64 {
 		return int64(len(v.NumberText()))
 	case node.Array:
 		es := v.Elems()
-		n := childrenSize + alloc(int64(len(es))*nodeSize)
+		// A container's node points to its children, one allocation
+		// of exactly their number (core/node keeps no header).
+		n := alloc(int64(len(es)) * nodeSize)
 		for _, e := range es {
 			n += nodeBytes(e)
 		}
 		return n
 	case node.Object:
 		fs := v.Fields()
-		n := childrenSize + alloc(int64(len(fs))*fieldSize)
+		n := alloc(int64(len(fs)) * fieldSize)
 		for _, f := range fs {
 			n += int64(len(f.Key)) + nodeBytes(f.Value)
 		}

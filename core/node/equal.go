@@ -26,9 +26,9 @@ func equal(a, b *Node) bool {
 	case Bool:
 		return a.b == b.b
 	case String:
-		return a.text == b.text
+		return a.text() == b.text()
 	case Number:
-		return numbersEqual(a.text, b.text)
+		return numbersEqual(a.text(), b.text())
 	case Array:
 		ae, be := a.Elems(), b.Elems()
 		if len(ae) != len(be) {
@@ -141,13 +141,13 @@ func appendCanonical(dst []byte, n *Node) []byte {
 		}
 		return append(dst, "false"...)
 	case Number:
-		if !IsNumber(n.text) {
+		if !IsNumber(n.text()) {
 			dst = append(dst, '!')
-			return appendQuoted(dst, n.text, true)
+			return appendQuoted(dst, n.text(), true)
 		}
-		return parseValidDecimal(n.text).appendCanonical(dst)
+		return parseValidDecimal(n.text()).appendCanonical(dst)
 	case String:
-		return appendQuoted(dst, n.text, true)
+		return appendQuoted(dst, n.text(), true)
 	case Array:
 		dst = append(dst, '[')
 		elems := n.Elems()

@@ -43,7 +43,10 @@
 // byte-equal exactly when nodes are Equal.
 package node
 
-import "fmt"
+import (
+	"fmt"
+	"unsafe"
+)
 
 // Kind is the JSON type of a node.
 type Kind uint8
@@ -91,27 +94,69 @@ func (p Pos) String() string {
 }
 
 // Node is one JSON value. The zero Node is JSON null with no position.
+//
+// A Node is 32 bytes and holds no header: p points to a string's or a
+// number's text (n bytes), or to an array's first element or an object's
+// first field (n of them), which the node shares with its tree. A
+// container's children are one allocation of exactly their number, so a
+// tree is its scalars' nodes and its containers' arrays and nothing else
+// (until issue 27 a container's node pointed to a 48-byte header holding
+// two slices, and a node was 40 bytes).
 type Node struct {
+	p    unsafe.Pointer // *byte (text), *Node (elements) or *Field (fields)
+	n    int            // bytes of text, elements or fields
 	kind Kind
 	b    bool
 	pos  Pos
-	text string    // string value, or the number token exactly as written
-	c    *children // contents of an array or object; nil for scalars
 }
 
-// children holds a container's contents behind one pointer: a Node is 40
-// bytes instead of 80, which halves the memory a parsed document takes
-// (most nodes are scalars and most of them sit in a Field).
-type children struct {
-	elems  []Node  // array elements
-	fields []Field // object members, in source order
-}
-
-// Shared contents of empty containers; never modified.
+// Shared first element and field of empty containers: their address
+// gives an empty container a non-nil slice. Never written.
 var (
-	emptyArray  = &children{elems: []Node{}}
-	emptyObject = &children{fields: []Field{}}
+	emptyElem  [1]Node
+	emptyField [1]Field
 )
+
+// text is a string's or a number's text.
+func (n *Node) text() string { return unsafe.String((*byte)(n.p), n.n) }
+
+// setText makes n's text s, shared.
+func (n *Node) setText(s string) { n.p, n.n = unsafe.Pointer(unsafe.StringData(s)), len(s) }
+
+// elems is an array's elements, nil for a node built without any.
+func (n *Node) elems() []Node {
+	if n.p == nil {
+		return nil
+	}
+	return unsafe.Slice((*Node)(n.p), n.n)
+}
+
+// fields is an object's fields, nil for a node built without any.
+func (n *Node) fields() []Field {
+	if n.p == nil {
+		return nil
+	}
+	return unsafe.Slice((*Field)(n.p), n.n)
+}
+
+// setElems makes n's elements es, shared (an empty es: a non-nil empty
+// slice).
+func (n *Node) setElems(es []Node) {
+	if len(es) == 0 {
+		n.p, n.n = unsafe.Pointer(&emptyElem[0]), 0
+		return
+	}
+	n.p, n.n = unsafe.Pointer(unsafe.SliceData(es)), len(es)
+}
+
+// setFields makes n's fields fs, shared.
+func (n *Node) setFields(fs []Field) {
+	if len(fs) == 0 {
+		n.p, n.n = unsafe.Pointer(&emptyField[0]), 0
+		return
+	}
+	n.p, n.n = unsafe.Pointer(unsafe.SliceData(fs)), len(fs)
+}
 
 // Field is one object member occurrence.
 type Field struct {
@@ -135,7 +180,7 @@ func (n Node) BoolValue() bool { return n.b }
 // StringValue returns the decoded value of a string node, "" otherwise.
 func (n Node) StringValue() string {
 	if n.kind == String {
-		return n.text
+		return n.text()
 	}
 	return ""
 }
@@ -144,7 +189,7 @@ func (n Node) StringValue() string {
 // (for example "-0.50e+3"), "" for other kinds.
 func (n Node) NumberText() string {
 	if n.kind == Number {
-		return n.text
+		return n.text()
 	}
 	return ""
 }
@@ -152,22 +197,17 @@ func (n Node) NumberText() string {
 // Elems returns the elements of an array node (nil otherwise). The slice
 // belongs to the node: do not modify it.
 func (n Node) Elems() []Node {
-	if n.kind != Array || n.c == nil {
+	if n.kind != Array {
 		return nil
 	}
-	return n.c.elems
+	return n.elems()
 }
 
 // Len returns the number of elements of an array, members of an object
 // (counting repeated keys), and 0 otherwise.
 func (n Node) Len() int {
-	switch {
-	case n.c == nil:
-		return 0
-	case n.kind == Array:
-		return len(n.c.elems)
-	case n.kind == Object:
-		return len(n.c.fields)
+	if n.kind == Array || n.kind == Object {
+		return n.n
 	}
 	return 0
 }
@@ -175,10 +215,10 @@ func (n Node) Len() int {
 // Fields returns the member occurrences of an object node in source order
 // (nil otherwise). The slice belongs to the node: do not modify it.
 func (n Node) Fields() []Field {
-	if n.kind != Object || n.c == nil {
+	if n.kind != Object {
 		return nil
 	}
-	return n.c.fields
+	return n.fields()
 }
 
 // Get returns the value of the first member named key of an object node.
@@ -210,27 +250,33 @@ func NewNull() Node { return Node{} }
 func NewBool(v bool) Node { return Node{kind: Bool, b: v} }
 
 // NewString returns a string node.
-func NewString(s string) Node { return Node{kind: String, text: s} }
+func NewString(s string) Node {
+	n := Node{kind: String}
+	n.setText(s)
+	return n
+}
 
 // NewNumber returns a number node with the given token text. The text must
 // be a JSON number; it is not checked (use [IsNumber]).
-func NewNumber(text string) Node { return Node{kind: Number, text: text} }
+func NewNumber(text string) Node {
+	n := Node{kind: Number}
+	n.setText(text)
+	return n
+}
 
 // NewArray returns an array node. It keeps elems.
 func NewArray(elems ...Node) Node {
-	if len(elems) == 0 {
-		return Node{kind: Array, c: emptyArray}
-	}
-	return Node{kind: Array, c: &children{elems: elems}}
+	n := Node{kind: Array}
+	n.setElems(elems)
+	return n
 }
 
 // NewObject returns an object node with the fields in the given order. It
 // keeps fields.
 func NewObject(fields ...Field) Node {
-	if len(fields) == 0 {
-		return Node{kind: Object, c: emptyObject}
-	}
-	return Node{kind: Object, c: &children{fields: fields}}
+	n := Node{kind: Object}
+	n.setFields(fields)
+	return n
 }
 
 // At returns a copy of n positioned at p. Loaders that build nodes from

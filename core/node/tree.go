@@ -11,41 +11,21 @@ type buildFrame struct {
 	wantKey   bool // an object's next entry is a key
 }
 
-// Container headers are allocated in chunks that grow from firstChunk to
-// maxChunk entries: one allocation serves many containers, and a small
-// message wastes few bytes.
-const (
-	firstChunk = 4
-	maxChunk   = 512
-)
-
 // treeFrame is one container open while a tree is built from a tape: its
 // children, allocated at their exact number (the tape knows it) when it
 // opens, and filled in place.
 type treeFrame struct {
 	pos     Pos
-	c       *children
-	next    int // the child that comes next
+	elems   []Node  // an array's
+	fields  []Field // an object's
+	next    int     // the child that comes next
 	obj     bool
 	wantKey bool // an object's next entry is a key
 }
 
 // treeBuilder holds the scratch space of Tape.Node.
 type treeBuilder struct {
-	frames    []treeFrame
-	hdrs      []children
-	nextChunk int
-}
-
-// newChildren returns a fresh container header.
-func (b *treeBuilder) newChildren() *children {
-	if len(b.hdrs) == 0 {
-		b.hdrs = make([]children, b.nextChunk)
-		b.nextChunk = min(2*b.nextChunk, maxChunk)
-	}
-	c := &b.hdrs[0]
-	b.hdrs = b.hdrs[1:]
-	return c
+	frames []treeFrame
 }
 
 // lineCursor gives the positions of offsets that never decrease, in
@@ -72,14 +52,13 @@ func (c *lineCursor) pos(off int32) Pos {
 // Read. It builds the tree without recursion.
 func (t *Tape) Node() Node {
 	b := &t.tree
-	b.nextChunk = firstChunk
 	lc := lineCursor{lines: t.lines}
 	var root Node
 	for k := range t.n {
 		e := t.at(k)
 		if n := len(b.frames); n > 0 && b.frames[n-1].wantKey {
 			top := &b.frames[n-1]
-			top.c.fields[top.next] = Field{Key: e.Text(), KeyPos: lc.pos(e.off)}
+			top.fields[top.next] = Field{Key: e.Text(), KeyPos: lc.pos(e.off)}
 			top.wantKey = false
 			continue
 		}
@@ -90,25 +69,25 @@ func (t *Tape) Node() Node {
 		case TapeTrue:
 			v.kind, v.b = Bool, true
 		case TapeNumber:
-			v.kind, v.text = Number, e.Text()
+			v.kind = Number
+			v.setText(e.Text())
 		case TapeString:
-			v.kind, v.text = String, e.Text()
+			v.kind = String
+			v.setText(e.Text())
 		case TapeArray:
-			v.kind, v.c = Array, emptyArray
+			v.kind = Array
 			if e.b > 0 {
-				c := b.newChildren()
-				c.elems = make([]Node, e.b)
-				b.frames = append(b.frames, treeFrame{pos: v.pos, c: c})
+				b.frames = append(b.frames, treeFrame{pos: v.pos, elems: make([]Node, e.b)})
 				continue
 			}
+			v.setElems(nil)
 		case TapeObject:
-			v.kind, v.c = Object, emptyObject
+			v.kind = Object
 			if e.b > 0 {
-				c := b.newChildren()
-				c.fields = make([]Field, e.b)
-				b.frames = append(b.frames, treeFrame{pos: v.pos, c: c, obj: true, wantKey: true})
+				b.frames = append(b.frames, treeFrame{pos: v.pos, fields: make([]Field, e.b), obj: true, wantKey: true})
 				continue
 			}
+			v.setFields(nil)
 		}
 		// v is complete: attach it to the innermost open container and
 		// close every container that ends here.
@@ -119,28 +98,29 @@ func (t *Tape) Node() Node {
 				break
 			}
 			top := &b.frames[n-1]
-			size := len(top.c.elems)
+			size := len(top.elems)
 			if top.obj {
-				top.c.fields[top.next].Value = v
+				top.fields[top.next].Value = v
 				top.wantKey = true
-				size = len(top.c.fields)
+				size = len(top.fields)
 			} else {
-				top.c.elems[top.next] = v
+				top.elems[top.next] = v
 			}
 			if top.next++; top.next < size {
 				break
 			}
-			v = Node{kind: Array, pos: top.pos, c: top.c}
+			v = Node{kind: Array, pos: top.pos}
 			if top.obj {
 				v.kind = Object
+				v.setFields(top.fields)
+			} else {
+				v.setElems(top.elems)
 			}
 			// No pointer into the tree stays in the scratch space.
 			b.frames[n-1] = treeFrame{}
 			b.frames = b.frames[:n-1]
 		}
 	}
-	// The rest of the chunk belongs to the tree.
-	b.hdrs = nil
 	return root
 }
 

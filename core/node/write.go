@@ -100,9 +100,9 @@ func (o *writeOptions) appendValue(dst []byte, n *Node, depth int) []byte {
 		}
 		return append(dst, "false"...)
 	case Number:
-		return append(dst, n.text...)
+		return append(dst, n.text()...)
 	case String:
-		return appendQuoted(dst, n.text, false)
+		return appendQuoted(dst, n.text(), false)
 	case Array:
 		elems := n.Elems()
 		if len(elems) == 0 {
