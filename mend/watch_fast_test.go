@@ -104,9 +104,15 @@ func TestFastStepsTaken(t *testing.T) {
 
 // FuzzFastSteps: on any text cut anywhere the fuzzer says, with and
 // without deltas, the fast path, the exact steps and the general reader
-// agree on everything (as in TestFastStepsAreTheExactSteps).
+// agree on everything (as in TestFastStepsAreTheExactSteps), and so do
+// the watcher with and without previewClosed, with and without a
+// declaration (as in TestPreviewClosedIsThePreview).
 func FuzzFastSteps(f *testing.F) {
 	fuzzSeeds(f)
+	fuzzDecl, err := ParseCompact(`{!query:string,limit:integer,tags:[string]}`)
+	if err != nil {
+		f.Fatal(err)
+	}
 	f.Add([]byte(`[{"a": [1, -2.5e3, "x\u00e9", true, null], "b": {"c": ""}}, [[]], {}]`))
 	f.Add([]byte(`{"a": {"b": [1, {"c": [true, "x"]}], "d": {}}, "e": [[1], {"f": null}]}`))
 	f.Fuzz(func(t *testing.T, in []byte) {
@@ -118,6 +124,62 @@ func FuzzFastSteps(f *testing.F) {
 			if d := pathsAgree(in, cuts, Options{Profile: ProfileLenient, MaxDepth: 8}, skip); d != "" {
 				t.Fatalf("%q cuts %v skip %v:\n%s", in, cuts, skip, d)
 			}
+			for _, decl := range []Declaration{nil, fuzzDecl} {
+				if d := previewsAgree(in, cuts, Options{Profile: ProfileLenient, Declaration: decl}, skip); d != "" {
+					t.Fatalf("%q cuts %v skip %v decl %v:\n%s", in, cuts, skip, decl != nil, d)
+				}
+			}
 		}
 	})
+}
+
+// TestPreviewClosedIsThePreview: a string whose closing quote is the last
+// byte fed is previewed from the input (previewClosed) with the deltas,
+// events and final results the preview's reading of the text so far gives,
+// with and without a declaration and deltas, on the inputs of
+// TestFastStepsAreTheExactSteps and strings closed at a chunk's end, in
+// one chunk, a byte at a time and at random cuts; and it is taken.
+func TestPreviewClosedIsThePreview(t *testing.T) {
+	rng := rand.New(rand.NewSource(27))
+	compact := mustCompact(t, toolDecl)
+	doc := validDoc()
+	ins := append(incrementalInputs(t), string(doc[:3000]),
+		`{"query": "abc", "limit": 3, "tags": ["x", "y\n", "z"]}`,
+		`{"query": "abc"`, `{"query": "abc"x}`, `{"query": "abc" "d"}`, `{"query": "ab\"c"}`,
+		`["a", "b"] "c"`, `"abc"`, `{"tags": ["a"]}`, `[{"a": "b"}, "c\nd", "e`,
+		"{\"query\": \"caf\xc3\xa9\"}", `{"query": ""}`, `{"query": "a"}} `)
+	closedTaken.Store(0)
+	for n, in := range ins {
+		text := []byte(in)
+		for _, decl := range []Declaration{nil, compact} {
+			opts := Options{Profile: ProfileLenient, Declaration: decl}
+			chunkings := [][]int{nil, randomCuts(rng, len(text), 4), randomCuts(rng, len(text), 30)}
+			if len(text) <= 300 {
+				chunkings = append(chunkings, everyByte(len(text))[min(1, len(text)):])
+			}
+			for _, cuts := range chunkings {
+				for _, skip := range []bool{false, true} {
+					if d := previewsAgree(text, cuts, opts, skip); d != "" {
+						t.Fatalf("case %d %q, decl %v, cuts %v, skip %v:\n%s", n, in, decl != nil, cuts, skip, d)
+					}
+				}
+			}
+		}
+	}
+	if closedTaken.Load() == 0 {
+		t.Fatal("previewClosed was never taken")
+	}
+}
+
+// previewsAgree reports where the watcher with previewClosed and without
+// it part on text, "" when they agree.
+func previewsAgree(text []byte, cuts []int, opts Options, skip bool) string {
+	defer func() { previewClosedOff = false }()
+	with := watchTrace(text, cuts, opts, skip)
+	previewClosedOff = true
+	without := watchTrace(text, cuts, opts, skip)
+	if with == without {
+		return ""
+	}
+	return fmt.Sprintf("with previewClosed:\n%s\nwithout:\n%s", with, without)
 }
