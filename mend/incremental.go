@@ -445,8 +445,14 @@ func (r *reader) run2() {
 
 // Snapshot returns what [Repair] returns for the text fed so far. It
 // costs a copy of the repaired text: call it when the value is wanted,
-// not after every chunk.
+// not after every chunk. After [Incremental.Finish] it returns an error
+// (the final result is Finish's).
 func (s *Incremental) Snapshot() (*Result, error) {
+	if s.done {
+		// the final result's text is the output itself: nothing reads
+		// the output again, not even a preview
+		return nil, &Error{Code: CodeDeclaration, Exit: ExitUsage, Message: "the incremental reading is already finished"}
+	}
 	if s.over {
 		return nil, s.Err()
 	}
@@ -467,11 +473,12 @@ func (s *Incremental) Snapshot() (*Result, error) {
 // readingOf builds the reading of a finished pass r.
 func (s *Incremental) readingOf(r *reader) *reading {
 	s.thaw()
-	return r.reading(s.placeRest)
+	return r.reading(s.placeRest, false)
 }
 
 // Finish reads the end of the text and returns what [Repair] returns for
-// the whole text fed. The reader is done: later Feeds are ignored.
+// the whole text fed. The reader is done: later Feeds are ignored. The
+// result's Text is the reader's output itself, not a copy of it.
 func (s *Incremental) Finish() (*Result, error) {
 	if s.done {
 		return nil, &Error{Code: CodeDeclaration, Exit: ExitUsage, Message: "the incremental reading is already finished"}
@@ -498,7 +505,11 @@ func (s *Incremental) finishReading() *reading {
 			r.run2()
 		}
 	}
-	return s.readingOf(r)
+	// The reading is the last: its output is never written again, so
+	// the result's text is that output, not a copy of it (for a long
+	// value the copy cost as much as Repair of the whole text).
+	s.thaw()
+	return r.reading(s.placeRest, true)
 }
 
 // lineCol returns the line and column (1-based, in bytes) of the absolute

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"unsafe"
 
 	"github.com/smithy-validation/go/core/limits"
 )
@@ -156,12 +157,12 @@ func readFull(text []byte, o *Options) *reading {
 		r.maxRepairs = 1000
 	}
 	r.run()
-	return r.reading(func(rs []Fix, e *Error) { locate(text, rs, e) })
+	return r.reading(func(rs []Fix, e *Error) { locate(text, rs, e) }, false)
 }
 
 // reading builds the reading of a finished pass; place fills in the line
 // and column of the repairs and of the fatal error.
-func (r *reader) reading(place func([]Fix, *Error)) *reading {
+func (r *reader) reading(place func([]Fix, *Error), share bool) *reading {
 	g := &reading{fatal: r.fatal, members: r.rootMembers}
 	g.res.Repairs = r.repairs
 	if g.res.Repairs == nil {
@@ -177,7 +178,12 @@ func (r *reader) reading(place func([]Fix, *Error)) *reading {
 		return g
 	}
 	g.out = r.result()
-	g.res.Text = string(g.out)
+	if share && len(g.out) > 0 {
+		g.out = g.out[:len(g.out):len(g.out)]
+		g.res.Text = unsafe.String(&g.out[0], len(g.out))
+	} else {
+		g.res.Text = string(g.out)
+	}
 	switch {
 	case r.lossy:
 		g.res.Exactness = Lossy

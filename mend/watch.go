@@ -76,6 +76,12 @@ func (f *WatchFeed) Clone() *WatchFeed {
 }
 
 // WatchResult is the final result: [Repair]'s fields plus the value.
+//
+// Value and Text hold the same bytes, once: for a long value a second
+// copy cost as much as [Repair] of the whole text. Value must not be
+// written to (append copies it: its capacity is its length); a caller
+// that edits the value edits a copy (as with a delta's or an event's
+// value, which point into the same output).
 type WatchResult struct {
 	Result
 	Value json.RawMessage `json:"value"`
@@ -217,7 +223,8 @@ func (w *Watcher) Feed(chunk []byte) *WatchFeed {
 // Bytes is how many bytes have been fed.
 func (w *Watcher) Bytes() int { return w.s.Bytes() }
 
-// Snapshot returns what [Repair] returns for the text fed so far.
+// Snapshot returns what [Repair] returns for the text fed so far (an
+// error after Finish).
 func (w *Watcher) Snapshot() (*Result, error) { return w.s.Snapshot() }
 
 // Finish reads the end of the text: the final result as [Repair] gives
@@ -766,7 +773,7 @@ func (w *Watcher) rootStart(out []byte) int {
 // at once.
 func (w *Watcher) previewOpen() {
 	inc := w.s
-	if inc.over || inc.r.fatal != nil {
+	if inc.done || inc.over || inc.r.fatal != nil {
 		return
 	}
 	r := &inc.r

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/smithy-validation/go/core/assembly"
 	"github.com/smithy-validation/go/core/shapeid"
@@ -457,5 +458,77 @@ func TestWatchKeptRecordsStay(t *testing.T) {
 	}
 	if !reused {
 		t.Error("no feed's result was reused by the next Feed: the contract of Feed is not what it says")
+	}
+}
+
+// TestWatchFinalSharesOutput: the final result's Text and Value are the
+// same bytes (the reader's output, not a copy), equal to Repair's text;
+// Value's capacity is its length (an append copies it); and nothing after
+// Finish writes to them: a later Feed, Snapshot (an error) and Finish (an
+// error) leave them as they were. The output frozen in blocks is joined
+// first (a small outWindow), or not.
+func TestWatchFinalSharesOutput(t *testing.T) {
+	defer func(w int) { outWindow = w }(outWindow)
+	doc := string(validDoc()[:5000])
+	cases := []struct{ name, text string }{
+		{"valid", doc + "]"},
+		{"cut", doc},
+		{"repaired", `{"a": [1, 2,], 'b': "c`},
+		{"two values", `[1, "x"] {"b": [true]}`},
+		{"a string", `"abc"`},
+		{"a number", `12`},
+	}
+	for _, tc := range cases {
+		for _, window := range []int{64 << 10, 16} {
+			outWindow = window
+			t.Run(fmt.Sprintf("%s/window %d", tc.name, window), func(t *testing.T) {
+				text := []byte(tc.text)
+				want, err := Repair(text, Options{Profile: ProfileLenient})
+				if err != nil {
+					t.Fatal(err)
+				}
+				w := NewWatcher(Options{Profile: ProfileLenient})
+				for k := 0; k < len(text); k += 7 {
+					w.Feed(text[k:min(k+7, len(text))])
+				}
+				fin := w.Finish()
+				if fin.Final == nil {
+					t.Fatalf("no final: %v", fin.Error)
+				}
+				got := fin.Final
+				if got.Text != want.Text || string(got.Value) != want.Text {
+					t.Fatalf("text %q value %q, want %q", got.Text, got.Value, want.Text)
+				}
+				if cap(got.Value) != len(got.Value) {
+					t.Errorf("value capacity %d, length %d", cap(got.Value), len(got.Value))
+				}
+				if len(got.Value) > 0 && unsafe.StringData(got.Text) != &got.Value[0] {
+					t.Errorf("text and value are two copies")
+				}
+				w.Feed([]byte(`, "more", {"k": [1, "v`))
+				if _, err := w.Snapshot(); err == nil {
+					t.Errorf("Snapshot after Finish: no error")
+				}
+				if again := w.Finish(); again.Error == nil || again.Final != nil {
+					t.Errorf("Finish after Finish: %+v", again)
+				}
+				if got.Text != want.Text || string(got.Value) != want.Text {
+					t.Fatalf("after Finish: text %q value %q, want %q", got.Text, got.Value, want.Text)
+				}
+				s := NewIncremental(Options{Profile: ProfileLenient})
+				s.Feed(text)
+				res, err := s.Finish()
+				if err != nil || res.Text != want.Text {
+					t.Fatalf("Incremental: %v %v", res, err)
+				}
+				s.Feed([]byte(`]]]`))
+				if _, err := s.Snapshot(); err == nil {
+					t.Errorf("Incremental Snapshot after Finish: no error")
+				}
+				if res.Text != want.Text {
+					t.Fatalf("Incremental after Finish: %q", res.Text)
+				}
+			})
+		}
 	}
 }
