@@ -45,6 +45,9 @@ type lazyLine struct {
 	msgOff int32
 	n      int
 	mem    [maxLazyMembers]lazyMember
+	// inner is a scalar inside a member, found in the text (see
+	// lazyMember.scalarMember).
+	inner lazyMember
 	// msg is the message's view in the tape of the line, once a question
 	// needed it (see real).
 	msg sv.ValueView
@@ -159,6 +162,129 @@ func (m *lazyMember) Member(i int) (string, sv.ValueView) {
 	}
 	f := m.real().Field(i)
 	return f.Name, f.Value
+}
+
+// scalarMember answers a question about an object member from the line's
+// text, without the tape: the value of its first member named names[0],
+// or else of the first named names[1], and so on (nil when it has none of
+// them), as field asks the tape for each name in turn. It answers (ok)
+// only when every member name of the object is plain (no escape: the text
+// is the name) and the value found is a plain string or an integer, as
+// the scanner takes them; otherwise the caller asks the tape. The object
+// was accepted by the one pass, so it is JSON; the scan still gives up on
+// anything it does not expect. The view is valid until the next call.
+func (m *lazyMember) scalarMember(names []string) (v sv.ValueView, ok bool) {
+	l := m.l
+	if m.kind != sv.KindObject || len(l.line) == 0 {
+		return nil, false
+	}
+	q := fastScan{s: unsafe.String(&l.line[0], len(l.line)), x: l.x, maxStr: l.x.s.limits.StringLimit(), maxNum: l.x.s.limits.MaxNumberLength}
+	s := q.s
+	best, at := len(names), 0
+	i := q.ws(int(m.off) + 1)
+	if i < len(s) && s[i] == '}' {
+		return nil, true
+	}
+	for {
+		name, j := q.str(i)
+		if j < 0 {
+			return nil, false
+		}
+		if j = q.ws(j); j >= len(s) || s[j] != ':' {
+			return nil, false
+		}
+		j = q.ws(j + 1)
+		for k := 0; k < best; k++ {
+			if names[k] == name {
+				best, at = k, j // the first member of that name
+				break
+			}
+		}
+		if j = skipValue(s, j); j < 0 {
+			return nil, false
+		}
+		if i = q.ws(j); i >= len(s) {
+			return nil, false
+		}
+		if s[i] == '}' {
+			break
+		}
+		if s[i] != ',' {
+			return nil, false
+		}
+		i = q.ws(i + 1)
+	}
+	if best == len(names) {
+		return nil, true
+	}
+	in := &l.inner
+	*in = lazyMember{l: l, i: -1, off: int32(at)}
+	switch c := s[at]; {
+	case c == '"':
+		t, k := q.str(at)
+		if k < 0 {
+			return nil, false
+		}
+		in.kind, in.text = sv.KindString, t
+	case c == '-' || (c >= '0' && c <= '9'):
+		k := q.integer(at)
+		if k < 0 {
+			return nil, false
+		}
+		in.kind, in.text = sv.KindInteger, s[at:k]
+	default:
+		return nil, false
+	}
+	return in, true
+}
+
+// skipValue returns the offset past the JSON value at s[i], or -1 when
+// the text there is not one it can skip: strings (escapes included),
+// objects and arrays (by their brackets, outside strings), and the
+// scalars' tokens up to the next delimiter. It does not check the text:
+// the value was accepted by the one pass already.
+func skipValue(s string, i int) int {
+	depth := 0
+	for i < len(s) {
+		switch c := s[i]; c {
+		case '"':
+			for i++; ; i++ {
+				if i = plainEnd(s, i); i >= len(s) {
+					return -1
+				}
+				if s[i] == '"' {
+					break
+				}
+				if s[i] == '\\' {
+					i++ // the escaped byte
+				}
+			}
+			i++
+		case '{', '[':
+			depth++
+			i++
+		case '}', ']':
+			if depth == 0 {
+				return i // the end of a scalar before the container's close
+			}
+			depth--
+			i++
+		case ',', ' ', '\t', '\n', '\r', ':':
+			if depth == 0 {
+				return i
+			}
+			i++
+		default:
+			i++
+		}
+		if depth == 0 && i > 0 && (s[i-1] == '"' || s[i-1] == '}' || s[i-1] == ']') {
+			return i
+		}
+	}
+	if depth == 0 {
+		return i
+	}
+	return -1
 }
 
 // real returns the member's view in the tape of the line.
@@ -307,18 +433,11 @@ func (q *fastScan) str(i int) (string, int) {
 	if i >= len(s) || s[i] != '"' {
 		return "", -1
 	}
-	for j := i + 1; j < len(s); j++ {
-		switch c := s[j]; {
-		case c == '"':
-			if j-i-1 > q.maxStr {
-				return "", -1
-			}
-			return s[i+1 : j], j + 1
-		case c == '\\' || c < 0x20 || c >= 0x80:
-			return "", -1
-		}
+	j := plainEnd(s, i+1)
+	if j >= len(s) || s[j] != '"' || j-i-1 > q.maxStr {
+		return "", -1
 	}
-	return "", -1
+	return s[i+1 : j], j + 1
 }
 
 // integer scans an integer token at s[i] (-?(0|[1-9][0-9]*), no fraction

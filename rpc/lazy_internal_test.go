@@ -60,6 +60,28 @@ var hostileLines = []string{
 	`{"from":"client","message":{"jsonrpc":"2.0","method":"tools/call","id":1,"params":{"name":"x"}}}`,
 	`{"from":"client","message":{"jsonrpc":"2.0","method":"tools/call","id":10,"params":["x"]}}`,
 	`{"from":"client","message":{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2}}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"s-3"}}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"reason":"r","requestId":1}}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"reason":"a \"}\" b","requestId":2}}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"reason":"a\\","requestId":2}}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"reason":"{[","requestId":"s-3"}}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2,"requestId":1}}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"request\u0049d":2}}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"reason":"x","request\u0049d":2,"requestId":1}}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"s-\u0033"}}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"é"}}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2.0}}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":-0}}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":null}}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":true}}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":{"a":[1,{"b":"}"}]}}}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"_meta":{"a":[1,"]"]},"requestId":1}}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"notifications/cancelled","params":{}}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"reason":"only"}}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"notifications/cancelled","params":{ "requestId" : 2 , "reason" : "r" }}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"` + strings.Repeat("x", 20) + `"}}}`,
+	`{"from":"client","message":{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":12345}}}`,
+	`{"from":"server","message":{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2}}}`,
 	`{"from":"client","message":{"jsonrpc":"2.0","method":"notifications/initialized","id":11}}`,
 	`{"from":"client","message":{"jsonrpc":"2.0","method":"tools/list","id":12,"params":{"cursor":"\u00e9"}}}`,
 	`{"from":"client","message":{"jsonrpc":"2.0","method":"tools/list","id":12,"params":{"cursor":"é"}}}`,
@@ -195,11 +217,12 @@ func FuzzFastLine(f *testing.F) {
 }
 
 // TestFastLineAllocs: in steady state a call and its answer on the fast
-// path allocate nothing (fresh ids, as a session numbers its calls).
+// path allocate nothing (fresh ids, as a session numbers its calls), nor
+// does a cancellation, whose request id is found in its params' text.
 func TestFastLineAllocs(t *testing.T) {
 	s := mcpService(t)
 	x := s.NewExchange()
-	var req, resp []byte
+	var req, resp, cancel []byte
 	id := 100
 	pair := func() {
 		id++
@@ -207,14 +230,17 @@ func TestFastLineAllocs(t *testing.T) {
 			`,"method":"tools/call","params":{"name":"get_weather","arguments":{"location":"New York"}}}}`...)
 		resp = append(strconv.AppendInt(append(resp[:0], `{"from":"server","message":{"jsonrpc":"2.0","id":`...), int64(id), 10),
 			`,"result":{"content":[{"type":"text","text":"72F"}],"isError":false}}}`...)
+		cancel = append(strconv.AppendInt(append(cancel[:0], `{"from":"client","message":{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"reason":"late","requestId":`...), int64(id), 10),
+			`}}}`...)
 		x.FeedLine(req)
+		x.FeedLine(cancel)
 		x.FeedLine(resp)
 	}
 	for range 100 {
 		pair() // warm: the id set, the free calls, the buffers
 	}
 	if a := testing.AllocsPerRun(1000, pair); a > 0 {
-		t.Errorf("%.2f allocations a call and its answer, want 0", a)
+		t.Errorf("%.2f allocations a call, its cancellation and its answer, want 0", a)
 	}
 	if res := x.Finish(true); !res.Valid || len(res.Findings) != 0 {
 		t.Errorf("the pairs are not valid: %v", res.Findings)

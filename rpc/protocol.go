@@ -469,6 +469,13 @@ func cancelledID(cn *Cancellation, params sv.ValueView) sv.ValueView {
 	}
 	switch params.Kind() {
 	case sv.KindObject:
+		if m, ok := params.(*lazyMember); ok {
+			// A fast line's params: found in the text when it can be,
+			// without reading the line into a tape.
+			if v, ok := m.scalarMember(cn.names); ok {
+				return v
+			}
+		}
 		for _, n := range cn.names {
 			if f, ok := field(params, n); ok {
 				return f.Value

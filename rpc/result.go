@@ -114,11 +114,11 @@ func (m MessageSummary) AppendJSON(dst []byte) []byte {
 	dst = append(dst, '"')
 	if m.ID.IsPresent() {
 		dst = append(dst, `,"id":`...)
-		dst = node.AppendJSON(dst, m.ID.value)
+		dst = appendID(dst, m.ID)
 	}
 	if m.HasMethod {
 		dst = append(dst, `,"method":`...)
-		dst = node.AppendJSON(dst, node.NewString(m.Method))
+		dst = appendString(dst, m.Method)
 	}
 	dst = append(dst, `,"rpc_error":`...)
 	if m.RPCError == 0 {
@@ -144,7 +144,7 @@ func (m MessageSummary) AppendText(dst []byte) []byte {
 	dst = append(dst, m.Kind.String()...)
 	if m.ID.IsPresent() {
 		dst = append(dst, " id="...)
-		dst = append(dst, m.ID.String()...)
+		dst = appendID(dst, m.ID) // as String writes it, without its allocation
 	}
 	if m.HasMethod {
 		dst = append(dst, " method="...)
