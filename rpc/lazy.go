@@ -419,6 +419,9 @@ func (x *Exchange) fastLimits(sub *sv.Collector) bool {
 }
 
 func (q *fastScan) ws(i int) int {
+	if i < len(q.s) && q.s[i] > ' ' {
+		return i // compact text: one comparison
+	}
 	for i < len(q.s) && (q.s[i] == ' ' || q.s[i] == '\t' || q.s[i] == '\n') {
 		i++
 	}
@@ -467,6 +470,27 @@ func (q *fastScan) integer(i int) int {
 // once each, nothing else.
 func (q *fastScan) record(l *lazyLine) bool {
 	s := q.s
+	// A record as writers write it, compact, "from" first: its prefix is
+	// one comparison (the loop below reads the same bytes the same way).
+	if !q.fromOK && len(s) > len(recordPrefix) && s[:9] == `{"from":"` && s[15:len(recordPrefix)+1] == `","message":{` && q.maxStr >= len("message") {
+		switch s[9:15] {
+		case "client":
+			q.from, q.fromOK = Client, true
+		case "server":
+			q.from, q.fromOK = Server, true
+		}
+		if q.fromOK {
+			j := q.message(l, len(recordPrefix))
+			if j < 0 {
+				return false
+			}
+			// After the message, only the record's end: another member
+			// is one the loop below refuses too (a second "from" or
+			// "message", or any other).
+			i := q.ws(j)
+			return i < len(s) && s[i] == '}' && q.ws(i+1) == len(s)
+		}
+	}
 	i := q.ws(0)
 	if i >= len(s) || s[i] != '{' {
 		return false
@@ -516,6 +540,44 @@ func (q *fastScan) record(l *lazyLine) bool {
 	return hasMsg && q.fromOK && q.ws(i+1) == len(s)
 }
 
+// recordPrefix is a compact record's text up to its message: `{"from":"`
+// (s[:9]), the sender's six letters (s[9:15]), `","message":` (s[15:27]).
+const recordPrefix = `{"from":"client","message":`
+
+// name scans a member name at s[i] as str does, a message's usual names
+// by one comparison each (with a constant: no call).
+func (q *fastScan) name(i int) (string, int) {
+	if s := q.s[i:]; len(s) > 9 && s[0] == '"' && q.maxStr >= len("jsonrpc") {
+		switch s[1] {
+		case 'j':
+			if s[:9] == `"jsonrpc"` {
+				return "jsonrpc", i + 9
+			}
+		case 'i':
+			if s[:4] == `"id"` {
+				return "id", i + 4
+			}
+		case 'm':
+			if s[:8] == `"method"` {
+				return "method", i + 8
+			}
+		case 'p':
+			if s[:8] == `"params"` {
+				return "params", i + 8
+			}
+		case 'r':
+			if s[:8] == `"result"` {
+				return "result", i + 8
+			}
+		case 'e':
+			if s[:7] == `"error"` {
+				return "error", i + 7
+			}
+		}
+	}
+	return q.str(i)
+}
+
 // message scans the message object at s[i] into l: scalar members, and
 // a params object or a result value that the one pass accepts against
 // the shape it is checked against. It returns the offset past it, or -1.
@@ -531,7 +593,7 @@ func (q *fastScan) message(l *lazyLine, i int) int {
 			return -1
 		}
 		m := &l.mem[l.n]
-		name, j := q.str(i)
+		name, j := q.name(i)
 		if j < 0 {
 			return -1
 		}
@@ -540,7 +602,10 @@ func (q *fastScan) message(l *lazyLine, i int) int {
 				return -1 // repeated: the usual path reports it
 			}
 		}
-		*m = lazyMember{l: l, i: l.n, name: name, nameOff: int32(i)}
+		// Set field by field (no zeroing of the whole member): kind is
+		// set below for every value, text for the kinds that have one,
+		// isTrue for booleans.
+		m.l, m.i, m.name, m.nameOff = l, l.n, name, int32(i)
 		if j = q.ws(j); j >= len(s) || s[j] != ':' {
 			return -1
 		}
@@ -551,7 +616,9 @@ func (q *fastScan) message(l *lazyLine, i int) int {
 		m.off = int32(j)
 		switch c := s[j]; {
 		case c == '"':
-			if m.text, j = q.str(j); j < 0 {
+			if len(s)-j > 5 && s[j:j+5] == `"2.0"` && q.maxStr >= 3 {
+				m.text, j = "2.0", j+5 // the version, as str reads it
+			} else if m.text, j = q.str(j); j < 0 {
 				return -1
 			}
 			m.kind = sv.KindString
@@ -564,7 +631,7 @@ func (q *fastScan) message(l *lazyLine, i int) int {
 		case strings.HasPrefix(s[j:], "true"):
 			m.kind, m.isTrue, j = sv.KindBool, true, j+4
 		case strings.HasPrefix(s[j:], "false"):
-			m.kind, j = sv.KindBool, j+5
+			m.kind, m.isTrue, j = sv.KindBool, false, j+5
 		case strings.HasPrefix(s[j:], "null"):
 			m.kind, j = sv.KindNull, j+4
 		case c == '{' || c == '[':
