@@ -39,7 +39,8 @@ func (x *Exchange) FeedLine(line []byte) []MessageSummary {
 
 func (x *Exchange) feedLine(line []byte, offset int64) []MessageSummary {
 	line = bytes.TrimSuffix(line, []byte("\r"))
-	if len(bytes.TrimSpace(line)) == 0 {
+	// A line that begins with '{' is not blank (the usual line: no scan).
+	if (len(line) == 0 || line[0] != '{') && len(bytes.TrimSpace(line)) == 0 {
 		x.index++
 		return nil
 	}
@@ -246,7 +247,9 @@ func (s *PreparedService) streamTranscript(r io.Reader, complete bool, each func
 		line, err := br.ReadSlice('\n')
 		total := len(line)
 		tooLong := false
-		if errors.Is(err, bufio.ErrBufferFull) {
+		// err is nil for every line but the last and the long ones: it
+		// is looked at only then.
+		if err != nil && errors.Is(err, bufio.ErrBufferFull) {
 			buf = append(buf[:0], line...)
 			for errors.Is(err, bufio.ErrBufferFull) {
 				line, err = br.ReadSlice('\n')
@@ -262,7 +265,7 @@ func (s *PreparedService) streamTranscript(r io.Reader, complete bool, each func
 		if err != nil && !errors.Is(err, io.EOF) {
 			return nil, fmt.Errorf("rpc: reading the transcript: %w", err)
 		}
-		if total == 0 && errors.Is(err, io.EOF) {
+		if total == 0 && err != nil && errors.Is(err, io.EOF) {
 			break
 		}
 		// The line break (LF or CRLF) is not part of the line: the limit
@@ -281,7 +284,7 @@ func (s *PreparedService) streamTranscript(r io.Reader, complete bool, each func
 			each(ms, x.LastFindings(), false)
 		}
 		offset += int64(total)
-		if errors.Is(err, io.EOF) {
+		if err != nil && errors.Is(err, io.EOF) {
 			break
 		}
 	}
