@@ -58,18 +58,26 @@ func Collector(getenv func(string) string, available uint64) CollectorSettings {
 // instead. It is set above the live heap of the shapes of model measured
 // (docs/performance.md, goal 4): a limit under the live heap would make
 // the collector run continually.
+//
+// A byte of JSON AST counts ModelMemoryPerJSONByte: a JSON AST model keeps
+// about 2.7 bytes a byte of its text live once assembled (the 402 AWS
+// models in one process: 356 MB for 132 MB, the text included), so 7 is
+// more than twice that; at 20 the 402 AWS models were not bounded at all
+// and peaked at 1.1 GB (under 1 GB with it).
 const (
-	ModelMemoryBase    = 32 << 20
-	ModelMemoryPerByte = 20
+	ModelMemoryBase        = 32 << 20
+	ModelMemoryPerByte     = 20
+	ModelMemoryPerJSONByte = 7
 )
 
 // ModelMemoryLimit is the soft memory limit for loading and checking a
-// model of sourceBytes bytes of source.
-func ModelMemoryLimit(sourceBytes int64) int64 {
-	if sourceBytes > (math.MaxInt64-ModelMemoryBase)/ModelMemoryPerByte {
+// model of jsonBytes bytes of JSON AST and idlBytes of IDL source.
+func ModelMemoryLimit(jsonBytes, idlBytes int64) int64 {
+	const most = (math.MaxInt64 - ModelMemoryBase) / (2 * ModelMemoryPerByte)
+	if jsonBytes > most || idlBytes > most {
 		return math.MaxInt64
 	}
-	return ModelMemoryBase + ModelMemoryPerByte*sourceBytes
+	return ModelMemoryBase + ModelMemoryPerByte*idlBytes + ModelMemoryPerJSONByte*jsonBytes
 }
 
 // tuned is what TuneCollector set, for boundModelMemory: nothing
@@ -83,14 +91,15 @@ var tuned struct {
 }
 
 // boundModelMemory is load.Reader's BoundMemory in a process whose
-// collector TuneCollector tuned: while a model of sourceBytes is loaded
+// collector TuneCollector tuned: while a model of jsonBytes of JSON AST
+// and idlBytes of IDL is loaded
 // and checked the soft memory limit is [ModelMemoryLimit] when that is
 // lower than the process's own; release puts the process's own back.
 // GOMEMLIMIT in the environment is the user's and is left alone.
-func boundModelMemory(sourceBytes int64) (release func()) {
+func boundModelMemory(jsonBytes, idlBytes int64) (release func()) {
 	tuned.Lock()
 	defer tuned.Unlock()
-	l := ModelMemoryLimit(sourceBytes)
+	l := ModelMemoryLimit(jsonBytes, idlBytes)
 	if !tuned.ok || tuned.userSet || l >= tuned.limit {
 		return func() {}
 	}
@@ -107,7 +116,7 @@ func boundModelMemory(sourceBytes int64) (release func()) {
 
 // modelMemoryBound is the BoundMemory of the commands that Run runs: nil
 // unless TuneCollector tuned this process.
-func modelMemoryBound() func(int64) func() {
+func modelMemoryBound() func(int64, int64) func() {
 	tuned.Lock()
 	defer tuned.Unlock()
 	if !tuned.ok {

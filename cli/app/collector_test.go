@@ -72,10 +72,17 @@ func TestModelMemoryBound(t *testing.T) {
 		tuned.ok, tuned.userSet, tuned.limit, tuned.bounding = ok, userSet, limit, 0
 		debug.SetMemoryLimit(limit)
 	}
-	if got, want := ModelMemoryLimit(5_577_823), int64(32*mib+20*5_577_823); got != want {
+	if got, want := ModelMemoryLimit(0, 5_577_823), int64(32*mib+20*5_577_823); got != want {
 		t.Errorf("ModelMemoryLimit = %d, want %d", got, want)
 	}
-	if got := ModelMemoryLimit(math.MaxInt64 / 4); got != math.MaxInt64 {
+	// The 402 AWS models (JSON AST): under 1 GB.
+	if got, want := ModelMemoryLimit(132_194_345, 0), int64(32*mib+7*132_194_345); got != want || got >= 1e9 {
+		t.Errorf("ModelMemoryLimit of the AWS models = %d, want %d (under 1 GB)", got, want)
+	}
+	if got, want := ModelMemoryLimit(mib, mib), int64(32*mib+27*mib); got != want {
+		t.Errorf("ModelMemoryLimit of both syntaxes = %d, want %d", got, want)
+	}
+	if got := ModelMemoryLimit(0, math.MaxInt64/4); got != math.MaxInt64 {
 		t.Errorf("ModelMemoryLimit of a huge size = %d, want no limit", got)
 	}
 	cases := []struct {
@@ -93,9 +100,9 @@ func TestModelMemoryBound(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			set(c.ok, c.user, c.limit)
-			release := modelMemoryBound()(c.size)
+			release := modelMemoryBound()(0, c.size)
 			got := debug.SetMemoryLimit(-1)
-			if want := ModelMemoryLimit(c.size); c.wantBound && got != want {
+			if want := ModelMemoryLimit(0, c.size); c.wantBound && got != want {
 				t.Errorf("while loading: limit %d, want %d", got, want)
 			}
 			if !c.wantBound && got != c.limit {
@@ -110,10 +117,10 @@ func TestModelMemoryBound(t *testing.T) {
 	}
 	t.Run("two loads: put back after both", func(t *testing.T) {
 		set(true, false, 6<<30)
-		r1 := boundModelMemory(10 * mib)
-		r2 := boundModelMemory(10 * mib)
+		r1 := boundModelMemory(0, 10*mib)
+		r2 := boundModelMemory(0, 10*mib)
 		r1()
-		if got := debug.SetMemoryLimit(-1); got != ModelMemoryLimit(10*mib) {
+		if got := debug.SetMemoryLimit(-1); got != ModelMemoryLimit(0, 10*mib) {
 			t.Errorf("one load still under way: limit %d", got)
 		}
 		r2()

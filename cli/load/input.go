@@ -25,12 +25,13 @@ type Reader struct {
 	// (package methods); nil reads what the user names.
 	Files RequestFiles
 	// BoundMemory, when set, is called by LoadModel with the bytes of a
-	// model's sources before it assembles them afresh (not from Cache):
+	// model's JSON AST sources and of its IDL sources before it
+	// assembles them afresh (not from Cache):
 	// the smithy process sets its collector's memory limit from them
 	// while it loads and checks the model (app.ModelMemoryLimit), and
 	// release, which [Model.Loaded] calls, puts the process's own
 	// setting back. Nil (libraries, tests, the server) changes nothing.
-	BoundMemory func(sourceBytes int64) (release func())
+	BoundMemory func(jsonBytes, idlBytes int64) (release func())
 }
 
 // Every command reads its inputs here: a file, or standard input for `-`.

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/smithy-validation/go/core/shapeid"
 )
 
 // TestReadAll: readAll reads what io.ReadAll of a LimitReader reads, from a
@@ -56,6 +58,7 @@ func TestReadAll(t *testing.T) {
 func TestBoundMemory(t *testing.T) {
 	good := []byte("$version: \"2\"\nnamespace a\nstring S\n")
 	other := []byte("$version: \"2\"\nnamespace b\nstring T\n")
+	ast := []byte(`{"smithy": "2.0", "shapes": {"c#U": {"type": "string"}}}`)
 	cases := []struct {
 		name        string
 		srcs        []Source
@@ -64,19 +67,24 @@ func TestBoundMemory(t *testing.T) {
 		wantCalls   int
 		wantErr     bool
 		wantRelease int // after LoadModel returns, before Loaded
+		wantJSON    int64
 	}{
-		{"one file", []Source{{Name: "a.smithy", Text: good}}, false, int64(len(good)), 1, false, 0},
-		{"two files", []Source{{Name: "a.smithy", Text: good}, {Name: "b.smithy", Text: other}}, false, int64(len(good) + len(other)), 1, false, 0},
-		{"a file that cannot be read: not bounded", []Source{{Name: "a.smithy", Text: good}, {Path: "/nonexistent/x.smithy"}}, false, 0, 0, true, 0},
-		{"cached: not bounded", []Source{{Name: "a.smithy", Text: good}}, true, 0, 0, false, 0},
+		{"one file", []Source{{Name: "a.smithy", Text: good}}, false, int64(len(good)), 1, false, 0, 0},
+		{"two files", []Source{{Name: "a.smithy", Text: good}, {Name: "b.smithy", Text: other}}, false, int64(len(good) + len(other)), 1, false, 0, 0},
+		{"a file that cannot be read: not bounded", []Source{{Name: "a.smithy", Text: good}, {Path: "/nonexistent/x.smithy"}}, false, 0, 0, true, 0, 0},
+		{"cached: not bounded", []Source{{Name: "a.smithy", Text: good}}, true, 0, 0, false, 0, 0},
+		{"JSON AST counted apart", []Source{{Name: "a.smithy", Text: good}, {Name: "b.json", Text: ast}}, false, int64(len(good)), 1, false, 0, int64(len(ast))},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			var calls, released int
 			var size int64
-			r := Reader{BoundMemory: func(n int64) func() {
+			r := Reader{BoundMemory: func(j, n int64) func() {
 				calls++
 				size = n
+				if j != c.wantJSON {
+					t.Errorf("BoundMemory told %d bytes of JSON AST, want %d", j, c.wantJSON)
+				}
 				return func() { released++ }
 			}}
 			if c.cache {
@@ -100,5 +108,27 @@ func TestBoundMemory(t *testing.T) {
 				t.Errorf("released %d times, bounded %d", released, calls)
 			}
 		})
+	}
+}
+
+// TestInlineSourceCopied: a model keeps its JSON AST text without a copy
+// of its own, so the load copies an inline source's bytes: the caller may
+// reuse them.
+func TestInlineSourceCopied(t *testing.T) {
+	text := []byte(`{"smithy": "2.0", "shapes": {"example#S": {"type": "string", "traits": {"smithy.api#documentation": "kept"}}}}`)
+	m, err := (&Reader{}).LoadModel([]Source{{Name: "s.json", Text: text}})
+	if err != nil || m.Res == nil || m.Res.Model == nil {
+		t.Fatalf("LoadModel: %v", err)
+	}
+	for i := range text {
+		text[i] = ' '
+	}
+	s, ok := m.Res.Model.Shape(shapeid.MustParse("example#S"))
+	if !ok {
+		t.Fatal("example#S is missing")
+	}
+	doc, _ := s.Trait(shapeid.MustParse("smithy.api#documentation"))
+	if got := doc.StringValue(); got != "kept" {
+		t.Errorf("documentation %q after the caller reused its bytes, want %q", got, "kept")
 	}
 }

@@ -144,11 +144,15 @@ func (e *Reader) LoadModel(srcs []Source) (*Model, error) {
 	if e.Cache == nil {
 		var release func()
 		if e.BoundMemory != nil {
-			size := int64(0)
+			var jsonBytes, idlBytes int64
 			for _, f := range files {
-				size += int64(len(f.Data))
+				if strings.HasSuffix(f.Name, ".json") {
+					jsonBytes += int64(len(f.Data))
+				} else {
+					idlBytes += int64(len(f.Data))
+				}
 			}
-			release = e.BoundMemory(size)
+			release = e.BoundMemory(jsonBytes, idlBytes)
 		}
 		lm = assemble(files)
 		lm.release = release
