@@ -123,6 +123,19 @@ func New(opts ...Option) *Assembler {
 // AddDocument adds a loaded document with absolute shape IDs. An assembler
 // made with [Once] ignores documents added after its Assemble (which
 // returns [ErrAssembled] again).
+//
+// The document stays the caller's, with or without Once: Assemble writes
+// nothing into it (not its definitions, trait lists, trait values or the
+// spare capacity of its lists), so a document, like the shared prelude,
+// may be given to several assemblers, also at the same time. What
+// assembly changes (coerced annotation trait values, merged and applied
+// traits, implied members and properties) it changes in its own copies,
+// made when it first writes. The model built keeps the document's trait
+// lists and values that assembly did not change (as [model.New] does):
+// the caller must not modify the document while it uses the model.
+// Once owns, and may merge in place, only what the assembler made itself:
+// the documents it lowered from IDL and, with Once, the JSON AST documents
+// AddSource decoded.
 func (a *Assembler) AddDocument(doc *model.Document) {
 	if a.assembled {
 		return
@@ -148,8 +161,12 @@ func (r *Result) HasErrors() bool {
 }
 
 type assembler struct {
-	prelude  *model.Document          // nil when assembling without the prelude
-	owned    map[*model.Document]bool // documents whose definitions are merged in place
+	prelude *model.Document          // nil when assembling without the prelude
+	owned   map[*model.Document]bool // documents whose definitions are merged in place
+	// shared are the merged definitions whose trait lists (their own and
+	// their members') are still those of a document the assembler does not
+	// own: [assembler.ownTraits] copies them before the first write.
+	shared   map[*model.ShapeDef]bool
 	wasSet   map[shapeid.ID]bool
 	defs     []*model.ShapeDef
 	byID     map[shapeid.ID]*model.ShapeDef
@@ -178,7 +195,7 @@ func (a *Assembler) Assemble() (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &assembler{owned: owned, byID: map[shapeid.ID]*model.ShapeDef{}, versions: map[shapeid.ID]string{}, wasSet: map[shapeid.ID]bool{}}
+	s := &assembler{owned: owned, shared: map[*model.ShapeDef]bool{}, byID: map[shapeid.ID]*model.ShapeDef{}, versions: map[shapeid.ID]string{}, wasSet: map[shapeid.ID]bool{}}
 	if !a.opts.noPrelude && len(docs) > 0 {
 		s.prelude = docs[0]
 	}
@@ -311,8 +328,11 @@ func (s *assembler) addShape(d *model.Document, i int) {
 			c = new(model.ShapeDef)
 			*c = def
 			// Assembly writes members (traits merged, applied, implied):
-			// the caller's list stays as it was.
+			// the caller's list stays as it was. Their trait lists, and
+			// the shape's, are copied when assembly first writes one
+			// (ownTraits): most are only read.
 			c.Members = slices.Clone(c.Members)
+			s.shared[c] = true
 			if c.Entity != nil {
 				// Assembly sets properties (an operation's Unit input and
 				// output): the caller's document keeps its own.
@@ -336,6 +356,7 @@ func (s *assembler) addShape(d *model.Document, i int) {
 		s.event(model.Note, "Model.IgnoredDuplicateDefinition", def.ID, def.Source, "Ignoring duplicate but equivalent shape definition: %s defined at `%s` and `%s`", def.ID, prev.Source, def.Source)
 		return
 	}
+	s.ownTraits(prev)
 	for _, t := range def.Traits {
 		s.mergeTrait(def.ID, &prev.Traits, t)
 	}
@@ -654,6 +675,7 @@ func (s *assembler) apply(d *model.Document, ap model.Apply) {
 		}
 		return
 	}
+	s.ownTraits(def)
 	if !ap.Target.HasMember() {
 		for _, t := range ap.Traits {
 			s.mergeTrait(def.ID, &def.Traits, t)
@@ -875,6 +897,7 @@ func (s *assembler) fillImplicitValues() {
 			for i := range def.Members {
 				m := &def.Members[i]
 				if !hasTrait(m.Traits, preludeid.EnumValue) {
+					s.ownTraits(def)
 					m.Traits = append(m.Traits, model.Trait{ID: preludeid.EnumValue, Value: node.NewString(m.Name), Source: m.Source})
 				}
 			}
@@ -889,29 +912,54 @@ func (s *assembler) fillImplicitValues() {
 // rejects, as the reference implementation does (a bare `@foo` for a
 // boolean, string or union trait is an error); so does an explicit null.
 func (s *assembler) coerceOmittedTraitValues() {
-	fix := func(list []model.Trait) {
-		for i := range list {
-			if !list[i].Omitted || !list[i].Value.IsNull() {
-				continue
-			}
-			def, ok := s.byID[list[i].ID]
-			if !ok {
-				continue
-			}
-			pos := list[i].Value.Pos()
-			switch def.Type {
-			case model.StructureType, model.MapType:
-				list[i].Value = node.NewObject().At(pos)
-			case model.ListType, model.SetType:
-				list[i].Value = node.NewArray().At(pos)
-			}
+	// coerced returns the value an omitted trait value takes, if any.
+	coerced := func(t model.Trait) (node.Node, bool) {
+		if !t.Omitted || !t.Value.IsNull() {
+			return node.Node{}, false
 		}
+		def, ok := s.byID[t.ID]
+		if !ok {
+			return node.Node{}, false
+		}
+		switch def.Type {
+		case model.StructureType, model.MapType:
+			return node.NewObject().At(t.Value.Pos()), true
+		case model.ListType, model.SetType:
+			return node.NewArray().At(t.Value.Pos()), true
+		}
+		return node.Node{}, false
 	}
 	for _, def := range s.defs {
-		fix(def.Traits)
-		for i := range def.Members {
-			fix(def.Members[i].Traits)
+		fix := func(list *[]model.Trait) {
+			for i := range *list {
+				if v, ok := coerced((*list)[i]); ok {
+					// The list may be a caller's: ownTraits copies it
+					// (and moves *list, which points into def, along).
+					s.ownTraits(def)
+					(*list)[i].Value = v
+				}
+			}
 		}
+		fix(&def.Traits)
+		for i := range def.Members {
+			fix(&def.Members[i].Traits)
+		}
+	}
+}
+
+// ownTraits makes the trait lists of def, its own and its members', the
+// assembly's before it writes one: a definition taken from a document the
+// assembler does not own (one of AddDocument, the shared prelude) still
+// has the document's lists, which assembly must neither change nor append
+// to in their spare capacity (concurrent assemblies share the prelude).
+func (s *assembler) ownTraits(def *model.ShapeDef) {
+	if !s.shared[def] {
+		return
+	}
+	delete(s.shared, def)
+	def.Traits = slices.Clone(def.Traits)
+	for i := range def.Members {
+		def.Members[i].Traits = slices.Clone(def.Members[i].Traits)
 	}
 }
 
