@@ -2,7 +2,6 @@ package assembly_test
 
 import (
 	"fmt"
-	"reflect"
 	"sync"
 	"testing"
 
@@ -44,16 +43,51 @@ func callerDocument() *model.Document {
 	}
 }
 
-// fullLists returns every trait list of doc extended to its capacity.
-func fullLists(doc *model.Document) [][]model.Trait {
+// lists returns every trait list of doc (the shapes' and their members',
+// and the applied ones), which is what assembly writes.
+func lists(doc *model.Document) [][]model.Trait {
 	var out [][]model.Trait
 	for _, s := range doc.Shapes {
-		out = append(out, s.Traits[:cap(s.Traits)])
+		out = append(out, s.Traits)
 		for _, m := range s.Members {
-			out = append(out, m.Traits[:cap(m.Traits)])
+			out = append(out, m.Traits)
 		}
 	}
+	for _, ap := range doc.Applies {
+		out = append(out, ap.Traits)
+	}
 	return out
+}
+
+// fullLists returns every trait list of doc extended to its capacity.
+func fullLists(doc *model.Document) [][]model.Trait {
+	out := lists(doc)
+	for i, l := range out {
+		out[i] = l[:cap(l)]
+	}
+	return out
+}
+
+// listsDiff says where two sets of trait lists differ, or returns "". Trait
+// values compare with node.Equal and their positions (reflect.DeepEqual
+// would compare the nodes' pointers by address).
+func listsDiff(got, want [][]model.Trait) string {
+	if len(got) != len(want) {
+		return fmt.Sprintf("%d trait lists, want %d", len(got), len(want))
+	}
+	for i := range got {
+		if len(got[i]) != len(want[i]) {
+			return fmt.Sprintf("list %d has %d traits, want %d", i, len(got[i]), len(want[i]))
+		}
+		for j, g := range got[i] {
+			w := want[i][j]
+			if g.ID != w.ID || g.Omitted != w.Omitted || g.Source != w.Source ||
+				g.Value.Kind() != w.Value.Kind() || !node.Equal(g.Value, w.Value) || g.Value.Pos() != w.Value.Pos() {
+				return fmt.Sprintf("list %d trait %d is %s = %v (omitted %v), want %s = %v (omitted %v)", i, j, g.ID, g.Value, g.Omitted, w.ID, w.Value, w.Omitted)
+			}
+		}
+	}
+	return ""
 }
 
 // TestAddDocumentLeavesCallerDocument checks that assembly does not write
@@ -86,11 +120,11 @@ func TestAddDocumentLeavesCallerDocument(t *testing.T) {
 			if v, ok := s.Trait(preludeid.Tags); !ok || v.Kind() != node.Array || len(v.Elems()) != 2 {
 				t.Errorf("tags on ex#S = %v, want [a b]", v)
 			}
-			if !reflect.DeepEqual(doc, want) {
-				t.Errorf("the caller's document changed:\n got %+v\nwant %+v", doc.Shapes, want.Shapes)
+			if d := listsDiff(lists(doc), lists(want)); d != "" {
+				t.Errorf("the caller's document changed: %s", d)
 			}
-			if got, w := fullLists(doc), fullLists(want); !reflect.DeepEqual(got, w) {
-				t.Errorf("the spare capacity of the caller's trait lists changed:\n got %+v\nwant %+v", got, w)
+			if d := listsDiff(fullLists(doc), fullLists(want)); d != "" {
+				t.Errorf("the spare capacity of the caller's trait lists changed: %s", d)
 			}
 		})
 	}
@@ -148,8 +182,8 @@ func TestConcurrentAssembliesLeavePrelude(t *testing.T) {
 	for err := range errs {
 		t.Error(err)
 	}
-	if after := fullLists(prelude.Document()); !reflect.DeepEqual(after, snapshot) {
-		t.Errorf("the prelude's trait lists changed")
+	if d := listsDiff(fullLists(prelude.Document()), snapshot); d != "" {
+		t.Errorf("the prelude's trait lists changed: %s", d)
 	}
 	// Whatever assembled before this test: the prelude's annotation traits
 	// are as lowered, null (each assembly coerces them in its own copy).
