@@ -32,9 +32,12 @@ type Incremental struct {
 
 	// positions of the repairs: line and column are found as the input
 	// is let go
-	line, lineStart int   // the line at r.base, and the offset where it starts
-	pending         []int // repairs not yet placed
-	seen            int   // repairs added to pending so far
+	line, lineStart int // the line at r.base, and the offset where it starts
+	// a cursor for lineCol: the line of offset lcAt and where it starts
+	// (moved forward over the input kept, so nothing is counted twice)
+	lcAt, lcLine, lcLineStart int
+	pending                   []int // repairs not yet placed
+	seen                      int   // repairs added to pending so far
 
 	// onStep, when set, is called after each final step (the watcher);
 	// before is the syntax progress before that step.
@@ -513,15 +516,34 @@ func (s *Incremental) finishReading() *reading {
 }
 
 // lineCol returns the line and column (1-based, in bytes) of the absolute
-// offset at, which must not precede the input kept.
+// offset at, which must not precede the input kept (a position that may
+// be reported after its input is let go is taken as a spot while held).
+// Offsets asked in increasing order cost the bytes between them.
 func (s *Incremental) lineCol(at int) (int, int) {
 	r := &s.r
-	line, lineStart := s.line, s.lineStart
-	for p := r.base; p < at && p-r.base < len(r.in); p++ {
-		if r.in[p-r.base] == '\n' {
-			line++
-			lineStart = p + 1
-		}
+	if s.lcLine == 0 || s.lcAt < r.base || at < s.lcAt {
+		s.lcAt, s.lcLine, s.lcLineStart = r.base, s.line, s.lineStart
 	}
-	return line, at - lineStart + 1
+	if end := min(at, r.base+len(r.in)); end > s.lcAt {
+		seg := r.in[s.lcAt-r.base : end-r.base]
+		if n := bytes.Count(seg, newline); n > 0 {
+			s.lcLine += n
+			s.lcLineStart = s.lcAt + bytes.LastIndexByte(seg, '\n') + 1
+		}
+		s.lcAt = end
+	}
+	return s.lcLine, at - s.lcLineStart + 1
+}
+
+var newline = []byte{'\n'}
+
+// spot is an input offset with its line and column, taken while the input
+// there is held: a finding reported later, when that input may have been
+// let go, still says where it is.
+type spot struct{ at, line, col int }
+
+// spotOf takes the spot of the absolute offset at (kept input).
+func (s *Incremental) spotOf(at int) spot {
+	l, c := s.lineCol(at)
+	return spot{at, l, c}
 }

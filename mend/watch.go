@@ -165,7 +165,8 @@ type wframe struct {
 	n            int
 	// for a member of the root object: where its value starts in the
 	// output and in the input
-	valOut, valAt int
+	valOut int
+	valAt  spot
 }
 
 // NewWatcher starts watching a text read under opts (its Profile judges
@@ -622,7 +623,7 @@ func (w *Watcher) valueBegins(path string, outAt, at int, c byte) {
 	known := c == '{' || c == '[' || c == '"'
 	if name, ok := w.rootMember(path); ok {
 		f := &w.stack[0]
-		f.valOut, f.valAt = outAt, at
+		f.valOut, f.valAt = outAt, w.s.spotOf(at)
 		if known {
 			w.probe(path, name, c, at)
 		}
@@ -673,16 +674,23 @@ func (w *Watcher) probe(path, name string, c byte, at int) {
 }
 
 // violation reports finding f (once per code and path), positioned at
-// the input offset at.
+// the input offset at, which the reader still holds.
 func (w *Watcher) violation(f Finding, at, permille int) {
+	if w.reported[f.Code+" "+f.Path] {
+		return
+	}
+	w.violationAt(f, w.s.spotOf(at), permille)
+}
+
+// violationAt reports finding f (once per code and path) at spot p.
+func (w *Watcher) violationAt(f Finding, p spot, permille int) {
 	k := f.Code + " " + f.Path
 	if w.reported[k] {
 		return
 	}
 	w.reported[k] = true
-	f.Offset = at
-	f.Line, f.Column = w.s.lineCol(at)
-	w.events = append(w.events, Event{Kind: EventViolation, Path: f.Path, At: at, Permille: permille, Finding: &f})
+	f.Offset, f.Line, f.Column = p.at, p.line, p.col
+	w.events = append(w.events, Event{Kind: EventViolation, Path: f.Path, At: p.at, Permille: permille, Finding: &f})
 }
 
 // valueEnds: the value that began last in the innermost container (or
@@ -725,7 +733,7 @@ func (w *Watcher) valueEnds(out []byte, outEnd, end int) {
 	for _, fd := range v.Findings {
 		if fd.Severity == "error" && (fd.Path == path || strings.HasPrefix(fd.Path, path+"/")) {
 			good = false
-			w.violation(fd, f.valAt, w.permille())
+			w.violationAt(fd, f.valAt, w.permille())
 		}
 	}
 	if good && w.required[name] {

@@ -66,8 +66,8 @@ type unionState struct {
 
 type unionMember struct {
 	key   string
-	keyAt int // where its key begins
-	at    int // where its value begins, -1 until it does
+	keyAt spot // where its key begins
+	at    spot // where its value begins, at -1 until it does
 }
 
 // alloyUnion fills n, the node of union target with an alloy trait.
@@ -160,14 +160,15 @@ func (w *Watcher) unionCapture(c byte, tok []byte, at int) {
 	in := len(w.stack) - 1
 	for k := 1; k <= in && k < len(w.nest.un); k++ {
 		if u := w.nest.un[k]; u != nil && u.state == 0 && !u.over {
-			u.add(c, tok, at, in-k, w.stack[in].key)
+			u.add(c, tok, at, in-k, w.stack[in].key, w.s)
 		}
 	}
 }
 
 // add writes token tok (kind c) read depth containers below the
-// object, with its separator.
-func (u *unionState) add(c byte, tok []byte, at, depth int, key string) {
+// object, with its separator; s takes the spots of the members' keys and
+// values (an error found when the discriminator is read points there).
+func (u *unionState) add(c byte, tok []byte, at, depth int, key string, s *Incremental) {
 	for len(u.open) > depth {
 		u.text = append(u.text, closerPair(u.open[len(u.open)-1])[1])
 		u.open = u.open[:len(u.open)-1]
@@ -179,7 +180,7 @@ func (u *unionState) add(c byte, tok []byte, at, depth int, key string) {
 	case 'k':
 		u.text = append(append(u.text, tok...), ':')
 		if depth == 0 {
-			u.members = append(u.members, unionMember{key: key, keyAt: at, at: -1})
+			u.members = append(u.members, unionMember{key: key, keyAt: s.spotOf(at), at: spot{at: -1}})
 		}
 	case '{', '[':
 		u.text = append(u.text, c)
@@ -187,8 +188,8 @@ func (u *unionState) add(c byte, tok []byte, at, depth int, key string) {
 	default:
 		u.text = append(u.text, tok...)
 	}
-	if depth == 0 && c != 'k' && len(u.members) > 0 && u.members[len(u.members)-1].at < 0 {
-		u.members[len(u.members)-1].at = at
+	if depth == 0 && c != 'k' && len(u.members) > 0 && u.members[len(u.members)-1].at.at < 0 {
+		u.members[len(u.members)-1].at = s.spotOf(at)
 	}
 	if len(u.text) > maxUnionText {
 		u.over, u.text, u.open = true, nil, nil
@@ -246,13 +247,13 @@ func (w *Watcher) unionBuffered(k int, u *unionState) {
 		}
 		tok, _, _ := strings.Cut(rest, "/")
 		for _, m := range u.members {
-			if m.key != u.node.disc && m.at >= 0 && escapePointer(m.key) == tok {
+			if m.key != u.node.disc && m.at.at >= 0 && escapePointer(m.key) == tok {
 				at := m.at
 				if f.Code == "unknown-member" || f.Code == "duplicate-key" {
 					at = m.keyAt // about the key, as when a key is judged
 				}
 				f.Path = path + "/" + rest
-				w.violation(f, at, w.permille())
+				w.violationAt(f, at, w.permille())
 				break
 			}
 		}
