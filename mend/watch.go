@@ -650,6 +650,15 @@ func (w *Watcher) probe(path, name string, c byte, at int) {
 		}
 		code = ""
 	}
+	if kd, ok := w.decl.(KindDeclaration); ok {
+		var steps []PathStep
+		if path != "" {
+			steps = []PathStep{{Key: name, Index: -1}}
+		}
+		if !kd.RefusesKind(steps, c) {
+			return // the stand-in's verdict may not hold for every value
+		}
+	}
 	rep := `""`
 	switch c {
 	case '{':

@@ -60,6 +60,21 @@ type OpenStringPathDeclaration interface {
 	OpenStringRulesAt(path []PathStep) (StringRules, bool)
 }
 
+// KindDeclaration is a declaration that can say whether the value at a
+// path refuses every value of a kind. The watcher reports a wrong kind
+// at a root member's (or the root's) first byte by asking the
+// declaration about an empty value of the kind ({}, [] or ""); a
+// declaration whose verdict on that stand-in need not hold for every
+// value of the kind (a JSON Schema anyOf/oneOf whose branches take the
+// kind with more constraints) implements this, and the wrong kind is
+// then reported at the first byte only when RefusesKind says so (else
+// when the value ends).
+type KindDeclaration interface {
+	// RefusesKind reports whether no value that begins with c ('{', '['
+	// or '"') is valid at path (empty: the root); false when unsure.
+	RefusesKind(path []PathStep, c byte) bool
+}
+
 // PathStep is one step from a value into it: an object's member by its
 // key, or an array's element by its index.
 type PathStep struct {

@@ -281,6 +281,100 @@ func childSchema(sch node.Node, step mend.PathStep) (node.Node, bool) {
 	return add, true
 }
 
+// RefusesKind reports whether no value that begins with c ('{', '[' or
+// '"') is valid at path ([mend.KindDeclaration]): the watcher then
+// reports a wrong kind at the value's first byte. It reads only
+// keywords that refuse a kind whatever else the value is: "type",
+// "const", "enum", false, "allOf" (a branch refuses), "anyOf"/"oneOf"
+// (every branch refuses); the rest (if/then/else, not, $ref...) can only
+// refuse more, so ignoring them never says a kind is refused when some
+// value of it is valid.
+func (d *JSONSchemaDeclaration) RefusesKind(path []mend.PathStep, c byte) bool {
+	sch := d.at
+	for _, step := range path {
+		if sch.Kind() != node.Object {
+			return false
+		}
+		next, ok := childSchema(sch, step)
+		if !ok {
+			return false
+		}
+		sch = next
+	}
+	var kind node.Kind
+	switch c {
+	case '{':
+		kind = node.Object
+	case '[':
+		kind = node.Array
+	case '"':
+		kind = node.String
+	default:
+		return false
+	}
+	return refusesKind(sch, kind, 0)
+}
+
+// maxKindDepth bounds the nesting of allOf/anyOf/oneOf RefusesKind reads.
+const maxKindDepth = 32
+
+func refusesKind(sch node.Node, kind node.Kind, depth int) bool {
+	if sch.Kind() == node.Bool {
+		return !sch.BoolValue()
+	}
+	if sch.Kind() != node.Object || depth > maxKindDepth {
+		return false
+	}
+	name := map[node.Kind]string{node.Object: "object", node.Array: "array", node.String: "string"}[kind]
+	if t, ok := once(sch, "type"); ok {
+		switch t.Kind() {
+		case node.String:
+			if t.StringValue() != name {
+				return true
+			}
+		case node.Array:
+			takes := false
+			for _, e := range t.Elems() {
+				takes = takes || e.Kind() == node.String && e.StringValue() == name
+			}
+			if !takes {
+				return true
+			}
+		}
+	}
+	if v, ok := once(sch, "const"); ok && v.Kind() != kind {
+		return true
+	}
+	if e, ok := once(sch, "enum"); ok && e.Kind() == node.Array {
+		takes := false
+		for _, v := range e.Elems() {
+			takes = takes || v.Kind() == kind
+		}
+		if !takes {
+			return true
+		}
+	}
+	if all, ok := once(sch, "allOf"); ok && all.Kind() == node.Array {
+		for _, b := range all.Elems() {
+			if refusesKind(b, kind, depth+1) {
+				return true
+			}
+		}
+	}
+	for _, key := range []string{"anyOf", "oneOf"} {
+		if some, ok := once(sch, key); ok && some.Kind() == node.Array && some.Len() > 0 {
+			every := true
+			for _, b := range some.Elems() {
+				every = every && refusesKind(b, kind, depth+1)
+			}
+			if every {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // once returns member key of object n when it is written exactly once.
 func once(n node.Node, key string) (node.Node, bool) {
 	var v node.Node
