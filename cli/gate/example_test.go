@@ -95,3 +95,23 @@ func ExampleJSONSchemaDeclaration_OpenStringRulesAt() {
 	// [red green] enum
 	// in the feed of byte 25 ('y'): enum at /items/0/color, 21
 }
+
+// Whether every value of a kind is refused at a member: a wrong kind is
+// then reported at the value's first byte while it streams; otherwise
+// (a branch takes the kind with more constraints) when the value ends.
+func ExampleJSONSchemaDeclaration_RefusesKind() {
+	decl, err := gate.NewJSONSchemaDeclaration([]byte(`{
+	  "type": "object",
+	  "properties": {
+	    "id":  {"anyOf": [{"type": "integer"}, {"type": "string", "minLength": 3}]},
+	    "ref": {"anyOf": [{"type": "integer"}, {"type": "boolean"}]}
+	  }
+	}`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	at := func(m string) []mend.PathStep { return []mend.PathStep{{Key: m, Index: -1}} }
+	fmt.Println(decl.RefusesKind(at("id"), '"'), decl.RefusesKind(at("ref"), '"'), decl.RefusesKind(at("ref"), '{'))
+	// Output: false true true
+}
