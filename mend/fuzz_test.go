@@ -148,18 +148,7 @@ func FuzzWatchChunks(f *testing.F) {
 		if len(in) > 2048 {
 			return
 		}
-		cuts := fuzzCuts(in, 1)
-		opts := Options{Profile: ProfileLenient, Declaration: decl}
-		_, fin1, ev1 := watchAll(in, nil, opts)
-		feeds, fin2, ev2 := watchAll(in, cuts, opts)
-		a, _ := json.Marshal(ev1)
-		b, _ := json.Marshal(ev2)
-		if string(a) != string(b) {
-			t.Fatalf("%q cuts %v: events\n one %s\n  cut %s", in, cuts, a, b)
-		}
-		if (fin1.Final == nil) != (fin2.Final == nil) || fin1.Final != nil && fin1.Final.Text != fin2.Final.Text {
-			t.Fatalf("%q: finals differ", in)
-		}
+		feeds, fin2 := chunkingAgrees(t, in, Options{Profile: ProfileLenient, Declaration: decl})
 		if fin2.Final == nil {
 			return
 		}
@@ -177,6 +166,25 @@ func FuzzWatchChunks(f *testing.F) {
 			t.Fatalf("%q: deltas give %#v, final %s", in, got, fin2.Final.Value)
 		}
 	})
+}
+
+// chunkingAgrees watches in as one chunk and cut where fuzzCuts says,
+// fails the test when the events or the final texts differ, and
+// returns the cut run's feeds and final.
+func chunkingAgrees(t *testing.T, in []byte, opts Options) ([]*WatchFeed, *WatchFinal) {
+	t.Helper()
+	cuts := fuzzCuts(in, 1)
+	_, fin1, ev1 := watchAll(in, nil, opts)
+	feeds, fin2, ev2 := watchAll(in, cuts, opts)
+	a, _ := json.Marshal(ev1)
+	b, _ := json.Marshal(ev2)
+	if string(a) != string(b) {
+		t.Fatalf("%q cuts %v: events\n one %s\n  cut %s", in, cuts, a, b)
+	}
+	if (fin1.Final == nil) != (fin2.Final == nil) || fin1.Final != nil && fin1.Final.Text != fin2.Final.Text {
+		t.Fatalf("%q: finals differ", in)
+	}
+	return feeds, fin2
 }
 
 // FuzzLLMEvents: any sequence of payloads (the fuzzer's text split at

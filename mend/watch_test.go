@@ -34,8 +34,14 @@ func watchAll(text []byte, cuts []int, opts Options) ([]*WatchFeed, *WatchFinal,
 
 func shapeDecl(t testing.TB, src, id string) Declaration {
 	t.Helper()
-	a := assembly.New()
-	if err := a.AddSource("decl.smithy", []byte(src)); err != nil {
+	return declFrom(t, assembly.New(), "decl.smithy", src, id)
+}
+
+// declFrom adds src to the assembler a, assembles it and returns the
+// declaration of the shape id; a test fails on any error.
+func declFrom(t testing.TB, a *assembly.Assembler, file, src, id string) Declaration {
+	t.Helper()
+	if err := a.AddSource(file, []byte(src)); err != nil {
 		t.Fatal(err)
 	}
 	res, err := a.Assemble()

@@ -6,10 +6,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/smithy-validation/go/core/assembly"
-	"github.com/smithy-validation/go/core/shapeid"
-	"github.com/smithy-validation/go/smithyvalidate"
 )
 
 const unionSmithy = `$version: "2"
@@ -128,22 +124,7 @@ string Code
 
 func unionDecl(t testing.TB) Declaration {
 	t.Helper()
-	a := assembly.New()
-	if err := smithyvalidate.AddAlloyTraits(a); err != nil {
-		t.Fatal(err)
-	}
-	if err := a.AddSource("union.smithy", []byte(unionSmithy)); err != nil {
-		t.Fatal(err)
-	}
-	res, err := a.Assemble()
-	if err != nil || res.HasErrors() {
-		t.Fatal(err, res.Events)
-	}
-	d, err := NewShapeDeclaration(res.Model, shapeid.MustParse("example.union#Order"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return d
+	return unionRootDecl(t, "example.union#Order")
 }
 
 // TestUnionAt pins, below a discriminated union and a plain one, the
@@ -326,17 +307,6 @@ func FuzzWatchUnionChunks(f *testing.F) {
 		if len(in) > 2048 {
 			return
 		}
-		cuts := fuzzCuts(in, 1)
-		opts := Options{Profile: ProfileLenient, Declaration: decl}
-		_, fin1, ev1 := watchAll(in, nil, opts)
-		_, fin2, ev2 := watchAll(in, cuts, opts)
-		a, _ := json.Marshal(ev1)
-		b, _ := json.Marshal(ev2)
-		if string(a) != string(b) {
-			t.Fatalf("%q cuts %v: events\n one %s\n  cut %s", in, cuts, a, b)
-		}
-		if (fin1.Final == nil) != (fin2.Final == nil) || fin1.Final != nil && fin1.Final.Text != fin2.Final.Text {
-			t.Fatalf("%q: finals differ", in)
-		}
+		chunkingAgrees(t, in, Options{Profile: ProfileLenient, Declaration: decl})
 	})
 }

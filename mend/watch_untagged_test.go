@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/smithy-validation/go/core/assembly"
-	"github.com/smithy-validation/go/core/shapeid"
 	"github.com/smithy-validation/go/smithyvalidate"
 )
 
@@ -25,18 +24,7 @@ func unionRootDecl(t testing.TB, id string) Declaration {
 	if err := smithyvalidate.AddAlloyTraits(a); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.AddSource("union.smithy", []byte(unionSmithy)); err != nil {
-		t.Fatal(err)
-	}
-	res, err := a.Assemble()
-	if err != nil || res.HasErrors() {
-		t.Fatal(err, res.Events)
-	}
-	d, err := NewShapeDeclaration(res.Model, shapeid.MustParse(id))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return d
+	return declFrom(t, a, "union.smithy", unionSmithy, id)
 }
 
 func checkUntaggedCase(t *testing.T, decl Declaration, c untaggedCase) {
