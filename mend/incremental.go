@@ -476,7 +476,9 @@ func (s *Incremental) Snapshot() (*Result, error) {
 // readingOf builds the reading of a finished pass r.
 func (s *Incremental) readingOf(r *reader) *reading {
 	s.thaw()
-	return r.reading(s.placeRest, false)
+	g := r.reading(s.placeRest, false)
+	g.place = unplaced(g)
+	return g
 }
 
 // Finish reads the end of the text and returns what [Repair] returns for
@@ -512,7 +514,9 @@ func (s *Incremental) finishReading() *reading {
 	// the result's text is that output, not a copy of it (for a long
 	// value the copy cost as much as Repair of the whole text).
 	s.thaw()
-	return r.reading(s.placeRest, true)
+	g := r.reading(s.placeRest, true)
+	g.place = unplaced(g)
+	return g
 }
 
 // lineCol returns the line and column (1-based, in bytes) of the absolute

@@ -1,6 +1,7 @@
 package mend
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"sort"
@@ -128,7 +129,15 @@ type reading struct {
 	members []bool // root object members: settled
 	syntax  int    // syntax progress, see readiness
 	state   string
+	// where a declaration's findings on out (the repaired text) are in
+	// the input (place.go); the zero value: out is the input itself
+	place placer
 }
+
+// placeFindings gives fs, a declaration's findings on g.out, positions in
+// the input: a checker sees the repaired text, whose offsets differ from
+// the input's once a repair inserted or dropped bytes.
+func (g *reading) placeFindings(fs []Finding) { g.place.findings(fs) }
 
 // read reads text: the fast path when it is exact JSON (exact.go), the
 // full reader otherwise.
@@ -157,7 +166,11 @@ func readFull(text []byte, o *Options) *reading {
 		r.maxRepairs = 1000
 	}
 	r.run()
-	return r.reading(func(rs []Fix, e *Error) { locate(text, rs, e) }, false)
+	g := r.reading(func(rs []Fix, e *Error) { locate(text, rs, e) }, false)
+	if g.fatal == nil && !bytes.Equal(g.out, text) {
+		g.place = placer{mode: placeReread, text: text, skipProse: r.skipProse, maxDepth: r.maxDepth, maxRepairs: r.maxRepairs}
+	}
+	return g
 }
 
 // reading builds the reading of a finished pass; place fills in the line
@@ -295,6 +308,7 @@ func repairOf(g *reading, o *Options) (*Result, error) {
 			return nil, err
 		}
 		if !v.OK {
+			g.placeFindings(v.Findings)
 			e := schemaError(&v)
 			e.RetryHint = hint(e, opts.Declaration, &v)
 			return nil, e

@@ -84,6 +84,7 @@ func Analyze(text []byte, opts Options) *Plan {
 			p.Error = &Error{Code: CodeDeclaration, Exit: 3, Message: err.Error()}
 			return p
 		}
+		g.placeFindings(verdict.Findings)
 		v = &verdict
 		p.Schema = v
 		p.SchemaTotal, p.SchemaSatisfied, p.SchemaMissing = v.Total, v.Satisfied, v.Missing
@@ -158,6 +159,7 @@ func Validate(text []byte, opts Options) (*Validation, error) {
 			if err != nil {
 				return nil, err
 			}
+			g.placeFindings(v.Findings)
 			out.Schema = &v
 		}
 		return out, nil
@@ -232,6 +234,7 @@ func readinessOf(g *reading, d Declaration) (*ReadinessResult, error) {
 	if err != nil {
 		return nil, err
 	}
+	g.placeFindings(v.Findings)
 	res.Verdict = &v
 	total := 0
 	for _, m := range d.Members() {

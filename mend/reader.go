@@ -42,8 +42,9 @@ type frame struct {
 
 type reader struct {
 	in   []byte
-	out  []byte // nil until the first edit
-	mark int    // input offset up to which out accounts for the input
+	seek *seeker // set when the reading looks for values (placeInText)
+	out  []byte  // nil until the first edit
+	mark int     // input offset up to which out accounts for the input
 	i    int
 
 	skipProse bool
@@ -828,6 +829,9 @@ func (r *reader) value() {
 			r.firstIn = r.i
 			r.firstOut = r.outPos(r.i)
 		}
+	}
+	if r.seek != nil {
+		r.seekValue()
 	}
 	c := r.in[r.i]
 	switch {

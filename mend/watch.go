@@ -139,11 +139,15 @@ type Watcher struct {
 	tentRaw  int
 
 	// the declaration's members, and how the root members fared
-	required   map[string]bool
-	nRequired  int
-	goodReq    map[string]bool
-	seenRoot   map[string]bool
-	reported   map[string]bool // violations sent, by code and path
+	required  map[string]bool
+	nRequired int
+	goodReq   map[string]bool
+	seenRoot  map[string]bool
+	reported  map[string]bool // violations sent, by code and path
+	// where the root value and the root object's members begin in the
+	// input (the first value at each path): the positions of the
+	// declaration's findings on the final's repaired text (place.go)
+	starts     map[string]spot
 	satisfied  bool
 	probed     map[string]bool // paths whose kind was checked at their start
 	previewing bool
@@ -262,6 +266,9 @@ func (w *Watcher) Finish() *WatchFinal {
 			at = end
 		}
 		w.parse(out, at, end)
+	}
+	if g.place.mode != placeSame {
+		g.place = placer{mode: placeSpots, spots: w.starts}
 	}
 	res, err := repairOf(g, &w.opts)
 	if err != nil {
@@ -624,11 +631,26 @@ func (w *Watcher) valueBegins(path string, outAt, at int, c byte) {
 	if name, ok := w.rootMember(path); ok {
 		f := &w.stack[0]
 		f.valOut, f.valAt = outAt, w.s.spotOf(at)
+		w.start(path, f.valAt)
 		if known {
 			w.probe(path, name, c, at)
 		}
-	} else if path == "" && len(w.stack) == 0 && w.tops == 1 && known {
-		w.probe(path, "", c, at)
+	} else if path == "" && len(w.stack) == 0 && w.tops == 1 {
+		w.start(path, w.s.spotOf(at))
+		if known {
+			w.probe(path, "", c, at)
+		}
+	}
+}
+
+// start notes where the value at path (the root, or a member of the root
+// object) begins, unless a value at path began before.
+func (w *Watcher) start(path string, p spot) {
+	if w.starts == nil {
+		w.starts = map[string]spot{}
+	}
+	if _, ok := w.starts[path]; !ok {
+		w.starts[path] = p
 	}
 }
 

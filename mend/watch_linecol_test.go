@@ -96,9 +96,7 @@ func TestWatchLineColChunks(t *testing.T) {
 						check("repair "+r.Code, r.Offset, r.Line, r.Column)
 					}
 				}
-				// (a schema error is the engine's finding on the repaired
-				// value, not a position the watcher computes)
-				if e := fin.Error; e != nil && e.Located() && e.Code != CodeSchema {
+				if e := fin.Error; e != nil && e.Located() {
 					check("error "+e.Code, e.Offset, e.Line, e.Column)
 				}
 			}
