@@ -13,6 +13,16 @@
 // @default(null): see upgrade.go), applies mixins and
 // reports unresolved references.
 //
+// Prelude shapes are immutable, as in the reference: a model may add new
+// shapes to the smithy.api namespace (JSON AST or `namespace smithy.api`),
+// and a model restating a prelude shape (as JSON AST exports do) leaves the
+// prelude's definition as it is. An identical restatement, or one leaving
+// traits out, is silent; one that would add a trait or change a trait's
+// value gets a WARNING Model.IgnoredPreludeRedefinition at the definition
+// (the reference drops those traits without an event); one with another
+// type, members or properties is the ERROR Model of any shape conflict; an
+// `apply` to a prelude shape from a model is an ERROR Model.
+//
 // Problems with the model are returned as [model.Event]s in the [Result]
 // (ERROR events make the model unusable); a file that cannot be read or
 // parsed is an error from [Assembler.AddPath] or [Assembler.AddSource].
@@ -349,10 +359,19 @@ func (s *assembler) addShape(d *model.Document, i int) {
 		s.event(model.ErrorSeverity, "Model", def.ID, def.Source, "Conflicting shape definition for `%s` found at `%s` and `%s`: %s", def.ID, prev.Source, def.Source, reason)
 		return
 	}
-	if sameTraits(prev.Traits, def.Traits) && sameMemberTraits(prev, &def) {
-		if def.ID.Namespace == shapeid.Prelude {
-			return // a model restating a prelude shape, as JSON AST exports do
+	if s.prelude != nil && d != s.prelude && def.ID.Namespace == shapeid.Prelude && s.preludeDefines(def.ID) {
+		// Prelude shapes are immutable: a model restating one (as JSON
+		// AST exports do) leaves the prelude's definition as it is, as the
+		// reference keeps the prelude's shapes over any restatement. The
+		// reference drops the restatement's traits without a word; a
+		// restatement that would add or change a trait is reported, so
+		// that a trait the model means to set is not lost silently.
+		if added := preludeAdditions(prev, &def); len(added) > 0 {
+			s.event(model.Warning, "Model.IgnoredPreludeRedefinition", def.ID, def.Source, "Ignoring the definition of prelude shape `%s`: prelude shapes are immutable, so its trait(s) %s (not in the prelude's definition at `%s`) are not applied", def.ID, traitList(added), prev.Source)
 		}
+		return
+	}
+	if sameTraits(prev.Traits, def.Traits) && sameMemberTraits(prev, &def) {
 		s.event(model.Note, "Model.IgnoredDuplicateDefinition", def.ID, def.Source, "Ignoring duplicate but equivalent shape definition: %s defined at `%s` and `%s`", def.ID, prev.Source, def.Source)
 		return
 	}
@@ -366,6 +385,61 @@ func (s *assembler) addShape(d *model.Document, i int) {
 		}
 	}
 }
+
+// preludeDefines says whether the prelude (not a model adding a shape to
+// its namespace) defines id.
+func (s *assembler) preludeDefines(id shapeid.ID) bool {
+	for i := range s.prelude.Shapes {
+		if s.prelude.Shapes[i].ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// preludeBoxed are the prelude shapes the reference's prelude gives a
+// synthetic @box for Smithy 1.0 compatibility: a 1.0 export restates them
+// with it.
+var preludeBoxed = []shapeid.ID{
+	preludeid.Boolean, preludeid.Byte, preludeid.Short, preludeid.Integer,
+	preludeid.Long, preludeid.Float, preludeid.Double,
+}
+
+// preludeAdditions lists, in the order written, the traits (of the shape or
+// of a member, member traits as `member: trait`) that a restatement def of
+// the prelude shape prev has and prev does not, or has with another value.
+// Traits prev has and def leaves out are not additions (a Smithy 1.0 export
+// has no @default, for one).
+func preludeAdditions(prev, def *model.ShapeDef) []string {
+	var added []string
+	missing := func(have []model.Trait, t model.Trait) bool {
+		for _, u := range have {
+			if u.ID == t.ID && (node.Equal(u.Value, t.Value) || omittedEquivalent(u.Value, t.Value)) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, t := range def.Traits {
+		if t.ID == preludeid.Box && slices.Contains(preludeBoxed, def.ID) {
+			continue
+		}
+		if missing(prev.Traits, t) {
+			added = append(added, "`"+t.ID.String()+"`")
+		}
+	}
+	for i, m := range def.Members {
+		for _, t := range m.Traits {
+			if missing(prev.Members[i].Traits, t) {
+				added = append(added, "`"+m.Name+": "+t.ID.String()+"`")
+			}
+		}
+	}
+	return added
+}
+
+// traitList joins quoted trait names with commas.
+func traitList(names []string) string { return strings.Join(names, ", ") }
 
 func hasTrait(list []model.Trait, id shapeid.ID) bool {
 	for _, t := range list {
