@@ -21,6 +21,7 @@ func TestPreludeRedefinition(t *testing.T) {
 		// shape and trait: the shape keeps (hasTrait) or has not the trait.
 		shape, trait string
 		hasTrait     bool
+		number       string // when set, the trait's number as written
 	}{
 		{
 			name:  "JSON AST new shape in smithy.api is accepted",
@@ -54,7 +55,7 @@ func TestPreludeRedefinition(t *testing.T) {
 			files: []file{{"a.json", `{"smithy":"2.0","shapes":{"smithy.api#PrimitiveInteger":{"type":"integer","traits":{"smithy.api#default":1}}}}`}},
 			want: []event{{"WARNING", "Model.IgnoredPreludeRedefinition", "a.json:1:27",
 				"so its trait(s) `smithy.api#default` (not in the prelude's definition"}},
-			shape: "smithy.api#PrimitiveInteger", trait: "smithy.api#default", hasTrait: true,
+			shape: "smithy.api#PrimitiveInteger", trait: "smithy.api#default", hasTrait: true, number: "0",
 		},
 		{
 			name:  "JSON AST restatement of another type is a conflict",
@@ -105,8 +106,12 @@ func TestPreludeRedefinition(t *testing.T) {
 				return
 			}
 			s := mustShape(t, res.Model, tt.shape)
-			if _, ok := s.Trait(shapeid.MustParse(tt.trait)); ok != tt.hasTrait {
+			v, ok := s.Trait(shapeid.MustParse(tt.trait))
+			if ok != tt.hasTrait {
 				t.Errorf("%s has %s: %v, want %v", tt.shape, tt.trait, ok, tt.hasTrait)
+			}
+			if tt.number != "" && v.NumberText() != tt.number {
+				t.Errorf("%s's %s = %q, want the prelude's %q", tt.shape, tt.trait, v.NumberText(), tt.number)
 			}
 		})
 	}
