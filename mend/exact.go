@@ -37,7 +37,7 @@ func exactReading(text []byte, o *Options) *reading {
 	if s.Status != jsonscan.Valid {
 		return nil
 	}
-	g := &reading{out: text, state: "done"}
+	g := &reading{out: text, state: "done", place: placer{same: -1}}
 	g.res = Result{Text: string(text), Exactness: Exact, Completeness: Complete, Repairs: []Fix{}}
 	// Every member of a root object is settled: the ',' or '}' after its
 	// value is in the text.

@@ -477,7 +477,7 @@ func (s *Incremental) Snapshot() (*Result, error) {
 func (s *Incremental) readingOf(r *reader) *reading {
 	s.thaw()
 	g := r.reading(s.placeRest, false)
-	g.place = unplaced(g)
+	g.place.mode = unplaced(g)
 	return g
 }
 
@@ -515,7 +515,7 @@ func (s *Incremental) finishReading() *reading {
 	// value the copy cost as much as Repair of the whole text).
 	s.thaw()
 	g := r.reading(s.placeRest, true)
-	g.place = unplaced(g)
+	g.place.mode = unplaced(g)
 	return g
 }
 

@@ -168,7 +168,8 @@ func readFull(text []byte, o *Options) *reading {
 	r.run()
 	g := r.reading(func(rs []Fix, e *Error) { locate(text, rs, e) }, false)
 	if g.fatal == nil && !bytes.Equal(g.out, text) {
-		g.place = placer{mode: placeReread, text: text, skipProse: r.skipProse, maxDepth: r.maxDepth, maxRepairs: r.maxRepairs}
+		g.place.mode, g.place.text = placeReread, text
+		g.place.skipProse, g.place.maxDepth, g.place.maxRepairs = r.skipProse, r.maxDepth, r.maxRepairs
 	}
 	return g
 }
@@ -177,6 +178,7 @@ func readFull(text []byte, o *Options) *reading {
 // and column of the repairs and of the fatal error.
 func (r *reader) reading(place func([]Fix, *Error), share bool) *reading {
 	g := &reading{fatal: r.fatal, members: r.rootMembers}
+	g.place.same = r.changed - 1
 	g.res.Repairs = r.repairs
 	if g.res.Repairs == nil {
 		g.res.Repairs = []Fix{}

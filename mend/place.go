@@ -17,6 +17,11 @@ import (
 // rather than one in another text.
 type placer struct {
 	mode placeMode
+	// the offset of the first byte the repair changed, -1 when none: a
+	// finding before it keeps the checker's position (the repaired text
+	// is the input byte for byte up to there, and the checker's is the
+	// more precise: a key, a nested value)
+	same int
 	text []byte // placeReread: the input
 	// placeReread: how it was read (the reader's settings, not a pointer
 	// to the caller's Options, which would then escape)
@@ -40,7 +45,7 @@ func (p placer) findings(fs []Finding) {
 	}
 	located := false
 	for _, f := range fs {
-		located = located || f.Located()
+		located = located || (f.Located() && !p.before(f.Offset))
 	}
 	if !located {
 		return
@@ -51,7 +56,7 @@ func (p placer) findings(fs []Finding) {
 	}
 	for i := range fs {
 		f := &fs[i]
-		if !f.Located() {
+		if !f.Located() || p.before(f.Offset) {
 			continue
 		}
 		f.Line, f.Column, f.Offset = 0, 0, 0
@@ -60,6 +65,10 @@ func (p placer) findings(fs []Finding) {
 		}
 	}
 }
+
+// before reports whether offset at of the repaired text precedes every
+// change of the repair (so it is the same offset of the input).
+func (p placer) before(at int) bool { return p.same < 0 || at < p.same }
 
 // spotUp returns the spot of the value at pointer path in spots, or of its
 // nearest enclosing value there.
@@ -128,11 +137,11 @@ func valueSpots(text []byte, skipProse bool, maxDepth, maxRepairs int) map[strin
 // unplaced is the placer of an incremental reading, which has let go of
 // the input (a watcher sets its own): a reading without repairs has the
 // input as its text; otherwise nothing is known.
-func unplaced(g *reading) placer {
+func unplaced(g *reading) placeMode {
 	if g.fatal != nil || (len(g.res.Repairs) == 0 && !g.res.RepairsTruncated) {
-		return placer{}
+		return placeSame
 	}
-	return placer{mode: placeNone}
+	return placeNone
 }
 
 // keyName is the name a key's text (between its quotes, as read) has in

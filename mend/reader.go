@@ -42,10 +42,13 @@ type frame struct {
 
 type reader struct {
 	in   []byte
-	seek *seeker // set when the reading looks for values (placeInText)
-	out  []byte  // nil until the first edit
-	mark int     // input offset up to which out accounts for the input
-	i    int
+	seek *seeker // set when the reading looks for values (valueSpots)
+	// 1 + the absolute input offset of the first byte the output changes
+	// (0: none yet): before it, the output is the input byte for byte
+	changed int
+	out     []byte // nil until the first edit
+	mark    int    // input offset up to which out accounts for the input
+	i       int
 
 	skipProse bool
 	maxDepth  int
@@ -190,6 +193,9 @@ func (r *reader) edit(from, to int, text string) {
 	r.out = append(r.out, r.in[r.mark:from]...)
 	r.out = append(r.out, text...)
 	r.mark = to
+	if r.changed == 0 && (from < to || text != "") {
+		r.changed = from + r.base + 1
+	}
 }
 
 // outPos is the output offset that input offset p (not before r.mark)
@@ -456,6 +462,7 @@ func (r *reader) afterTop() bool {
 func (r *reader) concat() {
 	if !r.wrapped {
 		r.wrapped = true
+		r.changed = 1 // the '[' goes before the first value
 		r.note(ruleConcat, r.i, 0, "")
 		switch {
 		case r.deferWrap:

@@ -28,7 +28,10 @@ func TestSchemaErrorPosition(t *testing.T) {
 		// the key is found by its decoded name, as the watcher and the
 		// checker name it
 		{"escaped key", "{\"query\":\"a\", \"lim\\u0069t\": \"x\",}", "/limit", 28, 1, 29},
-		// a nested value is placed at its root member's value
+		// before the first byte the repair changed, the repaired text is
+		// the input: the checker's own (nested) position stands
+		{"nested value before the first repair", "{\"query\": \"a\", \"tags\": [1],}", "/tags/0", 24, 1, 25},
+		// after it, a nested value is placed at its root member's value
 		{"nested value after holes on a later line", "{\"query\": \"a\",,,\n\"tags\": [1]}", "/tags/0", 25, 2, 9},
 	} {
 		t.Run(c.name, func(t *testing.T) {

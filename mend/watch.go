@@ -268,7 +268,7 @@ func (w *Watcher) Finish() *WatchFinal {
 		w.parse(out, at, end)
 	}
 	if g.place.mode != placeSame {
-		g.place = placer{mode: placeSpots, spots: w.starts}
+		g.place.mode, g.place.spots = placeSpots, w.starts
 	}
 	res, err := repairOf(g, &w.opts)
 	if err != nil {
