@@ -66,9 +66,7 @@ func TestMemberDefaults(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if errs := validateEvents(t, map[string][]byte{"imported.smithy": res.IDL}); len(errs) > 0 {
-				t.Fatalf("smithy validate would reject the import:\n%s\n%s", eventLines(errs), res.IDL)
-			}
+			requireValidImport(t, res.IDL)
 			idl := string(res.IDL)
 			var said []string
 			for _, d := range res.Diagnostics {

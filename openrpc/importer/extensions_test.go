@@ -551,9 +551,7 @@ func TestExportHostile(t *testing.T) {
 				t.Fatal(err)
 			}
 			load(t, res.IDL)
-			if errs := validateEvents(t, map[string][]byte{"imported.smithy": res.IDL}); len(errs) > 0 {
-				t.Fatalf("smithy validate would reject the import:\n%s\n%s", eventLines(errs), res.IDL)
-			}
+			requireValidImport(t, res.IDL)
 			var said strings.Builder
 			said.Write(res.IDL)
 			for _, d := range res.Diagnostics {

@@ -195,9 +195,7 @@ func checkDescriptionImport(t *testing.T, doc string, want, not []string, droppe
 	if err != nil {
 		t.Fatal(err)
 	}
-	if errs := validateEvents(t, map[string][]byte{"imported.smithy": res.IDL}); len(errs) > 0 {
-		t.Fatalf("smithy validate would reject the import:\n%s\n%s", eventLines(errs), res.IDL)
-	}
+	requireValidImport(t, res.IDL)
 	idl := string(res.IDL)
 	for _, w := range want {
 		if !strings.Contains(idl, w) {

@@ -113,6 +113,15 @@ map Strings {
 	}
 }
 
+// requireValidImport fails the test when smithy validate would reject
+// the imported model idl (as the file imported.smithy).
+func requireValidImport(t *testing.T, idl []byte) {
+	t.Helper()
+	if errs := validateEvents(t, map[string][]byte{"imported.smithy": idl}); len(errs) > 0 {
+		t.Fatalf("smithy validate would reject the import:\n%s\n%s", eventLines(errs), idl)
+	}
+}
+
 func eventLines(evs []model.Event) string {
 	var b strings.Builder
 	for _, ev := range evs {
