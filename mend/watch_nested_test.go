@@ -347,18 +347,7 @@ func neverEarly(t *testing.T, decl Declaration, holes []struct {
 				}
 			}
 		}
-		_, _, whole := watchAll(text, nil, opts)
-		var cuts []int
-		for k := 1; k < len(text); k += 1 + rng.Intn(6) {
-			cuts = append(cuts, k)
-		}
-		_, _, random := watchAll(text, cuts, opts)
-		a, _ := json.Marshal(events)
-		for _, other := range [][]Event{whole, random} {
-			if b, _ := json.Marshal(other); string(a) != string(b) {
-				t.Fatalf("%s: byte at a time\n%s\nother chunking\n%s", text, a, b)
-			}
-		}
+		sameEventsAnyChunking(t, text, opts, events, rng)
 	}
 	return reported
 }
@@ -486,4 +475,23 @@ func TestNestedRepeatedKey(t *testing.T) {
 		t.Errorf("no violation: the engine's duplicate-key finding is missing")
 	}
 	t.Log(codes)
+}
+
+// sameEventsAnyChunking fails the test unless the events of text fed a
+// byte at a time (events) equal those of one chunk and of a random
+// chunking drawn from rng.
+func sameEventsAnyChunking(t *testing.T, text []byte, opts Options, events []Event, rng *rand.Rand) {
+	t.Helper()
+	_, _, whole := watchAll(text, nil, opts)
+	var cuts []int
+	for k := 1; k < len(text); k += 1 + rng.Intn(6) {
+		cuts = append(cuts, k)
+	}
+	_, _, random := watchAll(text, cuts, opts)
+	a, _ := json.Marshal(events)
+	for _, other := range [][]Event{whole, random} {
+		if b, _ := json.Marshal(other); string(a) != string(b) {
+			t.Fatalf("%s: byte at a time\n%s\nother chunking\n%s", text, a, b)
+		}
+	}
 }
