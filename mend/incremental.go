@@ -341,6 +341,21 @@ func (s *Incremental) trim() {
 // past it.
 func (s *Incremental) place(text []byte) {
 	r := &s.r
+	if len(s.pending) == 0 && s.seen == len(r.repairs) {
+		// no repair to place (JSON as written): only the line count
+		// moves, with one search a line instead of a count and a
+		// backward scan of the whole text
+		for k := bytes.IndexByte(text, '\n'); k >= 0; {
+			s.line++
+			s.lineStart = r.base + k + 1
+			next := bytes.IndexByte(text[k+1:], '\n')
+			if next < 0 {
+				break
+			}
+			k += next + 1
+		}
+		return
+	}
 	for ; s.seen < len(r.repairs); s.seen++ {
 		s.pending = append(s.pending, s.seen)
 	}
