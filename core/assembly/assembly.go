@@ -176,11 +176,16 @@ type assembler struct {
 	// shared are the merged definitions whose trait lists (their own and
 	// their members') are still those of a document the assembler does not
 	// own: [assembler.ownTraits] copies them before the first write.
-	shared   map[*model.ShapeDef]bool
-	wasSet   map[shapeid.ID]bool
-	defs     []*model.ShapeDef
-	byID     map[shapeid.ID]*model.ShapeDef
-	versions map[shapeid.ID]string
+	shared map[*model.ShapeDef]bool
+	wasSet map[shapeid.ID]bool
+	defs   []*model.ShapeDef
+	byID   map[shapeid.ID]*model.ShapeDef
+	// v10 are the shapes whose definition (the first one merged) comes
+	// from a 1.0 document: the only version assembly asks about. A map of
+	// every shape's version cost the chain of 100,000 structures 8 MB,
+	// alive while the model was built (docs/performance.md, "Where a
+	// model's bytes go").
+	v10      map[shapeid.ID]bool
 	metadata []model.MetadataEntry
 	events   []model.Event
 }
@@ -205,7 +210,7 @@ func (a *Assembler) Assemble() (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &assembler{owned: owned, shared: map[*model.ShapeDef]bool{}, byID: map[shapeid.ID]*model.ShapeDef{}, versions: map[shapeid.ID]string{}, wasSet: map[shapeid.ID]bool{}}
+	s := &assembler{owned: owned, shared: map[*model.ShapeDef]bool{}, byID: map[shapeid.ID]*model.ShapeDef{}, v10: map[shapeid.ID]bool{}, wasSet: map[shapeid.ID]bool{}}
 	if !a.opts.noPrelude && len(docs) > 0 {
 		s.prelude = docs[0]
 	}
@@ -258,6 +263,9 @@ func (a *Assembler) Assemble() (*Result, error) {
 	// can take them back while model.New builds the model (on the chain of
 	// 100,000 structures of docs/performance.md they are 90 MB).
 	s.defs, s.byID = nil, nil
+	// Nor do the other indexes of the definitions (checkReferences reads
+	// the model).
+	s.shared, s.wasSet, s.v10 = nil, nil, nil
 	m, err := model.New(defs, s.metadata)
 	if err != nil {
 		if me, ok := err.(*model.Error); ok {
@@ -352,7 +360,9 @@ func (s *assembler) addShape(d *model.Document, i int) {
 		}
 		s.defs = append(s.defs, c)
 		s.byID[def.ID] = c
-		s.versions[def.ID] = d.Version
+		if d.Version == "1.0" {
+			s.v10[def.ID] = true
+		}
 		return
 	}
 	if reason := conflict(prev, &def); reason != "" {

@@ -99,7 +99,7 @@ func (s *assembler) targetBoxed(target *model.ShapeDef) bool {
 	if hasTrait(target.Traits, preludeid.Box) {
 		return true
 	}
-	if s.versions[target.ID] == "1.0" || !hadZeroValueIn10(target.Type) {
+	if s.v10[target.ID] || !hadZeroValueIn10(target.Type) {
 		return false
 	}
 	// A 2.0 shape is boxed for 1.0 readers unless its default is the 1.0
@@ -112,7 +112,7 @@ func (s *assembler) targetBoxed(target *model.ShapeDef) bool {
 // implied (see the comment at the top of this file).
 func (s *assembler) upgradeMembers10() {
 	for _, def := range s.defs {
-		if def.Type != model.StructureType || def.ID.Namespace == shapeid.Prelude || s.versions[def.ID] != "1.0" {
+		if def.Type != model.StructureType || def.ID.Namespace == shapeid.Prelude || !s.v10[def.ID] {
 			continue
 		}
 		for i := range def.Members {
