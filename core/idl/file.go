@@ -166,14 +166,22 @@ type traitApp struct {
 	implied    bool // @input/@output of an inline structure; dropped when also written
 }
 
+// memberStmt is 128 bytes: a parsed file is whole in memory when its
+// lowering starts, a memberStmt a member (docs/performance.md, "Where a
+// model's bytes go").
 type memberStmt struct {
-	name    string
-	pos     node.Pos
-	target  ref
-	elided  bool
-	traits  []traitApp
-	dflt    *value // the value after `=`, nil when none (most members)
-	dfltPos node.Pos
+	name   string
+	target ref
+	traits []traitApp
+	dflt   *memberDefault // the value after `=`, nil when none (most members)
+	pos    node.Pos
+	elided bool
+}
+
+// memberDefault is a member's `= value` and where the `=` is.
+type memberDefault struct {
+	val value
+	pos node.Pos
 }
 
 type namedRef struct {
@@ -187,7 +195,7 @@ type shapeStmt struct {
 	pos     node.Pos
 	traits  []traitApp
 	mixins  []ref
-	forRes  ref
+	forRes  *ref // `for` binding, nil when none (most shapes)
 	members []memberStmt
 	// memberNames finds a repeated member name in constant time while the
 	// shape is read; it is dropped once the shape is read.

@@ -173,8 +173,8 @@ func (l *lowerer) shapeDef(d *model.ShapeDef, s *shapeStmt) {
 	d.Source = l.loc(s.pos)
 	d.Traits = l.traits(id, s.traits, nil)
 	d.Mixins = l.resolveAll(s.mixins)
-	if !s.forRes.isZero() {
-		d.SetProps().ForResource = l.resolve(s.forRes)
+	if s.forRes != nil && !s.forRes.isZero() {
+		d.SetProps().ForResource = l.resolve(*s.forRes)
 	}
 	if len(s.members) > 0 {
 		d.Members = make([]model.MemberDef, len(s.members))
@@ -191,7 +191,7 @@ func (l *lowerer) shapeDef(d *model.ShapeDef, s *shapeStmt) {
 			md.Source = l.loc(m.pos)
 			var extra *model.Trait
 			if m.dflt != nil {
-				extra = &model.Trait{ID: preludeid.Default, Value: l.node(*m.dflt), Source: l.loc(m.dfltPos)}
+				extra = &model.Trait{ID: preludeid.Default, Value: l.node(m.dflt.val), Source: l.loc(m.dflt.pos)}
 			}
 			md.Traits = l.traits(mid, m.traits, extra)
 		}

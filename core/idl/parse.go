@@ -736,7 +736,8 @@ func (p *parser) forResource(s *shapeStmt) {
 	}
 	p.next()
 	p.expectAndSkipSpaces()
-	s.forRes = p.shapeID()
+	r := p.shapeID()
+	s.forRes = &r
 }
 
 var unitRef = absoluteRef(preludeid.Unit)
@@ -874,11 +875,11 @@ func (p *parser) member(s *shapeStmt) {
 		if !p.v2 {
 			p.syntax("@default assignment is only supported in IDL version 2 or later")
 		}
-		m.dfltPos = p.pos()
+		d := &memberDefault{pos: p.pos()}
 		p.next()
 		p.skipSpaces()
-		v := p.nodeValue()
-		m.dflt = &v
+		d.val = p.nodeValue()
+		m.dflt = d
 		p.skipSpaces()
 		p.skipOptionalComma()
 		p.expectBr()
