@@ -67,7 +67,30 @@ type parser struct {
 	depth     int
 	inSuffix  string
 	outSuffix string
+	// names holds one string of each name and shape ID text read (see
+	// [parser.intern]).
+	names map[string]string
 }
+
+// intern returns text as a string, the same string for the same text
+// within a file: a model repeats its names (member names, a shape's name
+// where it is defined and where it is targeted, `String`), and the
+// lowered model keeps them (on the chain of 100,000 structures, a string
+// each target and name was 4 MB of the model).
+func (p *parser) intern(text []byte) string {
+	if s, ok := p.names[string(text)]; ok {
+		return s
+	}
+	s := string(text)
+	if p.names == nil {
+		p.names = map[string]string{}
+	}
+	p.names[s] = s
+	return s
+}
+
+// name is the current token's text, interned.
+func (p *parser) name() string { return p.intern(p.lx.src[p.lx.start:p.lx.end]) }
 
 // ---- errors and token helpers -------------------------------------------
 
@@ -251,7 +274,7 @@ func (p *parser) shapeIDText() (string, node.Pos) {
 		p.next()
 		p.relativeRoot()
 	}
-	return string(p.lx.src[start:p.lx.start]), pos
+	return p.intern(p.lx.src[start:p.lx.start]), pos
 }
 
 func (p *parser) shapeID() ref {
@@ -648,7 +671,7 @@ func (p *parser) id(name string) shapeid.ID { return shapeid.New(p.f.namespace, 
 func (p *parser) shapeOrApply(traits []traitApp) {
 	pos := p.pos()
 	p.expect(tIdent)
-	word := p.lx.lexeme()
+	word := p.name()
 	if word == "apply" {
 		p.applyStatement(traits)
 		return
@@ -693,7 +716,7 @@ func (p *parser) shapeOrApply(traits []traitApp) {
 func (p *parser) shapeName() string {
 	pos := p.pos()
 	p.expect(tIdent)
-	name := p.lx.lexeme()
+	name := p.name()
 	if prev, ok := p.f.uses[name]; ok {
 		p.fail(&Error{Pos: pos, Msg: fmt.Sprintf("Shape name `%s` conflicts with imported shape `%s`", name, prev)})
 	}
@@ -753,7 +776,7 @@ func (p *parser) enumShape(s *shapeStmt) {
 		traits := p.docsAndTraitsBeforeShape(true)
 		pos := p.pos()
 		p.expect(tIdent)
-		name := p.lx.lexeme()
+		name := p.name()
 		if !s.memberNames.add(name) {
 			p.syntaxShape(id, "Found conflicting member name, `"+name+"`")
 		}
@@ -854,7 +877,7 @@ func (p *parser) member(s *shapeStmt) {
 		p.next()
 	}
 	p.expect(tIdent)
-	name := p.lx.lexeme()
+	name := p.name()
 	if !s.memberNames.add(name) {
 		p.syntaxShape(parent, fmt.Sprintf("Duplicate member of `%s`: '%s'", parent, name))
 	}
