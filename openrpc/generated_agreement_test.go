@@ -557,7 +557,7 @@ func (g *generator) union(s *model.Shape, depth int) []gval {
 // TestGeneratedAgreement generates values for every member of
 // generatedModel (every shape kind, each bound and one step on each side
 // of it) under three policy sets, and holds the value engine (rpc, from
-// the model) and JSON Schema (santhosh-tekuri/jsonschema against the
+// the model) and JSON Schema (openrpc/jsonschema against the
 // exported document) to the same verdict on each, except where a loss
 // diagnostic of the export names a shape or member the value exercises.
 // It also holds the generator to its job: every top-level member gets at

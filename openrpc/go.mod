@@ -7,5 +7,3 @@ require (
 	github.com/smithy-validation/go/rpc v0.1.0
 	github.com/smithy-validation/go/smithyvalidate v0.1.0
 )
-
-require github.com/santhosh-tekuri/jsonschema/v5 v5.3.1

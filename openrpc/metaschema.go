@@ -1,20 +1,17 @@
 package openrpc
 
 import (
-	"bytes"
 	"embed"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 
-	"github.com/santhosh-tekuri/jsonschema/v5"
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/openrpc/jsonschema"
 )
 
 // The vendored metaschemas, byte for byte as released (metaschema_test.go
@@ -92,30 +89,27 @@ func compileMeta() *metaState {
 	st := &metaState{docs: map[string]any{}}
 	orpc, _ := metaFiles.ReadFile(metaOpenRPCFile)
 	tools, _ := metaFiles.ReadFile(metaToolsFile)
-	var toolsDoc map[string]any
-	if err := json.Unmarshal(tools, &toolsDoc); err != nil {
-		st.err = fmt.Errorf("openrpc: vendored json-schema-tools metaschema: %w", err)
+	// decoded as the validator reads values (numbers exact)
+	toolsVal, err := jsonschema.Decode(tools)
+	toolsDoc, ok := toolsVal.(map[string]any)
+	if err != nil || !ok {
+		st.err = fmt.Errorf("openrpc: vendored json-schema-tools metaschema: not a JSON object (%v)", err)
 		return st
 	}
 	toolsDoc["$schema"] = draft07URL
-	fixed, _ := json.Marshal(toolsDoc)
-	var orpcDoc any
-	if err := json.Unmarshal(orpc, &orpcDoc); err != nil {
+	orpcVal, err := jsonschema.Decode(orpc)
+	if err != nil {
 		st.err = fmt.Errorf("openrpc: vendored OpenRPC metaschema: %w", err)
 		return st
 	}
-	st.docs[metaOpenRPCURL] = orpcDoc
+	st.docs[metaOpenRPCURL] = orpcVal
 	st.docs[metaToolsURL] = toolsDoc
-	c := jsonschema.NewCompiler()
-	c.Draft = jsonschema.Draft7
-	c.LoadURL = func(u string) (io.ReadCloser, error) {
-		return nil, fmt.Errorf("openrpc: the metaschema check loads nothing from the network (%s)", u)
-	}
+	c := jsonschema.NewCompiler(jsonschema.Draft7)
 	for _, r := range []struct {
-		url  string
-		data []byte
-	}{{metaToolsURL, fixed}, {strings.TrimSuffix(metaToolsURL, "/"), fixed}, {metaOpenRPCURL, orpc}} {
-		if err := c.AddResource(r.url, bytes.NewReader(r.data)); err != nil {
+		url string
+		doc any
+	}{{metaToolsURL, toolsVal}, {strings.TrimSuffix(metaToolsURL, "/"), toolsVal}, {metaOpenRPCURL, orpcVal}} {
+		if err := c.AddResource(r.url, r.doc); err != nil {
 			st.err = fmt.Errorf("openrpc: registering %s: %w", r.url, err)
 			return st
 		}
@@ -141,30 +135,20 @@ func CheckDocument(doc []byte) ([]MetaFinding, error) {
 	if _, err := node.Parse(doc); err != nil {
 		return []MetaFinding{{Keyword: "json", SchemaPath: "", Message: "not a JSON document: " + err.Error()}}, nil
 	}
-	dec := json.NewDecoder(bytes.NewReader(doc))
-	dec.UseNumber()
-	var inst any
-	if err := dec.Decode(&inst); err != nil {
+	inst, err := jsonschema.Decode(doc)
+	if err != nil {
 		return []MetaFinding{{Keyword: "json", Message: "not a JSON document: " + err.Error()}}, nil
 	}
-	err := st.schema.Validate(inst)
-	if err == nil {
-		return nil, nil
-	}
-	var ve *jsonschema.ValidationError
-	if !errors.As(err, &ve) {
+	fs, err := st.schema.Validate(inst)
+	if err != nil {
 		return nil, fmt.Errorf("openrpc: metaschema check: %w", err)
+	}
+	if len(fs) == 0 {
+		return nil, nil
 	}
 	var out []MetaFinding
 	seen := map[string]bool{}
-	var walk func(e *jsonschema.ValidationError)
-	walk = func(e *jsonschema.ValidationError) {
-		if len(e.Causes) > 0 {
-			for _, c := range e.Causes {
-				walk(c)
-			}
-			return
-		}
+	for _, e := range fs {
 		f := st.finding(inst, e.InstanceLocation, e.AbsoluteKeywordLocation)
 		k := f.Path + "\x00" + f.SchemaPath
 		if !seen[k] {
@@ -172,7 +156,6 @@ func CheckDocument(doc []byte) ([]MetaFinding, error) {
 			out = append(out, f)
 		}
 	}
-	walk(ve)
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Path != out[j].Path {
 			return out[i].Path < out[j].Path

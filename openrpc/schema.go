@@ -562,7 +562,7 @@ func (g *schemas) stringConstraints(o *obj, s *model.Shape, traits []model.Trait
 		} else if why := re2Refuses(e); why != "" {
 			// ECMA-262 has lookarounds and back references; RE2 (Go's
 			// regexp, Rust's regex, and the metaschema's format "regex"
-			// as santhosh-tekuri/jsonschema checks it) has neither, so
+			// as openrpc/jsonschema checks it) has neither, so
 			// such a pattern would make the document fail its own
 			// check and every RE2-based validator refuse the schema.
 			// The pattern is left out and the loss said, with the

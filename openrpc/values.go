@@ -5,10 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"strconv"
 
-	"github.com/santhosh-tekuri/jsonschema/v5"
+	"github.com/smithy-validation/go/openrpc/jsonschema"
 	"github.com/smithy-validation/go/rpc"
 )
 
@@ -18,7 +17,7 @@ const DiscoverMethod = rpc.Discover
 
 // Checker checks JSON-RPC params and results against the Content
 // Descriptors of an OpenRPC document with JSON Schema draft-07
-// (santhosh-tekuri/jsonschema/v5): what a client that reads only the
+// (the project's own validator, package [jsonschema]): what a client that reads only the
 // document would accept. It is an independent second opinion on the
 // values the rpc module checks against the model (conformance's agreement
 // test compares the two), and what a server that serves the document
@@ -61,12 +60,12 @@ func NewChecker(doc []byte) (*Checker, error) {
 		return nil, fmt.Errorf("openrpc: not an OpenRPC document: %w", err)
 	}
 	const url = "mem:///openrpc.json"
-	c := jsonschema.NewCompiler()
-	c.Draft = jsonschema.Draft7
-	c.LoadURL = func(u string) (io.ReadCloser, error) {
-		return nil, fmt.Errorf("openrpc: the document refers outside itself (%s)", u)
+	dv, err := jsonschema.Decode(doc)
+	if err != nil {
+		return nil, fmt.Errorf("openrpc: not an OpenRPC document: %w", err)
 	}
-	if err := c.AddResource(url, bytes.NewReader(doc)); err != nil {
+	c := jsonschema.NewCompiler(jsonschema.Draft7)
+	if err := c.AddResource(url, dv); err != nil {
 		return nil, fmt.Errorf("openrpc: %w", err)
 	}
 	ch := &Checker{methods: map[string]*methodSchemas{}}
@@ -135,7 +134,7 @@ func (c *Checker) CheckParams(method string, params []byte) error {
 				}
 				continue
 			}
-			if err := p.schema.Validate(x[i]); err != nil {
+			if !p.schema.Valid(x[i]) {
 				return fmt.Errorf("/params/%d: fails the schema of %q", i, p.name)
 			}
 		}
@@ -151,7 +150,7 @@ func (c *Checker) CheckParams(method string, params []byte) error {
 				}
 				continue
 			}
-			if err := p.schema.Validate(val); err != nil {
+			if !p.schema.Valid(val) {
 				return fmt.Errorf("/params/%s: fails the schema of %q", p.name, p.name)
 			}
 		}
@@ -188,7 +187,7 @@ func (c *Checker) CheckResult(method string, result []byte) error {
 	if err != nil {
 		return fmt.Errorf("/result: %w", err)
 	}
-	if err := m.result.Validate(v); err != nil {
+	if !m.result.Valid(v) {
 		return errors.New("/result: fails the result schema")
 	}
 	return nil
