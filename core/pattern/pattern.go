@@ -142,6 +142,34 @@ func Compile(src string) (*Regexp, error) {
 	return r, nil
 }
 
+// Check reports the error [Compile] would report for src, nil when it
+// would compile, without building what only matching needs: a model
+// validator asks whether each @pattern of a model compiles, and the
+// programs of thousands of patterns (the AWS models': tens of megabytes,
+// Go's regexp programs included) would be garbage or, cached, live for
+// the run. Whether the pattern runs on the matching machine decides the
+// verdict only for a program too large to run (a fast path may run it
+// instead): that case compiles in full. A pattern [Cached] already holds
+// is answered from the cache.
+func Check(src string) error {
+	if _, err, ok := patterns.Peek(src); ok {
+		return err
+	}
+	tree, perr := parse(src)
+	if perr != nil {
+		return perr
+	}
+	_, _, construct, at := compileProgs(tree)
+	switch construct {
+	case "":
+		return nil
+	case tooLarge:
+		_, err := Compile(src)
+		return err
+	}
+	return &Error{Pattern: src, Index: at, Construct: construct}
+}
+
 // maxRE2 bounds the RE2 translation (classes are spelled as ranges, and
 // \p{L} a thousand times would be megabytes); a larger one runs on the
 // machine, whose classes are shared.

@@ -3,6 +3,7 @@ package pattern
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -180,4 +181,45 @@ func ExampleCompile() {
 	// Illegal character range near index 4
 	// ^[z-a]$
 	//     ^
+}
+
+// TestCheckAgreesWithCompile: Check's verdict is Compile's, error for
+// error, on every pattern of the tests and of the AWS table, those too
+// large for the matching machine included (one a fast path runs, one it
+// cannot), whether or not the cache holds the pattern.
+func TestCheckAgreesWithCompile(t *testing.T) {
+	patterns := []string{
+		`^(?:abcdefgh){9000}$`, `(?=x)(?:abcdefgh){9000}`, `^(.)\1$`, `^[z-a]$`, `^[a-z]{1,3}$`,
+		strings.Repeat("(", 600) + strings.Repeat(")", 600),
+	}
+	for _, tc := range diffCases {
+		patterns = append(patterns, tc.pattern)
+	}
+	patterns = append(patterns, syntaxCases...)
+	for _, l := range readTable(t) {
+		patterns = append(patterns, l.Pattern)
+	}
+	kinds := map[string]int{}
+	for _, p := range patterns {
+		_, want := Compile(p)
+		got := Check(p)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("Check(%q) = %v, Compile's error %v", p, got, want)
+		}
+		if _, err := Cached(p); !reflect.DeepEqual(Check(p), err) {
+			t.Errorf("Check(%q) of a cached pattern = %v, want %v", p, Check(p), err)
+		}
+		var e *Error
+		switch {
+		case want == nil:
+			kinds["valid"]++
+		case errors.As(want, &e) && e.Unsupported():
+			kinds["unsupported"]++
+		default:
+			kinds["invalid"]++
+		}
+	}
+	if kinds["valid"] < 1000 || kinds["unsupported"] == 0 || kinds["invalid"] == 0 {
+		t.Errorf("the cases cover %v: want valid (the AWS table), unsupported and invalid patterns", kinds)
+	}
 }

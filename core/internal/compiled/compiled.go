@@ -26,6 +26,15 @@ func New[T any](max int, compile func(string) (T, error)) *Cache[T] {
 	return &Cache[T]{max: max, compile: compile, entries: map[string]entry[T]{}}
 }
 
+// Peek returns what the cache holds for text (ok false: nothing yet),
+// compiling nothing.
+func (c *Cache[T]) Peek(text string) (v T, err error, ok bool) {
+	c.mu.RLock()
+	e, ok := c.entries[text]
+	c.mu.RUnlock()
+	return e.v, e.err, ok
+}
+
 // Get returns the compiled form of text, compiling it on first use.
 // Errors are cached too.
 func (c *Cache[T]) Get(text string) (T, error) {

@@ -37,6 +37,18 @@ func TestCache(t *testing.T) {
 				tc.name, tc.text, got, err, calls[tc.text], tc.want, tc.wantErr, tc.calls)
 		}
 	}
+	if v, err, ok := c.Peek("a"); !ok || v != "<a>" || err != nil {
+		t.Errorf("Peek(a) = %q, %v, %v; want the cached <a>", v, err, ok)
+	}
+	if _, err, ok := c.Peek("bad"); !ok || err == nil {
+		t.Errorf("Peek(bad) = %v, %v; want the cached error", err, ok)
+	}
+	if _, _, ok := c.Peek("new"); ok || calls["new"] != 0 {
+		t.Errorf("Peek(new) = ok %v after %d compiles; want nothing, no compile", ok, calls["new"])
+	}
+	if _, _, ok := c.Peek("c"); ok {
+		t.Error("Peek(c): a text beyond the bound is not kept")
+	}
 	var wg sync.WaitGroup
 	for i := 0; i < 8; i++ {
 		wg.Add(1)
