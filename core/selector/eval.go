@@ -65,8 +65,8 @@ type Evaluator struct {
 	members     []*model.Shape // in ID order
 
 	revOnce   sync.Once
-	reverse   [][]relationship // by ordinal
-	byOrdinal []*model.Shape
+	reverse   []reverseRel // see reverseOf
+	reverseAt []int32
 
 	mu      sync.Mutex
 	results map[*Selector]map[*model.Shape]bool

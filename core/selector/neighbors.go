@@ -126,23 +126,42 @@ func (e *Evaluator) forwardEach(s *model.Shape, traits bool, fn func(relationshi
 	return more
 }
 
+// reverseRel is a relationship seen from the shape it points at.
+type reverseRel struct {
+	from *model.Shape
+	kind relKind
+}
+
 // reverseOf returns the relationships that point at s.
-func (e *Evaluator) reverseOf(s *model.Shape, traits bool) []relationship {
+func (e *Evaluator) reverseOf(s *model.Shape, traits bool) []reverseRel {
 	e.revOnce.Do(func() {
-		// Indexed by ordinal; byOrdinal tells a shape of the model from
-		// another's with the same ordinal.
-		e.byOrdinal = make([]*model.Shape, e.m.NumShapes())
-		e.reverse = make([][]relationship, e.m.NumShapes())
+		// Those that point at the shape of ordinal i are
+		// reverse[reverseAt[i]:reverseAt[i+1]], in the order of the
+		// shapes they come from: one array for the model, not a slice
+		// per shape (on the 402 AWS models 40 MB became 17).
+		n := e.m.NumShapes()
+		at := make([]int32, n+1)
 		for _, from := range e.shapes() {
-			e.byOrdinal[from.Ordinal()] = from
-			for _, r := range e.forward(from, true) {
-				e.reverse[r.to.Ordinal()] = append(e.reverse[r.to.Ordinal()], r)
-			}
+			e.forwardEach(from, true, func(r relationship) bool { at[r.to.Ordinal()+1]++; return true })
 		}
+		for i := 1; i <= n; i++ {
+			at[i] += at[i-1]
+		}
+		rels := make([]reverseRel, at[n])
+		next := append([]int32(nil), at[:n]...)
+		for _, from := range e.shapes() {
+			e.forwardEach(from, true, func(r relationship) bool {
+				i := r.to.Ordinal()
+				rels[next[i]] = reverseRel{from: from, kind: r.kind}
+				next[i]++
+				return true
+			})
+		}
+		e.reverse, e.reverseAt = rels, at
 	})
-	var rels []relationship
-	if i := s.Ordinal(); i < len(e.byOrdinal) && e.byOrdinal[i] == s {
-		rels = e.reverse[i]
+	var rels []reverseRel
+	if i := s.Ordinal(); s.Model() == e.m && i+1 < len(e.reverseAt) {
+		rels = e.reverse[e.reverseAt[i]:e.reverseAt[i+1]:e.reverseAt[i+1]]
 	}
 	if traits {
 		return rels
