@@ -31,3 +31,27 @@ func BenchmarkMatch(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkVerdictAWS asks for the verdict on every distinct pattern of
+// the AWS models (testdata/aws-patterns.jsonl) the way the PatternTrait
+// model validator does (Check) and by compiling each in full (Compile, what
+// it did before): compare B/op and ns/op.
+func BenchmarkVerdictAWS(b *testing.B) {
+	lines := readTable(b)
+	for _, bc := range []struct {
+		name    string
+		verdict func(string) error
+	}{
+		{"check", Check},
+		{"compile", func(s string) error { _, err := Compile(s); return err }},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, l := range lines {
+					bc.verdict(l.Pattern)
+				}
+			}
+		})
+	}
+}

@@ -416,3 +416,74 @@ func seqFromTree(n *node) *seqMatcher {
 	}
 	return m
 }
+
+// progFacts reports what decides whether compileProgs names a construct
+// for a parsed pattern (the only two reasons it refuses one): whether its
+// programs stay within maxInsts, and whether it has a possessive
+// repetition to check. It counts the instructions emit would make instead
+// of making them: [Check]'s verdict on most patterns, counted
+// repetitions such as [a-z]{1,4096} included, allocates no program.
+func progFacts(root *node) (fits, possessive bool) {
+	total, possessive := countInsts(root)
+	return total <= maxInsts, possessive
+}
+
+// countInsts is the number of instructions of all programs compileProgs
+// builds for root (at most maxInsts+1), and whether root has a possessive
+// repetition compileProgs checks.
+func countInsts(root *node) (total int, possessive bool) {
+	var looks []*node
+	var count func(n *node) int
+	count = func(n *node) int {
+		switch n.op {
+		case opSet, opAssert:
+			return 1
+		case opLook:
+			looks = append(looks, n)
+			return 1
+		case opConcat, opAlt:
+			t := 0
+			for _, s := range n.subs {
+				t = capInsts(t + count(s))
+			}
+			if n.op == opAlt && len(n.subs) > 1 {
+				t = capInsts(t + 2*(len(n.subs)-1))
+			}
+			return t
+		case opRepeat:
+			if n.possessive && n.min != n.max {
+				possessive = true
+			}
+			sub := count(n.subs[0])
+			t := mulInsts(n.min, sub)
+			if n.max < 0 {
+				return capInsts(t + 2 + sub)
+			}
+			return capInsts(t + mulInsts(n.max-n.min, 1+sub))
+		}
+		return 0
+	}
+	total = capInsts(count(root) + 1)
+	for i := 0; i < len(looks); i++ { // count appends the nested ones
+		ln := looks[i]
+		body := capInsts(count(ln.subs[0]) + 1)
+		if !ln.behind {
+			body *= 2 // a lookahead has a backward program too
+		}
+		total = capInsts(total + body)
+	}
+	return total, possessive
+}
+
+// capInsts and mulInsts keep a count of instructions at most maxInsts+1.
+func capInsts(n int) int { return min(n, maxInsts+1) }
+
+func mulInsts(a, b int) int {
+	if a <= 0 || b <= 0 {
+		return 0
+	}
+	if a > (maxInsts+1)/b {
+		return maxInsts + 1
+	}
+	return capInsts(a * b)
+}

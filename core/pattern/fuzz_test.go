@@ -2,12 +2,14 @@ package pattern
 
 import (
 	"errors"
+	"reflect"
 	"testing"
 )
 
 // FuzzPattern compiles any pattern and matches it against any value: no
-// panic, every error an *Error, and the fast path always agrees with the
-// matching machine (the two implement Java's meaning independently).
+// panic, every error an *Error and Check's verdict, and the fast path
+// always agrees with the matching machine (the two implement Java's
+// meaning independently).
 func FuzzPattern(f *testing.F) {
 	for _, tc := range diffCases {
 		for _, s := range append(tc.probes, "", "a\n", "-a-") {
@@ -22,6 +24,9 @@ func FuzzPattern(f *testing.F) {
 			return
 		}
 		re, err := Compile(p)
+		if check := Check(p); !reflect.DeepEqual(check, err) {
+			t.Fatalf("Check(%q) = %v, Compile's error %v", p, check, err)
+		}
 		if err != nil {
 			var e *Error
 			if !errors.As(err, &e) {

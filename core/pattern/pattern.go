@@ -159,6 +159,13 @@ func Check(src string) error {
 	if perr != nil {
 		return perr
 	}
+	if fits, possessive := progFacts(tree); !possessive {
+		if fits {
+			return nil // compileProgs would build the programs: no need to
+		}
+		_, err := Compile(src) // too large: whether a fast path runs it decides
+		return err
+	}
 	_, _, construct, at := compileProgs(tree)
 	switch construct {
 	case "":

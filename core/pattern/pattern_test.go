@@ -223,3 +223,44 @@ func TestCheckAgreesWithCompile(t *testing.T) {
 		t.Errorf("the cases cover %v: want valid (the AWS table), unsupported and invalid patterns", kinds)
 	}
 }
+
+// TestCountInsts: Check's count of instructions is what compileProgs
+// builds, on every pattern of the AWS table and the tests that parses.
+func TestCountInsts(t *testing.T) {
+	patterns := []string{`^(?:abcdefgh){9000}$`, `(?=a(?<=b)c)x|(?!d)`, `^a*+b$`, `^(?:ab|c){2,5}?$`}
+	for _, tc := range diffCases {
+		patterns = append(patterns, tc.pattern)
+	}
+	for _, l := range readTable(t) {
+		patterns = append(patterns, l.Pattern)
+	}
+	counted := 0
+	for _, p := range patterns {
+		tree, err := parse(p)
+		if err != nil {
+			continue
+		}
+		want, possessive := countInsts(tree)
+		main, looks, construct, _ := compileProgs(tree)
+		if construct != "" {
+			if want <= maxInsts && !possessive {
+				t.Errorf("%q: compileProgs names %q, the count %d within the bound and no possessive", p, construct, want)
+			}
+			continue
+		}
+		got := len(main.insts)
+		for _, l := range looks {
+			got += len(l.p.insts)
+			if !l.behind {
+				got += len(l.p.insts) // the backward program is as long
+			}
+		}
+		if got != want {
+			t.Errorf("%q: %d instructions built, %d counted", p, got, want)
+		}
+		counted++
+	}
+	if counted < 1000 {
+		t.Errorf("only %d patterns compared", counted)
+	}
+}
