@@ -25,7 +25,10 @@ type Collector struct {
 	// w is the walker of the collector's checks, kept across them (a
 	// caller that checks many small values into one reused collector pays
 	// for no pool on each), and returned to the pool by Result.
-	w        *walker
+	w *walker
+	// pass is the one pass of ValidJSONAt, kept across its calls (its
+	// arrays are not cleared to start one).
+	pass     *onePass
 	findings []Finding
 	errors   int
 	counted  int // findings that count towards MaxFindings

@@ -35,6 +35,20 @@ import (
 // TestOnePassAgreesWithWalk and FuzzOnePass compare the two on every
 // value they try.
 type onePass struct {
+	onePassState
+	// marks[:nm] holds spans of the text the open containers compare:
+	// the keys of an object (duplicates), the items of a @uniqueItems
+	// list. A container that needs more than the array holds gives up.
+	marks [onePassMarks]span
+	// sites[:ns]: see onePassState.
+	sites [onePassSites]onePassSite
+}
+
+// onePassState is what a pass starts from zero: everything of onePass but
+// its two arrays, which are read only below nm and ns. A pass is started
+// by setting q.onePassState alone, so that starting one (once a payload
+// in a JSON-RPC transcript) does not clear the arrays' 1 KiB.
+type onePassState struct {
 	s   string
 	pol policy
 	// the reader's limits (see node.Tape.Read) and the walker's
@@ -44,11 +58,8 @@ type onePass struct {
 	// maxFindings the collector's limit (a trial's findings count
 	// against it).
 	tries, maxFindings int
-	// marks[:nm] holds spans of the text the open containers compare:
-	// the keys of an object (duplicates), the items of a @uniqueItems
-	// list. A container that needs more than the array holds gives up.
-	nm    int
-	marks [onePassMarks]span
+	// nm: the marks in use (onePass.marks).
+	nm int
 
 	// The sites of a value with findings (see onepass_sites.go): with
 	// sitesOn, a member, item or map value that fails its check is kept
@@ -63,7 +74,6 @@ type onePass struct {
 	ns            int
 	failA, failB  int
 	reskip        int
-	sites         [onePassSites]onePassSite
 }
 
 const (
@@ -95,7 +105,7 @@ func (v *Validator) runOnePass(q *onePass, src string, lim *limits.Limits, sites
 	if v.root == nil || len(src) > lim.MaxSize || len(src) == 0 {
 		return passGiveUp
 	}
-	*q = onePass{s: src, pol: v.cfg.policy, maxFindings: lim.MaxFindings,
+	q.onePassState = onePassState{s: src, pol: v.cfg.policy, maxFindings: lim.MaxFindings,
 		maxDepth: lim.MaxDepth, maxNum: lim.MaxNumberLength, maxElems: lim.MaxElements, maxStr: lim.StringLimit(),
 		sitesOn: sites, failA: -1}
 	i := 0

@@ -27,8 +27,15 @@ func (v *Validator) ValidJSONAt(c *Collector, src string, i, depth int) (end int
 		return 0, false
 	}
 	// As runOnePass starts it, without sites: only a clean value is an
-	// answer here.
-	q := onePass{s: src, pol: v.cfg.policy, maxFindings: lim.MaxFindings, depth: depth,
+	// answer here. The pass is c's, kept across calls: a caller that
+	// decides many payloads into one collector (rpc, once a message) does
+	// not clear the pass's arrays for each.
+	q := c.pass
+	if q == nil {
+		q = new(onePass)
+		c.pass = q
+	}
+	q.onePassState = onePassState{s: src, pol: v.cfg.policy, maxFindings: lim.MaxFindings, depth: depth,
 		maxDepth: lim.MaxDepth, maxNum: lim.MaxNumberLength, maxElems: lim.MaxElements, maxStr: lim.StringLimit(),
 		failA: -1}
 	i = q.ws(i)
