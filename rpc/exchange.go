@@ -429,9 +429,18 @@ func (x *Exchange) register(from Peer, in *info, b *batchRec) {
 		return
 	}
 	usable := in.id.IsPresent() && in.idOK && (in.kind != KindInvalid || !in.id.IsNull())
+	// The id's key and its hash, once for the reuse check and the key
+	// table (x.keyBuf: valid until the next x.key).
+	var k []byte
+	var token bool
+	var h uint64
+	if usable {
+		k, token = x.keyToken(from, in)
+		h = x.hash(k)
+	}
 	reused := false
 	if usable && x.s.proto.IDReuse == RejectIDReuse {
-		reused = x.reuse(from, in)
+		reused = x.reuse(from, in, k, h)
 	}
 	if in.kind == KindInvalid && !usable && x.s.version == V1_0 {
 		// JSON-RPC 1.0 has no null-id error answers: an invalid message
@@ -441,11 +450,8 @@ func (x *Exchange) register(from Peer, in *info, b *batchRec) {
 	// What the call will hold: its key and the id's spelling (kept only
 	// when the key does not spell it already), the method name, and the
 	// fixed part.
-	var k []byte // x.keyBuf: valid until the next x.key
 	written := ""
 	if usable {
-		var token bool
-		k, token = x.keyToken(from, in)
 		if token {
 			// The key spells the id.
 		} else if t := in.id.Value().NumberText(); t != "" && t != string(k[1:]) {
@@ -483,7 +489,7 @@ func (x *Exchange) register(from Peer, in *info, b *batchRec) {
 			cl.written = strings.Clone(written) // the text goes, the call stays
 		}
 		cl.key = append(cl.key, k...)
-		cl.hash = x.hash(k)
+		cl.hash = h
 		if head := x.byKey.add(cl.hash, cl); head != nil && !reused {
 			n := head.chain.n - 1
 			x.c.report(CodeIDAmbiguous, in.at.Key("id"), in.idPos, shapeid.ID{},

@@ -681,12 +681,23 @@ func (q *fastScan) message(l *lazyLine, i int) int {
 // paramsFor returns the validator of the named params of method name, nil
 // when there is none to check them with on the fast path.
 func (q *fastScan) paramsFor(name string) *sv.Validator {
-	s := q.x.s
+	s, c := q.x.s, q.x.c
 	if s.model == nil {
 		return nil
 	}
-	meth, ok := s.methods[name]
-	if !ok || !meth.mode.byName() {
+	// As checker.method finds it, which then finds it here: the last
+	// method found is compared before the map is hashed, and a method
+	// found in the map is the last one, so that the same message's check
+	// does not hash its name again.
+	meth := c.lastMeth
+	if meth == nil || meth.name != name {
+		var ok bool
+		if meth, ok = s.methods[name]; !ok {
+			return nil
+		}
+		c.lastMeth = meth
+	}
+	if !meth.mode.byName() {
 		return nil
 	}
 	return meth.params.v

@@ -13,13 +13,12 @@ import (
 // exchange (a finding, and the call is an invalid request), and otherwise
 // remembers it. The ids remembered are bounded by the outstanding limits
 // (MaxOutstanding ids, MaxOutstandingBytes bytes); past them the check
-// stops with a limit finding.
-func (x *Exchange) reuse(from Peer, in *info) bool {
+// stops with a limit finding. k and h are the id's key and its hash (the
+// key table's, which register computes once for both).
+func (x *Exchange) reuse(from Peer, in *info, k []byte, h uint64) bool {
 	if x.reuseStopped {
 		return false
 	}
-	k := x.key(from, in)
-	h := x.hash(k)
 	if first, ok := x.used.find(h, k); ok {
 		x.c.report(CodeIDReused, in.at.Key("id"), in.idPos, noShape,
 			"id %s was already used by the %s's call at index %d: service %s rejects a reused id (@jsonRpc(idReuse: \"reject\")), so this is an invalid request",
