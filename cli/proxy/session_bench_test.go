@@ -369,7 +369,8 @@ func BenchmarkSession(b *testing.B) {
 	if runtime.GOOS != "linux" {
 		b.Skip("reads /proc")
 	}
-	minrelay := buildMinRelay(b)
+	minrelay := buildCRelay(b, "minrelay")
+	uringrelay := buildCRelay(b, "uringrelay")
 	// relays returns the peers of a sub-benchmark: the proxy and the two
 	// minimal relays with child (a role) behind them, turn driving each.
 	relays := func(b *testing.B, child string, turn func() turnFunc, env ...string) []peerSpec {
@@ -389,6 +390,10 @@ func BenchmarkSession(b *testing.B) {
 		if minrelay != "" {
 			specs = append(specs, peerSpec{name: "c-relay", turn: turn(), env: append([]string{roleEnv + "=" + child}, env...),
 				argv: []string{minrelay, os.Args[0], "-test.run", "^$"}})
+		}
+		if uringrelay != "" {
+			specs = append(specs, peerSpec{name: "uring-relay", turn: turn(), env: append([]string{roleEnv + "=" + child}, env...),
+				argv: []string{uringrelay, os.Args[0], "-test.run", "^$"}})
 		}
 		return specs
 	}
@@ -470,7 +475,8 @@ func BenchmarkPauses(b *testing.B) {
 	if runtime.GOOS != "linux" {
 		b.Skip("reads /proc")
 	}
-	minrelay := buildMinRelay(b)
+	minrelay := buildCRelay(b, "minrelay")
+	uringrelay := buildCRelay(b, "uringrelay")
 	msg := []byte(`{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":`)
 	turn := func() turnFunc {
 		var m []byte
@@ -494,6 +500,10 @@ func BenchmarkPauses(b *testing.B) {
 	if minrelay != "" {
 		specs = append(specs, peerSpec{name: "c-relay", turn: turn(), env: []string{roleEnv + "=echo"},
 			argv: []string{minrelay, os.Args[0], "-test.run", "^$"}})
+	}
+	if uringrelay != "" {
+		specs = append(specs, peerSpec{name: "uring-relay", turn: turn(), env: []string{roleEnv + "=echo"},
+			argv: []string{uringrelay, os.Args[0], "-test.run", "^$"}})
 	}
 	echo := turn()
 	specs = append(specs, peerSpec{name: "floor", env: []string{roleEnv + "=echo"}, turn: func(p *pingPeer, i int) int { echo(p, i); return 1 }})
@@ -574,7 +584,7 @@ func report(b *testing.B, m map[string]measured) {
 	b.ReportMetric(pc, "proxy-cpu-ns/msg")
 	b.ReportMetric(per("proxy", m["proxy"].u.switches), "proxy-switches/msg")
 	b.ReportMetric(per("proxy", m["proxy"].u.reads+m["proxy"].u.writes), "proxy-rw-calls/msg")
-	for _, r := range []string{"c-relay", "go-relay"} {
+	for _, r := range []string{"c-relay", "go-relay", "uring-relay"} {
 		if _, ok := m[r]; !ok {
 			continue
 		}
@@ -585,6 +595,12 @@ func report(b *testing.B, m map[string]measured) {
 		b.ReportMetric(pc/per("c-relay", m["c-relay"].u.cpu), "proxy/c-relay")
 	}
 	b.ReportMetric(pc/per("go-relay", m["go-relay"].u.cpu), "proxy/go-relay")
+	if _, ok := m["uring-relay"]; ok {
+		b.ReportMetric(pc/per("uring-relay", m["uring-relay"].u.cpu), "proxy/uring-relay")
+		if _, ok := m["c-relay"]; ok {
+			b.ReportMetric(per("uring-relay", m["uring-relay"].u.cpu)/per("c-relay", m["c-relay"].u.cpu), "uring-relay/c-relay")
+		}
+	}
 	if _, ok := m["before"]; ok {
 		b.ReportMetric(per("before", m["before"].u.cpu), "before-cpu-ns/msg")
 		b.ReportMetric(per("before", m["before"].u.switches), "before-switches/msg")
@@ -596,18 +612,28 @@ func report(b *testing.B, m map[string]measured) {
 	b.ReportMetric(float64(m["proxy"].messages)/float64(b.N), "msgs/turn")
 }
 
-// buildMinRelay compiles testdata/minrelay.c into the benchmark's
-// temporary folder and returns the program's path, or "" (logged) when
-// there is no C compiler or it fails: the C reference is then left out.
-func buildMinRelay(b *testing.B) string {
+// buildCRelay compiles testdata/NAME.c (minrelay, uringrelay) into the
+// benchmark's temporary folder and returns the program's path, or ""
+// (logged) when there is no C compiler or it fails: that C reference is
+// then left out.
+func buildCRelay(b *testing.B, name string) string {
 	cc, err := exec.LookPath("cc")
 	if err != nil {
-		b.Log("no C compiler (cc): the C relay is left out")
+		b.Logf("no C compiler (cc): %s is left out", name)
 		return ""
 	}
-	bin := filepath.Join(b.TempDir(), "minrelay")
-	if out, err := exec.Command(cc, "-O2", "-pthread", "-o", bin, filepath.Join("testdata", "minrelay.c")).CombinedOutput(); err != nil {
-		b.Logf("cc testdata/minrelay.c: %v (the C relay is left out)\n%s", err, out)
+	bin := filepath.Join(b.TempDir(), name)
+	src := filepath.Join("testdata", name+".c")
+	if out, err := exec.Command(cc, "-O2", "-pthread", "-o", bin, src).CombinedOutput(); err != nil {
+		b.Logf("cc %s: %v (%s is left out)\n%s", src, err, name, out)
+		return ""
+	}
+	// The program must run here (io_uring can be missing or forbidden):
+	// relay an empty input to the echo child.
+	probe := exec.Command(bin, os.Args[0], "-test.run", "^$")
+	probe.Env = append(os.Environ(), roleEnv+"=echo")
+	if out, err := probe.CombinedOutput(); err != nil {
+		b.Logf("%s does not run here: %v (left out)\n%s", name, err, out)
 		return ""
 	}
 	return bin
