@@ -337,11 +337,14 @@ func (p *pingPeer) stop(b *testing.B) {
 //     sent, ids renumbered so that every call of the session is distinct.
 //
 // Beside the proxy, in the same run and with the same child, the same
-// turns go through two minimal relays that only read and write (nothing
-// framed, checked or written down): the C program testdata/minrelay.c,
-// built with the C compiler when there is one (left out otherwise), and
-// its equivalent in Go in the runtime setting the proxy chooses (goRelay:
-// the runtime's own cost). The processes
+// turns go through three minimal relays that only read and write (nothing
+// framed, checked or written down): the C program testdata/minrelay.c
+// (two threads blocked in read(2)), testdata/uringrelay.c (one thread
+// over io_uring: a message's write and the next wait in one system
+// call), both built with the C compiler when there is one (left out
+// otherwise, and the io_uring one where it cannot run), and the
+// equivalent of minrelay.c in Go in the runtime setting the proxy
+// chooses (goRelay: the runtime's own cost). The processes
 // are all started at once and driven in alternation, a slice of the
 // turns each in turn, so that a change in the machine's load falls on
 // all of them alike.
@@ -358,7 +361,9 @@ func (p *pingPeer) stop(b *testing.B) {
 // ping-pong; the figures that do not move with the machine's load);
 // c-relay-cpu-ns/msg, c-relay-switches/msg and proxy/c-relay, the ratio
 // the goal is read from on a machine where the C relay alone costs
-// more than the goal; go-relay-cpu-ns/msg and go-relay-switches/msg; and
+// more than the goal; go-relay-cpu-ns/msg and go-relay-switches/msg;
+// uring-relay-cpu-ns/msg, uring-relay-switches/msg, proxy/uring-relay and
+// uring-relay/c-relay (what halving the system calls is worth); and
 // the floor: floor-cpu-ns/line, the CPU a line costs the echo child when
 // the benchmark talks to it directly (a process that wakes for a line,
 // reads it and writes one: what any process in the path pays a message on
