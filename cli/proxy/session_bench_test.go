@@ -38,6 +38,11 @@ func TestMain(m *testing.M) {
 		os.Exit(proxyMain())
 	case "gorelay":
 		os.Exit(goRelay())
+	case "cat":
+		if _, err := io.Copy(os.Stdout, os.Stdin); err != nil {
+			os.Exit(1)
+		}
+		os.Exit(0)
 	}
 	os.Exit(m.Run())
 }
@@ -621,7 +626,7 @@ func report(b *testing.B, m map[string]measured) {
 // benchmark's temporary folder and returns the program's path, or ""
 // (logged) when there is no C compiler or it fails: that C reference is
 // then left out.
-func buildCRelay(b *testing.B, name string) string {
+func buildCRelay(b testing.TB, name string) string {
 	cc, err := exec.LookPath("cc")
 	if err != nil {
 		b.Logf("no C compiler (cc): %s is left out", name)
@@ -642,6 +647,65 @@ func buildCRelay(b *testing.B, name string) string {
 		return ""
 	}
 	return bin
+}
+
+// TestCRelays checks that the benchmark's C references relay every byte
+// in order both ways (the test binary as a child that copies its input
+// to its output): 4 MiB in writes of varied sizes, more than the pipes
+// and the relays' 64 KiB buffers hold, so that writes wait and come
+// short.
+func TestCRelays(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the C relays are Linux programs")
+	}
+	in := make([]byte, 4<<20)
+	x := uint32(1)
+	for i := range in {
+		x = x*1664525 + 1013904223
+		in[i] = byte(x >> 24)
+	}
+	for _, name := range []string{"minrelay", "uringrelay"} {
+		t.Run(name, func(t *testing.T) {
+			bin := buildCRelay(t, name)
+			if bin == "" {
+				t.Skip("not built or cannot run here (logged)")
+			}
+			cmd := exec.Command(bin, os.Args[0], "-test.run", "^$")
+			cmd.Env = append(os.Environ(), roleEnv+"=cat")
+			w, err := cmd.StdinPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out bytes.Buffer
+			cmd.Stdout = &out
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			// A relay that loses a write waits for ever: bounded.
+			defer time.AfterFunc(2*time.Minute, func() { cmd.Process.Kill() }).Stop()
+			for off, n := 0, 1; off < len(in); off, n = off+n, n*3%200003+1 {
+				if _, err := w.Write(in[off:min(off+n, len(in))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			w.Close()
+			if err := cmd.Wait(); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(out.Bytes(), in) {
+				t.Fatalf("%s relayed %d bytes, not the %d written (first difference at %d)", name, out.Len(), len(in), firstDiff(out.Bytes(), in))
+			}
+		})
+	}
+}
+
+func firstDiff(a, b []byte) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
 }
 
 // goRelay is the minimal relay in Go (role gorelay), in the runtime's

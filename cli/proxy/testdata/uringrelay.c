@@ -116,6 +116,10 @@ int main(int argc, char **argv) {
 	if (!plain)
 		p.flags = IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN;
 	ring_fd = syscall(__NR_io_uring_setup, 8, &p);
+	if (ring_fd < 0 && !plain && errno == EINVAL) { /* a kernel before 6.1: without the flags */
+		memset(&p, 0, sizeof p);
+		ring_fd = syscall(__NR_io_uring_setup, 8, &p);
+	}
 	if (ring_fd < 0) {
 		perror("uringrelay: io_uring_setup");
 		return 2;
