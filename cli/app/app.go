@@ -139,6 +139,7 @@ func (e *env) commands() []*cli.Command {
 				}
 			}
 		}
+		cheapFlagPass(c)
 	}
 	return cmds
 }

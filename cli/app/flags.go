@@ -190,3 +190,67 @@ func progressMode(c *cli.Context) (int, error) {
 	}
 	return 0, nil
 }
+
+// cheapFlagPass makes urfave/cli's pass over c's flags between its Before
+// and its Action cheap. That pass (runFlagActions, which runs a flag's
+// Action when it is set) asks IsSet of every name of every flag; for a
+// flag not given IsSet looks the flag up among all of the command's
+// flags, calling Names on each, and Names runs a regular expression a
+// name (FlagNames): some 1.4 M instructions on validate-rpc's flags, a
+// twentieth of a whole one-line transcript run (docs/performance.md,
+// "Start-up and system time"). For that pass only, Before puts
+// namedFlags in c.Flags, whose Names are read once from the fields
+// (flagNames), and the Action puts the command's own flags back before
+// anything else: help, completion and the commands' own code only ever
+// see the flags as built. A command without an Action (one that has
+// subcommands, or prints its help) is left as it is; its subcommands are
+// not.
+func cheapFlagPass(c *cli.Command) {
+	for _, s := range c.Subcommands {
+		cheapFlagPass(s)
+	}
+	if c.Action == nil || len(c.Subcommands) > 0 || len(c.Flags) == 0 {
+		return
+	}
+	before, act := c.Before, c.Action
+	var flags []cli.Flag
+	c.Before = func(ctx *cli.Context) error {
+		if before != nil {
+			if err := before(ctx); err != nil {
+				return err
+			}
+		}
+		// The flags as urfave/cli set the command up (its --help
+		// included), kept for the Action.
+		flags = c.Flags
+		named := make([]cli.Flag, len(flags))
+		for i, f := range flags {
+			named[i] = &namedFlag{Flag: f, names: flagNames(f)}
+		}
+		c.Flags = named
+		return nil
+	}
+	c.Action = func(ctx *cli.Context) error {
+		if flags != nil {
+			c.Flags = flags
+		}
+		return act(ctx)
+	}
+}
+
+// A namedFlag is a flag whose Names are given, not computed (cheapFlagPass).
+// It runs the flag's Action as the flag would: urfave/cli calls RunAction
+// only on a flag that is set, and only if it has the method.
+type namedFlag struct {
+	cli.Flag
+	names []string
+}
+
+func (f *namedFlag) Names() []string { return f.names }
+
+func (f *namedFlag) RunAction(ctx *cli.Context) error {
+	if af, ok := f.Flag.(cli.ActionableFlag); ok {
+		return af.RunAction(ctx)
+	}
+	return nil
+}
