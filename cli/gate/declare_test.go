@@ -186,8 +186,8 @@ func TestJSONSchemaFindings(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, _ := json.Marshal(v.Findings)
-	want := `[{"severity":"error","code":"type","path":"/query","schema":"#/properties/query/type","line":1,"column":11,"offset":10,"message":"expected string, but got number"},` +
-		`{"severity":"error","code":"type","path":"/limit","schema":"#/properties/limit/type","line":2,"column":11,"offset":23,"message":"expected integer, but got string"}]`
+	want := `[{"severity":"error","code":"type","path":"/query","schema":"#/properties/query/type","line":1,"column":11,"offset":10,"message":"expected a string, found an integer"},` +
+		`{"severity":"error","code":"type","path":"/limit","schema":"#/properties/limit/type","line":2,"column":11,"offset":23,"message":"expected an integer, found a string"}]`
 	if string(got) != want {
 		t.Errorf("findings\n got %s\nwant %s", got, want)
 	}

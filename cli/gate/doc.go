@@ -6,9 +6,10 @@
 // on the seed's params, giving the result object the command prints with
 // --format json and the server answers, byte for byte.
 //
-// JSON Schema lives here, not in mend, because its validator
-// (santhosh-tekuri/jsonschema/v5, which the openrpc module already
-// requires) is a third-party module and mend may require none.
+// JSON Schema lives here, not in mend, because its validator is the
+// openrpc module's (package openrpc/jsonschema, standard library only,
+// which owns JSON Schema in the project) and mend requires no module but
+// core and smithyvalidate.
 // [NewJSONSchemaDeclaration] validates with JSON Schema's own semantics
 // (every keyword of drafts 4 to 2020-12, nothing dropped), rather than
 // compiling the schema to a Smithy shape, which would silently weaken

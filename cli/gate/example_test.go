@@ -30,7 +30,7 @@ func ExampleNewJSONSchemaDeclaration() {
 	fmt.Println(v.Mismatched, v.Findings[0].Code, v.Findings[0].Schema)
 	// Output:
 	// 1 retry schema_mismatch
-	// Your JSON does not match what the tool expects: wrong value for "limit"; at /limit: must be >= 1 but found 0. Send the JSON again with these corrected. It must match: {"type":"object","properties":{"query":{"type":"string"},"limit":{"type":"integer","minimum":1}},"required":["query","limit"]}
+	// Your JSON does not match what the tool expects: wrong value for "limit"; at /limit: must be >= 1, found 0. Send the JSON again with these corrected. It must match: {"type":"object","properties":{"query":{"type":"string"},"limit":{"type":"integer","minimum":1}},"required":["query","limit"]}
 	// [limit] minimum #/properties/limit/minimum
 }
 

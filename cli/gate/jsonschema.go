@@ -1,19 +1,16 @@
 package gate
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 
-	"github.com/santhosh-tekuri/jsonschema/v5"
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/mend"
+	"github.com/smithy-validation/go/openrpc/jsonschema"
 )
 
 // MaxSchemaSize bounds a JSON Schema document (4 MiB: a tool's input
@@ -27,14 +24,17 @@ const MaxSchemaSize = 4 << 20
 const schemaURL = "urn:smithy-gate:schema"
 
 // JSONSchemaDeclaration declares a value as a JSON Schema document (the
-// seed's schema_json), checked with JSON Schema's own semantics by
-// santhosh-tekuri/jsonschema/v5: the draft is the document's $schema
-// (4, 6, 7, 2019-09 or 2020-12; 2020-12 when absent). Its members are the
-// root schema's "properties" (in document order) and "required".
+// seed's schema_json), checked with JSON Schema's own semantics by the
+// project's validator, openrpc/jsonschema: the draft is the document's
+// $schema (4, 6, 7, 2019-09 or 2020-12; 2020-12 when absent); "format" is
+// asserted in drafts 4 to 7 and an annotation in 2019-09 and 2020-12. Its
+// members are the root schema's "properties" (in document order) and
+// "required".
 //
 // A finding's code is the JSON Schema keyword that failed ("type",
-// "required", "minimum", ...), its path the instance location, its schema
-// the keyword's location in the document ("#/properties/limit/type"); a
+// "required", "minimum", ...; "schema" for a false schema), its path the
+// instance location, its schema the keyword's location in the document
+// ("#/properties/limit/type"); a
 // key named twice in one object is a "duplicate-key" finding, as the value
 // engine reports it, and the first occurrence is the one checked.
 type JSONSchemaDeclaration struct {
@@ -69,11 +69,12 @@ func NewJSONSchemaDeclaration(doc []byte) (*JSONSchemaDeclaration, error) {
 	if tree.Kind() != node.Object && tree.Kind() != node.Bool {
 		return nil, usage("schema_json: a JSON Schema is an object or a boolean, not %s", kindName(tree.Kind()))
 	}
-	c := jsonschema.NewCompiler()
-	c.LoadURL = func(u string) (io.ReadCloser, error) {
-		return nil, fmt.Errorf("%s is another document, and the gate loads none (put what it defines under $defs)", u)
+	v, err := jsonschema.Decode(doc)
+	if err != nil {
+		return nil, usage("schema_json: not a JSON document: %v", err)
 	}
-	if err := c.AddResource(schemaURL, bytes.NewReader(doc)); err != nil {
+	c := jsonschema.NewCompiler(jsonschema.Draft2020)
+	if err := c.AddResource(schemaURL, v); err != nil {
 		return nil, usage("schema_json: %s", schemaMessage(err))
 	}
 	root, err := c.Compile(schemaURL)
@@ -418,14 +419,12 @@ func (d *JSONSchemaDeclaration) Check(value []byte) (mend.SchemaVerdict, error) 
 	}
 	var findings []mend.Finding
 	duplicates(tree, "", &findings)
-	if err := d.root.Validate(instance(tree)); err != nil {
-		var ve *jsonschema.ValidationError
-		if !errors.As(err, &ve) {
-			return mend.SchemaVerdict{}, err
-		}
-		leaves(ve, func(e *jsonschema.ValidationError) {
-			findings = append(findings, d.finding(tree, e))
-		})
+	fs, err := d.root.Validate(instance(tree))
+	if err != nil {
+		return mend.SchemaVerdict{}, err
+	}
+	for _, e := range fs {
+		findings = append(findings, d.finding(tree, e))
 	}
 	sortFindings(findings)
 	return mend.NewVerdict(d.members, value, findings), nil
@@ -463,14 +462,15 @@ func (d *JSONSchemaDeclaration) CheckMember(name string, value []byte) (bool, er
 		d.each[name] = s
 	}
 	d.mu.Unlock()
-	return s.Validate(instance(tree)) == nil, nil
+	fs, err := s.Validate(instance(tree))
+	return err == nil && len(fs) == 0, nil
 }
 
-// finding renders one leaf of the validator's error tree.
-func (d *JSONSchemaDeclaration) finding(tree node.Node, e *jsonschema.ValidationError) mend.Finding {
-	f := mend.Finding{Severity: "error", Code: lastToken(e.KeywordLocation), Path: e.InstanceLocation,
+// finding renders one finding of the validator.
+func (d *JSONSchemaDeclaration) finding(tree node.Node, e jsonschema.Finding) mend.Finding {
+	f := mend.Finding{Severity: "error", Code: e.Keyword, Path: e.InstanceLocation,
 		Schema: "#" + strings.TrimPrefix(strings.TrimPrefix(e.AbsoluteKeywordLocation, schemaURL), "#"), Message: e.Message}
-	if f.Code == "" {
+	if f.Code == "false" {
 		f.Code = "schema" // a false schema: nothing is valid
 	}
 	if n, ok := resolvePointer(tree, e.InstanceLocation); ok {
@@ -480,20 +480,8 @@ func (d *JSONSchemaDeclaration) finding(tree node.Node, e *jsonschema.Validation
 	return f
 }
 
-// leaves calls f on each leaf of an error tree (the keywords that failed;
-// the inner nodes only say where they were reached from).
-func leaves(e *jsonschema.ValidationError, f func(*jsonschema.ValidationError)) {
-	if len(e.Causes) == 0 {
-		f(e)
-		return
-	}
-	for _, c := range e.Causes {
-		leaves(c, f)
-	}
-}
-
 // sortFindings orders findings by position, then code, path, schema and
-// message: the validator walks maps, so its own order is not stable.
+// message (the validator's own order is by location, not position).
 func sortFindings(fs []mend.Finding) {
 	sort.SliceStable(fs, func(i, j int) bool {
 		a, b := fs[i], fs[j]
@@ -607,8 +595,8 @@ func lastToken(ptr string) string {
 // schemaMessage shortens the compiler's error: the document's URL is ours,
 // not the user's.
 func schemaMessage(err error) string {
-	msg := err.Error()
-	msg = strings.Replace(msg, "jsonschema "+schemaURL+" compilation failed: ", "", 1)
+	msg := strings.TrimPrefix(err.Error(), "jsonschema: ")
+	msg = strings.Replace(msg, "is another document, which is not loaded", "is another document, and the gate loads none (put what it defines under $defs)", 1)
 	msg = strings.ReplaceAll(msg, schemaURL+"#", "#")
 	msg = strings.ReplaceAll(msg, schemaURL, "the document")
 	return msg

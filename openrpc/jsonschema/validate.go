@@ -176,7 +176,11 @@ func (vd *validator) validate(s *Schema, v any, iloc, kloc string, chain []*Sche
 		return u
 	}
 	if len(s.types) > 0 && !typeMatches(s.types, t, v) {
-		fail("type", "type", "expected %s, found %s", strings.Join(s.types, " or "), article(t, v))
+		want := make([]string, len(s.types))
+		for i, n := range s.types {
+			want[i] = typeName(n)
+		}
+		fail("type", "type", "expected %s, found %s", strings.Join(want, " or "), article(t, v))
 		return u
 	}
 	inPlace := func(t *Schema, path string) bool {
@@ -545,6 +549,16 @@ func typeMatches(types []string, t string, v any) bool {
 		}
 	}
 	return false
+}
+
+func typeName(t string) string {
+	switch t {
+	case "null":
+		return "null"
+	case "array", "object", "integer":
+		return "an " + t
+	}
+	return "a " + t
 }
 
 func article(t string, v any) string {
