@@ -4,7 +4,6 @@ go 1.24
 
 require (
 	github.com/rogpeppe/go-internal v1.14.1
-	github.com/santhosh-tekuri/jsonschema/v5 v5.3.1
 	github.com/smithy-validation/go/core v0.1.0
 	github.com/smithy-validation/go/ion-adapter v0.1.0
 	github.com/smithy-validation/go/mend v0.1.0

@@ -7,8 +7,8 @@
 // and never imported.
 //
 // It calls the API a user calls (Convert, CheckDocument), so the claim is
-// proven for the code a user links, jsonschema included, not only for the
-// module graph.
+// proven for the code a user links, the JSON Schema validator included, not
+// only for the module graph.
 package main
 
 import (

@@ -4,7 +4,7 @@
 // `go get` and `go mod tidy` on a library module: inside the workspace they
 // try to download the unpublished project versions and fail.
 //
-//	go run ./scripts/cmd/withproxy -C openrpc go get github.com/santhosh-tekuri/jsonschema/v5@v5.3.1
+//	go run ./scripts/cmd/withproxy -C ion-adapter go get github.com/amazon-ion/ion-go@v1.5.0
 //	go run ./scripts/cmd/withproxy -C openrpc go mod tidy
 //	go run ./scripts/cmd/withproxy -sums
 //

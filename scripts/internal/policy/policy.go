@@ -35,12 +35,14 @@ type Library struct {
 }
 
 var (
-	urfave     = "github.com/urfave/..."
-	ion        = "github.com/amazon-ion/..."
+	urfave = "github.com/urfave/..."
+	ion    = "github.com/amazon-ion/..."
+	// santhosh-tekuri/jsonschema: JSON Schema is openrpc's own package
+	// (openrpc/jsonschema); no library may bring the library back (v5's
+	// init compiled five metaschemas at every start of smithy).
 	jsonschema = "github.com/santhosh-tekuri/..."
 
-	allowIonGo      = Allowed{Path: "github.com/amazon-ion/ion-go", Version: "v1.5.0"}
-	allowJSONSchema = Allowed{Path: "github.com/santhosh-tekuri/jsonschema/v5"}
+	allowIonGo = Allowed{Path: "github.com/amazon-ion/ion-go", Version: "v1.5.0"}
 )
 
 // Libraries is the module table of the contract, column "may require".
@@ -48,12 +50,9 @@ var Libraries = []Library{
 	{Dir: "core"},
 	{Dir: "smithyvalidate", Project: []string{"core"}},
 	{Dir: "rpc", Project: []string{"core", "smithyvalidate"}},
-	{
-		Dir:        "openrpc",
-		Project:    []string{"core", "smithyvalidate", "rpc"},
-		ThirdParty: []Allowed{allowJSONSchema},
-		Deny:       []string{ion, urfave},
-	},
+	// OpenRPC export, with its own JSON Schema validator: no third-party
+	// module.
+	{Dir: "openrpc", Project: []string{"core", "smithyvalidate", "rpc"}},
 	{
 		Dir:        "ion-adapter",
 		Project:    []string{"core", "smithyvalidate"},
@@ -71,9 +70,9 @@ var Libraries = []Library{
 		ThirdParty: []Allowed{
 			{Path: "github.com/urfave/cli/v2"},
 			{Path: "github.com/rogpeppe/go-internal"},
-			allowJSONSchema,
 			allowIonGo,
 		},
+		Deny: []string{jsonschema},
 	},
 }
 
@@ -166,12 +165,11 @@ var Consumers = []Consumer{
 		OnlyProject: true,
 	},
 	{
-		Dir:       "consumers/openrpc",
-		Library:   "openrpc",
-		Claim:     "OpenRPC export has no Ion and no CLI module in its graph; its only third-party module is santhosh-tekuri/jsonschema/v5 (the metaschema check)",
-		Forbidden: []string{repo.Path + "/ion-adapter", ion, repo.Path + "/cli", urfave},
-		// Only openrpc and cli may require jsonschema (see Libraries).
-		ThirdParty: []string{allowJSONSchema.Path},
+		Dir:         "consumers/openrpc",
+		Library:     "openrpc",
+		Claim:       "OpenRPC export has no Ion and no CLI module in its graph, and no third-party module (its JSON Schema validator is its own package)",
+		Forbidden:   []string{repo.Path + "/ion-adapter", ion, repo.Path + "/cli", urfave},
+		OnlyProject: true,
 	},
 	{
 		Dir:         "consumers/mend",
