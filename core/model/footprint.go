@@ -23,6 +23,7 @@ func (m *Model) Footprint() int64 { return m.footprint }
 
 const (
 	ptrSize       = int64(unsafe.Sizeof(uintptr(0)))
+	sliceSize     = int64(unsafe.Sizeof([]Trait(nil)))
 	shapeSize     = int64(unsafe.Sizeof(Shape{}))
 	bodySize      = int64(unsafe.Sizeof(shapeBody{}))
 	memberDefSize = int64(unsafe.Sizeof(MemberDef{}))
@@ -81,12 +82,12 @@ func (m *Model) measure() {
 		if len(b.mixins()) > 0 {
 			// Mixed-in traits and members' traits are new lists (their
 			// values are the mixins').
-			if len(s.traits) > 0 && (len(b.traits) == 0 || &s.traits[0] != &b.traits[0]) {
-				n += alloc(int64(cap(s.traits)) * traitSize)
+			if s.mixed != nil {
+				n += alloc(int64(cap(*s.mixed))*traitSize) + alloc(sliceSize)
 			}
 			for _, ms := range b.shapes {
-				if len(ms.traits) > 0 && (len(ms.md.Traits) == 0 || &ms.traits[0] != &ms.md.Traits[0]) {
-					n += alloc(int64(cap(ms.traits)) * traitSize)
+				if ms.mixed != nil {
+					n += alloc(int64(cap(*ms.mixed))*traitSize) + alloc(sliceSize)
 				}
 			}
 		}

@@ -46,11 +46,16 @@ type Shape struct {
 	// not redefined, the mixin's. A member's ID is derived (its
 	// container's namespace and name, md's name) and its model is its
 	// container's: a model has more members than root shapes, and passes
-	// over every shape read them, so a member's Shape stays small (72
+	// over every shape read them, so a member's Shape stays small (56
 	// bytes).
-	body      *shapeBody
-	md        *MemberDef
-	traits    []Trait // effective (own and mixed in), sorted by trait ID, unique
+	body *shapeBody
+	md   *MemberDef
+	// mixed are the effective traits (own and mixed in, sorted by trait
+	// ID, unique) when they are not the definition's own list (body's
+	// traits for a root shape, md's for a member), nil when they are:
+	// only shapes with mixins have other lists, and a slice a shape would
+	// be 16 bytes more on every shape ([Shape.traitList]).
+	mixed     *[]Trait
 	container *Shape
 	// targetShape (members) is the shape of the model that the target
 	// resolves to, nil where it defines none. [New] resolves it once, so
@@ -176,7 +181,37 @@ func (s *Shape) Source() SourceLocation {
 
 // Traits returns the traits applied directly to the shape, sorted by trait
 // ID. For members, see [Model.EffectiveTraits].
-func (s *Shape) Traits() []Trait { return s.traits }
+func (s *Shape) Traits() []Trait { return s.traitList() }
+
+// traitList returns the shape's effective traits (see mixed).
+func (s *Shape) traitList() []Trait {
+	if s.mixed != nil {
+		return *s.mixed
+	}
+	return s.ownList()
+}
+
+// ownList returns the trait list of the shape's definition: its body's
+// for a root shape, its member definition's for a member.
+func (s *Shape) ownList() []Trait {
+	if s.md != nil {
+		return s.md.Traits
+	}
+	if s.body != nil {
+		return s.body.traits
+	}
+	return nil
+}
+
+// setTraits sets the shape's effective traits.
+func (s *Shape) setTraits(ts []Trait) {
+	own := s.ownList()
+	if len(ts) == len(own) && (len(ts) == 0 && (ts == nil) == (own == nil) || len(ts) > 0 && &ts[0] == &own[0]) {
+		s.mixed = nil
+		return
+	}
+	s.mixed = &ts
+}
 
 // Trait returns the value of the trait with the given ID applied directly
 // to the shape.
@@ -211,20 +246,21 @@ func (s *Shape) findTrait(id shapeid.ID) (Trait, bool) {
 	if s.lacksTrait(id) {
 		return Trait{}, false
 	}
-	if len(s.traits) <= 8 {
+	traits := s.traitList()
+	if len(traits) <= 8 {
 		// Most shapes have a few traits: a scan of equal IDs beats a
 		// binary search of ordered comparisons.
-		for i := range s.traits {
+		for i := range traits {
 			// Name first: most traits share the prelude namespace.
-			if t := &s.traits[i].ID; t.Name == id.Name && t.Namespace == id.Namespace && t.Member == id.Member {
-				return s.traits[i], true
+			if t := &traits[i].ID; t.Name == id.Name && t.Namespace == id.Namespace && t.Member == id.Member {
+				return traits[i], true
 			}
 		}
 		return Trait{}, false
 	}
-	i := sort.Search(len(s.traits), func(i int) bool { return shapeid.Compare(s.traits[i].ID, id) >= 0 })
-	if i < len(s.traits) && s.traits[i].ID == id {
-		return s.traits[i], true
+	i := sort.Search(len(traits), func(i int) bool { return shapeid.Compare(traits[i].ID, id) >= 0 })
+	if i < len(traits) && traits[i].ID == id {
+		return traits[i], true
 	}
 	return Trait{}, false
 }
@@ -246,8 +282,9 @@ func traitBit(name string) uint64 {
 // marks it computed.
 func (s *Shape) maskTraits() {
 	mask := uint64(1) << 63
-	for i := range s.traits {
-		mask |= traitBit(s.traits[i].ID.Name)
+	traits := s.traitList()
+	for i := range traits {
+		mask |= traitBit(traits[i].ID.Name)
 	}
 	s.traitMask = mask
 }
@@ -608,7 +645,7 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 			return err
 		}
 		local := localTraitSet(mx)
-		for _, t := range mx.traits {
+		for _, t := range mx.traitList() {
 			if t.ID == preludeid.Mixin || local[t.ID] {
 				continue
 			}
@@ -629,14 +666,14 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 					continue
 				}
 				merged := prev.traits
-				for _, t := range mm.traits {
+				for _, t := range mm.traitList() {
 					merged = upsertTrait(merged, t)
 				}
 				mixed[name] = inherited{md: prev.md, traits: merged, from: prev.from}
 				continue
 			}
 			order = append(order, name)
-			mixed[name] = inherited{md: mm.md, traits: append([]Trait(nil), mm.traits...), from: mx.body.id}
+			mixed[name] = inherited{md: mm.md, traits: append([]Trait(nil), mm.traitList()...), from: mx.body.id}
 		}
 	}
 	if len(clashes) > 0 {
@@ -645,10 +682,10 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 	for _, t := range s.body.traits {
 		traits = upsertTrait(traits, t)
 	}
-	s.traits = traits
 	if len(s.body.mixins()) == 0 {
-		s.traits = s.body.traits
+		traits = s.body.traits
 	}
+	s.setTraits(traits)
 	m.members += len(order) + len(s.body.members)
 	if m.members > MaxMembers {
 		return &Error{Source: s.body.source, ShapeID: s.body.id, Msg: fmt.Sprintf("the model has more than %d members once mixins are applied (a limit of this implementation)", MaxMembers)}
@@ -665,19 +702,21 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 	for _, name := range order {
 		in := mixed[name]
 		ms := &block[len(s.body.shapes)]
-		*ms = Shape{typ: MemberType, body: &memberBody, md: in.md, container: s, traits: in.traits, inheritedMember: true}
+		*ms = Shape{typ: MemberType, body: &memberBody, md: in.md, container: s, inheritedMember: true}
+		traits := in.traits
 		if i, ok := localMembers[name]; ok {
 			md := &s.body.members[i]
 			if md.Target != in.md.Target {
 				return &Error{Source: md.Source, ShapeID: ms.ID(), Msg: fmt.Sprintf("member redefines the mixed-in member from %s with target %s, but a redefined mixin member must target the same shape (%s)", in.from, md.Target, in.md.Target)}
 			}
 			for _, t := range md.Traits {
-				ms.traits = upsertTrait(ms.traits, t)
+				traits = upsertTrait(traits, t)
 			}
 			ms.md = md
 			ms.inheritedMember = false
 			ms.redefined = true
 		}
+		ms.setTraits(traits)
 		s.body.shapes = append(s.body.shapes, ms)
 	}
 	for j := range s.body.members {
@@ -686,7 +725,7 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 			continue
 		}
 		ms := &block[len(s.body.shapes)]
-		*ms = Shape{typ: MemberType, body: &memberBody, md: md, container: s, traits: md.Traits}
+		*ms = Shape{typ: MemberType, body: &memberBody, md: md, container: s}
 		s.body.shapes = append(s.body.shapes, ms)
 	}
 	s.indexMembers()
@@ -840,37 +879,42 @@ func (m *Model) resolve() {
 // For a root shape it returns the shape's traits. The result is sorted by
 // trait ID and is a new slice when it differs from the shape's own.
 func (m *Model) EffectiveTraits(s *Shape) []Trait {
+	own := s.traitList()
 	if s.typ != MemberType {
-		return s.traits
+		return own
 	}
 	t, ok := m.Target(s)
-	if !ok || len(t.traits) == 0 {
-		return s.traits
+	if !ok {
+		return own
 	}
-	if len(s.traits) == 0 {
-		return t.traits
+	target := t.traitList()
+	if len(target) == 0 {
+		return own
 	}
-	out := make([]Trait, 0, len(s.traits)+len(t.traits))
+	if len(own) == 0 {
+		return target
+	}
+	out := make([]Trait, 0, len(own)+len(target))
 	i, j := 0, 0
-	for i < len(s.traits) || j < len(t.traits) {
+	for i < len(own) || j < len(target) {
 		switch {
-		case j == len(t.traits):
-			out = append(out, s.traits[i])
+		case j == len(target):
+			out = append(out, own[i])
 			i++
-		case i == len(s.traits):
-			out = append(out, t.traits[j])
+		case i == len(own):
+			out = append(out, target[j])
 			j++
 		default:
-			c := shapeid.Compare(s.traits[i].ID, t.traits[j].ID)
+			c := shapeid.Compare(own[i].ID, target[j].ID)
 			switch {
 			case c < 0:
-				out = append(out, s.traits[i])
+				out = append(out, own[i])
 				i++
 			case c > 0:
-				out = append(out, t.traits[j])
+				out = append(out, target[j])
 				j++
 			default: // the member's trait replaces the target's
-				out = append(out, s.traits[i])
+				out = append(out, own[i])
 				i++
 				j++
 			}
@@ -905,10 +949,10 @@ func (m *Model) Flatten() (*Model, error) {
 		}
 		d := s.Def()
 		d.Mixins = nil
-		d.Traits = append([]Trait(nil), s.traits...)
+		d.Traits = append([]Trait(nil), s.traitList()...)
 		d.Members = make([]MemberDef, len(s.body.shapes))
 		for i, ms := range s.body.shapes {
-			d.Members[i] = MemberDef{Name: ms.MemberName(), Target: ms.Target(), Traits: append([]Trait(nil), ms.traits...), Source: ms.Source()}
+			d.Members[i] = MemberDef{Name: ms.MemberName(), Target: ms.Target(), Traits: append([]Trait(nil), ms.traitList()...), Source: ms.Source()}
 		}
 		defs = append(defs, d)
 	}

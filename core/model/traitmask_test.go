@@ -106,7 +106,8 @@ func TestTraitLookupExact(t *testing.T) {
 		t.Fatal("no probe was present: the test checks nothing")
 	}
 	// A shape built without the mask (the zero value) still finds traits.
-	bare := Shape{traits: m.mustLookup(t, "ns#Many").traits}
+	bare := Shape{}
+	bare.setTraits(m.mustLookup(t, "ns#Many").Traits())
 	if !bare.HasTrait(present[1]) || bare.HasTrait(probes[1]) {
 		t.Error("a shape without a computed mask answers wrongly")
 	}
