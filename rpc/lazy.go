@@ -51,6 +51,9 @@ type lazyLine struct {
 	// msg is the message's view in the tape of the line, once a question
 	// needed it (see real).
 	msg sv.ValueView
+	// env is the message's envelope members as scan reads them from the
+	// line's view, filled in by the fast line's scan as it reads them.
+	env members
 }
 
 // lazyMember is one member of a lazyLine's message.
@@ -350,6 +353,7 @@ func (x *Exchange) fastLine(line []byte, m msgCtx) ([]MessageSummary, bool) {
 	}
 	l := &x.lazy
 	l.x, l.n, l.msg, l.bare = x, 0, nil, false
+	l.env = members{}
 	c.npassed = 0
 	q := fastScan{s: s, x: x, maxStr: lim.StringLimit(), maxNum: lim.MaxNumberLength, depth: 2}
 	if !q.record(l) {
@@ -384,6 +388,7 @@ func (x *Exchange) fastFeed(from Peer, data []byte) ([]MessageSummary, bool) {
 	}
 	l := &x.lazy
 	l.x, l.n, l.msg, l.bare = x, 0, nil, true
+	l.env = members{}
 	c.npassed = 0
 	q := fastScan{s: s, x: x, maxStr: lim.StringLimit(), maxNum: lim.MaxNumberLength, depth: 1, from: from, fromOK: true}
 	i := q.ws(0)
@@ -545,37 +550,39 @@ func (q *fastScan) record(l *lazyLine) bool {
 const recordPrefix = `{"from":"client","message":`
 
 // name scans a member name at s[i] as str does, a message's usual names
-// by one comparison each (with a constant: no call).
-func (q *fastScan) name(i int) (string, int) {
+// by one comparison each (with a constant: no call); for those it also
+// returns their envelope bit (see members), 0 for any other name.
+func (q *fastScan) name(i int) (string, uint8, int) {
 	if s := q.s[i:]; len(s) > 9 && s[0] == '"' && q.maxStr >= len("jsonrpc") {
 		switch s[1] {
 		case 'j':
 			if s[:9] == `"jsonrpc"` {
-				return "jsonrpc", i + 9
+				return "jsonrpc", hasJSONRPC, i + 9
 			}
 		case 'i':
 			if s[:4] == `"id"` {
-				return "id", i + 4
+				return "id", hasID, i + 4
 			}
 		case 'm':
 			if s[:8] == `"method"` {
-				return "method", i + 8
+				return "method", hasMethod, i + 8
 			}
 		case 'p':
 			if s[:8] == `"params"` {
-				return "params", i + 8
+				return "params", hasParams, i + 8
 			}
 		case 'r':
 			if s[:8] == `"result"` {
-				return "result", i + 8
+				return "result", hasResult, i + 8
 			}
 		case 'e':
 			if s[:7] == `"error"` {
-				return "error", i + 7
+				return "error", hasError, i + 7
 			}
 		}
 	}
-	return q.str(i)
+	name, j := q.str(i)
+	return name, 0, j
 }
 
 // message scans the message object at s[i] into l: scalar members, and
@@ -593,7 +600,7 @@ func (q *fastScan) message(l *lazyLine, i int) int {
 			return -1
 		}
 		m := &l.mem[l.n]
-		name, j := q.name(i)
+		name, bit, j := q.name(i)
 		if j < 0 {
 			return -1
 		}
@@ -664,6 +671,25 @@ func (q *fastScan) message(l *lazyLine, i int) int {
 		case "id":
 			id = m
 		}
+		// The envelope's member, as scan would read it (no name repeats:
+		// above).
+		switch e := &l.env; bit {
+		case hasJSONRPC:
+			e.jsonrpc = member{Value: m, index: l.n}
+		case hasMethod:
+			e.method = member{Value: m, index: l.n}
+		case hasParams:
+			e.params = member{Value: m, index: l.n}
+		case hasID:
+			e.id = member{Value: m, index: l.n}
+		case hasResult:
+			e.result = member{Value: m, index: l.n}
+		case hasError:
+			e.error = member{Value: m, index: l.n}
+		default:
+			e.add(name, m, l.n)
+		}
+		l.env.has |= bit
 		l.n++
 		if i = q.ws(j); i >= len(s) {
 			return -1

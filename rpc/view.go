@@ -315,8 +315,14 @@ const (
 
 // scan reads the members of an envelope object into m (any other kind
 // gives no members). It runs for every message: the names are told apart
-// by length first, then by one comparison each.
+// by length first, then by one comparison each. A message that the fast
+// line scanned (a *lazyLine) has them already: its scan filled them in
+// as it read each member (fastScan.message).
 func scan(obj sv.ValueView, m *members) {
+	if l, ok := obj.(*lazyLine); ok {
+		*m = l.env
+		return
+	}
 	*m = members{}
 	if obj.Kind() != sv.KindObject {
 		return
@@ -334,42 +340,47 @@ func scan(obj sv.ValueView, m *members) {
 			f := obj.Field(i)
 			name, value = f.Name, f.Value
 		}
-		var bit uint8
-		var dst *member
-		switch len(name) {
-		case 2:
-			if name == "id" {
-				bit, dst = hasID, &m.id
-			}
-		case 5:
-			if name == "error" {
-				bit, dst = hasError, &m.error
-			}
-		case 6:
-			switch name {
-			case "method":
-				bit, dst = hasMethod, &m.method
-			case "params":
-				bit, dst = hasParams, &m.params
-			case "result":
-				bit, dst = hasResult, &m.result
-			}
-		case 7:
-			if name == "jsonrpc" {
-				bit, dst = hasJSONRPC, &m.jsonrpc
-			}
-		}
-		if dst == nil {
-			m.extra = true
-			continue
-		}
-		if m.has&bit != 0 {
-			m.dup = true
-			continue
-		}
-		m.has |= bit
-		*dst = member{Value: value, index: i}
+		m.add(name, value, i)
 	}
+}
+
+// add records the object's member i, name: value, as scan reads it.
+func (m *members) add(name string, value sv.ValueView, i int) {
+	var bit uint8
+	var dst *member
+	switch len(name) {
+	case 2:
+		if name == "id" {
+			bit, dst = hasID, &m.id
+		}
+	case 5:
+		if name == "error" {
+			bit, dst = hasError, &m.error
+		}
+	case 6:
+		switch name {
+		case "method":
+			bit, dst = hasMethod, &m.method
+		case "params":
+			bit, dst = hasParams, &m.params
+		case "result":
+			bit, dst = hasResult, &m.result
+		}
+	case 7:
+		if name == "jsonrpc" {
+			bit, dst = hasJSONRPC, &m.jsonrpc
+		}
+	}
+	if dst == nil {
+		m.extra = true
+		return
+	}
+	if m.has&bit != 0 {
+		m.dup = true
+		return
+	}
+	m.has |= bit
+	*dst = member{Value: value, index: i}
 }
 
 func (m *members) is(bit uint8) bool { return m.has&bit != 0 }
