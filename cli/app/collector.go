@@ -61,13 +61,16 @@ func Collector(getenv func(string) string, available uint64) CollectorSettings {
 //
 // A byte of JSON AST counts ModelMemoryPerJSONByte: a JSON AST model keeps
 // about 2.7 bytes a byte of its text live once assembled (the 402 AWS
-// models in one process: 356 MB for 132 MB, the text included), so 7 is
-// more than twice that; at 20 the 402 AWS models were not bounded at all
-// and peaked at 1.1 GB (under 1 GB with it).
+// models in one process: 356 MB for 132 MB, the text included) and up to
+// 3.2 while it loads and is checked, so 4.5 leaves the collector about
+// 200 MB of headroom there; at 7 (until the model validators stopped
+// keeping their pattern programs) they peaked at 760-810 MB, 4.5 puts them
+// at about 620 MB, under the 5 bytes a byte of issue 27 (measured in
+// docs/performance.md). At 20 they were not bounded at all (1.1 GB).
 const (
 	ModelMemoryBase        = 32 << 20
 	ModelMemoryPerByte     = 20
-	ModelMemoryPerJSONByte = 7
+	ModelMemoryPerJSONByte = 4.5
 )
 
 // ModelMemoryLimit is the soft memory limit for loading and checking a
@@ -77,7 +80,7 @@ func ModelMemoryLimit(jsonBytes, idlBytes int64) int64 {
 	if jsonBytes > most || idlBytes > most {
 		return math.MaxInt64
 	}
-	return ModelMemoryBase + ModelMemoryPerByte*idlBytes + ModelMemoryPerJSONByte*jsonBytes
+	return ModelMemoryBase + ModelMemoryPerByte*idlBytes + jsonBytes*int64(2*ModelMemoryPerJSONByte)/2
 }
 
 // tuned is what TuneCollector set, for boundModelMemory: nothing

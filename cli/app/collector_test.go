@@ -75,11 +75,11 @@ func TestModelMemoryBound(t *testing.T) {
 	if got, want := ModelMemoryLimit(0, 5_577_823), int64(32*mib+20*5_577_823); got != want {
 		t.Errorf("ModelMemoryLimit = %d, want %d", got, want)
 	}
-	// The 402 AWS models (JSON AST): under 1 GB.
-	if got, want := ModelMemoryLimit(132_194_345, 0), int64(32*mib+7*132_194_345); got != want || got >= 1e9 {
-		t.Errorf("ModelMemoryLimit of the AWS models = %d, want %d (under 1 GB)", got, want)
+	// The 402 AWS models (JSON AST): under 5 bytes a byte of their source.
+	if got, want := ModelMemoryLimit(132_194_345, 0), int64(32*mib+132_194_345*9/2); got != want || got >= 5*132_194_345 {
+		t.Errorf("ModelMemoryLimit of the AWS models = %d, want %d (under 5 bytes a byte)", got, want)
 	}
-	if got, want := ModelMemoryLimit(mib, mib), int64(32*mib+27*mib); got != want {
+	if got, want := ModelMemoryLimit(mib, mib), int64(32*mib+20*mib+mib*9/2); got != want {
 		t.Errorf("ModelMemoryLimit of both syntaxes = %d, want %d", got, want)
 	}
 	if got := ModelMemoryLimit(0, math.MaxInt64/4); got != math.MaxInt64 {
