@@ -117,7 +117,7 @@ func (p *Proxy) HTTPHandler(upstream *url.URL, timeout time.Duration) http.Handl
 			return
 		}
 		index := p.x.Index()
-		v, reply := p.check(rpc.Client, msg, -1)
+		v, reply := p.check(rpc.Client, msg, -1, false)
 		p.settle(clock())
 		p.mu.Unlock()
 		switch v {
@@ -173,7 +173,7 @@ func (p *Proxy) checkResponse(resp *http.Response) error {
 	case pr != nil:
 		p.logProblem(rpc.Server, pr)
 	case len(bytes.TrimSpace(msg)) > 0:
-		p.check(rpc.Server, msg, index)
+		p.check(rpc.Server, msg, index, false)
 		p.settle(clock())
 	}
 	return nil

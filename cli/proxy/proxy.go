@@ -173,8 +173,10 @@ const (
 
 // check feeds one message and logs and records it; under Enforce it
 // returns the answer to send back instead of forwarding (refuse), or
-// drop. The caller holds p.mu.
-func (p *Proxy) check(from rpc.Peer, body []byte, to int) (verdict, []byte) {
+// drop. flat says body holds no CR or LF (a line read by the Lines
+// framing), so the transcript need not look for them. The caller holds
+// p.mu.
+func (p *Proxy) check(from rpc.Peer, body []byte, to int, flat bool) (verdict, []byte) {
 	p.checking = true
 	defer func() {
 		p.checking = false
@@ -192,7 +194,7 @@ func (p *Proxy) check(from rpc.Peer, body []byte, to int) (verdict, []byte) {
 	for _, f := range p.x.LastFindings() {
 		p.logFinding(from, f, true)
 	}
-	p.record(from, body, sums, to)
+	p.record(from, body, sums, to, flat)
 	if !p.opts.Enforce || from != rpc.Client || len(sums) == 0 {
 		return forward, nil
 	}
@@ -216,7 +218,7 @@ func (p *Proxy) check(from rpc.Peer, body []byte, to int) (verdict, []byte) {
 	for _, f := range p.x.LastFindings() {
 		p.logFinding(rpc.Server, f, true)
 	}
-	p.record(rpc.Server, reply, nil, index)
+	p.record(rpc.Server, reply, nil, index, false)
 	return refuse, reply
 }
 
@@ -425,16 +427,17 @@ func (p *Proxy) logAction(from rpc.Peer, index int, action string, code int) {
 // record writes one transcript line: the message as JSON (compacted to
 // one line when it spans several), or as "text" when it is not JSON; to
 // (when not negative) is the message it answers, known from the
-// transport.
-func (p *Proxy) record(from rpc.Peer, body []byte, sums []rpc.MessageSummary, to int) {
+// transport; flat says body holds no CR or LF.
+func (p *Proxy) record(from rpc.Peer, body []byte, sums []rpc.MessageSummary, to int, flat bool) {
 	if p.rec == nil {
 		return
 	}
 	unreadable := len(sums) == 1 && sums[0].Kind == rpc.KindInvalid && sums[0].RPCError == rpc.ParseError
 	// Two scans for one byte each, not bytes.ContainsAny's byte-by-byte
 	// loop (7% of a small message's instructions in ping-pong, more on a
-	// long one); a line read by the Lines framing holds neither.
-	if !unreadable && (bytes.IndexByte(body, '\n') >= 0 || bytes.IndexByte(body, '\r') >= 0) {
+	// long one), and none for a line read by the Lines framing, which
+	// holds neither (its reader looked for the CR already).
+	if !unreadable && !flat && (bytes.IndexByte(body, '\n') >= 0 || bytes.IndexByte(body, '\r') >= 0) {
 		var c bytes.Buffer
 		if json.Compact(&c, body) == nil {
 			body = c.Bytes()

@@ -125,7 +125,7 @@ func (p *Proxy) pump(from rpc.Peer, in io.Reader, out io.Writer, outMu *sync.Mut
 		var reply []byte
 		switch {
 		case f.Body != nil:
-			v, reply = p.check(from, f.Body, -1)
+			v, reply = p.check(from, f.Body, -1, p.opts.Framing == Lines)
 		case !p.opts.Enforce || from != rpc.Client:
 		case f.Problem != nil:
 			// Under Enforce only what was read as exactly one message
