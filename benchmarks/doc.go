@@ -9,7 +9,11 @@
 // SMITHY_BENCH_COMPARE set, the tables) and BenchmarkCompare fail when the
 // engine's throughput falls below 90% of json.Valid's in the same run,
 // measured on short interleaved samples that the machine's load does not
-// move (guard_test.go). It is a separate module so
+// move (guard_test.go). jsonschema_diff_test.go holds openrpc/jsonschema,
+// the project's own JSON Schema validator, to v5's verdicts and failing
+// keywords on the corpus, the tests' schemas and generated ones (v5 stays
+// here for it and as a field anchor; no library module links it). It is a
+// separate module so
 // that the comparison's dependencies never reach the library; it is never
 // imported and never tagged.
 //

@@ -160,7 +160,7 @@ func (c *Compiler) AddResource(u string, doc any) error {
 // Compile compiles the schema at u: a document's URL, with a fragment
 // that is a JSON Pointer or an anchor when the schema is inside it.
 func (c *Compiler) Compile(u string) (*Schema, error) {
-	s, err := c.resolve(nil, u, nil)
+	s, err := c.resolve(nil, u)
 	if err != nil {
 		return nil, err
 	}
@@ -352,7 +352,7 @@ func (d *document) resourceAt(ptr string) *resource {
 
 // resolve compiles the schema a reference names, relative to the resource
 // of from (nil: ref is absolute).
-func (c *Compiler) resolve(from *Schema, ref string, _ []string) (*Schema, error) {
+func (c *Compiler) resolve(from *Schema, ref string) (*Schema, error) {
 	abs := ref
 	if from != nil {
 		var err error
@@ -555,7 +555,7 @@ func (c *Compiler) fill(s *Schema, v any) error {
 		if !ok {
 			return bad("$ref", "must be a string, not %s", kindOf(rv))
 		}
-		t, err := c.resolve(s, ref, nil)
+		t, err := c.resolve(s, ref)
 		if err != nil {
 			return err
 		}
@@ -579,7 +579,7 @@ func (c *Compiler) fill(s *Schema, v any) error {
 			if !ok {
 				return bad("$recursiveRef", "must be a string, not %s", kindOf(rv))
 			}
-			t, err := c.resolve(s, ref, nil)
+			t, err := c.resolve(s, ref)
 			if err != nil {
 				return err
 			}
@@ -595,7 +595,7 @@ func (c *Compiler) fill(s *Schema, v any) error {
 			if !ok {
 				return bad("$dynamicRef", "must be a string, not %s", kindOf(rv))
 			}
-			t, err := c.resolve(s, ref, nil)
+			t, err := c.resolve(s, ref)
 			if err != nil {
 				return err
 			}

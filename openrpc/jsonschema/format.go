@@ -118,7 +118,7 @@ func isDuration(s string) bool {
 		return false
 	}
 	s = s[1:]
-	units := func(allowed string) (string, bool) {
+	units := func() (string, bool) {
 		got := ""
 		for s != "" && s[0] != 'T' {
 			n := 0
@@ -133,7 +133,7 @@ func isDuration(s string) bool {
 		}
 		return got, true
 	}
-	date, ok := units("YMD")
+	date, ok := units()
 	if !ok {
 		return false
 	}
@@ -152,7 +152,7 @@ func isDuration(s string) bool {
 		return false
 	}
 	s = s[1:]
-	tm, ok := units("HMS")
+	tm, ok := units()
 	return ok && s == "" && tm != "" && strings.Contains("HMS", tm)
 }
 
