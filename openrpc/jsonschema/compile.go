@@ -35,9 +35,14 @@ func (d Draft) String() string {
 	return "draft-0" + strconv.Itoa(int(d))
 }
 
-// MaxDepth bounds the nesting of a schema document and the depth of a
-// validation (schemas applied one inside another).
+// MaxDepth bounds the nesting of a schema document.
 const MaxDepth = 1000
+
+// MaxValidationDepth bounds a validation: schemas applied one inside
+// another, at most. A value as deep as the project's readers allow (1,000
+// levels) under a schema that takes two schemas a level ("items" and a
+// "$ref") is well inside it.
+const MaxValidationDepth = 20 * MaxDepth
 
 // draftOf returns the draft a "$schema" URL names (http or https, with or
 // without an empty fragment).

@@ -23,7 +23,7 @@
 // compiler does not hold is a compile error.
 //
 // Work is bounded: schema documents nest at most [MaxDepth] levels, a
-// validation descends at most [MaxDepth] schemas deep, and a chain of
+// validation descends at most [MaxValidationDepth] schemas deep, and a chain of
 // references that comes back to a schema at the same instance location
 // (no progress) is an error, never a stack overflow.
 package jsonschema

@@ -137,11 +137,17 @@ func TestBounded(t *testing.T) {
 		t.Fatal(err)
 	}
 	v := any([]any{})
-	for i := 0; i < MaxDepth+5; i++ {
+	for i := 0; i < 1000; i++ {
+		v = []any{v}
+	}
+	if fs, err := s.Validate(v); err != nil || len(fs) > 0 {
+		t.Errorf("a value 1,000 levels deep (the readers' bound): %v, %v", fs, err)
+	}
+	for i := 0; i < MaxValidationDepth/2; i++ {
 		v = []any{v}
 	}
 	if _, err := s.Validate(v); !errors.Is(err, ErrLoop) {
-		t.Errorf("a value nested past MaxDepth: %v, want ErrLoop", err)
+		t.Errorf("a value nested past MaxValidationDepth: %v, want ErrLoop", err)
 	}
 	huge := mustDecode(t, `1e999999999`)
 	s, _ = Compile(mustDecode(t, `{"minimum":0,"multipleOf":2}`), Draft2020)

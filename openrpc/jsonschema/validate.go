@@ -38,7 +38,7 @@ func (f Finding) String() string {
 
 // ErrLoop is returned (wrapped) when a chain of dynamic references comes
 // back to a schema at the same value, and when a validation nests deeper
-// than [MaxDepth].
+// than [MaxValidationDepth].
 var ErrLoop = errors.New("jsonschema: the schema applies itself to the same value without end")
 
 // Validate checks v (as [Decode] returns values; float64 and int numbers
@@ -131,8 +131,8 @@ func (vd *validator) validate(s *Schema, v any, iloc, kloc string, chain []*Sche
 			return nil
 		}
 	}
-	if vd.depth >= MaxDepth {
-		vd.err = fmt.Errorf("%w: more than %d schemas deep at %q", ErrLoop, MaxDepth, iloc)
+	if vd.depth >= MaxValidationDepth {
+		vd.err = fmt.Errorf("%w: more than %d schemas deep at %q", ErrLoop, MaxValidationDepth, iloc)
 		return nil
 	}
 	vd.depth++
