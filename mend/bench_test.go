@@ -1,6 +1,7 @@
 package mend
 
 import (
+	"bytes"
 	"encoding/json"
 	"runtime"
 	"runtime/debug"
@@ -116,17 +117,20 @@ func BenchmarkGrowth(b *testing.B) {
 // of repair's); each call starts on a collected heap (the collections
 // are not timed), so that neither pays for the other's garbage. Two callers: one that takes the deltas (watch.feed) and
 // one that wants only the events and the final result
-// ([Watcher.SkipDeltas], as LLMStream does).
+// ([Watcher.SkipDeltas], as LLMStream does). Two more write each feed's
+// JSON form too, as watch.feed answers and smithy watch prints it:
+// deltas_json with [WatchFeed.AppendJSON] (what cli/gate does), and
+// deltas_encoding_json with an encoding/json Encoder (what it did
+// before: docs/streams.md, "Sixth round").
 //
 //	cd mend && go test -run '^$' -bench WatchFeed -benchtime 20x -count 5
 func BenchmarkWatchFeed(b *testing.B) {
 	doc := validDoc()
-	for _, skip := range []bool{false, true} {
-		name := "deltas"
-		if skip {
-			name = "events_only"
-		}
+	for _, name := range []string{"deltas", "events_only", "deltas_json", "deltas_encoding_json"} {
+		skip := name == "events_only"
 		b.Run(name, func(b *testing.B) {
+			var out []byte
+			var buf bytes.Buffer
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
 			b.SetBytes(int64(len(doc)))
@@ -148,7 +152,18 @@ func BenchmarkWatchFeed(b *testing.B) {
 					w.SkipDeltas()
 				}
 				for k := 0; k < len(doc); k += 64 {
-					w.Feed(doc[k:min(k+64, len(doc))])
+					f := w.Feed(doc[k:min(k+64, len(doc))])
+					switch name {
+					case "deltas_json":
+						out = f.AppendJSON(out[:0])
+					case "deltas_encoding_json":
+						buf.Reset()
+						enc := json.NewEncoder(&buf)
+						enc.SetEscapeHTML(false)
+						if err := enc.Encode(f); err != nil {
+							b.Fatal(err)
+						}
+					}
 				}
 				if fin := w.Finish(); fin.Final == nil {
 					b.Fatal(fin.Error)

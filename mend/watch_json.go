@@ -1,0 +1,240 @@
+package mend
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// The JSON form of a feed, written straight from its records. A feed of
+// a 64-byte chunk holds a dozen records; encoding/json found their
+// fields by reflection and cost six times what the Feed did (docs/
+// streams.md, "Sixth round"). AppendJSON writes the same bytes as an
+// encoding/json Encoder with SetEscapeHTML(false), the form watch.feed
+// and smithy watch print; TestFeedAppendJSONIsEncodingJSON compares the
+// two on every feed of the watch tests and on strings of every kind.
+
+// AppendJSON appends the JSON form of f to dst (no newline): the bytes
+// an encoding/json Encoder with SetEscapeHTML(false) writes for f.
+func (f *WatchFeed) AppendJSON(dst []byte) []byte {
+	dst = append(dst, `{"deltas":`...)
+	if f.Deltas == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for k := range f.Deltas {
+			if k > 0 {
+				dst = append(dst, ',')
+			}
+			dst = f.Deltas[k].appendJSON(dst)
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"events":`...)
+	if f.Events == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for k := range f.Events {
+			if k > 0 {
+				dst = append(dst, ',')
+			}
+			dst = f.Events[k].appendJSON(dst)
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"bytes":`...)
+	dst = appendInt(dst, f.Bytes)
+	return append(dst, '}')
+}
+
+func (d *Delta) appendJSON(dst []byte) []byte {
+	dst = append(dst, `{"path":`...)
+	dst = appendJSONString(dst, d.Path)
+	switch d.Op { // the ops are a few constants: written as they are
+	case OpSet:
+		dst = append(dst, `,"op":"set","value":`...)
+	case OpBegin:
+		dst = append(dst, `,"op":"begin","value":`...)
+	case OpEnd:
+		dst = append(dst, `,"op":"end","value":`...)
+	case OpAppend:
+		dst = append(dst, `,"op":"append","value":`...)
+	default:
+		dst = append(dst, `,"op":`...)
+		dst = appendJSONString(dst, d.Op)
+		dst = append(dst, `,"value":`...)
+	}
+	if d.Value == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = appendCompactJSON(dst, d.Value)
+	}
+	dst = append(dst, `,"text":`...)
+	dst = appendJSONString(dst, d.Text)
+	dst = append(dst, `,"at":`...)
+	dst = appendInt(dst, d.At)
+	return append(dst, '}')
+}
+
+func (e *Event) appendJSON(dst []byte) []byte {
+	switch e.Kind { // the kinds are a few constants: written as they are
+	case EventMemberStarted:
+		dst = append(dst, `{"kind":"member_started","path":`...)
+	case EventMemberSettled:
+		dst = append(dst, `{"kind":"member_settled","path":`...)
+	default:
+		dst = append(dst, `{"kind":`...)
+		dst = appendJSONString(dst, e.Kind)
+		dst = append(dst, `,"path":`...)
+	}
+	dst = appendJSONString(dst, e.Path)
+	dst = append(dst, `,"at":`...)
+	dst = appendInt(dst, e.At)
+	dst = append(dst, `,"permille":`...)
+	dst = appendInt(dst, e.Permille)
+	if e.Key != "" {
+		dst = append(dst, `,"key":`...)
+		dst = appendJSONString(dst, e.Key)
+	}
+	if len(e.Value) > 0 {
+		dst = append(dst, `,"value":`...)
+		dst = appendCompactJSON(dst, e.Value)
+	}
+	if e.Finding != nil {
+		// rare (a violation): its many fields go through encoding/json
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		if enc.Encode(e.Finding) == nil {
+			dst = append(dst, `,"finding":`...)
+			dst = append(dst, bytes.TrimSuffix(b.Bytes(), []byte{'\n'})...)
+		}
+	}
+	return append(dst, '}')
+}
+
+// appendJSONString appends s as a JSON string, escaped as encoding/json
+// escapes it without HTML escaping: a quote and a backslash with a
+// backslash, \b \f \n \r \t by name, the other control bytes as \u00XX,
+// each byte of invalid UTF-8 as \ufffd, and U+2028 and U+2029 as
+// \u2028 and \u2029. The plain bytes between are found eight at a time
+// (plainEnd, the reader's scan of a string).
+func appendJSONString(dst []byte, s string) []byte {
+	dst = append(dst, '"')
+	b := unsafe.Slice(unsafe.StringData(s), len(s)) // read only
+	from := 0
+	for i := plainEnd(b, 0); i < len(b); i = plainEnd(b, i) {
+		c := b[i]
+		if c < utf8.RuneSelf {
+			dst = append(dst, b[from:i]...)
+			switch c {
+			case '"', '\\':
+				dst = append(dst, '\\', c)
+			case '\b':
+				dst = append(dst, '\\', 'b')
+			case '\f':
+				dst = append(dst, '\\', 'f')
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			default:
+				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+			}
+			i++
+			from = i
+			continue
+		}
+		r, size := utf8.DecodeRune(b[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			dst = append(dst, b[from:i]...)
+			dst = append(dst, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			dst = append(dst, b[from:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		from = i
+	}
+	dst = append(dst, b[from:]...)
+	return append(dst, '"')
+}
+
+const hexDigits = "0123456789abcdef"
+
+// appendInt appends n in decimal, as strconv.AppendInt does, for the
+// offsets and counts of a record: two digits at a time.
+func appendInt(dst []byte, n int) []byte {
+	if n < 0 || n >= 1e15 {
+		return strconv.AppendInt(dst, int64(n), 10)
+	}
+	var d [16]byte
+	k := len(d)
+	for n >= 100 {
+		q := n / 100
+		r := (n - q*100) * 2
+		k -= 2
+		d[k], d[k+1] = digitPairs[r], digitPairs[r+1]
+		n = q
+	}
+	if n >= 10 {
+		k -= 2
+		d[k], d[k+1] = digitPairs[2*n], digitPairs[2*n+1]
+	} else {
+		k--
+		d[k] = byte('0' + n)
+	}
+	return append(dst, d[k:]...)
+}
+
+// digitPairs holds 00 to 99, two bytes each.
+var digitPairs = func() (t [200]byte) {
+	for n := range 100 {
+		t[2*n], t[2*n+1] = byte('0'+n/10), byte('0'+n%10)
+	}
+	return t
+}()
+
+// appendCompactJSON appends the JSON text v without its whitespace
+// outside strings, as encoding/json writes a json.RawMessage (without
+// HTML escaping). v is valid JSON (the watcher's output, a scalar token
+// as it was read, or a string encoding/json wrote): a scalar without
+// whitespace around it is appended as it is, and only a container, or a
+// value with whitespace at an end, is read for its whitespace.
+func appendCompactJSON(dst, v []byte) []byte {
+	if len(v) == 0 {
+		return dst
+	}
+	if c, e := v[0], v[len(v)-1]; c != '{' && c != '[' && !space[c] && !space[e] {
+		return append(dst, v...)
+	}
+	inString, escaped := false, false
+	from := 0
+	for i, c := range v {
+		switch {
+		case inString:
+			if escaped {
+				escaped = false
+			} else if c == '\\' {
+				escaped = true
+			} else if c == '"' {
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case space[c]:
+			dst = append(dst, v[from:i]...)
+			from = i + 1
+		}
+	}
+	return append(dst, v[from:]...)
+}
