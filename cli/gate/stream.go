@@ -82,7 +82,8 @@ func (s *Streams) Call(method string, params []byte, resolve Resolver) ([]byte, 
 		if p.Chunk == nil {
 			return nil, 0, usage("watch.feed needs chunk (a string)")
 		}
-		return render(s.watch.Feed([]byte(*p.Chunk))), 0, nil
+		// written straight from the records: the bytes render gives
+		return s.watch.Feed([]byte(*p.Chunk)).AppendJSON(nil), 0, nil
 	case "watch.finish":
 		if s.watch == nil {
 			return nil, 0, usage("no watch stream is active: watch.start one first")

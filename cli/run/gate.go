@@ -124,6 +124,7 @@ func (e *Env) Watch(input string, chunk int, opts mend.Options) error {
 		size = chunk
 	}
 	buf := make([]byte, size)
+	var line []byte // one feed's line, reused
 	for {
 		var n int
 		var rerr error
@@ -136,7 +137,9 @@ func (e *Env) Watch(input string, chunk int, opts mend.Options) error {
 			n, rerr = r.Read(buf)
 		}
 		if n > 0 {
-			if err := e.writeJSONLine(w.Feed(buf[:n])); err != nil {
+			// the feed's JSON form, as the server's watch.feed writes it
+			line = append(w.Feed(buf[:n]).AppendJSON(line[:0]), '\n')
+			if _, err := e.Stdout.Write(line); err != nil {
 				return err
 			}
 		}
