@@ -116,6 +116,21 @@ func ExampleWatchFeed_Clone() {
 	// 21 complete
 }
 
+// A feed's JSON form, as watch.feed answers it and smithy watch prints
+// it, written straight from its records: the bytes encoding/json writes
+// (without HTML escaping), without its reflection.
+func ExampleWatchFeed_AppendJSON() {
+	w := mend.NewWatcher(mend.Options{})
+	var line []byte // reused from feed to feed
+	for _, chunk := range []string{`{"q": "a<b`, `", "n": 1}`} {
+		line = w.Feed([]byte(chunk)).AppendJSON(line[:0])
+		fmt.Println(string(line))
+	}
+	// Output:
+	// {"deltas":[{"path":"","op":"begin","value":{},"text":"{","at":0},{"path":"/q","op":"append","value":null,"text":"a<b","at":6}],"events":[{"kind":"member_started","path":"/q","at":1,"permille":500,"key":"q"}],"bytes":10}
+	// {"deltas":[{"path":"/q","op":"set","value":"a<b","text":"","at":6},{"path":"/n","op":"set","value":1,"text":"","at":18},{"path":"","op":"end","value":null,"text":"}","at":19}],"events":[{"kind":"member_settled","path":"/q","at":11,"permille":857,"key":"q","value":"a<b"},{"kind":"member_started","path":"/n","at":13,"permille":928,"key":"n"},{"kind":"member_settled","path":"/n","at":19,"permille":947,"key":"n","value":1},{"kind":"complete","path":"","at":20,"permille":1000}],"bytes":20}
+}
+
 // A string below the root's members is judged while it arrives, as a
 // root member's is: no SKU begins "aB", so the feed of the 'a' reports
 // it, with the value engine's finding and the element's path.
