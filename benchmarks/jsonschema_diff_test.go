@@ -777,12 +777,19 @@ func (g *schemaGen) schema(depth int) any {
 //	npm pack json-schema-test-suite@0.0.10 && tar xzf json-schema-test-suite-0.0.10.tgz
 //	SMITHY_JSON_SCHEMA_TEST_SUITE=$PWD/package/tests go test -run TestJSONSchemaSuite .
 //
+// scripts/install-peers.sh installs it with the real peers, and
+// scripts/test.sh sets the variable; with SMITHY_REQUIRE_PEERS=1 (as
+// test.sh sets it) a missing suite fails the test instead of skipping it.
+//
 // Each test's expected verdict must be the package's, except those listed
 // in suiteDifferences, and the package must agree with v5 on the
 // findings.
 func TestJSONSchemaSuite(t *testing.T) {
 	dir := os.Getenv("SMITHY_JSON_SCHEMA_TEST_SUITE")
 	if dir == "" {
+		if os.Getenv("SMITHY_REQUIRE_PEERS") == "1" {
+			t.Fatal("SMITHY_REQUIRE_PEERS=1 but SMITHY_JSON_SCHEMA_TEST_SUITE is not set (scripts/install-peers.sh installs the suite; scripts/test.sh sets it)")
+		}
 		t.Skip("SMITHY_JSON_SCHEMA_TEST_SUITE is not set")
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "draft4", "*.json"))

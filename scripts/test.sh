@@ -136,6 +136,9 @@ echo "=== real peers (npm: MCP servers, language servers, their client libraries
 install_peer "npm peers" install-peers.sh SMITHY_PEERS
 if [[ -n "${SMITHY_PEERS:-}" ]]; then
 	export SMITHY_MCP_EVERYTHING="$SMITHY_PEERS/node_modules/.bin/mcp-server-everything"
+	# benchmarks' TestJSONSchemaSuite: draft 4 of the JSON-Schema-Test-Suite
+	# against openrpc/jsonschema and v5
+	export SMITHY_JSON_SCHEMA_TEST_SUITE="$SMITHY_PEERS/node_modules/json-schema-test-suite/tests"
 fi
 export SMITHY_REQUIRE_PEERS=1
 
