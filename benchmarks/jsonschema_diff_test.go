@@ -7,11 +7,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math/rand"
 	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -510,7 +512,7 @@ func valuesUnder(doc []byte, key string) [][]byte {
 	walk = func(v any) {
 		switch x := v.(type) {
 		case map[string]any:
-			for _, k := range sortedKeys(x) {
+			for _, k := range slices.Sorted(maps.Keys(x)) {
 				if k == key {
 					b, _ := json.Marshal(x[k])
 					out = append(out, b)
@@ -525,15 +527,6 @@ func valuesUnder(doc []byte, key string) [][]byte {
 	}
 	walk(v)
 	return out
-}
-
-func sortedKeys(m map[string]any) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
 }
 
 // breakCopies returns n copies of a JSON text, each with one value somewhere
@@ -555,7 +548,7 @@ func breakCopies(doc []byte, n int) [][]byte {
 		walk = func(v any) {
 			switch x := v.(type) {
 			case map[string]any:
-				for _, k := range sortedKeys(x) {
+				for _, k := range slices.Sorted(maps.Keys(x)) {
 					k := k
 					slots = append(slots, func(r any) { x[k] = r }, func(any) { delete(x, k) })
 					walk(x[k])

@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/url"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -302,7 +304,7 @@ func eachSub(d Draft, m map[string]any, f func(path string, sub any)) {
 	}
 	for _, kw := range []string{"properties", "patternProperties", "definitions", "$defs", "dependencies", "dependentSchemas"} {
 		if o, ok := m[kw].(map[string]any); ok {
-			for _, k := range sortedKeys(o) {
+			for _, k := range slices.Sorted(maps.Keys(o)) {
 				switch o[k].(type) {
 				case map[string]any, bool:
 					f(kw+"/"+escapeToken(k), o[k])
@@ -310,15 +312,6 @@ func eachSub(d Draft, m map[string]any, f func(path string, sub any)) {
 			}
 		}
 	}
-}
-
-func sortedKeys(m map[string]any) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
 }
 
 func resolveURL(base, ref string) (string, error) {
@@ -760,7 +753,7 @@ func (c *Compiler) fill(s *Schema, v any) error {
 			if !ok {
 				return bad("dependentRequired", "must be an object, not %s", kindOf(dr))
 			}
-			for _, k := range sortedKeys(o) {
+			for _, k := range slices.Sorted(maps.Keys(o)) {
 				l, err := names(o[k], false)
 				if err != "" {
 					return bad("dependentRequired", "member %q: %s", k, err)
@@ -813,7 +806,7 @@ func (c *Compiler) fill(s *Schema, v any) error {
 			return nil, bad(kw, "must be an object, not %s", kindOf(ov))
 		}
 		var out []namedSchema
-		for _, k := range sortedKeys(o) {
+		for _, k := range slices.Sorted(maps.Keys(o)) {
 			if !isSchemaValue(d, o[k]) {
 				return nil, &SchemaError{URL: s.doc.url, Pointer: s.ptr + "/" + kw + "/" + escapeToken(k), Message: "a schema is an object or a boolean, not " + kindOf(o[k])}
 			}
@@ -864,7 +857,7 @@ func (c *Compiler) fill(s *Schema, v any) error {
 		if !ok {
 			return bad("dependencies", "must be an object, not %s", kindOf(dv))
 		}
-		for _, k := range sortedKeys(o) {
+		for _, k := range slices.Sorted(maps.Keys(o)) {
 			if l, isList := o[k].([]any); isList {
 				req, msg := names(l, d == Draft4)
 				if msg != "" {

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -243,7 +245,7 @@ func (vd *validator) validate(s *Schema, v any, iloc, kloc string, chain []*Sche
 			}
 		}
 		if s.propertyNames != nil {
-			for _, k := range sortedKeys(x) {
+			for _, k := range slices.Sorted(maps.Keys(x)) {
 				child(s.propertyNames, "propertyNames", k, k)
 			}
 		}
@@ -266,7 +268,7 @@ func (vd *validator) validate(s *Schema, v any, iloc, kloc string, chain []*Sche
 		}
 		if s.addProps != nil || s.addPropsBool != nil {
 			var extra []string
-			for _, k := range sortedKeys(x) {
+			for _, k := range slices.Sorted(maps.Keys(x)) {
 				if matched[k] || s.hasProperty(k) {
 					continue
 				}
@@ -517,7 +519,7 @@ func (vd *validator) validate(s *Schema, v any, iloc, kloc string, chain []*Sche
 	switch x := v.(type) {
 	case map[string]any:
 		if s.unevalProps != nil && u != nil {
-			for _, k := range sortedKeys(x) {
+			for _, k := range slices.Sorted(maps.Keys(x)) {
 				if _, ok := u.props[k]; ok {
 					child(s.unevalProps, "unevaluatedProperties", x[k], k)
 				}
