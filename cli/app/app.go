@@ -31,7 +31,8 @@ import (
 // Run runs the smithy command with args (args[0] is the program name) and
 // returns the exit code. It never calls os.Exit.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return (&env{Env: &run.Env{Reader: load.Reader{Stdin: stdin, BoundMemory: modelMemoryBound()}, Stdout: stdout, Stderr: stderr}}).run(args)
+	return (&env{Env: &run.Env{Reader: load.Reader{Stdin: stdin, BoundMemory: modelMemoryBound()}, Stdout: stdout, Stderr: stderr,
+		BeforeStream: collectBeforeStream()}}).run(args)
 }
 
 // env is the commands' environment (package run) and what the command

@@ -135,3 +135,31 @@ func TestModelMemoryBound(t *testing.T) {
 		}
 	})
 }
+
+// TestCollectBeforeStream: only a process TuneCollector tuned with its own
+// GC percent collects before a stream; the collection is a real one (the
+// runtime counts it as forced); GOGC in the environment is the user's.
+func TestCollectBeforeStream(t *testing.T) {
+	ok, userGOGC := tuned.ok, tuned.userGOGC
+	t.Cleanup(func() { tuned.ok, tuned.userGOGC = ok, userGOGC })
+	tuned.ok, tuned.userGOGC = false, false
+	if collectBeforeStream() != nil {
+		t.Error("a process TuneCollector did not tune collects before a stream")
+	}
+	tuned.ok, tuned.userGOGC = true, true
+	if collectBeforeStream() != nil {
+		t.Error("GOGC in the environment: the process should not collect on its own")
+	}
+	tuned.ok, tuned.userGOGC = true, false
+	collect := collectBeforeStream()
+	if collect == nil {
+		t.Fatal("a tuned process should collect before a stream")
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	collect()
+	runtime.ReadMemStats(&after)
+	if after.NumForcedGC <= before.NumForcedGC {
+		t.Errorf("no collection ran: forced collections %d -> %d", before.NumForcedGC, after.NumForcedGC)
+	}
+}

@@ -112,8 +112,10 @@ func (e *Env) ValidateRPCInputs(p RPCParams, format string) error {
 		res = svc.ValidatePair(reqData, respData)
 		files, texts = []string{req.Path, resp.Path}, [][]byte{reqData, respData}
 	case format == render.FormatJSON:
+		e.beforeStream()
 		return e.validateTranscript(svc, *tr, p.Complete, format)
 	default:
+		e.beforeStream()
 		return e.transcriptReport(svc, *tr, p.Complete, format, p.Verbose)
 	}
 	if format == render.FormatJSON {
@@ -122,6 +124,13 @@ func (e *Env) ValidateRPCInputs(p RPCParams, format string) error {
 		return err
 	}
 	return exitcode.Verdict(res.Valid, res.Complete)
+}
+
+// beforeStream calls BeforeStream, if set.
+func (e *Env) beforeStream() {
+	if e.BeforeStream != nil {
+		e.BeforeStream()
+	}
 }
 
 func rpcFormat(format string) rpc.Format {

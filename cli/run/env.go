@@ -41,6 +41,13 @@ type Env struct {
 	Quiet bool
 	// ColorMode is --force-color (1), --no-color (-1) or neither (0).
 	ColorMode int
+	// BeforeStream, when set, is called once a command has loaded its
+	// model and prepared what it checks with, just before it streams an
+	// input of any length (validate-rpc --transcript): the smithy process
+	// collects the load's garbage there (package app's
+	// collectBeforeStream), while the heap holds little more than the
+	// model. Nil (libraries, tests, the server) does nothing.
+	BeforeStream func()
 	// ProgressMode is --progress (1), --no-progress (-1) or neither (0):
 	// with neither, the progress line of a large transcript is drawn on
 	// Stderr when it is a terminal (render.IsTerminal).

@@ -2,6 +2,8 @@ package run
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -88,5 +90,57 @@ func TestTranscriptSpool(t *testing.T) {
 		if doc := stdout.String(); doc != "" {
 			t.Errorf("%s: spool failure: stdout %q", format, doc)
 		}
+	}
+}
+
+// readProbe is a transcript reader that records whether it was read.
+type readProbe struct {
+	r    *strings.Reader
+	read bool
+}
+
+func (p *readProbe) Read(b []byte) (int, error) {
+	p.read = true
+	return p.r.Read(b)
+}
+
+// TestBeforeStream: validate-rpc calls BeforeStream once for a transcript,
+// in either format, after the model is loaded and the service prepared
+// and before the transcript's first byte is read, and the output is the
+// same as without it; never for a lone message.
+func TestBeforeStream(t *testing.T) {
+	modelPath := filepath.Join("..", "..", "examples/calculator/calculator.smithy")
+	transcript := testkit.CalculatorTranscript(20)
+	run := func(format string, p RPCParams, stdin *readProbe, hook bool) (calls int, readFirst bool, out string) {
+		var stdout, stderr bytes.Buffer
+		e := &Env{Reader: load.Reader{Stdin: stdin}, Stdout: &stdout, Stderr: &stderr}
+		if hook {
+			e.BeforeStream = func() {
+				calls++
+				readFirst = readFirst || stdin.read
+			}
+		}
+		p.Models, p.Service, p.Version = []load.Source{{Path: modelPath}}, "example#Calculator", "2.0"
+		code, _, _ := exitcode.Of(e.ValidateRPCInputs(p, format))
+		return calls, readFirst, fmt.Sprintf("exit %d\n%s%s", code, stdout.String(), stderr.String())
+	}
+	for _, format := range []string{"json", "text"} {
+		p := RPCParams{Transcript: &load.Input{Path: "-"}, Complete: true}
+		calls, readFirst, got := run(format, p, &readProbe{r: strings.NewReader(transcript)}, true)
+		if calls != 1 || readFirst {
+			t.Errorf("%s: BeforeStream called %d times (want 1), after the transcript was read: %v", format, calls, readFirst)
+		}
+		if _, _, want := run(format, p, &readProbe{r: strings.NewReader(transcript)}, false); got != want {
+			t.Errorf("%s: output with BeforeStream\n%s\nwithout\n%s", format, got, want)
+		}
+	}
+	line, _, _ := strings.Cut(transcript, "\n")
+	var rec struct{ Message json.RawMessage }
+	if err := json.Unmarshal([]byte(line), &rec); err != nil {
+		t.Fatal(err)
+	}
+	calls, _, got := run("json", RPCParams{Message: &load.Input{Path: "-"}}, &readProbe{r: strings.NewReader(string(rec.Message))}, true)
+	if calls != 0 {
+		t.Errorf("a lone message: BeforeStream called %d times, want 0 (%s)", calls, got)
 	}
 }
