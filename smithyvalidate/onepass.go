@@ -42,10 +42,24 @@ type onePass struct {
 	marks [onePassMarks]span
 	// sites[:ns]: see onePassState.
 	sites [onePassSites]onePassSite
+	// frames[d] is the open container at depth d (1 for the root) of a
+	// structure, union, map or list: where it starts and, for a list, the
+	// index of the item being read. A site's path is read from them
+	// (onepass_sites.go); containers deeper than the array are not noted,
+	// and a site under them is not kept.
+	frames [onePassFrames]passFrame
+	// segs[:nsegs] hold the paths of the sites (onePassSite.seg).
+	segs [onePassSegs]span
+	// lines is where checkJSONSites is in the text, for the positions of
+	// the sites' findings.
+	lines linePos
 }
 
+// passFrame is an open container of the one pass (onePass.frames).
+type passFrame struct{ start, idx int32 }
+
 // onePassState is what a pass starts from zero: everything of onePass but
-// its two arrays, which are read only below nm and ns. A pass is started
+// its arrays, which are read only below nm, ns, nsegs and the depth. A pass is started
 // by setting q.onePassState alone, so that starting one (once a payload
 // in a JSON-RPC transcript) does not clear the arrays' 1 KiB.
 type onePassState struct {
@@ -71,7 +85,7 @@ type onePassState struct {
 	// set when the text cannot be read to its end: then no value is a
 	// site and the whole text is left to the tape and the walk.
 	sitesOn, dead bool
-	ns            int
+	ns, nsegs     int
 	failA, failB  int
 	reskip        int
 }
@@ -80,6 +94,9 @@ const (
 	onePassMarks = 96
 	// onePassLinear is the most items or keys compared pairwise.
 	onePassLinear = 32
+	// onePassFrames is how deep the one pass notes its open containers;
+	// onePassSegs how many path segments its sites hold in all.
+	onePassFrames, onePassSegs = 32, 64
 )
 
 // onePassJSON reports whether src is JSON the tape reader accepts under
@@ -147,6 +164,17 @@ func (q *onePass) ws(i int) int {
 func (q *onePass) enter() bool {
 	q.depth++
 	q.elems++
+	return q.depth <= q.maxDepth
+}
+
+// enterAt is enter for a structure, union, map or list that starts at
+// s[i]: it notes the container in frames.
+func (q *onePass) enterAt(i int) bool {
+	q.depth++
+	q.elems++
+	if d := q.depth; d < len(q.frames) {
+		q.frames[d].start = int32(i)
+	}
 	return q.depth <= q.maxDepth
 }
 
@@ -816,7 +844,7 @@ func (q *onePass) null(i int) int {
 // list checks the array at s[i] against a list or set plan.
 func (q *onePass) list(p *plan, i int) int {
 	s, a0 := q.s, i
-	if !q.enter() {
+	if !q.enterAt(i) {
 		return -1
 	}
 	uniq := p.unique
@@ -846,6 +874,9 @@ func (q *onePass) list(p *plan, i int) int {
 					return -1
 				}
 			} else {
+				if d := q.depth; d < len(q.frames) {
+					q.frames[d].idx = int32(n) // the item's index in a site's path
+				}
 				a, c := i, q.counts()
 				if i = q.value(p.member, a); i < 0 {
 					i = q.site(p.member, a, c)
@@ -887,7 +918,7 @@ func (q *onePass) uniqueItem(base, a, b int) bool {
 // mapValue checks the object at s[i] against a map plan.
 func (q *onePass) mapValue(p *plan, i int) int {
 	s, a0 := q.s, i
-	if !q.enter() {
+	if !q.enterAt(i) {
 		return -1
 	}
 	dups := !q.on(allowDuplicateKeys)
@@ -955,7 +986,7 @@ func (q *onePass) structure(p *plan, i int, skip string) int {
 		}
 		unknown = a.unknown
 	}
-	if len(p.members) > 64 || !q.enter() {
+	if len(p.members) > 64 || !q.enterAt(i) {
 		return -1
 	}
 	var seen uint64
@@ -1063,7 +1094,7 @@ func (q *onePass) structure(p *plan, i int, skip string) int {
 // traits: exactly one member set, no repeated or unknown member.
 func (q *onePass) union(p *plan, i int) int {
 	s, a0 := q.s, i
-	if p.alloy != nil || !q.enter() {
+	if p.alloy != nil || !q.enterAt(i) {
 		return -1
 	}
 	dups := !q.on(allowDuplicateKeys)

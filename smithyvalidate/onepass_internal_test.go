@@ -63,7 +63,18 @@ structure Top {
     twin: Twin
     shut: Shut
     gate: Gate
+    kids: TopList
+    ushut: UShut
 }
+
+list TopList { member: Top }
+
+// Items whose containers are compared by their digests, which the walk
+// keeps by offset.
+@uniqueItems
+list UShut { member: Box }
+
+structure Box { a: Shut }
 
 // A closed structure: an unknown field is an error under every policy.
 @smithy.rpc#closed

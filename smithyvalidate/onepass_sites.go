@@ -1,6 +1,8 @@
 package smithyvalidate
 
 import (
+	"strings"
+
 	"github.com/smithy-validation/go/core/node"
 )
 
@@ -12,13 +14,15 @@ import (
 // (a member missing). Walking the whole value again is most of what such
 // a value costs. So the one pass, when it runs for ValidateJSON and
 // CheckJSON, goes on past a member, item or map value that fails its
-// check: it keeps the value as a site (where it starts and its plan),
+// check: it keeps the value as a site (where it starts and ends, its plan
+// and its path from the root, read from the containers the pass has open),
 // finds where it ends and checks the rest of the text as before. If the
-// whole text reads and only sites failed, the text is read into a tape
-// and the walk visits the sites alone, each under the path and depth the
-// whole walk would give it, in text order; a container that fails as a
-// whole (a member missing, a repeated key, a @length, a union with two
-// members) becomes one site that replaces the sites inside it.
+// whole text reads and only sites failed, each site's text alone is read
+// into a tape and walked under the path and depth the whole walk would
+// give it, in text order, the positions of its findings moved to the
+// whole text's; a container that fails as a whole (a member missing, a
+// repeated key, a @length, a union with two members) becomes one site
+// that replaces the sites inside it.
 //
 // That the walks of the sites report exactly what the walk of the whole
 // value does rests on what the one pass already guarantees of every value
@@ -46,10 +50,13 @@ import (
 const onePassSites = 16
 
 // onePassSite is a value whose walk reports the findings there are: the
-// value at offset off of the text, checked against p.
+// value s[off:end] of the text, checked against p. Its path from the root
+// is the pass's segs[seg:seg+depth]: a key's span in the text, or an
+// index (start -1, end the index).
 type onePassSite struct {
-	off int32
-	p   *plan
+	off, end   int32
+	seg, depth int32
+	p          *plan
 }
 
 // fail notes that the value s[a:b] fails its check after it was read
@@ -113,17 +120,98 @@ func (q *onePass) site(p *plan, i int, c passCounts) int {
 	for q.ns > 0 && int(q.sites[q.ns-1].off) > i {
 		q.ns--
 	}
-	if q.ns == len(q.sites) {
+	q.nsegs = 0
+	if q.ns > 0 {
+		last := &q.sites[q.ns-1]
+		q.nsegs = int(last.seg + last.depth)
+	}
+	d := c.depth // the containers around the value
+	if q.ns == len(q.sites) || d >= len(q.frames) || q.nsegs+d > len(q.segs) || !q.sitePath(i, d) {
 		return -1 // the enclosing value becomes the site
 	}
-	q.sites[q.ns] = onePassSite{off: int32(i), p: p}
+	q.sites[q.ns] = onePassSite{off: int32(i), end: int32(end), seg: int32(q.nsegs), depth: int32(d), p: p}
 	q.ns++
+	q.nsegs += d
 	return end
 }
 
-// checkJSONSites reads src into a tape and walks the sites of the one
-// pass (q.sites[:q.ns] after runOnePass answered passSites).
-func (v *Validator) checkJSONSites(c *Collector, at Path, src string, sites []onePassSite) error {
+// sitePath notes at segs[nsegs:nsegs+d] the path from the root to the
+// value at s[i], which d open containers enclose (frames[1:d+1]): the
+// index of a list's item, or the key before a member's value (a key of
+// the one pass has no escape, so no quote inside: its opening quote is
+// the one before its closing quote). False when the text is not as
+// expected (not reached: the pass read it).
+func (q *onePass) sitePath(i, d int) bool {
+	s := q.s
+	for l := d; l >= 1; l-- {
+		f := q.frames[l]
+		seg := &q.segs[q.nsegs+l-1]
+		if s[f.start] == '[' {
+			*seg = span{-1, f.idx}
+		} else {
+			// Back from the value at i over the colon to the key.
+			j := i - 1
+			for j > 0 && isJSONSpace(s[j]) {
+				j--
+			}
+			if j <= 0 || s[j] != ':' {
+				return false
+			}
+			for j--; j > 0 && isJSONSpace(s[j]); j-- {
+			}
+			if j <= 0 || s[j] != '"' {
+				return false
+			}
+			k := strings.LastIndexByte(s[:j], '"')
+			if k < int(f.start) {
+				return false
+			}
+			*seg = span{int32(k + 1), int32(j)}
+		}
+		i = int(f.start)
+	}
+	return true
+}
+
+func isJSONSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// checkJSONSites walks the sites of the one pass q (after runOnePass
+// answered passSites over src), each from a tape of its own text: the
+// walk under the site's path and depth, the positions of its findings
+// moved from the site's text to src's (reading the whole text again cost
+// more than the pass itself).
+func (v *Validator) checkJSONSites(c *Collector, at Path, src string, q *onePass) error {
+	t := getTape()
+	defer putTape(t)
+	lp := &q.lines
+	*lp = linePos{}
+	for k := range q.ns {
+		if c.stopped {
+			break
+		}
+		st := &q.sites[k]
+		if err := t.Read(src[st.off:st.end], c.cfg.lim); err != nil {
+			// Not expected (the one pass read the text, and a value of
+			// it reads under the same limits): the rest as before.
+			t.Reset()
+			return v.checkJSONSitesWhole(c, at, src, q.sites[k:q.ns])
+		}
+		n := len(c.findings)
+		lp.to(src, int(st.off))
+		if err := v.check(c, at, tapeView{t.Root()}, q.sites[k:k+1], q); err != nil {
+			return err
+		}
+		for f := n; f < len(c.findings); f++ {
+			c.findings[f].Pos = lp.shift(c.findings[f].Pos, int(st.off))
+			c.findings[f].Related = lp.shift(c.findings[f].Related, int(st.off))
+		}
+	}
+	return nil
+}
+
+// checkJSONSitesWhole reads src into a tape and walks the sites from its
+// root.
+func (v *Validator) checkJSONSitesWhole(c *Collector, at Path, src string, sites []onePassSite) error {
 	t := getTape()
 	defer putTape(t)
 	if err := t.Read(src, c.cfg.lim); err != nil {
@@ -132,7 +220,74 @@ func (v *Validator) checkJSONSites(c *Collector, at Path, src string, sites []on
 		c.Add(ReadErrorFinding(TapeError(t, err), at))
 		return nil
 	}
-	return v.check(c, at, tapeView{t.Root()}, sites)
+	return v.check(c, at, tapeView{t.Root()}, sites, nil)
+}
+
+// walkSite walks the site st, val being its value read alone, under the
+// path and depth the whole walk gives it (from q.segs).
+func (w *walker) walkSite(val tapeView, q *onePass, st *onePassSite) {
+	w.onSite, w.siteOff, w.lines = true, int(st.off), q.lines
+	w.nseg = 0
+	for _, g := range q.segs[st.seg : st.seg+st.depth] {
+		if g.start < 0 {
+			w.push(Index(int(g.end)))
+		} else {
+			w.push(Segment{key: q.s[g.start:g.end], kind: segKey})
+		}
+	}
+	w.depth = int(st.depth)
+	w.valueK(st.p, val, val.Kind())
+	w.nseg, w.depth = 0, 0
+	w.onSite = false
+}
+
+// textPos returns p, a position in the value the walk reads, as a position
+// in the whole text: the same but under walkSite.
+func (w *walker) textPos(p node.Pos) node.Pos {
+	if !w.onSite {
+		return p
+	}
+	return w.lines.shift(p, w.siteOff)
+}
+
+// linePos follows the line and its start up to an offset of a text,
+// counting line ends as the tape does (a '\n', a '\r\n' or a lone '\r';
+// outside strings, which hold none).
+type linePos struct{ at, line, start int }
+
+// to moves lp to offset off of s.
+func (lp *linePos) to(s string, off int) {
+	if lp.line == 0 || off < lp.at {
+		*lp = linePos{line: 1}
+	}
+	if r := s[lp.at:off]; strings.IndexByte(r, '\n') >= 0 || strings.IndexByte(r, '\r') >= 0 {
+		for i := lp.at; i < off; i++ {
+			switch s[i] {
+			case '\r':
+				if i+1 < off && s[i+1] == '\n' {
+					i++
+				}
+				fallthrough
+			case '\n':
+				lp.line, lp.start = lp.line+1, i+1
+			}
+		}
+	}
+	lp.at = off
+}
+
+// shift turns p, a position in the text of the value at off (lp at off),
+// into its position in the whole text.
+func (lp *linePos) shift(p node.Pos, off int) node.Pos {
+	if !p.IsValid() {
+		return p
+	}
+	if p.Line == 1 {
+		p.Column += int32(off - lp.start)
+	}
+	p.Line += int32(lp.line - 1)
+	p.Offset += int32(off)
+	return p
 }
 
 // walkSites walks each site under root, the tape's top-level value, as

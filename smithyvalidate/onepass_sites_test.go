@@ -99,6 +99,13 @@ func TestSitesAgreeWithWalk(t *testing.T) {
 		{"more sites than the pass holds: the list", nil, `{` + base + `,"sparse":[` + many + `]}`, 1},
 		{"lines and columns", nil, "{\n  \"id\": \"id_00af\",\n  \"n\": 7,\r\n  \"nested\": {\n    \"id\": \"x\",\n\t\"n\": 1},\n  \"small\": 11\n}\n", 2},
 		{"BOM", nil, "\xEF\xBB\xBF{" + base + `,"small":11}`, 1},
+		{"items of a list of structures", nil, `{` + base + `,"kids":[{` + base + `},{` + base + `,"small":11},{"id":"id_00af","n":7,` +
+			`"kids":[{` + base + `,"m":{"a":"x"}}],"nested":{` + base + `,"name":""}}],"small":0}`, 4},
+		{"sites on later lines", nil, "{\r\n \"id\":\"id_00af\",\"n\":7,\r \"nested\" :\n\t{" + base + ",\n \"n\": 8,\"small\":1},\n" +
+			"\"doc\":{\"a\":1,\r\n\"a\":2}, \"kids\": [ {" + base + ",\"m\":\r{\"a\"\n:\n\"x\"} } ,\r\n" +
+			"{" + base + ",\"small\":\n 11,\r\r\"small\":12}],\"small\"\n:\r\n0\n}\n", 5},
+		{"sites of @uniqueItems lists of structures", nil, `{` + base + `,"ushut":[{"a":{"a":1}},{"a":{"a":1}}],"nested":{` + base + `,"ushut":[{"a":{"a":2}},{"a":{"a":3}}]},` +
+			`"kids":[{` + base + `,"ushut":[{"a":{"a":4}},{"a":{"a":5}}]},{` + base + `,"ushut":[{"a":{"a":1}},{"a":{"a":2}},{"a":{"a":1}}]}]}`, 4},
 
 		{"the root fails", nil, `{"id":"id_00ag"}`, -1},
 		{"the root's unknown member", nil, `{` + base + `,"small":11,"zzz":1}`, -1},

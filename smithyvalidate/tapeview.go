@@ -108,7 +108,7 @@ func (v *Validator) checkJSONDirect(c *Collector, at Path, src string) error {
 // it: the walks of its sites, or the whole walk.
 func (v *Validator) checkJSONAfter(c *Collector, at Path, src string, q *onePass, outcome int) error {
 	if outcome == passSites {
-		return v.checkJSONSites(c, at, src, q.sites[:q.ns])
+		return v.checkJSONSites(c, at, src, q)
 	}
 	return v.checkJSONTape(c, at, src)
 }

@@ -33,12 +33,13 @@ func (v *Validator) ValidateNode(n node.Node) (Result, error) {
 // the validator's policies and c's run options and limits. It returns an
 // [*InternalError] only; findings go to c.
 func (v *Validator) Check(c *Collector, at Path, val ValueView) error {
-	return v.check(c, at, val, nil)
+	return v.check(c, at, val, nil, nil)
 }
 
 // check is Check; with sites, val is a tape's top-level value and only
-// the sites under it are walked (onepass_sites.go).
-func (v *Validator) check(c *Collector, at Path, val ValueView, sites []onePassSite) (err error) {
+// the sites under it are walked (onepass_sites.go), or, with q, the one
+// site sites[0], val being its value read alone and its path in q.
+func (v *Validator) check(c *Collector, at Path, val ValueView, sites []onePassSite, q *onePass) (err error) {
 	if c.stopped {
 		return nil
 	}
@@ -60,9 +61,13 @@ func (v *Validator) check(c *Collector, at Path, val ValueView, sites []onePassS
 			c.complete = false
 		}
 	}()
-	if sites == nil {
+	switch {
+	case sites == nil:
 		w.root(val)
-	} else {
+	case q != nil:
+		// One site, val its value read alone, its path in q.
+		w.walkSite(val.(tapeView), q, &sites[0])
+	default:
 		w.walkSites(val.(tapeView).e, sites)
 	}
 	if w.release() {
@@ -139,6 +144,13 @@ type walker struct {
 	// tries is the product of the member counts of the @untagged unions
 	// being tried around the current value (0: none; see untagged.go).
 	tries int
+	// onSite is set while walkSite walks a site read alone, at offset
+	// siteOff of the text, lines being where that is: the positions a
+	// message quotes are moved to the whole text's (textPos); those of
+	// the findings themselves are moved after the walk.
+	onSite  bool
+	siteOff int
+	lines   linePos
 }
 
 type span struct{ start, end int32 }
@@ -148,6 +160,7 @@ var walkerPool = sync.Pool{New: func() any { return new(walker) }}
 func (w *walker) init(v *Validator, c *Collector, at Path, val ValueView) {
 	w.v, w.pol, w.run, w.col, w.base = v, &v.cfg, &c.cfg, c, at
 	w.nseg, w.depth, w.tries = 0, 0, 0
+	w.onSite = false
 	w.json = isJSONView(val)
 	if len(w.digests) > 0 {
 		clear(w.digests) // offsets name values of one document only
@@ -647,7 +660,7 @@ func (w *walker) reportDuplicate(v ValueView, first, i int, name string) {
 	fp, sp := v.Field(first).NamePos, v.Field(i).NamePos
 	where := ""
 	if fp.IsValid() {
-		where = " (first at " + fp.String() + ")"
+		where = " (first at " + w.textPos(fp).String() + ")"
 	}
 	w.col.Add(Finding{Severity: SeverityError, Class: ClassInstance, Code: CodeDuplicateKey, Path: w.path(), Pos: sp, Related: fp,
 		Got: strings.Clone(name), Message: fmt.Sprintf("duplicate key %q%s", name, where)})
