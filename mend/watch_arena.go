@@ -40,9 +40,37 @@ func (a *strArena) bytes(p []byte) string {
 
 // join returns the concatenation of prefix, sep and tail.
 func (a *strArena) join(prefix []byte, sep byte, tail []byte) string {
-	n := len(prefix) + 1 + len(tail)
+	dst := a.take(len(prefix) + 1 + len(tail))
+	k := copy(dst, prefix)
+	dst[k] = sep
+	copy(dst[k+1:], tail)
+	return unsafe.String(&dst[0], len(dst))
+}
+
+// take hands out the next n bytes (n > 0) of the current block, for the
+// caller to fill before it makes a string of them: one length check and
+// one slice, where three appends checked and grew the block each.
+func (a *strArena) take(n int) []byte {
 	a.room(n)
 	from := len(a.b)
-	a.b = append(append(append(a.b, prefix...), sep), tail...)
-	return unsafe.String(&a.b[from], n)
+	a.b = a.b[:from+n]
+	return a.b[from : from+n : from+n]
+}
+
+// index returns the concatenation of prefix, '/' and the decimal digits
+// of n (n >= 0): an element's path, without writing the digits first
+// somewhere else.
+func (a *strArena) index(prefix []byte, n int) string {
+	digits := 1
+	for v := n; v >= 10; v /= 10 {
+		digits++
+	}
+	dst := a.take(len(prefix) + 1 + digits)
+	k := copy(dst, prefix)
+	dst[k] = '/'
+	for i := len(dst) - 1; i > k; i-- {
+		dst[i] = byte('0' + n%10)
+		n /= 10
+	}
+	return unsafe.String(&dst[0], len(dst))
 }

@@ -1,7 +1,6 @@
 package mend
 
 import (
-	"strconv"
 	"sync/atomic"
 )
 
@@ -259,8 +258,10 @@ func (s *Incremental) fastEnter(i, j, d, sm int) int {
 	if r.tokFirst < 0 {
 		r.tokFirst = p
 	}
-	// progress(0), with the values count at 1: owed is the depth
-	if 1000*p >= (sm+1)*(p+d) {
+	// progress(0), with the values count at 1: owed is the depth (from
+	// 999 on no step raises it: 1000*p/(p+d) < 1000, so the product is
+	// not worked out again at every step of a long value)
+	if sm < 999 && 1000*p >= (sm+1)*(p+d) {
 		if v := 1000 * p / (p + d); v > sm {
 			sm = v
 		}
@@ -317,8 +318,7 @@ func (w *Watcher) fastScalar(k int, c byte, val []byte, at, end, sm int) {
 		return
 	}
 	// the element's path: its container's, a slash and its index
-	var num [20]byte
-	w.fastSet(w.strs.join(w.pbuf[:f.plen], '/', strconv.AppendInt(num[:0], int64(f.n-1), 10)), c, val, at)
+	w.fastSet(w.strs.index(w.pbuf[:f.plen], f.n-1), c, val, at)
 }
 
 // fastSet appends the set delta of the scalar val at path; a string
