@@ -1,6 +1,8 @@
 package mend
 
 import (
+	"encoding/binary"
+	"math/bits"
 	"sync/atomic"
 )
 
@@ -121,12 +123,17 @@ loop:
 				if !wf.expectKey {
 					break loop
 				}
-				e, st := s.exactString(j)
-				if st != strClosed {
-					if st != strGeneral {
-						status, undoAt, undoSt = fastMore, j, st
+				e := quickString(in, j, true)
+				plainKey := e >= 0
+				if !plainKey {
+					var st int
+					e, st = s.exactString(j)
+					if st != strClosed {
+						if st != strGeneral {
+							status, undoAt, undoSt = fastMore, j, st
+						}
+						break loop
 					}
-					break loop
 				}
 				sm = s.fastEnter(i, j, d, sm)
 				f.n++
@@ -134,7 +141,11 @@ loop:
 				f.key, f.keyCopied = span{j + 1, e - 1}, false
 				f.state = stColon
 				i = e
-				w.fastKey(wf, in[j:e], j+r.base, sm)
+				if plainKey {
+					w.fastPlainKey(wf, in[j+1:e-1], j+r.base, sm)
+				} else {
+					w.fastKey(wf, in[j:e], j+r.base, sm)
+				}
 				continue
 			}
 			if c != '}' || f.commaIn >= 0 || d == 1 || d == 2 && rootObj {
@@ -182,6 +193,9 @@ loop:
 			w.fastOpen(c, j+r.base)
 			continue
 		case c == '"':
+			if e = quickString(in, j, false); e >= 0 {
+				break
+			}
 			var st int
 			e, st = s.exactString(j)
 			if st != strClosed {
@@ -373,6 +387,57 @@ func (w *Watcher) setKey(f *wframe, tok []byte) {
 		f.keyPath = w.strs.join(w.pbuf[:f.plen], '/', []byte(escapePointer(f.key)))
 	}
 	f.expectKey = false
+}
+
+// fastPlainKey is fastKey for a key whose body (quotes left out) is
+// all keyPlain, as quickString found it: its path is the body as it is.
+func (w *Watcher) fastPlainKey(f *wframe, body []byte, at, sm int) {
+	f.keyPath = w.strs.join(w.pbuf[:f.plen], '/', body)
+	f.key = f.keyPath[f.plen+1:]
+	f.expectKey = false
+	w.fastEvent(EventMemberStarted, f.keyPath, f.key, at, sm)
+}
+
+// quickString is exactString's common case on JSON as written, in one
+// pass and no call: the string opened at j has a body of plain bytes
+// (printable ASCII, no quote nor backslash; for a key, keyPlain too: no
+// '~' nor '/'), is not empty, and its closing quote is followed at once
+// by ',', ':', '}' or ']'. It returns the offset after the closing
+// quote, where exactString would find the string closed, or -1 for
+// anything else (exactString then reads the string, as before: it
+// decides the same on these strings, and resuming an open string's scan
+// only skips bytes it already found plain).
+func quickString(in []byte, j int, key bool) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	n := len(in)
+	k := j + 1
+	if k >= n || in[k] == '"' {
+		return -1
+	}
+	for ; k+8 <= n; k += 8 {
+		x := binary.LittleEndian.Uint64(in[k:])
+		m := plainMask(x)
+		if key {
+			t, u := x^(ones*'~'), x^(ones*'/')
+			m |= ((t-ones)&^t | (u-ones)&^u) & highs
+		}
+		if m != 0 {
+			k += bits.TrailingZeros64(m) >> 3
+			goto end
+		}
+	}
+	for k < n && plain[in[k]] && (!key || keyPlain[in[k]]) {
+		k++
+	}
+end:
+	if k+1 >= n || in[k] != '"' {
+		return -1
+	}
+	switch in[k+1] {
+	case ',', ':', '}', ']':
+		return k + 1
+	}
+	return -1
 }
 
 // fastKey is key with the syntax progress sm.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand"
+	"strings"
 	"testing"
 )
 
@@ -182,4 +183,55 @@ func previewsAgree(text []byte, cuts []int, opts Options, skip bool) string {
 		return ""
 	}
 	return fmt.Sprintf("with previewClosed:\n%s\nwithout:\n%s", with, without)
+}
+
+// TestQuickStringIsExactString checks the fast loop's shortcut for a
+// string against exactString on random strings of the bytes that
+// matter (quotes, escapes, '~' and '/' for keys, delimiters, spaces,
+// control and non-ASCII bytes): where quickString finds the string
+// closed, exactString finds it closed at the same offset, and a key it
+// takes has only keyPlain bytes; and it takes the plain strings of the
+// benchmark's tool-call objects.
+func TestQuickStringIsExactString(t *testing.T) {
+	alphabet := []byte("ab~/\\\"  ,:}]\n\t\x01\xc3\xa9u0")
+	rng := rand.New(rand.NewSource(25))
+	taken := 0
+	for range 300000 {
+		in := make([]byte, 1+rng.Intn(24))
+		in[0] = '"'
+		for i := 1; i < len(in); i++ {
+			in[i] = alphabet[rng.Intn(len(alphabet))]
+		}
+		for _, key := range []bool{false, true} {
+			e := quickString(in, 0, key)
+			if e < 0 {
+				continue
+			}
+			taken++
+			s := NewIncremental(Options{})
+			s.r.in = in
+			want, st := s.exactString(0)
+			if st != strClosed || want != e {
+				t.Fatalf("%q (key %v): quickString %d, exactString %d (status %d)", in, key, e, want, st)
+			}
+			for _, b := range in[1 : e-1] {
+				if key && !keyPlain[b] {
+					t.Fatalf("%q: key taken with %q in it", in, b)
+				}
+			}
+		}
+	}
+	if taken == 0 {
+		t.Fatal("quickString took no string")
+	}
+	for _, c := range []string{`"query": `, `"the history of the Byzantine empire", `, `"a",`, `"k"}`, `"x"]`} {
+		if e := quickString([]byte(c), 0, true); e != strings.IndexByte(c[1:], '"')+2 {
+			t.Errorf("%q: quickString %d", c, e)
+		}
+	}
+	for _, c := range []string{`"a/b": `, `"~0":`, `"a\"b",`, `""`, `"a" ,`, `"é",`, `"open`} {
+		if e := quickString([]byte(c), 0, true); e >= 0 {
+			t.Errorf("%q: quickString took it (%d)", c, e)
+		}
+	}
 }
