@@ -109,7 +109,8 @@ func CheckTraitValues(m *model.Model, opts ...Option) (out []TraitFinding, err e
 				return nil, err
 			}
 		}
-		for _, md := range s.OwnMembers() {
+		for i := range s.NumOwnMembers() {
+			md := s.OwnMember(i)
 			for _, t := range md.Traits {
 				if err := tc.check(s.ID().WithMember(md.Name), t, &out); err != nil {
 					return nil, err

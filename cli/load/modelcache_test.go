@@ -168,8 +168,9 @@ func TestModelCostEstimate(t *testing.T) {
 	}
 }
 
-// TestModelCacheMemory fills a cache bounded at 24 MiB with 72 models of
-// every kind, more than three times that by estimate, preparing validators from
+// TestModelCacheMemory fills a cache bounded at 24 MiB with 84 models of
+// every kind, more than three times that by estimate (72 were, until the
+// model packed its members), preparing validators from
 // each, and measures the heap the cache holds after GC: at most its bound
 // and 8 MiB of slack. A cache bounded by source bytes (64 MiB of source
 // was ~6 GB) keeps every one of these models, about 100 MB.
@@ -181,7 +182,7 @@ func TestModelCacheMemory(t *testing.T) {
 	h0 := liveHeap()
 	c := NewCache(1000, bound)
 	var inserted int64
-	for i := range 72 {
+	for i := range 84 {
 		lm := c.get(genModel(modelKinds[i%len(modelKinds)], i, 200))
 		if lm.err != nil {
 			t.Fatal(lm.err)

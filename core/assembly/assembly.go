@@ -253,20 +253,17 @@ func (a *Assembler) Assemble() (*Result, error) {
 	s.checkMemberConflicts()
 	s.coerceOmittedTraitValues()
 	s.fillImplicitValues()
-	defs := make([]model.ShapeDef, len(s.defs))
-	for i, d := range s.defs {
-		defs[i] = *d
-		s.defs[i] = nil
-	}
-	// The merged definitions were copied: drop them, and the index to
-	// them, which nothing after this point reads, so that the collector
-	// can take them back while model.New builds the model (on the chain of
-	// 100,000 structures of docs/performance.md they are 90 MB).
+	// model.NewFrom takes the merged definitions and clears each one as
+	// it builds its shape, so that the collector can take back what the
+	// model does not keep (the definitions and their member lists) while
+	// the model is built; copying them for model.New was 17 MB more on
+	// the chain of 100,000 structures of docs/performance.md. Nothing
+	// after this point reads them, nor the index to them, nor the other
+	// indexes of the definitions (checkReferences reads the model).
+	defs := s.defs
 	s.defs, s.byID = nil, nil
-	// Nor do the other indexes of the definitions (checkReferences reads
-	// the model).
 	s.shared, s.wasSet, s.v10 = nil, nil, nil
-	m, err := model.New(defs, s.metadata)
+	m, err := model.NewFrom(defs, s.metadata)
 	if err != nil {
 		if me, ok := err.(*model.Error); ok {
 			s.event(model.ErrorSeverity, "Model", me.ShapeID, me.Source, "%s", me.Msg)

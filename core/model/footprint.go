@@ -22,15 +22,15 @@ import (
 func (m *Model) Footprint() int64 { return m.footprint }
 
 const (
-	ptrSize       = int64(unsafe.Sizeof(uintptr(0)))
-	sliceSize     = int64(unsafe.Sizeof([]Trait(nil)))
-	shapeSize     = int64(unsafe.Sizeof(Shape{}))
-	bodySize      = int64(unsafe.Sizeof(shapeBody{}))
-	memberDefSize = int64(unsafe.Sizeof(MemberDef{}))
-	traitSize     = int64(unsafe.Sizeof(Trait{}))
-	idSize        = int64(unsafe.Sizeof(shapeid.ID{}))
-	nodeSize      = int64(unsafe.Sizeof(node.Node{}))
-	fieldSize     = int64(unsafe.Sizeof(node.Field{}))
+	ptrSize    = int64(unsafe.Sizeof(uintptr(0)))
+	sliceSize  = int64(unsafe.Sizeof([]Trait(nil)))
+	shapeSize  = int64(unsafe.Sizeof(Shape{}))
+	bodySize   = int64(unsafe.Sizeof(shapeBody{}))
+	memberSize = int64(unsafe.Sizeof(member{}))
+	traitSize  = int64(unsafe.Sizeof(Trait{}))
+	idSize     = int64(unsafe.Sizeof(shapeid.ID{}))
+	nodeSize   = int64(unsafe.Sizeof(node.Node{}))
+	fieldSize  = int64(unsafe.Sizeof(node.Field{}))
 )
 
 // alloc rounds an allocation of n bytes up as the allocator does, within
@@ -72,12 +72,21 @@ func (m *Model) measure() {
 			n += alloc(k*shapeSize) + alloc(int64(cap(b.shapes))*ptrSize)
 		}
 		n += mapBytes(int64(len(b.memberIndex())), 16, 8)
-		n += alloc(int64(cap(b.members)) * memberDefSize)
+		n += alloc(int64(cap(b.members)) * memberSize)
 		n += alloc(int64(cap(b.mixins())) * idSize)
 		n += traitsBytes(b.traits)
 		for i := range b.members {
 			md := &b.members[i]
-			n += int64(len(md.Name)) + idText(md.Target) + traitsBytes(md.Traits)
+			n += int64(len(md.name)) + traitsBytes(md.traits)
+			if t, ok := m.lookup(*md.target); !ok || md.target != &t.body.id {
+				n += alloc(idSize) + idText(*md.target) // a target the model does not define: its own copy
+			}
+		}
+		if b.more != nil && len(b.more.memberFiles) > 0 {
+			n += mapBytes(int64(len(b.more.memberFiles)), 16, 16)
+			for name, file := range b.more.memberFiles {
+				n += int64(len(name) + len(file))
+			}
 		}
 		if len(b.mixins()) > 0 {
 			// Mixed-in traits and members' traits are new lists (their

@@ -47,9 +47,9 @@ type Shape struct {
 	// container's namespace and name, md's name) and its model is its
 	// container's: a model has more members than root shapes, and passes
 	// over every shape read them, so a member's Shape stays small (56
-	// bytes).
+	// bytes), and so does its definition (see [member]).
 	body *shapeBody
-	md   *MemberDef
+	md   *member
 	// mixed are the effective traits (own and mixed in, sorted by trait
 	// ID, unique) when they are not the definition's own list (body's
 	// traits for a root shape, md's for a member), nil when they are:
@@ -63,6 +63,26 @@ type Shape struct {
 	targetShape *Shape
 }
 
+// member is a member's definition as [New] keeps it: a [MemberDef]
+// packed into 64 bytes (a MemberDef is 128, and a model keeps one a
+// member it declares: on the chain of 100,000 structures of
+// docs/performance.md, "Where a model's bytes go", 25 MB of a 73 MB
+// model). The target points to the ID of the root shape it names when
+// the model defines one (in its body: the ID is not repeated), else to a
+// copy of it; the source keeps only the position when the member is
+// written in its container's file (always, but for a member an `apply`
+// added elsewhere: its file is in the container's bodyMore).
+type member struct {
+	name   string
+	target *shapeid.ID
+	traits []Trait // own traits, sorted by trait ID
+	pos    node.Pos
+	elided bool
+	// otherFile says the member's file is not its container's: it is in
+	// the container's bodyMore.memberFiles, by member name.
+	otherFile bool
+}
+
 // shapeBody is a root shape's definition as [New] keeps it: its ID and
 // model, the traits and members its definition declares itself, its
 // effective members (mixins applied), and behind a pointer that most
@@ -73,8 +93,8 @@ type shapeBody struct {
 	id      shapeid.ID
 	owner   *Model
 	source  SourceLocation
-	traits  []Trait     // own traits, sorted by trait ID
-	members []MemberDef // own members, in order
+	traits  []Trait  // own traits, sorted by trait ID
+	members []member // own members, in order
 	// shapes are the effective members in order (mixins applied).
 	shapes []*Shape
 	more   *bodyMore
@@ -90,6 +110,9 @@ type bodyMore struct {
 	entity      *EntityDef
 	memberIndex map[string]int
 	related     []*Shape
+	// memberFiles are the files of the own members written in another
+	// file than the shape (see member.otherFile), by member name.
+	memberFiles map[string]string
 }
 
 // extra returns b's bodyMore, allocating it if b has none.
@@ -161,7 +184,7 @@ func (s *Shape) ID() shapeid.ID {
 		return s.body.id
 	}
 	c := &s.container.body.id
-	return shapeid.ID{Namespace: c.Namespace, Name: c.Name, Member: s.md.Name}
+	return shapeid.ID{Namespace: c.Namespace, Name: c.Name, Member: s.md.name}
 }
 
 // Type returns the shape type ([MemberType] for members).
@@ -176,7 +199,20 @@ func (s *Shape) Source() SourceLocation {
 		// A member mixed in and not redefined is where its container is.
 		return s.container.body.source
 	}
-	return s.md.Source
+	return s.container.body.memberSource(s.md)
+}
+
+// memberSource returns where one of the body's own members was written.
+func (b *shapeBody) memberSource(md *member) SourceLocation {
+	if md.otherFile {
+		return SourceLocation{File: b.more.memberFiles[md.name], Pos: md.pos}
+	}
+	return SourceLocation{File: b.source.File, Pos: md.pos}
+}
+
+// memberDef returns one of the body's own members as a [MemberDef].
+func (b *shapeBody) memberDef(md *member) MemberDef {
+	return MemberDef{Name: md.name, Target: *md.target, Elided: md.elided, Traits: md.traits, Source: b.memberSource(md)}
 }
 
 // Traits returns the traits applied directly to the shape, sorted by trait
@@ -195,7 +231,7 @@ func (s *Shape) traitList() []Trait {
 // for a root shape, its member definition's for a member.
 func (s *Shape) ownList() []Trait {
 	if s.md != nil {
-		return s.md.Traits
+		return s.md.traits
 	}
 	if s.body != nil {
 		return s.body.traits
@@ -302,7 +338,7 @@ func (s *Shape) Member(name string) (*Shape, bool) {
 		return nil, false
 	}
 	for _, m := range s.body.shapes {
-		if m.md.Name == name {
+		if m.md.name == name {
 			return m, true
 		}
 	}
@@ -324,7 +360,7 @@ func (s *Shape) indexMembers() {
 	}
 	ix := make(map[string]int, len(b.shapes))
 	for i, m := range b.shapes {
-		ix[m.md.Name] = i
+		ix[m.md.name] = i
 	}
 	b.extra().memberIndex = ix
 }
@@ -334,7 +370,7 @@ func (s *Shape) MemberName() string {
 	if s.md == nil {
 		return ""
 	}
-	return s.md.Name
+	return s.md.name
 }
 
 // Target returns the shape a member targets (zero for root shapes).
@@ -342,7 +378,7 @@ func (s *Shape) Target() shapeid.ID {
 	if s.md == nil {
 		return shapeid.ID{}
 	}
-	return s.md.Target
+	return *s.md.target
 }
 
 // Container returns the shape that declares a member (nil for root shapes).
@@ -428,7 +464,12 @@ func (s *Shape) Def() ShapeDef {
 		d.Entity = &c
 	}
 	d.Traits = append([]Trait(nil), s.body.traits...)
-	d.Members = append([]MemberDef(nil), s.body.members...)
+	if len(s.body.members) > 0 {
+		d.Members = make([]MemberDef, len(s.body.members))
+		for i := range s.body.members {
+			d.Members[i] = s.body.memberDef(&s.body.members[i])
+		}
+	}
 	d.Mixins = append([]shapeid.ID(nil), s.body.mixins()...)
 	return d
 }
@@ -438,10 +479,16 @@ func (s *Shape) Def() ShapeDef {
 // member). The slice belongs to the shape: do not modify it.
 func (s *Shape) OwnTraits() []Trait { return s.body.traits }
 
-// OwnMembers returns the members the shape's definition declares itself,
-// in order: [Shape.Def]'s Members without the copy (nil for a member).
-// The slice belongs to the shape: do not modify it.
-func (s *Shape) OwnMembers() []MemberDef { return s.body.members }
+// NumOwnMembers returns the number of members the shape's definition
+// declares itself (0 for a member): [Shape.Def]'s Members without the
+// copy are [Shape.OwnMember] 0 to NumOwnMembers-1.
+func (s *Shape) NumOwnMembers() int { return len(s.body.members) }
+
+// OwnMember returns the i-th member the shape's definition declares
+// itself, in order (0 <= i < [Shape.NumOwnMembers]). The model keeps its
+// members packed (see [member]): the MemberDef is made for the call, and
+// its Traits belong to the shape: do not modify them.
+func (s *Shape) OwnMember(i int) MemberDef { return s.body.memberDef(&s.body.members[i]) }
 
 // IsMixedIn reports whether a member was copied from a mixin without being
 // redefined by its container.
@@ -507,6 +554,29 @@ const MaxMembers = 1_000_000
 // afterwards (a definition whose traits are out of order has them copied
 // and sorted). The trait values are shared in any case.
 func New(defs []ShapeDef, metadata []MetadataEntry) (*Model, error) {
+	ptrs := make([]*ShapeDef, len(defs))
+	for i := range defs {
+		ptrs[i] = &defs[i]
+	}
+	return build(ptrs, metadata, false)
+}
+
+// NewFrom is [New] for a caller that gives the definitions up: it takes
+// each one as it builds its shape and clears it (the ShapeDef is zero and
+// its pointer in defs nil afterwards), so that what the model does not
+// keep, the definitions themselves and their member lists (the model
+// keeps its members packed), can be collected while the model is still
+// being built. Package assembly gives it the definitions it merged: on the
+// chain of 100,000 structures of docs/performance.md ("Where a model's
+// bytes go") the definitions and their members were 42 MB alive beside
+// the model being built, and a copy of the definitions was 17 MB more.
+// After an error the definitions are partly cleared.
+func NewFrom(defs []*ShapeDef, metadata []MetadataEntry) (*Model, error) {
+	return build(defs, metadata, true)
+}
+
+// build is [New] (take false) and [NewFrom] (take true).
+func build(defs []*ShapeDef, metadata []MetadataEntry, take bool) (*Model, error) {
 	m := &Model{index: newShapeIndex(len(defs))}
 	// The root shapes live in one array in ID order, which is the order
 	// of their ordinals, and their definitions in another: a pass over
@@ -521,43 +591,68 @@ func New(defs []ShapeDef, metadata []MetadataEntry) (*Model, error) {
 	for k, i := range perm {
 		pos[i] = int32(k)
 	}
+	perm = nil
 	roots := make([]Shape, len(defs))
 	bodies := make([]shapeBody, len(defs))
 	m.sorted = make([]*Shape, len(roots))
 	for i := range roots {
 		m.sorted[i] = &roots[i]
 	}
-	byDef := make([]*Shape, 0, len(defs))
-	for i := range defs {
-		d := defs[i]
+	// Every shape is indexed first: a member's target is packed as a
+	// pointer to the ID of the shape it names (see [member]). The first
+	// definition whose ID is wrong or taken stops the indexing; its error
+	// is reported when the definitions before it were checked.
+	bad, badErr := len(defs), error(nil)
+	for i, d := range defs {
 		if d.ID.IsZero() || d.ID.HasMember() {
-			return nil, &Error{Source: d.Source, ShapeID: d.ID, Msg: "a shape definition needs an absolute root shape ID"}
+			bad, badErr = i, &Error{Source: d.Source, ShapeID: d.ID, Msg: "a shape definition needs an absolute root shape ID"}
+			break
 		}
 		slot, dup := m.index.find(m.sorted, d.ID)
 		if dup {
-			return nil, &Error{Source: d.Source, ShapeID: d.ID, Msg: "shape defined more than once"}
+			bad, badErr = i, &Error{Source: d.Source, ShapeID: d.ID, Msg: "shape defined more than once"}
+			break
+		}
+		body := &bodies[pos[i]]
+		body.id = d.ID
+		roots[pos[i]].body = body
+		m.index.slots[slot] = pos[i] + 1
+	}
+	byDef := make([]*Shape, 0, len(defs))
+	for i, dp := range defs {
+		if i == bad {
+			return nil, badErr
+		}
+		d := *dp
+		if take {
+			*dp, defs[i] = ShapeDef{}, nil
 		}
 		body := &bodies[pos[i]]
 		if e := entityOf(&d); e != nil || len(d.Mixins) > 0 {
 			body.more = &bodyMore{mixins: d.Mixins, entity: e}
 		}
 		s := &roots[pos[i]]
-		body.id, body.owner, body.source = d.ID, m, d.Source
+		body.owner, body.source = m, d.Source
 		*s = Shape{typ: d.Type, body: body}
 		var err error
 		if body.traits, err = sortTraits(d.ID, d.Traits); err != nil {
 			return nil, err
 		}
-		seen := make(map[string]bool, len(d.Members))
 		members, copied := d.Members, false
+		var seen map[string]bool // for many members: see memberNamed
+		if len(members) > scanMembers {
+			seen = make(map[string]bool, len(members))
+		}
 		for j := range members {
 			md := &members[j]
-			if seen[md.Name] {
+			if seen != nil && seen[md.Name] || seen == nil && memberNamed(members[:j], md.Name) {
 				return nil, &Error{Source: md.Source, ShapeID: d.ID.WithMember(md.Name), Msg: "member defined more than once"}
 			}
-			seen[md.Name] = true
 			if md.Target.IsZero() {
 				return nil, &Error{Source: md.Source, ShapeID: d.ID.WithMember(md.Name), Msg: "member has no target"}
+			}
+			if seen != nil {
+				seen[md.Name] = true
 			}
 			traits, err := sortTraits(d.ID.WithMember(md.Name), md.Traits)
 			if err != nil {
@@ -574,9 +669,8 @@ func New(defs []ShapeDef, metadata []MetadataEntry) (*Model, error) {
 			}
 		}
 		if len(members) > 0 {
-			body.members = members
+			m.packMembers(body, members)
 		}
-		m.index.slots[slot] = pos[i] + 1
 		byDef = append(byDef, s)
 	}
 	state := make(map[*Shape]uint8, len(byDef)) // 1 = in progress, 2 = done
@@ -608,6 +702,47 @@ func New(defs []ShapeDef, metadata []MetadataEntry) (*Model, error) {
 	return m, nil
 }
 
+// scanMembers is the most members whose names [New] checks for
+// duplicates by scanning the members before each one (memberNamed);
+// above it a map does, in linear time. A map a shape was most of the
+// garbage New made on a model of small structures.
+const scanMembers = 16
+
+// memberNamed reports whether a member of the list is named name.
+func memberNamed(list []MemberDef, name string) bool {
+	for i := range list {
+		if list[i].Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// packMembers sets a body's own members from the definition's (see
+// [member]); the model's root shapes are all indexed.
+func (m *Model) packMembers(body *shapeBody, defs []MemberDef) {
+	body.members = make([]member, len(defs))
+	for j := range defs {
+		md := &defs[j]
+		r := &body.members[j]
+		r.name, r.traits, r.pos, r.elided = md.Name, md.Traits, md.Source.Pos, md.Elided
+		if t, ok := m.lookup(md.Target); ok {
+			r.target = &t.body.id // a root shape's ID: lookup matched it whole
+		} else {
+			id := md.Target
+			r.target = &id
+		}
+		if md.Source.File != body.source.File {
+			r.otherFile = true
+			more := body.extra()
+			if more.memberFiles == nil {
+				more.memberFiles = map[string]string{}
+			}
+			more.memberFiles[md.Name] = md.Source.File
+		}
+	}
+}
+
 // complete computes a shape's effective traits and members from its own
 // definition and its mixins, mixins first (depth-first, detecting cycles).
 func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) error {
@@ -624,15 +759,22 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 	}
 	state[s] = 1
 	type inherited struct {
-		md     *MemberDef // its definition: the target
+		md     *member // its definition: the target
 		traits []Trait
 		from   shapeid.ID
 	}
 	var order []string
-	mixed := map[string]inherited{}
-	localMembers := make(map[string]int, len(s.body.members))
-	for i, md := range s.body.members {
-		localMembers[md.Name] = i
+	// Without mixins the members are the shape's own: the maps stay nil
+	// (two maps a shape were most of what New allocated and dropped on
+	// a model of small structures).
+	var mixed map[string]inherited
+	var localMembers map[string]int
+	if len(s.body.mixins()) > 0 {
+		mixed = map[string]inherited{}
+		localMembers = make(map[string]int, len(s.body.members))
+		for i := range s.body.members {
+			localMembers[s.body.members[i].name] = i
+		}
 	}
 	var traits []Trait
 	var clashes []string // member names two mixins give different targets
@@ -656,12 +798,12 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 			// A member the shape declares itself must target what every
 			// mixin's member of that name targets.
 			if i, ok := localMembers[name]; ok {
-				if md := s.body.members[i]; md.Target != mm.md.Target {
-					return &Error{Source: md.Source, ShapeID: s.body.id.WithMember(name), Msg: fmt.Sprintf("Member conflicts with an inherited mixin member: `%s`", mm.ID())}
+				if md := &s.body.members[i]; *md.target != *mm.md.target {
+					return &Error{Source: s.body.memberSource(md), ShapeID: s.body.id.WithMember(name), Msg: fmt.Sprintf("Member conflicts with an inherited mixin member: `%s`", mm.ID())}
 				}
 			}
 			if prev, dup := mixed[name]; dup {
-				if prev.md.Target != mm.md.Target {
+				if *prev.md.target != *mm.md.target {
 					clashes = append(clashes, name)
 					continue
 				}
@@ -692,8 +834,8 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 	}
 	// The members live in one array, in order.
 	count := len(order)
-	for _, md := range s.body.members {
-		if _, ok := mixed[md.Name]; !ok {
+	for i := range s.body.members {
+		if _, ok := mixed[s.body.members[i].name]; !ok {
 			count++
 		}
 	}
@@ -706,10 +848,10 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 		traits := in.traits
 		if i, ok := localMembers[name]; ok {
 			md := &s.body.members[i]
-			if md.Target != in.md.Target {
-				return &Error{Source: md.Source, ShapeID: ms.ID(), Msg: fmt.Sprintf("member redefines the mixed-in member from %s with target %s, but a redefined mixin member must target the same shape (%s)", in.from, md.Target, in.md.Target)}
+			if *md.target != *in.md.target {
+				return &Error{Source: s.body.memberSource(md), ShapeID: ms.ID(), Msg: fmt.Sprintf("member redefines the mixed-in member from %s with target %s, but a redefined mixin member must target the same shape (%s)", in.from, *md.target, *in.md.target)}
 			}
-			for _, t := range md.Traits {
+			for _, t := range md.traits {
 				traits = upsertTrait(traits, t)
 			}
 			ms.md = md
@@ -721,7 +863,7 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 	}
 	for j := range s.body.members {
 		md := &s.body.members[j]
-		if _, ok := mixed[md.Name]; ok {
+		if _, ok := mixed[md.name]; ok {
 			continue
 		}
 		ms := &block[len(s.body.shapes)]
@@ -841,7 +983,7 @@ func (m *Model) Target(member *Shape) (*Shape, bool) {
 	if member.Model() == m {
 		return member.targetShape, member.targetShape != nil
 	}
-	return m.Shape(member.md.Target)
+	return m.Shape(*member.md.target)
 }
 
 // resolve sets every shape's targetShape and related: one lookup per
@@ -868,7 +1010,7 @@ func (m *Model) resolve() {
 			s.body.extra().related = backing[start:len(backing):len(backing)]
 		}
 		for _, ms := range s.body.shapes {
-			ms.targetShape, _ = m.Shape(ms.md.Target)
+			ms.targetShape, _ = m.Shape(*ms.md.target)
 		}
 	}
 }

@@ -178,8 +178,8 @@ func TestResolvedAndOwn(t *testing.T) {
 	if got := len(s.Traits()); got != 2 {
 		t.Errorf("Traits has %d traits, want 2 (own and mixed in)", got)
 	}
-	if got := s.OwnMembers(); len(got) != 2 || got[0].Name != "a" || got[1].Name != "b" {
-		t.Errorf("OwnMembers = %v, want a and b (not the mixin's m)", got)
+	if n := s.NumOwnMembers(); n != 2 || s.OwnMember(0).Name != "a" || s.OwnMember(1).Name != "b" {
+		t.Errorf("NumOwnMembers = %d, want a and b (not the mixin's m)", n)
 	}
 	for _, tc := range []struct {
 		member string
