@@ -126,6 +126,19 @@ func (c *Collector) Result() Result {
 	return Result{Valid: c.errors == 0, Complete: c.complete, Findings: fs}
 }
 
+// result is Result for a collector that is dropped after it (Validate's
+// and ValidateJSON's own): its findings are handed over, not copied.
+func (c *Collector) result() Result {
+	if c.w != nil {
+		walkerPool.Put(c.w)
+		c.w = nil
+	}
+	fs := c.findings
+	c.findings = nil
+	SortFindings(fs)
+	return Result{Valid: c.errors == 0, Complete: c.complete, Findings: fs}
+}
+
 // ReadErrorFinding converts an error of the core/node reader into the
 // finding the engine reports for it: code syntax (an error) for text that
 // is not JSON, a ClassLimit finding (size-limit, elements-limit,

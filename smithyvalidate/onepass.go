@@ -1051,11 +1051,20 @@ func (q *onePass) structure(p *plan, i int, skip string) int {
 				// An unknown member is a finding unless ignored or taken
 				// by a @jsonUnknown map; a repeated one is a finding
 				// still.
-				if unknown == nil && (p.closed || !q.on(ignoreUnknownMembers)) ||
+				reject := unknown == nil && (p.closed || !q.on(ignoreUnknownMembers))
+				if reject && (!q.sitesOn || q.dead) ||
 					!q.on(allowDuplicateKeys) && (q.marked(base, a+1, a+1+len(name)) || !q.mark(a+1, a+1+len(name))) {
 					return -1
 				}
 				switch {
+				case reject:
+					// The structure's finding at this field, whose value
+					// the walk does not look at: a site of its own.
+					if v := i; i >= 0 {
+						if i = q.any(v, false); i >= 0 {
+							i = q.addSite(p, v, i, q.depth, true)
+						}
+					}
 				case unknown == nil:
 					i = q.any(i, false)
 				case unknown.key != nil && !q.stringChecks(unknown.key, name, false):

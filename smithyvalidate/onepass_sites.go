@@ -50,12 +50,15 @@ import (
 const onePassSites = 16
 
 // onePassSite is a value whose walk reports the findings there are: the
-// value s[off:end] of the text, checked against p. Its path from the root
-// is the pass's segs[seg:seg+depth]: a key's span in the text, or an
-// index (start -1, end the index).
+// value s[off:end] of the text, checked against p; or, with unknown, the
+// value of a field that names no member of the structure p, whose one
+// finding is the structure's (unknownMember). Its path from the root is
+// the pass's segs[seg:seg+depth]: a key's span in the text, or an index
+// (start -1, end the index).
 type onePassSite struct {
 	off, end   int32
-	seg, depth int32
+	seg, depth int16
+	unknown    bool
 	p          *plan
 }
 
@@ -116,6 +119,15 @@ func (q *onePass) site(p *plan, i int, c passCounts) int {
 			return -1
 		}
 	}
+	return q.addSite(p, i, end, c.depth, false)
+}
+
+// addSite keeps the value s[i:end], which d open containers enclose, as a
+// site against p, dropping the sites inside it, and returns end; -1 when
+// there is no room (the enclosing value becomes the site). With unknown,
+// the value is that of a field named by no member of the structure p,
+// whose finding (a member unknown) is the site's.
+func (q *onePass) addSite(p *plan, i, end, d int, unknown bool) int {
 	// The sites inside this value are its walk's: drop them.
 	for q.ns > 0 && int(q.sites[q.ns-1].off) > i {
 		q.ns--
@@ -123,13 +135,12 @@ func (q *onePass) site(p *plan, i int, c passCounts) int {
 	q.nsegs = 0
 	if q.ns > 0 {
 		last := &q.sites[q.ns-1]
-		q.nsegs = int(last.seg + last.depth)
+		q.nsegs = int(last.seg) + int(last.depth)
 	}
-	d := c.depth // the containers around the value
 	if q.ns == len(q.sites) || d >= len(q.frames) || q.nsegs+d > len(q.segs) || !q.sitePath(i, d) {
 		return -1 // the enclosing value becomes the site
 	}
-	q.sites[q.ns] = onePassSite{off: int32(i), end: int32(end), seg: int32(q.nsegs), depth: int32(d), p: p}
+	q.sites[q.ns] = onePassSite{off: int32(i), end: int32(end), seg: int16(q.nsegs), depth: int16(d), unknown: unknown, p: p}
 	q.ns++
 	q.nsegs += d
 	return end
@@ -190,6 +201,15 @@ func (v *Validator) checkJSONSites(c *Collector, at Path, src string, q *onePass
 			break
 		}
 		st := &q.sites[k]
+		if st.unknown {
+			// No value to read: the field's key is the finding's
+			// position.
+			lp.to(src, int(q.segs[st.seg+st.depth-1].start)-1)
+			if err := v.check(c, at, nil, q.sites[k:k+1], q); err != nil {
+				return err
+			}
+			continue
+		}
 		if err := t.Read(src[st.off:st.end], c.cfg.lim); err != nil {
 			// Not expected (the one pass read the text, and a value of
 			// it reads under the same limits): the rest as before.
@@ -225,7 +245,7 @@ func (v *Validator) checkJSONSitesWhole(c *Collector, at Path, src string, sites
 
 // walkSite walks the site st, val being its value read alone, under the
 // path and depth the whole walk gives it (from q.segs).
-func (w *walker) walkSite(val tapeView, q *onePass, st *onePassSite) {
+func (w *walker) walkSite(val ValueView, q *onePass, st *onePassSite) {
 	w.onSite, w.siteOff, w.lines = true, int(st.off), q.lines
 	w.nseg = 0
 	for _, g := range q.segs[st.seg : st.seg+st.depth] {
@@ -236,6 +256,17 @@ func (w *walker) walkSite(val tapeView, q *onePass, st *onePassSite) {
 		}
 	}
 	w.depth = int(st.depth)
+	if st.unknown {
+		// The field named by the last segment, its key at lines (a
+		// position in the whole text).
+		key := w.segs[w.nseg-1].key
+		at := w.lines.at
+		f := Field{Name: key, NamePos: node.Pos{Offset: int32(at), Line: int32(w.lines.line), Column: int32(at - w.lines.start + 1)}}
+		w.onSite = false
+		w.unknownMember(st.p, &f)
+		w.nseg, w.depth = 0, 0
+		return
+	}
 	w.valueK(st.p, val, val.Kind())
 	w.nseg, w.depth = 0, 0
 	w.onSite = false

@@ -91,7 +91,11 @@ func TestSitesAgreeWithWalk(t *testing.T) {
 		{"untagged objects: two accept", nil, `{` + base + `,"twin":{"r":1},"small":11}`, 2},
 		{"discriminated: the union", nil, `{` + base + `,"shape":{"kind":"circle","r":"x"}}`, 1},
 		{"jsonUnknown: the structure", nil, `{` + base + `,"open":{"a":"1"}}`, 1},
-		{"unknown member part-way", nil, `{` + base + `,"nested":{` + base + `,"zzz":{"a":[1,{"b":2}]},"small":11},"small":11}`, 2},
+		{"unknown member part-way", nil, `{` + base + `,"nested":{` + base + `,"zzz":{"a":[1,{"b":2}]},"small":11},"small":11}`, 3},
+		{"the root's unknown member", nil, `{` + base + `,"small":11,"zzz":1}`, 2},
+		{"unknown members on later lines", nil, "{" + base + ",\r\n\"zzz\"\n :\r\n [1,\n2],\"nested\":{\n" + base + ",\r\"yyy\":\n{}},\"xxx\":1}", 3},
+		{"unknown member of a structure that fails", nil, `{` + base + `,"nested":{"id":"id_00af","zzz":1,"small":11}}`, 1},
+		{"unknown member of a closed structure", []Option{IgnoreUnknownMembers(true)}, `{` + base + `,"shut":{"a":1,"b":2},"zzz":3}`, 1},
 		{"duplicate member part-way", nil, `{` + base + `,"nested":{` + base + `,"n":8,"small":1}}`, 1},
 		{"escape the walk decides", nil, `{"id":"id_00\u0061f","n":7}`, 1},
 		{"escaped key", nil, `{` + base + `,"nested":{"\u0069d":"id_00af","n":7}}`, 1},
@@ -108,7 +112,7 @@ func TestSitesAgreeWithWalk(t *testing.T) {
 			`"kids":[{` + base + `,"ushut":[{"a":{"a":4}},{"a":{"a":5}}]},{` + base + `,"ushut":[{"a":{"a":1}},{"a":{"a":2}},{"a":{"a":1}}]}]}`, 4},
 
 		{"the root fails", nil, `{"id":"id_00ag"}`, -1},
-		{"the root's unknown member", nil, `{` + base + `,"small":11,"zzz":1}`, -1},
+		{"the root's unknown member repeated", nil, `{` + base + `,"zzz":1,"small":11,"zzz":1}`, -1},
 		{"a null root", nil, `null`, -1},
 		{"a root of the wrong kind", nil, `[1]`, -1},
 		{"syntax error after a site", nil, `{` + base + `,"small":11,"flag":tru}`, -1},
@@ -127,6 +131,8 @@ func TestSitesAgreeWithWalk(t *testing.T) {
 		{"number limit in a site", []Option{MaxNumberLength(4)}, `{` + base + `,"small":123456}`, -1},
 		{"size limit", []Option{MaxValueSize(30)}, `{` + base + `,"small":11,"name":"abcd"}`, -1},
 		{"unknown members warned", []Option{RejectUnknownMembers(false)}, `{` + base + `,"nested":{` + base + `,"zzz":1}}`, 1},
+		{"unknown members warned, FailFast", []Option{RejectUnknownMembers(false), FailFast(true)}, `{` + base + `,"zzz":1,"nested":{` + base + `,"zzz":1},"small":0}`, 3},
+		{"unknown members, MaxFindings", []Option{MaxFindings(2)}, `{` + base + `,"zzz":1,"nested":{` + base + `,"zzz":1},"small":0}`, 3},
 		{"null members rejected", []Option{RejectNullMembers(true)}, `{` + base + `,"nested":{` + base + `,"name":null}}`, 1},
 	}
 	for _, tc := range tests {

@@ -20,7 +20,7 @@ func (v *Validator) Validate(val ValueView) (Result, error) {
 	if err := v.Check(c, Path{}, val); err != nil {
 		return Result{}, err
 	}
-	return c.Result(), nil
+	return c.result(), nil
 }
 
 // ValidateNode validates a core/node tree (see [NodeView]).
@@ -66,7 +66,7 @@ func (v *Validator) check(c *Collector, at Path, val ValueView, sites []onePassS
 		w.root(val)
 	case q != nil:
 		// One site, val its value read alone, its path in q.
-		w.walkSite(val.(tapeView), q, &sites[0])
+		w.walkSite(val, q, &sites[0])
 	default:
 		w.walkSites(val.(tapeView).e, sites)
 	}
@@ -1077,5 +1077,5 @@ func (v *Validator) ValidateJSONString(s string) (Result, error) {
 	if err := v.checkJSONAfter(c, Path{}, s, &q, outcome); err != nil {
 		return Result{}, err
 	}
-	return c.Result(), nil
+	return c.result(), nil
 }
