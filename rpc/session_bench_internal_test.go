@@ -8,6 +8,8 @@ import (
 	"os"
 	"testing"
 	"time"
+
+	"github.com/smithy-validation/go/smithyvalidate"
 )
 
 // BenchmarkMCPSession checks an MCP session (issue 27 goal 2's: generate
@@ -18,8 +20,15 @@ import (
 // x-floor is the messages' cost over the floor's, the figure that the
 // command's "net" column approaches. Sub-benchmarks: floor (the floor
 // against itself: x-floor 1 but for the load's noise), stream (the checks
-// alone, summaries dropped), json and text (WriteTranscript's output,
-// discarded).
+// alone, summaries dropped), json (WriteTranscript's JSON output,
+// discarded: what `validate-rpc --format json` runs), text (what
+// `--format text` asks of rpc: StreamTranscriptFindings, each line's
+// summaries and findings handed over and tallied by kind, as the
+// command's report does; the listing of messages is only written for
+// findings or --verbose) and writetext (WriteTranscript's text rendering
+// of every message, which the command does not use). cli/run's
+// BenchmarkTranscriptCommand runs the command itself, model load
+// included.
 //
 //	SMITHY_BENCH_MCP=/tmp/mcp.jsonl go test -run '^$' -bench MCPSession -benchmem ./rpc
 //
@@ -62,6 +71,14 @@ func BenchmarkMCPSession(b *testing.B) {
 			return s.WriteTranscript(io.Discard, bytes.NewReader(data), FormatJSON, false)
 		}},
 		{"text", func() (*Result, error) {
+			var kinds [8]int
+			return s.StreamTranscriptFindings(bytes.NewReader(data), false, func(ms []MessageSummary, _ []smithyvalidate.Finding) {
+				for i := range ms {
+					kinds[ms[i].Kind&7]++
+				}
+			})
+		}},
+		{"writetext", func() (*Result, error) {
 			return s.WriteTranscript(io.Discard, bytes.NewReader(data), FormatText, false)
 		}},
 	}
