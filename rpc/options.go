@@ -160,7 +160,8 @@ const (
 	// DefaultRecentReplies is how many answered calls the exchange
 	// remembers to tell a duplicate response from an unsolicited one.
 	DefaultRecentReplies = 1024
-	// DefaultSpoolLimit is how many bytes of rendered message entries
+	// DefaultSpoolLimit is how many bytes of message records (a few bytes
+	// a message, from which the entries are rendered at the end)
 	// [PreparedService.WriteTranscript] keeps in memory before it moves
 	// them to a temporary file.
 	DefaultSpoolLimit = 1 << 20
@@ -182,7 +183,7 @@ func MaxOutstandingBytes(n int) Option { return set(optMaxOutstandingBytes, max(
 // unsolicited. 0 remembers none.
 func RecentReplies(n int) Option { return set(optRecentReplies, max(n, 0)) }
 
-// SpoolLimit sets how many bytes of rendered message entries
+// SpoolLimit sets how many bytes of message records
 // [PreparedService.WriteTranscript] keeps in memory (default
 // [DefaultSpoolLimit]; n < 1 counts as 1).
 func SpoolLimit(n int) Option { return set(optSpoolLimit, max(n, 1)) }

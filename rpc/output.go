@@ -49,12 +49,14 @@ func (r *Result) Write(w io.Writer, f Format) error {
 // [PreparedService.ValidateTranscript] does, and writes the result to w in
 // format f: exactly the bytes of ValidateTranscript's result written with
 // [Result.Write]. The output begins with the verdict, known only at the
-// end, and lists every message, so each message's entry is rendered as
-// its line is read and kept until then: in memory up to a bound
-// ([SpoolLimit], default [DefaultSpoolLimit]), then in a temporary file
-// (in [os.TempDir]), removed before WriteTranscript returns. Memory does
-// not grow with the transcript; nothing is written to w before the whole
-// transcript was read.
+// end, and lists every message, so a compact record of each message's
+// entry is kept as its line is read (a few bytes a message), and the
+// entries are rendered from the records once the verdict is written: the
+// records wait in memory up to a bound ([SpoolLimit], default
+// [DefaultSpoolLimit]), then in a temporary file (in [os.TempDir]),
+// removed before WriteTranscript returns. Memory does not grow with the
+// transcript; nothing is written to w before the whole transcript was
+// read.
 //
 // The returned result has no Messages (they were written). The error is
 // for r failing (wrapped as [ValidateTranscript]'s is), for the temporary
@@ -68,11 +70,9 @@ func (s *PreparedService) WriteTranscript(w io.Writer, r io.Reader, f Format, co
 		sp.limit, observe = cfg.spoolLimit, cfg.observe
 	}
 	defer sp.close()
-	first := true
 	res, err := s.streamTranscript(r, complete, func(ms []MessageSummary, fs []smithyvalidate.Finding, _ bool) {
 		for i := range ms {
-			sp.added(appendMessage(sp.buf, f, &ms[i], first))
-			first = false
+			sp.add(&ms[i])
 		}
 		if observe != nil && len(fs) > 0 {
 			observe(fs)
@@ -87,7 +87,7 @@ func (s *PreparedService) WriteTranscript(w io.Writer, r io.Reader, f Format, co
 	if _, err := w.Write(res.appendHead(nil, f)); err != nil {
 		return nil, &OutputError{Err: err}
 	}
-	if err := sp.writeTo(w); err != nil {
+	if err := sp.writeTo(w, f); err != nil {
 		return nil, err
 	}
 	tail := res.appendTail(nil, f)
@@ -101,7 +101,7 @@ func (s *PreparedService) WriteTranscript(w io.Writer, r io.Reader, f Format, co
 }
 
 // A SpoolError is [PreparedService.WriteTranscript] failing to keep the
-// rendered message entries in a temporary file, or to read them back.
+// message records in a temporary file, or to read them back.
 type SpoolError struct{ Err error }
 
 func (e *SpoolError) Error() string { return "rpc: keeping the message summaries: " + e.Err.Error() }
@@ -118,19 +118,16 @@ func (e *OutputError) Error() string { return "rpc: writing the result: " + e.Er
 // Unwrap returns the writer's error.
 func (e *OutputError) Unwrap() error { return e.Err }
 
-// spool keeps rendered message entries until the verdict that the output
-// starts with is known: up to limit bytes in memory, the rest in a
-// temporary file, so that memory does not grow with the transcript (only
-// the disk space the output itself will take). Entries are rendered
-// straight into the spool's buffer (appended to buf, then given to
-// added), so no entry is copied in memory before it reaches the file.
-// In memory, the entries are kept in chunks of about spoolChunk bytes
-// (full, then buf), never in one buffer grown by doubling: each byte of
-// memory is touched once, and a transcript that spills leaves one chunk
-// in use, not the limit's worth. Once the file exists, buf is its write
-// buffer, written out whenever it holds spoolChunk bytes or more: small
-// enough to stay in the processor's cache between the rendering and the
-// kernel's copy, large enough for one system call per spoolChunk bytes.
+// spool keeps the records of the message entries (spoolrec.go) until
+// the verdict that the output starts with is known: up to limit bytes in
+// memory, the rest in a temporary file, so that memory does not grow with
+// the transcript. Records are appended straight to the spool's buffer. In
+// memory, they are kept in chunks of about spoolChunk bytes (full, then
+// buf), never in one buffer grown by doubling: each byte of memory is
+// touched once, and a transcript that spills leaves one chunk in use, not
+// the limit's worth. Once the file exists, buf is its write buffer,
+// written out whenever it holds spoolChunk bytes or more. A chunk, and
+// each write to the file, holds whole records.
 type spool struct {
 	limit int
 	full  [][]byte // in memory, the chunks before buf
@@ -142,18 +139,29 @@ type spool struct {
 	// open descriptor keeps the bytes): whatever ends the process, a
 	// signal included, no file with the conversation's messages is left.
 	unlinked bool
+
+	names spoolNames // the method names the records refer to
+	next  int        // the index after the last record's
 }
 
 // spoolChunk is how many bytes a chunk of the spool gathers before the
-// next one starts, or before it is written to the file (one entry may
-// take it past that: a chunk has spoolSlack bytes more room).
+// next one starts, or before it is written to the file (one record may
+// take it past that: a chunk has spoolSlack bytes more room), and about
+// how much of the rendering is written to the output at a time.
 const (
 	spoolChunk = 64 << 10
 	spoolSlack = 4 << 10
 )
 
-// added takes buf, the spool's buffer with one more entry appended. In
-// memory, once the entries pass the limit, they all go to a new temporary
+// add appends the record of m.
+func (s *spool) add(m *MessageSummary) {
+	s.buf = s.names.appendRecord(s.buf, m, s.next)
+	s.next = m.Index + 1
+	s.added(s.buf)
+}
+
+// added takes buf, the spool's buffer with one more record appended. In
+// memory, once the records pass the limit, they all go to a new temporary
 // file; after a failure the spool keeps the first error and drops the
 // rest.
 func (s *spool) added(buf []byte) {
@@ -174,7 +182,7 @@ func (s *spool) added(buf []byte) {
 	}
 }
 
-// spill moves the entries kept in memory to a new temporary file.
+// spill moves the records kept in memory to a new temporary file.
 func (s *spool) spill() {
 	f, err := os.CreateTemp("", "smithy-messages-*")
 	if err != nil {
@@ -205,54 +213,86 @@ func (s *spool) flush() {
 	}
 }
 
-// writeTo copies what the spool holds to w, in order. To a file (the
-// command's standard output), the kernel copies the bytes from the spool's
-// file (copy_file_range, splice or sendfile, as the os package chooses)
-// without reading them back into memory; should that fail, the rest is
-// copied by reads and writes, which tell the spool's errors from w's.
-func (s *spool) writeTo(w io.Writer) error {
+// writeTo renders the records the spool holds to w in format f, in order,
+// spoolChunk bytes or so at a time: from memory, or read back from the
+// file (a record may straddle two reads; the read buffer grows for a
+// record longer than itself, an id of megabytes).
+func (s *spool) writeTo(w io.Writer, f Format) error {
+	r := newSpoolRenderer(f, &s.names)
+	out := make([]byte, 0, spoolChunk+spoolSlack)
+	// render renders the whole records at the start of recs and returns
+	// how many bytes they took.
+	render := func(recs []byte) (int, error) {
+		p := 0
+		for p < len(recs) {
+			var n int
+			out, n = r.render(out, recs[p:])
+			if n < 0 {
+				return p, &SpoolError{Err: errSpoolRecord}
+			}
+			if n == 0 {
+				break
+			}
+			p += n
+			if len(out) >= spoolChunk {
+				if _, err := w.Write(out); err != nil {
+					return p, &OutputError{Err: err}
+				}
+				out = out[:0]
+			}
+		}
+		return p, nil
+	}
 	if s.file == nil {
 		for _, c := range append(s.full, s.buf) {
-			if _, err := w.Write(c); err != nil {
-				return &OutputError{Err: err}
+			n, err := render(c)
+			if err == nil && n != len(c) {
+				err = &SpoolError{Err: errSpoolRecord}
+			}
+			if err != nil {
+				return err
 			}
 		}
-		return nil
-	}
-	if s.flush(); s.err != nil {
-		return &SpoolError{Err: s.err}
-	}
-	if _, err := s.file.Seek(0, io.SeekStart); err != nil {
-		return &SpoolError{Err: err}
-	}
-	if wf, ok := w.(*os.File); ok {
-		n, err := wf.ReadFrom(s.file)
-		if err == nil {
-			return nil
+	} else {
+		if s.flush(); s.err != nil {
+			return &SpoolError{Err: s.err}
 		}
-		if _, err := s.file.Seek(n, io.SeekStart); err != nil {
+		if _, err := s.file.Seek(0, io.SeekStart); err != nil {
 			return &SpoolError{Err: err}
 		}
-	}
-	// Read and write apart, to tell the file's errors from w's.
-	buf := s.buf[:cap(s.buf)]
-	if len(buf) < spoolChunk {
-		buf = make([]byte, spoolChunk)
-	}
-	for {
-		n, err := s.file.Read(buf)
-		if n > 0 {
-			if _, werr := w.Write(buf[:n]); werr != nil {
-				return &OutputError{Err: werr}
+		win := s.buf[:cap(s.buf)]
+		if len(win) < spoolChunk {
+			win = make([]byte, spoolChunk)
+		}
+		have := 0
+		for {
+			n, rerr := s.file.Read(win[have:])
+			have += n
+			used, err := render(win[:have])
+			if err != nil {
+				return err
+			}
+			have = copy(win, win[used:have])
+			if rerr == io.EOF {
+				if have > 0 {
+					return &SpoolError{Err: errSpoolRecord}
+				}
+				break
+			}
+			if rerr != nil {
+				return &SpoolError{Err: rerr}
+			}
+			if have == len(win) { // one record longer than the buffer
+				win = append(win, make([]byte, len(win))...)
 			}
 		}
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return &SpoolError{Err: err}
+	}
+	if len(out) > 0 {
+		if _, err := w.Write(out); err != nil {
+			return &OutputError{Err: err}
 		}
 	}
+	return nil
 }
 
 // close removes the temporary file, if any.

@@ -78,8 +78,8 @@ func TestWriteTranscript(t *testing.T) {
 				t.Errorf("%s: result valid=%v with %d findings, %d messages; want valid=%v, %d findings, no messages",
 					name, res.Valid, len(res.Findings), len(res.Messages), ref.Valid, len(ref.Findings))
 			}
-			// To a file, the spool's file is copied by the kernel: the
-			// same bytes, after what the file held already.
+			// To a file: the same bytes, after what the file held
+			// already.
 			out, err := os.Create(filepath.Join(t.TempDir(), "out"))
 			if err != nil {
 				t.Fatal(err)
@@ -228,5 +228,80 @@ func TestWriteTranscriptChunks(t *testing.T) {
 	pw.Close()
 	if rerr := <-head; rerr != nil || !errors.As(err, &oe) {
 		t.Errorf("pipe closed after the head: error %v (reader: %v), want an OutputError", err, rerr)
+	}
+}
+
+// TestWriteTranscriptRecords: the spool keeps a compact record of each
+// entry and renders it at the end; every field a record can hold comes
+// out as Result.Write writes it, in both formats, in memory, spilled and
+// in the file from the start: more method names than the spool's table
+// takes and names too long for it, names and ids that need escapes,
+// number ids of every form, a null id, an id longer than the spool's read
+// buffer, batches (elements, and indexes that do not follow on), error
+// responses (rpc_error), text that is not JSON.
+func TestWriteTranscriptRecords(t *testing.T) {
+	s := service(t, rpc.V2_0)
+	var b strings.Builder
+	call := func(method, id string) {
+		fmt.Fprintf(&b, `{"from":"client","message":{"jsonrpc":"2.0","method":%s,"params":{"minuend":1,"subtrahend":1},"id":%s}}`+"\n", method, id)
+	}
+	for i := 0; i < 1300; i++ { // past the table's 1,024 names
+		call(fmt.Sprintf(`"m%d"`, i), fmt.Sprint(i))
+	}
+	call(`"`+strings.Repeat("long/", 60)+`"`, `"long"`) // past the table's name length
+	call(`"subtract"`, `"s\"q\\u00e9\n"`)
+	call(`"caf\u00e9 \"x\" \u0001"`, `-0`)
+	for _, id := range []string{`007`, `1.5e3`, `-12`, `123456789012345678901234567890`, `0`, `1E2`, `null`, `18446744073709551616`} {
+		call(`"subtract"`, id)
+	}
+	call(`"subtract"`, `"`+strings.Repeat("x", 200<<10)+`"`) // longer than a read of the spool
+	b.WriteString(`{"from":"client","message":[{"jsonrpc":"2.0","method":"subtract","params":[3,2],"id":"b1"},{"jsonrpc":"2.0","method":"notify"},{"jsonrpc":"2.0","method":"nosuch","id":9}]}` + "\n")
+	b.WriteString(`{"from":"server","message":[{"jsonrpc":"2.0","result":1,"id":"b1"}]}` + "\n")
+	b.WriteString(`{"from":"server","message":{"jsonrpc":"2.0","error":{"code":-32601,"message":"no"},"id":9}}` + "\n")
+	b.WriteString(`{"from":"client","message":{"jsonrpc":"2.0","method":"subtract","params":{"minuend":"x"},"id":70000}}` + "\n")
+	b.WriteString(`{"from":"client","text":"[1,"}` + "\n")
+	b.WriteString(`{"from":"client","message":{"jsonrpc":"2.0","method":"subtract","params":{"minuend":1,"subtrahend":1},"id":70001}}` + "\n")
+	transcript := b.String()
+	ref, err := s.ValidateTranscript(strings.NewReader(transcript), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rpcErrors, elements int
+	for _, m := range ref.Messages {
+		if m.RPCError != 0 {
+			rpcErrors++
+		}
+		if m.Element >= 0 {
+			elements++
+		}
+	}
+	if rpcErrors == 0 || elements < 2 {
+		t.Fatalf("the transcript should have rpc_errors and batch elements: %d, %d", rpcErrors, elements)
+	}
+	t.Setenv("TMPDIR", t.TempDir())
+	for _, f := range []rpc.Format{rpc.FormatJSON, rpc.FormatText} {
+		var want bytes.Buffer
+		if err := ref.Write(&want, f); err != nil {
+			t.Fatal(err)
+		}
+		for _, limit := range []int{0, 4 << 10, 1} {
+			name := fmt.Sprintf("%s/spool=%d", f, limit)
+			var opts []rpc.Option
+			if limit > 0 {
+				opts = append(opts, rpc.SpoolLimit(limit))
+			}
+			var got bytes.Buffer
+			if _, err := s.WriteTranscript(&got, strings.NewReader(transcript), f, true, opts...); err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if !bytes.Equal(got.Bytes(), want.Bytes()) {
+				g, w := got.String(), want.String()
+				i := 0
+				for i < len(g) && i < len(w) && g[i] == w[i] {
+					i++
+				}
+				t.Errorf("%s: %d bytes differ from the %d of Result.Write from byte %d: %.80q, want %.80q", name, len(g), len(w), i, g[min(i, len(g)):], w[min(i, len(w)):])
+			}
+		}
 	}
 }

@@ -105,13 +105,7 @@ type MessageSummary struct {
 func (m MessageSummary) AppendJSON(dst []byte) []byte {
 	dst = append(dst, `{"index":`...)
 	dst = strconv.AppendInt(dst, int64(m.Index), 10)
-	if m.Element >= 0 {
-		dst = append(dst, `,"element":`...)
-		dst = strconv.AppendInt(dst, int64(m.Element), 10)
-	}
-	dst = append(dst, `,"kind":"`...)
-	dst = append(dst, m.Kind.String()...) // kind names need no escaping
-	dst = append(dst, '"')
+	dst = appendJSONKind(dst, m.Element, m.Kind)
 	if m.ID.IsPresent() {
 		dst = append(dst, `,"id":`...)
 		dst = appendID(dst, m.ID)
@@ -120,12 +114,53 @@ func (m MessageSummary) AppendJSON(dst []byte) []byte {
 		dst = append(dst, `,"method":`...)
 		dst = appendString(dst, m.Method)
 	}
+	return appendJSONError(dst, m.RPCError)
+}
+
+// The pieces of an entry that the spool's renderer (spoolrec.go) shares
+// with AppendJSON and AppendText, so that both write the same bytes.
+
+// appendJSONKind appends an entry's "element" (for a batch element) and
+// "kind" members.
+func appendJSONKind(dst []byte, element int, k Kind) []byte {
+	if element >= 0 {
+		dst = append(dst, `,"element":`...)
+		dst = strconv.AppendInt(dst, int64(element), 10)
+	}
+	dst = append(dst, `,"kind":"`...)
+	dst = append(dst, k.String()...) // kind names need no escaping
+	return append(dst, '"')
+}
+
+// appendJSONError appends an entry's "rpc_error" member and its end.
+func appendJSONError(dst []byte, code int) []byte {
 	dst = append(dst, `,"rpc_error":`...)
-	if m.RPCError == 0 {
+	if code == 0 {
 		return append(dst, `null}`...)
 	}
-	dst = strconv.AppendInt(dst, int64(m.RPCError), 10)
+	dst = strconv.AppendInt(dst, int64(code), 10)
 	return append(dst, '}')
+}
+
+// appendTextKind appends a text line's "/element" (for a batch element),
+// the "] " after the index and the kind.
+func appendTextKind(dst []byte, element int, k Kind) []byte {
+	if element >= 0 {
+		dst = append(dst, '/')
+		dst = strconv.AppendInt(dst, int64(element), 10)
+	}
+	dst = append(dst, "] "...)
+	return append(dst, k.String()...)
+}
+
+// appendTextError appends a text line's rpc_error (when there is one) and
+// its end.
+func appendTextError(dst []byte, code int) []byte {
+	if code != 0 {
+		dst = append(dst, " rpc_error="...)
+		dst = strconv.AppendInt(dst, int64(code), 10)
+	}
+	return append(dst, '\n')
 }
 
 // AppendText appends the summary's line of the text rendering:
@@ -136,12 +171,7 @@ func (m MessageSummary) AppendJSON(dst []byte) []byte {
 func (m MessageSummary) AppendText(dst []byte) []byte {
 	dst = append(dst, '[')
 	dst = strconv.AppendInt(dst, int64(m.Index), 10)
-	if m.Element >= 0 {
-		dst = append(dst, '/')
-		dst = strconv.AppendInt(dst, int64(m.Element), 10)
-	}
-	dst = append(dst, "] "...)
-	dst = append(dst, m.Kind.String()...)
+	dst = appendTextKind(dst, m.Element, m.Kind)
 	if m.ID.IsPresent() {
 		dst = append(dst, " id="...)
 		dst = appendID(dst, m.ID) // as String writes it, without its allocation
@@ -150,11 +180,7 @@ func (m MessageSummary) AppendText(dst []byte) []byte {
 		dst = append(dst, " method="...)
 		dst = strconv.AppendQuote(dst, m.Method)
 	}
-	if m.RPCError != 0 {
-		dst = append(dst, " rpc_error="...)
-		dst = strconv.AppendInt(dst, int64(m.RPCError), 10)
-	}
-	return append(dst, '\n')
+	return appendTextError(dst, m.RPCError)
 }
 
 // Result is the outcome of validating a message, a request and its

@@ -27,11 +27,12 @@ type Env struct {
 	// Reader reads the models and inputs the command names.
 	load.Reader
 	Stdout, Stderr io.Writer
-	// SpoolLimit bounds the bytes of a transcript's rendering (and of the
-	// copy of a standard input read twice) kept in memory, per
-	// transcript, before the rest goes to a temporary file (0: the
-	// default, 1 MiB; see rpc.SpoolLimit). A program that checks many
-	// transcripts at once lowers it to bound its memory.
+	// SpoolLimit bounds the bytes of a transcript's message records
+	// (rpc's) or listed lines, and of the copy of a standard input read
+	// twice, kept in memory, per transcript, before the rest goes to a
+	// temporary file (0: the default, 1 MiB; see rpc.SpoolLimit). A
+	// program that checks many transcripts at once lowers it to bound
+	// its memory.
 	SpoolLimit int
 	// Command is the command run, for the tool name of SARIF output.
 	Command string
