@@ -2,6 +2,7 @@ package smithyvalidate
 
 import (
 	"math/bits"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/smithy-validation/go/core/limits"
@@ -105,6 +106,20 @@ const (
 func (v *Validator) onePassJSON(src string, lim *limits.Limits) bool {
 	var q onePass
 	return v.runOnePass(&q, src, lim, false) == passClean
+}
+
+// passPool keeps passes for ValidateJSON and CheckJSON: a pass is 2 KiB,
+// which a pass declared on the stack clears on every call (a pooled one is
+// started by setting its onePassState alone), a cost the size of a short
+// payload's whole check.
+var passPool = sync.Pool{New: func() any { return new(onePass) }}
+
+func getPass() *onePass { return passPool.Get().(*onePass) }
+
+// putPass returns q to the pool, without the text it read.
+func putPass(q *onePass) {
+	q.s = ""
+	passPool.Put(q)
 }
 
 // The outcomes of runOnePass.

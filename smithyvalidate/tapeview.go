@@ -96,12 +96,15 @@ func putTape(t *node.Tape) {
 // checkJSONDirect reads JSON text into a pooled tape and validates its
 // views; a text the tape refuses is one finding, with core/node's error.
 func (v *Validator) checkJSONDirect(c *Collector, at Path, src string) error {
-	var q onePass
-	outcome := v.runOnePass(&q, src, &c.cfg.lim, true)
+	q := getPass()
+	outcome := v.runOnePass(q, src, &c.cfg.lim, true)
 	if outcome == passClean {
+		putPass(q)
 		return nil // nothing to report (see onepass.go)
 	}
-	return v.checkJSONAfter(c, at, src, &q, outcome)
+	err := v.checkJSONAfter(c, at, src, q, outcome)
+	putPass(q)
+	return err
 }
 
 // checkJSONAfter validates src into c after the one pass q did not pass

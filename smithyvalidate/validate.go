@@ -1066,15 +1066,18 @@ func (v *Validator) CheckJSON(c *Collector, at Path, data []byte) error {
 
 // ValidateJSONString is [Validator.ValidateJSON] for a string (no copy).
 func (v *Validator) ValidateJSONString(s string) (Result, error) {
-	var q onePass
-	outcome := v.runOnePass(&q, s, &v.cfg.lim, true)
+	q := getPass()
+	outcome := v.runOnePass(q, s, &v.cfg.lim, true)
 	if outcome == passClean {
 		// Nothing to report (see onepass.go): no collector either, so a
 		// valid value costs no allocation.
+		putPass(q)
 		return Result{Valid: true, Complete: true}, nil
 	}
 	c := newCollectorConfig(v.cfg)
-	if err := v.checkJSONAfter(c, Path{}, s, &q, outcome); err != nil {
+	err := v.checkJSONAfter(c, Path{}, s, q, outcome)
+	putPass(q)
+	if err != nil {
 		return Result{}, err
 	}
 	return c.result(), nil
