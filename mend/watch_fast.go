@@ -206,6 +206,18 @@ loop:
 			}
 		case c == '-' || isDigit(c):
 			e = j + 1
+			for e < n && isDigit(in[e]) {
+				e++
+			}
+			if e < n && !isNumChar(in[e]) && c != '-' && (c != '0' || e == j+1) {
+				// an integer without sign or leading zero, ended by
+				// what is no number's byte: the run below ends there
+				// too and isJSONNumber takes it
+				if b := in[e]; isIdentChar(b) || b == ':' || b >= 0x80 {
+					break loop
+				}
+				break
+			}
 			for e < n && isNumChar(in[e]) {
 				e++
 			}
