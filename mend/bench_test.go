@@ -181,6 +181,66 @@ func BenchmarkWatchFeed(b *testing.B) {
 	}
 }
 
+// BenchmarkWatchFeedSplit splits BenchmarkWatchFeed's "deltas" time
+// into its parts, each over repair of the whole text in the same
+// iteration (processor time of the benchmark's thread, each part after a
+// collection, medians of the iterations' ratios): reader-x-repair is the
+// bare incremental reader fed the same chunks (no watcher: exactSteps
+// without the fast loop, no records), feeds-x-repair the watcher's 16,385
+// feeds with deltas, finish-x-repair its Finish (the output's blocks
+// joined, the final result). docs/streams.md, "Seventh round".
+//
+//	cd mend && go test -run '^$' -bench WatchFeedSplit -benchtime 10x
+func BenchmarkWatchFeedSplit(b *testing.B) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	doc := validDoc()
+	var reader, feeds, finish []float64
+	for i := 0; i < b.N; i++ {
+		runtime.GC()
+		t0 := cputime.Thread()
+		if _, err := Repair(doc, Options{}); err != nil {
+			b.Fatal(err)
+		}
+		t1 := cputime.Thread()
+		runtime.GC()
+		t2 := cputime.Thread()
+		s := NewIncremental(Options{})
+		for k := 0; k < len(doc); k += 64 {
+			s.Feed(doc[k:min(k+64, len(doc))])
+		}
+		t3 := cputime.Thread()
+		if _, err := s.Finish(); err != nil {
+			b.Fatal(err)
+		}
+		runtime.GC()
+		t4 := cputime.Thread()
+		w := NewWatcher(Options{})
+		for k := 0; k < len(doc); k += 64 {
+			w.Feed(doc[k:min(k+64, len(doc))])
+		}
+		t5 := cputime.Thread()
+		if fin := w.Finish(); fin.Final == nil {
+			b.Fatal(fin.Error)
+		}
+		t6 := cputime.Thread()
+		if rep := float64(t1 - t0); rep > 0 {
+			reader = append(reader, float64(t3-t2)/rep)
+			feeds = append(feeds, float64(t5-t4)/rep)
+			finish = append(finish, float64(t6-t5)/rep)
+		}
+	}
+	for _, m := range []struct {
+		unit string
+		rs   []float64
+	}{{"reader-x-repair", reader}, {"feeds-x-repair", feeds}, {"finish-x-repair", finish}} {
+		if len(m.rs) > 0 {
+			sort.Float64s(m.rs)
+			b.ReportMetric(m.rs[len(m.rs)/2], m.unit)
+		}
+	}
+}
+
 // BenchmarkWatchFeedAlone feeds the 1 MB of BenchmarkWatchFeed to a
 // Watcher in 64-byte chunks and finishes, and BenchmarkRepairValid repairs
 // it whole: nothing else, for counting instructions, which do not move
