@@ -459,6 +459,22 @@ func (q *onePass) keyIs(i int, name string) bool {
 	return e < len(q.s) && q.s[i] == '"' && q.s[e] == '"' && q.s[i+1:e] == name && len(name) <= q.maxStr
 }
 
+// keyAfter returns the member among the few after idx whose plain name the
+// object key at s[i] is (keyIs), or -1: where the next member's field is
+// absent (an optional member left out), the field is usually one of the
+// next members', found so without reading the key and looking it up.
+func (q *onePass) keyAfter(p *plan, idx, i int) int {
+	for k := idx + 1; k < len(p.members) && k <= idx+keyWindow; k++ {
+		if m := &p.members[k]; m.plain && q.keyIs(i, m.wire) {
+			return k
+		}
+	}
+	return -1
+}
+
+// keyWindow is how many members keyAfter tries.
+const keyWindow = 4
+
 // escaped reports whether the string token s[a:b] has a backslash.
 func (q *onePass) escaped(a, b int) bool {
 	for k := a + 1; k < b-1; k++ {
@@ -1018,6 +1034,10 @@ func (q *onePass) structure(p *plan, i int, skip string) int {
 			var name string
 			if idx < len(p.members) && p.members[idx].plain && q.keyIs(i, p.members[idx].wire) {
 				name = p.members[idx].wire
+				i += len(name) + 2
+				q.elems++
+			} else if k := q.keyAfter(p, idx, i); k >= 0 {
+				idx, name = k, p.members[k].wire
 				i += len(name) + 2
 				q.elems++
 			} else {

@@ -570,3 +570,35 @@ func TestPlainKey(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyAfter checks fields that skip members (keyAfter's window and
+// past it), come out of order, repeat, or name a member in a key with an
+// escape: the one pass agrees with the walk, and passes the valid ones.
+func TestKeyAfter(t *testing.T) {
+	v := onePassValidator(t)
+	base := `"id":"id_00af","n":7`
+	for _, tc := range []struct {
+		name, text string
+		clean      bool
+	}{
+		{"next member", `{` + base + `,"small":1,"price":2}`, true},
+		{"one skipped", `{` + base + `,"price":2}`, true},
+		{"four skipped", `{` + base + `,"name":"ab"}`, true},
+		{"five skipped", `{` + base + `,"color":"red"}`, true},
+		{"many skipped", `{` + base + `,"nested":{` + base + `},"flag":true}`, true},
+		{"back again", `{` + base + `,"name":"ab","small":1,"flag":true,"d":1}`, true},
+		{"out of order", `{"n":7,"id":"id_00af","f":1.5,"small":3}`, true},
+		{"repeated after a skip", `{` + base + `,"price":2,"price":3}`, false},
+		{"repeated in the window", `{` + base + `,"small":1,"price":2,"small":1}`, false},
+		{"escaped name in the window", `{` + base + `,"pric\u0065":2}`, false},
+		{"a longer name in the window", `{` + base + `,"pricey":2}`, false},
+		{"a shorter name in the window", `{` + base + `,"pric":2}`, false},
+		{"value fails after a skip", `{` + base + `,"price":200}`, false},
+	} {
+		got := sitesOf(v, tc.text) == 0
+		if got != tc.clean {
+			t.Errorf("%s: %s: one pass clean %v, want %v", tc.name, tc.text, got, tc.clean)
+		}
+		sameAsWalk(t, v, tc.name, tc.text)
+	}
+}
