@@ -297,11 +297,11 @@ func (q *onePass) value(p *plan, i int) int {
 		return q.fail(i, end)
 	}
 	q.elems++
-	end, isInt := q.number(i)
+	end, t := q.number(i)
 	if end < 0 {
 		return -1
 	}
-	if !q.numberFor(p, s[i:end], isInt) {
+	if !q.numberFor(p, s[i:end], t) {
 		return q.fail(i, end)
 	}
 	return end
@@ -618,41 +618,52 @@ func hex4(s string, k int) int {
 }
 
 // number reads the number token at s[i] and returns the offset past it
-// (-1 for no number, or one longer than the limit) and whether it is an
-// integer token (no fraction, no exponent).
-func (q *onePass) number(i int) (int, bool) {
+// (-1 for no number, or one longer than the limit) and what the checks
+// need of it, learnt on the way (numTok).
+func (q *onePass) number(i int) (int, numTok) {
 	s := q.s
 	j := i
+	var t numTok
 	if j < len(s) && s[j] == '-' {
+		t.neg = true
 		j++
 	}
 	switch {
 	case j >= len(s):
-		return -1, false
+		return -1, t
 	case s[j] == '0':
 		j++
+		t.nd = 1
 	case s[j] >= '1' && s[j] <= '9':
+		k := j
+		w := int64(s[j] - '0')
 		j++
 		for j < len(s) && s[j]-'0' < 10 {
+			// (past 18 digits w wraps around: it is not used then)
+			w = w*10 + int64(s[j]-'0')
 			j++
 		}
+		t.whole, t.nd = w, j-k
 	default:
-		return -1, false
+		return -1, t
 	}
-	isInt := true
+	t.isInt = true
 	if j < len(s) && s[j] == '.' {
-		isInt = false
+		t.isInt = false
 		j++
 		k := j
+		var nz byte
 		for j < len(s) && s[j]-'0' < 10 {
+			nz |= s[j] - '0'
 			j++
 		}
 		if j == k {
-			return -1, false
+			return -1, t
 		}
+		t.frac = nz != 0
 	}
 	if j < len(s) && s[j]|0x20 == 'e' {
-		isInt = false
+		t.isInt, t.exp = false, true
 		j++
 		if j < len(s) && (s[j] == '+' || s[j] == '-') {
 			j++
@@ -662,13 +673,46 @@ func (q *onePass) number(i int) (int, bool) {
 			j++
 		}
 		if j == k {
-			return -1, false
+			return -1, t
 		}
 	}
 	if j-i > q.maxNum {
-		return -1, false
+		return -1, t
 	}
-	return j, isInt
+	return j, t
+}
+
+// numTok is what number learns of a number token: whether it is an
+// integer token (no fraction, no exponent), its sign, the value of its
+// whole part (wrapped around past 18 digits) and that part's number of
+// digits nd, whether its fraction has a digit other than zero, whether it
+// has an exponent.
+type numTok struct {
+	whole                 int64
+	nd                    int
+	isInt, neg, frac, exp bool
+}
+
+// int is node.SmallInt of the token: its value when it is an integer token
+// of at most 18 digits.
+func (t numTok) int() (int64, bool) {
+	v := t.whole
+	if t.neg {
+		v = -v
+	}
+	return v, t.isInt && t.nd <= 18
+}
+
+// rangeOK is the package's rangeOK for the token t, written text: a token
+// with a fraction, no exponent and a whole part of at most 17 digits is
+// compared with whole-number bounds by that part (fractionRangeOK's case)
+// without reading it again.
+func (t numTok) rangeOK(rb *rangeBounds, text string) bool {
+	iv, fits := t.int()
+	if !t.isInt && !t.exp && t.nd < 18 && (!rb.hasMin || rb.min.isInt) && (!rb.hasMax || rb.max.isInt) {
+		return wholeRangeOK(rb, t.whole, t.neg, t.frac)
+	}
+	return rangeOK(rb, text, iv, fits)
 }
 
 // stringFor reports whether the string text (raw, esc when it has
@@ -754,12 +798,9 @@ func lengthOK(lb *lengthBounds, n int) bool {
 
 // numberFor reports whether the number token text passes p without a
 // finding.
-func (q *onePass) numberFor(p *plan, text string, isInt bool) bool {
+func (q *onePass) numberFor(p *plan, text string, t numTok) bool {
 	if p.intType {
-		if !isInt {
-			return false
-		}
-		iv, fits := node.SmallInt(text)
+		iv, fits := t.int()
 		if !fits || p.intBounded && (iv < p.intLo || iv > p.intHi) {
 			return false
 		}
@@ -780,8 +821,7 @@ func (q *onePass) numberFor(p *plan, text string, isInt bool) bool {
 		if p.rng == nil {
 			return true
 		}
-		iv, fits := node.SmallInt(text)
-		return rangeOK(p.rng, text, iv, fits && isInt)
+		return t.rangeOK(p.rng, text)
 	case model.TimestampType:
 		if p.ts != tsEpochSeconds && !(p.ts == tsDefault && q.on(anyTimestampFormat)) {
 			return false
@@ -848,6 +888,12 @@ func fractionRangeOK(rb *rangeBounds, text string) (ok, decided bool) {
 			frac = true
 		}
 	}
+	return wholeRangeOK(rb, a, neg, frac), true
+}
+
+// wholeRangeOK is fractionRangeOK's comparison of a value ±(a + f) with
+// whole-number bounds, 0 <= f < 1, f > 0 when frac.
+func wholeRangeOK(rb *rangeBounds, a int64, neg, frac bool) bool {
 	// The value is v = ±(a + f), 0 <= f < 1, f > 0 when frac, and the
 	// bounds are whole: v >= m exactly when lo >= m, v <= m exactly when
 	// hi <= m.
@@ -860,7 +906,7 @@ func fractionRangeOK(rb *rangeBounds, text string) (ok, decided bool) {
 	case frac: // a < v < a+1
 		hi = a + 1
 	}
-	return !(rb.hasMin && lo < rb.min.i || rb.hasMax && hi > rb.max.i), true
+	return !(rb.hasMin && lo < rb.min.i || rb.hasMax && hi > rb.max.i)
 }
 
 // null reads a null at s[i]: the offset past it, or -1.

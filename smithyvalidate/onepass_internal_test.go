@@ -2,7 +2,9 @@ package smithyvalidate
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"reflect"
+	"strconv"
 	"testing"
 
 	"github.com/smithy-validation/go/core/assembly"
@@ -600,5 +602,64 @@ func TestKeyAfter(t *testing.T) {
 			t.Errorf("%s: %s: one pass clean %v, want %v", tc.name, tc.text, got, tc.clean)
 		}
 		sameAsWalk(t, v, tc.name, tc.text)
+	}
+}
+
+// TestNumTok checks what number learns of a token against the texts'
+// own parses: t.int() is node.SmallInt of the text, and t.rangeOK is the
+// exact comparison (node.ParseDecimal) with whole and fractional bounds.
+func TestNumTok(t *testing.T) {
+	tokens := []string{"0", "-0", "7", "-7", "10", "123456789012345678", "-123456789012345678", "1234567890123456789",
+		"99999999999999999999", "0.0", "-0.0", "0.5", "-0.5", "9.99", "10.0", "10.01", "-1.0", "-1.5", "-3.0", "-3.01",
+		"1.000", "0.9999999999999999999999", "12345678901234567.5", "123456789012345678.5", "1e3", "1.5e1", "-2E-1", "0e0", "100.50"}
+	r := rand.New(rand.NewPCG(7, 9))
+	for range 300 {
+		tok := ""
+		if r.IntN(2) == 0 {
+			tok = "-"
+		}
+		tok += strconv.Itoa(r.IntN(40))
+		if r.IntN(2) == 0 {
+			tok += "." + strconv.Itoa(r.IntN(1000))
+		}
+		tokens = append(tokens, tok)
+	}
+	var rbs []*rangeBounds
+	for _, b := range []string{"-3", "0", "1", "10", "39", "0.5", "10.01", "-2.5"} {
+		d, err := node.ParseDecimal(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		iv, isInt := node.SmallInt(b)
+		b0 := bound{dec: d, i: iv, isInt: isInt}
+		rbs = append(rbs, &rangeBounds{hasMin: true, min: b0}, &rangeBounds{hasMax: true, max: b0})
+		for _, c := range []string{"-1", "20", "10.5"} {
+			d2, _ := node.ParseDecimal(c)
+			iv2, isInt2 := node.SmallInt(c)
+			rbs = append(rbs, &rangeBounds{hasMin: true, min: b0, hasMax: true, max: bound{dec: d2, i: iv2, isInt: isInt2}})
+		}
+	}
+	q := onePass{}
+	for _, tok := range tokens {
+		q.onePassState = onePassState{s: tok, maxNum: 100}
+		end, nt := q.number(0)
+		if end != len(tok) {
+			t.Fatalf("%s: number read %d bytes", tok, end)
+		}
+		gi, gok := nt.int()
+		wi, wok := node.SmallInt(tok)
+		if gok != wok || gok && gi != wi {
+			t.Errorf("%s: int() %d %v, SmallInt %d %v", tok, gi, gok, wi, wok)
+		}
+		d, err := node.ParseDecimal(tok)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, rb := range rbs {
+			want := !(rb.hasMin && d.Cmp(rb.min.dec) < 0 || rb.hasMax && d.Cmp(rb.max.dec) > 0)
+			if got := nt.rangeOK(rb, tok); got != want {
+				t.Errorf("%s in %+v: rangeOK %v, exact %v", tok, rb, got, want)
+			}
+		}
 	}
 }
