@@ -130,26 +130,40 @@ func modelMemoryBound() func(int64, int64) func() {
 	return boundModelMemory
 }
 
+// StreamCollectMin is the size of an input from which the process
+// collects before streaming it ([collectBeforeStream]). A collection costs
+// a fixed price (on the MCP model 7.7 M instructions and ~270 page faults:
+// 30% of a one-line transcript's run), worth paying only where the stream
+// would collect anyway: the MCP session allocates about 0.15 bytes a byte
+// of transcript (its ids and outstanding calls) against the 3-4 MB the
+// heap has left after the load, so its first collection comes after about
+// 20 MB of it (docs/performance.md, issue 27 goal 2).
+const StreamCollectMin = 16 << 20
+
 // collectBeforeStream is run.Env's BeforeStream in a process whose
 // collector TuneCollector tuned with its own GC percent: nil otherwise
 // (tests, libraries, a GOGC in the environment, which is the user's).
-// The function it returns runs one collection (runtime.GC) just before a
-// transcript is streamed, when the heap holds the model and the load's
-// garbage: the collection marks the model alone (about 1 MB live on the
-// MCP model, out of the 4 MB its load left allocated), and the stream's
-// tables and output then take the pages the load freed instead of
-// growing the heap into fresh ones (each a page fault), until the heap
-// goal. Left to the pacer, the same one collection came in the middle of
-// the stream, over the model and the stream's tables (3 MB live), with
-// the write barrier on while the messages were checked. Measured in
-// docs/performance.md (issue 27, goal 2).
-func collectBeforeStream() func() {
+// The function it returns runs one collection (runtime.GC) before an
+// input of StreamCollectMin bytes or more is streamed, when the heap holds
+// the model and the load's garbage: the collection marks the model alone
+// (about 1 MB live on the MCP model, out of the 4-5 MB its load left
+// allocated), and the stream's tables then take the pages the load freed
+// instead of growing the heap into fresh ones (each a page fault), until
+// the heap goal. Left to the pacer, the same collection comes in the
+// middle of the stream, over the model and the stream's tables (3 MB
+// live), with the write barrier on while the messages are checked: on the
+// MCP session 7-19 M instructions and ~400 page faults more.
+func collectBeforeStream() func(size int64) {
 	tuned.Lock()
 	defer tuned.Unlock()
 	if !tuned.ok || tuned.userGOGC {
 		return nil
 	}
-	return runtime.GC
+	return func(size int64) {
+		if size >= StreamCollectMin {
+			runtime.GC()
+		}
+	}
 }
 
 // TuneCollector applies [Collector] to this process, with the memory that

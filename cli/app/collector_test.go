@@ -137,7 +137,8 @@ func TestModelMemoryBound(t *testing.T) {
 }
 
 // TestCollectBeforeStream: only a process TuneCollector tuned with its own
-// GC percent collects before a stream; the collection is a real one (the
+// GC percent collects before a stream, and only before one of
+// StreamCollectMin bytes or more; the collection is a real one (the
 // runtime counts it as forced); GOGC in the environment is the user's.
 func TestCollectBeforeStream(t *testing.T) {
 	ok, userGOGC := tuned.ok, tuned.userGOGC
@@ -155,11 +156,19 @@ func TestCollectBeforeStream(t *testing.T) {
 	if collect == nil {
 		t.Fatal("a tuned process should collect before a stream")
 	}
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	collect()
-	runtime.ReadMemStats(&after)
-	if after.NumForcedGC <= before.NumForcedGC {
-		t.Errorf("no collection ran: forced collections %d -> %d", before.NumForcedGC, after.NumForcedGC)
+	forced := func(size int64) uint32 {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		collect(size)
+		runtime.ReadMemStats(&after)
+		return after.NumForcedGC - before.NumForcedGC
+	}
+	for _, c := range []struct {
+		size int64
+		want bool
+	}{{-1, false}, {0, false}, {StreamCollectMin - 1, false}, {StreamCollectMin, true}, {1 << 40, true}} {
+		if got := forced(c.size) > 0; got != c.want {
+			t.Errorf("a stream of %d bytes: collected %v, want %v", c.size, got, c.want)
+		}
 	}
 }

@@ -1,9 +1,11 @@
 package run
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/smithy-validation/go/cli/exitcode"
@@ -112,10 +114,8 @@ func (e *Env) ValidateRPCInputs(p RPCParams, format string) error {
 		res = svc.ValidatePair(reqData, respData)
 		files, texts = []string{req.Path, resp.Path}, [][]byte{reqData, respData}
 	case format == render.FormatJSON:
-		e.beforeStream()
 		return e.validateTranscript(svc, *tr, p.Complete, format)
 	default:
-		e.beforeStream()
 		return e.transcriptReport(svc, *tr, p.Complete, format, p.Verbose)
 	}
 	if format == render.FormatJSON {
@@ -126,11 +126,25 @@ func (e *Env) ValidateRPCInputs(p RPCParams, format string) error {
 	return exitcode.Verdict(res.Valid, res.Complete)
 }
 
-// beforeStream calls BeforeStream, if set.
-func (e *Env) beforeStream() {
-	if e.BeforeStream != nil {
-		e.BeforeStream()
+// beforeStream calls BeforeStream, if set, with the size of r, the
+// input about to be streamed: what is left of a regular file or of data
+// in memory, -1 for anything else.
+func (e *Env) beforeStream(r io.Reader) {
+	if e.BeforeStream == nil {
+		return
 	}
+	size := int64(-1)
+	switch r := r.(type) {
+	case *bytes.Reader:
+		size = int64(r.Len())
+	case *os.File:
+		if st, err := r.Stat(); err == nil && st.Mode().IsRegular() {
+			if off, err := r.Seek(0, io.SeekCurrent); err == nil {
+				size = max(st.Size()-off, 0)
+			}
+		}
+	}
+	e.BeforeStream(size)
 }
 
 func rpcFormat(format string) rpc.Format {
@@ -147,6 +161,7 @@ func (e *Env) validateTranscript(svc *rpc.PreparedService, in load.Input, comple
 	if err != nil {
 		return err
 	}
+	e.beforeStream(r)
 	var opts []rpc.Option
 	if e.SpoolLimit > 0 {
 		opts = append(opts, rpc.SpoolLimit(e.SpoolLimit))

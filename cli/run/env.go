@@ -43,12 +43,13 @@ type Env struct {
 	// ColorMode is --force-color (1), --no-color (-1) or neither (0).
 	ColorMode int
 	// BeforeStream, when set, is called once a command has loaded its
-	// model and prepared what it checks with, just before it streams an
-	// input of any length (validate-rpc --transcript): the smithy process
-	// collects the load's garbage there (package app's
-	// collectBeforeStream), while the heap holds little more than the
-	// model. Nil (libraries, tests, the server) does nothing.
-	BeforeStream func()
+	// model and prepared what it checks with and opened an input of any
+	// length (validate-rpc --transcript), before it reads it, with the
+	// input's size in bytes (-1: unknown, a pipe): the smithy process
+	// collects the load's garbage there when the input is large (package
+	// app's collectBeforeStream), while the heap holds little more than
+	// the model. Nil (libraries, tests, the server) does nothing.
+	BeforeStream func(size int64)
 	// ProgressMode is --progress (1), --no-progress (-1) or neither (0):
 	// with neither, the progress line of a large transcript is drawn on
 	// Stderr when it is a terminal (render.IsTerminal).

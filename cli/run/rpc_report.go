@@ -75,6 +75,7 @@ func (e *Env) transcriptReport(svc *rpc.PreparedService, in load.Input, complete
 		return err
 	}
 	defer closeFn()
+	e.beforeStream(r)
 	r, prog, stop := e.startProgress(r, name, e.ProgressMode, true)
 	var input *render.Spill // a copy of standard input, for the source lines
 	if !in.Inline && name == "-" && !isRegularFile(e.Stdin) {

@@ -62,7 +62,7 @@ func BenchmarkTranscriptCommand(b *testing.B) {
 				b.StartTimer()
 				var stderr bytes.Buffer
 				e := &Env{Stdout: io.Discard, Stderr: &stderr,
-					BeforeStream: runtime.GC}
+					BeforeStream: func(int64) { runtime.GC() }} // as smithy does past app.StreamCollectMin
 				err := e.ValidateRPCInputs(RPCParams{Models: []load.Source{{Path: model}},
 					Service: "io.modelcontextprotocol#Mcp", Transcript: &load.Input{Path: path}}, format)
 				if code, _, _ := exitcode.Of(err); code != exitcode.Valid {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -106,32 +107,43 @@ func (p *readProbe) Read(b []byte) (int, error) {
 
 // TestBeforeStream: validate-rpc calls BeforeStream once for a transcript,
 // in either format, after the model is loaded and the service prepared
-// and before the transcript's first byte is read, and the output is the
-// same as without it; never for a lone message.
+// and before the transcript's first byte is read, with its size (a file's,
+// or -1 for a pipe), and the output is the same as without it; never for
+// a lone message.
 func TestBeforeStream(t *testing.T) {
 	modelPath := filepath.Join("..", "..", "examples/calculator/calculator.smithy")
 	transcript := testkit.CalculatorTranscript(20)
-	run := func(format string, p RPCParams, stdin *readProbe, hook bool) (calls int, readFirst bool, out string) {
+	file := filepath.Join(t.TempDir(), "t.jsonl")
+	if err := os.WriteFile(file, []byte(transcript), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	type call struct {
+		size      int64
+		readFirst bool
+	}
+	run := func(format string, p RPCParams, stdin *readProbe, hook bool) (calls []call, out string) {
 		var stdout, stderr bytes.Buffer
 		e := &Env{Reader: load.Reader{Stdin: stdin}, Stdout: &stdout, Stderr: &stderr}
 		if hook {
-			e.BeforeStream = func() {
-				calls++
-				readFirst = readFirst || stdin.read
-			}
+			e.BeforeStream = func(size int64) { calls = append(calls, call{size, stdin.read}) }
 		}
 		p.Models, p.Service, p.Version = []load.Source{{Path: modelPath}}, "example#Calculator", "2.0"
 		code, _, _ := exitcode.Of(e.ValidateRPCInputs(p, format))
-		return calls, readFirst, fmt.Sprintf("exit %d\n%s%s", code, stdout.String(), stderr.String())
+		return calls, fmt.Sprintf("exit %d\n%s%s", code, stdout.String(), stderr.String())
 	}
 	for _, format := range []string{"json", "text"} {
-		p := RPCParams{Transcript: &load.Input{Path: "-"}, Complete: true}
-		calls, readFirst, got := run(format, p, &readProbe{r: strings.NewReader(transcript)}, true)
-		if calls != 1 || readFirst {
-			t.Errorf("%s: BeforeStream called %d times (want 1), after the transcript was read: %v", format, calls, readFirst)
-		}
-		if _, _, want := run(format, p, &readProbe{r: strings.NewReader(transcript)}, false); got != want {
-			t.Errorf("%s: output with BeforeStream\n%s\nwithout\n%s", format, got, want)
+		for _, in := range []struct {
+			path string
+			size int64
+		}{{"-", -1}, {file, int64(len(transcript))}} {
+			p := RPCParams{Transcript: &load.Input{Path: in.path}, Complete: true}
+			calls, got := run(format, p, &readProbe{r: strings.NewReader(transcript)}, true)
+			if want := []call{{in.size, false}}; !slices.Equal(calls, want) {
+				t.Errorf("%s, %s: BeforeStream calls (size, after a read) %v, want %v", format, in.path, calls, want)
+			}
+			if _, want := run(format, p, &readProbe{r: strings.NewReader(transcript)}, false); got != want {
+				t.Errorf("%s, %s: output with BeforeStream\n%s\nwithout\n%s", format, in.path, got, want)
+			}
 		}
 	}
 	line, _, _ := strings.Cut(transcript, "\n")
@@ -139,8 +151,8 @@ func TestBeforeStream(t *testing.T) {
 	if err := json.Unmarshal([]byte(line), &rec); err != nil {
 		t.Fatal(err)
 	}
-	calls, _, got := run("json", RPCParams{Message: &load.Input{Path: "-"}}, &readProbe{r: strings.NewReader(string(rec.Message))}, true)
-	if calls != 0 {
-		t.Errorf("a lone message: BeforeStream called %d times, want 0 (%s)", calls, got)
+	calls, got := run("json", RPCParams{Message: &load.Input{Path: "-"}}, &readProbe{r: strings.NewReader(string(rec.Message))}, true)
+	if len(calls) != 0 {
+		t.Errorf("a lone message: BeforeStream called %v, want never (%s)", calls, got)
 	}
 }
