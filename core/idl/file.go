@@ -198,7 +198,8 @@ type shapeStmt struct {
 	forRes  *ref // `for` binding, nil when none (most shapes)
 	members []memberStmt
 	// memberNames finds a repeated member name in constant time while the
-	// shape is read; it is dropped once the shape is read.
+	// shape is read, once it has more than scanMemberNames members
+	// (newMemberName); it is dropped once the shape is read.
 	memberNames nameSet
 	hasBody     bool
 	dropped     bool // the shape could not be built (an ERROR event says why)
@@ -250,6 +251,33 @@ type metaStmt struct {
 type useStmt struct {
 	id  shapeid.ID
 	pos node.Pos
+}
+
+// scanMemberNames is the most members a shape statement finds a repeated
+// name among by scanning them: a map a shape was 29 MB of the 150 MB the
+// chain of 100,000 structures of docs/performance.md allocated while it
+// was parsed and lowered, for two members each.
+const scanMemberNames = 16
+
+// newMemberName reports whether name is not yet the name of one of the
+// shape's members: every name it accepted is appended to s.members
+// before the next call (a repeated one ends the parse).
+func (s *shapeStmt) newMemberName(name string) bool {
+	if s.memberNames == nil && len(s.members) < scanMemberNames {
+		for i := range s.members {
+			if s.members[i].name == name {
+				return false
+			}
+		}
+		return true
+	}
+	if s.memberNames == nil {
+		s.memberNames = make(nameSet, 2*len(s.members))
+		for i := range s.members {
+			s.memberNames[s.members[i].name] = struct{}{}
+		}
+	}
+	return s.memberNames.add(name)
 }
 
 // nameSet is a set of names (members of a shape, keys of an object): a

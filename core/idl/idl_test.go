@@ -340,6 +340,10 @@ func TestErrors(t *testing.T) {
 		{"duplicate control", "$version: \"2\"\n$version: \"2\"\n", 2, 11, "Duplicate control statement `version`"},
 		{"duplicate member", "namespace ex\nstructure S {\n  a: String\n  a: String\n}\n", 4, 3, "Duplicate member of `ex#S`: 'a'"},
 		{"duplicate object key", "metadata m = {a: 1, a: 2}\n", 1, 21, "Duplicate member: 'a'"},
+		// Past 16 members a map finds the repeated name (newMemberName).
+		{"duplicate member of many", "namespace ex\nstructure S {\n  m0: String\n  m1: String\n  m2: String\n  m3: String\n  m4: String\n  m5: String\n  m6: String\n  m7: String\n  m8: String\n  m9: String\n  m10: String\n  m11: String\n  m12: String\n  m13: String\n  m14: String\n  m15: String\n  m16: String\n  m17: String\n  m18: String\n  m19: String\n  m3: String\n}\n", 23, 3, "Duplicate member of `ex#S`: 'm3'"},
+		{"duplicate member among few", "namespace ex\nstructure S {\n  m0: String\n  m1: String\n  m2: String\n  m3: String\n  m4: String\n  m5: String\n  m6: String\n  m7: String\n  m8: String\n  m9: String\n  m10: String\n  m11: String\n  m12: String\n  m13: String\n  m14: String\n  m14: String\n}\n", 18, 3, "Duplicate member of `ex#S`: 'm14'"},
+		{"duplicate enum member of many", "$version: \"2\"\nnamespace ex\nenum E {\n  M0\n  M1\n  M2\n  M3\n  M4\n  M5\n  M6\n  M7\n  M8\n  M9\n  M10\n  M11\n  M12\n  M13\n  M14\n  M15\n  M16\n  M17\n  M18\n  M19\n  M19\n}\n", 24, 3, "Found conflicting member name, `M19`"},
 		{"duplicate trait key", "namespace ex\n@foo(a: 1, a: 2)\nstring S\n", 2, 12, "Duplicate member of trait: 'a'"},
 		{"use with member", "namespace ex\nuse a#B$c\n", 2, 5, "Use statements cannot use members"},
 		{"conflicting use", "namespace ex\nuse a#B\nuse c#B\n", 3, 5, "Cannot use name `c#B` because it conflicts with `a#B`"},

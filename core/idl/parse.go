@@ -777,7 +777,7 @@ func (p *parser) enumShape(s *shapeStmt) {
 		pos := p.pos()
 		p.expect(tIdent)
 		name := p.name()
-		if !s.memberNames.add(name) {
+		if !s.newMemberName(name) {
 			p.syntaxShape(id, "Found conflicting member name, `"+name+"`")
 		}
 		m := memberStmt{name: name, pos: pos, target: ref{rel: unitRef, pos: pos}, traits: traits}
@@ -878,7 +878,7 @@ func (p *parser) member(s *shapeStmt) {
 	}
 	p.expect(tIdent)
 	name := p.name()
-	if !s.memberNames.add(name) {
+	if !s.newMemberName(name) {
 		p.syntaxShape(parent, fmt.Sprintf("Duplicate member of `%s`: '%s'", parent, name))
 	}
 	if elided && !p.v2 {

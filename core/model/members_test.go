@@ -169,3 +169,28 @@ func TestNewFromErrors(t *testing.T) {
 		t.Errorf("40 members, m0 twice: %v", err)
 	}
 }
+
+// TestTargetNamesMember: a member whose target names a member (an error
+// the validators report) resolves to that member, as every target does
+// through [model.Model.Target], and one targeting a shape defined after it
+// to that shape.
+func TestTargetNamesMember(t *testing.T) {
+	str := shapeid.ID{Namespace: "smithy.api", Name: "String"}
+	a := shapeid.ID{Namespace: "ex", Name: "A"}
+	z := shapeid.ID{Namespace: "ex", Name: "Z"}
+	m, err := model.New([]model.ShapeDef{
+		{ID: a, Type: model.StructureType, Members: []model.MemberDef{{Name: "x", Target: str}, {Name: "y", Target: a.WithMember("x")}, {Name: "z", Target: z}}},
+		{ID: z, Type: model.StructureType},
+		{ID: str, Type: model.StringType},
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ member, want shapeid.ID }{{a.WithMember("y"), a.WithMember("x")}, {a.WithMember("z"), z}, {a.WithMember("x"), str}} {
+		ms, _ := m.Shape(tc.member)
+		got, ok := m.Target(ms)
+		if !ok || got.ID() != tc.want {
+			t.Errorf("Target(%s) = %v %v, want %s", tc.member, got, ok, tc.want)
+		}
+	}
+}

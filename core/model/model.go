@@ -719,15 +719,20 @@ func memberNamed(list []MemberDef, name string) bool {
 }
 
 // packMembers sets a body's own members from the definition's (see
-// [member]); the model's root shapes are all indexed.
+// [member]); the model's root shapes are all indexed. Until [Model.complete]
+// makes the member shapes, body.shapes holds the shapes the own members
+// target (nil where the model defines none): complete sets each member's
+// targetShape from them, so that no target is looked up twice.
 func (m *Model) packMembers(body *shapeBody, defs []MemberDef) {
 	body.members = make([]member, len(defs))
+	body.shapes = make([]*Shape, len(defs))
 	for j := range defs {
 		md := &defs[j]
 		r := &body.members[j]
 		r.name, r.traits, r.pos, r.elided = md.Name, md.Traits, md.Source.Pos, md.Elided
 		if t, ok := m.lookup(md.Target); ok {
 			r.target = &t.body.id // a root shape's ID: lookup matched it whole
+			body.shapes[j] = t
 		} else {
 			id := md.Target
 			r.target = &id
@@ -758,8 +763,10 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 		return &Error{Source: s.body.source, ShapeID: s.body.id, Msg: "mixin cycle: " + strings.Join(parts, " -> ")}
 	}
 	state[s] = 1
+	targets := s.body.shapes // of the own members: see packMembers
 	type inherited struct {
 		md     *member // its definition: the target
+		tgt    *Shape  // the shape it targets, nil when the model has none
 		traits []Trait
 		from   shapeid.ID
 	}
@@ -811,11 +818,11 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 				for _, t := range mm.traitList() {
 					merged = upsertTrait(merged, t)
 				}
-				mixed[name] = inherited{md: prev.md, traits: merged, from: prev.from}
+				mixed[name] = inherited{md: prev.md, tgt: prev.tgt, traits: merged, from: prev.from}
 				continue
 			}
 			order = append(order, name)
-			mixed[name] = inherited{md: mm.md, traits: append([]Trait(nil), mm.traitList()...), from: mx.body.id}
+			mixed[name] = inherited{md: mm.md, tgt: mm.targetShape, traits: append([]Trait(nil), mm.traitList()...), from: mx.body.id}
 		}
 	}
 	if len(clashes) > 0 {
@@ -844,7 +851,7 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 	for _, name := range order {
 		in := mixed[name]
 		ms := &block[len(s.body.shapes)]
-		*ms = Shape{typ: MemberType, body: &memberBody, md: in.md, container: s, inheritedMember: true}
+		*ms = Shape{typ: MemberType, body: &memberBody, md: in.md, container: s, inheritedMember: true, targetShape: in.tgt}
 		traits := in.traits
 		if i, ok := localMembers[name]; ok {
 			md := &s.body.members[i]
@@ -854,7 +861,7 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 			for _, t := range md.traits {
 				traits = upsertTrait(traits, t)
 			}
-			ms.md = md
+			ms.md, ms.targetShape = md, targets[i]
 			ms.inheritedMember = false
 			ms.redefined = true
 		}
@@ -867,7 +874,7 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 			continue
 		}
 		ms := &block[len(s.body.shapes)]
-		*ms = Shape{typ: MemberType, body: &memberBody, md: md, container: s}
+		*ms = Shape{typ: MemberType, body: &memberBody, md: md, container: s, targetShape: targets[j]}
 		s.body.shapes = append(s.body.shapes, ms)
 	}
 	s.indexMembers()
@@ -986,8 +993,10 @@ func (m *Model) Target(member *Shape) (*Shape, bool) {
 	return m.Shape(*member.md.target)
 }
 
-// resolve sets every shape's targetShape and related: one lookup per
-// reference, the related shapes of every root shape in one backing array.
+// resolve sets every root shape's related shapes: one lookup per
+// reference, in one backing array; and the targetShape of a member whose
+// target names a member (complete set the others from packMembers'
+// lookups).
 func (m *Model) resolve() {
 	n := 0
 	for _, s := range m.sorted {
@@ -1010,7 +1019,12 @@ func (m *Model) resolve() {
 			s.body.extra().related = backing[start:len(backing):len(backing)]
 		}
 		for _, ms := range s.body.shapes {
-			ms.targetShape, _ = m.Shape(*ms.md.target)
+			if ms.targetShape == nil && ms.md.target.HasMember() {
+				// A target that names a member (an error the
+				// validators report as such): not a root shape, so
+				// packMembers did not find it.
+				ms.targetShape, _ = m.Shape(*ms.md.target)
+			}
 		}
 	}
 }
