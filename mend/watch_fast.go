@@ -77,14 +77,25 @@ func (s *Incremental) fastSteps(pre *int) int {
 loop:
 	for {
 		j := i
-		for j < n && space[in[j]] {
-			j++
-		}
 		if j >= n {
 			status = fastMore
 			break
 		}
 		c := in[j]
+		if c <= ' ' {
+			// whitespace first (a space after a colon or a comma):
+			// skipped here, so that a step without any pays one test
+			for space[c] {
+				if j++; j >= n {
+					break
+				}
+				c = in[j]
+			}
+			if j >= n {
+				status = fastMore
+				break
+			}
+		}
 		switch f.state {
 		case stColon:
 			if c != ':' {
@@ -142,7 +153,11 @@ loop:
 				f.state = stColon
 				i = e
 				if plainKey {
-					w.fastPlainKey(wf, in[j+1:e-1], j+r.base, sm)
+					// the key's path is its body as it is (all keyPlain)
+					wf.keyPath = w.strs.join(w.pbuf[:wf.plen], '/', in[j+1:e-1])
+					wf.key = wf.keyPath[wf.plen+1:]
+					wf.expectKey = false
+					w.fastEvent(EventMemberStarted, wf.keyPath, wf.key, j+r.base, sm)
 				} else {
 					w.fastKey(wf, in[j:e], j+r.base, sm)
 				}
@@ -256,6 +271,15 @@ loop:
 		sm = s.fastEnter(i, j, d, sm)
 		elementBegins(f)
 		i = e
+		if wf := &w.stack[d-1]; wf.kind == '{' {
+			// a member's value (fastScalar's first case, without the call)
+			wf.expectKey = true
+			if !w.noDeltas {
+				w.fastSet(wf.keyPath, c, full[j+shift:e+shift:e+shift], j+r.base)
+			}
+			w.fastEvent(EventMemberSettled, wf.keyPath, wf.key, e+r.base, sm)
+			continue
+		}
 		w.fastScalar(d-1, c, full[j+shift:e+shift:e+shift], j+r.base, e+r.base, sm)
 	}
 	if i != start {
@@ -399,15 +423,6 @@ func (w *Watcher) setKey(f *wframe, tok []byte) {
 		f.keyPath = w.strs.join(w.pbuf[:f.plen], '/', []byte(escapePointer(f.key)))
 	}
 	f.expectKey = false
-}
-
-// fastPlainKey is fastKey for a key whose body (quotes left out) is
-// all keyPlain, as quickString found it: its path is the body as it is.
-func (w *Watcher) fastPlainKey(f *wframe, body []byte, at, sm int) {
-	f.keyPath = w.strs.join(w.pbuf[:f.plen], '/', body)
-	f.key = f.keyPath[f.plen+1:]
-	f.expectKey = false
-	w.fastEvent(EventMemberStarted, f.keyPath, f.key, at, sm)
 }
 
 // quickString is exactString's common case on JSON as written, in one
