@@ -275,7 +275,11 @@ loop:
 			// a member's value (fastScalar's first case, without the call)
 			wf.expectKey = true
 			if !w.noDeltas {
-				w.fastSet(wf.keyPath, c, full[j+shift:e+shift:e+shift], j+r.base)
+				// fastSet, without the call
+				w.deltaAt(wf.keyPath, OpSet, full[j+shift:e+shift:e+shift], "", j+r.base)
+				if c == '"' && w.tentOn && w.tentPath == wf.keyPath {
+					w.tentOn = false
+				}
 			}
 			w.fastEvent(EventMemberSettled, wf.keyPath, wf.key, e+r.base, sm)
 			continue
