@@ -137,9 +137,9 @@ func TestModelMemoryBound(t *testing.T) {
 }
 
 // TestCollectBeforeStream: only a process TuneCollector tuned with its own
-// GC percent collects before a stream, and only before one of
-// StreamCollectMin bytes or more; the collection is a real one (the
-// runtime counts it as forced); GOGC in the environment is the user's.
+// GC percent collects before a stream, never before one under
+// StreamCollectMin bytes, and only when the load used a third of the
+// heap's room or more; GOGC in the environment is the user's.
 func TestCollectBeforeStream(t *testing.T) {
 	ok, userGOGC := tuned.ok, tuned.userGOGC
 	t.Cleanup(func() { tuned.ok, tuned.userGOGC = ok, userGOGC })
@@ -156,19 +156,29 @@ func TestCollectBeforeStream(t *testing.T) {
 	if collect == nil {
 		t.Fatal("a tuned process should collect before a stream")
 	}
-	forced := func(size int64) uint32 {
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		collect(size)
-		runtime.ReadMemStats(&after)
-		return after.NumForcedGC - before.NumForcedGC
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	collect(StreamCollectMin - 1)
+	collect(-1)
+	runtime.ReadMemStats(&after)
+	if n := after.NumForcedGC - before.NumForcedGC; n != 0 {
+		t.Errorf("streams under StreamCollectMin: %d collections, want none", n)
 	}
+	const mib = 1 << 20
 	for _, c := range []struct {
-		size int64
-		want bool
-	}{{-1, false}, {0, false}, {StreamCollectMin - 1, false}, {StreamCollectMin, true}, {1 << 40, true}} {
-		if got := forced(c.size) > 0; got != c.want {
-			t.Errorf("a stream of %d bytes: collected %v, want %v", c.size, got, c.want)
+		size              int64
+		heapAlloc, nextGC uint64
+		want              bool
+	}{
+		{-1, 7 * mib, 8 * mib, false},
+		{StreamCollectMin - 1, 7 * mib, 8 * mib, false},
+		{StreamCollectMin, 4_120_760, 8_388_608, true}, // the MCP model's load
+		{1 << 40, 3 * mib, 9 * mib, true},
+		{1 << 40, 1_930_480, 8_388_608, false}, // the Ledger model's
+		{1 << 40, 3*mib - 1, 9 * mib, false},
+	} {
+		if got := collectNow(c.size, c.heapAlloc, c.nextGC); got != c.want {
+			t.Errorf("collectNow(%d, %d, %d) = %v, want %v", c.size, c.heapAlloc, c.nextGC, got, c.want)
 		}
 	}
 }
