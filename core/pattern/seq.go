@@ -97,7 +97,35 @@ func (m *seqMatcher) match(s string) bool {
 	i := 0
 	for k := range m.items {
 		it := &m.items[k]
-		n := 0
+		// ASCII first, a byte a character, in a loop without the count's
+		// test: most texts are ASCII.
+		lo, hi := it.class.ascii[0], it.class.ascii[1]
+		end := len(s)
+		if it.max >= 0 && it.max < end-i {
+			end = i + it.max
+		}
+		j := i
+		for j < end {
+			b := s[j]
+			w := lo
+			if b >= 64 {
+				w = hi
+			}
+			if b >= utf8.RuneSelf || w&(1<<(b&63)) == 0 {
+				break
+			}
+			j++
+		}
+		n := j - i
+		i = j
+		if i == len(s) || s[i] < utf8.RuneSelf || len(it.class.ranges) == 0 {
+			// Stopped at the end, the count or a character outside the
+			// class.
+			if n < it.min {
+				return false
+			}
+			continue
+		}
 		for it.max < 0 || n < it.max {
 			if i >= len(s) {
 				break
