@@ -847,7 +847,14 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 		}
 	}
 	block := make([]Shape, count)
-	s.body.shapes = make([]*Shape, 0, count)
+	if len(order) == 0 && count == len(targets) {
+		// The members are the shape's own, in order: the list of their
+		// targets becomes the list of their shapes, each entry read
+		// (below) before it is written.
+		s.body.shapes = targets[:0]
+	} else {
+		s.body.shapes = make([]*Shape, 0, count)
+	}
 	for _, name := range order {
 		in := mixed[name]
 		ms := &block[len(s.body.shapes)]
