@@ -41,10 +41,9 @@ func (a *strArena) bytes(p []byte) string {
 // join returns the concatenation of prefix, sep and tail.
 func (a *strArena) join(prefix []byte, sep byte, tail []byte) string {
 	dst := a.take(len(prefix) + 1 + len(tail))
-	k := copy(dst, prefix)
-	dst[k] = sep
-	copy(dst[k+1:], tail)
-	return unsafe.String(&dst[0], len(dst))
+	dst[copy(dst, prefix)] = sep
+	copy(dst[len(prefix)+1:], tail)
+	return unsafe.String(unsafe.SliceData(dst), len(dst))
 }
 
 // take hands out the next n bytes (n > 0) of the current block, for the
@@ -54,7 +53,7 @@ func (a *strArena) take(n int) []byte {
 	a.room(n)
 	from := len(a.b)
 	a.b = a.b[:from+n]
-	return a.b[from : from+n : from+n]
+	return a.b[from:]
 }
 
 // index returns the concatenation of prefix, '/' and the decimal digits
