@@ -432,12 +432,13 @@ func (w *Watcher) setKey(f *wframe, tok []byte) {
 // quickString is exactString's common case on JSON as written, in one
 // pass and no call: the string opened at j has a body of plain bytes
 // (printable ASCII, no quote nor backslash; for a key, keyPlain too: no
-// '~' nor '/'), is not empty, and its closing quote is followed at once
-// by ',', ':', '}' or ']'. It returns the offset after the closing
-// quote, where exactString would find the string closed, or -1 for
-// anything else (exactString then reads the string, as before: it
-// decides the same on these strings, and resuming an open string's scan
-// only skips bytes it already found plain).
+// '~' nor '/') and, in a value, escapes of two bytes (\n, \", ...), is
+// not empty, and its closing quote is followed at once by ',', ':', '}'
+// or ']'. It returns the offset after the closing quote, where
+// exactString would find the string closed, or -1 for anything else
+// (exactString then reads the string, as before: it decides the same on
+// these strings, and resuming an open string's scan only skips bytes it
+// already found plain or escaped).
 func quickString(in []byte, j int, key bool) int {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	n := len(in)
@@ -445,23 +446,37 @@ func quickString(in []byte, j int, key bool) int {
 	if k >= n || in[k] == '"' {
 		return -1
 	}
-	for ; k+8 <= n; k += 8 {
-		x := binary.LittleEndian.Uint64(in[k:])
-		m := plainMask(x)
-		if key {
-			t, u := x^(ones*'~'), x^(ones*'/')
-			m |= ((t-ones)&^t | (u-ones)&^u) & highs
+	for {
+		for ; k+8 <= n; k += 8 {
+			x := binary.LittleEndian.Uint64(in[k:])
+			m := plainMask(x)
+			if key {
+				t, u := x^(ones*'~'), x^(ones*'/')
+				m |= ((t-ones)&^t | (u-ones)&^u) & highs
+			}
+			if m != 0 {
+				k += bits.TrailingZeros64(m) >> 3
+				goto end
+			}
 		}
-		if m != 0 {
-			k += bits.TrailingZeros64(m) >> 3
-			goto end
+		for k < n && plain[in[k]] && (!key || keyPlain[in[k]]) {
+			k++
+		}
+	end:
+		if k+1 >= n {
+			return -1
+		}
+		if in[k] != '\\' || key {
+			break
+		}
+		switch in[k+1] {
+		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			k += 2
+		default:
+			return -1
 		}
 	}
-	for k < n && plain[in[k]] && (!key || keyPlain[in[k]]) {
-		k++
-	}
-end:
-	if k+1 >= n || in[k] != '"' {
+	if in[k] != '"' {
 		return -1
 	}
 	switch in[k+1] {

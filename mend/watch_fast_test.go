@@ -193,7 +193,7 @@ func previewsAgree(text []byte, cuts []int, opts Options, skip bool) string {
 // takes has only keyPlain bytes; and it takes the plain strings of the
 // benchmark's tool-call objects.
 func TestQuickStringIsExactString(t *testing.T) {
-	alphabet := []byte("ab~/\\\"  ,:}]\n\t\x01\xc3\xa9u0")
+	alphabet := []byte("abn~/\\\\\"  ,:}]\n\t\x01\xc3\xa9u0")
 	rng := rand.New(rand.NewSource(25))
 	taken := 0
 	for range 300000 {
@@ -231,6 +231,21 @@ func TestQuickStringIsExactString(t *testing.T) {
 	}
 	for _, c := range []string{`"a/b": `, `"~0":`, `"a\"b",`, `""`, `"a" ,`, `"é",`, `"open`} {
 		if e := quickString([]byte(c), 0, true); e >= 0 {
+			t.Errorf("%q: quickString took it (%d)", c, e)
+		}
+	}
+	// a value's two-byte escapes are read on; a \u escape, one cut
+	// after its backslash and a bad one are exactString's
+	for _, c := range []string{`"b\n",`, `"\"q\"\\"]`, `"a\/b\t"}`} {
+		if e := quickString([]byte(c), 0, false); e != len(c)-1 {
+			t.Errorf("%q: quickString %d", c, e)
+		}
+		if e := quickString([]byte(c), 0, true); e >= 0 {
+			t.Errorf("%q as a key: quickString took it (%d)", c, e)
+		}
+	}
+	for _, c := range []string{`"\u0041",`, `"ab\`, `"a\x",`} {
+		if e := quickString([]byte(c), 0, false); e >= 0 {
 			t.Errorf("%q: quickString took it (%d)", c, e)
 		}
 	}
