@@ -41,9 +41,10 @@ func (x *Exchange) reuse(from Peer, in *info, k []byte, h uint64) bool {
 
 // idSet remembers the call ids used in an exchange under idReuse
 // "reject", with the index of the message that first used each: an
-// open-addressing table (linear probing, never a deletion) of 16-byte
-// slots, each a hash and the offset of its key in one arena of
-// length-prefixed key bytes. Remembering an id allocates nothing but the
+// open-addressing table (linear probing, never a deletion) of 8-byte
+// slots, each a hash and the offset of its entry in one arena: the key's
+// length, its bytes and the index of the message that first used it (the
+// index is read only when the id is found, a reuse). Remembering an id allocates nothing but the
 // amortized growth of the two slices (a map of strings allocated each
 // key), and neither holds a pointer, so the collector does not trace a
 // million remembered ids.
@@ -84,9 +85,8 @@ func denseID(k []byte) (peer byte, v int, ok bool) {
 }
 
 type idSlot struct {
-	h          uint32 // the key's hash, its low half
-	off        uint32 // of the key's length (a uvarint), then its bytes, in keys
-	firstIndex int    // of the message that first used the id
+	h   uint32 // the key's hash, its low half
+	off uint32 // of the key's length (a uvarint), its bytes and the first index (a varint), in keys
 }
 
 // maxIDBytes bounds the arena, whose offsets are 32 bits: an exchange
@@ -95,12 +95,19 @@ const maxIDBytes = 1<<32 - 1
 
 // fits reports whether key k can be remembered.
 func (t *idSet) fits(k []byte) bool {
-	return len(t.keys)+len(k)+binary.MaxVarintLen64+1 <= maxIDBytes
+	return len(t.keys)+len(k)+2*binary.MaxVarintLen64+1 <= maxIDBytes
 }
 
 func (t *idSet) key(off uint32) []byte {
 	n, w := binary.Uvarint(t.keys[off:])
 	return t.keys[int(off)+w : int(off)+w+int(n)]
+}
+
+// firstIndex returns the index kept after the key at off.
+func (t *idSet) firstIndex(off uint32) int {
+	n, w := binary.Uvarint(t.keys[off:])
+	v, _ := binary.Varint(t.keys[int(off)+w+int(n):])
+	return int(v)
 }
 
 // find returns the index of the message that first used key k (hash h).
@@ -130,7 +137,7 @@ func (t *idSet) findSlot(h uint64, k []byte) (int, bool) {
 			return 0, false
 		}
 		if s.h == uint32(h) && string(t.key(s.off)) == string(k) {
-			return s.firstIndex, true
+			return t.firstIndex(s.off), true
 		}
 	}
 }
@@ -161,7 +168,8 @@ func (t *idSet) add(h uint64, k []byte, index int) {
 	off := uint32(len(t.keys))
 	t.keys = binary.AppendUvarint(t.keys, uint64(len(k)))
 	t.keys = append(t.keys, k...)
-	t.put(h, idSlot{h: uint32(h), off: off, firstIndex: index})
+	t.keys = binary.AppendVarint(t.keys, int64(index))
+	t.put(h, idSlot{h: uint32(h), off: off})
 	t.inTable++
 }
 
