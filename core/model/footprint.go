@@ -78,9 +78,6 @@ func (m *Model) measure() {
 		for i := range b.members {
 			md := &b.members[i]
 			n += int64(len(md.name)) + traitsBytes(md.traits)
-			if t, ok := m.lookup(*md.target); !ok || md.target != &t.body.id {
-				n += alloc(idSize) + idText(*md.target) // a target the model does not define: its own copy
-			}
 		}
 		if b.more != nil && len(b.more.memberFiles) > 0 {
 			n += mapBytes(int64(len(b.more.memberFiles)), 16, 16)
@@ -113,6 +110,7 @@ func (m *Model) measure() {
 			}
 		}
 	}
+	n += m.copiedTargets // the targets the model does not define: their own copies
 	related := int64(0)
 	for _, s := range m.sorted {
 		related += int64(len(s.body.related()))

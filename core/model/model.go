@@ -506,6 +506,9 @@ type Model struct {
 	// numShapes counts root shapes and members (see [Shape.Ordinal]).
 	numShapes int
 	footprint int64 // see [Model.Footprint]
+	// copiedTargets are the bytes of the member targets packMembers
+	// copied (targets the model does not define), for measure.
+	copiedTargets int64
 }
 
 // Error is a problem found while building a model, with the location of the
@@ -736,6 +739,7 @@ func (m *Model) packMembers(body *shapeBody, defs []MemberDef) {
 		} else {
 			id := md.Target
 			r.target = &id
+			m.copiedTargets += alloc(idSize) + idText(id)
 		}
 		if md.Source.File != body.source.File {
 			r.otherFile = true
