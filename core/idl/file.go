@@ -2,6 +2,7 @@ package idl
 
 import (
 	"fmt"
+	"iter"
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
@@ -115,6 +116,22 @@ func (f *File) Declared() []shapeid.ID {
 		ids = append(ids, shapeid.New(f.namespace, s.name))
 	}
 	return ids
+}
+
+// DeclaredNames yields the names of the root shapes of [File.Declared]
+// (each in the file's namespace, [File.Namespace]) without building their
+// IDs: nothing once [File.LowerOnce] has run.
+func (f *File) DeclaredNames() iter.Seq[string] {
+	return func(yield func(string) bool) {
+		if f.consumed {
+			return
+		}
+		for _, s := range f.shapes {
+			if !yield(s.name) {
+				return
+			}
+		}
+	}
 }
 
 // Uses returns the shapes imported with `use` statements, keyed by name.

