@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
@@ -32,6 +33,12 @@ type alloyPlan struct {
 	// bounds are an untagged union's bounds for the one pass
 	// (onepass_untagged.go), computed on first use.
 	bounds boundsPointer
+	// taken is the member of an untagged union that the one pass last
+	// checked a value against when several members could take its kind
+	// (untaggedShared): it is refuted last, and not at all when every
+	// other member is refuted. A hint for the cost alone: the verdict is
+	// the same whichever member it names.
+	taken atomic.Int32
 }
 
 func (pl *plan) alloyPlan() *alloyPlan {

@@ -663,3 +663,54 @@ func TestNumTok(t *testing.T) {
 		}
 	}
 }
+
+// TestUntaggedTakenIsAHint checks that the member an untagged union last
+// went to (alloyPlan.taken, refuted last and, when every other member is
+// refuted, not at all) changes the cost of the one pass alone: on every
+// case of onePassCases, with every union's taken member set to each of
+// its members in turn (and to none), the one pass decides as the case
+// says, as it does from a fresh validator.
+func TestUntaggedTakenIsAHint(t *testing.T) {
+	// untaggedPlans lists the untagged unions v's root reaches.
+	untaggedPlans := func(v *Validator) []*plan {
+		var unions []*plan
+		seen := map[*plan]bool{}
+		var visit func(p *plan)
+		visit = func(p *plan) {
+			if p == nil || seen[p] {
+				return
+			}
+			seen[p] = true
+			if p.alloy != nil && p.alloy.untagged {
+				unions = append(unions, p)
+			}
+			planEdges(p, func(c *plan, _ bool) { visit(c) })
+		}
+		visit(v.root)
+		return unions
+	}
+	unions := untaggedPlans(onePassValidator(t))
+	if len(unions) < 3 {
+		t.Fatalf("p#Top reaches %d untagged unions, want the model's several", len(unions))
+	}
+	most := 0
+	for _, u := range unions {
+		most = max(most, len(u.members))
+	}
+	for _, tc := range onePassCases() {
+		for hint := -1; hint < most; hint++ {
+			v := onePassValidator(t)
+			for _, u := range untaggedPlans(v) {
+				switch {
+				case hint < 0:
+					u.alloy.taken.Store(int32(len(u.members))) // none
+				default:
+					u.alloy.taken.Store(int32(hint % len(u.members)))
+				}
+			}
+			if got := v.onePassJSON(tc.text, &v.cfg.lim); got != tc.pass {
+				t.Errorf("%s, taken member %d: one pass %v, want %v", tc.name, hint, got, tc.pass)
+			}
+		}
+	}
+}

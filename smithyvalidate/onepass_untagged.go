@@ -226,26 +226,50 @@ func cyclePlans(order []*plan, index map[*plan]int) []bool {
 // be refuted, and the value must pass that one. It returns the offset past
 // the value, or -1 to leave the union to the walk. tries is the walk's
 // count of trials for p's members.
+//
+// The member that is not refuted is checked by the pass itself, which
+// fails it wherever a refutation would (a refuted member's walk reports a
+// finding, and the pass accepts only what the walk reports nothing
+// about): so one member, the last, need not be refuted when all the
+// others are. The member the union's last value went to (alloyPlan.taken)
+// is that last one, since a session's values of one union tend to go to
+// the same member: refuting it read the whole value for nothing (it is
+// refuted by no field) before the pass read it again. When another member
+// is left unrefuted the last one is refuted as before, so the verdict is
+// the same whichever member is last.
 func (q *onePass) untaggedShared(p *plan, i, tries int) int {
 	b := p.alloy.untaggedBoundsOf(p)
 	if !b.ok || tries*b.product > MaxUntaggedTries {
 		return -1
 	}
-	c, cand := q.s[i], -1
+	c := q.s[i]
+	last := int(p.alloy.taken.Load())
+	if last >= len(p.members) || kindRefuses(p.members[last].plan, c) {
+		// No member taken yet, or one that cannot take this kind: the
+		// last member that can.
+		for last = len(p.members) - 1; last > 0 && kindRefuses(p.members[last].plan, c); last-- {
+		}
+	}
+	cand, open := -1, 0 // open: members neither refuted nor the last
 	elems, depth, nm := q.elems, q.depth, q.nm
 	for k := range p.members {
 		m := p.members[k].plan
-		if kindRefuses(m, c) || q.refutes(m, i, refuteLevels) {
+		if k == last || kindRefuses(m, c) || q.refutes(m, i, refuteLevels) {
 			continue
 		}
-		if cand >= 0 {
-			cand = -1 // two members might take it
-			break
+		if open++; open > 1 {
+			break // two members might take it
 		}
 		cand = k
 	}
+	switch {
+	case open == 0:
+		cand = last // the pass decides it
+	case open == 1 && !q.refutes(p.members[last].plan, i, refuteLevels):
+		open = 2
+	}
 	q.elems, q.depth, q.nm = elems, depth, nm // the refutations' counts are not the check's
-	if cand < 0 {
+	if open > 1 {
 		return -1
 	}
 	saved := q.tries
@@ -256,6 +280,9 @@ func (q *onePass) untaggedShared(p *plan, i, tries int) int {
 	// at most perNode for each element the value holds.
 	if end < 0 || (q.elems-elems)*b.perNode >= q.maxFindings {
 		return -1
+	}
+	if cand != last {
+		p.alloy.taken.Store(int32(cand))
 	}
 	return end
 }
