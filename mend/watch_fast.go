@@ -134,7 +134,17 @@ loop:
 				if !wf.expectKey {
 					break loop
 				}
-				e := quickString(in, j, true)
+				// a short plain key read byte by byte in the loop, as
+				// quickString reads it (its key case), without the call
+				e := j + 1
+				for e < n && keyQuick[in[e]] {
+					e++
+				}
+				if e > j+1 && e+1 < n && in[e] == '"' && closesQuick[in[e+1]] {
+					e++
+				} else {
+					e = quickString(in, j, true)
+				}
 				plainKey := e >= 0
 				if !plainKey {
 					var st int
@@ -406,6 +416,19 @@ var keyPlain = func() (t [256]bool) {
 	}
 	return t
 }()
+
+// keyQuick marks the bytes quickString takes in a key's body as they
+// are: plain and keyPlain.
+var keyQuick = func() (t [256]bool) {
+	for c := range t {
+		t[c] = plain[c] && keyPlain[c]
+	}
+	return t
+}()
+
+// closesQuick marks the bytes after a closing quote at which quickString
+// finds the string closed.
+var closesQuick = [256]bool{',': true, ':': true, '}': true, ']': true}
 
 // setKey reads the key token tok (quotes included) into the frame f: the
 // key and its member's path, taken from the token as it is when no byte
