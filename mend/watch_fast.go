@@ -146,6 +146,10 @@ loop:
 					e = quickString(in, j, true)
 				}
 				plainKey := e >= 0
+				if e == quickOpen {
+					status, undoAt, undoSt = fastMore, j, strOpen
+					break loop
+				}
 				if !plainKey {
 					var st int
 					e, st = s.exactString(j)
@@ -220,6 +224,9 @@ loop:
 		case c == '"':
 			if e = quickString(in, j, false); e >= 0 {
 				break
+			} else if e == quickOpen {
+				status, undoAt, undoSt = fastMore, j, strOpen
+				break loop
 			}
 			var st int
 			e, st = s.exactString(j)
@@ -458,7 +465,10 @@ func (w *Watcher) setKey(f *wframe, tok []byte) {
 // '~' nor '/') and, in a value, escapes of two bytes (\n, \", ...), is
 // not empty, and its closing quote is followed at once by ',', ':', '}'
 // or ']'. It returns the offset after the closing quote, where
-// exactString would find the string closed, or -1 for anything else
+// exactString would find the string closed; quickOpen when the text ends
+// in the string and every byte of it so far was taken (exactString finds
+// such a string open, strOpen, at the text's end: read again, it was
+// scanned twice at every chunk's end); or -1 for anything else
 // (exactString then reads the string, as before: it decides the same on
 // these strings, and resuming an open string's scan only skips bytes it
 // already found plain or escaped).
@@ -466,7 +476,10 @@ func quickString(in []byte, j int, key bool) int {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	n := len(in)
 	k := j + 1
-	if k >= n || in[k] == '"' {
+	if k >= n {
+		return quickOpen
+	}
+	if in[k] == '"' {
 		return -1
 	}
 	for {
@@ -486,6 +499,9 @@ func quickString(in []byte, j int, key bool) int {
 			k++
 		}
 	end:
+		if k >= n {
+			return quickOpen
+		}
 		if k+1 >= n {
 			return -1
 		}
@@ -508,6 +524,10 @@ func quickString(in []byte, j int, key bool) int {
 	}
 	return -1
 }
+
+// quickOpen is what quickString returns for a string open at the text's
+// end, all of it taken so far.
+const quickOpen = -2
 
 // fastKey is key with the syntax progress sm.
 func (w *Watcher) fastKey(f *wframe, tok []byte, at, sm int) {

@@ -195,7 +195,7 @@ func previewsAgree(text []byte, cuts []int, opts Options, skip bool) string {
 func TestQuickStringIsExactString(t *testing.T) {
 	alphabet := []byte("abn~/\\\\\"  ,:}]\n\t\x01\xc3\xa9u0")
 	rng := rand.New(rand.NewSource(25))
-	taken := 0
+	taken, opened := 0, 0
 	for range 300000 {
 		in := make([]byte, 1+rng.Intn(24))
 		in[0] = '"'
@@ -204,6 +204,17 @@ func TestQuickStringIsExactString(t *testing.T) {
 		}
 		for _, key := range []bool{false, true} {
 			e := quickString(in, 0, key)
+			if e == quickOpen {
+				// open at the end: exactString finds it open, its scan
+				// resumable there
+				s := NewIncremental(Options{})
+				s.r.in = in
+				if got, st := s.exactString(0); st != strOpen || got != len(in) {
+					t.Fatalf("%q (key %v): quickString open, exactString %d (status %d)", in, key, got, st)
+				}
+				opened++
+				continue
+			}
 			if e < 0 {
 				continue
 			}
@@ -221,8 +232,13 @@ func TestQuickStringIsExactString(t *testing.T) {
 			}
 		}
 	}
-	if taken == 0 {
-		t.Fatal("quickString took no string")
+	if taken == 0 || opened == 0 {
+		t.Fatalf("quickString took %d strings and found %d open", taken, opened)
+	}
+	for _, c := range []string{`"`, `"abc`, `"the history of the Byz`, `"b\n`} {
+		if e := quickString([]byte(c), 0, false); e != quickOpen {
+			t.Errorf("%q: quickString %d, want it open", c, e)
+		}
 	}
 	for _, c := range []string{`"query": `, `"the history of the Byzantine empire", `, `"a",`, `"k"}`, `"x"]`} {
 		if e := quickString([]byte(c), 0, true); e != strings.IndexByte(c[1:], '"')+2 {
