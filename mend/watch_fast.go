@@ -171,6 +171,10 @@ loop:
 					wf.keyPath = w.strs.join(w.pbuf[:wf.plen], '/', in[j+1:e-1])
 					wf.key = wf.keyPath[wf.plen+1:]
 					wf.expectKey = false
+					// the reader's copy of the key (keyOf), the same
+					// bytes: trim need not copy them when it lets the
+					// input go
+					f.keyText, f.keyCopied = wf.key, true
 					w.fastEvent(EventMemberStarted, wf.keyPath, wf.key, j+r.base, sm)
 				} else {
 					w.fastKey(wf, in[j:e], j+r.base, sm)
