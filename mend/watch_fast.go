@@ -64,11 +64,16 @@ func (s *Incremental) fastSteps(pre *int) int {
 		*pre = n
 	}
 	// The output of these steps is their input: input offset k is output
-	// offset k+shift, in a buffer whose spare capacity holds the input.
-	full := r.out[:cap(r.out)]
-	shift := len(r.out) - r.mark
-	rootObj := w.stack[0].kind == '{'
-	start := r.i
+	// offset k+len(r.out)-r.mark, in a buffer whose spare capacity holds
+	// the input (fastOut); r.i, r.mark and r.out are written once, when
+	// the loop ends. Few values live across the loop's steps, so that Go
+	// keeps them in registers: low is the depth at and above which a
+	// closer or a root member is exactSteps' own (the root's, and a root
+	// object's members').
+	low := 1
+	if w.stack[0].kind == '{' {
+		low = 2
+	}
 	i := r.i          // where the last step ended
 	sm := r.syntaxMax // the syntax progress
 	status, undoAt, undoSt := fastStop, -1, 0
@@ -116,11 +121,11 @@ loop:
 					f.state = stValue
 				}
 				sm = s.fastEnter(i, j, d, sm)
-				f.commaIn, f.commaOut = j, j+shift
+				f.commaIn, f.commaOut = j, j+len(r.out)-r.mark
 				i = j + 1
 				continue
 			}
-			if c != closerOf(f.kind) || f.commaIn >= 0 || d == 1 || d == 2 && rootObj {
+			if c != closerOf(f.kind) || f.commaIn >= 0 || d <= low {
 				break loop
 			}
 			sm = s.fastClose(i, j, d, sm, c)
@@ -181,7 +186,7 @@ loop:
 				}
 				continue
 			}
-			if c != '}' || f.commaIn >= 0 || d == 1 || d == 2 && rootObj {
+			if c != '}' || f.commaIn >= 0 || d <= low {
 				break loop
 			}
 			sm = s.fastClose(i, j, d, sm, c)
@@ -195,7 +200,7 @@ loop:
 		}
 		// a value
 		if c == ']' && f.kind == '[' {
-			if f.commaIn >= 0 || d == 1 || d == 2 && rootObj {
+			if f.commaIn >= 0 || d <= low {
 				break loop
 			}
 			sm = s.fastClose(i, j, d, sm, c)
@@ -204,7 +209,7 @@ loop:
 			f = &r.stack[d-1]
 			continue
 		}
-		if d == 1 && rootObj {
+		if d == 1 && low == 2 {
 			break loop // a root member's value
 		}
 		e := 0
@@ -297,7 +302,7 @@ loop:
 			wf.expectKey = true
 			if !w.noDeltas {
 				// fastSet, without the call
-				w.deltaAt(wf.keyPath, OpSet, full[j+shift:e+shift:e+shift], "", j+r.base)
+				w.deltaAt(wf.keyPath, OpSet, r.fastOut(j, e), "", j+r.base)
 				if c == '"' && w.tentOn && w.tentPath == wf.keyPath {
 					w.tentOn = false
 				}
@@ -305,13 +310,13 @@ loop:
 			w.fastEvent(EventMemberSettled, wf.keyPath, wf.key, e+r.base, sm)
 			continue
 		}
-		w.fastScalar(d-1, c, full[j+shift:e+shift:e+shift], j+r.base, e+r.base, sm)
+		w.fastScalar(d-1, c, r.fastOut(j, e), j+r.base, e+r.base, sm)
 	}
-	if i != start {
-		fastTaken.Add(int64(i - start))
+	if i != r.i {
+		fastTaken.Add(int64(i - r.i))
 		r.syntaxMax = sm
+		r.out = r.out[:len(r.out)+i-r.mark]
 		r.i, r.mark = i, i
-		r.out = full[:i+shift]
 		w.emitted = len(r.out)
 		r.outMark = w.emitted
 		s.waitFor = 0
@@ -320,6 +325,13 @@ loop:
 		s.undoneExact(undoAt, undoSt)
 	}
 	return status
+}
+
+// fastOut is the output of the input from j to e, in the spare capacity
+// of r.out (the input copied there by fastSteps' reserveOut).
+func (r *reader) fastOut(j, e int) []byte {
+	sh := len(r.out) - r.mark
+	return r.out[j+sh : e+sh : e+sh]
 }
 
 // fastEnter begins the step at j after the step that ended at i, in a
