@@ -46,8 +46,10 @@ type Incremental struct {
 	before  int
 	waitFor int // take the unfinished step again once this much is kept (0: always)
 	retried int // bytes of unfinished steps taken and undone, for tests
-	tailBuf []byte
-	keys    strArena // the keys of open containers, once their input is let go
+	// bytes the watcher's fast path took (watch_fast.go), for tests
+	fastTaken int
+	tailBuf   []byte
+	keys      strArena // the keys of open containers, once their input is let go
 
 	// the output before the buffer r.out (incremental_exact.go)
 	frozen  [][]byte

@@ -3,7 +3,6 @@ package mend
 import (
 	"encoding/binary"
 	"math/bits"
-	"sync/atomic"
 )
 
 // The watcher's fast path. Deep in a value (below the root and its
@@ -26,12 +25,11 @@ import (
 // judges (kinds, open strings, nested strings) see every step through
 // exactStep and parse, and this loop stays free of their checks.
 
-// fastOff turns the fast path off (tests compare the paths); fastTaken
-// counts the bytes it took (tests check that it is taken).
-var (
-	fastOff   bool
-	fastTaken atomic.Int64
-)
+// fastOff turns the fast path off (tests compare the paths). The bytes
+// it took are counted in the reader's fastTaken (tests check that it is
+// taken): a field, not a shared atomic counter, whose locked add at
+// every chunk cost tens of cycles.
+var fastOff bool
 
 // What fastSteps found.
 const (
@@ -313,7 +311,7 @@ loop:
 		w.fastScalar(d-1, c, r.fastOut(j, e), j+r.base, e+r.base, sm)
 	}
 	if i != r.i {
-		fastTaken.Add(int64(i - r.i))
+		s.fastTaken += i - r.i
 		r.syntaxMax = sm
 		r.out = r.out[:len(r.out)+i-r.mark]
 		r.i, r.mark = i, i
