@@ -182,6 +182,13 @@ loop:
 				} else {
 					w.fastKey(wf, in[j:e], j+r.base, sm)
 				}
+				if i < n && in[i] == ':' {
+					// the colon right after the key: its step, as
+					// stColon's below, without going round the loop
+					sm = s.fastEnter(i, i, d, sm)
+					f.state = stValue
+					i++
+				}
 				continue
 			}
 			if c != '}' || f.commaIn >= 0 || d <= low {
@@ -306,6 +313,15 @@ loop:
 				}
 			}
 			w.fastEvent(EventMemberSettled, wf.keyPath, wf.key, e+r.base, sm)
+			if i < n && in[i] == ',' {
+				// the comma right after the member: its step, as
+				// stComma's above (d > 1: a root member's value is
+				// exactSteps' own)
+				sm = s.fastEnter(i, i, d, sm)
+				f.state = stKey
+				f.commaIn, f.commaOut = i, i+len(r.out)-r.mark
+				i++
+			}
 			continue
 		}
 		w.fastScalar(d-1, c, r.fastOut(j, e), j+r.base, e+r.base, sm)
