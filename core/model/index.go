@@ -47,6 +47,24 @@ func (x *shapeIndex) find(shapes []*Shape, id shapeid.ID) (int, bool) {
 	}
 }
 
+// findDef is [shapeIndex.find] while the model is built, before the root
+// shapes have their bodies: the root shape at position p is that of the
+// definition defs[perm[p]], whose ID is read there.
+func (x *shapeIndex) findDef(defs []*ShapeDef, perm []int32, id shapeid.ID) (int, bool) {
+	mask := len(x.slots) - 1
+	i := int(x.hash(id)) & mask
+	for {
+		p := x.slots[i]
+		if p == 0 {
+			return i, false
+		}
+		if defs[perm[p-1]].ID == id {
+			return i, true
+		}
+		i = (i + 1) & mask
+	}
+}
+
 // lookup returns the root shape with the ID id.
 func (m *Model) lookup(id shapeid.ID) (*Shape, bool) {
 	if len(m.index.slots) == 0 {

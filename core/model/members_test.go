@@ -159,6 +159,47 @@ func TestNewFromErrors(t *testing.T) {
 	if want == nil || got == nil || want.Error() != got.Error() || want.(*model.Error).ShapeID != a.WithMember("x") {
 		t.Errorf("New: %v; NewFrom: %v; want the member defined twice", want, got)
 	}
+	// NewFrom reads the definitions in ID order: a fault of a definition
+	// given first but read last is still the one reported, and so is a
+	// shape defined twice after a fault read first.
+	z := shapeid.ID{Namespace: "ex", Name: "Z"}
+	order := func() []model.ShapeDef {
+		return []model.ShapeDef{
+			{ID: z, Type: model.StructureType, Members: []model.MemberDef{{Name: "y", Target: str}, {Name: "y", Target: str}}},
+			{ID: a, Type: model.StructureType, Members: []model.MemberDef{{Name: "x"}}},
+			{ID: str, Type: model.StringType},
+			{ID: str, Type: model.StringType},
+		}
+	}
+	for _, n := range []int{4, 3, 2} {
+		_, want := model.New(order()[:n], nil)
+		defs := order()[:n]
+		ptrs := make([]*model.ShapeDef, n)
+		for i := range defs {
+			ptrs[i] = &defs[i]
+		}
+		_, got := model.NewFrom(ptrs, nil)
+		if want == nil || got == nil || want.Error() != got.Error() || want.(*model.Error).ShapeID != z.WithMember("y") {
+			t.Errorf("%d definitions: New: %v; NewFrom: %v; want ex#Z's member defined twice", n, want, got)
+		}
+	}
+	// Without the first, the second's fault; without both, the shape
+	// defined twice.
+	for _, tc := range []struct {
+		from int
+		want shapeid.ID
+	}{{1, a.WithMember("x")}, {2, str}} {
+		_, want := model.New(order()[tc.from:], nil)
+		defs := order()[tc.from:]
+		ptrs := make([]*model.ShapeDef, len(defs))
+		for i := range defs {
+			ptrs[i] = &defs[i]
+		}
+		_, got := model.NewFrom(ptrs, nil)
+		if want == nil || got == nil || want.Error() != got.Error() || want.(*model.Error).ShapeID != tc.want {
+			t.Errorf("from %d: New: %v; NewFrom: %v; want %s", tc.from, want, got, tc.want)
+		}
+	}
 	// Many members are checked with a map: the same error.
 	many := mk()[:2]
 	many[1].Members = nil

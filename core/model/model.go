@@ -579,6 +579,15 @@ func NewFrom(defs []*ShapeDef, metadata []MetadataEntry) (*Model, error) {
 }
 
 // build is [New] (take false) and [NewFrom] (take true).
+//
+// The bodies of the root shapes are made as their definitions are read,
+// in ID order, a block at a time ([bodyBlock]), not all before the first
+// definition is read: made at once they were 16 MB on the chain of
+// 100,000 structures of docs/performance.md ("Where a model's bytes go",
+// eighth round), allocated while every definition and its member list
+// were still alive, the largest live heap of the load (68 MiB; 56 with
+// the bodies made as the definitions are read, which frees their member
+// lists).
 func build(defs []*ShapeDef, metadata []MetadataEntry, take bool) (*Model, error) {
 	m := &Model{index: newShapeIndex(len(defs))}
 	// The root shapes live in one array in ID order, which is the order
@@ -594,87 +603,81 @@ func build(defs []*ShapeDef, metadata []MetadataEntry, take bool) (*Model, error
 	for k, i := range perm {
 		pos[i] = int32(k)
 	}
-	perm = nil
 	roots := make([]Shape, len(defs))
-	bodies := make([]shapeBody, len(defs))
 	m.sorted = make([]*Shape, len(roots))
 	for i := range roots {
 		m.sorted[i] = &roots[i]
 	}
-	// Every shape is indexed first: a member's target is packed as a
-	// pointer to the ID of the shape it names (see [member]). The first
-	// definition whose ID is wrong or taken stops the indexing; its error
-	// is reported when the definitions before it were checked.
+	// Every shape is indexed first, by the IDs of the definitions (the
+	// bodies, which hold the IDs once built, come later): a member's
+	// target is found while its definition is read. The first definition
+	// whose ID is wrong or taken stops the indexing; its error is
+	// reported when the definitions before it were checked.
 	bad, badErr := len(defs), error(nil)
 	for i, d := range defs {
 		if d.ID.IsZero() || d.ID.HasMember() {
 			bad, badErr = i, &Error{Source: d.Source, ShapeID: d.ID, Msg: "a shape definition needs an absolute root shape ID"}
 			break
 		}
-		slot, dup := m.index.find(m.sorted, d.ID)
+		slot, dup := m.index.findDef(defs, perm, d.ID)
 		if dup {
 			bad, badErr = i, &Error{Source: d.Source, ShapeID: d.ID, Msg: "shape defined more than once"}
 			break
 		}
-		body := &bodies[pos[i]]
-		body.id = d.ID
-		roots[pos[i]].body = body
 		m.index.slots[slot] = pos[i] + 1
 	}
-	byDef := make([]*Shape, 0, len(defs))
-	for i, dp := range defs {
-		if i == bad {
-			return nil, badErr
+	// The definitions are read in ID order, the order of the bodies; the
+	// error reported is that of the first definition at fault in the order
+	// given, whatever the order they are read in (a definition after one
+	// at fault is not read once the fault is found).
+	firstErr, firstAt := badErr, bad
+	var block []shapeBody
+	for k, i := range perm {
+		if int(i) >= firstAt {
+			continue
 		}
+		dp := defs[i]
 		d := *dp
 		if take {
-			*dp, defs[i] = ShapeDef{}, nil
+			// The ID stays until every definition is read: the index
+			// finds the shapes not built yet by it (findDef).
+			*dp = ShapeDef{ID: d.ID}
 		}
-		body := &bodies[pos[i]]
+		if len(block) == 0 {
+			block = make([]shapeBody, min(bodyBlock, len(defs)-k))
+		}
+		body := &block[0]
+		block = block[1:]
+		body.id = d.ID
 		if e := entityOf(&d); e != nil || len(d.Mixins) > 0 {
 			body.more = &bodyMore{mixins: d.Mixins, entity: e}
 		}
-		s := &roots[pos[i]]
+		s := &roots[k]
 		body.owner, body.source = m, d.Source
 		*s = Shape{typ: d.Type, body: body}
-		var err error
-		if body.traits, err = sortTraits(d.ID, d.Traits); err != nil {
-			return nil, err
+		if err := m.readDef(body, &d, defs, perm); err != nil {
+			firstErr, firstAt = err, int(i)
 		}
-		members, copied := d.Members, false
-		var seen map[string]bool // for many members: see memberNamed
-		if len(members) > scanMembers {
-			seen = make(map[string]bool, len(members))
-		}
-		for j := range members {
-			md := &members[j]
-			if seen != nil && seen[md.Name] || seen == nil && memberNamed(members[:j], md.Name) {
-				return nil, &Error{Source: md.Source, ShapeID: d.ID.WithMember(md.Name), Msg: "member defined more than once"}
-			}
-			if md.Target.IsZero() {
-				return nil, &Error{Source: md.Source, ShapeID: d.ID.WithMember(md.Name), Msg: "member has no target"}
-			}
-			if seen != nil {
-				seen[md.Name] = true
-			}
-			traits, err := sortTraits(d.ID.WithMember(md.Name), md.Traits)
-			if err != nil {
-				return nil, err
-			}
-			if !sameSlice(traits, md.Traits) {
-				// The caller's list is kept as given: the sorted traits
-				// go into a copy of it.
-				if !copied {
-					members, copied = append([]MemberDef(nil), members...), true
-					md = &members[j]
-				}
-				md.Traits = traits
+	}
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	// A member's target points to the ID of the root shape it names,
+	// which its body holds: every body is built now.
+	for k := range roots {
+		b := roots[k].body
+		for j := range b.members {
+			if t := b.shapes[j]; t != nil {
+				b.members[j].target = &t.body.id
 			}
 		}
-		if len(members) > 0 {
-			m.packMembers(body, members)
+	}
+	byDef := make([]*Shape, len(defs))
+	for i, dp := range defs {
+		if take {
+			*dp, defs[i] = ShapeDef{}, nil
 		}
-		byDef = append(byDef, s)
+		byDef[i] = &roots[pos[i]]
 	}
 	state := make(map[*Shape]uint8, len(byDef)) // 1 = in progress, 2 = done
 	for _, s := range byDef {
@@ -721,21 +724,74 @@ func memberNamed(list []MemberDef, name string) bool {
 	return false
 }
 
+// bodyBlock is the number of root shapes' bodies [build] makes at a
+// time: as many as fill the allocator's largest size class of small
+// objects (32 KB), which wastes none of it (a larger block takes whole
+// pages: 256 bodies wasted 6 KB a block).
+const bodyBlock = (32 << 10) / int(bodySize)
+
+// readDef sets body's traits and members from its definition d, while
+// the model is built: the model's root shapes are indexed, found by the
+// IDs of defs (see [shapeIndex.findDef]).
+func (m *Model) readDef(body *shapeBody, d *ShapeDef, defs []*ShapeDef, perm []int32) error {
+	var err error
+	if body.traits, err = sortTraits(d.ID, d.Traits); err != nil {
+		return err
+	}
+	members, copied := d.Members, false
+	var seen map[string]bool // for many members: see memberNamed
+	if len(members) > scanMembers {
+		seen = make(map[string]bool, len(members))
+	}
+	for j := range members {
+		md := &members[j]
+		if seen != nil && seen[md.Name] || seen == nil && memberNamed(members[:j], md.Name) {
+			return &Error{Source: md.Source, ShapeID: d.ID.WithMember(md.Name), Msg: "member defined more than once"}
+		}
+		if md.Target.IsZero() {
+			return &Error{Source: md.Source, ShapeID: d.ID.WithMember(md.Name), Msg: "member has no target"}
+		}
+		if seen != nil {
+			seen[md.Name] = true
+		}
+		traits, err := sortTraits(d.ID.WithMember(md.Name), md.Traits)
+		if err != nil {
+			return err
+		}
+		if !sameSlice(traits, md.Traits) {
+			// The caller's list is kept as given: the sorted traits
+			// go into a copy of it.
+			if !copied {
+				members, copied = append([]MemberDef(nil), members...), true
+				md = &members[j]
+			}
+			md.Traits = traits
+		}
+	}
+	if len(members) > 0 {
+		m.packMembers(body, members, defs, perm)
+	}
+	return nil
+}
+
 // packMembers sets a body's own members from the definition's (see
-// [member]); the model's root shapes are all indexed. Until [Model.complete]
-// makes the member shapes, body.shapes holds the shapes the own members
-// target (nil where the model defines none): complete sets each member's
-// targetShape from them, so that no target is looked up twice.
-func (m *Model) packMembers(body *shapeBody, defs []MemberDef) {
-	body.members = make([]member, len(defs))
-	body.shapes = make([]*Shape, len(defs))
-	for j := range defs {
-		md := &defs[j]
+// [member]); the model's root shapes are all indexed, found by the IDs of
+// defs (see [shapeIndex.findDef]). Until [Model.complete] makes the member
+// shapes, body.shapes holds the shapes the own members target (nil where
+// the model defines none): [build] points each such member's target to
+// its shape's ID once every body is built, and complete sets each
+// member's targetShape from them, so that no target is looked up twice.
+func (m *Model) packMembers(body *shapeBody, mdefs []MemberDef, defs []*ShapeDef, perm []int32) {
+	body.members = make([]member, len(mdefs))
+	body.shapes = make([]*Shape, len(mdefs))
+	for j := range mdefs {
+		md := &mdefs[j]
 		r := &body.members[j]
 		r.name, r.traits, r.pos, r.elided = md.Name, md.Traits, md.Source.Pos, md.Elided
-		if t, ok := m.lookup(md.Target); ok {
-			r.target = &t.body.id // a root shape's ID: lookup matched it whole
-			body.shapes[j] = t
+		if slot, ok := m.index.findDef(defs, perm, md.Target); ok {
+			// A root shape's ID (the lookup matched it whole): build
+			// points the target to it once the shape's body is built.
+			body.shapes[j] = m.sorted[m.index.slots[slot]-1]
 		} else {
 			id := md.Target
 			r.target = &id
