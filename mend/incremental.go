@@ -111,8 +111,27 @@ func (s *Incremental) Feed(chunk []byte) {
 		return
 	}
 	s.r.in = append(s.r.in, chunk...)
-	s.pump()
+	if !s.fastChunk() {
+		s.pump()
+	}
 	s.trim()
+}
+
+// fastChunk takes the chunk's steps with the watcher's fast path
+// (watch_fast.go) directly when the reading is in its state, as pump and
+// then exactSteps would take them, without their checks and calls at
+// every chunk; it reports true when the fast path reached the end of the
+// text so far, which ends pump too. Otherwise pump goes on from where
+// the fast path stopped (its next step is the exact or general
+// reader's, which the fast path takes again without a change first).
+func (s *Incremental) fastChunk() bool {
+	r := &s.r
+	if s.watch == nil || !s.started || r.fatal != nil || s.waitFor != 0 || exactOff ||
+		r.escaped || r.progressFrozen || r.values != 1 || r.wrapped || len(r.stack) == 0 || !s.watch.fastReady(r) {
+		return false
+	}
+	pre := -1
+	return s.fastSteps(&pre) == fastMore
 }
 
 // Bytes is how many bytes have been fed.
