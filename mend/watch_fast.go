@@ -85,6 +85,7 @@ loop:
 			break
 		}
 		c := in[j]
+		var e int
 		if c <= ' ' {
 			// whitespace first (a space after a colon or a comma):
 			// skipped here, so that a step without any pays one test
@@ -126,11 +127,7 @@ loop:
 			if c != closerOf(f.kind) || f.commaIn >= 0 || d <= low {
 				break loop
 			}
-			sm = s.fastClose(i, j, d, sm, c)
-			i = j + 1
-			d--
-			f = &r.stack[d-1]
-			continue
+			goto closer
 		case stKey:
 			if c == '"' {
 				wf := &w.stack[d-1]
@@ -194,11 +191,7 @@ loop:
 			if c != '}' || f.commaIn >= 0 || d <= low {
 				break loop
 			}
-			sm = s.fastClose(i, j, d, sm, c)
-			i = j + 1
-			d--
-			f = &r.stack[d-1]
-			continue
+			goto closer
 		case stValue:
 		default:
 			break loop
@@ -208,16 +201,11 @@ loop:
 			if f.commaIn >= 0 || d <= low {
 				break loop
 			}
-			sm = s.fastClose(i, j, d, sm, c)
-			i = j + 1
-			d--
-			f = &r.stack[d-1]
-			continue
+			goto closer
 		}
 		if d == 1 && low == 2 {
 			break loop // a root member's value
 		}
-		e := 0
 		switch {
 		case c == '{' || c == '[':
 			if d >= r.maxDepth {
@@ -325,6 +313,25 @@ loop:
 			continue
 		}
 		w.fastScalar(d-1, c, r.fastOut(j, e), j+r.base, e+r.base, sm)
+		continue
+	closer:
+		// the closer c at j of the container at depth d (not the root
+		// nor a member of the root object): the reader pops it, the
+		// watcher writes its end and the member it was settles (one
+		// place for the three kinds of closing steps, written in the
+		// loop instead of a call)
+		sm = s.fastEnter(i, j, d, sm)
+		r.stack = r.stack[:d-1]
+		if !w.noDeltas {
+			w.deltaAt(w.stack[d-1].path, OpEnd, rawNull, closerText(c), j+r.base)
+		}
+		w.stack = w.stack[:d-1]
+		if pf := &w.stack[d-2]; pf.kind == '{' {
+			w.fastEvent(EventMemberSettled, pf.keyPath, pf.key, j+1+r.base, sm)
+		}
+		i = j + 1
+		d--
+		f = &r.stack[d-1]
 	}
 	if i != r.i {
 		s.fastTaken += i - r.i
@@ -366,25 +373,6 @@ func (s *Incremental) fastEnter(i, j, d, sm int) int {
 		if v := 1000 * p / (p + d); v > sm {
 			sm = v
 		}
-	}
-	return sm
-}
-
-// fastClose takes the closer c at j of the container at depth d (not
-// the root nor a member of the root object) after the step that ended
-// at i: the reader pops it, the watcher writes its end and the member
-// it was settles.
-func (s *Incremental) fastClose(i, j, d, sm int, c byte) int {
-	r := &s.r
-	w := s.watch
-	sm = s.fastEnter(i, j, d, sm)
-	r.stack = r.stack[:d-1]
-	if !w.noDeltas {
-		w.deltaAt(w.stack[d-1].path, OpEnd, rawNull, closerText(c), j+r.base)
-	}
-	w.stack = w.stack[:d-1]
-	if pf := &w.stack[d-2]; pf.kind == '{' {
-		w.fastEvent(EventMemberSettled, pf.keyPath, pf.key, j+1+r.base, sm)
 	}
 	return sm
 }
