@@ -630,6 +630,9 @@ func build(defs []*ShapeDef, metadata []MetadataEntry, take bool) (*Model, error
 	// error reported is that of the first definition at fault in the order
 	// given, whatever the order they are read in (a definition after one
 	// at fault is not read once the fault is found).
+	if buildStage != nil {
+		buildStage("indexed")
+	}
 	firstErr, firstAt := badErr, bad
 	var block []shapeBody
 	for k, i := range perm {
@@ -658,6 +661,9 @@ func build(defs []*ShapeDef, metadata []MetadataEntry, take bool) (*Model, error
 		if err := m.readDef(body, &d, defs, perm); err != nil {
 			firstErr, firstAt = err, int(i)
 		}
+	}
+	if buildStage != nil {
+		buildStage("read")
 	}
 	if firstErr != nil {
 		return nil, firstErr
@@ -723,6 +729,12 @@ func memberNamed(list []MemberDef, name string) bool {
 	}
 	return false
 }
+
+// buildStage, when set (by tests), is called at the two points of [build]
+// where the live heap is largest: "indexed" (every root shape indexed, no
+// body made yet) and "read" (every definition read, their member lists
+// packed, the definitions not yet cleared).
+var buildStage func(stage string)
 
 // bodyBlock is the number of root shapes' bodies [build] makes at a
 // time: as many as fill the allocator's largest size class of small
