@@ -1067,22 +1067,29 @@ func (q *onePass) structure(p *plan, i int, skip string) int {
 		return -1
 	}
 	var seen uint64
-	next, base := 0, q.nm
+	next, base := 0, q.nm // the next member in member order
+	guessed := &p.first   // the guess of the next field's member
 	skipped := skip == ""
 	if i = q.ws(i + 1); i < len(s) && s[i] == '}' {
 		i++
 	} else {
 		for {
 			a := i
-			// Fields usually come in member order: the next member
-			// first, its name compared in place.
-			idx := next
+			// Fields usually come in the order of the last object (at
+			// first in member order): the member guessed first, its
+			// name compared in place, then the few after the next
+			// member in member order.
+			guess := int(guessed.Load())
+			idx, from := guess, next // keyAfter tries the members after from
+			if guess != next {
+				from-- // the member-order next too
+			}
 			var name string
-			if idx < len(p.members) && p.members[idx].plain && q.keyIs(i, p.members[idx].wire) {
+			if uint(idx) < uint(len(p.members)) && p.members[idx].plain && q.keyIs(i, p.members[idx].wire) {
 				name = p.members[idx].wire
 				i += len(name) + 2
 				q.elems++
-			} else if k := q.keyAfter(p, idx, i); k >= 0 {
+			} else if k := q.keyAfter(p, from, i); k >= 0 {
 				idx, name = k, p.members[k].wire
 				i += len(name) + 2
 				q.elems++
@@ -1091,11 +1098,17 @@ func (q *onePass) structure(p *plan, i int, skip string) int {
 					return -1
 				}
 				name = s[a+1 : i-1]
-				if idx >= len(p.members) || p.members[idx].wire != name {
+				if uint(idx) >= uint(len(p.members)) || p.members[idx].wire != name {
 					idx = p.lookup(name)
 				}
 			}
-			next = idx + 1
+			if idx != guess && idx >= 0 {
+				guessed.Store(int32(idx))
+			}
+			next, guessed = idx+1, &p.afterUnknown
+			if idx >= 0 {
+				guessed = &p.members[idx].next
+			}
 			if i = q.colon(i); i < 0 {
 				return -1
 			}

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"strconv"
+	"sync/atomic"
 	"testing"
 
 	"github.com/smithy-validation/go/core/assembly"
@@ -712,5 +713,87 @@ func TestUntaggedTakenIsAHint(t *testing.T) {
 				t.Errorf("%s, taken member %d: one pass %v, want %v", tc.name, hint, got, tc.pass)
 			}
 		}
+	}
+}
+
+// TestFollowIsAHint checks that the field order a structure's plan
+// guesses (plan.first, memberPlan.next, plan.afterUnknown: learned from
+// the last object) changes the cost of the one pass alone: on every case
+// of onePassCases, with every structure's guesses preset to member order,
+// reversed, rotated, out of range, or learned from the cases before, the
+// one pass decides as the case says; and that a guess that missed is set
+// to the member that came.
+func TestFollowIsAHint(t *testing.T) {
+	// guesses lists the guesses of the structures v's root reaches, each
+	// structure's as first, then each member's next, then afterUnknown.
+	guesses := func(v *Validator) [][]*atomic.Int32 {
+		var out [][]*atomic.Int32
+		seen := map[*plan]bool{}
+		var visit func(p *plan)
+		visit = func(p *plan) {
+			if p == nil || seen[p] {
+				return
+			}
+			seen[p] = true
+			if p.typ == model.StructureType {
+				g := []*atomic.Int32{&p.first}
+				for k := range p.members {
+					g = append(g, &p.members[k].next)
+				}
+				out = append(out, append(g, &p.afterUnknown))
+			}
+			planEdges(p, func(c *plan, _ bool) { visit(c) })
+		}
+		visit(v.root)
+		return out
+	}
+	presets := map[string]func(k, n int) int{
+		"member order": func(k, n int) int { return min(k, n) },
+		"reversed":     func(k, n int) int { return n - k },
+		"rotated":      func(k, n int) int { return (k + 3) % (n + 1) },
+		"out of range": func(k, n int) int { return n + 7 },
+	}
+	learned := onePassValidator(t) // keeps what the cases before taught it
+	for _, tc := range onePassCases() {
+		for name, preset := range presets {
+			v := onePassValidator(t)
+			gs := guesses(v)
+			if len(gs) < 5 {
+				t.Fatalf("p#Top reaches %d structures, want the model's many", len(gs))
+			}
+			for _, g := range gs {
+				for k, slot := range g {
+					slot.Store(int32(preset(k, len(g)-2)))
+				}
+			}
+			if got := v.onePassJSON(tc.text, &v.cfg.lim); got != tc.pass {
+				t.Errorf("%s, guesses %s: one pass %v, want %v", tc.name, name, got, tc.pass)
+			}
+		}
+		if got := learned.onePassJSON(tc.text, &learned.cfg.lim); got != tc.pass {
+			t.Errorf("%s, guesses learned from the cases before: one pass %v, want %v", tc.name, got, tc.pass)
+		}
+	}
+
+	// The root's fields out of member order: each guess that missed now
+	// names the member whose field came.
+	v := onePassValidator(t)
+	if !v.onePassJSON(`{"n":7,"id":"id_00af"}`, &v.cfg.lim) {
+		t.Fatal("the one pass gave up on a valid value")
+	}
+	idx := func(wire string) int32 {
+		for k := range v.root.members {
+			if v.root.members[k].wire == wire {
+				return int32(k)
+			}
+		}
+		t.Fatalf("p#Top has no member %q", wire)
+		return -1
+	}
+	if got, want := v.root.first.Load(), idx("n"); got != want {
+		t.Errorf("first field's guess %d, want %d (n)", got, want)
+	}
+	if got, want := v.root.members[idx("n")].next.Load(), idx("id"); got != want {
+		t.Errorf("guess after n %d, want %d (id)", got, want)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/smithy-validation/go/core/model"
@@ -100,7 +101,11 @@ type plan struct {
 	key, value *plan // map key and value
 	members    []memberPlan
 	byName     map[string]int32 // wire name -> index, for larger structures
-	required   []int32
+	// first and afterUnknown guess a structure's first field and the field
+	// after one that names no member, as memberPlan.next guesses the
+	// field after a member's (the one pass, structure).
+	first, afterUnknown atomic.Int32
+	required            []int32
 	// reqLow has bit i set for each required member i < 64; reqHigh is set
 	// when a required member has a higher index. A structure whose first
 	// 64 members' seen set covers reqLow, with reqHigh unset, lacks none.
@@ -135,6 +140,14 @@ type memberPlan struct {
 	// character): the one pass then compares a key's text with it in
 	// place (keyIs).
 	plain bool
+	// next is, in a structure, the member whose field the one pass
+	// guesses after this member's: at first the next member, then the
+	// one that came after it in the last object that had this member's
+	// field (set when a guess misses; plan.first and plan.afterUnknown
+	// are the other guesses). A hint for the cost alone: a field's
+	// member is the one its name names whatever was guessed. It fits in
+	// the struct's padding (32 bytes with or without it).
+	next atomic.Int32
 }
 
 // Prepare compiles the contract of the shape id (a root shape or a member,
@@ -421,8 +434,10 @@ func (p *preparer) children(pl *plan, target *model.Shape) {
 		p.prepareClosed(pl, target)
 		pl.members = make([]memberPlan, len(members))
 		for i, m := range members {
-			mp := memberPlan{wire: p.wireName(m), plan: p.planFor(m)}
+			mp := &pl.members[i] // built in place: it holds an atomic
+			mp.wire, mp.plan = p.wireName(m), p.planFor(m)
 			mp.plain = plainKey(mp.wire)
+			mp.next.Store(int32(i + 1))
 			if target.Type() == model.StructureType && m.HasTrait(preludeid.Required) {
 				mp.required = true
 				pl.required = append(pl.required, int32(i))
@@ -432,14 +447,14 @@ func (p *preparer) children(pl *plan, target *model.Shape) {
 					pl.reqHigh = true
 				}
 			}
-			pl.members[i] = mp
 		}
 		// A wire name used before is a problem naming the last member
 		// before that uses it: found by a scan among few members, else
 		// through byName (which ends with the last index of each name).
 		if len(members) > linearMembers {
 			pl.byName = make(map[string]int32, len(members))
-			for i, mp := range pl.members {
+			for i := range pl.members {
+				mp := &pl.members[i]
 				if j, dup := pl.byName[mp.wire]; dup {
 					p.wireNameUsed(members, mp.wire, i, int(j))
 				}
