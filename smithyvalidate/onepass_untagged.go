@@ -361,26 +361,37 @@ func (q *onePass) refutesStructure(p *plan, i, levels int) bool {
 	if j < len(s) && s[j] == '}' {
 		return !q.on(allowMissingRequired) && p.reqLow != 0
 	}
+	guessed := &p.first // as structure guesses the fields
 	for {
-		a := j
-		if j = q.key(j); j < 0 {
-			return false
+		a, guess := j, int(guessed.Load())
+		idx := guess
+		if uint(idx) < uint(len(p.members)) && p.members[idx].plain && q.keyIs(j, p.members[idx].wire) {
+			j += len(p.members[idx].wire) + 2
+			q.elems++
+		} else {
+			if j = q.key(j); j < 0 {
+				return false
+			}
+			if idx = p.lookup(s[a+1 : j-1]); idx >= 0 {
+				guessed.Store(int32(idx))
+			}
 		}
-		name := s[a+1 : j-1]
 		k := q.colon(j)
 		if k < 0 {
 			return false
 		}
-		if idx := p.lookup(name); idx < 0 {
+		if idx < 0 {
 			if !unknownOK {
 				return true // an unknown member (a warning at least)
 			}
+			guessed = &p.afterUnknown
 		} else {
 			// A field present, null or not, is not counted missing.
 			seen |= 1 << idx
 			if s[k] != 'n' && q.refutes(p.members[idx].plan, k, levels-1) {
 				return true
 			}
+			guessed = &p.members[idx].next
 		}
 		if j = q.any(k, false); j < 0 {
 			return false

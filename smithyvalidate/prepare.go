@@ -143,7 +143,8 @@ type memberPlan struct {
 	// next is, in a structure, the member whose field the one pass
 	// guesses after this member's: at first the next member, then the
 	// one that came after it in the last object that had this member's
-	// field (set when a guess misses; plan.first and plan.afterUnknown
+	// field (set when a guess misses, by the check or by a refutation
+	// of an untagged union's member; plan.first and plan.afterUnknown
 	// are the other guesses). A hint for the cost alone: a field's
 	// member is the one its name names whatever was guessed. It fits in
 	// the struct's padding (32 bytes with or without it).
