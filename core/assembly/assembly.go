@@ -173,6 +173,11 @@ func (r *Result) HasErrors() bool {
 type assembler struct {
 	prelude *model.Document          // nil when assembling without the prelude
 	owned   map[*model.Document]bool // documents whose definitions are merged in place
+	// apart are the definitions of the IDL files lowered for this
+	// assembly with idl.File.LowerOnceApart, by document (whose Shapes is
+	// nil): each made on its own, so that model.NewFrom frees each once
+	// read, where one array stays whole until the last is.
+	apart map[*model.Document][]*model.ShapeDef
 	// shared are the merged definitions whose trait lists (their own and
 	// their members') are still those of a document the assembler does not
 	// own: [assembler.ownTraits] copies them before the first write.
@@ -199,7 +204,7 @@ func (a *Assembler) Assemble() (*Result, error) {
 	if a.assembled {
 		return nil, ErrAssembled
 	}
-	docs, fallback, owned, err := a.documents()
+	docs, fallback, owned, apart, err := a.documents()
 	if a.opts.once {
 		// What the assembler was given is in docs (and, for the IDL
 		// files, nowhere else: their parse trees went as they were
@@ -217,9 +222,9 @@ func (a *Assembler) Assemble() (*Result, error) {
 	// (docs/performance.md, "Where a model's bytes go", eighth round).
 	n := 0
 	for _, d := range docs {
-		n += len(d.Shapes)
+		n += len(d.Shapes) + len(apart[d])
 	}
-	s := &assembler{owned: owned, shared: map[*model.ShapeDef]bool{}, byID: make(map[shapeid.ID]*model.ShapeDef, n),
+	s := &assembler{owned: owned, apart: apart, shared: map[*model.ShapeDef]bool{}, byID: make(map[shapeid.ID]*model.ShapeDef, n),
 		defs: make([]*model.ShapeDef, 0, n), v10: map[shapeid.ID]bool{}, wasSet: map[shapeid.ID]bool{}}
 	if !a.opts.noPrelude && len(docs) > 0 {
 		s.prelude = docs[0]
@@ -230,9 +235,7 @@ func (a *Assembler) Assemble() (*Result, error) {
 		}
 		s.events = append(s.events, d.Events...)
 		s.addMetadata(d)
-		for i := range d.Shapes {
-			s.addShape(d, i)
-		}
+		s.eachShape(d, func(def *model.ShapeDef) { s.addShape(d, def) })
 	}
 	// Fallback definitions fill in only the shapes no other file defines.
 	for _, d := range docs {
@@ -241,11 +244,11 @@ func (a *Assembler) Assemble() (*Result, error) {
 		}
 		s.events = append(s.events, d.Events...)
 		s.addMetadata(d)
-		for i := range d.Shapes {
-			if _, defined := s.byID[d.Shapes[i].ID]; !defined {
-				s.addShape(d, i)
+		s.eachShape(d, func(def *model.ShapeDef) {
+			if _, defined := s.byID[def.ID]; !defined {
+				s.addShape(d, def)
 			}
-		}
+		})
 	}
 	for _, d := range docs {
 		for _, ap := range d.Applies {
@@ -253,8 +256,9 @@ func (a *Assembler) Assemble() (*Result, error) {
 		}
 	}
 	// The documents are merged: what this assembly keeps of them is in
-	// s.defs.
-	s.owned = nil
+	// s.defs (and only there: model.NewFrom frees each definition apart
+	// once it has read it).
+	s.owned, s.apart = nil, nil
 	s.checkMixins()
 	s.checkCollectionMembers()
 	s.dropUnusableMixins()
@@ -313,8 +317,23 @@ func (s *assembler) addMetadata(d *model.Document) {
 	}
 }
 
-func (s *assembler) addShape(d *model.Document, i int) {
-	def := d.Shapes[i]
+// eachShape calls f with each definition of d, in order: those of
+// d.Shapes, or those lowered apart from d (see assembler.apart).
+func (s *assembler) eachShape(d *model.Document, f func(*model.ShapeDef)) {
+	if defs, ok := s.apart[d]; ok {
+		for _, def := range defs {
+			f(def)
+		}
+		return
+	}
+	for i := range d.Shapes {
+		f(&d.Shapes[i])
+	}
+}
+
+// addShape merges the definition c of d (one of d's shapes).
+func (s *assembler) addShape(d *model.Document, c *model.ShapeDef) {
+	def := *c
 	if def.Type == model.SetType {
 		// Sets are Smithy 1.0 lists of unique items; 2.0 models see a list
 		// with @uniqueItems, as the reference upgrades them.
@@ -346,7 +365,6 @@ func (s *assembler) addShape(d *model.Document, i int) {
 		// assemble again, belong to the caller or are read again by the
 		// next Assemble: they are copied, and so are their properties,
 		// which assembly may set.
-		c := &d.Shapes[i]
 		if s.owned[d] {
 			*c = def
 		} else {

@@ -287,8 +287,9 @@ func unwrapPathError(err error) error {
 // documents returns the prelude, the JSON AST documents and the lowered IDL
 // files, in the order they were added (prelude first). owned are the
 // documents lowered by this call, and with Once those AddSource decoded,
-// which no one else holds.
-func (a *Assembler) documents() (docs []*model.Document, fallback, owned map[*model.Document]bool, err error) {
+// which no one else holds. With Once, the definitions of the IDL files
+// are apart from their documents (idl.File.LowerOnceApart), in apart.
+func (a *Assembler) documents() (docs []*model.Document, fallback, owned map[*model.Document]bool, apart map[*model.Document][]*model.ShapeDef, err error) {
 	if !a.opts.noPrelude {
 		docs = append(docs, prelude.Document())
 	}
@@ -303,7 +304,7 @@ func (a *Assembler) documents() (docs []*model.Document, fallback, owned map[*mo
 		owned[d] = true
 	}
 	if len(a.sources) == 0 {
-		return docs, fallback, owned, nil
+		return docs, fallback, owned, nil, nil
 	}
 	// The root shapes defined, by namespace and name: alive while the
 	// files are lowered, beside their parse trees. Keyed by name (the
@@ -359,13 +360,23 @@ func (a *Assembler) documents() (docs []*model.Document, fallback, owned map[*mo
 		return ok
 	}
 	for _, src := range a.sources {
-		lower := src.file.LowerWithEvents
+		var doc *model.Document
+		var events []idl.Event
 		if a.opts.once {
-			lower = src.file.LowerOnce
+			// Each definition on its own: see assembler.apart.
+			var defs []*model.ShapeDef
+			doc, defs, events, err = src.file.LowerOnceApart(isDefined)
+			if err == nil {
+				if apart == nil {
+					apart = map[*model.Document][]*model.ShapeDef{}
+				}
+				apart[doc] = defs
+			}
+		} else {
+			doc, events, err = src.file.LowerWithEvents(isDefined)
 		}
-		doc, events, err := lower(isDefined)
 		if err != nil {
-			return nil, nil, nil, err
+			return nil, nil, nil, nil, err
 		}
 		owned[doc] = true
 		if src.fallback {
@@ -376,7 +387,7 @@ func (a *Assembler) documents() (docs []*model.Document, fallback, owned map[*mo
 		}
 		docs = append(docs, doc)
 	}
-	return docs, fallback, owned, nil
+	return docs, fallback, owned, apart, nil
 }
 
 func idlSeverity(s idl.Severity) model.Severity {

@@ -50,7 +50,43 @@ apply Out$value @documentation("applied")
 		{"Lower", func(f *idl.File) error { _, err := f.Lower(nil); return err }},
 		{"LowerWithEvents", func(f *idl.File) error { _, _, err := f.LowerWithEvents(nil); return err }},
 		{"LowerOnce", func(f *idl.File) error { _, _, err := f.LowerOnce(nil); return err }},
+		{"LowerOnceApart", func(f *idl.File) error { _, _, _, err := f.LowerOnceApart(nil); return err }},
 	}
+	// LowerOnceApart gives LowerOnce's definitions apart, in order, and
+	// the rest of its document, and spends the file as LowerOnce does.
+	t.Run("apart", func(t *testing.T) {
+		ref, err := idl.Parse("once.smithy", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		apart, err := idl.Parse("once.smithy", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, wantEvents, err := ref.LowerOnce(definedIn(ref))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, defs, gotEvents, err := apart.LowerOnceApart(definedIn(ref))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Shapes != nil || len(defs) != len(want.Shapes) || len(defs) != 8 {
+			t.Fatalf("LowerOnceApart: %d shapes in the document, %d apart; want none and %d", len(got.Shapes), len(defs), len(want.Shapes))
+		}
+		for _, d := range defs {
+			got.Shapes = append(got.Shapes, *d)
+		}
+		if !sameValue(reflect.ValueOf(got), reflect.ValueOf(want)) {
+			t.Errorf("LowerOnceApart document differs:\n%s\nwant:\n%s", dump(got), dump(want))
+		}
+		if !reflect.DeepEqual(gotEvents, wantEvents) {
+			t.Errorf("LowerOnceApart events = %v, want %v", gotEvents, wantEvents)
+		}
+		if _, _, _, err := apart.LowerOnceApart(nil); !errors.Is(err, idl.ErrConsumed) {
+			t.Errorf("LowerOnceApart again: err = %v, want ErrConsumed", err)
+		}
+	})
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			ref, err := idl.Parse("once.smithy", []byte(src))

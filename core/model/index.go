@@ -47,10 +47,14 @@ func (x *shapeIndex) find(shapes []*Shape, id shapeid.ID) (int, bool) {
 	}
 }
 
-// findDef is [shapeIndex.find] while the model is built, before the root
-// shapes have their bodies: the root shape at position p is that of the
-// definition defs[perm[p]], whose ID is read there.
-func (x *shapeIndex) findDef(defs []*ShapeDef, perm []int32, id shapeid.ID) (int, bool) {
+// rootID is a root shape's ID while a model is built (see
+// [shapeIndex.findRoot]): 32 bytes, where a shape ID is 48.
+type rootID struct{ namespace, name string }
+
+// findRoot is [shapeIndex.find] while the model is built, before the root
+// shapes have their bodies: the ID of the root shape at position p is
+// ids[p]. A member's ID is never found.
+func (x *shapeIndex) findRoot(ids []rootID, id shapeid.ID) (int, bool) {
 	mask := len(x.slots) - 1
 	i := int(x.hash(id)) & mask
 	for {
@@ -58,7 +62,7 @@ func (x *shapeIndex) findDef(defs []*ShapeDef, perm []int32, id shapeid.ID) (int
 		if p == 0 {
 			return i, false
 		}
-		if defs[perm[p-1]].ID == id {
+		if r := &ids[p-1]; r.name == id.Name && r.namespace == id.Namespace && id.Member == "" {
 			return i, true
 		}
 		i = (i + 1) & mask

@@ -608,22 +608,25 @@ func build(defs []*ShapeDef, metadata []MetadataEntry, take bool) (*Model, error
 	for i := range roots {
 		m.sorted[i] = &roots[i]
 	}
-	// Every shape is indexed first, by the IDs of the definitions (the
-	// bodies, which hold the IDs once built, come later): a member's
-	// target is found while its definition is read. The first definition
-	// whose ID is wrong or taken stops the indexing; its error is
-	// reported when the definitions before it were checked.
+	// Every shape is indexed first, by the IDs of the definitions, copied
+	// in ID order (the bodies, which hold the IDs once built, come later,
+	// and each definition is cleared as it is read): a member's target is
+	// found while its definition is read. The first definition whose ID is
+	// wrong or taken stops the indexing; its error is reported when the
+	// definitions before it were checked.
+	ids := make([]rootID, len(defs))
 	bad, badErr := len(defs), error(nil)
 	for i, d := range defs {
 		if d.ID.IsZero() || d.ID.HasMember() {
 			bad, badErr = i, &Error{Source: d.Source, ShapeID: d.ID, Msg: "a shape definition needs an absolute root shape ID"}
 			break
 		}
-		slot, dup := m.index.findDef(defs, perm, d.ID)
+		slot, dup := m.index.findRoot(ids, d.ID)
 		if dup {
 			bad, badErr = i, &Error{Source: d.Source, ShapeID: d.ID, Msg: "shape defined more than once"}
 			break
 		}
+		ids[pos[i]] = rootID{d.ID.Namespace, d.ID.Name}
 		m.index.slots[slot] = pos[i] + 1
 	}
 	// The definitions are read in ID order, the order of the bodies; the
@@ -642,9 +645,7 @@ func build(defs []*ShapeDef, metadata []MetadataEntry, take bool) (*Model, error
 		dp := defs[i]
 		d := *dp
 		if take {
-			// The ID stays until every definition is read: the index
-			// finds the shapes not built yet by it (findDef).
-			*dp = ShapeDef{ID: d.ID}
+			*dp, defs[i] = ShapeDef{}, nil
 		}
 		if len(block) == 0 {
 			block = make([]shapeBody, min(bodyBlock, len(defs)-k))
@@ -658,7 +659,7 @@ func build(defs []*ShapeDef, metadata []MetadataEntry, take bool) (*Model, error
 		s := &roots[k]
 		body.owner, body.source = m, d.Source
 		*s = Shape{typ: d.Type, body: body}
-		if err := m.readDef(body, &d, defs, perm); err != nil {
+		if err := m.readDef(body, &d, ids); err != nil {
 			firstErr, firstAt = err, int(i)
 		}
 	}
@@ -679,10 +680,7 @@ func build(defs []*ShapeDef, metadata []MetadataEntry, take bool) (*Model, error
 		}
 	}
 	byDef := make([]*Shape, len(defs))
-	for i, dp := range defs {
-		if take {
-			*dp, defs[i] = ShapeDef{}, nil
-		}
+	for i := range byDef {
 		byDef[i] = &roots[pos[i]]
 	}
 	state := make(map[*Shape]uint8, len(byDef)) // 1 = in progress, 2 = done
@@ -744,8 +742,8 @@ const bodyBlock = (32 << 10) / int(bodySize)
 
 // readDef sets body's traits and members from its definition d, while
 // the model is built: the model's root shapes are indexed, found by the
-// IDs of defs (see [shapeIndex.findDef]).
-func (m *Model) readDef(body *shapeBody, d *ShapeDef, defs []*ShapeDef, perm []int32) error {
+// IDs in ID order, ids (see [shapeIndex.findRoot]).
+func (m *Model) readDef(body *shapeBody, d *ShapeDef, ids []rootID) error {
 	var err error
 	if body.traits, err = sortTraits(d.ID, d.Traits); err != nil {
 		return err
@@ -781,26 +779,26 @@ func (m *Model) readDef(body *shapeBody, d *ShapeDef, defs []*ShapeDef, perm []i
 		}
 	}
 	if len(members) > 0 {
-		m.packMembers(body, members, defs, perm)
+		m.packMembers(body, members, ids)
 	}
 	return nil
 }
 
 // packMembers sets a body's own members from the definition's (see
-// [member]); the model's root shapes are all indexed, found by the IDs of
-// defs (see [shapeIndex.findDef]). Until [Model.complete] makes the member
+// [member]); the model's root shapes are all indexed, found by their IDs
+// in ID order, ids (see [shapeIndex.findRoot]). Until [Model.complete] makes the member
 // shapes, body.shapes holds the shapes the own members target (nil where
 // the model defines none): [build] points each such member's target to
 // its shape's ID once every body is built, and complete sets each
 // member's targetShape from them, so that no target is looked up twice.
-func (m *Model) packMembers(body *shapeBody, mdefs []MemberDef, defs []*ShapeDef, perm []int32) {
+func (m *Model) packMembers(body *shapeBody, mdefs []MemberDef, ids []rootID) {
 	body.members = make([]member, len(mdefs))
 	body.shapes = make([]*Shape, len(mdefs))
 	for j := range mdefs {
 		md := &mdefs[j]
 		r := &body.members[j]
 		r.name, r.traits, r.pos, r.elided = md.Name, md.Traits, md.Source.Pos, md.Elided
-		if slot, ok := m.index.findDef(defs, perm, md.Target); ok {
+		if slot, ok := m.index.findRoot(ids, md.Target); ok {
 			// A root shape's ID (the lookup matched it whole): build
 			// points the target to it once the shape's body is built.
 			body.shapes[j] = m.sorted[m.index.slots[slot]-1]
