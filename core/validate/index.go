@@ -47,9 +47,6 @@ type index struct {
 	closureMu sync.Mutex
 	closures  map[*model.Shape][]*model.Shape
 
-	targetsOnce sync.Once
-	targets     []*model.Shape // by ordinal: a member's target, see targetOf
-
 	scratchMu sync.Mutex
 	scratch   []*model.Shape // see reachable
 	seen      []bool         // see reachable: by ordinal, all false between walks
@@ -281,29 +278,37 @@ func (x *index) evaluator() *selector.Evaluator {
 	return x.eval
 }
 
-// targetOf returns a member's target as a list of one shape (none for a
-// shape that is not a member, an enum member or a member whose target the
-// model does not define): the shapes a member refers to. The slice is
-// shared: callers must not modify it.
-func (x *index) targetOf(s *model.Shape) []*model.Shape {
-	if s.Type() != model.MemberType || !x.own(s) {
-		return nil
-	}
-	x.targetsOnce.Do(func() {
-		x.targets = make([]*model.Shape, x.m.NumShapes())
-		for i, s := range x.shapes() {
-			if s.Type() == model.MemberType {
-				for _, r := range x.outgoingAt(i) {
-					x.targets[i] = r.target
-				}
-			}
+// memberTargets returns a function that gives a member's target as a
+// list of one shape (none for a shape that is not a member, an enum
+// member or a member whose target the model does not define): the shapes
+// a member refers to, read from the index's outgoing relationships. The
+// lists are carved from blocks of the function's own, which go with it:
+// an array of every shape's target kept in the index for the rest of the
+// validators was 2.4 MB on the chain of 100,000 structures of
+// docs/performance.md ("Where a model's bytes go", eighth round), alive
+// at the largest live heap of the run, and it is read for a few members
+// (those of lists and maps, required ones). The lists must not be
+// modified.
+func (x *index) memberTargets() func(*model.Shape) []*model.Shape {
+	var block []*model.Shape
+	return func(s *model.Shape) []*model.Shape {
+		if s.Type() != model.MemberType || !x.own(s) {
+			return nil
 		}
-	})
-	o := s.Ordinal()
-	if x.targets[o] == nil {
-		return nil
+		var t *model.Shape
+		for _, r := range x.outgoingAt(s.Ordinal()) {
+			t = r.target
+		}
+		if t == nil {
+			return nil
+		}
+		if len(block) == cap(block) {
+			block = make([]*model.Shape, 0, 256)
+		}
+		block = append(block, t)
+		n := len(block)
+		return block[n-1 : n : n]
 	}
-	return x.targets[o : o+1 : o+1]
 }
 
 // closure returns the shapes reachable from root (see [reachable]),

@@ -227,7 +227,7 @@ func shapeRecursion(m *model.Model) []model.Event {
 	x := indexOf(m)
 	isRequired := x.traitSet(preludeid.Required)
 	// A member's only relationship is its target: its neighbors.
-	targetOf := x.targetOf
+	targetOf := x.memberTargets()
 	collections := func(s *model.Shape) []*model.Shape {
 		switch s.Type() {
 		case model.MemberType:
