@@ -1,6 +1,7 @@
 package assembly_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/smithy-validation/go/core/assembly"
@@ -41,39 +42,44 @@ namespace vendor
 string tag
 `, "*", true, "user.smithy"},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			a := assembly.New()
-			if err := a.AddFallbackSource("shipped.smithy", []byte(shipped)); err != nil {
-				t.Fatal(err)
-			}
-			if err := a.AddSource("user.smithy", []byte(tc.user)); err != nil {
-				t.Fatal(err)
-			}
-			res, err := a.Assemble()
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, e := range res.Events {
-				t.Errorf("unexpected event: %s", e)
-			}
-			if res.Model == nil {
-				t.Fatal("no model")
-			}
-			s, ok := res.Model.Shape(shapeid.MustParse("vendor#tag"))
-			if !ok {
-				t.Fatal("vendor#tag missing")
-			}
-			tr, _ := s.Trait(shapeid.MustParse("smithy.api#trait"))
-			sel, _ := tr.Get("selector")
-			if got := sel.StringValue(); got != tc.wantTag {
-				t.Errorf("selector %q, want %q", got, tc.wantTag)
-			}
-			if got := s.Source().File; got != tc.wantSrc {
-				t.Errorf("defined in %q, want %q", got, tc.wantSrc)
-			}
-			if _, ok := res.Model.Shape(shapeid.MustParse("vendor#flag")); ok != tc.wantFlag {
-				t.Errorf("vendor#flag present %v, want %v", ok, tc.wantFlag)
-			}
-		})
+		for _, once := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/once=%v", tc.name, once), func(t *testing.T) {
+				// With Once the IDL files' definitions are lowered apart
+				// from their documents (idl.File.LowerOnceApart), the
+				// fallback's too.
+				a := assembly.New(assembly.Once(once))
+				if err := a.AddFallbackSource("shipped.smithy", []byte(shipped)); err != nil {
+					t.Fatal(err)
+				}
+				if err := a.AddSource("user.smithy", []byte(tc.user)); err != nil {
+					t.Fatal(err)
+				}
+				res, err := a.Assemble()
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, e := range res.Events {
+					t.Errorf("unexpected event: %s", e)
+				}
+				if res.Model == nil {
+					t.Fatal("no model")
+				}
+				s, ok := res.Model.Shape(shapeid.MustParse("vendor#tag"))
+				if !ok {
+					t.Fatal("vendor#tag missing")
+				}
+				tr, _ := s.Trait(shapeid.MustParse("smithy.api#trait"))
+				sel, _ := tr.Get("selector")
+				if got := sel.StringValue(); got != tc.wantTag {
+					t.Errorf("selector %q, want %q", got, tc.wantTag)
+				}
+				if got := s.Source().File; got != tc.wantSrc {
+					t.Errorf("defined in %q, want %q", got, tc.wantSrc)
+				}
+				if _, ok := res.Model.Shape(shapeid.MustParse("vendor#flag")); ok != tc.wantFlag {
+					t.Errorf("vendor#flag present %v, want %v", ok, tc.wantFlag)
+				}
+			})
+		}
 	}
 }
