@@ -3,6 +3,7 @@ package smithyvalidate
 import (
 	"math/bits"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/smithy-validation/go/core/limits"
@@ -1068,47 +1069,37 @@ func (q *onePass) structure(p *plan, i int, skip string) int {
 	}
 	var seen uint64
 	next, base := 0, q.nm // the next member in member order
-	guessed := &p.first   // the guess of the next field's member
 	skipped := skip == ""
 	if i = q.ws(i + 1); i < len(s) && s[i] == '}' {
 		i++
 	} else {
 		for {
 			a := i
-			// Fields usually come in the order of the last object (at
-			// first in member order): the member guessed first, its
-			// name compared in place, then the few after the next
-			// member in member order.
-			guess := int(guessed.Load())
-			idx, from := guess, next // keyAfter tries the members after from
-			if guess != next {
-				from-- // the member-order next too
+			// Fields usually come in member order, else in the order
+			// of the last object: the next member first, then the
+			// member guessed after the previous field's (each name
+			// compared in place; fieldAt does the rest).
+			idx := next
+			if uint(idx) >= uint(len(p.members)) || !p.members[idx].plain || !q.keyIs(i, p.members[idx].wire) {
+				if idx = p.guessAfter(next); idx == next || uint(idx) >= uint(len(p.members)) ||
+					!p.members[idx].plain || !q.keyIs(i, p.members[idx].wire) {
+					idx = -2
+				}
 			}
 			var name string
-			if uint(idx) < uint(len(p.members)) && p.members[idx].plain && q.keyIs(i, p.members[idx].wire) {
+			if idx >= 0 {
 				name = p.members[idx].wire
 				i += len(name) + 2
 				q.elems++
-			} else if k := q.keyAfter(p, from, i); k >= 0 {
-				idx, name = k, p.members[k].wire
-				i += len(name) + 2
-				q.elems++
 			} else {
-				if i = q.key(i); i < 0 {
+				if idx, i = q.fieldAt(p, next, i); i < 0 {
 					return -1
 				}
-				name = s[a+1 : i-1]
-				if uint(idx) >= uint(len(p.members)) || p.members[idx].wire != name {
-					idx = p.lookup(name)
+				if name = s[a+1 : i-1]; idx >= 0 {
+					name = p.members[idx].wire
 				}
 			}
-			if idx != guess && idx >= 0 {
-				guessed.Store(int32(idx))
-			}
-			next, guessed = idx+1, &p.afterUnknown
-			if idx >= 0 {
-				guessed = &p.members[idx].next
-			}
+			next = idx + 1
 			if i = q.colon(i); i < 0 {
 				return -1
 			}
@@ -1142,35 +1133,7 @@ func (q *onePass) structure(p *plan, i int, skip string) int {
 				}
 				i = q.any(i, false)
 			} else {
-				// An unknown member is a finding unless ignored or taken
-				// by a @jsonUnknown map; a repeated one is a finding
-				// still.
-				reject := unknown == nil && (p.closed || !q.on(ignoreUnknownMembers))
-				if reject && (!q.sitesOn || q.dead) ||
-					!q.on(allowDuplicateKeys) && (q.marked(base, a+1, a+1+len(name)) || !q.mark(a+1, a+1+len(name))) {
-					return -1
-				}
-				switch {
-				case reject:
-					// The structure's finding at this field, whose value
-					// the walk does not look at: a site of its own.
-					if v := i; i >= 0 {
-						if i = q.any(v, false); i >= 0 {
-							i = q.addSite(p, v, i, q.depth, true)
-						}
-					}
-				case unknown == nil:
-					i = q.any(i, false)
-				case unknown.key != nil && !q.stringChecks(unknown.key, name, false):
-					return -1
-				case s[i] != 'n':
-					i = q.value(unknown.value, i)
-				case unknown.value != nil && unknown.value.typ == model.DocumentType,
-					unknown.sparse || unknown.value.isNullable():
-					i = q.null(i)
-				default:
-					return -1
-				}
+				i = q.unknownField(p, unknown, base, a, i, name)
 			}
 			if i < 0 {
 				return -1
@@ -1191,6 +1154,84 @@ func (q *onePass) structure(p *plan, i int, skip string) int {
 		return q.fail(a0, i)
 	}
 	return i
+}
+
+// unknownField checks the field of structure p at s[a] whose value is at
+// s[i] and whose name names no member (nor the discriminator), and
+// returns the offset past its value, or -1: an unknown member is a
+// finding unless ignored or taken by unknown, p's @jsonUnknown map (nil:
+// none); a repeated one is a finding still. base is where the
+// structure's marks begin. Kept out of structure (a rare field), so that
+// structure stays within the inliner's budget.
+//
+//go:noinline
+func (q *onePass) unknownField(p, unknown *plan, base, a, i int, name string) int {
+	reject := unknown == nil && (p.closed || !q.on(ignoreUnknownMembers))
+	if reject && (!q.sitesOn || q.dead) ||
+		!q.on(allowDuplicateKeys) && (q.marked(base, a+1, a+1+len(name)) || !q.mark(a+1, a+1+len(name))) {
+		return -1
+	}
+	switch {
+	case reject:
+		// The structure's finding at this field, whose value the walk
+		// does not look at: a site of its own.
+		if v := i; i >= 0 {
+			if i = q.any(v, false); i >= 0 {
+				i = q.addSite(p, v, i, q.depth, true)
+			}
+		}
+		return i
+	case unknown == nil:
+		return q.any(i, false)
+	case unknown.key != nil && !q.stringChecks(unknown.key, name, false):
+		return -1
+	case q.s[i] != 'n':
+		return q.value(unknown.value, i)
+	case unknown.value != nil && unknown.value.typ == model.DocumentType,
+		unknown.sparse || unknown.value.isNullable():
+		return q.null(i)
+	}
+	return -1
+}
+
+// fieldAt reads the key of a structure's field at s[i] that is neither
+// the next member's (next, in member order) nor the guessed one's
+// (guessAfter): the few members after the next one (keyAfter), their
+// names compared in place, else the key read and looked up; the guess is
+// set to the member found. It returns the member (-1: none) and the
+// offset past the key, or -1. Kept out of structure, so that structure
+// stays within the inliner's budget.
+//
+//go:noinline
+func (q *onePass) fieldAt(p *plan, next, i int) (int, int) {
+	idx := q.keyAfter(p, next, i)
+	if idx >= 0 {
+		q.elems++
+		i += len(p.members[idx].wire) + 2
+	} else {
+		a := i
+		if i = q.key(i); i < 0 {
+			return -1, -1
+		}
+		idx = p.lookup(q.s[a+1 : i-1])
+	}
+	if idx >= 0 {
+		p.guessSlot(next).Store(int32(idx))
+	}
+	return idx, i
+}
+
+// guessAfter returns the member guessed for the field after the member
+// next-1's (memberPlan.next), or for the first field or the one after a
+// field that names no member (plan.first) when next is 0.
+func (p *plan) guessAfter(next int) int { return int(p.guessSlot(next).Load()) }
+
+// guessSlot is where guessAfter's guess is kept.
+func (p *plan) guessSlot(next int) *atomic.Int32 {
+	if next > 0 {
+		return &p.members[next-1].next
+	}
+	return &p.first
 }
 
 // union checks the object at s[i] against a union plan without alloy

@@ -361,10 +361,10 @@ func (q *onePass) refutesStructure(p *plan, i, levels int) bool {
 	if j < len(s) && s[j] == '}' {
 		return !q.on(allowMissingRequired) && p.reqLow != 0
 	}
-	guessed := &p.first // as structure guesses the fields
+	next := 0 // as structure guesses the fields
 	for {
-		a, guess := j, int(guessed.Load())
-		idx := guess
+		guess := p.guessAfter(next)
+		a, idx := j, guess
 		if uint(idx) < uint(len(p.members)) && p.members[idx].plain && q.keyIs(j, p.members[idx].wire) {
 			j += len(p.members[idx].wire) + 2
 			q.elems++
@@ -373,7 +373,7 @@ func (q *onePass) refutesStructure(p *plan, i, levels int) bool {
 				return false
 			}
 			if idx = p.lookup(s[a+1 : j-1]); idx >= 0 {
-				guessed.Store(int32(idx))
+				p.guessSlot(next).Store(int32(idx))
 			}
 		}
 		k := q.colon(j)
@@ -384,15 +384,14 @@ func (q *onePass) refutesStructure(p *plan, i, levels int) bool {
 			if !unknownOK {
 				return true // an unknown member (a warning at least)
 			}
-			guessed = &p.afterUnknown
 		} else {
 			// A field present, null or not, is not counted missing.
 			seen |= 1 << idx
 			if s[k] != 'n' && q.refutes(p.members[idx].plan, k, levels-1) {
 				return true
 			}
-			guessed = &p.members[idx].next
 		}
+		next = idx + 1
 		if j = q.any(k, false); j < 0 {
 			return false
 		}

@@ -101,11 +101,11 @@ type plan struct {
 	key, value *plan // map key and value
 	members    []memberPlan
 	byName     map[string]int32 // wire name -> index, for larger structures
-	// first and afterUnknown guess a structure's first field and the field
-	// after one that names no member, as memberPlan.next guesses the
-	// field after a member's (the one pass, structure).
-	first, afterUnknown atomic.Int32
-	required            []int32
+	// first guesses a structure's first field and the field after one
+	// that names no member, as memberPlan.next guesses the field after a
+	// member's (the one pass, structure).
+	first    atomic.Int32
+	required []int32
 	// reqLow has bit i set for each required member i < 64; reqHigh is set
 	// when a required member has a higher index. A structure whose first
 	// 64 members' seen set covers reqLow, with reqHigh unset, lacks none.
@@ -141,13 +141,14 @@ type memberPlan struct {
 	// place (keyIs).
 	plain bool
 	// next is, in a structure, the member whose field the one pass
-	// guesses after this member's: at first the next member, then the
-	// one that came after it in the last object that had this member's
-	// field (set when a guess misses, by the check or by a refutation
-	// of an untagged union's member; plan.first and plan.afterUnknown
-	// are the other guesses). A hint for the cost alone: a field's
-	// member is the one its name names whatever was guessed. It fits in
-	// the struct's padding (32 bytes with or without it).
+	// guesses after this member's when the next member's is not there:
+	// at first the next member, then the one that came after this
+	// member's field in the last object where neither was right (set by
+	// the check, and by the refutations of an untagged union's members,
+	// which try it first; plan.first is the guess of the first field).
+	// A hint for the cost alone: a field's member is the one its name
+	// names whatever was guessed. It fits in the struct's padding (32
+	// bytes with or without it).
 	next atomic.Int32
 }
 
