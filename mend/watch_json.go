@@ -2,7 +2,9 @@ package mend
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
+	"math/bits"
 	"strconv"
 	"unicode/utf8"
 	"unsafe"
@@ -123,8 +125,37 @@ func (e *Event) appendJSON(dst []byte) []byte {
 // \u2028 and \u2029. The plain bytes between are found eight at a time
 // (plainEnd, the reader's scan of a string).
 func appendJSONString(dst []byte, s string) []byte {
-	dst = append(dst, '"')
 	b := unsafe.Slice(unsafe.StringData(s), len(s)) // read only
+	if n := len(s); n <= 32 {
+		// a short string of plain bytes (most records' paths and keys,
+		// a set's empty text): tested eight bytes at a time (the last
+		// eight overlapping the word before), then one room check and
+		// one copy, where plainEnd's call and three appends cost more
+		// than the bytes
+		var m uint64
+		if n >= 8 {
+			m = plainMask(binary.LittleEndian.Uint64(b[n-8:]))
+			for k := 0; k+8 <= n; k += 8 {
+				m |= plainMask(binary.LittleEndian.Uint64(b[k:]))
+			}
+		} else {
+			for _, c := range b {
+				if !plain[c] {
+					m = 1
+					break
+				}
+			}
+		}
+		if m == 0 {
+			l := len(dst)
+			dst = grow(dst, n+2)
+			dst[l] = '"'
+			copy(dst[l+1:], s)
+			dst[l+1+n] = '"'
+			return dst
+		}
+	}
+	dst = append(dst, '"')
 	from := 0
 	for i := plainEnd(b, 0); i < len(b); i = plainEnd(b, i) {
 		c := b[i]
@@ -172,13 +203,23 @@ func appendJSONString(dst []byte, s string) []byte {
 const hexDigits = "0123456789abcdef"
 
 // appendInt appends n in decimal, as strconv.AppendInt does, for the
-// offsets and counts of a record: two digits at a time.
+// offsets and counts of a record: its digits counted first, then written
+// in place two at a time from the last (no scratch array copied after
+// them with a call of memmove).
 func appendInt(dst []byte, n int) []byte {
 	if n < 0 || n >= 1e15 {
 		return strconv.AppendInt(dst, int64(n), 10)
 	}
-	var d [16]byte
-	k := len(d)
+	// the number of digits: from the bit length, then one comparison
+	w := (bits.Len64(uint64(n)) * 1233) >> 12 // about log10
+	if uint64(n) >= pow10[w] {
+		w++
+	}
+	w = max(w, 1)
+	l := len(dst)
+	dst = grow(dst, w)
+	d := dst[l:]
+	k := w
 	for n >= 100 {
 		q := n / 100
 		r := (n - q*100) * 2
@@ -187,13 +228,29 @@ func appendInt(dst []byte, n int) []byte {
 		n = q
 	}
 	if n >= 10 {
-		k -= 2
-		d[k], d[k+1] = digitPairs[2*n], digitPairs[2*n+1]
+		d[k-2], d[k-1] = digitPairs[2*n], digitPairs[2*n+1]
 	} else {
-		k--
-		d[k] = byte('0' + n)
+		d[k-1] = byte('0' + n)
 	}
-	return append(dst, d[k:]...)
+	return dst
+}
+
+// pow10 holds 10 to the power of its index.
+var pow10 = func() (t [20]uint64) {
+	t[0] = 1
+	for k := 1; k < len(t); k++ {
+		t[k] = t[k-1] * 10
+	}
+	return t
+}()
+
+// grow extends dst by n bytes (to be written), growing it as append does.
+func grow(dst []byte, n int) []byte {
+	l := len(dst)
+	if cap(dst)-l < n {
+		dst = append(dst, make([]byte, n)...)
+	}
+	return dst[:l+n]
 }
 
 // digitPairs holds 00 to 99, two bytes each.

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"math/rand"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -67,8 +69,14 @@ func TestFeedAppendJSONIsEncodingJSON(t *testing.T) {
 	// strings and values of every kind
 	strs := []string{"", "plain", `q"uote\back`, "\b\f\n\r\t\x00\x01\x1f\x7f", "<a href='x'>&amp;</a>",
 		"\u2028\u2029", "caf\xc3\xa9 \xe6\x97\xa5 \xf0\x9f\x98\x80", "\xff", "a\xc3", "\xed\xa0\x80", "\xe2\x80", "\xe2\x80\xa8x"}
-	for k := 0; k < 200; k++ {
-		b := make([]byte, rng.Intn(12))
+	// around the plain short string's bound (32 bytes), with one byte to
+	// escape at either end
+	for _, n := range []int{31, 32, 33} {
+		a := strings.Repeat("a/~ ", 9)[:n]
+		strs = append(strs, a, a+"\n", "\n"+a, a[:n-1]+"\"", a+"\xc3\xa9", a[:n-1]+"\x7f", a[:n-1]+"\xe2\x80\xa8")
+	}
+	for k := 0; k < 400; k++ {
+		b := make([]byte, rng.Intn(12+k/5))
 		for i := range b {
 			b[i] = byte(rng.Intn(256))
 		}
@@ -88,10 +96,47 @@ func TestFeedAppendJSONIsEncodingJSON(t *testing.T) {
 		}
 		feeds++
 	}
+	// offsets appendInt leaves to strconv (negative, 1e15 and over)
+	for _, at := range []int{-1, -1 << 40, 1e15 - 1, 1e15, 1<<63 - 1} {
+		f := &WatchFeed{Deltas: []Delta{{Path: "/a", Op: OpSet, Value: json.RawMessage("1"), At: at}},
+			Events: []Event{{Kind: EventMemberSettled, Path: "/a", Key: "a", At: at, Permille: at}}, Bytes: 1}
+		if got, want := f.AppendJSON(nil), encodedFeed(t, f); !bytes.Equal(got, want) {
+			t.Fatalf("at %d: AppendJSON wrote\n%s\nencoding/json\n%s", at, got, want)
+		}
+	}
 	if got, want := (&WatchFeed{}).AppendJSON(nil), encodedFeed(t, &WatchFeed{}); !bytes.Equal(got, want) {
 		t.Fatalf("empty feed: %s, want %s", got, want)
 	}
 	if feeds < 1000 {
 		t.Fatalf("only %d feeds compared", feeds)
+	}
+}
+
+// TestAppendIntIsStrconv: appendInt writes what strconv.AppendInt
+// writes, at every power of ten and its neighbours, at every power of
+// two, and on random numbers of every length, negative ones and those
+// past 1e15 (which strconv writes) included, after a prefix it must keep.
+func TestAppendIntIsStrconv(t *testing.T) {
+	ns := []int{0, 1, 9, 10, 11, 99, 100, 101, -1, -10, 1e15, 1e15 - 1, 1<<63 - 1, -1 << 63}
+	for p := 1; p <= 1e18; p *= 10 {
+		ns = append(ns, p-1, p, p+1)
+	}
+	for b := 0; b < 63; b++ {
+		ns = append(ns, 1<<b-1, 1<<b, 1<<b+1)
+	}
+	rng := rand.New(rand.NewSource(7))
+	for range 100000 {
+		ns = append(ns, int(rng.Int63()>>rng.Intn(63)))
+	}
+	for _, n := range ns {
+		for _, pre := range [][]byte{nil, []byte("x"), make([]byte, 3, 4)} {
+			want := strconv.AppendInt(append([]byte(nil), pre...), int64(n), 10)
+			if got := appendInt(append([]byte(nil), pre...), n); !bytes.Equal(got, want) {
+				t.Fatalf("%d after %q: appendInt %q, strconv %q", n, pre, got, want)
+			}
+			if got := appendInt(pre[:len(pre):len(pre)], n); !bytes.Equal(got, want) {
+				t.Fatalf("%d after %q at capacity: appendInt %q, strconv %q", n, pre, got, want)
+			}
+		}
 	}
 }
