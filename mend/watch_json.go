@@ -155,6 +155,13 @@ func appendJSONString(dst []byte, s string) []byte {
 			return dst
 		}
 	}
+	return appendEscaped(dst, b)
+}
+
+// appendEscaped is appendJSONString for any string b (read only): a
+// function of its own, so that the short plain string's path above
+// keeps a small frame.
+func appendEscaped(dst, b []byte) []byte {
 	dst = append(dst, '"')
 	from := 0
 	for i := plainEnd(b, 0); i < len(b); i = plainEnd(b, i) {
@@ -209,6 +216,23 @@ const hexDigits = "0123456789abcdef"
 func appendInt(dst []byte, n int) []byte {
 	if n < 0 || n >= 1e15 {
 		return strconv.AppendInt(dst, int64(n), 10)
+	}
+	if n < 1000 {
+		// a permille, mostly: no count, no loop
+		l := len(dst)
+		switch {
+		case n < 10:
+			return append(dst, byte('0'+n))
+		case n < 100:
+			dst = grow(dst, 2)
+			dst[l], dst[l+1] = digitPairs[2*n], digitPairs[2*n+1]
+		default:
+			q := n / 100
+			r := (n - q*100) * 2
+			dst = grow(dst, 3)
+			dst[l], dst[l+1], dst[l+2] = byte('0'+q), digitPairs[r], digitPairs[r+1]
+		}
+		return dst
 	}
 	// the number of digits: from the bit length, then one comparison
 	w := (bits.Len64(uint64(n)) * 1233) >> 12 // about log10
