@@ -141,6 +141,7 @@ func (t *keyTable) removeAt(i uint64) {
 func (t *keyTable) grow() {
 	old := t.slots
 	t.slots = make([]keySlot, max(8, 2*len(old)))
+	prefault(t.slots)
 	t.n = 0
 	for _, s := range old {
 		if s.cl != nil {
@@ -148,6 +149,18 @@ func (t *keyTable) grow() {
 		}
 	}
 }
+
+// prefault writes the memory of s, just made, before anything reads it.
+// A large allocation (32 KiB and more) of memory the heap had not used
+// comes from the system untouched, and a table's first access to each
+// of its pages is usually a probe that reads it: Linux then maps the
+// shared zero page for the read and copies it on the write that
+// follows, two page faults a page. Written first, a page costs one. On
+// an MCP session the tables that grow with the transcript (this one,
+// the idSet's slots and arrays) took ~150 page faults fewer, 5-7% of
+// the run's (docs/performance.md, issue 27 goal 2); on memory the heap
+// had used (and zeroed already) it costs a clear of the table.
+func prefault[T any](s []T) { clear(s) }
 
 // each calls f with the first call of every key.
 func (t *keyTable) each(f func(*call)) {

@@ -149,6 +149,7 @@ func (t *idSet) add(h uint64, k []byte, index int) {
 	if p, v, ok := denseID(k); ok {
 		if v >= len(t.dense[p]) && v < 4*t.inArr[p]+1024 {
 			grown := make([]uint32, max(2*len(t.dense[p]), v+1, 1024))
+			prefault(grown[len(t.dense[p]):]) // find reads past the ids added
 			copy(grown, t.dense[p])
 			t.dense[p] = grown
 		}
@@ -189,6 +190,7 @@ func (t *idSet) put(h uint64, s idSlot) {
 func (t *idSet) grow() {
 	old := t.slots
 	t.slots = make([]idSlot, max(64, 2*len(old)))
+	prefault(t.slots)
 	for _, s := range old {
 		if s.off != 0 {
 			t.put(uint64(s.h), s)
