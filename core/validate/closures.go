@@ -39,8 +39,8 @@ func (x *index) reachable(roots []*model.Shape) []*model.Shape {
 	// The set of shapes seen is the index's too, by ordinal: a new one
 	// each walk would cost walks × shapes. The queue holds exactly the
 	// shapes marked, so they are unmarked from it at the end.
-	if len(x.seen) != len(x.shapes()) {
-		x.seen = make([]bool, len(x.shapes()))
+	if len(x.seen) != x.m.NumShapes() {
+		x.seen = make([]bool, x.m.NumShapes())
 	}
 	seen := x.seen
 	queue := x.scratch[:0]
@@ -50,8 +50,10 @@ func (x *index) reachable(roots []*model.Shape) []*model.Shape {
 			queue = append(queue, r)
 		}
 	}
+	var out []reference
 	for i := 0; i < len(queue); i++ {
-		for _, r := range x.outgoing(queue[i]) {
+		out = appendOutgoing(out[:0], queue[i])
+		for _, r := range out {
 			if t := r.target; t != nil && !seen[t.Ordinal()] {
 				seen[t.Ordinal()] = true
 				queue = append(queue, t)

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"iter"
 	"sort"
 	"sync"
 
@@ -17,16 +18,12 @@ import (
 type index struct {
 	m *model.Model
 
-	allOnce sync.Once
-	all     []*model.Shape
-
-	// The relationships of the shape of ordinal i are out[outAt[i]:outAt[i+1]],
-	// those that point at it refs[refsAt[i]:refsAt[i+1]]: offsets into one
-	// array, not a slice per shape, which the garbage collector would scan.
-	// walkOnce guards out, outAt, byTrait and traitIDs, computed together.
+	// The relationships that point at the shape of ordinal i are
+	// refs[refsAt[i]:refsAt[i+1]]: offsets into one array, not a slice
+	// per shape, which the garbage collector would scan. A shape's
+	// outgoing relationships are not kept: see appendOutgoing.
+	// walkOnce guards byTrait and traitIDs, computed together.
 	walkOnce sync.Once
-	out      []reference
-	outAt    []int32
 
 	refsOnce sync.Once
 	refs     []referrer
@@ -95,18 +92,26 @@ func indexOf(m *model.Model) *index {
 	return &index{m: m}
 }
 
-// shapes returns every shape of the model, members after their container.
-// The slice is shared: callers must not modify it.
-func (x *index) shapes() []*model.Shape {
-	x.allOnce.Do(func() {
-		roots := x.m.Shapes()
-		x.all = make([]*model.Shape, 0, x.m.NumShapes())
-		for _, s := range roots {
-			x.all = append(x.all, s)
-			x.all = append(x.all, s.Members()...)
+// eachShape returns every shape of the model in ordinal order: each root
+// shape in ID order, followed by its members. No list of them is kept:
+// one was 2.4 MB on the chain of 100,000 structures of
+// docs/performance.md ("Where a model's bytes go", ninth round), alive at
+// the largest live heap of the run, and the model's own order serves.
+func (x *index) eachShape() iter.Seq[*model.Shape] { return eachShape(x.m) }
+
+func eachShape(m *model.Model) iter.Seq[*model.Shape] {
+	return func(yield func(*model.Shape) bool) {
+		for _, s := range m.Shapes() {
+			if !yield(s) {
+				return
+			}
+			for _, mem := range s.Members() {
+				if !yield(mem) {
+					return
+				}
+			}
 		}
-	})
-	return x.all
+	}
 }
 
 // referrersOf returns the relationships that point at s, by ordinal. The
@@ -114,23 +119,27 @@ func (x *index) shapes() []*model.Shape {
 func (x *index) referrersOf(s *model.Shape) []referrer {
 	x.refsOnce.Do(func() {
 		// Counted first, then filled into one array, each target's
-		// referrers in the order of shapes().
-		all := x.shapes()
-		x.walkOnce.Do(x.walk)
-		at := make([]int32, len(all)+1)
-		for _, r := range x.out {
-			if r.target != nil {
-				at[r.target.Ordinal()+1]++
+		// referrers in ordinal order.
+		n := x.m.NumShapes()
+		at := make([]int32, n+1)
+		var out []reference
+		for from := range x.eachShape() {
+			out = appendOutgoing(out[:0], from)
+			for _, r := range out {
+				if r.target != nil && x.own(r.target) {
+					at[r.target.Ordinal()+1]++
+				}
 			}
 		}
 		for i := 1; i < len(at); i++ {
 			at[i] += at[i-1]
 		}
-		refs := make([]referrer, at[len(all)])
-		next := append([]int32(nil), at[:len(all)]...)
-		for i, from := range all {
-			for _, r := range x.out[x.outAt[i]:x.outAt[i+1]] {
-				if r.target != nil {
+		refs := make([]referrer, at[n])
+		next := append([]int32(nil), at[:n]...)
+		for from := range x.eachShape() {
+			out = appendOutgoing(out[:0], from)
+			for _, r := range out {
+				if r.target != nil && x.own(r.target) {
 					t := r.target.Ordinal()
 					refs[next[t]] = referrer{from, r.rel}
 					next[t]++
@@ -146,43 +155,98 @@ func (x *index) referrersOf(s *model.Shape) []referrer {
 	return nil
 }
 
-// outgoing returns the relationships of s as [references] lists them,
-// computed once for every shape. The slice is shared: callers must not
-// modify it.
-func (x *index) outgoing(s *model.Shape) []reference {
-	if x.own(s) {
-		return x.outgoingAt(s.Ordinal())
+// outgoing returns the relationships of s as [references] lists them, in
+// a new slice: for the few shapes a validator looks at one by one
+// (services, resources). A walk over many shapes appends them to a
+// buffer of its own with appendOutgoing.
+func (x *index) outgoing(s *model.Shape) []reference { return references(s) }
+
+// appendOutgoing appends the relationships of s as [references] lists
+// them to buf. They are read from the model at each call, which resolved
+// them when it was built, instead of kept for every shape in the index:
+// that array (16 bytes a relationship and 4 a shape) was 7.6 MB on the
+// chain of 100,000 structures of docs/performance.md ("Where a model's
+// bytes go", ninth round), alive at the largest live heap of the run. A
+// member and a shape with members and no mixins, the most common, are
+// read here without the model's callbacks; anything else as [references].
+func appendOutgoing(buf []reference, s *model.Shape) []reference {
+	switch t := s.Type(); t {
+	case model.MemberType:
+		c := s.Container()
+		if c == nil {
+			break
+		}
+		if ct := c.Type(); ct == model.EnumType || ct == model.IntEnumType {
+			return buf
+		}
+		if s.Target().IsZero() {
+			return buf
+		}
+		target, _ := c.Model().Target(s)
+		return append(buf, reference{rel: relMemberTarget, target: target})
+	case model.ServiceType, model.ResourceType, model.OperationType:
+	default:
+		if len(s.Mixins()) != 0 {
+			break
+		}
+		var memberRel rel
+		switch t {
+		case model.StructureType:
+			memberRel = relStructureMember
+		case model.UnionType:
+			memberRel = relUnionMember
+		case model.ListType:
+			memberRel = relListMember
+		case model.EnumType:
+			memberRel = relEnumMember
+		case model.IntEnumType:
+			memberRel = relIntEnumMember
+		case model.MapType:
+			for _, mem := range s.Members() {
+				if mem.MemberName() == "key" {
+					buf = append(buf, reference{rel: relMapKey, target: mem})
+				} else {
+					buf = append(buf, reference{rel: relMapValue, target: mem})
+				}
+			}
+			return buf
+		default:
+			if len(s.Members()) != 0 {
+				return appendReferences(buf, s)
+			}
+			return buf
+		}
+		for _, mem := range s.Members() {
+			buf = append(buf, reference{rel: memberRel, target: mem})
+		}
+		return buf
 	}
-	return references(s)
+	return appendReferences(buf, s)
 }
 
-// outgoingAt returns the outgoing relationships of the shape of ordinal
-// i (the order of shapes()): a walk of every shape's relationships that
-// needs no shape itself reads this. The slice is shared: callers must not
-// modify it.
-func (x *index) outgoingAt(i int) []reference {
-	x.walkOnce.Do(x.walk)
-	return x.out[x.outAt[i]:x.outAt[i+1]:x.outAt[i+1]]
+// memberTarget returns the shape of the index's model that member s
+// targets as its relationship (nil for a shape that is not a member, an
+// enum member or a member whose target the model does not define).
+func (x *index) memberTarget(s *model.Shape) *model.Shape {
+	if s.Type() != model.MemberType || !x.own(s) {
+		return nil
+	}
+	var buf [1]reference
+	var t *model.Shape
+	for _, r := range appendOutgoing(buf[:0], s) {
+		t = r.target
+	}
+	return t
 }
 
 // walk computes in one pass over the shapes what the index keeps of each
-// (its outgoing relationships, the traits it applies): on a large model
-// each first read of a shape is a cache miss, paid once instead of once
-// per table.
+// (the traits it applies).
 func (x *index) walk() {
-	all := x.shapes()
-	// Every shape's relationships in one array, counted first.
-	n := 0
-	for _, s := range all {
-		n += countReferences(s)
-	}
-	x.out = make([]reference, 0, n)
-	x.outAt = make([]int32, len(all)+1)
 	// One lookup per trait application: trait IDs are numbered as they
 	// come, the lists kept by number.
 	num := map[shapeid.ID]int{}
 	var lists [][]*model.Shape
-	for i, s := range all {
+	for s := range x.eachShape() {
 		for _, t := range s.Traits() {
 			k, ok := num[t.ID]
 			if !ok {
@@ -193,8 +257,6 @@ func (x *index) walk() {
 			}
 			lists[k] = append(lists[k], s)
 		}
-		x.out = appendReferences(x.out, s)
-		x.outAt[i+1] = int32(len(x.out))
 	}
 	x.byTrait = make(map[shapeid.ID][]*model.Shape, len(lists))
 	for i, id := range x.traitIDs {
@@ -232,7 +294,7 @@ func (x *index) ofType(t model.ShapeType) []*model.Shape {
 }
 
 // withTrait returns the shapes and members that apply trait id directly,
-// in the order of shapes(). The slice is shared: callers must not modify
+// in ordinal order (see eachShape). The slice is shared: callers must not modify
 // it.
 func (x *index) withTrait(id shapeid.ID) []*model.Shape {
 	x.walkOnce.Do(x.walk)
@@ -281,7 +343,7 @@ func (x *index) evaluator() *selector.Evaluator {
 // memberTargets returns a function that gives a member's target as a
 // list of one shape (none for a shape that is not a member, an enum
 // member or a member whose target the model does not define): the shapes
-// a member refers to, read from the index's outgoing relationships. The
+// a member refers to, read from the model (see memberTarget). The
 // lists are carved from blocks of the function's own, which go with it:
 // an array of every shape's target kept in the index for the rest of the
 // validators was 2.4 MB on the chain of 100,000 structures of
@@ -292,13 +354,7 @@ func (x *index) evaluator() *selector.Evaluator {
 func (x *index) memberTargets() func(*model.Shape) []*model.Shape {
 	var block []*model.Shape
 	return func(s *model.Shape) []*model.Shape {
-		if s.Type() != model.MemberType || !x.own(s) {
-			return nil
-		}
-		var t *model.Shape
-		for _, r := range x.outgoingAt(s.Ordinal()) {
-			t = r.target
-		}
+		t := x.memberTarget(s)
 		if t == nil {
 			return nil
 		}

@@ -134,7 +134,7 @@ func traitValidators(m *model.Model) []model.Event {
 		if ev == nil {
 			ev = indexOf(m).evaluator()
 		}
-		for _, applied := range allShapes(m) {
+		for applied := range eachShape(m) {
 			if !applied.HasTrait(def.ID()) {
 				continue
 			}

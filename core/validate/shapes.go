@@ -107,8 +107,10 @@ func unitTypes(m *model.Model) []model.Event {
 			return found
 		}
 	}
-	for _, s := range allShapes(m) {
-		for i, r := range indexOf(m).outgoing(s) {
+	var out []reference
+	for s := range eachShape(m) {
+		out = appendOutgoing(out[:0], s)
+		for i, r := range out {
 			if !isUnit(s, i, r) {
 				continue
 			}
@@ -230,8 +232,10 @@ func privateAccess(m *model.Model) []model.Event {
 		rel      rel
 	}
 	var found []access
-	for i, from := range x.shapes() {
-		for _, r := range x.outgoingAt(i) {
+	var out []reference
+	for from := range x.eachShape() {
+		out = appendOutgoing(out[:0], from)
+		for _, r := range out {
 			t := r.target
 			if t != nil && marked.has(t) && x.own(t) && t.Container() == nil && from.ID().Namespace != t.ID().Namespace {
 				found = append(found, access{t, from, r.rel})

@@ -157,11 +157,12 @@ func targets(m *model.Model) []model.Event {
 	var events []model.Event
 	x := indexOf(m)
 	f := targetFlags{trait: x.traitSet(preludeid.Trait), mixin: x.traitSet(preludeid.Mixin), deprecated: x.traitSet(preludeid.Deprecated)}
-	all := x.shapes()
-	for i := range all {
-		for _, r := range x.outgoingAt(i) {
+	var out []reference
+	for s := range x.eachShape() {
+		out = appendOutgoing(out[:0], s)
+		for _, r := range out {
 			if r.target != nil {
-				events = append(events, checkTarget(m, f, all[i], r.target, r.rel)...)
+				events = append(events, checkTarget(m, f, s, r.target, r.rel)...)
 			}
 		}
 	}

@@ -43,6 +43,7 @@ func unreferencedShape(id string, config node.Node) (func(*model.Model, *selecto
 		refs := newIDRefs(m, x)
 		connected := make([]bool, m.NumShapes()) // by ordinal
 		var stack []*model.Shape
+		var out []reference
 		walk := func(s *model.Shape) {
 			if connected[s.Ordinal()] {
 				return
@@ -56,7 +57,8 @@ func unreferencedShape(id string, config node.Node) (func(*model.Model, *selecto
 					connected[c.Ordinal()] = true
 					stack = append(stack, c)
 				}
-				for _, r := range x.outgoing(cur) {
+				out = appendOutgoing(out[:0], cur)
+				for _, r := range out {
 					if t := r.target; t != nil && !connected[t.Ordinal()] {
 						connected[t.Ordinal()] = true
 						stack = append(stack, t)

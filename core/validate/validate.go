@@ -288,10 +288,6 @@ func eventf(sev model.Severity, id string, s *model.Shape, format string, args .
 	return model.Event{Severity: sev, ID: id, Shape: s.ID(), Source: s.Source(), Message: fmt.Sprintf(format, args...)}
 }
 
-// allShapes returns every shape of m, members after their container.
-// The slice is shared by the validators of a Check: do not modify it.
-func allShapes(m *model.Model) []*model.Shape { return indexOf(m).shapes() }
-
 // idiomatic returns a trait's name as the reference implementation prints
 // it: the bare name for prelude traits, the absolute ID otherwise.
 func idiomatic(id shapeid.ID) string {
