@@ -54,18 +54,39 @@ func (x *Exchange) reuse(from Peer, in *info, k []byte, h uint64) bool {
 // the id itself holds 1 + the index of the message that first used it
 // (0: unused), so that such an id is one load in memory read in order
 // rather than a probe at a random place in a table that grows with the
-// transcript. The array covers ids below about four times the ids it
-// holds (and 1,024), so its memory stays proportional to what it holds;
-// an integer above that goes to the table (sparse counts the ones there,
-// so that a dense id is looked for in the table only when some are).
+// transcript. The array is kept in chunks of denseChunk ids, each made
+// when the first id it holds is added, so that growing it copies
+// nothing (an array grown by doubling left its earlier copies, as much
+// memory again as the last, touched page by page). It covers ids below
+// about four times the ids it holds (and 1,024), so its memory stays
+// proportional to what it holds; an integer above that goes to the
+// table (sparse counts the ones there, so that a dense id is looked for
+// in the table only when some are).
 type idSet struct {
-	slots   []idSlot // a power of two long; off == 0 marks a free slot
-	keys    []byte   // keys[0] is unused, so that no key is at offset 0
-	n       int      // ids remembered, in both parts
-	inTable int      // ids in slots
-	dense   [2][]uint32
-	inArr   [2]int // ids in dense
-	sparse  [2]int // ids of the dense form kept in the table
+	slots   []idSlot      // a power of two long; off == 0 marks a free slot
+	keys    []byte        // keys[0] is unused, so that no key is at offset 0
+	n       int           // ids remembered, in both parts
+	inTable int           // ids in slots
+	dense   [2][][]uint32 // chunks of denseChunk ids (nil: none added)
+	inArr   [2]int        // ids in dense
+	top     [2]int        // the highest id in dense
+	sparse  [2]int        // ids of the dense form kept in the table
+}
+
+// denseChunk is how many ids a chunk of the integer-id arrays holds (128
+// KiB of them). A chunk's pages are touched only as its ids are added:
+// find reads no entry above the highest id added (top), so a page is
+// first written, not read (a page read first is mapped to the zero page
+// and copied on the write after: two page faults, see prefault).
+const denseChunk = 1 << 15
+
+// denseAt returns the entry of id v of peer p in the arrays, nil when its
+// chunk was not made.
+func (t *idSet) denseAt(p byte, v int) *uint32 {
+	if c := v / denseChunk; c < len(t.dense[p]) && t.dense[p][c] != nil {
+		return &t.dense[p][c][v%denseChunk]
+	}
+	return nil
 }
 
 // denseID returns the value of key k when it is a peer's byte then a
@@ -116,8 +137,10 @@ func (t *idSet) find(h uint64, k []byte) (int, bool) {
 		return 0, false
 	}
 	if p, v, ok := denseID(k); ok {
-		if v < len(t.dense[p]) && t.dense[p][v] != 0 {
-			return int(t.dense[p][v]) - 1, true
+		if v <= t.top[p] {
+			if e := t.denseAt(p, v); e != nil && *e != 0 {
+				return int(*e) - 1, true
+			}
 		}
 		if t.sparse[p] == 0 {
 			return 0, false
@@ -147,15 +170,23 @@ func (t *idSet) findSlot(h uint64, k []byte) (int, bool) {
 func (t *idSet) add(h uint64, k []byte, index int) {
 	t.n++
 	if p, v, ok := denseID(k); ok {
-		if v >= len(t.dense[p]) && v < 4*t.inArr[p]+1024 {
-			grown := make([]uint32, max(2*len(t.dense[p]), v+1, 1024))
-			prefault(grown[len(t.dense[p]):]) // find reads past the ids added
-			copy(grown, t.dense[p])
-			t.dense[p] = grown
+		e := t.denseAt(p, v)
+		if e == nil && v < 4*t.inArr[p]+1024 {
+			c := v / denseChunk
+			if t.dense[p] == nil {
+				t.dense[p] = make([][]uint32, 0, 8)
+			}
+			for len(t.dense[p]) <= c {
+				t.dense[p] = append(t.dense[p], nil)
+			}
+			chunk := make([]uint32, denseChunk)
+			t.dense[p][c] = chunk
+			e = &chunk[v%denseChunk]
 		}
-		if v < len(t.dense[p]) && uint64(index)+1 <= math.MaxUint32 {
-			t.dense[p][v] = uint32(index + 1)
+		if e != nil && uint64(index)+1 <= math.MaxUint32 {
+			*e = uint32(index + 1)
 			t.inArr[p]++
+			t.top[p] = max(t.top[p], v)
 			return
 		}
 		t.sparse[p]++
@@ -201,15 +232,22 @@ func (t *idSet) grow() {
 // reset empties the set; it keeps its memory unless that is large (an
 // exchange is reused, and one long transcript should not pin megabytes).
 func (t *idSet) reset() {
-	if len(t.slots) > 1<<12 || cap(t.keys) > 1<<16 || len(t.dense[0])+len(t.dense[1]) > 1<<14 {
+	if len(t.slots) > 1<<12 || cap(t.keys) > 1<<16 || t.top[0]+t.top[1] > 1<<14 {
 		*t = idSet{}
 		return
 	}
 	clear(t.slots)
-	clear(t.dense[0])
-	clear(t.dense[1])
+	for p, chunks := range t.dense {
+		for c, chunk := range chunks {
+			// Up to the highest id only: the pages above it were not
+			// touched.
+			if lo := c * denseChunk; chunk != nil && lo <= t.top[p] {
+				clear(chunk[:min(denseChunk, t.top[p]-lo+1)])
+			}
+		}
+	}
 	t.keys, t.n, t.inTable = t.keys[:0], 0, 0
-	t.inArr, t.sparse = [2]int{}, [2]int{}
+	t.inArr, t.sparse, t.top = [2]int{}, [2]int{}, [2]int{}
 }
 
 // cancel applies a @cancels notification sent by from: the calls of from
