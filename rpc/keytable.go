@@ -157,9 +157,10 @@ func (t *keyTable) grow() {
 // shared zero page for the read and copies it on the write that
 // follows, two page faults a page. Written first, a page costs one. On
 // an MCP session the tables that grow with the transcript (this one,
-// the idSet's slots and arrays) took ~150 page faults fewer, 5-7% of
-// the run's (docs/performance.md, issue 27 goal 2); on memory the heap
-// had used (and zeroed already) it costs a clear of the table.
+// the idSet's slots, and then its integer-id arrays, which are written
+// before they are read otherwise: idSet) took ~150 page faults fewer,
+// 5-7% of the run's (docs/performance.md, issue 27 goal 2); on memory
+// the heap had used (and zeroed already) it costs a clear of the table.
 func prefault[T any](s []T) { clear(s) }
 
 // each calls f with the first call of every key.
