@@ -88,13 +88,16 @@ func (m *Model) measure() {
 		if len(b.mixins()) > 0 {
 			// Mixed-in traits and members' traits are new lists (their
 			// values are the mixins').
-			if s.mixed != nil {
-				n += alloc(int64(cap(*s.mixed))*traitSize) + alloc(sliceSize)
+			if s.mixed {
+				n += alloc(int64(cap(s.mixedList())) * traitSize)
 			}
 			for _, ms := range b.shapes {
-				if ms.mixed != nil {
-					n += alloc(int64(cap(*ms.mixed))*traitSize) + alloc(sliceSize)
+				if ms.mixed {
+					n += alloc(int64(cap(ms.mixedList())) * traitSize)
 				}
+			}
+			if mx := b.more.mixed; mx != nil {
+				n += alloc(sliceSize) + alloc(int64(cap(*mx))*int64(unsafe.Sizeof(mixedTraits{})))
 			}
 		}
 		if b.more != nil {

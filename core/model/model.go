@@ -14,6 +14,7 @@ package model
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -35,7 +36,18 @@ type Shape struct {
 	// and not redefined; redefined for a mixin member the shape redefines.
 	inheritedMember bool
 	redefined       bool
+	// mixed says the shape's effective traits (own and mixed in, sorted
+	// by trait ID, unique) are not its definition's own list (body's
+	// traits for a root shape, md's for a member) but a list of its own:
+	// only shapes with mixins and their members have one, so it is kept
+	// where only they have room ([bodyMore]: a root shape's in its own,
+	// a member's in its container's), not in a pointer on every shape
+	// (8 bytes a shape: 2.4 MB of the chain of 100,000 structures of
+	// docs/performance.md, "Where a model's bytes go", ninth round).
+	mixed bool
 	// ordinal numbers the shapes of a model densely (see [Shape.Ordinal]);
+	// while the model is built, a member's is its index in its
+	// container's effective members (see memberIndex);
 	// a model has fewer than 2^31 shapes (its members are bounded by
 	// [MaxMembers], its root shapes by the source they are read from).
 	ordinal int32
@@ -46,16 +58,10 @@ type Shape struct {
 	// not redefined, the mixin's. A member's ID is derived (its
 	// container's namespace and name, md's name) and its model is its
 	// container's: a model has more members than root shapes, and passes
-	// over every shape read them, so a member's Shape stays small (56
+	// over every shape read them, so a member's Shape stays small (48
 	// bytes), and so does its definition (see [member]).
-	body *shapeBody
-	md   *member
-	// mixed are the effective traits (own and mixed in, sorted by trait
-	// ID, unique) when they are not the definition's own list (body's
-	// traits for a root shape, md's for a member), nil when they are:
-	// only shapes with mixins have other lists, and a slice a shape would
-	// be 16 bytes more on every shape ([Shape.traitList]).
-	mixed     *[]Trait
+	body      *shapeBody
+	md        *member
 	container *Shape
 	// targetShape (members) is the shape of the model that the target
 	// resolves to, nil where it defines none. [New] resolves it once, so
@@ -113,6 +119,31 @@ type bodyMore struct {
 	// memberFiles are the files of the own members written in another
 	// file than the shape (see member.otherFile), by member name.
 	memberFiles map[string]string
+	// mixed holds the effective traits of the shape and its members that
+	// are lists of their own (see Shape.mixed), nil when none is.
+	mixed *[]mixedTraits
+}
+
+// mixedTraits are the effective traits of a shape with mixins or of one
+// of its members when they are not their definition's own list: at is
+// -1 for the shape, a member's index in the shape's effective members
+// for a member. A body keeps them sorted by at, one entry (32 bytes) a
+// shape that has such a list, where a pointer to the list was 8 bytes of
+// every shape and the list's header 24 bytes of each that had one.
+type mixedTraits struct {
+	at     int32
+	traits []Trait
+}
+
+// memberIndex returns the index of member s in its container's effective
+// members: while the model is built (before the shapes are numbered),
+// complete keeps it in the member's ordinal.
+func (s *Shape) memberIndex() int {
+	c := s.container
+	if c.body.owner != nil && c.body.owner.numShapes != 0 {
+		return int(s.ordinal - c.ordinal - 1)
+	}
+	return int(s.ordinal)
 }
 
 // extra returns b's bodyMore, allocating it if b has none.
@@ -221,10 +252,57 @@ func (s *Shape) Traits() []Trait { return s.traitList() }
 
 // traitList returns the shape's effective traits (see mixed).
 func (s *Shape) traitList() []Trait {
-	if s.mixed != nil {
-		return *s.mixed
+	if s.mixed {
+		return s.mixedList()
 	}
 	return s.ownList()
+}
+
+// mixedList returns the effective traits of a shape whose mixed is set.
+func (s *Shape) mixedList() []Trait {
+	if e := s.mixedEntry(); e != nil {
+		return e.traits
+	}
+	return nil
+}
+
+// mixedEntry returns the entry of s's effective traits in the body that
+// keeps it, nil when there is none.
+func (s *Shape) mixedEntry() *mixedTraits {
+	b, at := s.body, int32(-1)
+	if s.container != nil {
+		b, at = s.container.body, int32(s.memberIndex())
+	}
+	if b == nil || b.more == nil || b.more.mixed == nil {
+		return nil
+	}
+	list := *b.more.mixed
+	if i := searchMixed(list, at); i < len(list) && list[i].at == at {
+		return &list[i]
+	}
+	return nil
+}
+
+// searchMixed returns the index of the first entry of list at or after at.
+func searchMixed(list []mixedTraits, at int32) int {
+	if len(list) <= 8 {
+		for i := range list {
+			if list[i].at >= at {
+				return i
+			}
+		}
+		return len(list)
+	}
+	lo, hi := 0, len(list)
+	for lo < hi {
+		h := int(uint(lo+hi) >> 1)
+		if list[h].at < at {
+			lo = h + 1
+		} else {
+			hi = h
+		}
+	}
+	return lo
 }
 
 // ownList returns the trait list of the shape's definition: its body's
@@ -239,14 +317,41 @@ func (s *Shape) ownList() []Trait {
 	return nil
 }
 
-// setTraits sets the shape's effective traits.
+// setTraits sets the shape's effective traits. A member's container
+// must be set.
 func (s *Shape) setTraits(ts []Trait) {
 	own := s.ownList()
 	if len(ts) == len(own) && (len(ts) == 0 && (ts == nil) == (own == nil) || len(ts) > 0 && &ts[0] == &own[0]) {
-		s.mixed = nil
+		if e := s.mixedEntry(); e != nil {
+			e.traits = nil
+		}
+		s.mixed = false
 		return
 	}
-	s.mixed = &ts
+	b, at := s.body, int32(-1)
+	if s.container != nil {
+		b, at = s.container.body, int32(s.memberIndex())
+	} else if b == nil {
+		b = &shapeBody{} // a Shape of no model (the zero value)
+		s.body = b
+	}
+	more := b.extra()
+	if more.mixed == nil {
+		more.mixed = &[]mixedTraits{}
+	}
+	list := *more.mixed
+	// complete sets the shape's list, then its members' in order: each
+	// entry goes at the end.
+	switch i := searchMixed(list, at); {
+	case i == len(list):
+		list = append(list, mixedTraits{at: at, traits: ts})
+	case list[i].at == at:
+		list[i].traits = ts
+	default:
+		list = slices.Insert(list, i, mixedTraits{at: at, traits: ts})
+	}
+	*more.mixed = list
+	s.mixed = true
 }
 
 // Trait returns the value of the trait with the given ID applied directly
@@ -928,7 +1033,7 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 	for _, name := range order {
 		in := mixed[name]
 		ms := &block[len(s.body.shapes)]
-		*ms = Shape{typ: MemberType, body: &memberBody, md: in.md, container: s, inheritedMember: true, targetShape: in.tgt}
+		*ms = Shape{typ: MemberType, body: &memberBody, md: in.md, container: s, inheritedMember: true, targetShape: in.tgt, ordinal: int32(len(s.body.shapes))}
 		traits := in.traits
 		if i, ok := localMembers[name]; ok {
 			md := &s.body.members[i]
@@ -951,7 +1056,7 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 			continue
 		}
 		ms := &block[len(s.body.shapes)]
-		*ms = Shape{typ: MemberType, body: &memberBody, md: md, container: s, targetShape: targets[j]}
+		*ms = Shape{typ: MemberType, body: &memberBody, md: md, container: s, targetShape: targets[j], ordinal: int32(len(s.body.shapes))}
 		s.body.shapes = append(s.body.shapes, ms)
 	}
 	s.indexMembers()
