@@ -47,14 +47,32 @@ func (x *shapeIndex) find(shapes []*Shape, id shapeid.ID) (int, bool) {
 	}
 }
 
-// rootID is a root shape's ID while a model is built (see
-// [shapeIndex.findRoot]): 32 bytes, where a shape ID is 48.
-type rootID struct{ namespace, name string }
+// rootIDs gives the ID of the root shape at position p while a model is
+// built (see [shapeIndex.findRoot]), before every root shape has its
+// body: the body's once the definition is read (it may be cleared then),
+// the definition's before. No copy of the IDs is made for the build: one
+// of 32 bytes a root shape was 3.2 MB of the largest live heap of
+// `smithy validate` on the chain of 100,000 structures of
+// docs/performance.md ("Where a model's bytes go", ninth round), where
+// the definitions and the root shapes are alive together.
+type rootIDs struct {
+	roots []Shape     // in ID order
+	defs  []*ShapeDef // as given
+	perm  []int32     // the definition of the root shape at position p is defs[perm[p]]
+}
+
+// is reports whether the root shape at position p has the ID id.
+func (r *rootIDs) is(p int, id shapeid.ID) bool {
+	if b := r.roots[p].body; b != nil {
+		return b.id.Name == id.Name && b.id.Namespace == id.Namespace
+	}
+	d := r.defs[r.perm[p]]
+	return d.ID.Name == id.Name && d.ID.Namespace == id.Namespace
+}
 
 // findRoot is [shapeIndex.find] while the model is built, before the root
-// shapes have their bodies: the ID of the root shape at position p is
-// ids[p]. A member's ID is never found.
-func (x *shapeIndex) findRoot(ids []rootID, id shapeid.ID) (int, bool) {
+// shapes have their bodies (see [rootIDs]). A member's ID is never found.
+func (x *shapeIndex) findRoot(ids *rootIDs, id shapeid.ID) (int, bool) {
 	mask := len(x.slots) - 1
 	i := int(x.hash(id)) & mask
 	for {
@@ -62,7 +80,7 @@ func (x *shapeIndex) findRoot(ids []rootID, id shapeid.ID) (int, bool) {
 		if p == 0 {
 			return i, false
 		}
-		if r := &ids[p-1]; r.name == id.Name && r.namespace == id.Namespace && id.Member == "" {
+		if id.Member == "" && ids.is(int(p-1), id) {
 			return i, true
 		}
 		i = (i + 1) & mask

@@ -713,13 +713,13 @@ func build(defs []*ShapeDef, metadata []MetadataEntry, take bool) (*Model, error
 	for i := range roots {
 		m.sorted[i] = &roots[i]
 	}
-	// Every shape is indexed first, by the IDs of the definitions, copied
-	// in ID order (the bodies, which hold the IDs once built, come later,
-	// and each definition is cleared as it is read): a member's target is
-	// found while its definition is read. The first definition whose ID is
-	// wrong or taken stops the indexing; its error is reported when the
+	// Every shape is indexed first, by the IDs of the definitions (the
+	// bodies, which hold the IDs once built, come later, and each
+	// definition is cleared as it is read: see rootIDs): a member's target
+	// is found while its definition is read. The first definition whose ID
+	// is wrong or taken stops the indexing; its error is reported when the
 	// definitions before it were checked.
-	ids := make([]rootID, len(defs))
+	ids := &rootIDs{roots: roots, defs: defs, perm: perm}
 	bad, badErr := len(defs), error(nil)
 	for i, d := range defs {
 		if d.ID.IsZero() || d.ID.HasMember() {
@@ -731,7 +731,6 @@ func build(defs []*ShapeDef, metadata []MetadataEntry, take bool) (*Model, error
 			bad, badErr = i, &Error{Source: d.Source, ShapeID: d.ID, Msg: "shape defined more than once"}
 			break
 		}
-		ids[pos[i]] = rootID{d.ID.Namespace, d.ID.Name}
 		m.index.slots[slot] = pos[i] + 1
 	}
 	// The definitions are read in ID order, the order of the bodies; the
@@ -846,9 +845,9 @@ var buildStage func(stage string)
 const bodyBlock = (32 << 10) / int(bodySize)
 
 // readDef sets body's traits and members from its definition d, while
-// the model is built: the model's root shapes are indexed, found by the
-// IDs in ID order, ids (see [shapeIndex.findRoot]).
-func (m *Model) readDef(body *shapeBody, d *ShapeDef, ids []rootID) error {
+// the model is built: the model's root shapes are indexed, found through
+// ids (see [shapeIndex.findRoot]).
+func (m *Model) readDef(body *shapeBody, d *ShapeDef, ids *rootIDs) error {
 	var err error
 	if body.traits, err = sortTraits(d.ID, d.Traits); err != nil {
 		return err
@@ -890,13 +889,13 @@ func (m *Model) readDef(body *shapeBody, d *ShapeDef, ids []rootID) error {
 }
 
 // packMembers sets a body's own members from the definition's (see
-// [member]); the model's root shapes are all indexed, found by their IDs
-// in ID order, ids (see [shapeIndex.findRoot]). Until [Model.complete] makes the member
+// [member]); the model's root shapes are all indexed, found through ids
+// (see [shapeIndex.findRoot]). Until [Model.complete] makes the member
 // shapes, body.shapes holds the shapes the own members target (nil where
 // the model defines none): [build] points each such member's target to
 // its shape's ID once every body is built, and complete sets each
 // member's targetShape from them, so that no target is looked up twice.
-func (m *Model) packMembers(body *shapeBody, mdefs []MemberDef, ids []rootID) {
+func (m *Model) packMembers(body *shapeBody, mdefs []MemberDef, ids *rootIDs) {
 	body.members = make([]member, len(mdefs))
 	body.shapes = make([]*Shape, len(mdefs))
 	for j := range mdefs {
