@@ -189,19 +189,7 @@ func appendOutgoing(buf []reference, s *model.Shape) []reference {
 		if len(s.Mixins()) != 0 {
 			break
 		}
-		var memberRel rel
-		switch t {
-		case model.StructureType:
-			memberRel = relStructureMember
-		case model.UnionType:
-			memberRel = relUnionMember
-		case model.ListType:
-			memberRel = relListMember
-		case model.EnumType:
-			memberRel = relEnumMember
-		case model.IntEnumType:
-			memberRel = relIntEnumMember
-		case model.MapType:
+		if t == model.MapType {
 			for _, mem := range s.Members() {
 				if mem.MemberName() == "key" {
 					buf = append(buf, reference{rel: relMapKey, target: mem})
@@ -210,7 +198,9 @@ func appendOutgoing(buf []reference, s *model.Shape) []reference {
 				}
 			}
 			return buf
-		default:
+		}
+		memberRel := memberRelOf(t)
+		if memberRel == relNone {
 			if len(s.Members()) != 0 {
 				return appendReferences(buf, s)
 			}

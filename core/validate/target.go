@@ -91,19 +91,7 @@ func appendReferences(out []reference, s *model.Shape) []reference {
 	})
 	if s.Type() == model.MapType || s.Type().HasMembers() {
 		// Member relationships are named by their container's type.
-		var memberRel rel
-		switch s.Type() {
-		case model.StructureType:
-			memberRel = relStructureMember
-		case model.UnionType:
-			memberRel = relUnionMember
-		case model.ListType:
-			memberRel = relListMember
-		case model.EnumType:
-			memberRel = relEnumMember
-		case model.IntEnumType:
-			memberRel = relIntEnumMember
-		}
+		memberRel := memberRelOf(s.Type())
 		for i := start; i < len(out); i++ {
 			if out[i].rel != relNone {
 				continue
@@ -119,6 +107,25 @@ func appendReferences(out []reference, s *model.Shape) []reference {
 		}
 	}
 	return out
+}
+
+// memberRelOf names the relationship from a shape of type t to its
+// members (relNone for a map, whose members are its key and value, and
+// for a type without members).
+func memberRelOf(t model.ShapeType) rel {
+	switch t {
+	case model.StructureType:
+		return relStructureMember
+	case model.UnionType:
+		return relUnionMember
+	case model.ListType:
+		return relListMember
+	case model.EnumType:
+		return relEnumMember
+	case model.IntEnumType:
+		return relIntEnumMember
+	}
+	return relNone
 }
 
 // refNames names the model's relationship types as the reference
