@@ -5,16 +5,9 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/smithy-validation/go/core/internal/testmodel"
 	"github.com/smithy-validation/go/core/shapeid"
 )
-
-// liveBytes is the heap in use after a full collection.
-func liveBytes() int64 {
-	runtime.GC()
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	return int64(ms.HeapAlloc)
-}
 
 // TestNewFromPeak: while NewFrom builds a model of small structures (a
 // chain, the worst shape of docs/performance.md's "Where a model's bytes
@@ -31,7 +24,7 @@ func TestNewFromPeak(t *testing.T) {
 	}
 	const n = 20000
 	str := shapeid.ID{Namespace: "smithy.api", Name: "String"}
-	h0 := liveBytes()
+	h0 := testmodel.LiveHeap()
 	defs := make([]ShapeDef, 0, n+1)
 	defs = append(defs, ShapeDef{ID: str, Type: StringType})
 	for i := range n {
@@ -47,9 +40,9 @@ func TestNewFromPeak(t *testing.T) {
 	for i := range defs {
 		ptrs[i] = &defs[i]
 	}
-	given := liveBytes() - h0
+	given := testmodel.LiveHeap() - h0
 	peaks := map[string]int64{}
-	buildStage = func(stage string) { peaks[stage] = liveBytes() - h0 }
+	buildStage = func(stage string) { peaks[stage] = testmodel.LiveHeap() - h0 }
 	defer func() { buildStage = nil }()
 	m, err := NewFrom(ptrs, nil)
 	if err != nil {
@@ -57,7 +50,7 @@ func TestNewFromPeak(t *testing.T) {
 	}
 	buildStage = nil
 	defs, ptrs = nil, nil
-	kept := liveBytes() - h0
+	kept := testmodel.LiveHeap() - h0
 	runtime.KeepAlive(m)
 	peak := max(peaks["indexed"], peaks["read"])
 	t.Logf("definitions given %d bytes; live while building: indexed %d, read %d; the model %d; peak/model %.2f",

@@ -11,15 +11,6 @@ import (
 	"github.com/smithy-validation/go/core/jsonast"
 )
 
-// liveHeap is the heap in use after collecting garbage.
-func liveHeap() int64 {
-	runtime.GC()
-	runtime.GC()
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	return int64(ms.HeapAlloc)
-}
-
 // TestFootprint: the model's own estimate of the memory it holds is at or
 // above the heap that assembling it retains (measured after GC, the
 // source read before the measure starts) and within twice it, for an IDL
@@ -53,7 +44,7 @@ func TestFootprint(t *testing.T) {
 		{"traits", "tr.smithy", []byte(traits.String())},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			h0 := liveHeap()
+			h0 := testmodel.LiveHeap()
 			a := assembly.New()
 			if err := a.AddSource(tc.file, tc.src); err != nil {
 				t.Fatal(err)
@@ -63,7 +54,7 @@ func TestFootprint(t *testing.T) {
 				t.Fatalf("does not assemble: %v %v", err, res.Events)
 			}
 			a = nil
-			held := liveHeap() - h0
+			held := testmodel.LiveHeap() - h0
 			est := res.Model.Footprint()
 			if strings.HasSuffix(tc.file, ".json") {
 				// core/node keeps its own copy of a JSON text, which the

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/smithy-validation/go/core/internal/testmodel"
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/core/shapeid"
@@ -42,11 +43,11 @@ func TestBytesPerMember(t *testing.T) {
 	}
 	const n, k = 20000, 4
 	retained := func(keep func(defs []model.ShapeDef) any, members int) int64 {
-		h0 := liveHeap()
+		h0 := testmodel.LiveHeap()
 		defs := structs(n, members)
 		kept := keep(defs)
 		defs = nil
-		h := liveHeap() - h0
+		h := testmodel.LiveHeap() - h0
 		runtime.KeepAlive(kept)
 		return h
 	}

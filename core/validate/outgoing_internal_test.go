@@ -170,13 +170,6 @@ structure Thing {
 	}
 }
 
-func liveHeap() int64 {
-	runtime.GC()
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	return int64(ms.HeapAlloc)
-}
-
 // TestValidatorsLiveHeap: on a chain of structures, the most the built-in
 // validators keep alive between them (the shared index, what a validator
 // leaves to the next) stays small beside the model they check. The
@@ -189,9 +182,9 @@ func TestValidatorsLiveHeap(t *testing.T) {
 	if testing.Short() {
 		t.Skip("assembles a model of 60,000 shapes")
 	}
-	h0 := liveHeap()
+	h0 := testmodel.LiveHeap()
 	m := assembleForTest(t, map[string]string{"chain.smithy": string(testmodel.Chain(20000))})
-	kept := liveHeap() - h0
+	kept := testmodel.LiveHeap() - h0
 	if kept < 20000*300 {
 		t.Fatalf("the measure is broken: the model %d bytes for 20,000 structures", kept)
 	}
@@ -202,7 +195,7 @@ func TestValidatorsLiveHeap(t *testing.T) {
 		if events := v.Check(m); hasError(events, nil) {
 			t.Fatalf("%s: %v", v.Name, events)
 		}
-		if h := liveHeap() - h0; h > most {
+		if h := testmodel.LiveHeap() - h0; h > most {
 			most, mostAt = h, v.Name
 		}
 	}

@@ -1,11 +1,24 @@
 // Package testmodel generates Smithy IDL models of any size for the
-// loaders' benchmarks.
+// loaders' benchmarks and memory tests, and measures the live heap for
+// the latter ([LiveHeap]).
 package testmodel
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 )
+
+// LiveHeap is the heap in use after collecting garbage (twice, so that
+// what the first collection's sweep freed is not counted): the memory
+// tests' measure, a difference of two calls in one run.
+func LiveHeap() int64 {
+	runtime.GC()
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return int64(ms.HeapAlloc)
+}
 
 // Generate writes an IDL model of n root shapes: documented structures
 // with constrained members and defaults, patterned strings, enums, and
