@@ -184,7 +184,7 @@ type assembler struct {
 	shared map[*model.ShapeDef]bool
 	wasSet map[shapeid.ID]bool
 	defs   []*model.ShapeDef
-	byID   map[shapeid.ID]*model.ShapeDef
+	byID   defIndex // the definitions of defs by ID
 	// v10 are the shapes whose definition (the first one merged) comes
 	// from a 1.0 document: the only version assembly asks about. A map of
 	// every shape's version cost the chain of 100,000 structures 8 MB,
@@ -224,7 +224,7 @@ func (a *Assembler) Assemble() (*Result, error) {
 	for _, d := range docs {
 		n += len(d.Shapes) + len(apart[d])
 	}
-	s := &assembler{owned: owned, apart: apart, shared: map[*model.ShapeDef]bool{}, byID: make(map[shapeid.ID]*model.ShapeDef, n),
+	s := &assembler{owned: owned, apart: apart, shared: map[*model.ShapeDef]bool{}, byID: newDefIndex(n),
 		defs: make([]*model.ShapeDef, 0, n), v10: map[shapeid.ID]bool{}, wasSet: map[shapeid.ID]bool{}}
 	if !a.opts.noPrelude && len(docs) > 0 {
 		s.prelude = docs[0]
@@ -245,10 +245,13 @@ func (a *Assembler) Assemble() (*Result, error) {
 		s.events = append(s.events, d.Events...)
 		s.addMetadata(d)
 		s.eachShape(d, func(def *model.ShapeDef) {
-			if _, defined := s.byID[def.ID]; !defined {
+			if _, defined := s.def(def.ID); !defined {
 				s.addShape(d, def)
 			}
 		})
+	}
+	if assembleStage != nil {
+		assembleStage("merged")
 	}
 	for _, d := range docs {
 		for _, ap := range d.Applies {
@@ -275,8 +278,11 @@ func (a *Assembler) Assemble() (*Result, error) {
 	// after this point reads them, nor the index to them, nor the other
 	// indexes of the definitions (checkReferences reads the model).
 	defs := s.defs
-	s.defs, s.byID = nil, nil
+	s.defs, s.byID = nil, defIndex{}
 	s.shared, s.wasSet, s.v10 = nil, nil, nil
+	if assembleStage != nil {
+		assembleStage("given")
+	}
 	m, err := model.NewFrom(defs, s.metadata)
 	if err != nil {
 		if me, ok := err.(*model.Error); ok {
@@ -291,6 +297,12 @@ func (a *Assembler) Assemble() (*Result, error) {
 	model.SortEvents(s.events)
 	return &Result{Model: m, Events: s.events}, nil
 }
+
+// assembleStage, when set (by tests), is called at two points of
+// Assemble: "merged" (every definition merged, the index by ID whole)
+// and "given" (the definitions about to be given to model.NewFrom, their
+// indexes dropped).
+var assembleStage func(stage string)
 
 func (s *assembler) addMetadata(d *model.Document) {
 	for _, e := range d.Metadata {
@@ -355,7 +367,7 @@ func (s *assembler) addShape(d *model.Document, c *model.ShapeDef) {
 	if d.Version == "1.0" && def.ID.Namespace != shapeid.Prelude {
 		upgradeRoot10(&def)
 	}
-	prev, ok := s.byID[def.ID]
+	prev, ok := s.def(def.ID)
 	if !ok {
 		// A document lowered for this assembly is the assembler's: its
 		// definition is merged in place (a copy of each was the largest
@@ -384,7 +396,7 @@ func (s *assembler) addShape(d *model.Document, c *model.ShapeDef) {
 			}
 		}
 		s.defs = append(s.defs, c)
-		s.byID[def.ID] = c
+		s.byID.add(s.defs, len(s.defs)-1)
 		if d.Version == "1.0" {
 			s.v10[def.ID] = true
 		}
@@ -632,7 +644,7 @@ func (s *assembler) mixinHasMember(def *model.ShapeDef, name string) bool {
 // when one is not, dropUnusableMixins reports it instead.
 func (s *assembler) mixinsExist(def *model.ShapeDef) bool {
 	for _, mid := range def.Mixins {
-		mx, ok := s.byID[mid]
+		mx, ok := s.def(mid)
 		if !ok || !s.mixinsExist(mx) {
 			return false
 		}
@@ -642,14 +654,15 @@ func (s *assembler) mixinsExist(def *model.ShapeDef) bool {
 
 // drop removes a shape that cannot be part of the model.
 func (s *assembler) drop(id shapeid.ID) {
-	delete(s.byID, id)
 	kept := s.defs[:0]
 	for _, d := range s.defs {
 		if d.ID != id {
 			kept = append(kept, d)
 		}
 	}
+	clear(s.defs[len(kept):])
 	s.defs = kept
+	s.byID.rebuild(s.defs, len(s.defs))
 }
 
 // dropUnusableMixins reports mixin cycles and shapes whose mixins are not
@@ -664,7 +677,7 @@ func (s *assembler) dropUnusableMixins() {
 					others = append(others, o.String())
 				}
 			}
-			def := s.byID[id]
+			def := s.defOf(id)
 			s.event(model.ErrorSeverity, "Model", id, def.Source, "Unable to resolve mixins; cycles detected between this shape and [%s]", strings.Join(others, ", "))
 		}
 		for _, id := range cycle {
@@ -675,7 +688,7 @@ func (s *assembler) dropUnusableMixins() {
 		changed = false
 		for _, def := range append([]*model.ShapeDef(nil), s.defs...) {
 			for _, mid := range def.Mixins {
-				if _, ok := s.byID[mid]; ok {
+				if _, ok := s.def(mid); ok {
 					continue
 				}
 				target := def.ID
@@ -710,8 +723,8 @@ func (s *assembler) mixinCycles() [][]shapeid.ID {
 		next++
 		stack = append(stack, id)
 		onStack[id] = true
-		for _, mid := range s.byID[id].Mixins {
-			if _, ok := s.byID[mid]; !ok {
+		for _, mid := range s.defOf(id).Mixins {
+			if _, ok := s.def(mid); !ok {
 				continue
 			}
 			if _, seen := index[mid]; !seen {
@@ -735,7 +748,7 @@ func (s *assembler) mixinCycles() [][]shapeid.ID {
 			}
 		}
 		self := false
-		for _, mid := range s.byID[id].Mixins {
+		for _, mid := range s.defOf(id).Mixins {
 			self = self || mid == id
 		}
 		if len(comp) > 1 || self {
@@ -773,7 +786,7 @@ func omittedEquivalent(a, b node.Node) bool {
 }
 
 func (s *assembler) apply(d *model.Document, ap model.Apply) {
-	def, ok := s.byID[ap.Target.Root()]
+	def, ok := s.def(ap.Target.Root())
 	if !ok {
 		s.event(model.ErrorSeverity, "Model", shapeid.ID{}, ap.Source, "Trait `%s` applied to unknown shape `%s`", traitNames(ap.Traits), ap.Target)
 		return
@@ -823,7 +836,7 @@ func (s *assembler) mixinMemberTarget(def *model.ShapeDef, name string, seen map
 			continue
 		}
 		seen[mid] = true
-		mx, ok := s.byID[mid]
+		mx, ok := s.def(mid)
 		if !ok {
 			continue
 		}
@@ -849,7 +862,7 @@ func (s *assembler) resolveElided() {
 		if def.Props().ForResource.IsZero() {
 			continue
 		}
-		if res, ok := s.byID[def.Entity.ForResource]; !ok || res.Type != model.ResourceType {
+		if res, ok := s.def(def.Entity.ForResource); !ok || res.Type != model.ResourceType {
 			found := "no shape"
 			if ok {
 				found = "a " + res.Type.String() + " shape"
@@ -911,7 +924,7 @@ func (s *assembler) checkMemberConflicts() {
 		for _, m := range def.Members {
 			conflict := false
 			for _, mid := range def.Mixins {
-				mx, ok := s.byID[mid]
+				mx, ok := s.def(mid)
 				if !ok {
 					continue
 				}
@@ -940,7 +953,7 @@ func (s *assembler) memberTarget(def *model.ShapeDef, name string) (shapeid.ID, 
 }
 
 func (s *assembler) resourceTarget(def *model.ShapeDef, name string) (shapeid.ID, bool) {
-	res, ok := s.byID[def.Props().ForResource]
+	res, ok := s.def(def.Props().ForResource)
 	if !ok {
 		return shapeid.ID{}, false
 	}
@@ -971,7 +984,7 @@ func (s *assembler) checkMixins() {
 		var bad []string
 		kept := def.Mixins[:0:0]
 		for _, mid := range def.Mixins {
-			if mx, ok := s.byID[mid]; ok && mx.Type != def.Type {
+			if mx, ok := s.def(mid); ok && mx.Type != def.Type {
 				bad = append(bad, "`"+mid.String()+"`")
 				continue
 			}
@@ -1026,7 +1039,7 @@ func (s *assembler) coerceOmittedTraitValues() {
 		if !t.Omitted || !t.Value.IsNull() {
 			return node.Node{}, false
 		}
-		def, ok := s.byID[t.ID]
+		def, ok := s.def(t.ID)
 		if !ok {
 			return node.Node{}, false
 		}

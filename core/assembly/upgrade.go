@@ -117,7 +117,7 @@ func (s *assembler) upgradeMembers10() {
 		}
 		for i := range def.Members {
 			m := &def.Members[i]
-			target, ok := s.byID[m.Target]
+			target, ok := s.def(m.Target)
 			if !ok || hasTrait(m.Traits, preludeid.Default) {
 				continue
 			}
