@@ -74,6 +74,11 @@ type onePassState struct {
 	// maxFindings the collector's limit (a trial's findings count
 	// against it).
 	tries, maxFindings int
+	// unknown is set when a structure at depth watch reads a field that
+	// names none of its members (untaggedShared: the refutations that
+	// wait for the check of a member).
+	watch   int
+	unknown bool
 	// nm: the marks in use (onePass.marks).
 	nm int
 
@@ -1166,6 +1171,9 @@ func (q *onePass) structure(p *plan, i int, skip string) int {
 //
 //go:noinline
 func (q *onePass) unknownField(p, unknown *plan, base, a, i int, name string) int {
+	if q.depth == q.watch {
+		q.unknown = true
+	}
 	reject := unknown == nil && (p.closed || !q.on(ignoreUnknownMembers))
 	if reject && (!q.sitesOn || q.dead) ||
 		!q.on(allowDuplicateKeys) && (q.marked(base, a+1, a+1+len(name)) || !q.mark(a+1, a+1+len(name))) {

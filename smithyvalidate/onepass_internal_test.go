@@ -797,3 +797,61 @@ func TestFollowIsAHint(t *testing.T) {
 		t.Errorf("guess after n %d, want %d (id)", got, want)
 	}
 }
+
+// TestUntaggedWaitingRefutations checks the refutations that wait for the
+// check of an untagged union's last member (untaggedBounds.waits): Pick's
+// Circle and Square each lack the other's required member, so with either
+// as the member taken last the other's refutation waits. Under every hint
+// and both unknown-member policies, the one pass decides as the case says
+// and never passes what the walk reports: a field that names no member of
+// the last one (the waiting member's own, or another) sends the waiting
+// member back to its refutation, and a last member that fails its check
+// leaves the decision to the others.
+func TestUntaggedWaitingRefutations(t *testing.T) {
+	const base = `{"id":"id_00af","n":7,"pick":`
+	tests := []struct {
+		name   string
+		ignore bool
+		pick   string
+		pass   bool
+	}{
+		{"circle", false, `{"r":1}`, true},
+		{"square", false, `{"side":2}`, true},
+		{"both members' fields", false, `{"r":1,"side":2}`, false},
+		{"neither", false, `{}`, false},
+		{"circle, an unknown field", false, `{"r":1,"x":3}`, false},
+		{"both members' fields, unknown ignored: both accept", true, `{"r":1,"side":2}`, false},
+		{"the other's field first, unknown ignored: both accept", true, `{"side":2,"r":1}`, false},
+		{"circle, an unknown field ignored", true, `{"r":1,"x":3}`, true},
+		{"square, an unknown field ignored", true, `{"x":3,"side":2}`, true},
+		{"circle failing, square's field: square accepts", true, `{"r":"1","side":2}`, true},
+		{"square failing, circle's field: circle accepts", true, `{"r":1,"side":"2"}`, true},
+		{"neither, unknown ignored", true, `{"x":1}`, false},
+	}
+	for _, tc := range tests {
+		for hint := range 3 { // circle, square, none
+			var opts []Option
+			if tc.ignore {
+				opts = append(opts, IgnoreUnknownMembers(true))
+			}
+			v := onePassValidator(t, opts...)
+			pick := v.root.members[v.root.lookup("pick")].plan
+			if pick.alloy == nil || !pick.alloy.untagged || len(pick.members) != 2 {
+				t.Fatal("p#Top's pick is not the untagged union of two members")
+			}
+			if w := pick.alloy.untaggedBoundsOf(pick).waits; len(w) != 2 || w[0] != 1<<1 || w[1] != 1<<0 {
+				t.Fatalf("Pick's waits %v, want each member's refutation waiting for the other's check", w)
+			}
+			pick.alloy.taken.Store(int32(hint))
+			text := base + tc.pick + `}`
+			pass := v.onePassJSON(text, &v.cfg.lim)
+			walk := walkFindings(t, v, text)
+			if pass && len(walk.Findings) > 0 {
+				t.Fatalf("%s, taken %d: the one pass passed a value the walk reports:\n%s", tc.name, hint, walk.Text())
+			}
+			if pass != tc.pass {
+				t.Errorf("%s, taken %d: one pass %v, want %v (walk: %d findings)", tc.name, hint, pass, tc.pass, len(walk.Findings))
+			}
+		}
+	}
+}

@@ -46,6 +46,12 @@ type untaggedBounds struct {
 	// product bounds the factor by which untagged unions nested in a
 	// member multiply the tries (capped at MaxUntaggedTries+1).
 	product int
+	// waits[a] has bit k set when member k's refutation may wait for the
+	// check of member a (untaggedShared): a is a structure, and k a
+	// structure with a required member whose name names no member of a,
+	// so a value whose every field names a member of a lacks it. nil for
+	// a union of more than 64 members.
+	waits []uint64
 }
 
 // untaggedBoundsOf returns p's bounds, computing them on first use. The
@@ -166,7 +172,41 @@ func computeUntaggedBounds(u *plan) *untaggedBounds {
 	if onCycle[0] { // the union itself nests in its members
 		product = MaxUntaggedTries + 1
 	}
-	return &untaggedBounds{ok: true, perNode: maxLevels * (findingsPerLevel + maxReq), product: product}
+	return &untaggedBounds{ok: true, perNode: maxLevels * (findingsPerLevel + maxReq), product: product, waits: waitsOf(u)}
+}
+
+// waitsOf computes untaggedBounds.waits for the union u.
+func waitsOf(u *plan) []uint64 {
+	if len(u.members) > 64 {
+		return nil
+	}
+	waits := make([]uint64, len(u.members))
+	for a := range u.members {
+		for k := range u.members {
+			if k != a && lacksOneOf(u.members[k].plan, u.members[a].plan) {
+				waits[a] |= 1 << k
+			}
+		}
+	}
+	return waits
+}
+
+// lacksOneOf reports whether b is a structure that refutesStructure can
+// refute by a missing required member and has a required member (among
+// its first 64) whose name names no member of the structure a: an object
+// whose every field names a member of a lacks that field, and the walk of
+// b over it reports the missing member.
+func lacksOneOf(b, a *plan) bool {
+	if a == nil || b == nil || a.typ != model.StructureType || b.typ != model.StructureType || len(b.members) > 64 ||
+		b.alloy != nil && (b.alloy.disc != "" || b.alloy.untagged) {
+		return false
+	}
+	for r := range b.members {
+		if b.reqLow&(1<<r) != 0 && a.lookup(b.members[r].wire) < 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // cyclePlans reports, for each plan of order, whether it lies on a cycle
@@ -250,17 +290,62 @@ func (q *onePass) untaggedShared(p *plan, i, tries int) int {
 		for last = len(p.members) - 1; last > 0 && kindRefuses(p.members[last].plan, c); last-- {
 		}
 	}
+	// A member that lacks a required member of the last one's
+	// (untaggedBounds.waits) is refuted by the check of the last one when
+	// every field of the object names one of its members: its refutation
+	// waits for that check, which reads the fields anyway. Not within the
+	// check of another union's last member (q.watch set), so that a value
+	// is read at most once more than without waiting.
+	var waiting uint64
+	if c == '{' && b.waits != nil && q.watch == 0 && !q.on(allowMissingRequired) {
+		waiting = b.waits[last]
+	}
 	cand, open := -1, 0 // open: members neither refuted nor the last
 	elems, depth, nm := q.elems, q.depth, q.nm
 	for k := range p.members {
 		m := p.members[k].plan
-		if k == last || kindRefuses(m, c) || q.refutes(m, i, refuteLevels) {
+		if k == last || waiting&(1<<k) != 0 || kindRefuses(m, c) || q.refutes(m, i, refuteLevels) {
 			continue
 		}
 		if open++; open > 1 {
 			break // two members might take it
 		}
 		cand = k
+	}
+	if open == 1 && waiting != 0 {
+		// Another member than the last one is open: the waiting ones are
+		// refuted now, as without waiting.
+		open, waiting = q.openAmong(p, waiting, i, open, &cand), 0
+	}
+	if waiting != 0 { // open == 0
+		saved := q.tries
+		q.tries, q.watch, q.unknown = tries, depth+1, false
+		end := q.value(p.members[last].plan, i)
+		unknown := q.unknown
+		q.tries, q.watch, q.unknown = saved, 0, false
+		if end >= 0 {
+			if unknown {
+				// A field named none of the last one's members: the
+				// waiting members are refuted now, and the check's
+				// counts kept.
+				e, d, n := q.elems, q.depth, q.nm
+				open = q.openAmong(p, waiting, i, 0, &cand)
+				q.elems, q.depth, q.nm = e, d, n
+				if open > 0 {
+					return -1 // the last one is not refuted: two might take it
+				}
+			}
+			if (q.elems-elems)*b.perNode >= q.maxFindings {
+				return -1
+			}
+			return end
+		}
+		// The last one fails: the waiting members are refuted now, and
+		// another member is checked if it is the only one open.
+		q.elems, q.depth, q.nm = elems, depth, nm
+		if open = q.openAmong(p, waiting, i, 0, &cand); open == 0 {
+			return -1 // the last one was the only one left, and it fails
+		}
 	}
 	switch {
 	case open == 0:
@@ -285,6 +370,22 @@ func (q *onePass) untaggedShared(p *plan, i, tries int) int {
 		p.alloy.taken.Store(int32(cand))
 	}
 	return end
+}
+
+// openAmong refutes the members of the union p in the set waiting over
+// the value at s[i] and returns open plus the number of them not refuted
+// (stopping past 1), setting *cand to the last of those.
+func (q *onePass) openAmong(p *plan, waiting uint64, i, open int, cand *int) int {
+	for k := range p.members {
+		if waiting&(1<<k) == 0 || kindRefuses(p.members[k].plan, q.s[i]) || q.refutes(p.members[k].plan, i, refuteLevels) {
+			continue
+		}
+		if open++; open > 1 {
+			break
+		}
+		*cand = k
+	}
+	return open
 }
 
 // refutes reports that the walk of p over the (non-null) value at s[i]
