@@ -50,6 +50,10 @@ type Incremental struct {
 	fastTaken int
 	tailBuf   []byte
 	keys      strArena // the keys of open containers, once their input is let go
+	// the input before the first unfinished step at the last trim: let
+	// go (Kept does not count it), moved out of the buffer by a later
+	// trim once it is trimBatch long
+	dead int
 
 	// the output before the buffer r.out (incremental_exact.go)
 	frozen  [][]byte
@@ -104,7 +108,7 @@ func (s *Incremental) Feed(chunk []byte) {
 	if s.over || s.fed > s.maxSize {
 		// Repair refuses the whole text at once; nothing more is kept.
 		s.over = true
-		s.r.in = nil
+		s.r.in, s.dead = nil, 0
 		return
 	}
 	if s.r.fatal != nil {
@@ -147,8 +151,10 @@ func (s *Incremental) Err() *Error {
 }
 
 // Kept is how many bytes of input the reader holds: the unfinished step
-// (a token whose end is not in sight yet) and nothing before it.
-func (s *Incremental) Kept() int { return len(s.r.in) }
+// (a token whose end is not in sight yet) and nothing before it. (The
+// input let go is moved out of the reader's buffer in batches: the
+// buffer holds less than trimBatch bytes more than Kept.)
+func (s *Incremental) Kept() int { return len(s.r.in) - s.dead }
 
 // Step names where the text so far stopped, as [ReadinessResult.Step]
 // does: empty, value, key, colon, comma, string, token or done.
@@ -315,8 +321,18 @@ func (s *Incremental) restore(t *txn) {
 	}
 }
 
+// trimBatch is how much input let go the reader's buffer holds before
+// trim moves it out (a variable: tests move it out at every chunk).
+// Moving it out costs about 150 instructions whatever its size (the
+// open frames' offsets, the rest moved to the buffer's start, the line
+// count's call): done at every 64-byte chunk it was 2.5 M of a 1 MB
+// feed's 74 M (docs/streams.md, "Ninth round").
+var trimBatch = 4 << 10
+
 // trim lets go of the input before the first unfinished step: it places
 // the repairs made there and copies the keys of the open containers.
+// What is let go leaves the buffer once it is trimBatch long (Kept does
+// not count it before).
 func (s *Incremental) trim() {
 	r := &s.r
 	cut := r.i
@@ -324,12 +340,22 @@ func (s *Incremental) trim() {
 		cut = r.stack[n-1].commaIn
 	}
 	if cut <= 0 || r.fatal != nil {
+		if cut <= 0 {
+			s.dead = 0
+		}
 		return
 	}
 	if r.mark < cut {
 		r.out = appendOut(r.out, r.in[r.mark:cut])
 		r.mark = cut
 	}
+	if s.dead = cut; cut < trimBatch {
+		if len(r.out) >= outWindow {
+			s.freeze()
+		}
+		return
+	}
+	s.dead = 0
 	s.place(r.in[:cut])
 	for k := range r.stack {
 		f := &r.stack[k]

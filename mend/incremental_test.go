@@ -157,6 +157,10 @@ func TestIncrementalKeepsLittle(t *testing.T) {
 		if k < len(text)-6000 && s.Kept() > 200 {
 			t.Fatalf("after %d bytes the reader keeps %d bytes of input", end, s.Kept())
 		}
+		// the input let go leaves the buffer in batches of trimBatch
+		if held := len(s.r.in); held > s.Kept()+trimBatch+64 {
+			t.Fatalf("after %d bytes the reader's buffer holds %d bytes for %d kept", end, held, s.Kept())
+		}
 	}
 	// The 5000-byte string is kept whole until its closing quote.
 	if most < 4900 || most > 5200 {

@@ -29,13 +29,19 @@ func watchTrace(text []byte, cuts []int, opts Options, skip bool) string {
 }
 
 // pathsAgree reports where the fast path, the exact steps alone and the
-// general reader part on text, "" when all three agree.
+// general reader part on text, "" when all three agree. The three let the
+// input go at different sizes (trimBatch): the fast path once 24 bytes
+// are let go (short inputs see the input moved out and let go without
+// being moved), the exact steps at every chunk, the general reader at
+// the size it has outside tests.
 func pathsAgree(text []byte, cuts []int, opts Options, skip bool) string {
-	defer func() { fastOff, exactOff = false, false }()
+	defer func(b int) { fastOff, exactOff, trimBatch = false, false, b }(trimBatch)
+	general0 := trimBatch
+	trimBatch = 24
 	fast := watchTrace(text, cuts, opts, skip)
-	fastOff = true
+	fastOff, trimBatch = true, 1
 	exact := watchTrace(text, cuts, opts, skip)
-	exactOff = true
+	exactOff, trimBatch = true, general0
 	general := watchTrace(text, cuts, opts, skip)
 	if fast == exact && exact == general {
 		return ""
