@@ -56,14 +56,29 @@ func (x *shapeIndex) find(shapes []*Shape, id shapeid.ID) (int, bool) {
 // docs/performance.md ("Where a model's bytes go", ninth round), where
 // the definitions and the root shapes are alive together.
 type rootIDs struct {
-	roots []Shape     // in ID order
-	defs  []*ShapeDef // as given
-	perm  []int32     // the definition of the root shape at position p is defs[perm[p]]
+	defs []*ShapeDef // as given
+	perm []int32     // the definition of the root shape at position p is defs[perm[p]]
+	// blocks are the bodies of the root shapes in ID order, bodyBlock a
+	// block, made as the definitions are read (see [rootIDs.body]).
+	blocks [][]shapeBody
+	// targets are the positions plus one of the root shapes that the
+	// members read so far target, in the order they were read (0: a
+	// target the model does not define), until the root shapes are made.
+	targets []int32
+}
+
+// body returns the body of the root shape at position p, nil before its
+// block is made; it is read (its owner set) once its definition is.
+func (r *rootIDs) body(p int) *shapeBody {
+	if b := p / bodyBlock; b < len(r.blocks) {
+		return &r.blocks[b][p%bodyBlock]
+	}
+	return nil
 }
 
 // is reports whether the root shape at position p has the ID id.
 func (r *rootIDs) is(p int, id shapeid.ID) bool {
-	if b := r.roots[p].body; b != nil {
+	if b := r.body(p); b != nil && b.owner != nil {
 		return b.id.Name == id.Name && b.id.Namespace == id.Namespace
 	}
 	d := r.defs[r.perm[p]]

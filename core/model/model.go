@@ -708,18 +708,13 @@ func build(defs []*ShapeDef, metadata []MetadataEntry, take bool) (*Model, error
 	for k, i := range perm {
 		pos[i] = int32(k)
 	}
-	roots := make([]Shape, len(defs))
-	m.sorted = make([]*Shape, len(roots))
-	for i := range roots {
-		m.sorted[i] = &roots[i]
-	}
 	// Every shape is indexed first, by the IDs of the definitions (the
 	// bodies, which hold the IDs once built, come later, and each
 	// definition is cleared as it is read: see rootIDs): a member's target
 	// is found while its definition is read. The first definition whose ID
 	// is wrong or taken stops the indexing; its error is reported when the
 	// definitions before it were checked.
-	ids := &rootIDs{roots: roots, defs: defs, perm: perm}
+	ids := &rootIDs{defs: defs, perm: perm}
 	bad, badErr := len(defs), error(nil)
 	for i, d := range defs {
 		if d.ID.IsZero() || d.ID.HasMember() {
@@ -733,6 +728,17 @@ func build(defs []*ShapeDef, metadata []MetadataEntry, take bool) (*Model, error
 		}
 		m.index.slots[slot] = pos[i] + 1
 	}
+	// Nothing that the model keeps but the index is made before the
+	// definitions are read: the root shapes (48 bytes each), the array of
+	// pointers to them (Model.sorted) and the list by definition (from
+	// perm; pos is not read past this point) are made once every
+	// definition is read, so that none of them is alive beside every
+	// definition, the build's largest point (7.3 MB on the chain of
+	// 100,000 structures of docs/performance.md, "Where a model's bytes
+	// go", tenth round). Until then a member's target is the position of
+	// the root shape it names (rootIDs.targets), and a root shape's type
+	// is in types.
+	types := make([]ShapeType, len(defs))
 	// The definitions are read in ID order, the order of the bodies; the
 	// error reported is that of the first definition at fault in the order
 	// given, whatever the order they are read in (a definition after one
@@ -741,8 +747,10 @@ func build(defs []*ShapeDef, metadata []MetadataEntry, take bool) (*Model, error
 		buildStage("indexed")
 	}
 	firstErr, firstAt := badErr, bad
-	var block []shapeBody
 	for k, i := range perm {
+		if k%bodyBlock == 0 {
+			ids.blocks = append(ids.blocks, make([]shapeBody, min(bodyBlock, len(defs)-k)))
+		}
 		if int(i) >= firstAt {
 			continue
 		}
@@ -751,18 +759,12 @@ func build(defs []*ShapeDef, metadata []MetadataEntry, take bool) (*Model, error
 		if take {
 			*dp, defs[i] = ShapeDef{}, nil
 		}
-		if len(block) == 0 {
-			block = make([]shapeBody, min(bodyBlock, len(defs)-k))
-		}
-		body := &block[0]
-		block = block[1:]
-		body.id = d.ID
+		body := ids.body(k)
+		body.id, body.owner, body.source = d.ID, m, d.Source
 		if e := entityOf(&d); e != nil || len(d.Mixins) > 0 {
 			body.more = &bodyMore{mixins: d.Mixins, entity: e}
 		}
-		s := &roots[k]
-		body.owner, body.source = m, d.Source
-		*s = Shape{typ: d.Type, body: body}
+		types[k] = d.Type
 		if err := m.readDef(body, &d, ids); err != nil {
 			firstErr, firstAt = err, int(i)
 		}
@@ -773,19 +775,35 @@ func build(defs []*ShapeDef, metadata []MetadataEntry, take bool) (*Model, error
 	if firstErr != nil {
 		return nil, firstErr
 	}
+	roots := make([]Shape, len(defs))
+	m.sorted = make([]*Shape, len(roots))
+	for k := range roots {
+		roots[k] = Shape{typ: types[k], body: ids.body(k)}
+		m.sorted[k] = &roots[k]
+	}
 	// A member's target points to the ID of the root shape it names,
-	// which its body holds: every body is built now.
+	// which its body holds: every body is built now. body.shapes holds
+	// the shapes the own members target until complete makes the
+	// members' shapes (see packMembers).
+	next := 0
 	for k := range roots {
 		b := roots[k].body
+		if len(b.members) == 0 {
+			continue
+		}
+		b.shapes = make([]*Shape, len(b.members))
 		for j := range b.members {
-			if t := b.shapes[j]; t != nil {
-				b.members[j].target = &t.body.id
+			if p := ids.targets[next]; p != 0 {
+				b.shapes[j] = &roots[p-1]
+				b.members[j].target = &roots[p-1].body.id
 			}
+			next++
 		}
 	}
+	ids.targets, ids.blocks, types = nil, nil, nil
 	byDef := make([]*Shape, len(defs))
-	for i := range byDef {
-		byDef[i] = &roots[pos[i]]
+	for k, i := range perm {
+		byDef[i] = &roots[k]
 	}
 	state := make(map[*Shape]uint8, len(byDef)) // 1 = in progress, 2 = done
 	for _, s := range byDef {
@@ -890,14 +908,15 @@ func (m *Model) readDef(body *shapeBody, d *ShapeDef, ids *rootIDs) error {
 
 // packMembers sets a body's own members from the definition's (see
 // [member]); the model's root shapes are all indexed, found through ids
-// (see [shapeIndex.findRoot]). Until [Model.complete] makes the member
-// shapes, body.shapes holds the shapes the own members target (nil where
-// the model defines none): [build] points each such member's target to
-// its shape's ID once every body is built, and complete sets each
-// member's targetShape from them, so that no target is looked up twice.
+// (see [shapeIndex.findRoot]). The position of the root shape each own
+// member targets (plus one; 0 where the model defines none) goes into
+// ids.targets, in the order the members are packed: [build] points each
+// such member's target to its shape's ID once every body is built, and
+// until [Model.complete] makes the member shapes, body.shapes holds the
+// shapes the own members target, from which complete sets each member's
+// targetShape, so that no target is looked up twice.
 func (m *Model) packMembers(body *shapeBody, mdefs []MemberDef, ids *rootIDs) {
 	body.members = make([]member, len(mdefs))
-	body.shapes = make([]*Shape, len(mdefs))
 	for j := range mdefs {
 		md := &mdefs[j]
 		r := &body.members[j]
@@ -905,8 +924,9 @@ func (m *Model) packMembers(body *shapeBody, mdefs []MemberDef, ids *rootIDs) {
 		if slot, ok := m.index.findRoot(ids, md.Target); ok {
 			// A root shape's ID (the lookup matched it whole): build
 			// points the target to it once the shape's body is built.
-			body.shapes[j] = m.sorted[m.index.slots[slot]-1]
+			ids.targets = append(ids.targets, m.index.slots[slot])
 		} else {
+			ids.targets = append(ids.targets, 0)
 			id := md.Target
 			r.target = &id
 			m.copiedTargets += alloc(idSize) + idText(id)
