@@ -609,7 +609,7 @@ func (w *Watcher) child(container bool) (string, int) {
 	if !container && w.noDeltas {
 		return "", 0
 	}
-	w.pbuf = strconv.AppendInt(append(w.pbuf[:f.plen], '/'), int64(f.n-1), 10)
+	w.pbuf = appendInt(append(w.pbuf[:f.plen], '/'), f.n-1)
 	if w.noDeltas {
 		return "", len(w.pbuf)
 	}
@@ -945,7 +945,7 @@ func (w *Watcher) openPath() string {
 	if w.noDeltas {
 		return "" // an element's path is wanted by deltas only
 	}
-	w.pbuf = strconv.AppendInt(append(w.pbuf[:f.plen], '/'), int64(f.n), 10)
+	w.pbuf = appendInt(append(w.pbuf[:f.plen], '/'), f.n)
 	return w.strs.bytes(w.pbuf)
 }
 
