@@ -68,6 +68,27 @@ structure Top {
     gate: Gate
     kids: TopList
     ushut: UShut
+    alt: Alt
+}
+
+// Alt's members each lack the other's required member, and the one pass
+// gives up on an escape in note (its pattern needs the text) where the
+// walk accepts it.
+@untagged
+union Alt {
+    esc: EscNote
+    num: NumNote
+}
+
+structure EscNote {
+    @required
+    @pattern("^[a-z]+$")
+    note: String
+}
+
+structure NumNote {
+    @required
+    n: Integer
 }
 
 list TopList { member: Top }
@@ -808,7 +829,7 @@ func TestFollowIsAHint(t *testing.T) {
 // member back to its refutation, and a last member that fails its check
 // leaves the decision to the others.
 func TestUntaggedWaitingRefutations(t *testing.T) {
-	const base = `{"id":"id_00af","n":7,"pick":`
+	const base = `{"id":"id_00af","n":7,`
 	tests := []struct {
 		name   string
 		ignore bool
@@ -828,21 +849,42 @@ func TestUntaggedWaitingRefutations(t *testing.T) {
 		{"square failing, circle's field: circle accepts", true, `{"r":1,"side":"2"}`, true},
 		{"neither, unknown ignored", true, `{"x":1}`, false},
 	}
+	// Alt: both members accept {"note":"\u0061b","n":1} where unknown
+	// fields are ignored (an ambiguity), but the one pass's check of esc
+	// gives up on the escape: num's check, which passes, must not stand
+	// for esc's refutation, since a field names none of num's members.
+	tests2 := []struct {
+		name   string
+		ignore bool
+		pick   string
+		pass   bool
+	}{
+		{"alt: esc's check gives up, num's passes with esc's field", true, `"alt":{"note":"\u0061b","n":1}`, false},
+		{"alt: num", true, `"alt":{"n":1}`, true},
+		{"alt: esc", true, `"alt":{"note":"ab"}`, true},
+		{"alt: esc with an escape, num refuted", true, `"alt":{"note":"\u0061b"}`, false},
+	}
 	for _, tc := range tests {
-		for hint := range 3 { // circle, square, none
+		tc.pick = `"pick":` + tc.pick
+		tests2 = append(tests2, tc)
+	}
+	for _, tc := range tests2 {
+		for hint := range 3 { // the first member, the second, none
 			var opts []Option
 			if tc.ignore {
 				opts = append(opts, IgnoreUnknownMembers(true))
 			}
 			v := onePassValidator(t, opts...)
-			pick := v.root.members[v.root.lookup("pick")].plan
-			if pick.alloy == nil || !pick.alloy.untagged || len(pick.members) != 2 {
-				t.Fatal("p#Top's pick is not the untagged union of two members")
+			for _, name := range []string{"pick", "alt"} {
+				u := v.root.members[v.root.lookup(name)].plan
+				if u.alloy == nil || !u.alloy.untagged || len(u.members) != 2 {
+					t.Fatalf("p#Top's %s is not an untagged union of two members", name)
+				}
+				if w := u.alloy.untaggedBoundsOf(u).waits; len(w) != 2 || w[0] != 1<<1 || w[1] != 1<<0 {
+					t.Fatalf("%s's waits %v, want each member's refutation waiting for the other's check", name, w)
+				}
+				u.alloy.taken.Store(int32(hint))
 			}
-			if w := pick.alloy.untaggedBoundsOf(pick).waits; len(w) != 2 || w[0] != 1<<1 || w[1] != 1<<0 {
-				t.Fatalf("Pick's waits %v, want each member's refutation waiting for the other's check", w)
-			}
-			pick.alloy.taken.Store(int32(hint))
 			text := base + tc.pick + `}`
 			pass := v.onePassJSON(text, &v.cfg.lim)
 			walk := walkFindings(t, v, text)

@@ -1,6 +1,7 @@
 package smithyvalidate
 
 import (
+	"math/bits"
 	"sync/atomic"
 	"unicode/utf8"
 
@@ -318,11 +319,7 @@ func (q *onePass) untaggedShared(p *plan, i, tries int) int {
 		open, waiting = q.openAmong(p, waiting, i, open, &cand), 0
 	}
 	if waiting != 0 { // open == 0
-		saved := q.tries
-		q.tries, q.watch, q.unknown = tries, depth+1, false
-		end := q.value(p.members[last].plan, i)
-		unknown := q.unknown
-		q.tries, q.watch, q.unknown = saved, 0, false
+		end, unknown := q.watched(p.members[last].plan, i, tries, depth)
 		if end >= 0 {
 			if unknown {
 				// A field named none of the last one's members: the
@@ -340,9 +337,24 @@ func (q *onePass) untaggedShared(p *plan, i, tries int) int {
 			}
 			return end
 		}
+		q.elems, q.depth, q.nm = elems, depth, nm
+		if w := bits.TrailingZeros64(waiting); waiting&(waiting-1) == 0 && b.waits[w]&(1<<last) != 0 {
+			// The last one fails, one member waits, and the last one
+			// lacks a required member of its (a session's values that
+			// alternate between two members): the check of the waiting
+			// one refutes the last one as the last one's would have
+			// refuted it.
+			if end, unknown = q.watched(p.members[w].plan, i, tries, depth); end >= 0 && !unknown {
+				if (q.elems-elems)*b.perNode >= q.maxFindings {
+					return -1
+				}
+				p.alloy.taken.Store(int32(w))
+				return end
+			}
+			q.elems, q.depth, q.nm = elems, depth, nm
+		}
 		// The last one fails: the waiting members are refuted now, and
 		// another member is checked if it is the only one open.
-		q.elems, q.depth, q.nm = elems, depth, nm
 		if open = q.openAmong(p, waiting, i, 0, &cand); open == 0 {
 			return -1 // the last one was the only one left, and it fails
 		}
@@ -370,6 +382,19 @@ func (q *onePass) untaggedShared(p *plan, i, tries int) int {
 		p.alloy.taken.Store(int32(cand))
 	}
 	return end
+}
+
+// watched checks the value at s[i] against the union member m (a
+// structure) as untaggedShared checks its candidate, with tries the
+// union's trials, and reports whether a field of the object named none of
+// m's members: depth is the pass's depth at the union.
+func (q *onePass) watched(m *plan, i, tries, depth int) (end int, unknown bool) {
+	saved := q.tries
+	q.tries, q.watch, q.unknown = tries, depth+1, false
+	end = q.value(m, i)
+	unknown = q.unknown
+	q.tries, q.watch, q.unknown = saved, 0, false
+	return end, unknown
 }
 
 // openAmong refutes the members of the union p in the set waiting over
