@@ -65,6 +65,10 @@ func (m *Model) measure() {
 	n += alloc(roots * ptrSize) // sorted
 	n += alloc(roots * shapeSize)
 	n += alloc(roots * bodySize)
+	n += alloc(int64(cap(m.files)) * int64(unsafe.Sizeof("")))
+	for _, f := range m.files {
+		n += int64(len(f))
+	}
 	for _, s := range m.sorted {
 		b := s.body
 		n += idText(b.id)

@@ -94,11 +94,16 @@ type member struct {
 // effective members (mixins applied), and behind a pointer that most
 // shapes leave nil ([bodyMore]) what few have: mixins, service, resource
 // and operation properties, an index of many members, and the resolved
-// relationships other than members. It is 168 bytes.
+// relationships other than members. It is 152 bytes: the source is
+// its position and the index of its file among the model's files (a
+// string of the file's name in each body was 16 bytes more a root shape,
+// 1.6 MB of the chain of 100,000 structures of docs/performance.md,
+// "Where a model's bytes go", tenth round).
 type shapeBody struct {
 	id      shapeid.ID
 	owner   *Model
-	source  SourceLocation
+	pos     node.Pos // where the shape is defined, in its file
+	file    int32    // the file: owner.files[file]
 	traits  []Trait  // own traits, sorted by trait ID
 	members []member // own members, in order
 	// shapes are the effective members in order (mixins applied).
@@ -225,12 +230,42 @@ func (s *Shape) Type() ShapeType { return s.typ }
 func (s *Shape) Source() SourceLocation {
 	switch {
 	case s.md == nil:
-		return s.body.source
+		return s.body.source()
 	case s.inheritedMember:
 		// A member mixed in and not redefined is where its container is.
-		return s.container.body.source
+		return s.container.body.source()
 	}
 	return s.container.body.memberSource(s.md)
+}
+
+// source returns where the body's shape was defined.
+func (b *shapeBody) source() SourceLocation {
+	return SourceLocation{File: b.fileName(), Pos: b.pos}
+}
+
+// fileName returns the name of the file the body's shape was defined in.
+func (b *shapeBody) fileName() string {
+	if b.owner == nil {
+		return "" // a Shape of no model
+	}
+	return b.owner.files[b.file]
+}
+
+// fileIndex returns the index of the file named name in m.files, adding
+// it if it is not there yet: seen are the files' indexes by name, last
+// the index returned before (the definitions read in ID order mostly
+// come from the file of the one before).
+func (m *Model) fileIndex(name string, last int32, seen map[string]int32) int32 {
+	if int(last) < len(m.files) && m.files[last] == name {
+		return last
+	}
+	if i, ok := seen[name]; ok {
+		return i
+	}
+	i := int32(len(m.files))
+	m.files = append(m.files, name)
+	seen[name] = i
+	return i
 }
 
 // memberSource returns where one of the body's own members was written.
@@ -238,7 +273,7 @@ func (b *shapeBody) memberSource(md *member) SourceLocation {
 	if md.otherFile {
 		return SourceLocation{File: b.more.memberFiles[md.name], Pos: md.pos}
 	}
-	return SourceLocation{File: b.source.File, Pos: md.pos}
+	return SourceLocation{File: b.fileName(), Pos: md.pos}
 }
 
 // memberDef returns one of the body's own members as a [MemberDef].
@@ -606,6 +641,7 @@ func (s *Shape) IsRedefinedMixinMember() bool { return s.redefined }
 type Model struct {
 	index    shapeIndex // root shapes by ID
 	sorted   []*Shape
+	files    []string        // the files of the root shapes (see shapeBody.file)
 	metadata []MetadataEntry // sorted by key
 	members  int             // members of every shape, mixins applied (bounded by MaxMembers)
 	// numShapes counts root shapes and members (see [Shape.Ordinal]).
@@ -747,6 +783,8 @@ func build(defs []*ShapeDef, metadata []MetadataEntry, take bool) (*Model, error
 		buildStage("indexed")
 	}
 	firstErr, firstAt := badErr, bad
+	var file int32 // the file of the definition read last: see fileIndex
+	files := map[string]int32{}
 	for k, i := range perm {
 		if k%bodyBlock == 0 {
 			ids.blocks = append(ids.blocks, make([]shapeBody, min(bodyBlock, len(defs)-k)))
@@ -760,7 +798,8 @@ func build(defs []*ShapeDef, metadata []MetadataEntry, take bool) (*Model, error
 			*dp, defs[i] = ShapeDef{}, nil
 		}
 		body := ids.body(k)
-		body.id, body.owner, body.source = d.ID, m, d.Source
+		file = m.fileIndex(d.Source.File, file, files)
+		body.id, body.owner, body.pos, body.file = d.ID, m, d.Source.Pos, file
 		if e := entityOf(&d); e != nil || len(d.Mixins) > 0 {
 			body.more = &bodyMore{mixins: d.Mixins, entity: e}
 		}
@@ -931,7 +970,7 @@ func (m *Model) packMembers(body *shapeBody, mdefs []MemberDef, ids *rootIDs) {
 			r.target = &id
 			m.copiedTargets += alloc(idSize) + idText(id)
 		}
-		if md.Source.File != body.source.File {
+		if md.Source.File != body.fileName() {
 			r.otherFile = true
 			more := body.extra()
 			if more.memberFiles == nil {
@@ -954,7 +993,7 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 		for i, id := range cycle {
 			parts[i] = id.String()
 		}
-		return &Error{Source: s.body.source, ShapeID: s.body.id, Msg: "mixin cycle: " + strings.Join(parts, " -> ")}
+		return &Error{Source: s.body.source(), ShapeID: s.body.id, Msg: "mixin cycle: " + strings.Join(parts, " -> ")}
 	}
 	state[s] = 1
 	targets := s.body.shapes // of the own members: see packMembers
@@ -982,7 +1021,7 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 	for _, mid := range s.body.mixins() {
 		mx, ok := m.lookup(mid)
 		if !ok {
-			return &Error{Source: s.body.source, ShapeID: s.body.id, Msg: fmt.Sprintf("mixin %s is not defined", mid)}
+			return &Error{Source: s.body.source(), ShapeID: s.body.id, Msg: fmt.Sprintf("mixin %s is not defined", mid)}
 		}
 		if err := m.complete(mx, state, append(path, s.body.id)); err != nil {
 			return err
@@ -1020,7 +1059,7 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 		}
 	}
 	if len(clashes) > 0 {
-		return &Error{Source: s.body.source, ShapeID: s.body.id.WithMember(clashes[0]), Msg: fmt.Sprintf("Member conflicts with an inherited mixin member: `%s`", s.body.id.WithMember(clashes[0]))}
+		return &Error{Source: s.body.source(), ShapeID: s.body.id.WithMember(clashes[0]), Msg: fmt.Sprintf("Member conflicts with an inherited mixin member: `%s`", s.body.id.WithMember(clashes[0]))}
 	}
 	for _, t := range s.body.traits {
 		traits = upsertTrait(traits, t)
@@ -1031,7 +1070,7 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 	s.setTraits(traits)
 	m.members += len(order) + len(s.body.members)
 	if m.members > MaxMembers {
-		return &Error{Source: s.body.source, ShapeID: s.body.id, Msg: fmt.Sprintf("the model has more than %d members once mixins are applied (a limit of this implementation)", MaxMembers)}
+		return &Error{Source: s.body.source(), ShapeID: s.body.id, Msg: fmt.Sprintf("the model has more than %d members once mixins are applied (a limit of this implementation)", MaxMembers)}
 	}
 	// The members live in one array, in order.
 	count := len(order)
