@@ -11,15 +11,18 @@ import (
 
 // TestNewFromPeak: while NewFrom builds a model of small structures (a
 // chain, the worst shape of docs/performance.md's "Where a model's bytes
-// go"), the live heap stays within 1.03 times the model it builds, both
-// measured in this run: the definitions and their member lists alive
-// beside what is built so far. With the bodies of the root shapes made
-// all at once before the first definition was read, the largest point
-// was 1.38 times the model (eighth round); with a copy of the root
-// shapes' IDs for the build (32 bytes a root shape), 1.16 (ninth round),
-// 1.10 without; with the root shapes and the array of pointers to them
-// made before the first definition is read, 1.07 (tenth round); 0.98
-// with them made once every definition is read.
+// go"), the live heap stays within 1.10 times the model it builds and
+// 1.06 times the definitions it is given, all measured in this run: the
+// definitions and their member lists alive beside what is built so far.
+// With the bodies of the root shapes made all at once before the first
+// definition was read, the largest point was 1.38 times the model
+// (eighth round); with a copy of the root shapes' IDs for the build (32
+// bytes a root shape), 1.16 (ninth round), 1.10 without; with the root
+// shapes and the array of pointers to them made before the first
+// definition is read, 1.07 (1.17 times the definitions; tenth round),
+// 0.98 (1.04) with them made once every definition is read. The model
+// is smaller since (members of 48 bytes, not 64): 1.08 times the model,
+// the same 1.04 times the definitions.
 func TestNewFromPeak(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a model of 60,000 shapes")
@@ -55,12 +58,15 @@ func TestNewFromPeak(t *testing.T) {
 	kept := testmodel.LiveHeap() - h0
 	runtime.KeepAlive(m)
 	peak := max(peaks["indexed"], peaks["read"])
-	t.Logf("definitions given %d bytes; live while building: indexed %d, read %d; the model %d; peak/model %.2f",
-		given, peaks["indexed"], peaks["read"], kept, float64(peak)/float64(kept))
+	t.Logf("definitions given %d bytes; live while building: indexed %d, read %d; the model %d; peak/model %.2f, peak/given %.2f",
+		given, peaks["indexed"], peaks["read"], kept, float64(peak)/float64(kept), float64(peak)/float64(given))
 	if len(peaks) != 2 || kept < n*200 {
 		t.Fatalf("the measure is broken: stages %v, the model %d bytes for %d structures", peaks, kept, n)
 	}
-	if r := float64(peak) / float64(kept); r > 1.03 {
-		t.Errorf("NewFrom's live heap reached %.2f times the model it built (%d of %d bytes): at most 1.03", r, peak, kept)
+	if r := float64(peak) / float64(kept); r > 1.10 {
+		t.Errorf("NewFrom's live heap reached %.2f times the model it built (%d of %d bytes): at most 1.10", r, peak, kept)
+	}
+	if r := float64(peak) / float64(given); r > 1.06 {
+		t.Errorf("NewFrom's live heap reached %.2f times the definitions it was given (%d of %d bytes): at most 1.06", r, peak, given)
 	}
 }

@@ -81,7 +81,7 @@ func (m *Model) measure() {
 		n += traitsBytes(b.traits)
 		for i := range b.members {
 			md := &b.members[i]
-			n += int64(len(md.name)) + traitsBytes(md.traits)
+			n += int64(len(md.name)) + traitsBytes(md.traitList())
 		}
 		if b.more != nil && len(b.more.memberFiles) > 0 {
 			n += mapBytes(int64(len(b.more.memberFiles)), 16, 16)

@@ -34,8 +34,9 @@ func structs(n, k int) []model.ShapeDef {
 // TestBytesPerMember: a member the model keeps costs no more than the
 // MemberDef a loader gives it, both measured as heap retained in this
 // run (the difference between structures with members and without, per
-// member). The model keeps members packed (64 bytes) beside their Shape
-// (56) and the pointer in the members list (8); when it kept the
+// member). The model keeps members packed (48 bytes; 64 before the tenth
+// round of docs/performance.md) beside their Shape (48) and the pointer
+// in the members list (8); when it kept the
 // loader's MemberDef (128 bytes) as well, a member cost 1.5 of it.
 func TestBytesPerMember(t *testing.T) {
 	if testing.Short() {

@@ -17,6 +17,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unsafe"
 
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/core/preludeid"
@@ -70,24 +71,56 @@ type Shape struct {
 }
 
 // member is a member's definition as [New] keeps it: a [MemberDef]
-// packed into 64 bytes (a MemberDef is 128, and a model keeps one a
+// packed into 48 bytes (a MemberDef is 128, and a model keeps one a
 // member it declares: on the chain of 100,000 structures of
 // docs/performance.md, "Where a model's bytes go", 25 MB of a 73 MB
 // model). The target points to the ID of the root shape it names when
 // the model defines one (in its body: the ID is not repeated), else to a
 // copy of it; the source keeps only the position when the member is
 // written in its container's file (always, but for a member an `apply`
-// added elsewhere: its file is in the container's bodyMore).
+// added elsewhere: its file is in the container's bodyMore). The own
+// traits are the list's first element and its length, which shares a
+// word with the flags: a slice and two flags were 16 bytes more a member
+// (64), 3.2 MB of the chain's model (tenth round).
 type member struct {
 	name   string
 	target *shapeid.ID
-	traits []Trait // own traits, sorted by trait ID
+	traits *Trait // the first of the own traits, sorted by trait ID (see traitList)
 	pos    node.Pos
-	elided bool
-	// otherFile says the member's file is not its container's: it is in
-	// the container's bodyMore.memberFiles, by member name.
-	otherFile bool
+	// bits holds the number of own traits (memberTraits) and the flags
+	// memberElided and memberOtherFile: the member's file is not its
+	// container's, it is in the container's bodyMore.memberFiles, by
+	// member name.
+	bits uint32
 }
+
+const (
+	memberElided    uint32 = 1 << 31
+	memberOtherFile uint32 = 1 << 30
+	// memberTraits masks the number of a member's own traits in its
+	// bits: a member has fewer (readDef checks: a list of 2^30 traits
+	// would be tens of GB).
+	memberTraits = memberOtherFile - 1
+)
+
+// traitList returns the member's own traits, sorted by trait ID.
+func (md *member) traitList() []Trait {
+	if md.traits == nil {
+		return nil
+	}
+	return unsafe.Slice(md.traits, md.bits&memberTraits)
+}
+
+// setTraits sets the member's own traits (fewer than memberTraits).
+func (md *member) setTraits(ts []Trait) {
+	md.traits, md.bits = nil, md.bits&^memberTraits
+	if len(ts) > 0 {
+		md.traits, md.bits = &ts[0], md.bits|uint32(len(ts))
+	}
+}
+
+func (md *member) elided() bool    { return md.bits&memberElided != 0 }
+func (md *member) otherFile() bool { return md.bits&memberOtherFile != 0 }
 
 // shapeBody is a root shape's definition as [New] keeps it: its ID and
 // model, the traits and members its definition declares itself, its
@@ -270,7 +303,7 @@ func (m *Model) fileIndex(name string, last int32, seen map[string]int32) int32 
 
 // memberSource returns where one of the body's own members was written.
 func (b *shapeBody) memberSource(md *member) SourceLocation {
-	if md.otherFile {
+	if md.otherFile() {
 		return SourceLocation{File: b.more.memberFiles[md.name], Pos: md.pos}
 	}
 	return SourceLocation{File: b.fileName(), Pos: md.pos}
@@ -278,7 +311,7 @@ func (b *shapeBody) memberSource(md *member) SourceLocation {
 
 // memberDef returns one of the body's own members as a [MemberDef].
 func (b *shapeBody) memberDef(md *member) MemberDef {
-	return MemberDef{Name: md.name, Target: *md.target, Elided: md.elided, Traits: md.traits, Source: b.memberSource(md)}
+	return MemberDef{Name: md.name, Target: *md.target, Elided: md.elided(), Traits: md.traitList(), Source: b.memberSource(md)}
 }
 
 // Traits returns the traits applied directly to the shape, sorted by trait
@@ -344,7 +377,7 @@ func searchMixed(list []mixedTraits, at int32) int {
 // for a root shape, its member definition's for a member.
 func (s *Shape) ownList() []Trait {
 	if s.md != nil {
-		return s.md.traits
+		return s.md.traitList()
 	}
 	if s.body != nil {
 		return s.body.traits
@@ -922,6 +955,9 @@ func (m *Model) readDef(body *shapeBody, d *ShapeDef, ids *rootIDs) error {
 		if md.Target.IsZero() {
 			return &Error{Source: md.Source, ShapeID: d.ID.WithMember(md.Name), Msg: "member has no target"}
 		}
+		if len(md.Traits) >= int(memberTraits) {
+			return &Error{Source: md.Source, ShapeID: d.ID.WithMember(md.Name), Msg: "member has too many traits"}
+		}
 		if seen != nil {
 			seen[md.Name] = true
 		}
@@ -959,7 +995,11 @@ func (m *Model) packMembers(body *shapeBody, mdefs []MemberDef, ids *rootIDs) {
 	for j := range mdefs {
 		md := &mdefs[j]
 		r := &body.members[j]
-		r.name, r.traits, r.pos, r.elided = md.Name, md.Traits, md.Source.Pos, md.Elided
+		r.name, r.pos = md.Name, md.Source.Pos
+		r.setTraits(md.Traits)
+		if md.Elided {
+			r.bits |= memberElided
+		}
 		if slot, ok := m.index.findRoot(ids, md.Target); ok {
 			// A root shape's ID (the lookup matched it whole): build
 			// points the target to it once the shape's body is built.
@@ -971,7 +1011,7 @@ func (m *Model) packMembers(body *shapeBody, mdefs []MemberDef, ids *rootIDs) {
 			m.copiedTargets += alloc(idSize) + idText(id)
 		}
 		if md.Source.File != body.fileName() {
-			r.otherFile = true
+			r.bits |= memberOtherFile
 			more := body.extra()
 			if more.memberFiles == nil {
 				more.memberFiles = map[string]string{}
@@ -1098,7 +1138,7 @@ func (m *Model) complete(s *Shape, state map[*Shape]uint8, path []shapeid.ID) er
 			if *md.target != *in.md.target {
 				return &Error{Source: s.body.memberSource(md), ShapeID: ms.ID(), Msg: fmt.Sprintf("member redefines the mixed-in member from %s with target %s, but a redefined mixin member must target the same shape (%s)", in.from, *md.target, *in.md.target)}
 			}
-			for _, t := range md.traits {
+			for _, t := range md.traitList() {
 				traits = upsertTrait(traits, t)
 			}
 			ms.md, ms.targetShape = md, targets[i]
