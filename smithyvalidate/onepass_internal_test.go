@@ -69,6 +69,88 @@ structure Top {
     kids: TopList
     ushut: UShut
     alt: Alt
+    tri: Tri
+    quad: Quad
+    quint: Quint
+}
+
+// Quad and Quint: with a taken last, qb's refutation waits for qa's check
+// and for qc's; qa lacks no required member of qc's, so where qc is open
+// qa is refuted first, by its kind in Quad, not at all in Quint (qa's
+// kind takes qc's).
+@untagged
+union Quad {
+    qa: QA
+    qb: TriB
+    qc: QC
+}
+
+@untagged
+union Quint {
+    qa: QAC
+    qb: TriB
+    qc: QC
+}
+
+structure QA {
+    @required
+    kind: KindA
+    @required
+    x: Integer
+}
+
+structure QAC {
+    @required
+    kind: KindAC
+    @required
+    x: Integer
+}
+
+structure QC {
+    @required
+    kind: KindC
+    @required
+    x: Integer
+}
+
+enum KindA {
+    A = "a"
+}
+
+enum KindC {
+    C = "c"
+}
+
+enum KindAC {
+    A = "a"
+    C = "c"
+}
+
+// Tri: with a taken last, b's refutation waits for a's check, c's does
+// not (its required member is a's too), and a and b each lack a required
+// member of c's.
+@untagged
+union Tri {
+    a: TriA
+    b: TriB
+    c: TriC
+}
+
+structure TriA {
+    @required
+    x: Integer
+    @required
+    y: Integer
+}
+
+structure TriB {
+    @required
+    z: Integer
+}
+
+structure TriC {
+    @required
+    x: Integer
 }
 
 // Alt's members each lack the other's required member, and the one pass
@@ -863,6 +945,17 @@ func TestUntaggedWaitingRefutations(t *testing.T) {
 		{"alt: num", true, `"alt":{"n":1}`, true},
 		{"alt: esc", true, `"alt":{"note":"ab"}`, true},
 		{"alt: esc with an escape, num refuted", true, `"alt":{"note":"\u0061b"}`, false},
+		{"tri: c", false, `"tri":{"x":1}`, true},
+		{"tri: c, unknown ignored", true, `"tri":{"x":1}`, true},
+		{"tri: b's field beside c's, unknown ignored: both accept", true, `"tri":{"x":1,"z":2}`, false},
+		{"tri: a", false, `"tri":{"x":1,"y":2}`, true},
+		{"tri: b", true, `"tri":{"z":1}`, true},
+		{"tri: c's field wrong", true, `"tri":{"x":"1"}`, false},
+		{"quad: qc", false, `"quad":{"kind":"c","x":1}`, true},
+		{"quad: qa", false, `"quad":{"kind":"a","x":1}`, true},
+		{"quad: qc beside qb's field, unknown ignored: both accept", true, `"quad":{"kind":"c","x":1,"z":2}`, false},
+		{"quint: qc's value, which qa takes too", false, `"quint":{"kind":"c","x":1}`, false},
+		{"quint: qa", false, `"quint":{"kind":"a","x":1}`, true},
 	}
 	for _, tc := range tests {
 		tc.pick = `"pick":` + tc.pick
@@ -882,6 +975,18 @@ func TestUntaggedWaitingRefutations(t *testing.T) {
 				}
 				if w := u.alloy.untaggedBoundsOf(u).waits; len(w) != 2 || w[0] != 1<<1 || w[1] != 1<<0 {
 					t.Fatalf("%s's waits %v, want each member's refutation waiting for the other's check", name, w)
+				}
+				u.alloy.taken.Store(int32(hint))
+			}
+			tri := v.root.members[v.root.lookup("tri")].plan
+			if w := tri.alloy.untaggedBoundsOf(tri).waits; len(w) != 3 || w[0] != 1<<1 || w[2] != 1<<0|1<<1 {
+				t.Fatalf("tri's waits %v, want b waiting for a's check, a and b for c's", w)
+			}
+			tri.alloy.taken.Store(int32(hint))
+			for _, name := range []string{"quad", "quint"} {
+				u := v.root.members[v.root.lookup(name)].plan
+				if w := u.alloy.untaggedBoundsOf(u).waits; len(w) != 3 || w[0] != 1<<1 || w[2] != 1<<1 {
+					t.Fatalf("%s's waits %v, want qb waiting for qa's check and for qc's, qa for neither", name, w)
 				}
 				u.alloy.taken.Store(int32(hint))
 			}

@@ -314,8 +314,28 @@ func (q *onePass) untaggedShared(p *plan, i, tries int) int {
 		cand = k
 	}
 	if open == 1 && waiting != 0 {
-		// Another member than the last one is open: the waiting ones are
-		// refuted now, as without waiting.
+		if b.waits[cand]&waiting == waiting {
+			// Another member than the last one is open, and the waiting
+			// ones each lack a required member of its: its check refutes
+			// them when every field names one of its members (and the
+			// last one too when it lacks one; else it is refuted first).
+			if b.waits[cand]&(1<<last) == 0 {
+				refuted := q.refutes(p.members[last].plan, i, refuteLevels)
+				q.elems, q.depth, q.nm = elems, depth, nm
+				if !refuted {
+					return -1 // two might take it
+				}
+			}
+			if end, unknown := q.watched(p.members[cand].plan, i, tries, depth); end >= 0 && !unknown {
+				if (q.elems-elems)*b.perNode >= q.maxFindings {
+					return -1
+				}
+				p.alloy.taken.Store(int32(cand))
+				return end
+			}
+			q.elems, q.depth, q.nm = elems, depth, nm
+		}
+		// The waiting ones are refuted now, as without waiting.
 		open, waiting = q.openAmong(p, waiting, i, open, &cand), 0
 	}
 	if waiting != 0 { // open == 0
