@@ -295,8 +295,9 @@ func (q *onePass) untaggedShared(p *plan, i, tries int) int {
 	// (untaggedBounds.waits) is refuted by the check of the last one when
 	// every field of the object names one of its members: its refutation
 	// waits for that check, which reads the fields anyway. Not within the
-	// check of another union's last member (q.watch set), so that a value
-	// is read at most once more than without waiting.
+	// check of another union's member (q.watch set), so that a value is
+	// read at most twice more than without waiting (a check that fails or
+	// meets a field of no member, then the refutations as before).
 	var waiting uint64
 	if c == '{' && b.waits != nil && q.watch == 0 && !q.on(allowMissingRequired) {
 		waiting = b.waits[last]
