@@ -271,6 +271,13 @@ func (p *parser) leave() { p.depth-- }
 // namespaceText consumes Identifier *("." Identifier).
 func (p *parser) namespaceText() string {
 	start := p.lx.start
+	p.namespace()
+	return string(p.lx.src[start:p.lx.start])
+}
+
+// namespace consumes Identifier *("." Identifier), as namespaceText does,
+// without making its text.
+func (p *parser) namespace() {
 	p.expect(tIdent)
 	p.next()
 	for p.lx.kind == tDot {
@@ -278,7 +285,6 @@ func (p *parser) namespaceText() string {
 		p.expect(tIdent)
 		p.next()
 	}
-	return string(p.lx.src[start:p.lx.start])
 }
 
 // relativeRootText consumes Identifier ["$" Identifier].
@@ -297,7 +303,7 @@ func (p *parser) relativeRoot() {
 // source between the first token and the current one.
 func (p *parser) shapeIDText() (string, node.Pos) {
 	start, pos := p.lx.start, p.lx.pos
-	p.namespaceText()
+	p.namespace()
 	if p.lx.kind == tDollar || p.lx.kind == tPound {
 		p.next()
 		p.relativeRoot()
@@ -430,7 +436,7 @@ func (p *parser) useSection() {
 		p.expectAndSkipSpaces()
 		pos := p.pos()
 		start := p.lx.start
-		p.namespaceText()
+		p.namespace()
 		p.expect(tPound)
 		p.next()
 		p.relativeRoot()
