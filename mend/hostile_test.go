@@ -128,3 +128,37 @@ func TestWatchLongUnfinishedStep(t *testing.T) {
 		t.Fatalf("final %v, %d bytes taken again", fin.Error, w.s.retried)
 	}
 }
+
+// TestRetriedStringsCostLittle: an open string with repairs in it (the
+// retryCases: invalid UTF-8 as key and value, an invalid escape, a
+// control character, single quotes) fed a byte at a time is taken again
+// at each chunk, but a try allocates no more than a repair's message once
+// the first has grown the buffers (the whole feed allocates at most 4
+// times what one chunk does plus 128 bytes a byte: a try grew the
+// output's and the repairs' arrays again, 573 MB for a 2 KiB key, 280 KB
+// a byte), and past retryBound the doubling rule
+// holds even when the string's first bytes were plain (64 KiB read
+// 2.1 G bytes again; now at most retryBound²/2 plus a few times the
+// text).
+func TestRetriedStringsCostLittle(t *testing.T) {
+	feed := func(text []byte, chunk int) *Incremental {
+		s := NewIncremental(Options{Profile: ProfileLenient})
+		for k := 0; k < len(text); k += chunk {
+			s.Feed(text[k:min(k+chunk, len(text))])
+		}
+		s.Finish()
+		return s
+	}
+	for _, tc := range retryCases {
+		small := retryText(tc.head, tc.body, tc.tail, 2<<10)
+		one := allocated(func() { feed(small, len(small)) })
+		bytewise := allocated(func() { feed(small, 1) })
+		if bytewise > 4*one+128*uint64(len(small)) {
+			t.Errorf("%s: %d bytes allocated a byte at a time, %d in one chunk", tc.name, bytewise, one)
+		}
+		large := retryText(tc.head, tc.body, tc.tail, 64<<10)
+		if s := feed(large, 1); s.retried > 4*len(large)+retryBound*retryBound/2 {
+			t.Errorf("%s: %d bytes taken again for %d fed a byte at a time", tc.name, s.retried, len(large))
+		}
+	}
+}

@@ -215,19 +215,22 @@ func (s *Incremental) pump() {
 const retryBound = 16 << 10
 
 // retryDue reports whether the unfinished step is worth taking again
-// now. A step is taken again with every chunk, which is cheap while it
-// is short, or while it is a double-quoted string read without a repair
-// (the scan resumes where it stopped). Past retryBound, any other step
-// (a long string with repairs in it, long prose) is taken again only
-// when what is kept has doubled: the work stays linear in the input, and
-// the step's deltas and events come a little later, never different.
+// now. A step is taken again with every chunk while what it reads again
+// is short: a short step, or a double-quoted string read without a
+// repair, whose scan resumes where it stopped. Once a try read
+// retryBound bytes or more again (a long string with repairs in it,
+// long prose), the step is taken again only when what is kept has
+// doubled: the work stays linear in the input, and the step's deltas
+// and events come a little later, never different.
+//
+// The bound is on what a try reads again, not on what is kept: a string
+// whose first bytes were plain keeps the mark of its resumable scan
+// after a repair is found in it, and that mark exempted it from the
+// doubling at every size (64 KiB of invalid UTF-8 fed a byte at a time
+// read 2.1 G bytes again).
 func (s *Incremental) retryDue() bool {
 	r := &s.r
-	kept := len(r.in) - r.i
-	if s.waitFor == 0 || kept >= s.waitFor {
-		return true
-	}
-	return r.resumeAt >= r.base+r.i && r.resumeTo > r.resumeAt
+	return s.waitFor == 0 || len(r.in)-r.i >= s.waitFor
 }
 
 // undone notes an unfinished step taken and undone, read again from
@@ -235,8 +238,9 @@ func (s *Incremental) retryDue() bool {
 func (s *Incremental) undone(from int) {
 	r := &s.r
 	kept := len(r.in) - r.i
-	s.retried += len(r.in) - from
-	if kept >= retryBound {
+	again := len(r.in) - from
+	s.retried += again
+	if again >= retryBound {
 		s.waitFor = 2 * kept
 	} else {
 		s.waitFor = 0
@@ -264,13 +268,14 @@ type txn struct {
 	lastRoot bool
 	tailFrom int
 	tail     []byte
+	step     bool // one step (save(false)), not a preview
 }
 
 // save records the state before a step (all=false: one step, which
 // changes at most the top frame) or before a preview of the end (all).
 func (s *Incremental) save(all bool) txn {
 	r := &s.r
-	t := txn{saved: *r, tailFrom: len(r.out)}
+	t := txn{saved: *r, tailFrom: len(r.out), step: !all}
 	if n := len(r.stack); n > 0 {
 		t.top = r.stack[n-1]
 		if all {
@@ -303,10 +308,28 @@ func (s *Incremental) save(all bool) txn {
 func (s *Incremental) restore(t *txn) {
 	r := &s.r
 	in := r.in
+	out, repairs := r.out, r.repairs
 	resumeAt, resumeTo := r.resumeAt, r.resumeTo
 	*r = t.saved
 	r.in = in
 	r.resumeAt, r.resumeTo = resumeAt, resumeTo
+	if t.step {
+		// One step undone: when it grew the output's or the repairs'
+		// array, the grown one is kept (up to tailFrom it holds what the
+		// saved one holds, and the last repair is put back below), so
+		// that the step taken again does not grow them again. A step
+		// taken again at every chunk (a string with a repair in it cut a
+		// byte at a time) grew both at each try: 280 KB allocated a
+		// byte for a 2 KiB key of invalid UTF-8, its 1000 repairs most
+		// of it (docs/streams.md, "Retried steps"). A preview's reading
+		// may hand its arrays to a result: it keeps the saved ones.
+		if cap(out) > cap(r.out) && len(out) >= t.tailFrom {
+			r.out = out[:t.tailFrom]
+		}
+		if cap(repairs) > cap(r.repairs) && len(repairs) >= len(r.repairs) {
+			r.repairs = repairs[:len(r.repairs)]
+		}
+	}
 	r.out = append(r.out[:t.tailFrom], t.tail...)
 	if t.stack != nil {
 		r.stack = append(r.stack[:0], t.stack...)
