@@ -139,7 +139,9 @@ func TestWatchLongUnfinishedStep(t *testing.T) {
 // a byte), and past retryBound the doubling rule
 // holds even when the string's first bytes were plain (64 KiB read
 // 2.1 G bytes again; now at most retryBound²/2 plus a few times the
-// text).
+// text); a string with a repair at every byte is taken again at every
+// chunk only up to about retryBound/repairCost bytes (16 KiB of invalid
+// UTF-8 read 134 M bytes again, 64 times what 2 KiB did; now 494 K).
 func TestRetriedStringsCostLittle(t *testing.T) {
 	feed := func(text []byte, chunk int) *Incremental {
 		s := NewIncremental(Options{Profile: ProfileLenient})
@@ -155,6 +157,15 @@ func TestRetriedStringsCostLittle(t *testing.T) {
 		bytewise := allocated(func() { feed(small, 1) })
 		if bytewise > 4*one+128*uint64(len(small)) {
 			t.Errorf("%s: %d bytes allocated a byte at a time, %d in one chunk", tc.name, bytewise, one)
+		}
+		if tc.dense {
+			// a repair a byte: taken again at every chunk only up to
+			// about retryBound/repairCost, so 8 times the text is read
+			// again about as often (quadratic: 64 times)
+			mid := retryText(tc.head, tc.body, tc.tail, 16<<10)
+			if a, b := feed(small, 1).retried, feed(mid, 1).retried; b > 4*a {
+				t.Errorf("%s: %d bytes taken again for 16 KiB fed a byte at a time, %d for 2 KiB", tc.name, b, a)
+			}
 		}
 		large := retryText(tc.head, tc.body, tc.tail, 64<<10)
 		if s := feed(large, 1); s.retried > 4*len(large)+retryBound*retryBound/2 {

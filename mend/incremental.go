@@ -177,8 +177,9 @@ func (s *Incremental) pump() {
 		r.hitEnd = false
 		r.leading()
 		if r.hitEnd {
+			fixes := r.nrepairs - t.saved.nrepairs
 			s.restore(&t)
-			s.undone(r.i)
+			s.undone(r.i, fixes)
 			return
 		}
 		s.waitFor = 0
@@ -201,8 +202,9 @@ func (s *Incremental) pump() {
 		}
 		more := r.advance()
 		if r.hitEnd || !more {
+			fixes := r.nrepairs - t.saved.nrepairs
 			s.restore(&t)
-			s.undone(scanFrom)
+			s.undone(scanFrom, fixes)
 			return
 		}
 		s.waitFor = 0
@@ -210,16 +212,27 @@ func (s *Incremental) pump() {
 	}
 }
 
-// retryBound is the size of an unfinished step from which it is taken
+// retryBound is the cost of a try (bytes read again, and repairCost
+// for each repair the try made) from which an unfinished step is taken
 // again only when the input kept has doubled since the last try.
 const retryBound = 16 << 10
+
+// repairCost is what a repair made by a try counts for against
+// retryBound, in bytes read again. A byte of a double-quoted string read
+// again without a repair costs about 1 ns, a repair about 20 (its record,
+// its replacement written: BenchmarkRetry, 2 KiB of invalid UTF-8, a
+// repair a byte, 25 ns a byte; an invalid escape and 2 KiB of plain
+// bytes, 1.4 ns a byte). A step dense in repairs is taken again at every
+// chunk up to 1 KiB or so, not 16 KiB: a key of 16 KiB of invalid UTF-8
+// fed a byte at a time cost 2.7 s, quadratic up to the bound.
+const repairCost = 16
 
 // retryDue reports whether the unfinished step is worth taking again
 // now. A step is taken again with every chunk while what it reads again
 // is short: a short step, or a double-quoted string read without a
-// repair, whose scan resumes where it stopped. Once a try read
-// retryBound bytes or more again (a long string with repairs in it,
-// long prose), the step is taken again only when what is kept has
+// repair, whose scan resumes where it stopped. Once a try cost
+// retryBound or more (a long string with repairs in it, long prose, a
+// string of a thousand repairs), the step is taken again only when what is kept has
 // doubled: the work stays linear in the input, and the step's deltas
 // and events come a little later, never different.
 //
@@ -234,13 +247,13 @@ func (s *Incremental) retryDue() bool {
 }
 
 // undone notes an unfinished step taken and undone, read again from
-// offset from.
-func (s *Incremental) undone(from int) {
+// offset from, which made fixes repairs.
+func (s *Incremental) undone(from, fixes int) {
 	r := &s.r
 	kept := len(r.in) - r.i
 	again := len(r.in) - from
 	s.retried += again
-	if again >= retryBound {
+	if again+repairCost*fixes >= retryBound {
 		s.waitFor = 2 * kept
 	} else {
 		s.waitFor = 0

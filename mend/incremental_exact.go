@@ -354,7 +354,7 @@ func (s *Incremental) undoneExact(i, st int) {
 	if st == strOpen {
 		r.resumeAt, r.resumeTo = i+r.base, len(r.in)+r.base
 	}
-	s.undone(scanFrom)
+	s.undone(scanFrom, 0) // the exact steps make no repair
 }
 
 // appendOut appends p to the output, doubling its capacity when it is

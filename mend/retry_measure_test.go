@@ -9,12 +9,16 @@ import (
 
 // retryCases are open strings with repairs in them, as key and as value:
 // what the incremental reader cannot resume by the plain scan.
-var retryCases = []struct{ name, head, body, tail string }{
-	{"invalid UTF-8 key", `{"`, "\xc5\xd1", `": 1}`},
-	{"invalid UTF-8 value", `{"a": "`, "\xc5\xd1", `"}`},
-	{"invalid escape", `{"path": "C:\q`, "a", `"}`},
-	{"control character", "[\"\t", "b", `"]`},
-	{"single-quoted string", `['`, "c", `']`},
+// dense: a repair at every byte.
+var retryCases = []struct {
+	name, head, body, tail string
+	dense                  bool
+}{
+	{"invalid UTF-8 key", `{"`, "\xc5\xd1", `": 1}`, true},
+	{"invalid UTF-8 value", `{"a": "`, "\xc5\xd1", `"}`, true},
+	{"invalid escape", `{"path": "C:\q`, "a", `"}`, false},
+	{"control character", "[\"\t", "b", `"]`, false},
+	{"single-quoted string", `['`, "c", `']`, false},
 }
 
 func retryText(head, body, tail string, n int) []byte {

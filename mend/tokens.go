@@ -204,6 +204,15 @@ func (r *reader) scanString(isKey bool, limit int) (content span, restart int) {
 			for j < end && plain[in[j]] {
 				j++
 			}
+		} else {
+			// Every other quote's closer begins with a byte that is not
+			// plain, or with ' or `: the bytes before one are kept as
+			// they are (the default case below), skipped here without the
+			// closer's and the switch's tests (a single-quoted string
+			// read again at each chunk cost 7 ns a byte, not 1).
+			for j < end && plain[in[j]] && in[j] != '\'' && in[j] != '`' {
+				j++
+			}
 		}
 		if j == limit {
 			r.note(ruleMissingQuote, j, 0, "")
