@@ -598,6 +598,15 @@ func (s *Incremental) finishReading() *reading {
 		return &reading{fatal: e, res: Result{Completeness: Empty, Repairs: []Fix{}}}
 	}
 	r := &s.r
+	if s.waitFor != 0 && r.fatal == nil {
+		// The steps that the doubling rule (retryDue) left waiting are
+		// taken now, one by one, as a feed takes them: their deltas and
+		// events keep the offsets where they became certain, as if the
+		// text had come in one chunk. The unfinished last step, if any,
+		// is read below as the end of the text.
+		s.waitFor = 0
+		s.pump()
+	}
 	r.open = false
 	if r.fatal == nil {
 		if !s.started {

@@ -166,6 +166,10 @@ func TestWatchChunkingInvariance(t *testing.T) {
 		{order, `{"sku": "ABC-12", "quantity": 7, "sku": 5}`},
 		{nil, `[1, {"a": [true, null]}, "x"] [2]`},
 		{nil, `"just a string`},
+		// Strings long enough with repairs to be taken again only when
+		// what is kept has doubled (retryBound, repairCost).
+		{nil, `{"k": "` + strings.Repeat("\xc5", 20000) + `", "n": 1}`},
+		{nil, `{"k": "\\q` + strings.Repeat("a", 40000) + `", "n": [1, 2]}`},
 	}
 	for _, in := range loadCorpus(t)[:200] {
 		texts = append(texts, struct {
