@@ -170,6 +170,8 @@ func TestWatchChunkingInvariance(t *testing.T) {
 		// what is kept has doubled (retryBound, repairCost).
 		{nil, `{"k": "` + strings.Repeat("\xc5", 20000) + `", "n": 1}`},
 		{nil, `{"k": "\\q` + strings.Repeat("a", 40000) + `", "n": [1, 2]}`},
+		{order, `{"note": "` + strings.Repeat("\xc5", 5000) + `", "quantity": 0, "sku": "ABC-1` + strings.Repeat("\xc5", 3000) + `", "tags": ["x", 3]}`},
+		{order, `{"sku": "ab` + strings.Repeat("\xc5", 3000) + `", "quantity": 7}`},
 	}
 	for _, in := range loadCorpus(t)[:200] {
 		texts = append(texts, struct {
