@@ -327,14 +327,9 @@ func (q *onePass) untaggedShared(p *plan, i, tries int) int {
 					return -1 // two might take it
 				}
 			}
-			if end, unknown := q.watched(p.members[cand].plan, i, tries, depth); end >= 0 && !unknown {
-				if (q.elems-elems)*b.perNode >= q.maxFindings {
-					return -1
-				}
-				p.alloy.taken.Store(int32(cand))
+			if end, ok := q.takeWatched(p, b, cand, i, tries, elems, depth, nm); ok {
 				return end
 			}
-			q.elems, q.depth, q.nm = elems, depth, nm
 		}
 		// The waiting ones are refuted now, as without waiting.
 		open, waiting = q.openAmong(p, waiting, i, open, &cand), 0
@@ -365,14 +360,9 @@ func (q *onePass) untaggedShared(p *plan, i, tries int) int {
 			// alternate between two members): the check of the waiting
 			// one refutes the last one as the last one's would have
 			// refuted it.
-			if end, unknown = q.watched(p.members[w].plan, i, tries, depth); end >= 0 && !unknown {
-				if (q.elems-elems)*b.perNode >= q.maxFindings {
-					return -1
-				}
-				p.alloy.taken.Store(int32(w))
+			if end, ok := q.takeWatched(p, b, w, i, tries, elems, depth, nm); ok {
 				return end
 			}
-			q.elems, q.depth, q.nm = elems, depth, nm
 		}
 		// The last one fails: the waiting members are refuted now, and
 		// another member is checked if it is the only one open.
@@ -416,6 +406,24 @@ func (q *onePass) watched(m *plan, i, tries, depth int) (end int, unknown bool) 
 	unknown = q.unknown
 	q.tries, q.watch, q.unknown = saved, 0, false
 	return end, unknown
+}
+
+// takeWatched checks the value at s[i] against the member k of the union
+// p whose check refutes the waiting members (untaggedShared): when it
+// passes and every field names one of k's members, k takes the value
+// (ok, with its end, or -1 when the refutations' findings could pass
+// the limit); else the pass's counts go back to elems, depth and nm.
+func (q *onePass) takeWatched(p *plan, b *untaggedBounds, k, i, tries, elems, depth, nm int) (end int, ok bool) {
+	end, unknown := q.watched(p.members[k].plan, i, tries, depth)
+	if end < 0 || unknown {
+		q.elems, q.depth, q.nm = elems, depth, nm
+		return 0, false
+	}
+	if (q.elems-elems)*b.perNode >= q.maxFindings {
+		return -1, true
+	}
+	p.alloy.taken.Store(int32(k))
+	return end, true
 }
 
 // openAmong refutes the members of the union p in the set waiting over
