@@ -117,7 +117,10 @@ func BenchmarkGrowth(b *testing.B) {
 // of repair's); each call starts on a collected heap (the collections
 // are not timed), so that neither pays for the other's garbage. Two callers: one that takes the deltas (watch.feed) and
 // one that wants only the events and the final result
-// ([Watcher.SkipDeltas], as LLMStream does). Two more write each feed's
+// ([Watcher.SkipDeltas], as LLMStream does); both read every record of
+// every feed and of the finish through the public API (consumeFeed), so
+// that a representation that does its work only when asked is timed
+// with that work. Two more write each feed's
 // JSON form too, as watch.feed answers and smithy watch prints it:
 // deltas_json with [WatchFeed.AppendJSON] (what cli/gate does), and
 // deltas_encoding_json with an encoding/json Encoder (what it did
@@ -151,9 +154,12 @@ func BenchmarkWatchFeed(b *testing.B) {
 				if skip {
 					w.SkipDeltas()
 				}
+				sum := 0
 				for k := 0; k < len(doc); k += 64 {
 					f := w.Feed(doc[k:min(k+64, len(doc))])
 					switch name {
+					case "deltas", "events_only":
+						sum += consumeFeed(f.Deltas, f.Events)
 					case "deltas_json":
 						out = f.AppendJSON(out[:0])
 					case "deltas_encoding_json":
@@ -165,10 +171,18 @@ func BenchmarkWatchFeed(b *testing.B) {
 						}
 					}
 				}
-				if fin := w.Finish(); fin.Final == nil {
+				fin := w.Finish()
+				if fin.Final == nil {
 					b.Fatal(fin.Error)
 				}
+				switch name {
+				case "deltas", "events_only":
+					sum += consumeFeed(fin.Deltas, fin.Events)
+				case "deltas_json":
+					out = appendFinishRecords(out[:0], fin)
+				}
 				end := cputime.Thread()
+				benchSink += sum
 				if mid > start {
 					ratios = append(ratios, float64(end-mid2)/float64(mid-start))
 				}
@@ -216,13 +230,17 @@ func BenchmarkWatchFeedSplit(b *testing.B) {
 		runtime.GC()
 		t4 := cputime.Thread()
 		w := NewWatcher(Options{})
+		sum := 0
 		for k := 0; k < len(doc); k += 64 {
-			w.Feed(doc[k:min(k+64, len(doc))])
+			f := w.Feed(doc[k:min(k+64, len(doc))])
+			sum += consumeFeed(f.Deltas, f.Events)
 		}
 		t5 := cputime.Thread()
-		if fin := w.Finish(); fin.Final == nil {
+		fin := w.Finish()
+		if fin.Final == nil {
 			b.Fatal(fin.Error)
 		}
+		benchSink += sum + consumeFeed(fin.Deltas, fin.Events)
 		t6 := cputime.Thread()
 		if rep := float64(t1 - t0); rep > 0 {
 			reader = append(reader, float64(t3-t2)/rep)
@@ -255,13 +273,75 @@ func BenchmarkWatchFeedAlone(b *testing.B) {
 	b.SetBytes(int64(len(doc)))
 	for i := 0; i < b.N; i++ {
 		w := NewWatcher(Options{})
+		sum := 0
 		for k := 0; k < len(doc); k += 64 {
-			w.Feed(doc[k:min(k+64, len(doc))])
+			f := w.Feed(doc[k:min(k+64, len(doc))])
+			sum += consumeFeed(f.Deltas, f.Events)
 		}
-		if fin := w.Finish(); fin.Final == nil {
+		fin := w.Finish()
+		if fin.Final == nil {
 			b.Fatal(fin.Error)
 		}
+		benchSink += sum + consumeFeed(fin.Deltas, fin.Events)
 	}
+}
+
+// BenchmarkWatchFeedAloneJSON is BenchmarkWatchFeedAlone with each
+// feed's JSON form written as watch.feed sends it ([WatchFeed.AppendJSON]),
+// for counting the instructions of the wire form.
+func BenchmarkWatchFeedAloneJSON(b *testing.B) {
+	doc := validDoc()
+	b.SetBytes(int64(len(doc)))
+	var out []byte
+	for i := 0; i < b.N; i++ {
+		w := NewWatcher(Options{})
+		for k := 0; k < len(doc); k += 64 {
+			out = w.Feed(doc[k:min(k+64, len(doc))]).AppendJSON(out[:0])
+		}
+		fin := w.Finish()
+		if fin.Final == nil {
+			b.Fatal(fin.Error)
+		}
+		out = appendFinishRecords(out[:0], fin)
+	}
+}
+
+// benchSink keeps what the benchmarks consume alive.
+var benchSink int
+
+// consumeFeed reads every record of a feed through the public API, as a
+// Go caller that uses all of it would: each delta's path, op, value,
+// text and offset, each event's kind, path, offset, progress, key,
+// value and finding. A string's last byte is read as well as its
+// length, so that a string made only when asked for is made.
+func consumeFeed(deltas []Delta, events []Event) int {
+	n := 0
+	for k := range deltas {
+		d := &deltas[k]
+		n += lastByte(d.Path) + len(d.Op) + len(d.Value) + lastByte(d.Text) + d.At
+	}
+	for k := range events {
+		e := &events[k]
+		n += len(e.Kind) + lastByte(e.Path) + e.At + e.Permille + lastByte(e.Key) + len(e.Value)
+		if e.Finding != nil {
+			n += len(e.Finding.Message)
+		}
+	}
+	return n
+}
+
+func lastByte(s string) int {
+	if s == "" {
+		return 0
+	}
+	return len(s) + int(s[len(s)-1])
+}
+
+// appendFinishRecords writes the finish's deltas and events in their
+// JSON form, as watch.finish sends them.
+func appendFinishRecords(dst []byte, fin *WatchFinal) []byte {
+	f := WatchFeed{Deltas: fin.Deltas, Events: fin.Events}
+	return f.AppendJSON(dst)
 }
 
 func BenchmarkRepairValid(b *testing.B) {
