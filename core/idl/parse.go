@@ -71,6 +71,8 @@ type parser struct {
 	// names holds one string of each name and shape ID text read (see
 	// [parser.intern]).
 	names map[string]string
+	// traitBuf holds the traits being read ([parser.traits]).
+	traitBuf []traitApp
 	// memberBuf holds the members of the shape being read ([parser.addMember]);
 	// its shape keeps a copy of their number ([parser.keepMembers]).
 	memberBuf []memberStmt
@@ -521,10 +523,7 @@ func (p *parser) docsAndTraitsBeforeShape(member bool) []traitApp {
 	} else {
 		p.skipWsAndDocs()
 	}
-	traits := p.traits()
-	if doc != nil {
-		traits = append(traits, *doc)
-	}
+	traits := p.traits(doc)
 	p.skipWsAndDocs()
 	if member {
 		p.clearDocsForBr()
@@ -532,12 +531,28 @@ func (p *parser) docsAndTraitsBeforeShape(member bool) []traitApp {
 	return traits
 }
 
-func (p *parser) traits() []traitApp {
-	var ts []traitApp
+// traits reads the traits at the current token, and doc after them
+// when it is not nil, into a list of their number. They are read into
+// p.traitBuf (no trait's value holds traits, so one buffer serves every
+// statement): grown by append in a list of each statement's own, with the
+// documentation comment appended after, they were 37 MB allocated for
+// 12 MB kept while examples/mcp/mcp.smithy was loaded 174 times
+// (docs/performance.md, "Where a model's bytes go", twelfth round).
+func (p *parser) traits(doc *traitApp) []traitApp {
+	buf := p.traitBuf[:0]
 	for p.lx.kind == tAt {
-		ts = append(ts, p.trait())
+		buf = append(buf, p.trait())
 		p.skipWsAndDocs()
 	}
+	if doc != nil {
+		buf = append(buf, *doc)
+	}
+	p.traitBuf = buf
+	if len(buf) == 0 {
+		return nil
+	}
+	ts := slices.Clone(buf)
+	clear(buf)
 	return ts
 }
 
@@ -739,7 +754,7 @@ func (p *parser) shapeOrApply(traits []traitApp) {
 	case typ == model.OperationType:
 		p.operationShape(s)
 	}
-	s.traits = append(s.traits, traits...)
+	s.traits = traits // a list of their number (parser.traits), the statement's own
 	s.memberNames = nil
 	if !s.dropped {
 		p.f.shapes = append(p.f.shapes, s)
@@ -962,7 +977,7 @@ func (p *parser) applyStatement(traits []traitApp) {
 	} else {
 		p.next()
 		p.skipWsAndDocs()
-		a.traits = p.traits()
+		a.traits = p.traits(nil)
 		p.skipWsAndDocs()
 		p.expect(tRBrace)
 		p.next()
