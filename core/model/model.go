@@ -745,7 +745,9 @@ func New(defs []ShapeDef, metadata []MetadataEntry) (*Model, error) {
 // chain of 100,000 structures of docs/performance.md ("Where a model's
 // bytes go") the definitions and their members were 42 MB alive beside
 // the model being built, and a copy of the definitions was 17 MB more.
-// After an error the definitions are partly cleared.
+// A member whose traits are out of order has them sorted into a copy that
+// its entry of the definition's member list takes (New copies the list
+// first). After an error the definitions are partly cleared.
 func NewFrom(defs []*ShapeDef, metadata []MetadataEntry) (*Model, error) {
 	return build(defs, metadata, true)
 }
@@ -835,7 +837,7 @@ func build(defs []*ShapeDef, metadata []MetadataEntry, take bool) (*Model, error
 			body.more = &bodyMore{mixins: d.Mixins, entity: e}
 		}
 		types[k] = d.Type
-		if err := m.readDef(body, &d, ids); err != nil {
+		if err := m.readDef(body, &d, ids, take); err != nil {
 			firstErr, firstAt = err, int(i)
 		}
 	}
@@ -934,7 +936,15 @@ const bodyBlock = (32 << 10) / int(bodySize)
 // readDef sets body's traits and members from its definition d, while
 // the model is built: the model's root shapes are indexed, found through
 // ids (see [shapeIndex.findRoot]).
-func (m *Model) readDef(body *shapeBody, d *ShapeDef, ids *rootIDs) error {
+//
+// With take (NewFrom: the caller gave the definition up), a member whose
+// traits are out of order gets its sorted copy in its own entry of the
+// definition's member list, which the model does not keep; otherwise the
+// caller's list is kept as given and the sorted traits go into a copy of
+// the list (on examples/mcp/mcp.smithy, whose documentation comments come
+// after the traits written, a copy of the members for most structures:
+// docs/performance.md, "Where a model's bytes go", twelfth round).
+func (m *Model) readDef(body *shapeBody, d *ShapeDef, ids *rootIDs, take bool) error {
 	var err error
 	if body.traits, err = sortTraits(d.ID, d.Traits); err != nil {
 		return err
@@ -963,9 +973,7 @@ func (m *Model) readDef(body *shapeBody, d *ShapeDef, ids *rootIDs) error {
 			return err
 		}
 		if !sameSlice(traits, md.Traits) {
-			// The caller's list is kept as given: the sorted traits
-			// go into a copy of it.
-			if !copied {
+			if !copied && !take {
 				members, copied = append([]MemberDef(nil), members...), true
 				md = &members[j]
 			}
@@ -1105,11 +1113,17 @@ func (m *Model) complete(s *Shape, path []shapeid.ID) error {
 	if len(clashes) > 0 {
 		return &Error{Source: s.body.source(), ShapeID: s.body.id.WithMember(clashes[0]), Msg: fmt.Sprintf("Member conflicts with an inherited mixin member: `%s`", s.body.id.WithMember(clashes[0]))}
 	}
-	for _, t := range s.body.traits {
-		traits = upsertTrait(traits, t)
-	}
 	if len(s.body.mixins()) == 0 {
 		traits = s.body.traits
+	} else {
+		// Merged over the mixins' only where there are mixins: merged
+		// for every shape and then dropped, each trait a copy of the
+		// list, it was a tenth of what examples/mcp/mcp.smithy's load
+		// allocated (docs/performance.md, "Where a model's bytes go",
+		// twelfth round).
+		for _, t := range s.body.traits {
+			traits = upsertTrait(traits, t)
+		}
 	}
 	s.setTraits(traits)
 	m.members += len(order) + len(s.body.members)
@@ -1230,7 +1244,9 @@ func sortTraits(owner shapeid.ID, traits []Trait) ([]Trait, error) {
 		return traits, nil
 	}
 	out := append([]Trait(nil), traits...)
-	sort.SliceStable(out, func(i, j int) bool { return shapeid.Compare(out[i].ID, out[j].ID) < 0 })
+	// slices, not sort.SliceStable, whose reflection-made swapper was
+	// two allocations a list sorted.
+	slices.SortStableFunc(out, func(a, b Trait) int { return shapeid.Compare(a.ID, b.ID) })
 	for i := 1; i < len(out); i++ {
 		if out[i].ID == out[i-1].ID {
 			return nil, &Error{Source: out[i].Source, ShapeID: owner, Msg: fmt.Sprintf("trait %s applied more than once", out[i].ID)}
