@@ -81,7 +81,11 @@
 // [ClobsAsBlobs]. Options are values: [JoinOptions] combines them, the
 // later one winning. Limits ([MaxDepth], [MaxFindings], [MaxValueSize],
 // [MaxElements], [MaxNumberLength]) stop validation with a ClassLimit
-// finding and Complete false; [FailFast] stops at the first error.
+// finding and Complete false; [FailFast] stops at the first error. What
+// ended before a reader limit in JSON text keeps its findings when the
+// rest could not change them (not those about a container the limit left
+// open, nor those within an open untagged or discriminated union): an
+// error before the limit makes the result invalid.
 //
 // # Reader limits
 //

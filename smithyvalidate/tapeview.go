@@ -121,7 +121,12 @@ func (v *Validator) checkJSONTape(c *Collector, at Path, src string) error {
 	t := getTape()
 	defer putTape(t)
 	if err := t.Read(src, c.cfg.lim); err != nil {
-		c.Add(ReadErrorFinding(TapeError(t, err), at))
+		// The limit's finding is made before the prefix is read (the
+		// tape's open containers give its path), and added after the
+		// findings that came before it (limitprefix.go).
+		f := ReadErrorFinding(TapeError(t, err), at)
+		v.limitPrefixCheck(c, at, src, err)
+		c.Add(f)
 		return nil
 	}
 	return v.Check(c, at, tapeView{t.Root()})
