@@ -119,16 +119,18 @@ func (v *Validator) checkJSONAfter(c *Collector, at Path, src string, q *onePass
 // checkJSONTape is checkJSONDirect without the one-pass check.
 func (v *Validator) checkJSONTape(c *Collector, at Path, src string) error {
 	t := getTape()
-	defer putTape(t)
 	if err := t.Read(src, c.cfg.lim); err != nil {
 		// The limit's finding is made before the prefix is read (the
 		// tape's open containers give its path), and added after the
-		// findings that came before it (limitprefix.go).
+		// findings that came before it (limitprefix.go). The tape is let
+		// go first: the prefix's tape may be as large.
 		f := ReadErrorFinding(TapeError(t, err), at)
+		putTape(t)
 		v.limitPrefixCheck(c, at, src, err)
 		c.Add(f)
 		return nil
 	}
+	defer putTape(t)
 	return v.Check(c, at, tapeView{t.Root()})
 }
 
