@@ -155,6 +155,10 @@ func FuzzWatchChunks(f *testing.F) {
 		var all []Delta
 		for _, f := range feeds {
 			all = append(all, f.Deltas...)
+			// the wire form: AppendJSON writes encoding/json's bytes
+			if got, want := f.AppendJSON(make([]byte, 0, 64)), encodedFeed(t, f); !bytes.Equal(got, want) {
+				t.Fatalf("%q: AppendJSON wrote\n%s\nencoding/json\n%s", in, got, want)
+			}
 		}
 		all = append(all, fin2.Deltas...)
 		got, err := applyDeltas(all)

@@ -75,6 +75,19 @@ func TestFeedAppendJSONIsEncodingJSON(t *testing.T) {
 		a := strings.Repeat("a/~ ", 9)[:n]
 		strs = append(strs, a, a+"\n", "\n"+a, a[:n-1]+"\"", a+"\xc3\xa9", a[:n-1]+"\x7f", a[:n-1]+"\xe2\x80\xa8")
 	}
+	// every length the word-wise writer takes (0 to 16) and either side
+	// of it, with a byte to escape (or a plain one) at every position
+	for n := 0; n <= 18; n++ {
+		for pos := 0; pos < max(n, 1); pos++ {
+			for _, c := range []string{"x", "~", "\"", "\\", "\n", "\x1f", "\x7f", "\xc3\xa9", "\xff", "\xe2\x80\xa8"} {
+				a := []byte(strings.Repeat("ab/~", 5)[:n])
+				if n > 0 {
+					a = append(append(a[:pos:pos], c...), a[pos+1:]...)
+				}
+				strs = append(strs, string(a))
+			}
+		}
+	}
 	for k := 0; k < 400; k++ {
 		b := make([]byte, rng.Intn(12+k/5))
 		for i := range b {
@@ -91,8 +104,29 @@ func TestFeedAppendJSONIsEncodingJSON(t *testing.T) {
 				{Kind: EventViolation, Path: "/x", Finding: &Finding{Message: s, Path: s}}},
 			Bytes: len(s),
 		}
-		if got, want := f.AppendJSON(nil), encodedFeed(t, f); !bytes.Equal(got, want) {
+		want := encodedFeed(t, f)
+		if got := f.AppendJSON(nil); !bytes.Equal(got, want) {
 			t.Fatalf("%q: AppendJSON wrote\n%s\nencoding/json\n%s", s, got, want)
+		}
+		// after a prefix, with spare room of every size up to and past
+		// what the word-wise writer needs (18 bytes), and the string
+		// alone
+		for room := 0; room <= 40; room += 3 {
+			pre := append(make([]byte, 0, 5+len(want)+room), "pre::"...)
+			if got := f.AppendJSON(pre); !bytes.Equal(got[5:], want) || string(got[:5]) != "pre::" {
+				t.Fatalf("%q, room %d: AppendJSON wrote\n%s\nencoding/json\n%s", s, room, got[5:], want)
+			}
+			var jb bytes.Buffer
+			enc := json.NewEncoder(&jb)
+			enc.SetEscapeHTML(false)
+			if err := enc.Encode(s); err != nil {
+				t.Fatal(err)
+			}
+			js := bytes.TrimSuffix(jb.Bytes(), []byte{'\n'})
+			dst := append(make([]byte, 0, 2+len(js)+room), "pq"...)
+			if got := appendJSONString(dst, s); !bytes.Equal(got[2:], js) || string(got[:2]) != "pq" {
+				t.Fatalf("%q, room %d: appendJSONString wrote %s, encoding/json %s", s, room, got[2:], js)
+			}
 		}
 		feeds++
 	}
@@ -127,6 +161,28 @@ func TestAppendIntIsStrconv(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
 	for range 100000 {
 		ns = append(ns, int(rng.Int63()>>rng.Intn(63)))
+	}
+	// a feed's offsets: runs of near numbers (digitCache keeps the
+	// digits above the last three) across thousands and powers of ten,
+	// and jumps
+	var ds digitCache
+	for k := range 200000 {
+		n := ns[k%len(ns)]
+		if k%3 != 0 {
+			n = 999_000 + k%5000
+		}
+		if k%7 == 0 {
+			n = 1e14 - 3000 + k%6000
+		}
+		for _, pre := range [][]byte{nil, []byte("x"), make([]byte, 3, 4), make([]byte, 5, 20)} {
+			want := strconv.AppendInt(append([]byte(nil), pre...), int64(n), 10)
+			if got := ds.appendInt(append([]byte(nil), pre...), n); !bytes.Equal(got, want) {
+				t.Fatalf("%d after %q: digitCache.appendInt %q, strconv %q", n, pre, got, want)
+			}
+			if got := ds.appendInt(pre[:len(pre):len(pre)], n); !bytes.Equal(got, want) {
+				t.Fatalf("%d after %q at capacity: digitCache.appendInt %q, strconv %q", n, pre, got, want)
+			}
+		}
 	}
 	for _, n := range ns {
 		for _, pre := range [][]byte{nil, []byte("x"), make([]byte, 3, 4)} {
