@@ -147,11 +147,10 @@ func (p *parser) idProp(id shapeid.ID, f field) ref {
 	if f.val.kind != node.String {
 		p.fail(&Error{Pos: f.val.pos, Shape: id, Msg: fmt.Sprintf("Expected `%s` to be a shape ID string, but found %s", f.key, f.val.kindName())})
 	}
-	rel, err := shapeid.ParseRelative(f.val.text)
-	if err != nil {
+	if _, err := shapeid.ParseRelative(f.val.text); err != nil {
 		p.fail(&Error{Pos: f.val.pos, Shape: id, Msg: fmt.Sprintf("Invalid shape ID `%s` in `%s`: %s", f.val.text, f.key, err.(*shapeid.Error).Reason)})
 	}
-	return ref{rel: rel, pos: f.val.pos}
+	return ref{f.val.text}
 }
 
 func (p *parser) idList(id shapeid.ID, f field) []ref {
@@ -231,14 +230,14 @@ func (p *parser) inlineable(op *shapeStmt, walrus bool, suffix string, implied s
 	p.mixins(s)
 	p.members(s)
 	s.traits = append(traits, traitApp{
-		id:         ref{rel: absoluteRef(implied), pos: pos},
+		id:         impliedRef(implied),
 		val:        value{kind: node.Object, pos: pos, fields: []field{}},
 		annotation: true,
 		pos:        pos,
 		implied:    true,
 	})
 	p.f.shapes = append(p.f.shapes, s)
-	return ref{rel: shapeid.Relative{Namespace: p.f.namespace, Name: s.name}, pos: pos}
+	return ref{p.f.namespace + "#" + s.name}
 }
 
 func (p *parser) errorList() []ref {
@@ -331,4 +330,16 @@ func writeQuoted(b *strings.Builder, s string) {
 		}
 	}
 	b.WriteByte('"')
+}
+
+// impliedRef is the reference to the trait an inline structure implies
+// (@input or @output).
+func impliedRef(implied shapeid.ID) ref {
+	switch implied {
+	case preludeid.Input:
+		return inputRef
+	case preludeid.Output:
+		return outputRef
+	}
+	return absoluteRef(implied)
 }

@@ -166,13 +166,35 @@ type field struct {
 	val    value
 }
 
-// ref is a shape ID as written.
-type ref struct {
-	rel shapeid.Relative
-	pos node.Pos
-}
+// ref is a shape ID as written: its text, which the parser checked and
+// Lower splits again ([ref.relative]). A member statement's target and
+// a trait's ID are refs: as the parsed relative ID and a position that
+// nothing read they were 64 bytes, not 16, and a parsed file is whole in
+// memory when its lowering starts (on the chain of 100,000 structures of
+// docs/performance.md, "Where a model's bytes go", twelfth round, 9.6 MB
+// of 200,000 member statements).
+type ref struct{ text string }
 
-func (r ref) isZero() bool { return r.rel.Name == "" }
+func (r ref) isZero() bool { return r.text == "" }
+
+// relative is the shape ID of r's text, which the parser checked
+// (shapeid.ParseRelative accepted it): split at '#' and '$' only.
+func (r ref) relative() shapeid.Relative {
+	// One loop: most refs are a short name with neither.
+	t := r.text
+	rel := shapeid.Relative{Name: t}
+	start := 0 // of the name
+	for i := 0; i < len(t); i++ {
+		switch t[i] {
+		case '#':
+			rel.Namespace, rel.Name, start = t[:i], t[i+1:], i+1
+		case '$':
+			rel.Name, rel.Member = t[start:i], t[i+1:]
+			return rel
+		}
+	}
+	return rel
+}
 
 type traitApp struct {
 	id         ref
@@ -183,9 +205,9 @@ type traitApp struct {
 	implied    bool // @input/@output of an inline structure; dropped when also written
 }
 
-// memberStmt is 128 bytes: a parsed file is whole in memory when its
-// lowering starts, a memberStmt a member (docs/performance.md, "Where a
-// model's bytes go").
+// memberStmt is 80 bytes (128 with its target's parsed ID and position:
+// see ref): a parsed file is whole in memory when its lowering starts, a
+// memberStmt a member (docs/performance.md, "Where a model's bytes go").
 type memberStmt struct {
 	name   string
 	target ref
@@ -206,25 +228,28 @@ type namedRef struct {
 	target ref
 }
 
+// shapeStmt is 128 bytes: its fields are in an order that leaves no
+// padding between them (144 bytes, with the shape type and the flags
+// among the pointers).
 type shapeStmt struct {
-	typ     model.ShapeType
 	name    string
-	pos     node.Pos
 	traits  []traitApp
 	mixins  []ref
-	forRes  *ref // `for` binding, nil when none (most shapes)
 	members []memberStmt
+	forRes  *ref // `for` binding, nil when none (most shapes)
 	// memberNames finds a repeated member name in constant time while the
 	// shape is read, once it has more than scanMemberNames members
 	// (newMemberName); it is dropped once the shape is read.
 	memberNames nameSet
-	hasBody     bool
-	dropped     bool // the shape could not be built (an ERROR event says why)
 	// entity holds the service, resource and operation properties; nil
 	// for the other shapes, which are most of a model (a parsed file is
 	// in memory whole until it is lowered: docs/performance.md, "Where a
 	// model's bytes go").
-	entity *entityProps
+	entity  *entityProps
+	pos     node.Pos
+	typ     model.ShapeType
+	hasBody bool
+	dropped bool // the shape could not be built (an ERROR event says why)
 }
 
 // entityProps are the properties of a service, resource or operation.

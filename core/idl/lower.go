@@ -125,7 +125,7 @@ func (l *lowerer) resolve(r ref) shapeid.ID {
 	if r.isZero() {
 		return shapeid.ID{}
 	}
-	return l.res.Resolve(r.rel)
+	return l.res.Resolve(r.relative())
 }
 
 func (l *lowerer) resolveAll(rs []ref) []shapeid.ID {

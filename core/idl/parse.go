@@ -315,11 +315,10 @@ func (p *parser) shapeIDText() (string, node.Pos) {
 
 func (p *parser) shapeID() ref {
 	text, pos := p.shapeIDText()
-	rel, err := shapeid.ParseRelative(text)
-	if err != nil {
+	if _, err := shapeid.ParseRelative(text); err != nil {
 		p.fail(&Error{Pos: pos, Msg: "Invalid shape ID `" + text + "`: " + err.(*shapeid.Error).Reason})
 	}
-	return ref{rel: rel, pos: pos}
+	return ref{text}
 }
 
 // ---- file structure -----------------------------------------------------
@@ -475,17 +474,22 @@ func (p *parser) firstShapeStatement(docPos node.Pos) {
 	}
 }
 
-var documentationID = absoluteRef(preludeid.Documentation)
+// The references that name prelude shapes with their namespace, as the
+// parser records the prelude traits a statement implies (made once).
+var (
+	documentationRef = absoluteRef(preludeid.Documentation)
+	enumValueRef     = absoluteRef(preludeid.EnumValue)
+	unitRef          = absoluteRef(preludeid.Unit)
+	inputRef         = absoluteRef(preludeid.Input)
+	outputRef        = absoluteRef(preludeid.Output)
+)
 
-// absoluteRef is the reference that names id with its namespace, as the
-// parser records the prelude traits a statement implies.
-func absoluteRef(id shapeid.ID) shapeid.Relative {
-	return shapeid.Relative{Namespace: id.Namespace, Name: id.Name, Member: id.Member}
-}
+// absoluteRef is the reference that names id with its namespace.
+func absoluteRef(id shapeid.ID) ref { return ref{id.String()} }
 
 func docTrait(text string, pos node.Pos) traitApp {
 	return traitApp{
-		id:  ref{rel: documentationID, pos: pos},
+		id:  documentationRef,
 		val: value{kind: node.String, text: text, pos: pos},
 		pos: pos,
 		doc: true,
@@ -812,8 +816,6 @@ func (p *parser) forResource(s *shapeStmt) {
 	s.forRes = &r
 }
 
-var unitRef = absoluteRef(preludeid.Unit)
-
 func (p *parser) enumShape(s *shapeStmt) {
 	id := p.id(s.name)
 	p.mixins(s)
@@ -829,7 +831,7 @@ func (p *parser) enumShape(s *shapeStmt) {
 		if !s.newMemberName(name) {
 			p.syntaxShape(id, "Found conflicting member name, `"+name+"`")
 		}
-		m := memberStmt{name: name, pos: pos, target: ref{rel: unitRef, pos: pos}, traits: traits}
+		m := memberStmt{name: name, pos: pos, target: unitRef, traits: traits}
 		p.next()
 		p.skipSpaces()
 		if p.lx.kind == tEqual {
@@ -838,7 +840,7 @@ func (p *parser) enumShape(s *shapeStmt) {
 			v := p.nodeValue()
 			p.checkEnumValue(s.typ, id.WithMember(name), v)
 			m.traits = append(m.traits, traitApp{
-				id:  ref{rel: absoluteRef(preludeid.EnumValue), pos: v.pos},
+				id:  enumValueRef,
 				val: v, pos: v.pos,
 			})
 			p.skipSpaces()
