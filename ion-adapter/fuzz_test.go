@@ -38,6 +38,35 @@ func FuzzValidate(f *testing.F) {
 				t.Fatalf("Validate(%q): valid=%v with %d error findings", data, r.Valid, errs)
 			}
 		}
+		// Under tight limits the findings kept before a limit are
+		// findings of the whole input too, when it reads without a fault.
+		whole, err := Validate(row, data)
+		if err != nil {
+			t.Fatalf("Validate(%q): %v", data, err)
+		}
+		all := map[string]bool{}
+		for _, f := range whole.Findings {
+			all[string(f.Code)+" "+f.Path.String()+" "+f.Message] = true
+		}
+		for _, opt := range []Option{MaxDepth(2), MaxElements(6)} {
+			r, err := Validate(row, data, opt)
+			if err != nil {
+				t.Fatalf("Validate(%q): %v", data, err)
+			}
+			errs := 0
+			for _, f := range r.Findings {
+				if f.Severity == sv.SeverityError {
+					errs++
+				}
+				if f.Class != sv.ClassLimit && f.Code != sv.CodeSyntax && whole.Complete && !hasSyntax(whole) &&
+					!all[string(f.Code)+" "+f.Path.String()+" "+f.Message] {
+					t.Fatalf("Validate(%q) under a limit: %s %s is not a finding of the whole input\n%s\nwhole:\n%s", data, f.Code, f.Path, r.Text(), whole.Text())
+				}
+			}
+			if r.Valid != (errs == 0) {
+				t.Fatalf("Validate(%q) under a limit: valid=%v with %d error findings", data, r.Valid, errs)
+			}
+		}
 		vs, err := ParseStream(data, MaxDepth(64))
 		if err == nil {
 			for _, val := range vs {
@@ -45,6 +74,17 @@ func FuzzValidate(f *testing.F) {
 			}
 		}
 	})
+}
+
+// hasSyntax reports whether r has a syntax finding (reading stopped at a
+// fault of the input).
+func hasSyntax(r sv.Result) bool {
+	for _, f := range r.Findings {
+		if f.Code == sv.CodeSyntax {
+			return true
+		}
+	}
+	return false
 }
 
 // walk visits every node through the view methods.

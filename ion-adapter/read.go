@@ -46,6 +46,18 @@ type stream struct {
 	// more is set when a limit on the number of values was reached and
 	// another value follows.
 	more bool
+	// partial is the value a reader limit (depth, elements) stopped
+	// reading, with what was read of it before the limit (fatal's segs
+	// lead to the value that went over it): its findings that nothing
+	// after the limit could change are reported
+	// ([smithyvalidate.Validator.CheckBeforeLimit]).
+	partial *Value
+}
+
+// isReadLimit reports whether code is a limit met while reading a value
+// (the size limit is met before anything is read).
+func isReadLimit(code sv.Code) bool {
+	return code == sv.CodeDepthLimit || code == sv.CodeElementsLimit
 }
 
 // source is the input as an io.Reader that knows how much it has handed
@@ -160,6 +172,9 @@ func (rd *reader) stream(s *stream, limit int) {
 		v := new(Value)
 		if p := rd.value(v, p0); p != nil {
 			s.fatal = p
+			if isReadLimit(p.code) {
+				s.partial = v
+			}
 			return
 		}
 		s.values = append(s.values, v)
@@ -385,7 +400,7 @@ func (rd *reader) container(v *Value, t ion.Type) *problem {
 			elems = append(doubled(elems), Value{})
 			rd.segs = append(rd.segs, sv.Index(len(elems)-1))
 			if p := rd.value(&elems[len(elems)-1], p0); p != nil {
-				return p
+				return rd.cut(p, x, elems, nil)
 			}
 			rd.segs = rd.segs[:len(rd.segs)-1]
 			continue
@@ -405,10 +420,10 @@ func (rd *reader) container(v *Value, t ion.Type) *problem {
 		rd.segs = append(rd.segs, sv.Key(f.name))
 		// The name counts, then its value.
 		if p := rd.counted(); p != nil {
-			return p
+			return rd.cut(p, x, nil, fields)
 		}
 		if p := rd.value(&fields[len(fields)-1].value, p0); p != nil {
-			return p
+			return rd.cut(p, x, nil, fields)
 		}
 		rd.segs = rd.segs[:len(rd.segs)-1]
 	}
@@ -440,6 +455,18 @@ func (rd *reader) container(v *Value, t ion.Type) *problem {
 		x.fields = slices.Clone(fields)
 	}
 	return nil
+}
+
+// cut returns p, the problem that stopped reading a container's element
+// or field; when it is a reader limit, the container keeps copies of what
+// was read of it, the element or field in progress included (the next open
+// container, or the value over the limit), for stream.partial. Only the
+// error path pays for the copies.
+func (rd *reader) cut(p *problem, x *ext, elems []Value, fields []field) *problem {
+	if isReadLimit(p.code) {
+		x.elems, x.fields = slices.Clone(elems), slices.Clone(fields)
+	}
+	return p
 }
 
 // checkFraction marks a timestamp whose source fraction has more digits

@@ -102,7 +102,9 @@ func (p *problem) toError(datagram bool) *Error {
 // default the validator's MaxDepth, MaxValueSize and MaxElements) is a
 // limit finding that leaves the result incomplete (exit code 5 when
 // nothing else is wrong). Values before a problem that stops reading are
-// still validated.
+// still validated, and so is what a value held before a reader limit
+// stopped it: the findings that nothing after the limit could change
+// ([smithyvalidate.Validator.CheckBeforeLimit]).
 //
 // All values share one collector with the validator's run options
 // ([smithyvalidate.Validator.NewCollector]): FailFast and MaxFindings count
@@ -139,6 +141,13 @@ func Check(v *sv.Validator, c *sv.Collector, at sv.Path, data []byte, opts ...Op
 			return nil
 		}
 		if err := v.Check(c, base(i), val); err != nil {
+			return err
+		}
+	}
+	if p := s.fatal; s.partial != nil && !c.Stopped() {
+		// What the value held before the limit keeps its certain
+		// findings, before the limit's own.
+		if err := v.CheckBeforeLimit(c, base(p.index), s.partial, sv.Root().Append(p.segs...)); err != nil {
 			return err
 		}
 	}

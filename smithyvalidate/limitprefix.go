@@ -39,23 +39,23 @@ import (
 // err stopped reading it, keeping only the findings that are certain (see
 // above). It adds nothing when err is not such a limit, when the limit was
 // met at the root, or when c has stopped.
-func (v *Validator) limitPrefixCheck(c *Collector, at Path, src string, err error) {
+func (v *Validator) limitPrefixCheck(c *Collector, at Path, src string, err error) error {
 	var le *node.LimitError
 	if c.stopped || !errors.As(err, &le) || le.Limit == node.LimitSize {
-		return
+		return nil
 	}
 	stop := int(le.Pos.Offset)
 	if stop <= 0 || stop > len(src) {
-		return
+		return nil
 	}
 	text, depth := closedPrefix(src, stop)
 	if depth == 0 {
-		return // the value over the limit is the root: nothing before it
+		return nil // the value over the limit is the root: nothing before it
 	}
 	t := getTape()
 	defer putTape(t)
 	if t.Read(text, c.cfg.lim) != nil {
-		return // not expected (a prefix of what was read, closed): keep to the limit alone
+		return nil // not expected (a prefix of what was read, closed): keep to the limit alone
 	}
 	// The open containers' path: each open container is the last child of
 	// the one around it in the closed prefix.
@@ -64,7 +64,7 @@ func (v *Validator) limitPrefixCheck(c *Collector, at Path, src string, err erro
 	for range depth - 1 {
 		n := e.Len()
 		if n == 0 {
-			return
+			return nil
 		}
 		if e.Kind() == node.TapeObject {
 			k, val := e.Member(n - 1)
@@ -75,24 +75,46 @@ func (v *Validator) limitPrefixCheck(c *Collector, at Path, src string, err erro
 			e = e.Elem(n - 1)
 		}
 	}
-	upTo := v.uncertainFrom(open)
-	// The prefix is checked without fail-fast (a finding dropped below
+	return v.CheckBeforeLimit(c, at, tapeView{t.Root()}, Path{segs: open})
+}
+
+// CheckBeforeLimit validates into c, under the path at, a value that a
+// reader limit cut short: val holds what was read before the limit, and
+// open is the path (relative to val) of the innermost container the limit
+// left open, whose ancestors are open too; each open container holds the
+// values read before the limit (its last one may be the next open
+// container, or the value that went over the limit). Only the findings
+// that no continuation of the input could change are added: none about an
+// open container (a missing required member, a length, a union's member
+// count), none at or below an open @untagged or @discriminated union, and
+// no limit finding (the caller adds its own). A reader that meets a limit
+// calls it before adding the limit's finding, so that an error that came
+// before the limit makes the result invalid; [Validator.ValidateJSON] does
+// so for JSON text, the Ion adapter for Ion. The error is an
+// [*InternalError] only.
+func (v *Validator) CheckBeforeLimit(c *Collector, at Path, val ValueView, open Path) error {
+	if c.stopped {
+		return nil
+	}
+	upTo := v.uncertainFrom(open.segs)
+	// The value is checked without fail-fast (a finding dropped below
 	// must not hide a later one); c applies it, and its findings budget,
 	// as the kept findings are added.
 	sub := newCollectorConfig(c.cfg)
 	sub.cfg.policy &^= failFast
-	if v.Check(sub, at, tapeView{t.Root()}) != nil {
-		return
+	if err := v.Check(sub, at, val); err != nil {
+		return err
 	}
 	base := at.Len()
 	for _, f := range sub.findings {
-		if f.Class == ClassLimit || !certainBeforeLimit(f.Path, base, open, upTo) {
+		if f.Class == ClassLimit || !certainBeforeLimit(f.Path, base, open.segs, upTo) {
 			continue
 		}
 		if !c.Add(f) {
-			return
+			break
 		}
 	}
+	return nil
 }
 
 // certainBeforeLimit reports whether a finding at p (under the base

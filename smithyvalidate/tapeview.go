@@ -126,7 +126,9 @@ func (v *Validator) checkJSONTape(c *Collector, at Path, src string) error {
 		// go first: the prefix's tape may be as large.
 		f := ReadErrorFinding(TapeError(t, err), at)
 		putTape(t)
-		v.limitPrefixCheck(c, at, src, err)
+		if err := v.limitPrefixCheck(c, at, src, err); err != nil {
+			return err
+		}
 		c.Add(f)
 		return nil
 	}
