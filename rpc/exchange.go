@@ -956,8 +956,7 @@ func (s *PreparedService) ValidatePair(request, response []byte) *Result {
 // run (ValidatePair pools them, as single messages pool checkers),
 // keeping its storage: the call table, the windows, the checker.
 func (x *Exchange) reset() {
-	clear(x.byKey.slots)
-	x.byKey.n = 0
+	x.byKey.reset()
 	for p := range x.nullable {
 		clear(x.nullable[p])
 		x.nullable[p] = x.nullable[p][:0]
