@@ -120,25 +120,68 @@ type call struct {
 	seq     uint64
 	index   int
 	element int
-	at      sv.Path
 	pos     node.Pos
+	rpcErr  int32 // a protocol code (InvalidRequest, MethodNotFound...) or 0
 	from    Peer
-	key     []byte // empty when the call has no usable id; storage reused
-	hash    uint64 // of key
-	written string // the id as written
-	method  string
 	hasM    bool
-	meth    *Method
-	rpcErr  int
 	mayNull bool // an invalid request: a null-id error answers it
 	done    bool
 	// cancelled: a @cancels notification with response "optional"
 	// cancelled the call, so it need not be answered.
 	cancelled bool
-	size      int    // what the call counts toward MaxOutstandingBytes
-	next      *call  // the next call with the same key
-	chain     *chain // shared by the calls of a key that several calls use
+	key       []byte // empty when the call has no usable id; storage reused
+	hash      uint64 // of key
+	meth      *Method
+	text      *callText // nil unless the call has one of its texts
+	size      int       // what the call counts toward MaxOutstandingBytes
+	next      *call     // the next call with the same key
+	chain     *chain    // shared by the calls of a key that several calls use
 	batch     *batchRec
+}
+
+// callText is what a call keeps of its message that its key and method
+// do not say, apart from the call because a call seldom has it: the id as
+// written when the key does not spell it (a number written otherwise,
+// a structured 1.0 id) and the name of a method the service does not
+// have. A call is 128 bytes without them (200 when its path and both
+// texts were fields of its own): the MCP session keeps 5,265 calls never
+// answered (docs/performance.md, issue 27 goal 2, the midday of
+// 2026-12-03).
+type callText struct {
+	written string // the id as written
+	method  string // the method's name when meth is nil
+}
+
+// path returns where the call is: its message, and its element in a
+// batch. Every exchange's messages are in the context inExchange gives
+// them, where the reader puts a call at its document (sv.InDocument of
+// its index) or, in a batch, at the element's index in it.
+func (cl *call) path() sv.Path {
+	p := sv.InDocument(cl.index)
+	if cl.element >= 0 {
+		p = p.Index(cl.element)
+	}
+	return p
+}
+
+// method returns the name of the call's method ("" when it has none).
+func (cl *call) method() string {
+	switch {
+	case cl.meth != nil:
+		return cl.meth.name
+	case cl.text != nil:
+		return cl.text.method
+	}
+	return ""
+}
+
+// written returns the id as written when the key does not spell it, else
+// "".
+func (cl *call) written() string {
+	if cl.text != nil {
+		return cl.text.written
+	}
+	return ""
 }
 
 // chain is what the calls that share a key (an ambiguous id) know about
@@ -197,9 +240,9 @@ func (cl *call) tainted() bool { return cl.chain != nil && cl.seq <= cl.chain.ta
 
 // idText returns the call's id as written (numbers keep their token).
 func (cl *call) idText() string {
-	switch {
-	case cl.written != "":
-		return cl.written
+	switch w := cl.written(); {
+	case w != "":
+		return w
 	case len(cl.key) > 0:
 		return string(cl.key[1:])
 	}
@@ -209,9 +252,9 @@ func (cl *call) idText() string {
 // spelled reports whether t is the call's id as written (idText == t,
 // without building the text).
 func (cl *call) spelled(t string) bool {
-	switch {
-	case cl.written != "":
-		return cl.written == t
+	switch w := cl.written(); {
+	case w != "":
+		return w == t
 	case len(cl.key) > 0:
 		return string(cl.key[1:]) == t
 	}
@@ -471,14 +514,13 @@ func (x *Exchange) register(from Peer, in *info, b *batchRec) {
 	}
 	x.seq++
 	cl := x.newCall() // zeroed: its fields are set one by one
-	cl.seq, cl.index, cl.element, cl.at, cl.pos, cl.from = x.seq, x.index, in.element, in.at, x.c.pos(in.pos), from
-	cl.hasM, cl.meth, cl.rpcErr, cl.batch, cl.size = in.hasMethod, in.meth, in.rpcError, b, size
+	cl.seq, cl.index, cl.element, cl.pos, cl.from = x.seq, x.index, in.element, x.c.pos(in.pos), from
+	cl.hasM, cl.meth, cl.rpcErr, cl.batch, cl.size = in.hasMethod, in.meth, int32(in.rpcError), b, size
 	x.openBytes += size
-	// Keep the method name, not the message it was read from.
-	if in.meth != nil {
-		cl.method = in.meth.name
-	} else if in.hasMethod {
-		cl.method = strings.Clone(in.method)
+	// Keep the method name, not the message it was read from (a method
+	// of the service's is its own).
+	if in.meth == nil && in.hasMethod {
+		cl.text = &callText{method: strings.Clone(in.method)}
 	}
 	if in.kind == KindInvalid && x.s.version == V2_0 {
 		cl.mayNull = true
@@ -486,7 +528,10 @@ func (x *Exchange) register(from Peer, in *info, b *batchRec) {
 	}
 	if usable {
 		if written != "" {
-			cl.written = strings.Clone(written) // the text goes, the call stays
+			if cl.text == nil {
+				cl.text = new(callText)
+			}
+			cl.text.written = strings.Clone(written) // the text goes, the call stays
 		}
 		cl.key = append(cl.key, k...)
 		cl.hash = h
@@ -603,7 +648,7 @@ func (x *Exchange) responses(from Peer, to int) {
 			continue
 		}
 		if cl.hasM {
-			in.method, in.hasMethod = cl.method, true
+			in.method, in.hasMethod = cl.method(), true
 		}
 		x.checkAnswer(in, cl)
 		meth := cl.meth
@@ -803,10 +848,10 @@ func (x *Exchange) checkAnswer(in *info, cl *call) {
 			c.report(CodeIDSpelling, in.at.Key("id"), in.idPos, shapeid.ID{},
 				"the id %s equals the request's id %s but is written differently; peers that compare text will not match them", t, want)
 		}
-	} else if k := in.id.Value().Kind(); (k == node.Array || k == node.Object) && cl.written != "" {
-		if t := string(node.Marshal(in.id.Value())); t != cl.written && bytes.Equal(cl.key, x.key(cl.from, in)) {
+	} else if k := in.id.Value().Kind(); (k == node.Array || k == node.Object) && cl.written() != "" {
+		if t := string(node.Marshal(in.id.Value())); t != cl.written() && bytes.Equal(cl.key, x.key(cl.from, in)) {
 			c.report(CodeIDSpelling, in.at.Key("id"), in.idPos, shapeid.ID{},
-				"the id %s equals the request's id %s but is written differently; peers that compare text will not match them", t, cl.written)
+				"the id %s equals the request's id %s but is written differently; peers that compare text will not match them", t, cl.written())
 		}
 	}
 	if cl.rpcErr == 0 || cl.rpcErr == MethodNotFound {
@@ -821,11 +866,11 @@ func (x *Exchange) checkAnswer(in *info, cl *call) {
 	switch in.kind {
 	case KindResponse:
 		c.report(CodeResultUnexpected, in.at.Key("result"), in.result.Pos(), shapeid.ID{},
-			"a successful result answers a request that deserves error %d (%s)", cl.rpcErr, protocolName(cl.rpcErr))
+			"a successful result answers a request that deserves error %d (%s)", cl.rpcErr, protocolName(int(cl.rpcErr)))
 	case KindErrorResponse:
 		if in.hasCode && in.errCode != int64(cl.rpcErr) {
 			c.report(CodeErrorCodeDiffers, in.at.Key("error").Key("code"), in.codePos, shapeid.ID{},
-				"error %d answers a request that deserves %d (%s)", in.errCode, cl.rpcErr, protocolName(cl.rpcErr))
+				"error %d answers a request that deserves %d (%s)", in.errCode, cl.rpcErr, protocolName(int(cl.rpcErr)))
 		}
 	}
 }
@@ -873,7 +918,7 @@ func (x *Exchange) missingFor(caller Peer, index int) {
 func describeCall(p *call) string {
 	what := "the call"
 	if p.hasM {
-		what = fmt.Sprintf("the call of %q", p.method)
+		what = fmt.Sprintf("the call of %q", p.method())
 	}
 	where := fmt.Sprintf("at index %d", p.index)
 	if p.element >= 0 {
@@ -921,7 +966,7 @@ func (x *Exchange) Finish(complete bool) *Result {
 			if p.cancelled {
 				continue
 			}
-			c.report(CodeResponseMissing, p.at, p.pos, shapeid.ID{},
+			c.report(CodeResponseMissing, p.path(), p.pos, shapeid.ID{},
 				"the transcript is complete but %s from the %s was never answered", describeCall(p), p.from)
 		}
 	}
