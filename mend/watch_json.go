@@ -75,9 +75,14 @@ func (d *Delta) appendJSON(dst []byte, ds *digitCache) []byte {
 	} else {
 		dst = appendCompactJSON(dst, d.Value)
 	}
-	dst = append(dst, `,"text":`...)
-	dst = appendJSONString(dst, d.Text)
-	dst = append(dst, `,"at":`...)
+	if d.Text == "" {
+		// a set's (no call for the empty string)
+		dst = append(dst, `,"text":"","at":`...)
+	} else {
+		dst = append(dst, `,"text":`...)
+		dst = appendJSONString(dst, d.Text)
+		dst = append(dst, `,"at":`...)
+	}
 	dst = ds.appendInt(dst, d.At)
 	return append(dst, '}')
 }
@@ -97,7 +102,7 @@ func (e *Event) appendJSON(dst []byte, ds *digitCache) []byte {
 	dst = append(dst, `,"at":`...)
 	dst = ds.appendInt(dst, e.At)
 	dst = append(dst, `,"permille":`...)
-	dst = appendInt(dst, e.Permille)
+	dst = appendSmall(dst, e.Permille)
 	if e.Key != "" {
 		dst = append(dst, `,"key":`...)
 		dst = appendJSONString(dst, e.Key)
@@ -317,7 +322,7 @@ type digitCache struct {
 // from the cache and the last three from a table.
 func (c *digitCache) appendInt(dst []byte, n int) []byte {
 	if uint(n-1000) >= 1e8-1000 {
-		return appendInt(dst, n)
+		return appendSmall(dst, n)
 	}
 	hi := n / 1000
 	if hi != c.hi {
@@ -328,6 +333,25 @@ func (c *digitCache) appendInt(dst []byte, n int) []byte {
 	dst = grow(dst, 8)
 	binary.LittleEndian.PutUint64(dst[l:], word)
 	return dst[:l+c.n+3]
+}
+
+// appendSmall appends n as appendInt does, those from 0 to 999 (a
+// permille) as one word from the table, without appendInt's tests.
+func appendSmall(dst []byte, n int) []byte {
+	if uint(n) >= 1000 {
+		return appendInt(dst, n)
+	}
+	lead := 0 // the table's leading zeros
+	if n < 100 {
+		lead = 1
+		if n < 10 {
+			lead = 2
+		}
+	}
+	l := len(dst)
+	dst = grow(dst, 4)
+	binary.LittleEndian.PutUint32(dst[l:], digits3[n]>>(8*lead))
+	return dst[:l+3-lead]
 }
 
 // set puts the digits of hi (1 to 99,999) in the cache.

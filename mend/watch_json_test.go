@@ -162,6 +162,9 @@ func TestAppendIntIsStrconv(t *testing.T) {
 	for range 100000 {
 		ns = append(ns, int(rng.Int63()>>rng.Intn(63)))
 	}
+	for n := range 2000 {
+		ns = append(ns, n) // every permille, and either side of 1000
+	}
 	// a feed's offsets: runs of near numbers (digitCache keeps the
 	// digits above the last three) across thousands and powers of ten,
 	// and jumps
@@ -181,6 +184,12 @@ func TestAppendIntIsStrconv(t *testing.T) {
 			}
 			if got := ds.appendInt(pre[:len(pre):len(pre)], n); !bytes.Equal(got, want) {
 				t.Fatalf("%d after %q at capacity: digitCache.appendInt %q, strconv %q", n, pre, got, want)
+			}
+			if got := appendSmall(append([]byte(nil), pre...), n); !bytes.Equal(got, want) {
+				t.Fatalf("%d after %q: appendSmall %q, strconv %q", n, pre, got, want)
+			}
+			if got := appendSmall(pre[:len(pre):len(pre)], n); !bytes.Equal(got, want) {
+				t.Fatalf("%d after %q at capacity: appendSmall %q, strconv %q", n, pre, got, want)
 			}
 		}
 	}
