@@ -379,6 +379,7 @@ func (s *assembler) addShape(d *model.Document, c *model.ShapeDef) {
 		// which assembly may set.
 		if s.owned[d] {
 			*c = def
+			sortOwnTraits(c)
 		} else {
 			c = new(model.ShapeDef)
 			*c = def
@@ -432,6 +433,30 @@ func (s *assembler) addShape(d *model.Document, c *model.ShapeDef) {
 		}
 	}
 }
+
+// sortOwnTraits sorts by trait ID, in place, the trait lists of a
+// definition of a document the assembler owns (its lists are no one
+// else's), as the model keeps them: model.NewFrom copied each list out
+// of order (a documentation comment is read after the traits written),
+// 78 KB of the 1.38 MB that loading examples/mcp/mcp.smithy allocated
+// (docs/performance.md, "Where a model's bytes go", twelfth round).
+// Stable, so that two traits of one ID stay in the order written, for the
+// error that reports them; what assembly merges into a list later is
+// appended, and sorted by the model as before.
+func sortOwnTraits(def *model.ShapeDef) {
+	sortTraits(def.Traits)
+	for i := range def.Members {
+		sortTraits(def.Members[i].Traits)
+	}
+}
+
+func sortTraits(ts []model.Trait) {
+	if len(ts) > 1 && !slices.IsSortedFunc(ts, compareTraits) {
+		slices.SortStableFunc(ts, compareTraits)
+	}
+}
+
+func compareTraits(a, b model.Trait) int { return shapeid.Compare(a.ID, b.ID) }
 
 // preludeDefines says whether the prelude (not a model adding a shape to
 // its namespace) defines id.
