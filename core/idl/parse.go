@@ -70,7 +70,7 @@ type parser struct {
 	outSuffix string
 	// names holds one string of each name and shape ID text read (see
 	// [parser.intern]).
-	names map[string]string
+	names nameTable
 	// traitBuf holds the traits being read ([parser.traits]).
 	traitBuf []traitApp
 	// memberBuf holds the members of the shape being read ([parser.addMember]);
@@ -108,15 +108,10 @@ func (p *parser) keepMembers(s *shapeStmt) {
 // lowered model keeps them (on the chain of 100,000 structures, a string
 // each target and name was 4 MB of the model).
 func (p *parser) intern(text []byte) string {
-	if s, ok := p.names[string(text)]; ok {
-		return s
+	if len(text) == 0 {
+		return ""
 	}
-	s := string(text)
-	if p.names == nil {
-		p.names = map[string]string{}
-	}
-	p.names[s] = s
-	return s
+	return p.names.intern(text)
 }
 
 // name is the current token's text, interned.
