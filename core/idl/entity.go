@@ -191,9 +191,9 @@ func (p *parser) operationShape(s *shapeStmt) {
 			}
 			r := p.inlineable(s, walrus, suffix, implied)
 			if key == "input" {
-				s.entity.input = r
+				s.entity.input, s.entity.inlineInput = r, walrus
 			} else {
-				s.entity.output = r
+				s.entity.output, s.entity.inlineOutput = r, walrus
 			}
 		case "errors":
 			p.expect(tColon)
@@ -211,7 +211,9 @@ func (p *parser) operationShape(s *shapeStmt) {
 
 // inlineable reads the target of `input`/`output`: a shape ID after ":",
 // or an inline structure after ":=", named <Operation><suffix> and marked
-// with the implied trait (@input or @output).
+// with the implied trait (@input or @output), whose ref is its name (the
+// shape's own string), in the file's namespace (see
+// entityProps.inlineInput).
 func (p *parser) inlineable(op *shapeStmt, walrus bool, suffix string, implied shapeid.ID) ref {
 	if !walrus {
 		p.skipWsAndDocs()
@@ -237,7 +239,7 @@ func (p *parser) inlineable(op *shapeStmt, walrus bool, suffix string, implied s
 		implied:    true,
 	})
 	p.f.shapes = append(p.f.shapes, s)
-	return ref{p.f.namespace + "#" + s.name}
+	return ref{s.name}
 }
 
 func (p *parser) errorList() []ref {

@@ -262,6 +262,14 @@ type entityProps struct {
 	rename       []renameEntry
 	input        ref
 	output       ref
+	// inlineInput and inlineOutput: input and output are the names of
+	// inline structures, in the file's namespace. A ref of the absolute
+	// ID's text was a string more a structure that the lowered ID kept
+	// (0.8 MB of the generated 100,000-shape model of docs/performance.md,
+	// "Where a model's bytes go", twelfth round), where the name is the
+	// structure's own.
+	inlineInput  bool
+	inlineOutput bool
 	identifiers  []namedRef
 	properties   []namedRef
 	create       ref

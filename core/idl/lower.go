@@ -128,6 +128,15 @@ func (l *lowerer) resolve(r ref) shapeid.ID {
 	return l.res.Resolve(r.relative())
 }
 
+// resolveInline is resolve, but for a ref that names an inline
+// structure (inline): that shape of the file's namespace.
+func (l *lowerer) resolveInline(r ref, inline bool) shapeid.ID {
+	if inline {
+		return shapeid.ID{Namespace: l.f.namespace, Name: r.text}
+	}
+	return l.resolve(r)
+}
+
 func (l *lowerer) resolveAll(rs []ref) []shapeid.ID {
 	if len(rs) == 0 {
 		return nil
@@ -241,8 +250,8 @@ func (l *lowerer) shapeDef(d *model.ShapeDef, s *shapeStmt) {
 	for _, r := range e.rename {
 		p.Rename = append(p.Rename, model.NamedTarget{Name: r.to, Target: r.from})
 	}
-	p.Input = l.resolve(e.input)
-	p.Output = l.resolve(e.output)
+	p.Input = l.resolveInline(e.input, e.inlineInput)
+	p.Output = l.resolveInline(e.output, e.inlineOutput)
 	p.Identifiers = l.named(e.identifiers)
 	p.Properties = l.named(e.properties)
 	p.Create = l.resolve(e.create)
