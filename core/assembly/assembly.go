@@ -333,6 +333,11 @@ func (s *assembler) addMetadata(d *model.Document) {
 // d.Shapes, or those lowered apart from d (see assembler.apart).
 func (s *assembler) eachShape(d *model.Document, f func(*model.ShapeDef)) {
 	if defs, ok := s.apart[d]; ok {
+		// Each document is merged once: its list goes with it, not with
+		// the last one (0.8 MB on the chain of 100,000 structures, at the
+		// merged point, the load's largest: docs/performance.md, "Where a
+		// model's bytes go", twelfth round).
+		delete(s.apart, d)
 		for _, def := range defs {
 			f(def)
 		}

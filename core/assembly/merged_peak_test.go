@@ -17,7 +17,9 @@ import (
 // measured in this run: 1.05 times with the index a table of positions
 // (defIndex). With a Go map from shape ID to definition it was 1.27
 // times here and 1.20 on the chain of 100,000 structures (tenth round),
-// the largest live heap of the load.
+// the largest live heap of the load. With each document's list of the
+// definitions lowered apart dropped once it is merged, not with the last
+// one, 1.03 (twelfth round): the bound is 1.04.
 func TestMergedPeak(t *testing.T) {
 	if testing.Short() {
 		t.Skip("assembles a model of 60,000 shapes")
@@ -44,8 +46,8 @@ func TestMergedPeak(t *testing.T) {
 	if len(live) != 2 || given < n*300 {
 		t.Fatalf("the measure is broken: stages %v for %d structures", live, n)
 	}
-	if r := float64(merged) / float64(given); r > 1.1 {
-		t.Errorf("the merged point's live heap is %.3f times the definitions given to NewFrom (%d of %d bytes): at most 1.1", r, merged, given)
+	if r := float64(merged) / float64(given); r > 1.04 {
+		t.Errorf("the merged point's live heap is %.3f times the definitions given to NewFrom (%d of %d bytes): at most 1.04", r, merged, given)
 	}
 }
 
