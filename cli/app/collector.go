@@ -172,6 +172,19 @@ const StreamCollectMin = 16 << 20
 // that left little (the Ledger model: 1.9 MB of the 8.4 MB goal) the
 // collection would only add one: the stream grows the heap to the same
 // goal either way (measured: ~250 page faults more with it).
+//
+// Since core's steps of 2026-12-03 (e26e532, cd8d701) the MCP model's
+// load leaves 2.47 MB of the 8.39 MB goal, under the third, and the MCP
+// session runs with no collection at all (its stream's tables fit in
+// the goal). Collecting anyway was measured and not taken: with rpc's
+// smaller tables of the same day (the pending calls' table, 128-byte
+// calls) it takes ~100 page faults off the session (2,288 -> 2,189) but
+// costs 7.6 M instructions (847.8 M -> 855.4 M), and a page fault costs
+// ~1.4 us here, so the run's CPU time grows (docs/performance.md, issue
+// 27 goal 2, the midday of 2026-12-03). The heap is read with
+// runtime/metrics, whose package initialization (0.63 M instructions, ~11
+// page faults) is the price of the one reader that neither stops the
+// world nor flushes the Ps' cached spans as runtime.ReadMemStats does.
 func collectBeforeStream() func(size int64) {
 	tuned.Lock()
 	defer tuned.Unlock()
