@@ -186,6 +186,7 @@ type spoolRenderer struct {
 	suffix [][]byte // " method=" or `,"method":`, the quoted name, the end
 	noName []byte   // the end of an entry without method nor rpc_error
 	kind   [recKind + 1][]byte
+	kindID [recKind + 1][]byte // kind and the id's name: `,"kind":"request","id":`, ` request id=`
 	first  bool
 	index  int    // the last record's index
 	digits []byte // index in decimal
@@ -198,8 +199,10 @@ func newSpoolRenderer(f Format, t *spoolNames) *spoolRenderer {
 	for k := range r.kind {
 		if f == FormatJSON {
 			r.kind[k] = appendJSONKind(nil, -1, Kind(k))
+			r.kindID[k] = append(appendJSONKind(nil, -1, Kind(k)), `,"id":`...)
 		} else {
 			r.kind[k] = appendTextKind(nil, -1, Kind(k))
+			r.kindID[k] = append(appendTextKind(nil, -1, Kind(k)), " id="...)
 		}
 	}
 	if f == FormatJSON {
@@ -318,27 +321,24 @@ func (r *spoolRenderer) render(dst, rec []byte) ([]byte, int) {
 	}
 	r.index = index
 	if ext == 0 && (suffix != nil || head&recMethod == 0) {
-		// The usual entry, from its pieces.
+		// The usual entry, from its pieces (the separator with the
+		// entry's start, the kind with the id's name: one append each).
 		if r.f == FormatJSON {
-			if !r.first {
-				dst = append(dst, ',')
-			}
-			r.first = false
-			dst = append(dst, `{"index":`...)
-			dst = append(dst, r.digits...)
-			dst = append(dst, r.kind[kind]...)
-			if head&recID != 0 {
-				dst = append(dst, `,"id":`...)
-				dst = append(dst, id...)
+			if r.first {
+				r.first = false
+				dst = append(dst, `{"index":`...)
+			} else {
+				dst = append(dst, `,{"index":`...)
 			}
 		} else {
 			dst = append(dst, '[')
-			dst = append(dst, r.digits...)
+		}
+		dst = append(dst, r.digits...)
+		if head&recID != 0 {
+			dst = append(dst, r.kindID[kind]...)
+			dst = append(dst, id...)
+		} else {
 			dst = append(dst, r.kind[kind]...)
-			if head&recID != 0 {
-				dst = append(dst, " id="...)
-				dst = append(dst, id...)
-			}
 		}
 		if suffix == nil {
 			return append(dst, r.noName...), p
