@@ -152,3 +152,41 @@ func readTree(b *testing.B, dir string) map[string][]byte {
 	}
 	return files
 }
+
+// BenchmarkAssembleMCP loads examples/mcp/mcp.smithy as the command does
+// (with the smithy.rpc trait definitions, and the alloy ones as a
+// fallback), with Once: its allocated bytes a load (-benchmem) are most of
+// the page faults of a one-line `smithy validate-rpc` run on it, issue 27's
+// goal 2 (docs/performance.md, "Where a model's bytes go", twelfth round).
+// It reads the files from the repository's checkout, and is skipped
+// without them.
+//
+//	cd core && go test ./assembly -run '^$' -bench AssembleMCP -benchmem
+func BenchmarkAssembleMCP(b *testing.B) {
+	var files [3][]byte
+	for i, path := range []string{"../../examples/mcp/mcp.smithy", "../../rpc/traits.smithy", "../../smithyvalidate/alloy.smithy"} {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			b.Skipf("the repository's models: %v", err)
+		}
+		files[i] = data
+	}
+	b.ReportAllocs()
+	b.SetBytes(int64(len(files[0])))
+	for b.Loop() {
+		a := assembly.New(assembly.Once(true))
+		if err := a.AddSource("traits.smithy", files[1]); err != nil {
+			b.Fatal(err)
+		}
+		if err := a.AddFallbackSource("alloy.smithy", files[2]); err != nil {
+			b.Fatal(err)
+		}
+		if err := a.AddSource("mcp.smithy", files[0]); err != nil {
+			b.Fatal(err)
+		}
+		res, err := a.Assemble()
+		if err != nil || res.Model == nil || res.HasErrors() {
+			b.Fatalf("assemble: %v %v", err, res)
+		}
+	}
+}
