@@ -31,7 +31,7 @@ func (p *parser) entityShape(s *shapeStmt) {
 		allowed = resourceProperties
 	}
 	p.checkProperties(id, body, allowed)
-	for _, f := range body.fields {
+	for _, f := range body.kids {
 		v := f.val
 		switch f.key {
 		case "version":
@@ -51,7 +51,7 @@ func (p *parser) entityShape(s *shapeStmt) {
 				continue
 			}
 			p.expectKind(id, f, node.Object)
-			for _, r := range v.fields {
+			for _, r := range v.kids {
 				from, err := shapeid.Parse(r.key)
 				if err != nil {
 					p.fail(&Error{Pos: r.keyPos, Shape: id, Msg: fmt.Sprintf("Invalid shape ID `%s` in `rename`: %s (rename keys are absolute shape IDs)", r.key, err.(*shapeid.Error).Reason)})
@@ -92,7 +92,7 @@ func (p *parser) entityShape(s *shapeStmt) {
 					"Attempted to use resource properties with version `"+p.f.version+"`.")
 			}
 			var named []namedRef
-			for _, e := range v.fields {
+			for _, e := range v.kids {
 				named = append(named, namedRef{name: e.key, target: p.idProp(id, e)})
 			}
 			if f.key == "identifiers" {
@@ -108,7 +108,7 @@ func (p *parser) entityShape(s *shapeStmt) {
 // specification does not define, as the reference implementation does.
 func (p *parser) checkProperties(id shapeid.ID, body value, allowed []string) {
 	var extra []string
-	for _, f := range body.fields {
+	for _, f := range body.kids {
 		ok := false
 		for _, a := range allowed {
 			ok = ok || a == f.key
@@ -155,9 +155,9 @@ func (p *parser) idProp(id shapeid.ID, f field) ref {
 
 func (p *parser) idList(id shapeid.ID, f field) []ref {
 	p.expectKind(id, f, node.Array)
-	refs := make([]ref, 0, len(f.val.elems))
-	for _, e := range f.val.elems {
-		refs = append(refs, p.idProp(id, field{key: f.key, keyPos: f.keyPos, val: e}))
+	refs := make([]ref, 0, len(f.val.kids))
+	for _, e := range f.val.kids {
+		refs = append(refs, p.idProp(id, field{key: f.key, keyPos: f.keyPos, val: e.val}))
 	}
 	return refs
 }
@@ -233,7 +233,7 @@ func (p *parser) inlineable(op *shapeStmt, walrus bool, suffix string, implied s
 	p.members(s)
 	s.traits = append(traits, traitApp{
 		id:         impliedRef(implied),
-		val:        value{kind: node.Object, pos: pos, fields: []field{}},
+		val:        value{kind: node.Object, pos: pos},
 		annotation: true,
 		pos:        pos,
 		implied:    true,
@@ -295,16 +295,16 @@ func (v value) writeJSON(b *strings.Builder) {
 		writeQuoted(b, v.text)
 	case node.Array:
 		b.WriteByte('[')
-		for i, e := range v.elems {
+		for i, e := range v.kids {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			e.writeJSON(b)
+			e.val.writeJSON(b)
 		}
 		b.WriteByte(']')
 	case node.Object:
 		b.WriteByte('{')
-		for i, f := range v.fields {
+		for i, f := range v.kids {
 			if i > 0 {
 				b.WriteByte(',')
 			}

@@ -150,14 +150,19 @@ func (f *File) Events() []Event { return append([]Event(nil), f.events...) }
 
 // value is a node value as written: like [node.Node], but an unquoted
 // shape ID stays marked (ref) until Lower resolves it.
+//
+// An array's elements and an object's members are one list, kids (an
+// element is a field with no key): 56 bytes a value, and a trait 88
+// (128 with a list of each, 72 bytes a value; a parsed file is whole in
+// memory when its lowering starts: docs/performance.md, "Where a model's
+// bytes go", twelfth round).
 type value struct {
-	kind   node.Kind
-	ref    bool // an unquoted shape ID (kind String), resolved by Lower
-	b      bool
-	text   string // string value, number token or shape ID text
-	pos    node.Pos
-	elems  []value
-	fields []field
+	text string // string value, number token or shape ID text
+	kids []field
+	pos  node.Pos
+	kind node.Kind
+	ref  bool // an unquoted shape ID (kind String), resolved by Lower
+	b    bool
 }
 
 type field struct {
@@ -196,11 +201,13 @@ func (r ref) relative() shapeid.Relative {
 	return rel
 }
 
+// traitApp is 88 bytes: its flags after its position, where padding
+// follows them.
 type traitApp struct {
 	id         ref
 	val        value
-	annotation bool // @foo or @foo(): no value
 	pos        node.Pos
+	annotation bool // @foo or @foo(): no value
 	doc        bool // from a documentation comment
 	implied    bool // @input/@output of an inline structure; dropped when also written
 }

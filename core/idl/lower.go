@@ -322,14 +322,14 @@ func (l *lowerer) node(v value) node.Node {
 		}
 		return node.NewString(v.text).At(v.pos)
 	case node.Array:
-		elems := make([]node.Node, len(v.elems))
-		for i, e := range v.elems {
-			elems[i] = l.node(e)
+		elems := make([]node.Node, len(v.kids))
+		for i, e := range v.kids {
+			elems[i] = l.node(e.val)
 		}
 		return node.NewArray(elems...).At(v.pos)
 	case node.Object:
-		fields := make([]node.Field, len(v.fields))
-		for i, f := range v.fields {
+		fields := make([]node.Field, len(v.kids))
+		for i, f := range v.kids {
 			fields[i] = node.Field{Key: f.key, KeyPos: f.keyPos, Value: l.node(f.val)}
 		}
 		return node.NewObject(fields...).At(v.pos)

@@ -616,13 +616,13 @@ func (p *parser) traitBody() value {
 func (p *parser) structuredTrait(firstKey string, firstPos node.Pos) value {
 	p.enter()
 	first := p.nodeValue()
-	obj := value{kind: node.Object, pos: firstPos, fields: []field{{key: firstKey, keyPos: firstPos, val: first}}}
+	obj := value{kind: node.Object, pos: firstPos, kids: []field{{key: firstKey, keyPos: firstPos, val: first}}}
 	keys := nameSet{}
 	keys.add(firstKey)
 	p.skipWsAndDocs()
 	for p.lx.kind != tRParen {
 		p.expect(tIdent, tString)
-		obj.fields = p.objectMember(obj.fields, &keys, "Duplicate member of trait: '")
+		obj.kids = p.objectMember(obj.kids, &keys, "Duplicate member of trait: '")
 	}
 	p.leave()
 	return obj
@@ -672,10 +672,10 @@ func (p *parser) arrayValue() value {
 	p.expect(tLBracket)
 	p.next()
 	p.skipWsAndDocs()
-	v := value{kind: node.Array, pos: pos, elems: []value{}}
+	v := value{kind: node.Array, pos: pos}
 	for p.lx.kind != tRBracket {
 		e := p.nodeValue()
-		v.elems = append(v.elems, e)
+		v.kids = append(v.kids, field{val: e})
 		p.skipWsAndDocs()
 	}
 	p.next()
@@ -689,13 +689,13 @@ func (p *parser) objectValue() value {
 	p.next()
 	p.skipWsAndDocs()
 	p.enter()
-	v := value{kind: node.Object, pos: pos, fields: []field{}}
+	v := value{kind: node.Object, pos: pos}
 	var keys nameSet
 	for {
 		if p.expect(tRBrace, tString, tIdent) == tRBrace {
 			break
 		}
-		v.fields = p.objectMember(v.fields, &keys, "Duplicate member: '")
+		v.kids = p.objectMember(v.kids, &keys, "Duplicate member: '")
 	}
 	p.next()
 	p.leave()
