@@ -176,3 +176,25 @@ func ExamplePreparer() {
 	// example#SubtractOutput valid=true
 	// smithyvalidate: cannot prepare example#Missing: example#Missing: shape not found in the model
 }
+
+// A reader limit stops validation where it is met; what ended before it
+// keeps the findings nothing after it could change. Here the element
+// limit stops at the third key: minuend's wrong type is reported, and the
+// result is invalid, not only incomplete; the missing subtrahend is not
+// (the object was never read to its end).
+func ExampleValidator_ValidateJSON_limit() {
+	m := exampleModel()
+	v, err := smithyvalidate.Prepare(m, shapeid.MustParse("example#SubtractInput"), smithyvalidate.MaxElements(3))
+	if err != nil {
+		panic(err)
+	}
+	res, err := v.ValidateJSON([]byte(`{"minuend": "42", "extra": 1, "more": 2}`))
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("valid=%v complete=%v\n%s", res.Valid, res.Complete, res.Text())
+	// Output:
+	// valid=false complete=false
+	// 1:13: error type /minuend example#SubtractInput$minuend: expected an integer, found a string
+	// 1:19: warning elements-limit "" -: the input holds more than 3 values and object keys (the MaxElements limit); validation stopped
+}
