@@ -312,15 +312,30 @@ func appendInt(dst []byte, n int) []byte {
 // 205,000 offsets of a 1 MB feed, more than on any other part of a
 // record: docs/streams.md, "Tenth round").
 type digitCache struct {
-	hi int    // the value over 1000 of the offset written last; 0: none
-	w  uint64 // the decimal digits of hi, the first in the lowest byte
-	n  int    // how many (1 to 5)
+	hi    int    // the value over 1000 of the offset written last; 0: none
+	base  int    // hi*1000
+	w     uint64 // the decimal digits of hi, the first in the lowest byte
+	n     int    // how many (1 to 5); 0: none
+	shift uint   // 8*n
 }
 
 // appendInt appends n as appendInt does: from 1,000 to 10^8 (an offset
 // of up to 100 MB), the digits as one word, those above the last three
 // from the cache and the last three from a table.
 func (c *digitCache) appendInt(dst []byte, n int) []byte {
+	// the common case in a short path that calls nothing (and keeps a
+	// small frame): the digits above the last three are those of the
+	// offset before, and dst has room for the word
+	if l, r := len(dst), uint(n-c.base); r < 1000 && c.n > 0 && cap(dst)-l >= 8 {
+		binary.LittleEndian.PutUint64(dst[l:l+8], c.w|uint64(digits3[r&1023])<<c.shift)
+		return dst[:l+c.n+3]
+	}
+	return c.appendNew(dst, n)
+}
+
+// appendNew is appendInt for an offset whose digits above the last three
+// are new (or one out of the cache's range, or a dst without room).
+func (c *digitCache) appendNew(dst []byte, n int) []byte {
 	if uint(n-1000) >= 1e8-1000 {
 		return appendSmall(dst, n)
 	}
@@ -358,13 +373,14 @@ func appendSmall(dst []byte, n int) []byte {
 func (c *digitCache) set(hi int) {
 	var b [8]byte
 	c.hi, c.n = hi, len(appendInt(b[:0], hi))
+	c.base, c.shift = hi*1000, uint(8*c.n)
 	c.w = binary.LittleEndian.Uint64(b[:])
 }
 
 // digits3 holds the three decimal digits of 0 to 999, the first in the
 // lowest byte.
-var digits3 = func() (t [1000]uint32) {
-	for n := range t {
+var digits3 = func() (t [1024]uint32) {
+	for n := range 1000 {
 		t[n] = uint32('0'+n/100) | uint32('0'+n/10%10)<<8 | uint32('0'+n%10)<<16
 	}
 	return t
