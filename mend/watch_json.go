@@ -351,23 +351,28 @@ func (c *digitCache) appendNew(dst []byte, n int) []byte {
 }
 
 // appendSmall appends n as appendInt does, those from 0 to 999 (a
-// permille) as one word from the table, without appendInt's tests.
+// permille) as one word from a table, in a short path that calls
+// nothing.
 func appendSmall(dst []byte, n int) []byte {
-	if uint(n) >= 1000 {
-		return appendInt(dst, n)
+	if l := len(dst); uint(n) < 1000 && cap(dst)-l >= 4 {
+		binary.LittleEndian.PutUint32(dst[l:l+4], smallDigits[n&1023])
+		return dst[:l+int(smallLen[n&1023])]
 	}
-	lead := 0 // the table's leading zeros
-	if n < 100 {
-		lead = 1
-		if n < 10 {
-			lead = 2
-		}
-	}
-	l := len(dst)
-	dst = grow(dst, 4)
-	binary.LittleEndian.PutUint32(dst[l:], digits3[n]>>(8*lead))
-	return dst[:l+3-lead]
+	return appendInt(dst, n)
 }
+
+// smallDigits holds the decimal digits of 0 to 999 without leading
+// zeros, the first in the lowest byte, and smallLen how many.
+var smallDigits, smallLen = func() (t [1024]uint32, k [1024]uint8) {
+	for n := range 1000 {
+		b := strconv.AppendInt(nil, int64(n), 10)
+		for i, c := range b {
+			t[n] |= uint32(c) << (8 * i)
+		}
+		k[n] = uint8(len(b))
+	}
+	return t, k
+}()
 
 // set puts the digits of hi (1 to 99,999) in the cache.
 func (c *digitCache) set(hi int) {
