@@ -78,6 +78,11 @@ func (d *Delta) appendJSON(dst []byte, ds *digitCache) []byte {
 	if d.Text == "" {
 		// a set's (no call for the empty string)
 		dst = append(dst, `,"text":"","at":`...)
+	} else if c := d.Text[0]; len(d.Text) == 1 && plain[c] {
+		// a begin's or an end's bracket
+		dst = append(dst, `,"text":"`...)
+		dst = append(dst, c)
+		dst = append(dst, `","at":`...)
 	} else {
 		dst = append(dst, `,"text":`...)
 		dst = appendJSONString(dst, d.Text)
@@ -98,14 +103,26 @@ func (e *Event) appendJSON(dst []byte, ds *digitCache) []byte {
 		dst = appendJSONString(dst, e.Kind)
 		dst = append(dst, `,"path":`...)
 	}
+	l := len(dst)
 	dst = appendJSONString(dst, e.Path)
+	// the path needed no escape when it was written as it is (an escape
+	// makes it longer)
+	plainPath := len(dst)-l == len(e.Path)+2
 	dst = append(dst, `,"at":`...)
 	dst = ds.appendInt(dst, e.At)
 	dst = append(dst, `,"permille":`...)
 	dst = appendSmall(dst, e.Permille)
 	if e.Key != "" {
-		dst = append(dst, `,"key":`...)
-		dst = appendJSONString(dst, e.Key)
+		if plainPath && isTail(e.Path, e.Key) {
+			// the key is the end of the path, the same bytes (a plain
+			// key's, watch_fast.go), so it needs no escape either
+			dst = append(dst, `,"key":"`...)
+			dst = append(dst, e.Key...)
+			dst = append(dst, '"')
+		} else {
+			dst = append(dst, `,"key":`...)
+			dst = appendJSONString(dst, e.Key)
+		}
 	}
 	if len(e.Value) > 0 {
 		dst = append(dst, `,"value":`...)
@@ -122,6 +139,13 @@ func (e *Event) appendJSON(dst []byte, ds *digitCache) []byte {
 		}
 	}
 	return append(dst, '}')
+}
+
+// isTail reports whether tail is the end of s in memory: the same bytes,
+// not a copy.
+func isTail(s, tail string) bool {
+	return len(tail) <= len(s) && len(tail) > 0 &&
+		unsafe.StringData(tail) == (*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), len(s)-len(tail)))
 }
 
 // appendJSONString appends s as a JSON string, escaped as encoding/json

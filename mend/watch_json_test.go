@@ -97,10 +97,21 @@ func TestFeedAppendJSONIsEncodingJSON(t *testing.T) {
 	}
 	for _, s := range strs {
 		v, _ := json.Marshal(s)
+		tailed := "/x/" + s
+		if s != "" && !isTail(tailed, tailed[3:]) {
+			t.Fatal("isTail: a string's end is not its tail")
+		}
+		if s != "" && isTail(tailed, strings.Clone(s)) {
+			t.Fatal("isTail: a copy is a tail")
+		}
 		f := &WatchFeed{
 			Deltas: []Delta{{Path: s, Op: OpAppend, Text: s, At: 3}, {Path: "/a", Op: OpRevise, Value: v, Text: s},
 				{Path: "/a", Op: OpEnd, Value: nil}, {Path: "/b", Op: OpSet, Value: json.RawMessage(" { \"k\" :\n [ 1 , \"x y\\\" \" ] }\t")}},
+			// a key that is the end of its path in memory (as a plain
+			// key's is) and one that is not
 			Events: []Event{{Kind: EventMemberStarted, Path: s, Key: s, At: 1, Permille: 10}, {Kind: EventComplete, Value: v},
+				{Kind: EventMemberSettled, Path: tailed, Key: tailed[3:], At: 1234567, Permille: 999},
+				{Kind: EventMemberSettled, Path: "/x/" + s, Key: strings.Clone(s), At: 7, Permille: 0},
 				{Kind: EventViolation, Path: "/x", Finding: &Finding{Message: s, Path: s}}},
 			Bytes: len(s),
 		}
