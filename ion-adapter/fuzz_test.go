@@ -24,47 +24,22 @@ func FuzzValidate(f *testing.F) {
 	row := validator(f, "Row")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, v := range []*sv.Validator{v, row} {
-			r, err := Validate(v, data, MaxDepth(64))
-			if err != nil {
-				t.Fatalf("Validate(%q): %v", data, err)
-			}
-			errs := 0
-			for _, f := range r.Findings {
-				if f.Severity == sv.SeverityError {
-					errs++
-				}
-			}
-			if r.Valid != (errs == 0) {
-				t.Fatalf("Validate(%q): valid=%v with %d error findings", data, r.Valid, errs)
-			}
+			validated(t, v, data, MaxDepth(64))
 		}
 		// Under tight limits the findings kept before a limit are
 		// findings of the whole input too, when it reads without a fault.
-		whole, err := Validate(row, data)
-		if err != nil {
-			t.Fatalf("Validate(%q): %v", data, err)
-		}
+		whole := validated(t, row, data)
 		all := map[string]bool{}
 		for _, f := range whole.Findings {
 			all[string(f.Code)+" "+f.Path.String()+" "+f.Message] = true
 		}
 		for _, opt := range []Option{MaxDepth(2), MaxElements(6)} {
-			r, err := Validate(row, data, opt)
-			if err != nil {
-				t.Fatalf("Validate(%q): %v", data, err)
-			}
-			errs := 0
+			r := validated(t, row, data, opt)
 			for _, f := range r.Findings {
-				if f.Severity == sv.SeverityError {
-					errs++
-				}
 				if f.Class != sv.ClassLimit && f.Code != sv.CodeSyntax && whole.Complete && !hasSyntax(whole) &&
 					!all[string(f.Code)+" "+f.Path.String()+" "+f.Message] {
 					t.Fatalf("Validate(%q) under a limit: %s %s is not a finding of the whole input\n%s\nwhole:\n%s", data, f.Code, f.Path, r.Text(), whole.Text())
 				}
-			}
-			if r.Valid != (errs == 0) {
-				t.Fatalf("Validate(%q) under a limit: valid=%v with %d error findings", data, r.Valid, errs)
 			}
 		}
 		vs, err := ParseStream(data, MaxDepth(64))
@@ -74,6 +49,26 @@ func FuzzValidate(f *testing.F) {
 			}
 		}
 	})
+}
+
+// validated validates data with v under opts: it must return no error,
+// and its verdict must agree with its findings.
+func validated(t *testing.T, v *sv.Validator, data []byte, opts ...Option) sv.Result {
+	t.Helper()
+	r, err := Validate(v, data, opts...)
+	if err != nil {
+		t.Fatalf("Validate(%q): %v", data, err)
+	}
+	errs := 0
+	for _, f := range r.Findings {
+		if f.Severity == sv.SeverityError {
+			errs++
+		}
+	}
+	if r.Valid != (errs == 0) {
+		t.Fatalf("Validate(%q): valid=%v with %d error findings", data, r.Valid, errs)
+	}
+	return r
 }
 
 // hasSyntax reports whether r has a syntax finding (reading stopped at a
