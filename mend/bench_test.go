@@ -230,11 +230,7 @@ func BenchmarkWatchFeedSplit(b *testing.B) {
 		runtime.GC()
 		t4 := cputime.Thread()
 		w := NewWatcher(Options{})
-		sum := 0
-		for k := 0; k < len(doc); k += 64 {
-			f := w.Feed(doc[k:min(k+64, len(doc))])
-			sum += consumeFeed(f.Deltas, f.Events)
-		}
+		sum := feedConsumed(w, doc)
 		t5 := cputime.Thread()
 		fin := w.Finish()
 		if fin.Final == nil {
@@ -259,6 +255,18 @@ func BenchmarkWatchFeedSplit(b *testing.B) {
 	}
 }
 
+// feedConsumed feeds doc to w in 64-byte chunks and reads every record
+// of every feed, as a Go caller does (consumeFeed), returning the sum of
+// what it read.
+func feedConsumed(w *Watcher, doc []byte) int {
+	sum := 0
+	for k := 0; k < len(doc); k += 64 {
+		f := w.Feed(doc[k:min(k+64, len(doc))])
+		sum += consumeFeed(f.Deltas, f.Events)
+	}
+	return sum
+}
+
 // BenchmarkWatchFeedAlone feeds the 1 MB of BenchmarkWatchFeed to a
 // Watcher in 64-byte chunks and finishes, and BenchmarkRepairValid repairs
 // it whole: nothing else, for counting instructions, which do not move
@@ -273,11 +281,7 @@ func BenchmarkWatchFeedAlone(b *testing.B) {
 	b.SetBytes(int64(len(doc)))
 	for i := 0; i < b.N; i++ {
 		w := NewWatcher(Options{})
-		sum := 0
-		for k := 0; k < len(doc); k += 64 {
-			f := w.Feed(doc[k:min(k+64, len(doc))])
-			sum += consumeFeed(f.Deltas, f.Events)
-		}
+		sum := feedConsumed(w, doc)
 		fin := w.Finish()
 		if fin.Final == nil {
 			b.Fatal(fin.Error)
