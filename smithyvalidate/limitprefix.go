@@ -122,28 +122,12 @@ func (v *Validator) CheckBeforeLimit(c *Collector, at Path, val ValueView, open 
 // containers' path (it is not about one of them) and does not go through
 // the open container at depth upTo (whose verdict waits for the rest).
 func certainBeforeLimit(p Path, base int, open []Segment, upTo int) bool {
-	rel := p.segs[min(base, len(p.segs)):]
-	if len(rel) <= len(open) {
-		about := true
-		for i, s := range rel {
-			if s != open[i] {
-				about = false
-				break
-			}
-		}
-		if about {
-			return false
-		}
+	rel := Path{segs: p.segs[min(base, len(p.segs)):]}
+	if len(rel.segs) <= len(open) && samePrefix(rel, Path{segs: open}) {
+		return false // about an open container
 	}
-	if upTo > len(open) || len(rel) < upTo {
-		return true
-	}
-	for i := range upTo {
-		if rel[i] != open[i] {
-			return true
-		}
-	}
-	return false
+	// Not at or below the open container at depth upTo.
+	return upTo > len(open) || len(rel.segs) < upTo || !samePrefix(Path{segs: open[:upTo]}, rel)
 }
 
 // uncertainFrom returns the depth (the number of segments of open that
