@@ -44,6 +44,9 @@ type checker struct {
 	// rd is what a single-message run read (validateOne), kept with its
 	// storage for the next run of a pooled checker.
 	rd read
+	// cut is set while the closed prefix of a message that met a reader
+	// limit is checked (see limitprefix.go), nil otherwise.
+	cut *cutState
 }
 
 // add records a finding in the run's collector (and, in an exchange, in
@@ -244,7 +247,13 @@ func (c *checker) payload(v *sv.Validator, at sv.Path, view sv.ValueView) (bad b
 	sub := c.subCollector()
 	// The walk takes the tape's own views (a fast line's lazy ones are
 	// read into it now).
-	if err := v.Check(sub, at, realView(view)); err != nil {
+	var err error
+	if c.cut == nil {
+		err = v.Check(sub, at, realView(view))
+	} else {
+		err = c.cutCheck(v, sub, at, realView(view))
+	}
+	if err != nil {
 		c.add(sv.Finding{Severity: sv.SeverityWarning, Class: sv.ClassLimit, Code: CodeInternal, Path: c.m.doc.Join(at),
 			Message: "the value engine failed: " + err.Error()})
 		return false

@@ -52,6 +52,7 @@ func (c *checker) readText(data []byte, r role, bare bool, out *read) {
 		c.src = unsafe.String(&data[0], len(data))
 	}
 	if err != nil {
+		c.checkBeforeLimit(data, r, bare, err)
 		c.readFailed(err, r, out)
 		return
 	}

@@ -441,6 +441,9 @@ func reservedCode(c int64, reserved bool) (ok bool, why string) {
 // methodProfile checks a request against its method's kind and sender.
 func (c *checker) methodProfile(in *info, meth *Method, obj, name sv.ValueView, at sv.Path) {
 	switch {
+	case !in.id.IsPresent() && c.cutOpen(at):
+		// A message that a limit cut before any id: a call or a
+		// notification, as what follows says.
 	case meth.kind == NotificationKind && in.kind == KindRequest:
 		c.report(CodeNotificationWithID, at.Key("id"), in.idPos, meth.operation,
 			"method %q is a notification (kind \"notification\"), but it was sent with an id, as a call: an invalid request", meth.name)

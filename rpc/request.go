@@ -127,6 +127,9 @@ func (c *checker) versionMember(obj sv.ValueView, m *members, at sv.Path) bool {
 	}
 	switch {
 	case !ok:
+		if c.cutOpen(at) {
+			return true // it may come after the limit
+		}
 		c.report(CodeVersionMissing, at, obj.Pos(), noShape,
 			"no \"jsonrpc\" member: a JSON-RPC 2.0 message must say \"jsonrpc\": \"2.0\" (a 1.0 message is not accepted as 2.0)")
 		return false
@@ -269,8 +272,10 @@ func (c *checker) request(obj sv.ValueView, m *members, at sv.Path, element int,
 	}
 	switch {
 	case c.s.version == V1_0 && !hasP:
-		c.report(CodeParamsMissing, at, obj.Pos(), noShape, "a JSON-RPC 1.0 request must have \"params\": an array, empty when there are no arguments")
-		ok = false
+		if !c.cutOpen(at) {
+			c.report(CodeParamsMissing, at, obj.Pos(), noShape, "a JSON-RPC 1.0 request must have \"params\": an array, empty when there are no arguments")
+			ok = false
+		}
 	case c.s.version == V1_0 && params.Kind() != sv.KindList:
 		c.report(CodeParamsType, at.Key("params"), params.Pos(), noShape, "JSON-RPC 1.0 params must be an array, not %s", kindArticle(params))
 		ok = false
@@ -282,8 +287,10 @@ func (c *checker) request(obj sv.ValueView, m *members, at sv.Path, element int,
 	c.idMember(m, at, true, in)
 	switch {
 	case c.s.version == V1_0 && !in.id.IsPresent():
-		c.report(CodeIDMissing, at, obj.Pos(), noShape, "a JSON-RPC 1.0 request must have an \"id\" (null for a notification)")
-		ok = false
+		if !c.cutOpen(at) {
+			c.report(CodeIDMissing, at, obj.Pos(), noShape, "a JSON-RPC 1.0 request must have an \"id\" (null for a notification)")
+			ok = false
+		}
 	case in.id.IsPresent() && !in.idOK:
 		ok = false
 	}
@@ -352,6 +359,9 @@ func (c *checker) method(in *info, obj sv.ValueView, at sv.Path, name, params sv
 		in.cancel = cancelledID(meth.cancels, params)
 	}
 	if params == nil {
+		if c.cutOpen(at) {
+			return // the params may come after the limit
+		}
 		// 2.0 only (1.0 requires params): no arguments at all.
 		c.located = sv.LocatedObject{Position: obj.Pos()}
 		if c.payload(meth.params.v, rel(at, sv.Root()), &c.located) {

@@ -141,7 +141,7 @@ func (c *checker) response(obj sv.ValueView, m *members, at sv.Path, element int
 	case hasError:
 		in.kind = KindErrorResponse
 	}
-	if bare && ok && in.id.IsNull() {
+	if bare && ok && in.id.IsNull() && !c.cutOpen(at) {
 		if !(in.kind == KindErrorResponse && in.hasCode && (in.errCode == ParseError || in.errCode == InvalidRequest)) {
 			c.report(CodeResponseNullID, at.Key("id"), m.id.Value.Pos(), noShape,
 				"a null id is for errors answering a request whose id could not be read (-32700, -32600); it is correct here only if the request's own id was null")

@@ -40,42 +40,72 @@ import (
 // above). It adds nothing when err is not such a limit, when the limit was
 // met at the root, or when c has stopped.
 func (v *Validator) limitPrefixCheck(c *Collector, at Path, src string, err error) error {
-	var le *node.LimitError
-	if c.stopped || !errors.As(err, &le) || le.Limit == node.LimitSize {
+	if c.stopped {
 		return nil
 	}
-	stop := int(le.Pos.Offset)
-	if stop <= 0 || stop > len(src) {
-		return nil
-	}
-	text, depth := closedPrefix(src, stop)
+	text, depth := ClosedPrefix(src, err)
 	if depth == 0 {
-		return nil // the value over the limit is the root: nothing before it
+		return nil // not such a limit, or the value over it is the root: nothing before it
 	}
 	t := getTape()
 	defer putTape(t)
 	if t.Read(text, c.cfg.lim) != nil {
 		return nil // not expected (a prefix of what was read, closed): keep to the limit alone
 	}
-	// The open containers' path: each open container is the last child of
-	// the one around it in the closed prefix.
-	open := make([]Segment, 0, depth-1)
-	e := t.Root()
+	open, ok := OpenPath(tapeView{t.Root()}, depth)
+	if !ok {
+		return nil
+	}
+	return v.CheckBeforeLimit(c, at, tapeView{t.Root()}, open)
+}
+
+// ClosedPrefix returns the JSON text that src held before the reader
+// limit err (a [*node.LimitError], or an error that wraps one, such as
+// [*ReadLimitError]) stopped reading it: src up to the end of the last
+// value that ended in the innermost open container, then a closing
+// bracket for each open container, innermost first; and how many
+// containers were open. It returns "", 0 when err is no such limit, when
+// it is the size limit (met before anything is read), or when the value
+// over the limit is the root (nothing came before it). Read the prefix
+// and give it to [OpenPath] for the open containers' path; a reader that
+// validates what came before a limit (as [Validator.ValidateJSON] does)
+// checks the prefix with [Validator.CheckBeforeLimit].
+func ClosedPrefix(src string, err error) (prefix string, open int) {
+	var le *node.LimitError
+	if !errors.As(err, &le) || le.Limit == node.LimitSize {
+		return "", 0
+	}
+	stop := int(le.Pos.Offset)
+	if stop <= 0 || stop > len(src) {
+		return "", 0
+	}
+	return closedPrefix(src, stop)
+}
+
+// OpenPath returns the path, relative to v, of the innermost container
+// that a limit left open, when v is the value read from a [ClosedPrefix]
+// with depth open containers: each open container is the last child of
+// the one around it. It reports false when v does not have that shape.
+func OpenPath(v ValueView, depth int) (Path, bool) {
+	open := make([]Segment, 0, max(depth-1, 0))
 	for range depth - 1 {
-		n := e.Len()
+		n := v.Len()
 		if n == 0 {
-			return nil
+			return Path{}, false
 		}
-		if e.Kind() == node.TapeObject {
-			k, val := e.Member(n - 1)
-			open = append(open, Key(k.Text()))
-			e = val
-		} else {
+		switch v.Kind() {
+		case KindObject:
+			f := v.Field(n - 1)
+			open = append(open, Key(f.Name))
+			v = f.Value
+		case KindList:
 			open = append(open, Index(n-1))
-			e = e.Elem(n - 1)
+			v = v.Elem(n - 1)
+		default:
+			return Path{}, false
 		}
 	}
-	return v.CheckBeforeLimit(c, at, tapeView{t.Root()}, Path{segs: open})
+	return Path{segs: open}, true
 }
 
 // CheckBeforeLimit validates into c, under the path at, a value that a
