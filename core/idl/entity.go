@@ -231,13 +231,13 @@ func (p *parser) inlineable(op *shapeStmt, walrus bool, suffix string, implied s
 	p.forResource(s)
 	p.mixins(s)
 	p.members(s)
-	s.traits = append(traits, traitApp{
+	s.setTraits(append(traits, traitApp{
 		id:         impliedRef(implied),
 		val:        value{kind: node.Object, pos: pos},
 		annotation: true,
 		pos:        pos,
 		implied:    true,
-	})
+	}))
 	p.f.shapes = append(p.f.shapes, s)
 	return ref{s.name}
 }

@@ -3,6 +3,7 @@ package idl
 import (
 	"fmt"
 	"iter"
+	"unsafe"
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
@@ -212,16 +213,45 @@ type traitApp struct {
 	implied    bool // @input/@output of an inline structure; dropped when also written
 }
 
-// memberStmt is 80 bytes (128 with its target's parsed ID and position:
-// see ref): a parsed file is whole in memory when its lowering starts, a
+// memberStmt is 64 bytes (80 with its traits a slice and the elided flag
+// a field of its own; 128 with its target's parsed ID and position: see
+// ref): a parsed file is whole in memory when its lowering starts, a
 // memberStmt a member (docs/performance.md, "Where a model's bytes go").
+// Its traits are their list's first element and a number that shares a
+// word with the elided flag ([memberStmt.traitList]).
 type memberStmt struct {
 	name   string
 	target ref
-	traits []traitApp
+	traits *traitApp      // the first of the member's traits, nil for none
 	dflt   *memberDefault // the value after `=`, nil when none (most members)
 	pos    node.Pos
-	elided bool
+	bits   uint32 // the number of traits (stmtTraits) and stmtElided
+}
+
+// stmtElided is the flag of a member written as `$name` in its bits;
+// stmtTraits masks the number of a statement's traits. A statement has
+// fewer ([parser.traits] fails a list as long).
+const (
+	stmtElided uint32 = 1 << 31
+	stmtTraits        = stmtElided - 1
+)
+
+// traitList returns the member's traits.
+func (m *memberStmt) traitList() []traitApp { return unsafe.Slice(m.traits, m.bits&stmtTraits) }
+
+// setTraits sets the member's traits (fewer than stmtTraits: see [parser.traits]).
+func (m *memberStmt) setTraits(ts []traitApp) {
+	m.traits, m.bits = firstTrait(ts), m.bits&^stmtTraits|uint32(len(ts))
+}
+
+func (m *memberStmt) elided() bool { return m.bits&stmtElided != 0 }
+
+// firstTrait returns a pointer to ts's first element, nil when it has none.
+func firstTrait(ts []traitApp) *traitApp {
+	if len(ts) == 0 {
+		return nil
+	}
+	return &ts[0]
 }
 
 // memberDefault is a member's `= value` and where the `=` is.
@@ -235,29 +265,35 @@ type namedRef struct {
 	target ref
 }
 
-// shapeStmt is 128 bytes: its fields are in an order that leaves no
+// shapeStmt is 112 bytes: its fields are in an order that leaves no
 // padding between them (144 bytes, with the shape type and the flags
-// among the pointers).
+// among the pointers), its traits are their list's first element and
+// their number (a slice was 12 bytes more), and the set of member names
+// that finds a repeated one is the parser's, not each statement's (it
+// is needed only while the shape is read): 128 bytes with both.
 type shapeStmt struct {
 	name    string
-	traits  []traitApp
+	traits  *traitApp // the first of the shape's traits (traitList), nil for none
 	mixins  []ref
 	members []memberStmt
 	forRes  *ref // `for` binding, nil when none (most shapes)
-	// memberNames finds a repeated member name in constant time while the
-	// shape is read, once it has more than scanMemberNames members
-	// (newMemberName); it is dropped once the shape is read.
-	memberNames nameSet
 	// entity holds the service, resource and operation properties; nil
 	// for the other shapes, which are most of a model (a parsed file is
 	// in memory whole until it is lowered: docs/performance.md, "Where a
 	// model's bytes go").
 	entity  *entityProps
 	pos     node.Pos
+	ntraits uint32 // the number of traits (fewer than stmtTraits)
 	typ     model.ShapeType
 	hasBody bool
 	dropped bool // the shape could not be built (an ERROR event says why)
 }
+
+// traitList returns the shape's traits.
+func (s *shapeStmt) traitList() []traitApp { return unsafe.Slice(s.traits, s.ntraits) }
+
+// setTraits sets the shape's traits (fewer than stmtTraits: see [parser.traits]).
+func (s *shapeStmt) setTraits(ts []traitApp) { s.traits, s.ntraits = firstTrait(ts), uint32(len(ts)) }
 
 // entityProps are the properties of a service, resource or operation.
 type entityProps struct {
@@ -317,10 +353,12 @@ type useStmt struct {
 const scanMemberNames = 16
 
 // newMemberName reports whether name is not yet the name of one of the
-// shape's members: every name it accepted is appended to s.members
-// before the next call (a repeated one ends the parse).
-func (s *shapeStmt) newMemberName(name string) bool {
-	if s.memberNames == nil && len(s.members) < scanMemberNames {
+// members of s, the shape being read: every name it accepted is appended
+// to s.members before the next call (a repeated one ends the parse). Past
+// scanMemberNames members the names are in p.memberNames, which
+// [parser.keepMembers] empties for the next shape.
+func (p *parser) newMemberName(s *shapeStmt, name string) bool {
+	if len(p.memberNames) == 0 && len(s.members) < scanMemberNames {
 		for i := range s.members {
 			if s.members[i].name == name {
 				return false
@@ -328,13 +366,15 @@ func (s *shapeStmt) newMemberName(name string) bool {
 		}
 		return true
 	}
-	if s.memberNames == nil {
-		s.memberNames = make(nameSet, 2*len(s.members))
+	if len(p.memberNames) == 0 {
+		if p.memberNames == nil {
+			p.memberNames = make(nameSet, 2*len(s.members))
+		}
 		for i := range s.members {
-			s.memberNames[s.members[i].name] = struct{}{}
+			p.memberNames[s.members[i].name] = struct{}{}
 		}
 	}
-	return s.memberNames.add(name)
+	return p.memberNames.add(name)
 }
 
 // nameSet is a set of names (members of a shape, keys of an object): a

@@ -211,7 +211,7 @@ func (l *lowerer) shapeDef(d *model.ShapeDef, s *shapeStmt) {
 	d.ID = id
 	d.Type = s.typ
 	d.Source = l.loc(s.pos)
-	d.Traits = l.traits(id, s.traits, nil)
+	d.Traits = l.traits(id, s.traitList(), nil)
 	d.Mixins = l.resolveAll(s.mixins)
 	if s.forRes != nil && !s.forRes.isZero() {
 		d.SetProps().ForResource = l.resolve(*s.forRes)
@@ -224,8 +224,8 @@ func (l *lowerer) shapeDef(d *model.ShapeDef, s *shapeStmt) {
 			l.shape = mid
 			md := &d.Members[i]
 			md.Name = m.name
-			md.Elided = m.elided
-			if !m.elided {
+			md.Elided = m.elided()
+			if !md.Elided {
 				md.Target = l.resolve(m.target)
 			}
 			md.Source = l.loc(m.pos)
@@ -233,7 +233,7 @@ func (l *lowerer) shapeDef(d *model.ShapeDef, s *shapeStmt) {
 			if m.dflt != nil {
 				extra = &model.Trait{ID: preludeid.Default, Value: l.node(m.dflt.val), Source: l.loc(m.dflt.pos)}
 			}
-			md.Traits = l.traits(mid, m.traits, extra)
+			md.Traits = l.traits(mid, m.traitList(), extra)
 		}
 		l.shape = id
 	}

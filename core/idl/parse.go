@@ -76,6 +76,10 @@ type parser struct {
 	// memberBuf holds the members of the shape being read ([parser.addMember]);
 	// its shape keeps a copy of their number ([parser.keepMembers]).
 	memberBuf []memberStmt
+	// memberNames finds a repeated member name in constant time in the
+	// shape being read, once it has more than scanMemberNames members
+	// ([parser.newMemberName]); [parser.keepMembers] empties it.
+	memberNames nameSet
 }
 
 // addMember appends m to the members of s, the shape being read: they are
@@ -93,6 +97,7 @@ func (p *parser) addMember(s *shapeStmt, m memberStmt) {
 // keepMembers gives s, whose members are read, its own list of them, of
 // their number, and empties p.memberBuf for the next shape.
 func (p *parser) keepMembers(s *shapeStmt) {
+	clear(p.memberNames)
 	if len(s.members) == 0 {
 		return
 	}
@@ -550,6 +555,9 @@ func (p *parser) traits(doc *traitApp) []traitApp {
 	if len(buf) == 0 {
 		return nil
 	}
+	if uint64(len(buf)) >= uint64(stmtTraits) {
+		p.syntax("too many traits on one statement")
+	}
 	ts := slices.Clone(buf)
 	clear(buf)
 	return ts
@@ -753,8 +761,7 @@ func (p *parser) shapeOrApply(traits []traitApp) {
 	case typ == model.OperationType:
 		p.operationShape(s)
 	}
-	s.traits = traits // a list of their number (parser.traits), the statement's own
-	s.memberNames = nil
+	s.setTraits(traits) // a list of their number (parser.traits), the statement's own
 	if !s.dropped {
 		p.f.shapes = append(p.f.shapes, s)
 	}
@@ -823,10 +830,11 @@ func (p *parser) enumShape(s *shapeStmt) {
 		pos := p.pos()
 		p.expect(tIdent)
 		name := p.name()
-		if !s.newMemberName(name) {
+		if !p.newMemberName(s, name) {
 			p.syntaxShape(id, "Found conflicting member name, `"+name+"`")
 		}
-		m := memberStmt{name: name, pos: pos, target: unitRef, traits: traits}
+		m := memberStmt{name: name, pos: pos, target: unitRef}
+		m.setTraits(traits)
 		p.next()
 		p.skipSpaces()
 		if p.lx.kind == tEqual {
@@ -834,10 +842,10 @@ func (p *parser) enumShape(s *shapeStmt) {
 			p.skipSpaces()
 			v := p.nodeValue()
 			p.checkEnumValue(s.typ, id.WithMember(name), v)
-			m.traits = append(m.traits, traitApp{
+			m.setTraits(append(traits, traitApp{
 				id:  enumValueRef,
 				val: v, pos: v.pos,
-			})
+			}))
 			p.skipSpaces()
 			p.skipOptionalComma()
 			p.expectBr()
@@ -926,13 +934,17 @@ func (p *parser) member(s *shapeStmt) {
 	}
 	p.expect(tIdent)
 	name := p.name()
-	if !s.newMemberName(name) {
+	if !p.newMemberName(s, name) {
 		p.syntaxShape(parent, fmt.Sprintf("Duplicate member of `%s`: '%s'", parent, name))
 	}
 	if elided && !p.v2 {
 		p.syntaxShape(parent.WithMember(name), "Members can only elide targets in IDL version 2 or later")
 	}
-	m := memberStmt{name: name, pos: pos, elided: elided, traits: traits}
+	m := memberStmt{name: name, pos: pos}
+	m.setTraits(traits)
+	if elided {
+		m.bits |= stmtElided
+	}
 	p.next()
 	if !elided {
 		p.skipSpaces()
