@@ -75,24 +75,27 @@ var cutKindCodes = map[sv.Code]bool{
 // checkBeforeLimit adds the findings of what data held before the reader
 // limit err stopped reading it that no continuation could change (see
 // above). It runs only on a text that met a limit, before the limit's own
-// finding is added.
-func (c *checker) checkBeforeLimit(data []byte, r role, bare bool, err error) {
+// finding is added. For one request (not a batch, not a response) it
+// returns the JSON-RPC error the kept errors decide (the earliest stage of
+// theirs: an envelope error before an unknown method before a wrong
+// param), 0 when they decide none.
+func (c *checker) checkBeforeLimit(data []byte, r role, bare bool, err error) (rpcErr int) {
 	if c.col.Stopped() || len(data) == 0 {
-		return
+		return 0
 	}
 	prefix, depth := sv.ClosedPrefix(unsafe.String(&data[0], len(data)), err)
 	if depth == 0 {
-		return
+		return 0
 	}
 	// The prefix is read where the message would have been: its views
 	// share c.text's memory, which nothing else holds now.
 	v, rerr := c.text.read(c.s, unsafe.Slice(unsafe.StringData(prefix), len(prefix)))
 	if rerr != nil {
-		return // not expected: a prefix of what was read, closed
+		return 0 // not expected: a prefix of what was read, closed
 	}
 	open, ok := sv.OpenPath(v, depth)
 	if !ok || !roleDecided(v, r) {
-		return
+		return 0
 	}
 	saved, track, src := c.col, c.m.track, c.src
 	scratch := sv.NewCollector(append(append([]sv.Option(nil), c.s.cfg.payload...), sv.FailFast(false))...)
@@ -101,14 +104,25 @@ func (c *checker) checkBeforeLimit(data []byte, r role, bare bool, err error) {
 	var rd read
 	c.readView(v, r, bare, &rd)
 	c.col, c.m.track, c.src, c.cut = saved, track, src, nil
+	request := !rd.response && !rd.batch
 	for _, f := range scratch.Result().Findings {
 		if f.Class == sv.ClassLimit || !certainBeforeLimit(f, open) {
 			continue
+		}
+		if request && f.Severity == sv.SeverityError {
+			code := InvalidParams // the value engine's, about the params
+			if info, ok := LookupCode(f.Code); ok {
+				code = info.RPCError
+			}
+			if code != 0 && (rpcErr == 0 || stage(code) < stage(rpcErr)) {
+				rpcErr = code
+			}
 		}
 		if !c.add(f) {
 			break
 		}
 	}
+	return rpcErr
 }
 
 // roleDecided reports whether what the prefix v holds decides the

@@ -42,10 +42,12 @@ operation Hello { input := { v: Integer } }
 		run  func(*rpc.PreparedService, []byte) *rpc.Result
 		text string
 		want []string
+		// rpcErr is the message's answer (its summary's RPCError).
+		rpcErr int
 	}{
 		{name: "a param before the limit",
 			text: `{"jsonrpc":"2.0","method":"subtract","params":{"minuend":"x","subtrahend":[[[[1]]]]},"id":1}`,
-			want: []string{"type /params/minuend", "depth-limit /params/subtrahend/0/0"}},
+			want: []string{"type /params/minuend", "depth-limit /params/subtrahend/0/0"}, rpcErr: rpc.InvalidParams},
 		{name: "nothing wrong before the limit",
 			text: `{"jsonrpc":"2.0","method":"subtract","params":{"minuend":1,"subtrahend":[[[[1]]]]},"id":1}`,
 			want: []string{"depth-limit /params/subtrahend/0/0"}},
@@ -54,7 +56,7 @@ operation Hello { input := { v: Integer } }
 			want: []string{"depth-limit /params/subtrahend/0/0"}},
 		{name: "jsonrpc and id may come after the limit",
 			text: `{"method":"subtract","params":{"minuend":"x","subtrahend":[[[[1]]]]}}`,
-			want: []string{"type /params/minuend", "depth-limit /params/subtrahend/0/0"}},
+			want: []string{"type /params/minuend", "depth-limit /params/subtrahend/0/0"}, rpcErr: rpc.InvalidParams},
 		{name: "the role waits for a method",
 			text: `{"params":{"minuend":"x","subtrahend":[[[[1]]]]},"method":"subtract","jsonrpc":"2.0","id":1}`,
 			want: []string{"depth-limit /params/subtrahend/0/0"}},
@@ -64,17 +66,17 @@ operation Hello { input := { v: Integer } }
 			want: []string{"depth-limit /params/subtrahend/0/0"}},
 		{name: "a wrong version",
 			text: `{"jsonrpc":"1.0","method":"subtract","params":{"minuend":"x","subtrahend":[[[[1]]]]},"id":1}`,
-			want: []string{"version-mismatch /jsonrpc", "depth-limit /params/subtrahend/0/0"}},
+			want: []string{"version-mismatch /jsonrpc", "depth-limit /params/subtrahend/0/0"}, rpcErr: rpc.InvalidRequest},
 		{name: "an unknown method",
 			text: `{"jsonrpc":"2.0","method":"nope","params":{"a":[[[[1]]]]},"id":1}`,
-			want: []string{"method-not-found /method", "depth-limit /params/a/0/0"}},
+			want: []string{"method-not-found /method", "depth-limit /params/a/0/0"}, rpcErr: rpc.MethodNotFound},
 		{name: "open params of the wrong kind",
 			svc:  func(t *testing.T) *rpc.PreparedService { return serviceOf(t, "example#Documents", rpc.V2_0, depth4) },
 			text: `{"jsonrpc":"2.0","method":"describe","params":[[[[1]]]],"id":1}`,
-			want: []string{"params-by-position /params", "depth-limit /params/0/0/0"}},
+			want: []string{"params-by-position /params", "depth-limit /params/0/0/0"}, rpcErr: rpc.InvalidParams},
 		{name: "an open id",
 			text: `{"jsonrpc":"2.0","method":"subtract","id":[[[[1]]]]}`,
-			want: []string{"id-type /id", "depth-limit /id/0/0/0"}},
+			want: []string{"id-type /id", "depth-limit /id/0/0/0"}, rpcErr: rpc.InvalidRequest},
 		{name: "a batch's element before the limit",
 			text: `[{"jsonrpc":"2.0","method":"subtract","params":[1,"x"],"id":1},{"jsonrpc":"2.0","method":"subtract","params":[2,[[[3]]]],"id":2}]`,
 			want: []string{"type /0/params/1", "depth-limit /1/params/1/0"}},
@@ -96,22 +98,22 @@ operation Hello { input := { v: Integer } }
 		{name: "a 1.0 notification method with an id",
 			svc:  notifySvc,
 			text: `{"method":"hello","id":1,"params":[[[[1]]]]}`,
-			want: []string{"notification-with-id /id", "depth-limit /params/0/0/0"}},
+			want: []string{"notification-with-id /id", "depth-limit /params/0/0/0"}, rpcErr: rpc.InvalidRequest},
 		{name: "the element limit",
 			svc: func(t *testing.T) *rpc.PreparedService {
 				return service(t, rpc.V2_0, rpc.ReaderOptions(node.MaxElements(10)))
 			},
 			text: `{"jsonrpc":"2.0","method":"subtract","params":{"minuend":"x","subtrahend":1},"id":1}`,
-			want: []string{"type /params/minuend", `elements-limit ""`}},
+			want: []string{"type /params/minuend", `elements-limit ""`}, rpcErr: rpc.InvalidParams},
 		{name: "the number length limit",
 			svc: func(t *testing.T) *rpc.PreparedService {
 				return service(t, rpc.V2_0, rpc.ReaderOptions(node.MaxNumberLength(3)))
 			},
 			text: `{"jsonrpc":"2.0","method":"subtract","params":{"minuend":"x","subtrahend":12345},"id":1}`,
-			want: []string{"type /params/minuend", "number-limit /params/subtrahend"}},
+			want: []string{"type /params/minuend", "number-limit /params/subtrahend"}, rpcErr: rpc.InvalidParams},
 		{name: "positional params before the limit",
 			text: `{"jsonrpc":"2.0","method":"sum","params":[true,[[[1]]]],"id":1}`,
-			want: []string{"type /params/0", "depth-limit /params/1/0/0"}},
+			want: []string{"type /params/0", "depth-limit /params/1/0/0"}, rpcErr: rpc.InvalidParams},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var s *rpc.PreparedService
@@ -130,6 +132,9 @@ operation Hello { input := { v: Integer } }
 			}
 			if r.Complete {
 				t.Error("complete: a limit was met")
+			}
+			if len(r.Messages) != 1 || r.Messages[0].RPCError != c.rpcErr {
+				t.Errorf("summaries %+v, want one with RPCError %d", r.Messages, c.rpcErr)
 			}
 			invalid := !slices.ContainsFunc(c.want, func(w string) bool { return strings.HasSuffix(strings.Fields(w)[0], "-limit") }) ||
 				len(c.want) > 1

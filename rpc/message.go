@@ -52,8 +52,11 @@ func (c *checker) readText(data []byte, r role, bare bool, out *read) {
 		c.src = unsafe.String(&data[0], len(data))
 	}
 	if err != nil {
-		c.checkBeforeLimit(data, r, bare, err)
+		code := c.checkBeforeLimit(data, r, bare, err)
 		c.readFailed(err, r, out)
+		if code != 0 {
+			out.whole.rpcError = code
+		}
 		return
 	}
 	c.readView(v, r, bare, out)

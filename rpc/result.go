@@ -91,7 +91,9 @@ type MessageSummary struct {
 	// valid call, and for responses. A notification's error is reported
 	// too, although the peer must not send it (a notification is never
 	// answered). JSON-RPC 1.0 defines no codes: the same classification is
-	// given for 1.0 messages.
+	// given for 1.0 messages. A request that met a reader limit (kind
+	// invalid, the result not complete) has the code of the errors found
+	// before the limit, 0 when none was (see docs/limits.md).
 	RPCError int
 }
 
