@@ -298,10 +298,11 @@ func (a *Assembler) Assemble() (*Result, error) {
 	return &Result{Model: m, Events: s.events}, nil
 }
 
-// assembleStage, when set (by tests), is called at two points of
-// Assemble: "merged" (every definition merged, the index by ID whole)
-// and "given" (the definitions about to be given to model.NewFrom, their
-// indexes dropped).
+// assembleStage, when set (by tests), is called at three points of
+// Assemble: "lowering" (the IDL files parsed, the sets of the names they
+// define made, none lowered yet), "merged" (every definition merged, the
+// index by ID whole) and "given" (the definitions about to be given to
+// model.NewFrom, their indexes dropped).
 var assembleStage func(stage string)
 
 func (s *assembler) addMetadata(d *model.Document) {

@@ -3,6 +3,7 @@ package assembly
 import (
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"io"
 	"io/fs"
 	"os"
@@ -309,7 +310,8 @@ func (a *Assembler) documents() (docs []*model.Document, fallback, owned map[*mo
 	// The root shapes defined, by namespace and name: alive while the
 	// files are lowered, beside their parse trees. Keyed by name (the
 	// names are the definitions' own strings) it is a third of a map of
-	// shape IDs (8 MB on the chain of 100,000 structures).
+	// shape IDs (8 MB on the chain of 100,000 structures), and a table of
+	// the names (nameSet) is about half of a Go map of them.
 	// Each namespace's set is made at the number of shapes the files give
 	// it, not grown (a map grown to 100,000 names allocates about twice
 	// what it keeps), and the IDL files' names are read without building
@@ -325,9 +327,10 @@ func (a *Assembler) documents() (docs []*model.Document, fallback, owned map[*mo
 			sizes[src.file.Namespace()]++
 		}
 	}
-	defined := make(map[string]map[string]struct{}, len(sizes))
+	seed := maphash.MakeSeed()
+	defined := make(map[string]*nameSet, len(sizes))
 	for ns, n := range sizes {
-		defined[ns] = make(map[string]struct{}, n)
+		defined[ns] = newNameSet(seed, n)
 	}
 	var members map[shapeid.ID]bool // a definition's ID with a member: an error model.New reports
 	define := func(namespace, name, member string) {
@@ -338,7 +341,7 @@ func (a *Assembler) documents() (docs []*model.Document, fallback, owned map[*mo
 			members[shapeid.ID{Namespace: namespace, Name: name, Member: member}] = true
 			return
 		}
-		defined[namespace][name] = struct{}{}
+		defined[namespace].add(name)
 	}
 	for _, d := range docs {
 		for i := range d.Shapes {
@@ -356,8 +359,11 @@ func (a *Assembler) documents() (docs []*model.Document, fallback, owned map[*mo
 		if id.Member != "" {
 			return members[id]
 		}
-		_, ok := defined[id.Namespace][id.Name]
-		return ok
+		set := defined[id.Namespace]
+		return set != nil && set.has(id.Name)
+	}
+	if assembleStage != nil {
+		assembleStage("lowering")
 	}
 	for _, src := range a.sources {
 		var doc *model.Document
