@@ -84,18 +84,8 @@ func (s *PreparedService) WriteTranscript(w io.Writer, r io.Reader, f Format, co
 	if sp.err != nil {
 		return nil, &SpoolError{Err: sp.err}
 	}
-	if _, err := w.Write(res.appendHead(nil, f)); err != nil {
-		return nil, &OutputError{Err: err}
-	}
-	if err := sp.writeTo(w, f); err != nil {
+	if err := sp.writeTo(w, f, res); err != nil {
 		return nil, err
-	}
-	tail := res.appendTail(nil, f)
-	if f == FormatJSON {
-		tail = append(tail, '\n')
-	}
-	if _, err := w.Write(tail); err != nil {
-		return nil, &OutputError{Err: err}
 	}
 	return res, nil
 }
@@ -219,13 +209,33 @@ func (s *spool) flush() {
 	}
 }
 
-// writeTo renders the records the spool holds to w in format f, in order,
-// spoolChunk bytes or so at a time: from memory, or read back from the
-// file (a record may straddle two reads; the read buffer grows for a
-// record longer than itself, an id of megabytes).
-func (s *spool) writeTo(w io.Writer, f Format) error {
+// writeTo writes res's head to w in format f, then renders the records
+// the spool holds, in order, from memory or read back from the file (a
+// record may straddle two reads; the read buffer grows for a record longer
+// than itself, an id of megabytes), then res's tail.
+//
+// The output is written in whole multiples of spoolChunk bytes from its
+// start (the head included), the rest carried to the next write, and the
+// last write holds what remains and the tail: to a file, a write that
+// begins and ends on the file's 64 KiB boundaries fills the page cache in
+// whole large folios, where writes of ~65.6 KB that straddle them (the
+// rendering's chunks as they filled, after a separate 74-byte head) cost
+// the kernel about 1.5 times as much for the same 9 MB of an MCP
+// session's entries (docs/performance.md, issue 27 goal 2, the late
+// afternoon of 2026-12-03). An output that does not start at a file's
+// offset 0 (a pipe, an append) gets the same bytes in the same order.
+func (s *spool) writeTo(w io.Writer, f Format, res *Result) error {
 	r := newSpoolRenderer(f, &s.names)
-	out := make([]byte, 0, spoolChunk+spoolSlack)
+	out := res.appendHead(make([]byte, 0, spoolChunk+spoolSlack), f)
+	// emit writes the whole chunks at the start of out and keeps the rest.
+	emit := func() error {
+		k := len(out) - len(out)%spoolChunk
+		if _, err := w.Write(out[:k]); err != nil {
+			return &OutputError{Err: err}
+		}
+		out = out[:copy(out, out[k:])]
+		return nil
+	}
 	// render renders the whole records at the start of recs and returns
 	// how many bytes they took.
 	render := func(recs []byte) (int, error) {
@@ -241,10 +251,9 @@ func (s *spool) writeTo(w io.Writer, f Format) error {
 			}
 			p += n
 			if len(out) >= spoolChunk {
-				if _, err := w.Write(out); err != nil {
-					return p, &OutputError{Err: err}
+				if err := emit(); err != nil {
+					return p, err
 				}
-				out = out[:0]
 			}
 		}
 		return p, nil
@@ -293,10 +302,12 @@ func (s *spool) writeTo(w io.Writer, f Format) error {
 			}
 		}
 	}
-	if len(out) > 0 {
-		if _, err := w.Write(out); err != nil {
-			return &OutputError{Err: err}
-		}
+	out = res.appendTail(out, f)
+	if f == FormatJSON {
+		out = append(out, '\n')
+	}
+	if _, err := w.Write(out); err != nil {
+		return &OutputError{Err: err}
 	}
 	return nil
 }

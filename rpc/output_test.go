@@ -136,6 +136,19 @@ func TestWriteTranscript(t *testing.T) {
 	}
 }
 
+// writeSizes is a writer that keeps what it is given and the size of
+// each write.
+type writeSizes struct {
+	got   []byte
+	sizes []int
+}
+
+func (w *writeSizes) Write(p []byte) (int, error) {
+	w.got = append(w.got, p...)
+	w.sizes = append(w.sizes, len(p))
+	return len(p), nil
+}
+
 // dirWatcher is a writer that lists dir at every write.
 type dirWatcher struct {
 	dir    string
@@ -155,8 +168,8 @@ func (w *dirWatcher) Write(p []byte) (int, error) {
 // TestWriteTranscriptChunks: entries well past the spool's chunk (64 KiB)
 // come out whole and in order whether they stay in memory (in several
 // chunks), spill after some chunks, or go to the file from the start, to
-// a buffer and to a file; a pipe that closes part way is the output's
-// error.
+// a buffer and to a file, in writes of whole chunks but the last; a pipe
+// that closes part way is the output's error.
 func TestWriteTranscriptChunks(t *testing.T) {
 	s := service(t, rpc.V2_0)
 	var b strings.Builder
@@ -194,6 +207,23 @@ func TestWriteTranscriptChunks(t *testing.T) {
 			}
 			if !bytes.Equal(got.Bytes(), want.Bytes()) {
 				t.Errorf("%s: %d bytes differ from the %d of Result.Write", name, got.Len(), want.Len())
+			}
+			// Each write but the last is a whole number of chunks,
+			// counted from the output's start (the head in the first).
+			var ws writeSizes
+			if _, err := s.WriteTranscript(&ws, strings.NewReader(b.String()), f, false, tc.opts...); err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if !bytes.Equal(ws.got, want.Bytes()) {
+				t.Errorf("%s: %d bytes in %d writes differ from the %d of Result.Write", name, len(ws.got), len(ws.sizes), want.Len())
+			}
+			for i, n := range ws.sizes[:max(len(ws.sizes)-1, 0)] {
+				if n == 0 || n%rpc.SpoolChunk != 0 {
+					t.Errorf("%s: write %d of %d is %d bytes, not a whole number of %d-byte chunks", name, i, len(ws.sizes), n, rpc.SpoolChunk)
+				}
+			}
+			if f == rpc.FormatJSON && len(ws.sizes) < want.Len()/rpc.SpoolChunk {
+				t.Errorf("%s: %d writes for %d bytes; want one a chunk or so", name, len(ws.sizes), want.Len())
 			}
 			out, err := os.Create(filepath.Join(t.TempDir(), "out"))
 			if err != nil {
