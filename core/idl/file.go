@@ -265,29 +265,35 @@ type namedRef struct {
 	target ref
 }
 
-// shapeStmt is 112 bytes: its fields are in an order that leaves no
+// shapeStmt is 96 bytes: its fields are in an order that leaves no
 // padding between them (144 bytes, with the shape type and the flags
-// among the pointers), its traits are their list's first element and
-// their number (a slice was 12 bytes more), and the set of member names
-// that finds a repeated one is the parser's, not each statement's (it
-// is needed only while the shape is read): 128 bytes with both.
+// among the pointers), its traits and its members are their list's first
+// element and their number (a slice was 12 bytes more each), and the set
+// of member names that finds a repeated one is the parser's, not each
+// statement's (it is needed only while the shape is read): 128 bytes with
+// the three.
 type shapeStmt struct {
 	name    string
-	traits  *traitApp // the first of the shape's traits (traitList), nil for none
+	traits  *traitApp   // the first of the shape's traits (traitList), nil for none
+	members *memberStmt // the first of the shape's members (memberList), nil for none
 	mixins  []ref
-	members []memberStmt
 	forRes  *ref // `for` binding, nil when none (most shapes)
 	// entity holds the service, resource and operation properties; nil
 	// for the other shapes, which are most of a model (a parsed file is
 	// in memory whole until it is lowered: docs/performance.md, "Where a
 	// model's bytes go").
-	entity  *entityProps
-	pos     node.Pos
-	ntraits uint32 // the number of traits (fewer than stmtTraits)
-	typ     model.ShapeType
-	hasBody bool
-	dropped bool // the shape could not be built (an ERROR event says why)
+	entity   *entityProps
+	pos      node.Pos
+	ntraits  uint32 // the number of traits (fewer than stmtTraits)
+	nmembers uint32 // the number of members (while the shape is read: see parser.addMember)
+	typ      model.ShapeType
+	hasBody  bool
+	dropped  bool // the shape could not be built (an ERROR event says why)
 }
+
+// memberList returns the shape's members, once they are read
+// ([parser.keepMembers]).
+func (s *shapeStmt) memberList() []memberStmt { return unsafe.Slice(s.members, s.nmembers) }
 
 // traitList returns the shape's traits.
 func (s *shapeStmt) traitList() []traitApp { return unsafe.Slice(s.traits, s.ntraits) }
@@ -354,13 +360,14 @@ const scanMemberNames = 16
 
 // newMemberName reports whether name is not yet the name of one of the
 // members of s, the shape being read: every name it accepted is appended
-// to s.members before the next call (a repeated one ends the parse). Past
-// scanMemberNames members the names are in p.memberNames, which
-// [parser.keepMembers] empties for the next shape.
+// to the members of s before the next call (a repeated one ends the
+// parse). Past scanMemberNames members the names are in p.memberNames,
+// which [parser.keepMembers] empties for the next shape.
 func (p *parser) newMemberName(s *shapeStmt, name string) bool {
-	if len(p.memberNames) == 0 && len(s.members) < scanMemberNames {
-		for i := range s.members {
-			if s.members[i].name == name {
+	read := p.reading(s)
+	if len(p.memberNames) == 0 && len(read) < scanMemberNames {
+		for i := range read {
+			if read[i].name == name {
 				return false
 			}
 		}
@@ -368,10 +375,10 @@ func (p *parser) newMemberName(s *shapeStmt, name string) bool {
 	}
 	if len(p.memberNames) == 0 {
 		if p.memberNames == nil {
-			p.memberNames = make(nameSet, 2*len(s.members))
+			p.memberNames = make(nameSet, 2*len(read))
 		}
-		for i := range s.members {
-			p.memberNames[s.members[i].name] = struct{}{}
+		for i := range read {
+			p.memberNames[read[i].name] = struct{}{}
 		}
 	}
 	return p.memberNames.add(name)

@@ -216,10 +216,10 @@ func (l *lowerer) shapeDef(d *model.ShapeDef, s *shapeStmt) {
 	if s.forRes != nil && !s.forRes.isZero() {
 		d.SetProps().ForResource = l.resolve(*s.forRes)
 	}
-	if len(s.members) > 0 {
-		d.Members = make([]model.MemberDef, len(s.members))
-		for i := range s.members {
-			m := &s.members[i]
+	if ms := s.memberList(); len(ms) > 0 {
+		d.Members = make([]model.MemberDef, len(ms))
+		for i := range ms {
+			m := &ms[i]
 			mid := id.WithMember(m.name)
 			l.shape = mid
 			md := &d.Members[i]

@@ -2,6 +2,7 @@ package idl
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -83,28 +84,35 @@ type parser struct {
 }
 
 // addMember appends m to the members of s, the shape being read: they are
-// the tail of p.memberBuf until [parser.keepMembers]. Appending to a slice
-// of each shape's own allocated the list again at each doubling, and kept
-// its spare capacity: on the chain of 100,000 structures of
-// docs/performance.md ("Where a model's bytes go", eighth round) 13 MB
-// more allocated while parsing, beside the parse tree.
+// the tail of p.memberBuf, s.nmembers long, until [parser.keepMembers].
+// Appending to a slice of each shape's own allocated the list again at
+// each doubling, and kept its spare capacity: on the chain of 100,000
+// structures of docs/performance.md ("Where a model's bytes go", eighth
+// round) 13 MB more allocated while parsing, beside the parse tree.
 func (p *parser) addMember(s *shapeStmt, m memberStmt) {
-	start := len(p.memberBuf) - len(s.members)
+	if s.nmembers == math.MaxUint32 {
+		p.syntax("too many members in one shape")
+	}
 	p.memberBuf = append(p.memberBuf, m)
-	s.members = p.memberBuf[start:len(p.memberBuf):len(p.memberBuf)]
+	s.nmembers++
+}
+
+// reading returns the members of s, the shape being read, read so far.
+func (p *parser) reading(s *shapeStmt) []memberStmt {
+	return p.memberBuf[len(p.memberBuf)-int(s.nmembers):]
 }
 
 // keepMembers gives s, whose members are read, its own list of them, of
 // their number, and empties p.memberBuf for the next shape.
 func (p *parser) keepMembers(s *shapeStmt) {
 	clear(p.memberNames)
-	if len(s.members) == 0 {
+	if s.nmembers == 0 {
 		return
 	}
-	start := len(p.memberBuf) - len(s.members)
-	s.members = slices.Clone(s.members)
-	clear(p.memberBuf[start:])
-	p.memberBuf = p.memberBuf[:start]
+	read := p.reading(s)
+	s.members = &slices.Clone(read)[0]
+	clear(read)
+	p.memberBuf = p.memberBuf[:len(p.memberBuf)-len(read)]
 }
 
 // intern returns text as a string, the same string for the same text
@@ -858,7 +866,7 @@ func (p *parser) enumShape(s *shapeStmt) {
 	p.next()
 	p.keepMembers(s)
 	s.hasBody = true
-	if len(s.members) == 0 && len(s.mixins) == 0 {
+	if s.nmembers == 0 && len(s.mixins) == 0 {
 		msg := "enum must have at least one entry"
 		if s.typ == model.IntEnumType {
 			msg = "intEnum shapes must have at least one member"
