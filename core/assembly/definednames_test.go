@@ -57,7 +57,7 @@ func TestDefinedNamesBytes(t *testing.T) {
 
 // TestNameSet: a set made for n names holds every one added (also added
 // twice, and past the end of the table, where the probe wraps), none that
-// was not, and never the empty name.
+// was not, and never the empty name; its size is a prime.
 func TestNameSet(t *testing.T) {
 	const n = 1000
 	s := newNameSet(maphash.MakeSeed(), n)
@@ -71,8 +71,13 @@ func TestNameSet(t *testing.T) {
 			held++
 		}
 	}
-	if held != n || len(s.slots) != n+n/4+1 {
-		t.Fatalf("%d names in %d slots, want %d in %d", held, len(s.slots), n, n+n/4+1)
+	if held != n || len(s.slots) != 1259 { // the least prime from 1,252
+		t.Fatalf("%d names in %d slots, want %d in 1259", held, len(s.slots), n)
+	}
+	for in, want := range map[int]int{2: 2, 3: 3, 4: 5, 8: 11, 24: 29, 1252: 1259, 125002: 125003} {
+		if got := primeAtLeast(in); got != want {
+			t.Errorf("primeAtLeast(%d) = %d, want %d", in, got, want)
+		}
 	}
 	for i := range n {
 		if !s.has(fmt.Sprintf("S%d", i)) {
@@ -88,8 +93,7 @@ func TestNameSet(t *testing.T) {
 	if s.has("") {
 		t.Error("the empty name is held")
 	}
-	// A full tail: in a set of one slot more than names, every probe
-	// that reaches the end goes on at the start.
+	// A small set, nearly full: the probes wrap.
 	w := newNameSet(maphash.MakeSeed(), 4)
 	for _, name := range []string{"a", "b", "c", "d"} {
 		w.add(name)
