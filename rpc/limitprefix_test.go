@@ -1,12 +1,16 @@
 package rpc_test
 
 import (
+	"encoding/json"
 	"fmt"
+	"maps"
 	"math/rand"
+	"os"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/smithy-validation/go/core/assembly"
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/core/shapeid"
 	"github.com/smithy-validation/go/rpc"
@@ -301,4 +305,108 @@ func FuzzFindingsBeforeLimit(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestFindingsBeforeLimitMCP: the MCP specification's example messages
+// (../shared/corpus/mcp, written by the MCP authors), as written and with
+// scalars of the wrong kind put in at random, keep the oracle
+// (limitOracle) against the MCP model under depth and element limits that
+// cut them at every level; and some of those cuts keep an error from
+// before the limit (the test would pass on a rule that kept nothing).
+func TestFindingsBeforeLimitMCP(t *testing.T) {
+	data, err := os.ReadFile("../../shared/corpus/mcp/spec-examples-2025-11-25.jsonl")
+	if err != nil {
+		t.Skipf("the corpus: %v", err)
+	}
+	a := assembly.New()
+	if err := rpc.AddTraits(a); err != nil {
+		t.Fatal(err)
+	}
+	if err := sv.AddAlloyTraits(a); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.AddPath("../examples/mcp/mcp.smithy"); err != nil {
+		t.Fatal(err)
+	}
+	res, err := a.Assemble()
+	if err != nil || res.HasErrors() {
+		t.Fatal(err, res.Events)
+	}
+	mcp := shapeid.MustParse("io.modelcontextprotocol#Mcp")
+	prepare := func(opts ...rpc.Option) *rpc.PreparedService {
+		s, err := rpc.Prepare(res.Model, mcp, opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	whole := prepare()
+	var lims []*rpc.PreparedService
+	for d := 2; d <= 7; d++ {
+		lims = append(lims, prepare(rpc.ReaderOptions(node.MaxDepth(d))))
+	}
+	for _, n := range []int{6, 12, 20, 40} {
+		lims = append(lims, prepare(rpc.ReaderOptions(node.MaxElements(n))))
+	}
+	rng := rand.New(rand.NewSource(3))
+	// wrong replaces some scalars of v with a scalar of another kind.
+	var wrong func(v any) any
+	wrong = func(v any) any {
+		switch x := v.(type) {
+		case map[string]any:
+			for _, k := range slices.Sorted(maps.Keys(x)) { // one order: the same texts each run
+				x[k] = wrong(x[k])
+			}
+		case []any:
+			for i, e := range x {
+				x[i] = wrong(e)
+			}
+		case string:
+			if rng.Intn(4) == 0 {
+				return 5
+			}
+		case float64, bool:
+			if rng.Intn(4) == 0 {
+				return "x"
+			}
+		}
+		return v
+	}
+	cuts, kept := 0, 0
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var rec struct{ Message json.RawMessage }
+		if err := json.Unmarshal([]byte(line), &rec); err != nil || len(rec.Message) == 0 {
+			t.Fatalf("corpus line %.60q: %v", line, err)
+		}
+		texts := []string{string(rec.Message)}
+		for range 3 {
+			var v any
+			if err := json.Unmarshal(rec.Message, &v); err != nil {
+				t.Fatal(err)
+			}
+			b, err := json.Marshal(wrong(v))
+			if err != nil {
+				t.Fatal(err)
+			}
+			texts = append(texts, string(b))
+		}
+		for _, text := range texts {
+			full := whole.ValidateMessage([]byte(text))
+			for _, s := range lims {
+				r := s.ValidateMessage([]byte(text))
+				if r.Complete {
+					continue
+				}
+				cuts++
+				if !r.Valid {
+					kept++
+				}
+				limitOracle(t, text, r, full)
+			}
+		}
+	}
+	t.Logf("%d cut messages, %d invalid by what came before the limit", cuts, kept)
+	if cuts < 500 || kept < 50 {
+		t.Fatalf("%d cut messages, %d with an error kept: the test tests little", cuts, kept)
+	}
 }
