@@ -9,7 +9,7 @@ import (
 	"github.com/smithy-validation/go/smithyvalidate"
 )
 
-// FuzzImport: any input is a model (that the project's loader reads with
+// FuzzImport: any input is a model (that `smithy validate` accepts with
 // no ERROR event, the same bytes on a second run) or an error, never a
 // panic.
 func FuzzImport(f *testing.F) {
@@ -53,8 +53,11 @@ func FuzzImport(f *testing.F) {
 			if !bytes.Equal(res.IDL, again.IDL) {
 				t.Fatal("two runs give different models")
 			}
-			// Imported @examples validate (an ERROR or WARNING of the
+			// The model is one `smithy validate` accepts (its validators,
+			// ShapeRecursion among them, not only the assembler), and
+			// imported @examples validate (an ERROR or WARNING of the
 			// ExamplesTrait validator would be an example kept wrongly).
+			requireValidImport(t, res.IDL)
 			for _, ev := range smithyvalidate.CheckExamples(load(t, res.IDL)) {
 				if ev.Severity >= model.Warning {
 					t.Fatalf("an imported example does not validate: %v", ev)

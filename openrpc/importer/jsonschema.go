@@ -66,5 +66,6 @@ func JSONSchema(data []byte, opts Options) (*Result, error) {
 		c.define(name, root, "")
 	}
 	c.nameMixins()
+	c.breakRecursion()
 	return &Result{IDL: writeIDL(ns, nil, c.shapes), Diagnostics: c.sorted()}, nil
 }

@@ -87,6 +87,8 @@ func LSP(data []byte, opts Options) (*Result, error) {
 	if errs := l.errors(); len(errs) > 0 {
 		svc.body = append(svc.body, "errors: ["+strings.Join(errs, ", ")+"]")
 	}
+	l.defPtr = func(name string) string { return l.defs[name].ptr }
+	l.breakRecursion()
 	return &Result{IDL: writeIDL(ns, append([]*shape{svc}, ops...), l.shapes), Diagnostics: l.sorted()}, nil
 }
 

@@ -408,6 +408,7 @@ func MCP(data []byte, opts Options) (*Result, error) {
 		}
 	}
 	c.nameMixins()
+	c.breakRecursion()
 	return &Result{IDL: writeIDL(ns, append([]*shape{svc}, ops...), c.shapes), Diagnostics: c.sorted()}, nil
 }
 

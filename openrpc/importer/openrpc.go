@@ -128,6 +128,7 @@ func OpenRPC(data []byte, opts Options) (*Result, error) {
 	}
 	c.nameMixins()
 	c.dropUnusedUnknownMap()
+	c.breakRecursion()
 	first := append([]*shape{svc}, ops...)
 	idl := writeIDL(ns, first, c.shapes)
 	if len(cands) > 0 {

@@ -83,6 +83,10 @@ type conv struct {
 	// expanding holds the compositions being converted, by pointer: their
 	// shape's name (composition).
 	expanding map[string]string
+	// defPtr returns the pointer of the definition a shape of that name
+	// was made from, for shapes that keep none in ptr (the LSP mode's);
+	// nil when every shape does.
+	defPtr func(name string) string
 }
 
 func newConv(root node.Node) *conv {
