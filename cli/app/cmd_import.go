@@ -23,7 +23,8 @@ func (e *env) importCommand() *cli.Command {
 			"output or --output; what Smithy cannot express is a line \"smithy: import:\n" +
 			"LINE:COL: POINTER: KEYWORD: ...\" on standard error, and the model is still\n" +
 			"written. FILE may be - for standard input. A document that cannot be\n" +
-			"imported (not JSON, no methods) exits 1.",
+			"imported (not JSON, no methods) exits 1; one past a limit (64 MiB,\n" +
+			"1,000 levels deep) exits 5.",
 		ArgsUsage: "openrpc|jsonschema|lsp|mcp [flags] FILE",
 		Subcommands: []*cli.Command{
 			{

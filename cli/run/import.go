@@ -3,12 +3,13 @@ package run
 import (
 	"errors"
 	"fmt"
-	"io"
 	"os"
 
 	"github.com/smithy-validation/go/cli/exitcode"
 	"github.com/smithy-validation/go/cli/load"
 	"github.com/smithy-validation/go/cli/render"
+	"github.com/smithy-validation/go/core/limits"
+	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/openrpc/importer"
 )
 
@@ -27,23 +28,39 @@ type ImportParams struct {
 // still written; a document that cannot be imported is a line
 // FILE:LINE:COL: POINTER: message on stderr and exit 1 (the mapping file's
 // name when the fault is the mapping's), a bad Namespace or Service a
-// usage error.
+// usage error. The document and the mapping are read up to the size limit
+// (limits.DefaultMaxSize, 64 MiB), so an endless standard input or
+// /dev/zero is not read on; a file past it, or a document deeper than the
+// JSON reader's depth limit, stops the import with exit 5 (incomplete), as
+// a limit does in every command.
 func (e *Env) Import(p ImportParams) error {
 	path := p.Path
 	r, closeFn, err := e.OpenStream(path)
 	if err != nil {
 		return err
 	}
-	data, err := io.ReadAll(r)
+	data, err := load.ReadAll(r, limits.DefaultMaxSize+1)
 	closeFn()
 	if err != nil {
 		return exitcode.Inputf("cannot read %s: %v", path, err)
 	}
+	if len(data) > limits.DefaultMaxSize {
+		return tooLarge(path)
+	}
 	opts := importer.Options{Namespace: p.Namespace, Service: p.Service}
 	mapping := p.Mapping
 	if mapping != "" {
-		if opts.Mapping, err = os.ReadFile(mapping); err != nil {
+		f, err := os.Open(mapping)
+		if err != nil {
 			return exitcode.Inputf("cannot read %s: %v", mapping, load.UnwrapPath(err))
+		}
+		opts.Mapping, err = load.ReadAll(f, limits.DefaultMaxSize+1)
+		f.Close()
+		if err != nil {
+			return exitcode.Inputf("cannot read %s: %v", mapping, load.UnwrapPath(err))
+		}
+		if len(opts.Mapping) > limits.DefaultMaxSize {
+			return tooLarge(mapping)
 		}
 	}
 	res, err := p.Convert(data, opts)
@@ -65,6 +82,10 @@ func (e *Env) Import(p ImportParams) error {
 			msg = (&importer.InputError{Pos: ie.Pos, Pointer: ie.Pointer, Message: ie.Message}).Error()
 		}
 		fmt.Fprintf(e.Stderr, "%s%s%s\n", render.EscapeText(path), sep, render.EscapeText(msg))
+		var le *node.LimitError
+		if errors.As(err, &le) {
+			return exitcode.Status(exitcode.Incomplete) // a limit, not a fault of the document
+		}
 		return exitcode.Status(exitcode.Invalid)
 	}
 	for _, d := range res.Diagnostics {
@@ -81,4 +102,11 @@ func (e *Env) Import(p ImportParams) error {
 	}
 	_, err = e.Stdout.Write(res.IDL)
 	return err
+}
+
+// tooLarge is the error of a document or mapping longer than the size
+// limit: exit 5, nothing imported.
+func tooLarge(path string) error {
+	return &exitcode.Error{Code: exitcode.Incomplete,
+		Msg: fmt.Sprintf("cannot import %s: longer than the %d-byte size limit", path, limits.DefaultMaxSize)}
 }

@@ -76,11 +76,20 @@ type InputError struct {
 	// Source is "" for the document imported, "mapping" for the MCP
 	// mode's mapping file (Options.Mapping).
 	Source string
+	// Err is the JSON reader's error when it stopped the reading: a
+	// *node.LimitError when the document is deeper, longer or larger than
+	// the reader's limits (limits.Default()), which is no fault of the
+	// document's syntax; nil otherwise.
+	Err error
 }
+
+// Unwrap returns the reader's error, so that errors.As finds a
+// *node.LimitError.
+func (e *InputError) Unwrap() error { return e.Err }
 
 func (e *InputError) Error() string {
 	if e.Source != "" {
-		return e.Source + ":" + (&InputError{Pos: e.Pos, Pointer: e.Pointer, Message: e.Message}).Error()
+		return e.Source + ":" + (&InputError{Pos: e.Pos, Pointer: e.Pointer, Message: e.Message, Err: e.Err}).Error()
 	}
 	if e.Pos.IsValid() {
 		return fmt.Sprintf("%d:%d: %s: %s", e.Pos.Line, e.Pos.Column, pointerOrRoot(e.Pointer), e.Message)
@@ -104,6 +113,9 @@ func parse(data []byte) (node.Node, error) {
 	n, err := node.Parse(data)
 	if err != nil {
 		ie := &InputError{Message: strings.TrimPrefix(err.Error(), "node: ")}
+		if le, ok := err.(*node.LimitError); ok {
+			ie.Err = le
+		}
 		if pe, ok := err.(node.PosError); ok {
 			ie.Pos = pe.Position()
 		}
