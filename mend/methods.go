@@ -200,13 +200,21 @@ type ReadinessResult struct {
 // Readiness measures a text that may be a prefix of a value as it
 // streams: how much of its syntax is done, how much of the declaration is
 // met for good, and how much can no longer change. It reads the text with
-// the lenient profile (opts.Profile is ignored); it fails only when the
-// declaration's checker does.
+// the lenient profile (opts.Profile is ignored). It fails when the text
+// is over a limit (an [*Error] E020, exit 5: a fatal condition is the
+// error, not a partial result that would read as a prefix not yet begun)
+// and when the declaration's checker does.
 func Readiness(text []byte, opts Options) (*ReadinessResult, error) {
 	o := opts
 	o.Profile = ProfileLenient
 	o.progress = true
-	return readinessOf(read(text, &o), opts.Declaration)
+	g := read(text, &o)
+	if g.fatal != nil && g.fatal.Code == CodeLimit {
+		e := *g.fatal
+		e.RetryHint = hint(&e, opts.Declaration, nil)
+		return nil, &e
+	}
+	return readinessOf(g, opts.Declaration)
 }
 
 // readinessOf measures a reading (of any profile: readiness reads as the

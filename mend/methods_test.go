@@ -405,3 +405,46 @@ func TestCompactGrammar(t *testing.T) {
 		})
 	}
 }
+
+// TestReadinessOverLimit: a text over a limit is the error E020 (exit 5),
+// never a result that reads as a prefix not yet begun (step empty,
+// syntax_permille 0, which the command answered with exit 1); a text
+// within the limits, or one with no value yet, is still a result.
+func TestReadinessOverLimit(t *testing.T) {
+	d, err := ParseCompact(`{!query:string}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name  string
+		text  string
+		decl  Declaration
+		limit bool // want E020
+		step  string
+	}{
+		{name: "1,001 open arrays", text: strings.Repeat("[", 1001), limit: true},
+		{name: "100,000 open arrays", text: strings.Repeat("[", 100000), limit: true},
+		{name: "100,000 closed arrays", text: strings.Repeat("[", 100000) + strings.Repeat("]", 100000), limit: true},
+		{name: "deep under a declaration", text: `{"query": ` + strings.Repeat(`{"a":`, 1000), decl: d, limit: true},
+		{name: "1,000 open arrays", text: strings.Repeat("[", 1000), step: "value"},
+		{name: "empty", text: "", step: "empty"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := Readiness([]byte(tc.text), Options{Declaration: tc.decl})
+			if tc.limit {
+				var me *Error
+				if !errors.As(err, &me) || me.Code != CodeLimit || me.Exit != ExitRefused {
+					t.Fatalf("%s: got %+v, %v; want the error E020 with exit 5", tc.name, r, err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("%s: %v", tc.name, err)
+			}
+			if r.Step != tc.step || r.SyntaxPermille == 1000 {
+				t.Errorf("%s: step %q, syntax %d; want step %q and a value not done", tc.name, r.Step, r.SyntaxPermille, tc.step)
+			}
+		})
+	}
+}

@@ -72,10 +72,11 @@ func NewOptions(profile string, maxLoss int, skipProse bool, decl mend.Declarati
 //     met; 5: a repair refused, or the text over a limit; 3: the
 //     declaration's checker failed); it never fails;
 //   - validate: 0 when the text is JSON as written and satisfies the
-//     declaration, 1 otherwise;
+//     declaration, 5 when it is over a limit (its error E020 says so), 1
+//     otherwise;
 //   - readiness: 0 when the text holds a whole value that satisfies the
 //     declaration (syntax_permille 1000 and the verdict ok), 1 when it is
-//     not there yet.
+//     not there yet; a text over a limit is the error (E020, exit 5).
 //
 // An error that is not an [*mend.Error] is a fault of a declaration's
 // checker (the server's internal error).
@@ -100,6 +101,9 @@ func Run(method string, text []byte, o mend.Options) (result []byte, exit int, e
 		}
 		if !v.Valid || (v.Schema != nil && !v.Schema.OK) {
 			exit = mend.ExitInvalid
+		}
+		if v.Error != nil && v.Error.Code == mend.CodeLimit {
+			exit = v.Error.Exit // over a limit: not judged, exit 5 as its error says
 		}
 		return render(v), exit, nil
 	case "readiness":

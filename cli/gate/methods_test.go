@@ -45,6 +45,10 @@ func TestRun(t *testing.T) {
 		{"readiness done", "readiness", Params{Text: text(`{"query": "smithy", "limit": 10}`), Schema: searchCompact}, 0,
 			[]string{`"syntax_permille":1000`, `"schema_permille":1000`, `"step":"done"`}, ""},
 		{"readiness without declaration", "readiness", Params{Text: text(`[1,`)}, 1, []string{`"schema_permille":-1`, `"settled_permille":-1`, `"verdict":null`}, ""},
+		// over the depth limit: the error, exit 5 (was a result, step
+		// empty, exit 1); validate says E020 and exits 5, not 1
+		{"readiness over the depth limit", "readiness", Params{Text: text(strings.Repeat("[", 1001)), Schema: searchCompact}, 0, nil, "E020"},
+		{"validate over the depth limit", "validate", Params{Text: text(strings.Repeat("[", 100000))}, 5, []string{`"valid":false`, `"code":"E020"`, `"exit":5`}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			spec, err := tc.params.Spec()
