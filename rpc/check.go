@@ -47,17 +47,44 @@ type checker struct {
 	// cut is set while the closed prefix of a message that met a reader
 	// limit is checked (see limitprefix.go), nil otherwise.
 	cut *cutState
+	// unread says the message just read met a reader limit: an exchange
+	// stops correlating calls and responses there (see Exchange.process).
+	unread bool
 }
 
 // add records a finding in the run's collector (and, in an exchange, in
 // the current message's list). It reports whether validation may go on.
 func (c *checker) add(f sv.Finding) bool {
 	before := c.col.Len()
-	ok := c.col.Add(f)
+	var ok bool
+	if f.Class == sv.ClassLimit && IsMessageLimit(f.Code) {
+		// A limit of one message (its reader's, or its payload's walk)
+		// ends that message's check, not the run's: the next messages
+		// of a transcript or of a live exchange are checked (a proxy
+		// that stopped checking would forward them unchecked).
+		ok = c.col.AddPartial(f)
+	} else {
+		ok = c.col.Add(f)
+	}
 	if c.m.track && c.col.Len() > before {
 		c.recent = append(c.recent, f)
 	}
 	return ok
+}
+
+// IsMessageLimit reports whether a limit finding's code is that of a
+// limit one message meets (its text's size, depth, elements, a number's
+// or a string's length, read or walked), rather than the run's
+// (MaxFindings, the outstanding calls). Such a limit ends that message's
+// check only: the next messages of a transcript or exchange are checked,
+// and a gate that finds one among a message's findings
+// ([Exchange.LastFindings]) has a message it could not check whole.
+func IsMessageLimit(code sv.Code) bool {
+	switch code {
+	case sv.CodeDepthLimit, sv.CodeElementsLimit, sv.CodeNumberLimit, sv.CodeStringLimit, sv.CodeSizeLimit:
+		return true
+	}
+	return false
 }
 
 // Payload base paths relative to a message: the engine checks payloads
@@ -120,6 +147,7 @@ func (s *PreparedService) resetChecker(c *checker) {
 	clear(c.fields)
 	c.fields = c.fields[:0]
 	c.located = sv.LocatedObject{}
+	c.unread = false
 	c.text.reset()
 	c.src = ""
 	c.npassed = 0

@@ -289,6 +289,17 @@ func (s *PreparedService) NewExchange(opts ...Option) *Exchange {
 		seed: maphash.MakeSeed()}
 }
 
+// unread stops the correlation of calls and responses at a message that
+// met a reader limit: which calls it made, or which it answered, is not
+// known, so every later verdict about answers (a response that answers
+// nothing, a call never answered, an id reused) could be false. Each
+// later message is still checked on its own (envelope, method, params);
+// the result is not complete already.
+func (x *Exchange) unread() {
+	x.c.unread = false
+	x.stopped = true
+}
+
 // Index returns the document index the next message will get.
 func (x *Exchange) Index() int { return x.index }
 
@@ -378,6 +389,9 @@ func (x *Exchange) end() []MessageSummary {
 func (x *Exchange) process(from Peer, to int) {
 	rd := &x.rd
 	c := x.c
+	if c.unread {
+		x.unread()
+	}
 	switch {
 	case rd.response:
 		x.responses(from, to)

@@ -1,7 +1,10 @@
 package rpc
 
 import (
+	"strings"
 	"unsafe"
+
+	"github.com/smithy-validation/go/core/node"
 
 	sv "github.com/smithy-validation/go/smithyvalidate"
 )
@@ -78,24 +81,27 @@ var cutKindCodes = map[sv.Code]bool{
 // finding is added. For one request (not a batch, not a response) it
 // returns the JSON-RPC error the kept errors decide (the earliest stage of
 // theirs: an envelope error before an unknown method before a wrong
-// param), 0 when they decide none.
-func (c *checker) checkBeforeLimit(data []byte, r role, bare bool, err error) (rpcErr int) {
+// param), 0 when they decide none, and its id when one of a valid type was
+// read before the limit (a string or a number under 2.0; absent
+// otherwise), so that an answer can name it.
+func (c *checker) checkBeforeLimit(data []byte, r role, bare bool, err error) (rpcErr int, id RequestID) {
+	id = AbsentID()
 	if c.col.Stopped() || len(data) == 0 {
-		return 0
+		return 0, id
 	}
 	prefix, depth := sv.ClosedPrefix(unsafe.String(&data[0], len(data)), err)
 	if depth == 0 {
-		return 0
+		return 0, id
 	}
 	// The prefix is read where the message would have been: its views
 	// share c.text's memory, which nothing else holds now.
 	v, rerr := c.text.read(c.s, unsafe.Slice(unsafe.StringData(prefix), len(prefix)))
 	if rerr != nil {
-		return 0 // not expected: a prefix of what was read, closed
+		return 0, id // not expected: a prefix of what was read, closed
 	}
 	open, ok := sv.OpenPath(v, depth)
 	if !ok || !roleDecided(v, r) {
-		return 0
+		return 0, id
 	}
 	saved, track, src := c.col, c.m.track, c.src
 	scratch := sv.NewCollector(append(append([]sv.Option(nil), c.s.cfg.payload...), sv.FailFast(false))...)
@@ -105,6 +111,20 @@ func (c *checker) checkBeforeLimit(data []byte, r role, bare bool, err error) (r
 	c.readView(v, r, bare, &rd)
 	c.col, c.m.track, c.src, c.cut = saved, track, src, nil
 	request := !rd.response && !rd.batch
+	if request && len(rd.elems) == 1 {
+		in := &rd.elems[0]
+		// An id read before the limit is the message's (the first of a
+		// repeated member is the one read). Its text is copied: the
+		// prefix's views share the reader's reused memory.
+		if in.id.IsPresent() && in.idOK && !isOpenContainer(sv.Root().Key("id"), open) {
+			switch n := in.id.Value(); n.Kind() {
+			case node.String:
+				id = PresentID(node.NewString(strings.Clone(n.StringValue())).At(n.Pos()))
+			case node.Number:
+				id = PresentID(node.NewNumber(strings.Clone(n.NumberText())).At(n.Pos()))
+			}
+		}
+	}
 	for _, f := range scratch.Result().Findings {
 		if f.Class == sv.ClassLimit || !certainBeforeLimit(f, open) {
 			continue
@@ -122,7 +142,7 @@ func (c *checker) checkBeforeLimit(data []byte, r role, bare bool, err error) (r
 			break
 		}
 	}
-	return rpcErr
+	return rpcErr, id
 }
 
 // roleDecided reports whether what the prefix v holds decides the

@@ -7,6 +7,7 @@ import (
 	"math/rand"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -409,4 +410,74 @@ func TestFindingsBeforeLimitMCP(t *testing.T) {
 	if cuts < 500 || kept < 50 {
 		t.Fatalf("%d cut messages, %d with an error kept: the test tests little", cuts, kept)
 	}
+}
+
+// TestMessageLimitKeepsChecking: a message that meets a reader limit ends
+// its own check, not the exchange's: the next messages are checked (a
+// gate that stopped would let them through unchecked), the result is not
+// complete, and correlation stops there (which calls the unread message
+// made or answered is not known), so no answer is called unsolicited and
+// no call missing.
+func TestMessageLimitKeepsChecking(t *testing.T) {
+	s := service(t, rpc.V2_0, rpc.ReaderOptions(node.MaxDepth(4)))
+	deep := `{"jsonrpc":"2.0","id":1,"method":"subtract","params":{"subtrahend":[[[[1]]]],"minuend":1}}`
+	bad := `{"jsonrpc":"2.0","id":2,"method":"subtract","params":{"minuend":"x","subtrahend":1}}`
+	want := []string{"depth-limit [0]/params/subtrahend/0/0", "type [1]/params/minuend"}
+	t.Run("exchange", func(t *testing.T) {
+		x := s.NewExchange()
+		x.Feed(rpc.Client, []byte(deep))
+		x.Feed(rpc.Client, []byte(bad))
+		if got := codes2(x.LastFindings()); !slices.Equal(got, want[1:]) {
+			t.Errorf("the second message's findings %q, want %q", got, want[1:])
+		}
+		x.Feed(rpc.Server, []byte(`{"jsonrpc":"2.0","id":1,"result":0}`))
+		x.Feed(rpc.Server, []byte(`{"jsonrpc":"2.0","id":7,"result":0}`))
+		r := x.Finish(true)
+		if got := codes(r, true); !slices.Equal(got, want) {
+			t.Errorf("findings %q, want %q", got, want)
+		}
+		if r.Complete || r.Valid {
+			t.Errorf("complete %v, valid %v: want an incomplete, invalid result", r.Complete, r.Valid)
+		}
+	})
+	for name, line := range map[string]string{
+		"transcript line": `{"from":"client","message":` + deep + `}`,
+		"text record":     `{"from":"client","text":` + strconv.Quote(deep) + `}`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			transcript := line + "\n" + `{"from":"client","message":` + bad + "}\n" + `{"from":"server","message":{"jsonrpc":"2.0","id":1,"result":0}}` + "\n"
+			r, err := s.ValidateTranscript(strings.NewReader(transcript), true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := codes(r, true)
+			if len(got) != 2 || !strings.HasPrefix(got[0], "depth-limit [0]") || got[1] != want[1] {
+				t.Errorf("findings %q, want the limit at [0] and %q", got, want[1])
+			}
+			if r.Complete || r.Valid {
+				t.Errorf("complete %v, valid %v: want an incomplete, invalid result", r.Complete, r.Valid)
+			}
+		})
+	}
+}
+
+// TestMessageLimitsBounded: message limits count towards MaxFindings, so
+// a transcript of many messages that meet one stays bounded.
+func TestMessageLimitsBounded(t *testing.T) {
+	s := service(t, rpc.V2_0, rpc.ReaderOptions(node.MaxDepth(2)), rpc.PayloadOptions(sv.MaxFindings(50)))
+	var b strings.Builder
+	for i := range 500 {
+		fmt.Fprintf(&b, `{"from":"client","message":{"jsonrpc":"2.0","id":%d,"method":"sum","params":[[1]]}}`+"\n", i)
+	}
+	r, err := s.ValidateTranscript(strings.NewReader(b.String()), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(r.Findings); n != 51 || r.Findings[n-1].Code != sv.CodeFindingsLimit {
+		t.Errorf("%d findings, the last %s: want 50 limits and findings-limit", n, r.Findings[len(r.Findings)-1].Code)
+	}
+}
+
+func codes2(fs []sv.Finding) []string {
+	return codes(&rpc.Result{Result: sv.Result{Findings: fs}}, true)
 }

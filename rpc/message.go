@@ -52,11 +52,12 @@ func (c *checker) readText(data []byte, r role, bare bool, out *read) {
 		c.src = unsafe.String(&data[0], len(data))
 	}
 	if err != nil {
-		code := c.checkBeforeLimit(data, r, bare, err)
+		code, id := c.checkBeforeLimit(data, r, bare, err)
 		c.readFailed(err, r, out)
 		if code != 0 {
 			out.whole.rpcError = code
 		}
+		out.whole.id = id
 		return
 	}
 	c.readView(v, r, bare, out)
@@ -67,6 +68,9 @@ func (c *checker) readText(data []byte, r role, bare bool, out *read) {
 func (c *checker) readFailed(err error, r role, out *read) {
 	*out = read{elems: out.elems[:0]}
 	code := c.readError(err, c.m.doc)
+	// A limit (not a syntax error: that is the -32700 case) leaves the
+	// message unread: which calls it made or answered is not known.
+	c.unread = code == 0
 	out.whole = info{kind: KindInvalid, at: c.m.doc, element: -1, response: r == roleResponse}
 	if r != roleResponse {
 		out.whole.rpcError = code

@@ -59,6 +59,7 @@ func (x *Exchange) feedLine(line []byte, offset int64) []MessageSummary {
 				"the transcript line is not JSON (%s); a message that is not JSON goes in \"text\"", se.Msg)
 		} else {
 			c.readError(err, m.doc)
+			x.unread() // a limit: the line's message is not known
 		}
 		return x.skipLine()
 	}

@@ -65,6 +65,33 @@ func (c *Collector) Add(f Finding) bool {
 			return false
 		}
 	}
+	return c.budget(f)
+}
+
+// AddPartial records f, a [ClassLimit] finding that stopped the check of
+// one part of a run but not the run: one message of a transcript or of a
+// live exchange, whose reader or payload limit ends that message's check
+// while the next messages are still checked. The result is not complete
+// and validation goes on. Unlike a limit given to [Collector.Add], f
+// counts towards MaxFindings, so that a run of many such parts stays
+// bounded. A finding of another class is given to Add. It reports
+// whether validation may go on.
+func (c *Collector) AddPartial(f Finding) bool {
+	if f.Class != ClassLimit {
+		return c.Add(f)
+	}
+	if c.stopped {
+		return false
+	}
+	c.findings = append(c.findings, f)
+	c.complete = false
+	c.counted++
+	return c.budget(f)
+}
+
+// budget stops the collector, with a findings-limit finding, once
+// MaxFindings findings were counted; f is the last one.
+func (c *Collector) budget(f Finding) bool {
 	if c.counted >= c.cfg.lim.MaxFindings {
 		c.findings = append(c.findings, Finding{
 			Severity: SeverityWarning, Class: ClassLimit, Code: CodeFindingsLimit,

@@ -30,6 +30,14 @@ func TestEnforceEchoesReadableID(t *testing.T) {
 		{"id of the wrong type", `{"jsonrpc":"2.0","method":"subtract","params":[1,2],"id":{"a":1}}`, -32600, `null`},
 		{"id named twice", `{"jsonrpc":"2.0","method":"subtract","params":[1,2],"id":1,"id":2}`, -32600, `null`},
 		{"empty batch", `[]`, -32600, `null`},
+		// A message past the reader's depth limit is not validated whole:
+		// refused, -32602 when a wrong param came before the limit, else
+		// -32600 (as a frame past the size limit), with its id when the id
+		// came before the limit.
+		{"deeper than the limit", `{"jsonrpc":"2.0","id":11,"method":"subtract","params":[1,` + deep + `]}`, -32600, `11`},
+		{"a wrong param after the limit", `{"jsonrpc":"2.0","id":12,"method":"subtract","params":[` + deep + `,"x"]}`, -32600, `12`},
+		{"a wrong param before the limit", `{"jsonrpc":"2.0","id":"w","method":"subtract","params":["x",` + deep + `]}`, -32602, `"w"`},
+		{"the id after the limit", `{"jsonrpc":"2.0","method":"subtract","params":[1,` + deep + `],"id":14}`, -32600, `null`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := start(t, calculator(t), proxy.Options{Framing: proxy.Lines, Enforce: true})
@@ -63,6 +71,50 @@ func TestEnforceEchoesReadableID(t *testing.T) {
 				t.Errorf("answer %s", fr.Body)
 			}
 		})
+	}
+}
+
+// deep is a value one level deeper than the reader's default depth limit
+// inside params (1,000 levels: the message, params and 999 arrays).
+var deep = strings.Repeat("[", 999) + "1" + strings.Repeat("]", 999)
+
+// TestEnforceAfterLimit: a message past a reader limit ends only its own
+// check: the proxy refuses it and goes on checking, so an invalid call
+// after it is refused too and a valid one forwarded (a gate that stopped
+// checking at the limit forwarded everything after it).
+func TestEnforceAfterLimit(t *testing.T) {
+	s := start(t, calculator(t), proxy.Options{Framing: proxy.Lines, Enforce: true})
+	toServer := readAll(s.ServerIn)
+	replies := proxy.NewReader(s.FromServer, proxy.Lines, 1<<20)
+	good := `{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":3}`
+	go io.WriteString(s.Client, `{"jsonrpc":"2.0","method":"subtract","params":[1,`+deep+`],"id":1}`+"\n"+
+		`{"jsonrpc":"2.0","method":"subtract","params":[1,"2"],"id":2}`+"\n"+good+"\n")
+	var codes []string
+	for range 2 {
+		fr, err := replies.Read()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m struct {
+			ID    json.RawMessage `json:"id"`
+			Error struct {
+				Code int `json:"code"`
+			} `json:"error"`
+		}
+		if err := json.Unmarshal(fr.Body, &m); err != nil {
+			t.Fatalf("answer %q: %v", fr.Body, err)
+		}
+		codes = append(codes, fmt.Sprintf("%s %d", m.ID, m.Error.Code))
+	}
+	s.Client.Close()
+	if got, want := strings.TrimSpace(string(<-toServer)), good; got != want {
+		t.Errorf("the server got %q, want only %q", got, want)
+	}
+	s.Server.Close()
+	go io.Copy(io.Discard, s.FromServer)
+	s.finish(t)
+	if want := []string{"null -32600", "2 -32602"}; strings.Join(codes, ",") != strings.Join(want, ",") {
+		t.Errorf("answers %q, want %q", codes, want)
 	}
 }
 

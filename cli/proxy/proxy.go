@@ -199,6 +199,16 @@ func (p *Proxy) check(from rpc.Peer, body []byte, to int, flat bool) (verdict, [
 		return forward, nil
 	}
 	s := sums[0]
+	if s.RPCError == 0 && p.limited() {
+		// A limit ended the message's check: it was not validated whole,
+		// so it does not pass. Unread (a reader limit), it is refused as
+		// a frame past the size limit is; read, its payload could not be
+		// walked whole.
+		s.RPCError = rpc.InvalidParams
+		if s.Kind == rpc.KindInvalid {
+			s.RPCError = rpc.InvalidRequest
+		}
+	}
 	switch {
 	case s.RPCError != rpc.ParseError && s.RPCError != rpc.InvalidRequest && s.RPCError != rpc.MethodNotFound && s.RPCError != rpc.InvalidParams:
 		return forward, nil
@@ -220,6 +230,17 @@ func (p *Proxy) check(from rpc.Peer, body []byte, to int, flat bool) (verdict, [
 	}
 	p.record(rpc.Server, reply, nil, index, false)
 	return refuse, reply
+}
+
+// limited reports whether a limit of one message (rpc.IsMessageLimit)
+// ended the check of the message just fed.
+func (p *Proxy) limited() bool {
+	for _, f := range p.x.LastFindings() {
+		if f.Class == sv.ClassLimit && rpc.IsMessageLimit(f.Code) {
+			return true
+		}
+	}
+	return false
 }
 
 // sent notes who sent message index (the next one): a bit a message,
