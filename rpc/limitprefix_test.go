@@ -440,19 +440,23 @@ func TestMessageLimitKeepsChecking(t *testing.T) {
 			t.Errorf("complete %v, valid %v: want an incomplete, invalid result", r.Complete, r.Valid)
 		}
 	})
-	for name, line := range map[string]string{
-		"transcript line": `{"from":"client","message":` + deep + `}`,
-		"text record":     `{"from":"client","text":` + strconv.Quote(deep) + `}`,
+	for _, c := range []struct{ name, line, limit string }{
+		// The record is a level of the line: its message meets the depth
+		// limit one level sooner.
+		{"transcript line", `{"from":"client","message":` + deep + `}`, "depth-limit [0]/params/subtrahend/0"},
+		{"text record", `{"from":"client","text":` + strconv.Quote(deep) + `}`, want[0]},
 	} {
-		t.Run(name, func(t *testing.T) {
+		line := c.line
+		want := []string{c.limit, want[1]}
+		t.Run(c.name, func(t *testing.T) {
 			transcript := line + "\n" + `{"from":"client","message":` + bad + "}\n" + `{"from":"server","message":{"jsonrpc":"2.0","id":1,"result":0}}` + "\n"
 			r, err := s.ValidateTranscript(strings.NewReader(transcript), true)
 			if err != nil {
 				t.Fatal(err)
 			}
 			got := codes(r, true)
-			if len(got) != 2 || !strings.HasPrefix(got[0], "depth-limit [0]") || got[1] != want[1] {
-				t.Errorf("findings %q, want the limit at [0] and %q", got, want[1])
+			if !slices.Equal(got, want) {
+				t.Errorf("findings %q, want %q", got, want)
 			}
 			if r.Complete || r.Valid {
 				t.Errorf("complete %v, valid %v: want an incomplete, invalid result", r.Complete, r.Valid)

@@ -58,7 +58,7 @@ func (x *Exchange) feedLine(line []byte, offset int64) []MessageSummary {
 			c.report(CodeTranscriptLine, m.doc, se.Pos, shapeid.ID{},
 				"the transcript line is not JSON (%s); a message that is not JSON goes in \"text\"", se.Msg)
 		} else {
-			c.readError(err, m.doc)
+			c.readError(inMessage(err), m.doc)
 			x.unread() // a limit: the line's message is not known
 		}
 		return x.skipLine()
@@ -83,6 +83,22 @@ func (x *Exchange) skipLine() []MessageSummary {
 	x.c.endMessage()
 	x.index++
 	return nil
+}
+
+// inMessage returns a transcript line's limit error with the path of the
+// value over the limit made relative to the record's message, as every
+// other finding about the message is ("/params/x", not
+// "/message/params/x"); a limit met outside the message is at its root.
+func inMessage(err error) error {
+	var rle *sv.ReadLimitError
+	if !errors.As(err, &rle) {
+		return err
+	}
+	p := sv.Root()
+	if rle.Path.Len() > 0 && !rle.Path.At(0).IsIndex() && rle.Path.At(0).Key() == "message" {
+		p = p.Append(rle.Path.Segments()[1:]...)
+	}
+	return &sv.ReadLimitError{LimitError: rle.LimitError, Path: p}
 }
 
 // record reads the members of a transcript record.
