@@ -173,3 +173,53 @@ func TestRetriedStringsCostLittle(t *testing.T) {
 		}
 	}
 }
+
+// TestLLMArgumentsOverLimitNotKept: a call's arguments that pass the size
+// limit are refused (E020, the bytes fed counted) and no longer kept: the
+// stream kept every delta of them (a 300 MB stream of deltas took 1.3 GB,
+// an endless one grew until memory ran out). A .done that repeats a text
+// after the limit does not bring the call back.
+func TestLLMArgumentsOverLimitNotKept(t *testing.T) {
+	const limit, piece, pieces = 64 << 10, 1 << 10, 1024 // 1 MiB fed, 16 times the limit
+	cases := []struct {
+		name string
+		done bool // a .done repeats a short text at the end
+	}{
+		{name: "deltas only"},
+		{name: "deltas then a short .done", done: true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s, _ := NewLLMStream(LLMOptions{Provider: ProviderOpenAIResponses, Options: Options{MaxSize: limit}})
+			s.Feed([]byte(`{"type":"response.output_item.added","output_index":0,"item":{"type":"function_call","id":"fc","call_id":"c","name":"write","arguments":""}}`))
+			delta := func(text string) []byte {
+				js, _ := json.Marshal(text)
+				return []byte(`{"type":"response.function_call_arguments.delta","item_id":"fc","output_index":0,"delta":` + string(js) + `}`)
+			}
+			s.Feed(delta(`{"text": "`))
+			body := delta(strings.Repeat("x", piece))
+			kept := 0
+			for i := 0; i < pieces; i++ {
+				s.Feed(body)
+				for _, c := range s.calls {
+					kept = max(kept, len(c.text))
+				}
+			}
+			if tc.done {
+				s.Feed([]byte(`{"type":"response.function_call_arguments.done","item_id":"fc","output_index":0,"arguments":"{\"text\": \"short\"}"}`))
+			}
+			s.Feed([]byte(`{"type":"response.completed","response":{"status":"completed"}}`))
+			res := s.Close()
+			if len(res.Calls) != 1 {
+				t.Fatalf("%s: %d calls", tc.name, len(res.Calls))
+			}
+			c := res.Calls[0]
+			if kept > limit+piece {
+				t.Errorf("%s: %d bytes of arguments kept, the limit is %d", tc.name, kept, limit)
+			}
+			if c.Error == nil || c.Error.Code != CodeLimit || !strings.Contains(c.Error.Message, "the text is "+itoa(len(`{"text": "`)+pieces*piece)+" bytes") {
+				t.Errorf("%s: error %v, want E020 counting every byte fed", tc.name, c.Error)
+			}
+		})
+	}
+}

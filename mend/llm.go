@@ -116,9 +116,13 @@ type Call struct {
 	// gives them.
 	ValueOmitted bool `json:"value_omitted,omitempty"`
 
-	w        *Watcher
-	text     []byte // the arguments' text, for a .done that repeats it
-	fed      bool
+	w    *Watcher
+	text []byte // the arguments' text, for a .done that repeats it
+	fed  bool
+	// over: the arguments passed the size limit (Options.MaxSize), so
+	// the call is refused (E020) and its text is no longer kept: an
+	// endless stream of deltas costs no memory.
+	over     bool
 	startArg json.RawMessage // Anthropic's content_block_start input
 	decl     Declaration
 	order    int // the order calls were begun in
@@ -336,8 +340,12 @@ func (s *LLMStream) fragment(c *Call, text []byte) {
 		s.declare(c) // arguments before the name (a vendor's order): watched without a declaration
 	}
 	c.fed = true
-	c.text = append(c.text, text...)
 	f := c.w.Feed(text)
+	if c.over = c.w.s.over; c.over {
+		c.text = nil // refused for good: nothing of it is kept
+	} else {
+		c.text = append(c.text, text...)
+	}
 	c.keep(f.Events)
 	s.touched = append(s.touched, c)
 }
@@ -345,8 +353,8 @@ func (s *LLMStream) fragment(c *Call, text []byte) {
 // whole makes the call's arguments text t, given whole at the end (a
 // .done event, or Anthropic's start input when no delta came).
 func (s *LLMStream) whole(c *Call, t []byte) {
-	if c == nil {
-		return
+	if c == nil || c.over {
+		return // past the size limit, the call is refused whatever follows
 	}
 	have := c.text
 	switch {
@@ -385,7 +393,7 @@ func (s *LLMStream) report(c *Call, closing bool) Call {
 	out.End = s.endOf(c)
 	out.Settled = []string{}
 	out.Value = json.RawMessage("null")
-	empty := len(bytes.TrimSpace(c.text)) == 0
+	empty := !c.over && len(bytes.TrimSpace(c.text)) == 0
 	if out.End == EndMaxTokens {
 		out.Done = false // the provider closed the block, the limit cut the arguments
 	}
@@ -394,7 +402,7 @@ func (s *LLMStream) report(c *Call, closing bool) Call {
 		opts.Declaration = c.decl
 		c.w = newCallWatcher(opts)
 	}
-	if !closing && len(c.text) > maxReported {
+	if !closing && (c.over || len(c.text) > maxReported) {
 		// Reading the whole arguments again for every event would cost
 		// their length each time: past the bound, the value so far comes
 		// at close (a caller that wants it sooner watches the deltas).
