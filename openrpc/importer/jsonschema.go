@@ -67,5 +67,6 @@ func JSONSchema(data []byte, opts Options) (*Result, error) {
 	}
 	c.nameMixins()
 	c.breakRecursion()
+	c.dropUniqueItems()
 	return &Result{IDL: writeIDL(ns, nil, c.shapes), Diagnostics: c.sorted()}, nil
 }

@@ -89,6 +89,7 @@ func LSP(data []byte, opts Options) (*Result, error) {
 	}
 	l.defPtr = func(name string) string { return l.defs[name].ptr }
 	l.breakRecursion()
+	l.dropUniqueItems()
 	return &Result{IDL: writeIDL(ns, append([]*shape{svc}, ops...), l.shapes), Diagnostics: l.sorted()}, nil
 }
 

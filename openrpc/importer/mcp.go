@@ -409,6 +409,7 @@ func MCP(data []byte, opts Options) (*Result, error) {
 	}
 	c.nameMixins()
 	c.breakRecursion()
+	c.dropUniqueItems()
 	return &Result{IDL: writeIDL(ns, append([]*shape{svc}, ops...), c.shapes), Diagnostics: c.sorted()}, nil
 }
 

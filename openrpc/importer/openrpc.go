@@ -129,6 +129,7 @@ func OpenRPC(data []byte, opts Options) (*Result, error) {
 	c.nameMixins()
 	c.dropUnusedUnknownMap()
 	c.breakRecursion()
+	c.dropUniqueItems()
 	first := append([]*shape{svc}, ops...)
 	idl := writeIDL(ns, first, c.shapes)
 	if len(cands) > 0 {

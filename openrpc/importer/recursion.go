@@ -1,6 +1,10 @@
 package importer
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/smithy-validation/go/core/preludeid"
+)
 
 // breakRecursion makes the generated shapes a model that `smithy validate`
 // accepts where the schema's references form a recursion that Smithy
@@ -218,4 +222,90 @@ func (c *conv) recursionDiag(s *shape, format string, args ...any) {
 		}
 	}
 	c.diag(n, ptr, "$ref", format, args...)
+}
+
+// dropUniqueItems removes @uniqueItems from the lists whose items hold a
+// document, a float or a double at any depth: Smithy's selector for the
+// trait is `list :not(> member ~> :is(float, double, document))`, so a
+// list of open objects (their @jsonUnknown member's map holds documents)
+// is refused by `smithy validate`. The array() check saw only the item's
+// own shape; this one follows every member and mixin, after
+// breakRecursion, whose documents count too. Each drop is a diagnostic at
+// the list's uniqueItems.
+func (c *conv) dropUniqueItems() {
+	forbidden := func(id string) bool {
+		switch id {
+		case tDocument, preludeid.Float.String(), preludeid.Double.String():
+			return true
+		}
+		return false
+	}
+	// Reverse edges, and the shapes that are or hold one of those types
+	// directly; every shape that reaches them is then found backwards.
+	rev := map[*shape][]*shape{}
+	var queue []*shape
+	bad := map[*shape]bool{}
+	mark := func(s *shape) {
+		if !bad[s] {
+			bad[s] = true
+			queue = append(queue, s)
+		}
+	}
+	names := make([]string, 0, len(c.shapes))
+	for n := range c.shapes {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		s := c.shapes[n]
+		if s.kind == "document" || s.kind == "float" || s.kind == "double" {
+			mark(s)
+		}
+		edge := func(m member) {
+			if s.kind == "enum" || s.kind == "intEnum" {
+				return // an enum's members are values, not targets
+			}
+			if forbidden(m.target) {
+				mark(s)
+			} else if t := c.shapes[m.target]; t != nil {
+				rev[t] = append(rev[t], s)
+			}
+		}
+		for _, m := range s.members {
+			edge(m)
+		}
+		for _, mx := range s.mixins {
+			rev[mx] = append(rev[mx], s)
+		}
+	}
+	for len(queue) > 0 {
+		s := queue[0]
+		queue = queue[1:]
+		for _, p := range rev[s] {
+			mark(p)
+		}
+	}
+	for _, n := range names {
+		s := c.shapes[n]
+		if s.kind != "list" || !hasTrait(s.traits, "@uniqueItems") || len(s.members) == 0 {
+			continue
+		}
+		target := s.members[0].target
+		if t := c.shapes[target]; !forbidden(target) && (t == nil || !bad[t]) {
+			continue
+		}
+		s.traits = withoutTrait(s.traits, "@uniqueItems")
+		ptr := s.ptr
+		if ptr == "" && c.defPtr != nil {
+			ptr = c.defPtr(s.name)
+		}
+		n := c.root
+		if at, _, ok := c.resolve("#" + ptr + "/uniqueItems"); ok {
+			n = at
+			ptr += "/uniqueItems"
+		} else if at, _, ok := c.resolve("#" + ptr); ok {
+			n = at
+		}
+		c.diag(n, ptr, "uniqueItems", "Smithy forbids @uniqueItems on a list whose items hold a document, float or double at any depth (through %s; an open object's unknown fields are documents); dropped", target)
+	}
 }

@@ -102,3 +102,44 @@ func TestRecursionSmithyForbids(t *testing.T) {
 		})
 	}
 }
+
+// TestUniqueItemsSmithyForbids: @uniqueItems stays only on lists whose
+// items hold no document, float or double at any depth (Smithy's
+// selector follows every member: `list :not(> member ~> :is(float,
+// double, document))`); an array of open objects, whose unknown fields
+// are documents, was a model `smithy validate` rejected.
+func TestUniqueItemsSmithyForbids(t *testing.T) {
+	cases := []struct {
+		name  string
+		items string
+		keep  bool
+	}{
+		{name: "open objects", items: `{"type":"object","properties":{"a":{"type":"string"}}}`},
+		{name: "closed objects with a nested document", items: `{"type":"object","additionalProperties":false,"properties":{"a":{"type":"object","additionalProperties":false,"properties":{"d":{}}}}}`},
+		{name: "a union with a document", items: `{"anyOf":[{"type":"string"},{"type":"object","additionalProperties":false,"properties":{"d":{}}}]}`},
+		{name: "a list of a reference to open objects", items: `{"type":"array","items":{"$ref":"#/definitions/O"}}`},
+		{name: "closed objects of strings and numbers", items: `{"type":"object","additionalProperties":false,"properties":{"a":{"type":"string"},"n":{"type":"number"}}}`, keep: true},
+		{name: "strings", items: `{"type":"string"}`, keep: true},
+		{name: "lists of integers", items: `{"type":"array","items":{"type":"integer"}}`, keep: true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := `{"definitions":{"O":{"type":"object","properties":{"o":{"type":"string"}}},"L":{"type":"array","uniqueItems":true,"items":` + tc.items + `}}}`
+			res, err := JSONSchema([]byte(doc), Options{})
+			if err != nil {
+				t.Fatalf("%s: %v", tc.name, err)
+			}
+			requireValidImport(t, res.IDL)
+			kept := strings.Contains(string(res.IDL), "@uniqueItems\nlist L {")
+			dropped := 0
+			for _, d := range res.Diagnostics {
+				if d.Keyword == "uniqueItems" && d.Pointer == "/definitions/L/uniqueItems" {
+					dropped++
+				}
+			}
+			if kept != tc.keep || (dropped == 1) == tc.keep {
+				t.Errorf("%s: @uniqueItems kept %v with %d diagnostics, want kept %v:\n%s", tc.name, kept, dropped, tc.keep, res.IDL)
+			}
+		})
+	}
+}
