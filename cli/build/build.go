@@ -114,8 +114,17 @@ func Run(e *run.Env, cfg *Config, opts Options) error {
 		lm, ok := models[j.proj.name]
 		if !ok {
 			var srcs []load.Source
-			for _, s := range append(append(append([]string(nil), sources...), cfg.Imports...), j.proj.imports...) {
+			// The configuration's paths are read only when they are
+			// regular files or directories (load.Source.Named); the
+			// command line's MODEL arguments whatever they are.
+			for _, s := range cfg.Sources {
+				srcs = append(srcs, load.Source{Path: s, Named: true})
+			}
+			for _, s := range opts.Models {
 				srcs = append(srcs, load.Source{Path: s})
+			}
+			for _, s := range append(append([]string(nil), cfg.Imports...), j.proj.imports...) {
+				srcs = append(srcs, load.Source{Path: s, Named: true})
 			}
 			if lm, err = e.RequireValidModel(srcs); err != nil {
 				return err

@@ -6,7 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/smithy-validation/go/cli/exitcode"
 	"github.com/smithy-validation/go/cli/internal/testkit"
@@ -256,4 +258,64 @@ func FuzzBuildConfig(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestBuildReadsOnlyRegularFiles: the sources and imports a
+// smithy-build.json names come with the repository, so a named pipe, a
+// device or /dev/stdin among them is an input error (exit 4) naming it,
+// at once: before, a FIFO (or /dev/stdin on a terminal) kept the build
+// waiting for ever and /dev/zero was read up to the 64 MiB bound. A link
+// to a regular file is still followed.
+func TestBuildReadsOnlyRegularFiles(t *testing.T) {
+	calc, err := os.ReadFile("../../examples/calculator/calculator.smithy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	testkit.Must(t, os.WriteFile(filepath.Join(dir, "calculator.smithy"), calc, 0o644))
+	testkit.Must(t, os.WriteFile(filepath.Join(dir, "empty.smithy"), []byte("$version: \"2\"\nnamespace other\n"), 0o644))
+	testkit.Must(t, syscall.Mkfifo(filepath.Join(dir, "fifo.smithy"), 0o644))
+	testkit.Must(t, os.Symlink("fifo.smithy", filepath.Join(dir, "link-to-fifo.smithy")))
+	testkit.Must(t, os.Symlink("empty.smithy", filepath.Join(dir, "link-to-file.smithy")))
+	const plugins = `"plugins": {"openrpc": {"service": "example#Calculator"}}`
+	for _, tc := range []struct {
+		name, config string
+		code         int
+		msg          string // in the error when code is not 0
+	}{
+		{"a FIFO among the imports", `"sources": ["calculator.smithy"], "imports": ["fifo.smithy"]`, exitcode.Input, "fifo.smithy: not a regular file (a named pipe)"},
+		{"a FIFO among the sources", `"sources": ["fifo.smithy", "calculator.smithy"]`, exitcode.Input, "fifo.smithy: not a regular file (a named pipe)"},
+		{"a link to a FIFO", `"sources": ["calculator.smithy"], "imports": ["link-to-fifo.smithy"]`, exitcode.Input, "link-to-fifo.smithy: not a regular file (a named pipe)"},
+		{"a FIFO among a projection's imports", `"sources": ["calculator.smithy"], "projections": {"p": {"imports": ["fifo.smithy"]}}`, exitcode.Input, "fifo.smithy: not a regular file (a named pipe)"},
+		{"/dev/stdin", `"sources": ["calculator.smithy"], "imports": ["/dev/stdin"]`, exitcode.Input, "/dev/stdin: not a regular file"},
+		{"/dev/zero", `"sources": ["calculator.smithy"], "imports": ["/dev/zero"]`, exitcode.Input, "/dev/zero: not a regular file (a character device)"},
+		{"a link to a regular file", `"sources": ["calculator.smithy"], "imports": ["link-to-file.smithy"]`, 0, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := filepath.Join(dir, "smithy-build.json")
+			testkit.Must(t, os.WriteFile(cfg, []byte(`{"version": "1.0", `+tc.config+`, `+plugins+`}`), 0o644))
+			type result struct {
+				code   int
+				stderr string
+			}
+			done := make(chan result, 1)
+			go func() {
+				code, _, stderr := runBuild(cfg, filepath.Join(dir, "out"))
+				done <- result{code, stderr}
+			}()
+			select {
+			case r := <-done:
+				if r.code != tc.code || (tc.code != 0 && !strings.Contains(r.stderr, tc.msg)) {
+					t.Errorf("exit %d, want %d with %q: %s", r.code, tc.code, tc.msg, r.stderr)
+				}
+			case <-time.After(20 * time.Second):
+				// The goroutine stays blocked in open(2): opening the FIFO
+				// for writing lets it go before the test ends.
+				if w, err := os.OpenFile(filepath.Join(dir, "fifo.smithy"), os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
+					w.Close()
+				}
+				t.Fatalf("the build still waits after 20 s")
+			}
+		})
+	}
 }

@@ -31,6 +31,14 @@ type Source struct {
 	Path string
 	Name string
 	Text []byte
+	// Named says that Path comes from a file the user did not write (the
+	// sources and imports of a smithy-build.json, which come with the
+	// repository): it is read only when it is a directory or a regular
+	// file (or a link to one), as a file found in a directory is, so a
+	// named pipe, /dev/stdin or /dev/zero is an input error at once, never
+	// a command that waits in open(2) or read(2). A path the user names on
+	// the command line is read whatever it is (<(generate-model) works).
+	Named bool
 }
 
 // RequestFiles is the server's access to the files a request names: each
@@ -89,7 +97,7 @@ func (e *Reader) readSources(srcs []Source) ([]File, error) {
 			}
 		default:
 			var err error
-			if files, err = appendPath(files, s.Path); err != nil {
+			if files, err = appendPath(files, s.Path, s.Named); err != nil {
 				if errors.Is(err, assembly.ErrTooLarge) {
 					return nil, &exitcode.Error{Code: exitcode.Incomplete, Msg: err.Error()}
 				}
@@ -103,13 +111,24 @@ func (e *Reader) readSources(srcs []Source) ([]File, error) {
 // appendPath reads a model file, or every .smithy and .json file below a
 // directory in lexical order, as assembly.Assembler.AddPath does (a file
 // found in a directory must be a regular file: assembly.ReadFoundFile).
-func appendPath(files []File, path string) ([]File, error) {
+// A file named by a configuration (named) must be one too.
+func appendPath(files []File, path string, named bool) ([]File, error) {
 	info, err := os.Stat(path)
 	if err != nil {
 		return nil, &assembly.InputError{Path: path, Err: UnwrapPath(err)}
 	}
 	if !info.IsDir() {
-		data, err := assembly.ReadFile(path)
+		read := assembly.ReadFile
+		if named {
+			if !info.Mode().IsRegular() {
+				return nil, &assembly.InputError{Path: path, Err: fmt.Errorf(
+					"not a regular file (%s): a model file that smithy-build.json names must be a regular file", assembly.FileType(info.Mode()))}
+			}
+			// Opened without blocking and checked again: the file may
+			// have been replaced since the stat.
+			read = assembly.ReadFoundFile
+		}
+		data, err := read(path)
 		if err != nil {
 			return nil, err
 		}
