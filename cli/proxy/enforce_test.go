@@ -156,7 +156,8 @@ func TestEnforceForwardsOnlyMessages(t *testing.T) {
 				t.Errorf("the server got\n%q\nwant the two valid calls only", got[0])
 			}
 			var codes []int
-			r := proxy.NewReader(strings.NewReader(string(<-toClient)), tc.framing, 1<<20)
+			answers := string(<-toClient)
+			r := proxy.NewReader(strings.NewReader(answers), tc.framing, 1<<20)
 			for {
 				fr, err := r.Read()
 				if err != nil {
@@ -177,6 +178,12 @@ func TestEnforceForwardsOnlyMessages(t *testing.T) {
 			}
 			if fmt.Sprint(codes) != fmt.Sprint(tc.answers) {
 				t.Errorf("the client was answered %v, want %v\nlog:\n%s", codes, tc.answers, s.log.String())
+			}
+			// Nothing faulty was relayed, so neither the log nor the
+			// answers may say it was (they said "relayed, not validated"
+			// of the oversized frame the proxy refused).
+			if strings.Contains(s.log.String(), "relayed") || strings.Contains(answers, "relayed") {
+				t.Errorf("under Enforce a refused frame is said to be relayed:\nlog:\n%s\nanswers:\n%s", s.log.String(), answers)
 			}
 			sum := lines[len(lines)-1]["summary"].(map[string]any)
 			if sum["refused"] != float64(len(tc.answers)) || sum["valid"] != false {

@@ -201,7 +201,7 @@ func (r *Reader) readLine() (Frame, error) {
 			}
 			if len(body) > r.max {
 				return Frame{Raw: line, Problem: problem(CodeFramingTooLarge,
-					"a line longer than the limit of %d bytes: relayed, not validated", r.max)}, nil
+					"a line longer than the limit of %d bytes: not validated", r.max)}, nil
 			}
 			if i := bytes.IndexByte(body, '\r'); i >= 0 {
 				return Frame{Raw: line, Problem: problem(CodeFramingCR,
@@ -212,13 +212,13 @@ func (r *Reader) readLine() (Frame, error) {
 			if len(r.buf) > r.max {
 				r.skip = true
 				return Frame{Raw: r.buf, Problem: problem(CodeFramingTooLarge,
-					"a line longer than the limit of %d bytes: relayed, not validated", r.max)}, nil
+					"a line longer than the limit of %d bytes: not validated", r.max)}, nil
 			}
 		case len(r.buf) == 0:
 			return Frame{}, err
 		case err == io.EOF:
 			return Frame{Raw: r.buf, Problem: problem(CodeFramingTruncated,
-				"the stream ended inside a line (%d bytes without a newline): relayed, not validated", len(r.buf))}, err
+				"the stream ended inside a line (%d bytes without a newline): not validated", len(r.buf))}, err
 		default:
 			return Frame{Raw: r.buf}, err
 		}
@@ -300,7 +300,7 @@ func (r *Reader) readLSP() (Frame, error) {
 		f, err := r.bodyPiece()
 		f.Problem = bad
 		if bad == nil {
-			f.Problem = problem(CodeFramingTooLarge, "a body of %d bytes, past the limit of %d: relayed, not validated", length, r.max)
+			f.Problem = problem(CodeFramingTooLarge, "a body of %d bytes, past the limit of %d: not validated", length, r.max)
 		}
 		return f, err
 	}
@@ -311,7 +311,7 @@ func (r *Reader) readLSP() (Frame, error) {
 		r.buf = r.buf[:head+n]
 		if bad == nil && (errors.Is(err, io.ErrUnexpectedEOF) || err == io.EOF) {
 			bad = problem(CodeFramingTruncated,
-				"the stream ended after %d of the body's %d bytes: relayed, not validated", n, length)
+				"the stream ended after %d of the body's %d bytes: not validated", n, length)
 		}
 		if errors.Is(err, io.ErrUnexpectedEOF) {
 			err = io.EOF
