@@ -39,6 +39,7 @@ func (e *env) serveCommand() *cli.Command {
 			&cli.Int64Flag{Name: "max-request-bytes", Value: methods.DefaultMaxRequestBytes, Usage: "bytes one request may read (its files and inline text), checked before reading"},
 			&cli.DurationFlag{Name: "timeout", Value: serve.DefaultTimeout, Usage: "time one request may take; its work stops when it runs out (E071)"},
 			&cli.StringSliceFlag{Name: "allow-origin", DefaultText: "none", Usage: "a browser `ORIGIN` (scheme://host:port) whose cross-origin requests --http serves (repeat for more)"},
+			&cli.IntFlag{Name: "max-concurrent", Value: serve.DefaultMaxConcurrent, Usage: "--http requests read and worked on at once; the others wait for a slot (E071 when their time runs out)"},
 			&cli.StringSliceFlag{Name: "allow-host", DefaultText: "none", Usage: "a `NAME` --http answers in the Host header besides its loopback names and address (repeat for more)"},
 			&cli.IntFlag{Name: "cache-models", Value: load.DefaultCacheEntries, Usage: "assembled models kept (least recently used evicted)"},
 			&cli.Int64Flag{Name: "cache-bytes", Value: load.DefaultCacheBytes, Usage: "memory the cached models may hold, in bytes (estimated from each assembled model)"},
@@ -54,8 +55,8 @@ func (e *env) serveCommand() *cli.Command {
 			if c.Int("cache-models") < 1 || c.Int64("cache-bytes") < 1 {
 				return exitcode.Usagef("--cache-models and --cache-bytes must be positive")
 			}
-			if c.Int("max-sources") < 1 || c.Int64("max-request-bytes") < 1 || c.Duration("timeout") <= 0 {
-				return exitcode.Usagef("--max-sources, --max-request-bytes and --timeout must be positive")
+			if c.Int("max-sources") < 1 || c.Int64("max-request-bytes") < 1 || c.Duration("timeout") <= 0 || c.Int("max-concurrent") < 1 {
+				return exitcode.Usagef("--max-sources, --max-request-bytes, --timeout and --max-concurrent must be positive")
 			}
 			if c.Bool("no-paths") && c.IsSet("root") {
 				return exitcode.Usagef("--root and --no-paths contradict each other: give one")
@@ -89,7 +90,7 @@ func (e *env) serveCommand() *cli.Command {
 			}
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			o := serve.HTTPOptions{CallTimeout: c.Duration("timeout"), AllowOrigins: c.StringSlice("allow-origin"), AllowHosts: c.StringSlice("allow-host")}
+			o := serve.HTTPOptions{CallTimeout: c.Duration("timeout"), MaxConcurrent: c.Int("max-concurrent"), AllowOrigins: c.StringSlice("allow-origin"), AllowHosts: c.StringSlice("allow-host")}
 			err = serve.ServeHTTP(ctx, h, addr, o, 10*time.Second, func(a net.Addr) {
 				fmt.Fprintf(e.Stderr, "smithy serve: listening on http://%s\n", a)
 			})

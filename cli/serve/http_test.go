@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"path"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -246,4 +247,100 @@ func FuzzMethodOf(f *testing.F) {
 			t.Fatalf("methodOf(%q) = %q: not one clean segment", p, m)
 		}
 	})
+}
+
+// held is echo with a method that holds its slot until released, even
+// past its time, and counts how many of its calls run at once.
+type held struct {
+	echo
+	release chan struct{}
+	now     *atomic.Int32
+	most    *atomic.Int32
+	calls   *atomic.Int32
+}
+
+func (h held) Open(bool) Session { return heldSession{h} }
+
+type heldSession struct{ h held }
+
+func (s heldSession) Call(ctx context.Context, method string, params []byte) ([]byte, int, error) {
+	s.h.calls.Add(1)
+	n := s.h.now.Add(1)
+	defer s.h.now.Add(-1)
+	for m := s.h.most.Load(); n > m && !s.h.most.CompareAndSwap(m, n); m = s.h.most.Load() {
+	}
+	<-s.h.release // deaf to ctx: it holds its slot until released
+	return []byte(`{}`), 0, nil
+}
+
+func (s heldSession) Close() {}
+
+// TestHTTPConcurrencyBound: at most MaxConcurrent requests are read and
+// worked on at once; the others wait for a slot and are served when one
+// frees; one that waits past its CallTimeout is answered 503, E071.
+// Before the bound every request that arrived was read and worked on:
+// 48 clients posting an 8 MiB validate-value at once took the server to
+// 1.39 GB.
+func TestHTTPConcurrencyBound(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		timeout  time.Duration
+		requests int
+		statuses map[int]int // status: how many
+		calls    int32       // requests that reached their method
+	}{
+		{"the waiting ones are served when a slot frees", 10 * time.Second, 7, map[int]int{200: 7}, 7},
+		// All four run out of time, the two at work included (their
+		// work goes on, holding the slots); the two waiting give up
+		// without reaching their method.
+		{"one that waits past its timeout is E071", 300 * time.Millisecond, 4, map[int]int{503: 4}, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			h := held{release: make(chan struct{}), now: new(atomic.Int32), most: new(atomic.Int32), calls: new(atomic.Int32)}
+			addrc := make(chan net.Addr, 1)
+			go ServeHTTP(ctx, h, "127.0.0.1:0", HTTPOptions{MaxConcurrent: 2, CallTimeout: tc.timeout}, time.Second, func(a net.Addr) { addrc <- a })
+			base := "http://" + (<-addrc).String()
+			statuses := make(chan int, tc.requests)
+			for range tc.requests {
+				go func() {
+					resp, err := http.Post(base+"/v1/hold", "application/json", strings.NewReader(`{}`))
+					if err != nil {
+						statuses <- 0
+						return
+					}
+					io.Copy(io.Discard, resp.Body)
+					resp.Body.Close()
+					statuses <- resp.StatusCode
+				}()
+			}
+			deadline := time.Now().Add(5 * time.Second)
+			for h.now.Load() < 2 && time.Now().Before(deadline) {
+				time.Sleep(10 * time.Millisecond)
+			}
+			if tc.timeout > time.Second {
+				time.Sleep(200 * time.Millisecond) // the others arrive and wait
+				if n := h.now.Load(); n != 2 {
+					t.Errorf("%d requests at work, want the bound, 2", n)
+				}
+				close(h.release)
+			} else {
+				defer close(h.release)
+			}
+			got := map[int]int{}
+			for range tc.requests {
+				got[<-statuses]++
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tc.statuses) {
+				t.Errorf("statuses %v, want %v", got, tc.statuses)
+			}
+			if m := h.most.Load(); m > 2 {
+				t.Errorf("%d requests were at work at once, past the bound of 2", m)
+			}
+			if n := h.calls.Load(); n != tc.calls {
+				t.Errorf("%d requests reached their method, want %d", n, tc.calls)
+			}
+		})
+	}
 }
