@@ -3,6 +3,7 @@ package selector
 import (
 	"sort"
 	"sync"
+	"sync/atomic"
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/shapeid"
@@ -71,6 +72,10 @@ type Evaluator struct {
 	mu      sync.Mutex
 	results map[*Selector]map[*model.Shape]bool
 	roots   map[*Selector][]shapeSet
+	reach   map[*existsPlan]*reachMemo // see reach.go
+
+	// recVisits counts the relationships "~>" followed (for the tests).
+	recVisits atomic.Int64
 }
 
 // NewEvaluator returns an evaluator for m.
@@ -476,8 +481,13 @@ func (a andExpr) pushSet(c *evalCtx, starts []*model.Shape, next receiver) bool 
 	frontier := starts
 	for _, step := range a[:len(a)-1] {
 		st.reset()
-		for _, t := range frontier {
-			step.push(c, t, st.add)
+		if _, ok := step.(recursiveNeighborExpr); ok {
+			// One search for the whole frontier (see reach.go).
+			pushRecursiveSet(c, frontier, st.add)
+		} else {
+			for _, t := range frontier {
+				step.push(c, t, st.add)
+			}
 		}
 		if len(st.out.list) == 0 {
 			return true
@@ -486,6 +496,9 @@ func (a andExpr) pushSet(c *evalCtx, starts []*model.Shape, next receiver) bool 
 	}
 	st.reset() // what the last step yielded
 	st.next = next
+	if _, ok := a[len(a)-1].(recursiveNeighborExpr); ok {
+		return pushRecursiveSet(c, frontier, st.yield)
+	}
 	for _, t := range frontier {
 		if !a[len(a)-1].push(c, t, st.yield) {
 			return false
@@ -693,15 +706,37 @@ func (e *scopedExpr) matchesScope(scope value) bool {
 func (*scopedExpr) filter() bool { return true }
 
 // testExpr is :test(a, b, ...).
-type testExpr struct{ args []expr }
+// plans[i] is set when args[i] ends in "~>" and filters (see reach.go).
+type testExpr struct {
+	args  []expr
+	plans []*existsPlan
+}
+
+func newTest(args []expr) *testExpr {
+	t := &testExpr{args: args, plans: make([]*existsPlan, len(args))}
+	for i, a := range args {
+		t.plans[i] = planExists(a)
+	}
+	return t
+}
 
 func (t *testExpr) push(c *evalCtx, s *model.Shape, next receiver) bool {
-	for _, a := range t.args {
-		if received(c, s, a) {
+	for i, a := range t.args {
+		if yields(c, s, a, t.plans[i]) {
 			return next(s)
 		}
 	}
 	return true
+}
+
+// yields reports whether a yields anything from s, by plan when it can.
+func yields(c *evalCtx, s *model.Shape, a expr, plan *existsPlan) bool {
+	if plan != nil {
+		if found, ok := plan.exists(c, s); ok {
+			return found
+		}
+	}
+	return received(c, s, a)
 }
 func (*testExpr) filter() bool { return true }
 
@@ -734,10 +769,13 @@ func (e *isExpr) filter() bool {
 }
 
 // notExpr is :not(a).
-type notExpr struct{ arg expr }
+type notExpr struct {
+	arg  expr
+	plan *existsPlan // see reach.go
+}
 
 func (n *notExpr) push(c *evalCtx, s *model.Shape, next receiver) bool {
-	if !received(c, s, n.arg) {
+	if !yields(c, s, n.arg, n.plan) {
 		return next(s)
 	}
 	return true

@@ -260,6 +260,7 @@ func (recursiveNeighborExpr) push(c *evalCtx, s *model.Shape, next receiver) boo
 		cur := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		rels := c.ev.forward(cur, false)
+		c.ev.recVisits.Add(int64(len(rels)))
 		for i := len(rels) - 1; i >= 0; i-- {
 			t := rels[i].to
 			if visited[t] {

@@ -367,9 +367,10 @@ func (p *parser) function() expr {
 	}
 	switch name {
 	case "not":
-		return &notExpr{arg: one()}
+		a := one()
+		return &notExpr{arg: a, plan: planExists(a)}
 	case "test":
-		return &testExpr{args: args}
+		return newTest(args)
 	case "is", "each":
 		if name == "each" {
 			p.warnings = append(p.warnings, "the :each function has been renamed to :is")

@@ -1,0 +1,158 @@
+package selector_test
+
+import (
+	"fmt"
+	"math/rand"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/selector"
+)
+
+// reachSelectors end in or go through "~>" in the two places evaluated
+// once for many shapes (reach.go): a chain's "~>" step fed several shapes,
+// and :not or :test of a chain that ends in "~>" and filters.
+var reachSelectors = []string{
+	"list :not(> member ~> :is(float, double, document))",
+	"structure :test(> member ~> list)",
+	":not(~>)",
+	":test(~> structure [trait|uniqueItems])",
+	"member :not(~> :is(structure, list) > member)",
+	"structure :test(~> member > string)",
+	"structure ~> structure",
+	"member ~> list",
+	"structure > member ~> :test(> member)",
+	"~> ~> float",
+	"list ~> :not(~> double)",
+	":test(list > member ~> structure, map ~> document)",
+}
+
+// TestRecursiveNeighborsAsBefore compares each selector with the same
+// selector behind an unused variable, which evaluates "~>" as before (a
+// search from each shape on its own: variables depend on the path), on
+// random models with cycles, self-references and shapes reached from many
+// others.
+func TestRecursiveNeighborsAsBefore(t *testing.T) {
+	for seed := int64(1); seed <= 30; seed++ {
+		m := load(t, randomGraph(rand.New(rand.NewSource(seed)), 5+int(seed)))
+		for _, text := range reachSelectors {
+			sel, err := selector.Parse(text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			old, err := selector.Parse("$unused(*) " + text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ev := selector.NewEvaluator(m)
+			got, want := modelIDs(ev.Select(sel)), modelIDs(selector.NewEvaluator(m).Select(old))
+			if !slices.Equal(got, want) {
+				t.Errorf("seed %d, %s:\n got %v\nwant %v", seed, text, got, want)
+			}
+			var matched []string
+			ev.MatchEach(sel, allShapes(m), func(s *model.Shape, ok bool) {
+				if ok && !strings.HasPrefix(s.ID().String(), "smithy.api#") {
+					matched = append(matched, s.ID().String())
+				}
+			})
+			slices.Sort(matched)
+			if !slices.Equal(matched, want) {
+				t.Errorf("seed %d, MatchEach %s:\n got %v\nwant %v", seed, text, matched, want)
+			}
+		}
+	}
+}
+
+func modelIDs(shapes []*model.Shape) []string {
+	var out []string
+	for _, s := range shapes {
+		if !strings.HasPrefix(s.ID().String(), "smithy.api#") {
+			out = append(out, s.ID().String())
+		}
+	}
+	return out
+}
+
+func allShapes(m *model.Model) []*model.Shape {
+	var out []*model.Shape
+	for _, s := range m.Shapes() {
+		out = append(out, s)
+		out = append(out, s.Members()...)
+	}
+	return out
+}
+
+// randomGraph returns n structures, lists and maps whose members target
+// random shapes of the model (itself included) and leaf shapes.
+func randomGraph(r *rand.Rand, n int) string {
+	var b strings.Builder
+	b.WriteString("$version: \"2\"\nnamespace g\nfloat F\ndouble D\ndocument Doc\n")
+	target := func() string {
+		if r.Intn(4) == 0 {
+			return []string{"F", "D", "Doc", "String"}[r.Intn(4)]
+		}
+		return fmt.Sprintf("N%d", r.Intn(n))
+	}
+	for i := range n {
+		switch r.Intn(3) {
+		case 0:
+			fmt.Fprintf(&b, "structure N%d {", i)
+			for k := range r.Intn(3) {
+				fmt.Fprintf(&b, " m%d: %s", k, target())
+			}
+			b.WriteString(" }\n")
+		case 1:
+			if r.Intn(2) == 0 {
+				b.WriteString("@uniqueItems\n")
+			}
+			fmt.Fprintf(&b, "list N%d { member: %s }\n", i, target())
+		default:
+			fmt.Fprintf(&b, "map N%d { key: String, value: %s }\n", i, target())
+		}
+	}
+	return b.String()
+}
+
+// TestRecursiveNeighborsLinear checks that the relationships "~>" follows
+// grow linearly with the size of one cycle of structures, each with a
+// @uniqueItems list of it (the prelude's `list :not(> member ~> :is(float,
+// double, document))` from each list; `structure ~> structure` from every
+// structure): a search from each shape made them grow with the square.
+func TestRecursiveNeighborsLinear(t *testing.T) {
+	cycle := func(n int) *model.Model {
+		var b strings.Builder
+		b.WriteString("$version: \"2\"\nnamespace c\n")
+		for i := range n {
+			fmt.Fprintf(&b, "structure S%d { a: S%d, b: String }\n@uniqueItems\nlist L%d { member: S%d }\n", i, (i+1)%n, i, i)
+		}
+		return load(t, b.String())
+	}
+	small, large := cycle(200), cycle(800)
+	for _, text := range []string{"list :not(> member ~> :is(float, double, document))", "structure ~> structure", "member ~> structure"} {
+		sel, err := selector.Parse(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		visits := func(m *model.Model) (int64, int) {
+			ev := selector.NewEvaluator(m)
+			n := 0
+			ev.MatchEach(sel, allShapes(m), func(s *model.Shape, ok bool) {
+				if ok && s.ID().Namespace == "c" {
+					n++
+				}
+			})
+			return selector.RecursiveVisits(ev), n
+		}
+		vs, ns := visits(small)
+		vl, nl := visits(large)
+		if ns != 200 || nl != 800 {
+			t.Errorf("%s: %d and %d shapes matched at 200 and 800: the cycle is not what the test means", text, ns, nl)
+		}
+		// Linear is 4; a search from each shape, 16.
+		if vs == 0 || float64(vl)/float64(vs) > 6 {
+			t.Errorf("%s: %d relationships followed at 200 structures, %d at 800: ratio %.1f, want about 4", text, vs, vl, float64(vl)/float64(vs))
+		}
+	}
+}
