@@ -85,10 +85,22 @@ func (e *Env) SelectShapes(p SelectParams) error {
 			(id.Namespace == smithyvalidate.AlloyNamespace && s.Source().File == smithyvalidate.AlloyTraitsFileName)
 	}
 	ev := selector.NewEvaluator(m)
+	each := func(fn func(selector.Match)) { ev.Each(sel, fn) }
+	if !sel.HasVariables() {
+		// Each starting shape that yields a shape yields the same match,
+		// printed once: the union, evaluated once for all starting shapes
+		// (`structure ~> structure` searched a cycle of n structures n
+		// times from each start in turn).
+		each = func(fn func(selector.Match)) {
+			for _, s := range ev.Select(sel) {
+				fn(selector.Match{Shape: s})
+			}
+		}
+	}
 	if len(show) == 0 && len(traits) == 0 {
 		var ids []string
 		seen := map[*model.Shape]bool{}
-		ev.Each(sel, func(mt selector.Match) {
+		each(func(mt selector.Match) {
 			if !seen[mt.Shape] && !loadedWithPrelude(mt.Shape) {
 				seen[mt.Shape] = true
 				ids = append(ids, mt.Shape.ID().String())
@@ -107,7 +119,7 @@ func (e *Env) SelectShapes(p SelectParams) error {
 		obj node.Node
 	}
 	var matches []match
-	ev.Each(sel, func(mt selector.Match) {
+	each(func(mt selector.Match) {
 		s := mt.Shape
 		if loadedWithPrelude(s) {
 			return

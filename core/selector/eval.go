@@ -38,6 +38,12 @@ func (s *Selector) Warnings() []string { return append([]string(nil), s.warnings
 // matching one shape needs no evaluation of the rest of the model.
 func (s *Selector) IsFilter() bool { return s.filter }
 
+// HasVariables reports whether the selector sets or reads variables
+// ($name(...), ${name}): without them, every starting shape that yields a
+// shape yields the same [Match], and [Evaluator.Select] tells all that
+// [Evaluator.Each] does but the count.
+func (s *Selector) HasVariables() bool { return s.nvars > 0 }
+
 // Select returns the shapes of m (root shapes and members) that the
 // selector yields from any starting shape, sorted by shape ID.
 func (s *Selector) Select(m *model.Model) []*model.Shape { return NewEvaluator(m).Select(s) }
