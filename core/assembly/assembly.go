@@ -192,7 +192,18 @@ type assembler struct {
 	// model's bytes go").
 	v10      map[shapeid.ID]bool
 	metadata []model.MetadataEntry
-	events   []model.Event
+	// metaIndex is the index in metadata of each key: a search of the
+	// list for each entry made n distinct keys n² (32,000 keys in one
+	// file took 1.5 s to load).
+	metaIndex map[string]int
+	events    []model.Event
+	// grown are the arrays mergeTrait built, by their first element: the
+	// whole slice, whose capacity past the array's length is the
+	// assembler's own, so that the next array merged into that trait is
+	// appended in place (amortized) rather than copied with everything
+	// merged before it. n applications of @tags to one shape were n²
+	// (16.8 s for 32,000; docs/performance.md, "Model loading").
+	grown map[*node.Node][]node.Node
 }
 
 func (s *assembler) event(sev model.Severity, id string, shape shapeid.ID, loc model.SourceLocation, format string, args ...any) {
@@ -307,22 +318,19 @@ var assembleStage func(stage string)
 
 func (s *assembler) addMetadata(d *model.Document) {
 	for _, e := range d.Metadata {
-		i := -1
-		for j := range s.metadata {
-			if s.metadata[j].Key == e.Key {
-				i = j
-				break
+		i, ok := s.metaIndex[e.Key]
+		if !ok {
+			if s.metaIndex == nil {
+				s.metaIndex = map[string]int{}
 			}
-		}
-		if i < 0 {
+			s.metaIndex[e.Key] = len(s.metadata)
 			s.metadata = append(s.metadata, e)
 			continue
 		}
 		prev := s.metadata[i]
 		switch {
 		case prev.Value.Kind() == node.Array && e.Value.Kind() == node.Array:
-			elems := append(append([]node.Node(nil), prev.Value.Elems()...), e.Value.Elems()...)
-			s.metadata[i].Value = node.NewArray(elems...).At(prev.Value.Pos())
+			s.metadata[i].Value = node.NewArray(s.concat(prev.Value.Elems(), e.Value.Elems())...).At(prev.Value.Pos())
 		case node.Equal(prev.Value, e.Value):
 		default:
 			s.event(model.ErrorSeverity, "Model", shapeid.ID{}, e.Source, "Metadata conflict for key `%s`. Defined in both `%s` and `%s`", e.Key, prev.Source, e.Source)
@@ -563,8 +571,7 @@ func (s *assembler) mergeTrait(owner shapeid.ID, list *[]model.Trait, t model.Tr
 		}
 		switch {
 		case prev.Value.Kind() == node.Array && t.Value.Kind() == node.Array:
-			elems := append(append([]node.Node(nil), prev.Value.Elems()...), t.Value.Elems()...)
-			(*list)[i].Value = node.NewArray(elems...).At(prev.Value.Pos())
+			(*list)[i].Value = node.NewArray(s.concat(prev.Value.Elems(), t.Value.Elems())...).At(prev.Value.Pos())
 		case node.Equal(prev.Value, t.Value):
 		case omittedEquivalent(prev.Value, t.Value):
 			if prev.Value.IsNull() {
@@ -576,6 +583,36 @@ func (s *assembler) mergeTrait(owner shapeid.ID, list *[]model.Trait, t model.Tr
 		return
 	}
 	*list = append(*list, t)
+}
+
+// concat returns the elements of a followed by those of b in a slice of
+// the assembler's own. When a is the latest array concat returned for its
+// elements (its backing array, with room past its length, is no one
+// else's), b is appended in place, so that merging n arrays into one trait
+// costs their total length, not n times it. Nodes already holding a keep
+// their length and see no change: only elements past it are written.
+func (s *assembler) concat(a, b []node.Node) []node.Node {
+	if len(b) == 0 && len(a) > 0 {
+		return a
+	}
+	var out []node.Node
+	if len(a) > 0 {
+		if own, ok := s.grown[&a[0]]; ok && len(own) == len(a) {
+			delete(s.grown, &a[0])
+			out = append(own, b...)
+		}
+	}
+	if out == nil {
+		out = append(append(make([]node.Node, 0, len(a)+len(b)), a...), b...)
+	}
+	if len(out) == 0 {
+		return out
+	}
+	if s.grown == nil {
+		s.grown = map[*node.Node][]node.Node{}
+	}
+	s.grown[&out[0]] = out
+	return out
 }
 
 func sameTraits(a, b []model.Trait) bool {
