@@ -15,7 +15,9 @@ import (
 // TestMergeLinear: merging n arrays into one trait or one metadata key
 // costs their total length. Each merge copied the whole list merged so
 // far, so n `apply S @tags(["i"])` statements were n² (32,000 took 16.8 s
-// to load; docs/performance.md, "Model loading (core/assembly)"). The
+// to load; docs/performance.md, "Model loading (core/assembly)"), and so
+// were n documents applying a trait to one shape or defining it again with
+// it, and n files giving one metadata key. The
 // bytes allocated for n and 4n merges are compared, in this run: ~4 times
 // as many when linear, ~16 when quadratic. Each form also keeps every
 // element, in the order the documents and statements gave them.
@@ -52,6 +54,13 @@ func TestMergeLinear(t *testing.T) {
 			files := map[string]string{"a.json": `{"smithy":"2.0","shapes":{"a.b#S":{"type":"structure"}}}`}
 			for i := range n {
 				files[fmt.Sprintf("b%06d.json", i)] = fmt.Sprintf(`{"smithy":"2.0","shapes":{"a.b#S":{"type":"apply","traits":{"smithy.api#tags":["t%d"]}}}}`, i)
+			}
+			return files
+		}, traitList},
+		{"JSON AST documents defining the shape again", func(n int) map[string]string {
+			files := map[string]string{}
+			for i := range n {
+				files[fmt.Sprintf("b%06d.json", i)] = fmt.Sprintf(`{"smithy":"2.0","shapes":{"a.b#S":{"type":"structure","traits":{"smithy.api#tags":["t%d"]}}}}`, i)
 			}
 			return files
 		}, traitList},
