@@ -81,6 +81,13 @@ type Exchange struct {
 	open     int
 	seq      uint64
 	stopped  bool
+	// unreadAt is one more than the index of the message that stopped
+	// correlation by being left unread (0: none did), for Withdraw.
+	unreadAt int
+	// withdrawn is one more than the index of the unread message last
+	// withdrawn (0: none), whose answer by the gate itself (FeedReply)
+	// answers no call.
+	withdrawn int
 
 	// answered keys, a ring, for duplicate detection (entries reuse
 	// their storage).
@@ -297,7 +304,23 @@ func (s *PreparedService) NewExchange(opts ...Option) *Exchange {
 // the result is not complete already.
 func (x *Exchange) unread() {
 	x.c.unread = false
-	x.stopped = true
+	if !x.stopped {
+		x.stopped = true
+		x.unreadAt = x.index + 1 // the message's index, plus one (0: none)
+	}
+}
+
+// Withdraw tells the exchange that the message just fed never reached
+// its peer: a gate refused it (proxy --enforce answers it itself, with
+// FeedReply). When a reader limit left that message unread, correlation
+// goes on as if it had not been sent (it made no call the exchange knows
+// of), so that the next messages' ids are still checked (a reused id
+// under @jsonRpc(idReuse: "reject") is still refused). It does nothing
+// otherwise.
+func (x *Exchange) Withdraw() {
+	if x.unreadAt != 0 && x.unreadAt == x.index {
+		x.stopped, x.unreadAt, x.withdrawn = false, 0, x.index
+	}
 }
 
 // Index returns the document index the next message will get.
@@ -783,6 +806,12 @@ func (x *Exchange) match(caller Peer, in *info, to int) (cl *call, ambiguous boo
 			return head, head.next != nil
 		}
 	}
+	if to >= 0 && to == x.withdrawn-1 {
+		// The gate's own answer to the unread message it withdrew
+		// (Withdraw): that message made no call the exchange knows of.
+		x.withdrawn = 0
+		return nil, false
+	}
 	if to >= 0 {
 		// The transport says which request this answers: find it. A
 		// second answer to a call already answered is a duplicate, and a
@@ -1021,7 +1050,7 @@ func (x *Exchange) reset() {
 		x.nullable[p] = x.nullable[p][:0]
 		x.notified[p] = x.notified[p][:0]
 	}
-	x.index, x.open, x.openBytes, x.seq, x.stopped, x.first = 0, 0, 0, 0, false, 0
+	x.index, x.open, x.openBytes, x.seq, x.stopped, x.first, x.unreadAt, x.withdrawn = 0, 0, 0, 0, false, 0, 0, 0
 	x.used.reset()
 	x.usedBytes, x.reuseStopped = 0, false
 	x.ring, x.ringAt = x.ring[:0], 0

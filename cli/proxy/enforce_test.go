@@ -192,3 +192,50 @@ func TestEnforceForwardsOnlyMessages(t *testing.T) {
 		})
 	}
 }
+
+// TestEnforceAfterLimitKeepsCorrelation: a call past a reader limit that
+// the proxy refused never reached the server, so correlation goes on
+// (rpc.Exchange.Withdraw): under the MCP model's idReuse "reject" a call
+// that reuses an id after it is still refused, and the proxy's own answer
+// is no unsolicited response.
+func TestEnforceAfterLimitKeepsCorrelation(t *testing.T) {
+	s := start(t, example(t, "mcp", "io.modelcontextprotocol#Mcp"), proxy.Options{Framing: proxy.Lines, Enforce: true})
+	toServer := readAll(s.ServerIn)
+	replies := proxy.NewReader(s.FromServer, proxy.Lines, 1<<20)
+	ping := `{"jsonrpc":"2.0","id":1,"method":"ping"}`
+	go io.WriteString(s.Client, ping+"\n"+
+		`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"echo","arguments":{"deep":`+deep+`}}}`+"\n"+ping+"\n")
+	var codes []string
+	for range 2 {
+		fr, err := replies.Read()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m struct {
+			ID    json.RawMessage `json:"id"`
+			Error struct {
+				Code int `json:"code"`
+			} `json:"error"`
+		}
+		if err := json.Unmarshal(fr.Body, &m); err != nil {
+			t.Fatalf("answer %q: %v", fr.Body, err)
+		}
+		codes = append(codes, fmt.Sprintf("%s %d", m.ID, m.Error.Code))
+	}
+	s.Client.Close()
+	if got := strings.TrimSpace(string(<-toServer)); got != ping {
+		t.Errorf("the server got %q, want only the first ping", got)
+	}
+	s.Server.Close()
+	go io.Copy(io.Discard, s.FromServer)
+	logged := map[any]int{}
+	for _, l := range s.finish(t) {
+		logged[l["code"]]++
+	}
+	if want := []string{"3 -32600", "1 -32600"}; strings.Join(codes, ",") != strings.Join(want, ",") {
+		t.Errorf("answers %q, want %q (the deep call, then the reused id)", codes, want)
+	}
+	if logged["id-reused"] != 1 || logged["response-unsolicited"] != 0 {
+		t.Errorf("logged codes %v: want one id-reused and no response-unsolicited", logged)
+	}
+}

@@ -221,6 +221,10 @@ func (p *Proxy) check(from rpc.Peer, body []byte, to int, flat bool) (verdict, [
 	}
 	p.counts.Refused++
 	p.logAction(from, index, "refused", s.RPCError)
+	// The server never sees it: a message a limit left unread made no
+	// call, and correlation goes on (rpc stops it at an unread message
+	// the peer may have answered).
+	p.x.Withdraw()
 	reply := p.errorReply(s)
 	p.x.FeedReply(index, rpc.Server, reply)
 	p.sent(index+1, rpc.Server)
