@@ -78,19 +78,12 @@ func TestEnforceEchoesReadableID(t *testing.T) {
 // inside params (1,000 levels: the message, params and 999 arrays).
 var deep = strings.Repeat("[", 999) + "1" + strings.Repeat("]", 999)
 
-// TestEnforceAfterLimit: a message past a reader limit ends only its own
-// check: the proxy refuses it and goes on checking, so an invalid call
-// after it is refused too and a valid one forwarded (a gate that stopped
-// checking at the limit forwarded everything after it).
-func TestEnforceAfterLimit(t *testing.T) {
-	s := start(t, calculator(t), proxy.Options{Framing: proxy.Lines, Enforce: true})
-	toServer := readAll(s.ServerIn)
-	replies := proxy.NewReader(s.FromServer, proxy.Lines, 1<<20)
-	good := `{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":3}`
-	go io.WriteString(s.Client, `{"jsonrpc":"2.0","method":"subtract","params":[1,`+deep+`],"id":1}`+"\n"+
-		`{"jsonrpc":"2.0","method":"subtract","params":[1,"2"],"id":2}`+"\n"+good+"\n")
+// answers reads n of the proxy's answers, each as its id and error code
+// ("7 -32602").
+func answers(t *testing.T, replies *proxy.Reader, n int) []string {
+	t.Helper()
 	var codes []string
-	for range 2 {
+	for range n {
 		fr, err := replies.Read()
 		if err != nil {
 			t.Fatal(err)
@@ -106,6 +99,21 @@ func TestEnforceAfterLimit(t *testing.T) {
 		}
 		codes = append(codes, fmt.Sprintf("%s %d", m.ID, m.Error.Code))
 	}
+	return codes
+}
+
+// TestEnforceAfterLimit: a message past a reader limit ends only its own
+// check: the proxy refuses it and goes on checking, so an invalid call
+// after it is refused too and a valid one forwarded (a gate that stopped
+// checking at the limit forwarded everything after it).
+func TestEnforceAfterLimit(t *testing.T) {
+	s := start(t, calculator(t), proxy.Options{Framing: proxy.Lines, Enforce: true})
+	toServer := readAll(s.ServerIn)
+	replies := proxy.NewReader(s.FromServer, proxy.Lines, 1<<20)
+	good := `{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":3}`
+	go io.WriteString(s.Client, `{"jsonrpc":"2.0","method":"subtract","params":[1,`+deep+`],"id":1}`+"\n"+
+		`{"jsonrpc":"2.0","method":"subtract","params":[1,"2"],"id":2}`+"\n"+good+"\n")
+	codes := answers(t, replies, 2)
 	s.Client.Close()
 	if got, want := strings.TrimSpace(string(<-toServer)), good; got != want {
 		t.Errorf("the server got %q, want only %q", got, want)
@@ -205,23 +213,7 @@ func TestEnforceAfterLimitKeepsCorrelation(t *testing.T) {
 	ping := `{"jsonrpc":"2.0","id":1,"method":"ping"}`
 	go io.WriteString(s.Client, ping+"\n"+
 		`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"echo","arguments":{"deep":`+deep+`}}}`+"\n"+ping+"\n")
-	var codes []string
-	for range 2 {
-		fr, err := replies.Read()
-		if err != nil {
-			t.Fatal(err)
-		}
-		var m struct {
-			ID    json.RawMessage `json:"id"`
-			Error struct {
-				Code int `json:"code"`
-			} `json:"error"`
-		}
-		if err := json.Unmarshal(fr.Body, &m); err != nil {
-			t.Fatalf("answer %q: %v", fr.Body, err)
-		}
-		codes = append(codes, fmt.Sprintf("%s %d", m.ID, m.Error.Code))
-	}
+	codes := answers(t, replies, 2)
 	s.Client.Close()
 	if got := strings.TrimSpace(string(<-toServer)); got != ping {
 		t.Errorf("the server got %q, want only the first ping", got)
