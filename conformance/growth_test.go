@@ -156,6 +156,27 @@ var growthCases = []growthCase{
 			}
 			return rpcInput("v.json", v)
 		}},
+	// core/assembly: each apply statement searched the shape's traits or
+	// members, and each array merged into a trait or metadata key copied
+	// the array merged so far (docs/performance.md, "Arrays merged into
+	// one trait, and metadata keys").
+	{name: "apply statements to one array trait", n: 2000, args: "validate $DIR/m.smithy",
+		files: func(n int) map[string]string {
+			return exModel("structure S {}\n" + repeat(n, "\n", func(i int) string { return fmt.Sprintf("apply S @tags([\"t%d\"])", i) }) + "\n")
+		}},
+	{name: "distinct traits applied to one shape", n: 2000, args: "validate $DIR/m.smithy",
+		files: func(n int) map[string]string {
+			return exModel("structure S {}\n" + repeat(n, "\n", func(i int) string { return fmt.Sprintf("@trait\nstructure t%d {}\napply S @t%d", i, i) }) + "\n")
+		}},
+	{name: "apply statements to members", n: 2000, args: "validate $DIR/m.smithy",
+		files: func(n int) map[string]string {
+			return exModel("structure S {\n" + repeat(n, "\n", func(i int) string { return fmt.Sprintf("m%d: String", i) }) + "\n}\n" +
+				repeat(n, "\n", func(i int) string { return fmt.Sprintf("apply S$m%d @documentation(\"x\")", i) }) + "\n")
+		}},
+	{name: "metadata keys", n: 4000, args: "validate $DIR/m.smithy",
+		files: func(n int) map[string]string {
+			return map[string]string{"m.smithy": "$version: \"2\"\n" + repeat(n, "\n", func(i int) string { return fmt.Sprintf("metadata k%d = \"v\"", i) }) + "\nnamespace ex\n"}
+		}},
 	{name: "value nested uniqueItems", n: 2000, args: "validate-value --shape example#Tags --value $DIR/v.json --format json $DIR/m.smithy",
 		files: func(n int) map[string]string {
 			return rpcInput("v.json", `{"tags":[`+repeat(n, ",", func(i int) string { return fmt.Sprintf(`[[%d,1],[%d,2]]`, i, i) })+"]}")
