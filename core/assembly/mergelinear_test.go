@@ -126,3 +126,66 @@ func TestMergeLinear(t *testing.T) {
 		})
 	}
 }
+
+// TestApplyIndexed: past 16 traits or members, apply statements find the
+// trait and the member through an index; what they do is the same as
+// through the search: an equal value is kept once, a conflicting one is
+// an error naming both places, an array is concatenated in order, and a
+// statement applying to each member reaches that member.
+func TestApplyIndexed(t *testing.T) {
+	const n = 40
+	var b strings.Builder
+	b.WriteString("$version: \"2\"\nnamespace a.b\nstructure S {\n")
+	for i := range n {
+		fmt.Fprintf(&b, "    m%d: String\n", i)
+	}
+	b.WriteString("}\n")
+	for i := range n {
+		fmt.Fprintf(&b, "@trait\nstring t%d\n", i)
+	}
+	for i := range n {
+		fmt.Fprintf(&b, "apply S @t%d(\"v%d\")\n", i, i)
+		fmt.Fprintf(&b, "apply S$m%d @documentation(\"d%d\")\n", i, i)
+	}
+	b.WriteString("apply S @tags([\"x\"])\napply S @t7(\"v7\")\napply S @tags([\"y\"])\napply S @t9(\"other\")\napply S$m33 @documentation(\"d33\")\n")
+	a := assembly.New()
+	if err := a.AddSourceString("m.smithy", b.String()); err != nil {
+		t.Fatal(err)
+	}
+	res, err := a.Assemble()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var conflicts []string
+	for _, e := range res.Events {
+		if e.Severity == model.ErrorSeverity {
+			conflicts = append(conflicts, e.Message)
+		}
+	}
+	if len(conflicts) != 1 || !strings.Contains(conflicts[0], "Conflicting `a.b#t9` trait found on shape `a.b#S`") {
+		t.Fatalf("errors %q, want the one conflict of t9", conflicts)
+	}
+	if res.Model == nil {
+		return
+	}
+	sh, ok := res.Model.Shape(shapeid.ID{Namespace: "a.b", Name: "S"})
+	if !ok {
+		t.Fatal("no a.b#S")
+	}
+	for i := range n {
+		v, ok := sh.Trait(shapeid.ID{Namespace: "a.b", Name: fmt.Sprintf("t%d", i)})
+		if !ok || v.StringValue() != fmt.Sprintf("v%d", i) {
+			t.Errorf("t%d is %v %q, want v%d", i, ok, v.StringValue(), i)
+		}
+	}
+	tags, _ := sh.Trait(shapeid.ID{Namespace: "smithy.api", Name: "tags"})
+	if e := tags.Elems(); len(e) != 2 || e[0].StringValue() != "x" || e[1].StringValue() != "y" {
+		t.Errorf("tags %v, want [x y]", e)
+	}
+	for _, m := range sh.Members() {
+		d, ok := m.Trait(shapeid.ID{Namespace: "smithy.api", Name: "documentation"})
+		if want := "d" + strings.TrimPrefix(m.ID().Member, "m"); !ok || d.StringValue() != want {
+			t.Errorf("%s documentation %q, want %q", m.ID(), d.StringValue(), want)
+		}
+	}
+}
