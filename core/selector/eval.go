@@ -79,6 +79,7 @@ type Evaluator struct {
 	results map[*Selector]map[*model.Shape]bool
 	roots   map[*Selector][]shapeSet
 	reach   map[*existsPlan]*reachMemo // see reach.go
+	lists   map[*Selector]*reachList
 
 	// recVisits counts the relationships "~>" followed (for the tests).
 	recVisits atomic.Int64
@@ -177,7 +178,14 @@ func (e *Evaluator) Select(sel *Selector) []*model.Shape {
 func (e *Evaluator) SelectFrom(sel *Selector, start *model.Shape) []*model.Shape {
 	c := e.newCtx(sel)
 	var set shapeSet
-	sel.root.push(c, start, func(t *model.Shape) bool { set.add(t); return true })
+	add := func(t *model.Shape) bool { set.add(t); return true }
+	if tail, ok := reachFilterTail(sel.root); ok && sel.nvars == 0 && start.Model() == e.m {
+		// "~> F" from each shape of a cycle would search the cycle
+		// each time (see reach.go).
+		e.selectReach(c, sel, tail, start, add)
+	} else {
+		sel.root.push(c, start, add)
+	}
 	out := set.list
 	sort.Slice(out, func(i, j int) bool { return shapeid.Compare(out[i].ID(), out[j].ID()) < 0 })
 	return out

@@ -178,17 +178,57 @@ func (m *reachMemo) has(c *evalCtx, p *existsPlan, s *model.Shape) bool {
 
 // solve fills the state of every shape s reaches. Shapes of one component
 // reach the same shapes: the component's own shapes when it has a cycle,
-// and whatever its relationships out of it reach. Components complete in
-// reverse topological order, so those reached out of one are known when
-// it completes.
+// and whatever its relationships out of it reach.
 func (m *reachMemo) solve(c *evalCtx, p *existsPlan, root *model.Shape) {
+	known := func(o int) bool { return m.state[o]&memoKnown != 0 }
+	components(c, root, known, func(comp []*model.Shape, cyclic bool, out []*model.Shape) {
+		down := false // something reached out of the component passes
+		for _, t := range out {
+			if m.state[t.Ordinal()]&memoAny != 0 {
+				down = true
+			}
+		}
+		npass := 0
+		pass := make([]bool, len(comp))
+		for k, x := range comp {
+			if received(c, x, p.tail) {
+				pass[k] = true
+				npass++
+			}
+		}
+		for k, x := range comp {
+			st := uint8(memoKnown)
+			others := npass
+			if pass[k] {
+				others--
+			}
+			if down || (cyclic && others > 0) {
+				st |= memoHas
+			}
+			if down || npass > 0 {
+				st |= memoAny
+			}
+			m.state[x.Ordinal()] = st
+		}
+	})
+}
+
+// components walks the forward relationships (traits excluded) of what
+// root reaches, but the shapes known tells are done, with Tarjan's
+// algorithm, and calls done with each strongly connected component, in
+// reverse topological order (those reached out of one are done when it
+// is): its shapes, whether it has a cycle (more than one shape, or one
+// that refers to itself), and the shapes its relationships lead to out of
+// it. done must make known report its shapes.
+func components(c *evalCtx, root *model.Shape, known func(ordinal int) bool, done func(comp []*model.Shape, cyclic bool, out []*model.Shape)) {
 	type frame struct {
 		s    *model.Shape
 		rels []relationship
 		next int
 	}
-	n := len(m.state)
-	index := make(map[int]int32) // ordinal -> DFS index + 1, while unsolved
+	n := c.ev.m.NumShapes()
+	ours := func(t *model.Shape) bool { return t.Model() == c.ev.m && t.Ordinal() < n }
+	index := make(map[int]int32) // ordinal -> DFS index (from 1), while not done
 	low := make(map[int]int32)
 	onStack := make(map[int]bool)
 	var stack []*model.Shape
@@ -202,21 +242,18 @@ func (m *reachMemo) solve(c *evalCtx, p *existsPlan, root *model.Shape) {
 		stack = append(stack, s)
 		frames = append(frames, frame{s: s, rels: c.ev.forward(s, false)})
 	}
-	passes := func(s *model.Shape) bool { return received(c, s, p.tail) }
 	enter(root)
+	var out []*model.Shape
 	for len(frames) > 0 {
 		f := &frames[len(frames)-1]
 		if f.next < len(f.rels) {
 			t := f.rels[f.next].to
 			f.next++
 			c.ev.recVisits.Add(1)
-			if t.Model() != c.ev.m || t.Ordinal() >= n {
+			if !ours(t) || known(t.Ordinal()) {
 				continue
 			}
 			o := t.Ordinal()
-			if m.state[o]&memoKnown != 0 {
-				continue
-			}
 			if index[o] == 0 {
 				enter(t)
 			} else if onStack[o] && index[o] < low[f.s.Ordinal()] {
@@ -242,50 +279,120 @@ func (m *reachMemo) solve(c *evalCtx, p *existsPlan, root *model.Shape) {
 		}
 		comp := stack[i:]
 		stack = stack[:i]
-		inComp := func(t *model.Shape) bool {
-			o := t.Ordinal()
-			return onStack[o] && index[o] >= index[so]
-		}
 		cyclic := len(comp) > 1
-		down := false // something reached out of the component passes
-		npass := 0
-		pass := make([]bool, len(comp))
-		for k, x := range comp {
-			if passes(x) {
-				pass[k] = true
-				npass++
-			}
+		out = out[:0]
+		for _, x := range comp {
 			c.ev.forwardEach(x, false, func(r relationship) bool {
 				t := r.to
-				if t == x {
+				switch {
+				case t == x:
 					cyclic = true
-					return true
-				}
-				if t.Model() != c.ev.m || t.Ordinal() >= n || inComp(t) {
-					return true
-				}
-				if m.state[t.Ordinal()]&memoAny != 0 {
-					down = true
+				case !ours(t):
+				case onStack[t.Ordinal()] && index[t.Ordinal()] >= index[so]:
+					// In the component.
+				default:
+					out = append(out, t)
 				}
 				return true
 			})
 		}
-		for k, x := range comp {
-			st := uint8(memoKnown)
-			others := npass
-			if pass[k] {
-				others--
-			}
-			if down || (cyclic && others > 0) {
-				st |= memoHas
-			}
-			if down || npass > 0 {
-				st |= memoAny
-			}
-			m.state[x.Ordinal()] = st
+		done(comp, cyclic, out)
+		for _, x := range comp {
 			delete(onStack, x.Ordinal())
 			delete(index, x.Ordinal())
 			delete(low, x.Ordinal())
+		}
+	}
+}
+
+// reachList is, for a selector "~> F" (F filters) evaluated from single
+// shapes ([Evaluator.SelectFrom]: a trait's validators from each shape the
+// trait is applied to), the shapes passing F that each component
+// reaches, its own included: what the selector yields from a shape is
+// its component's list without the shape itself. One list serves every
+// shape of a cycle, and a component that adds nothing to the one list
+// it reaches shares it.
+type reachList struct {
+	mu    sync.Mutex
+	known []bool
+	list  [][]*model.Shape // by ordinal, shared by a component's shapes
+}
+
+// reachFilterTail returns F when x is "~>" followed by filters F.
+func reachFilterTail(x expr) (expr, bool) {
+	switch x := x.(type) {
+	case recursiveNeighborExpr:
+		return identity{}, true
+	case andExpr:
+		if _, ok := x[0].(recursiveNeighborExpr); ok && and(x[1:]).filter() {
+			return and(x[1:]), true
+		}
+	}
+	return nil, false
+}
+
+// selectReach sends next what "~> tail" yields from s, from the memo.
+func (e *Evaluator) selectReach(c *evalCtx, sel *Selector, tail expr, s *model.Shape, next receiver) {
+	e.mu.Lock()
+	if e.lists == nil {
+		e.lists = map[*Selector]*reachList{}
+	}
+	rl, ok := e.lists[sel]
+	if !ok {
+		rl = &reachList{known: make([]bool, e.m.NumShapes()), list: make([][]*model.Shape, e.m.NumShapes())}
+		e.lists[sel] = rl
+	}
+	e.mu.Unlock()
+	rl.mu.Lock()
+	defer rl.mu.Unlock()
+	if !rl.known[s.Ordinal()] {
+		known := func(o int) bool { return rl.known[o] }
+		components(c, s, known, func(comp []*model.Shape, _ bool, out []*model.Shape) {
+			var own []*model.Shape
+			for _, x := range comp {
+				if received(c, x, tail) {
+					own = append(own, x)
+				}
+			}
+			// The lists reached out of the component, each once.
+			// (a list is named by its first element's address: shared
+			// lists are the same array).
+			var lists [][]*model.Shape
+			seenList := map[**model.Shape]bool{}
+			for _, t := range out {
+				l := rl.list[t.Ordinal()]
+				if len(l) > 0 && !seenList[&l[0]] {
+					seenList[&l[0]] = true
+					lists = append(lists, l)
+				}
+			}
+			var list []*model.Shape
+			if len(own) == 0 && len(lists) == 1 {
+				list = lists[0]
+			} else {
+				set := map[*model.Shape]bool{}
+				for _, x := range own {
+					set[x] = true
+					list = append(list, x)
+				}
+				for _, l := range lists {
+					for _, x := range l {
+						if !set[x] {
+							set[x] = true
+							list = append(list, x)
+						}
+					}
+				}
+			}
+			for _, x := range comp {
+				rl.known[x.Ordinal()] = true
+				rl.list[x.Ordinal()] = list
+			}
+		})
+	}
+	for _, t := range rl.list[s.Ordinal()] {
+		if t != s && !next(t) {
+			return
 		}
 	}
 }

@@ -62,6 +62,61 @@ func TestRecursiveNeighborsAsBefore(t *testing.T) {
 				t.Errorf("seed %d, MatchEach %s:\n got %v\nwant %v", seed, text, matched, want)
 			}
 		}
+		// From single shapes, as a trait's validators select: "~> F"
+		// answers from one list per strongly connected component.
+		for _, text := range []string{"~>", "~> member :test(> document)", "~> :is(float, double)", "~> list [trait|uniqueItems]", "~> member ~> float"} {
+			sel, err := selector.Parse(text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			old, err := selector.Parse("$unused(*) " + text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ev, oldEv := selector.NewEvaluator(m), selector.NewEvaluator(m)
+			for _, s := range allShapes(m) {
+				got, want := modelIDs(ev.SelectFrom(sel, s)), modelIDs(oldEv.SelectFrom(old, s))
+				if !slices.Equal(got, want) {
+					t.Errorf("seed %d, SelectFrom(%s, %s):\n got %v\nwant %v", seed, text, s.ID(), got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestSelectFromCycleLinear checks a trait validator's selector evaluated
+// from each shape of a cycle of structures (SelectFrom), one of which
+// has a document member: the relationships followed grow linearly, where
+// a search from each shape made them grow with the square.
+func TestSelectFromCycleLinear(t *testing.T) {
+	sel, err := selector.Parse("~> member :test(> document)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	visits := func(n int) (int64, int) {
+		var b strings.Builder
+		b.WriteString("$version: \"2\"\nnamespace c\ndocument Doc\nstructure S0 { a: S1, d: Doc }\n")
+		for i := 1; i < n; i++ {
+			fmt.Fprintf(&b, "structure S%d { a: S%d, b: String }\n", i, (i+1)%n)
+		}
+		m := load(t, b.String())
+		ev := selector.NewEvaluator(m)
+		found := 0
+		for _, s := range m.Shapes() {
+			if s.ID().Namespace == "c" {
+				found += len(ev.SelectFrom(sel, s))
+			}
+		}
+		return selector.RecursiveVisits(ev), found
+	}
+	vs, fs := visits(200)
+	vl, fl := visits(800)
+	// From every structure, S0$d; from the document, nothing.
+	if fs != 200 || fl != 800 {
+		t.Errorf("found %d and %d at 200 and 800, want 200 and 800", fs, fl)
+	}
+	if vs == 0 || float64(vl)/float64(vs) > 6 {
+		t.Errorf("%d relationships followed at 200 structures, %d at 800: ratio %.1f, want about 4", vs, vl, float64(vl)/float64(vs))
 	}
 }
 
