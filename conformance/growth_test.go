@@ -173,6 +173,11 @@ var growthCases = []growthCase{
 			return exModel("structure S {\n" + repeat(n, "\n", func(i int) string { return fmt.Sprintf("m%d: String", i) }) + "\n}\n" +
 				repeat(n, "\n", func(i int) string { return fmt.Sprintf("apply S$m%d @documentation(\"x\")", i) }) + "\n")
 		}},
+	{name: "apply statements to a mixin's members", n: 2000, args: "validate $DIR/m.smithy",
+		files: func(n int) map[string]string {
+			return exModel("@mixin\nstructure M {\n" + repeat(n, "\n", func(i int) string { return fmt.Sprintf("m%d: String", i) }) + "\n}\nstructure S with [M] {}\n" +
+				repeat(n, "\n", func(i int) string { return fmt.Sprintf("apply S$m%d @documentation(\"x\")", i) }) + "\n")
+		}},
 	{name: "metadata keys", n: 4000, args: "validate $DIR/m.smithy",
 		files: func(n int) map[string]string {
 			return map[string]string{"m.smithy": "$version: \"2\"\n" + repeat(n, "\n", func(i int) string { return fmt.Sprintf("metadata k%d = \"v\"", i) }) + "\nnamespace ex\n"}

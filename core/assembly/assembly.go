@@ -965,17 +965,7 @@ func (s *assembler) apply(d *model.Document, ap model.Apply) {
 		return
 	}
 	name := ap.Target.Member
-	var idx *listIndex[model.MemberDef, string]
-	if len(def.Members) >= indexMin {
-		idx = s.memberAt[def]
-	}
-	i := find(&idx, def.Members, memberKey, name)
-	if idx != nil {
-		if s.memberAt == nil {
-			s.memberAt = map[*model.ShapeDef]*listIndex[model.MemberDef, string]{}
-		}
-		s.memberAt[def] = idx
-	}
+	i, idx := s.member(def, name)
 	if i >= 0 {
 		for _, t := range ap.Traits {
 			s.mergeTrait(ap.Target, &def.Members[i].Traits, t)
@@ -990,6 +980,23 @@ func (s *assembler) apply(d *model.Document, ap model.Apply) {
 		return
 	}
 	s.event(model.ErrorSeverity, "Model", shapeid.ID{}, ap.Source, "Trait `%s` applied to unknown shape `%s`", traitNames(ap.Traits), ap.Target)
+}
+
+// member returns the position of def's first member named name, or -1,
+// and the index of def's members when they have one (see indexMin).
+func (s *assembler) member(def *model.ShapeDef, name string) (int, *listIndex[model.MemberDef, string]) {
+	var idx *listIndex[model.MemberDef, string]
+	if len(def.Members) >= indexMin {
+		idx = s.memberAt[def]
+	}
+	i := find(&idx, def.Members, memberKey, name)
+	if idx != nil {
+		if s.memberAt == nil {
+			s.memberAt = map[*model.ShapeDef]*listIndex[model.MemberDef, string]{}
+		}
+		s.memberAt[def] = idx
+	}
+	return i, idx
 }
 
 func traitNames(ts []model.Trait) string {
@@ -1010,9 +1017,14 @@ func (s *assembler) mixinMemberTarget(def *model.ShapeDef, name string, seen map
 		if !ok {
 			continue
 		}
-		for _, m := range mx.Members {
-			if m.Name == name && !m.Target.IsZero() {
-				return m.Target, true
+		// The first member of that name with a target: found through
+		// the index (a search for each of n statements applying to n
+		// members of one mixin was n², 6.44 s at 32,000).
+		if i, _ := s.member(mx, name); i >= 0 {
+			for _, m := range mx.Members[i:] {
+				if m.Name == name && !m.Target.IsZero() {
+					return m.Target, true
+				}
 			}
 		}
 		if t, ok := s.mixinMemberTarget(mx, name, seen); ok {
@@ -1114,9 +1126,11 @@ func (s *assembler) checkMemberConflicts() {
 
 // memberTarget finds the target of member name of def, declared or mixed in.
 func (s *assembler) memberTarget(def *model.ShapeDef, name string) (shapeid.ID, bool) {
-	for _, m := range def.Members {
-		if m.Name == name && !m.Target.IsZero() {
-			return m.Target, true
+	if i, _ := s.member(def, name); i >= 0 {
+		for _, m := range def.Members[i:] {
+			if m.Name == name && !m.Target.IsZero() {
+				return m.Target, true
+			}
 		}
 	}
 	return s.mixinMemberTarget(def, name, map[shapeid.ID]bool{})
