@@ -176,21 +176,7 @@ func certainBeforeLimit(f sv.Finding, open sv.Path) bool {
 // ignored) names one of the containers the limit left open: the message,
 // or a container on the way to open.
 func isOpenContainer(p, open sv.Path) bool {
-	return p.Len() <= open.Len() && hasPrefix(open, p)
-}
-
-// hasPrefix reports whether p's segments begin with q's.
-func hasPrefix(p, q sv.Path) bool {
-	if q.Len() > p.Len() {
-		return false
-	}
-	for i := 0; i < q.Len(); i++ {
-		a, b := p.At(i), q.At(i)
-		if a.IsIndex() != b.IsIndex() || a.Index() != b.Index() || a.Key() != b.Key() {
-			return false
-		}
-	}
-	return true
+	return open.HasPrefix(p)
 }
 
 // cutOpen reports whether the object at (a message path) is one that a
@@ -205,7 +191,7 @@ func (c *checker) cutOpen(at sv.Path) bool {
 // keeps; one that ended before the limit is checked whole.
 func (c *checker) cutCheck(v *sv.Validator, sub *sv.Collector, at sv.Path, view sv.ValueView) error {
 	open := c.cut.open
-	if !hasPrefix(open, at) {
+	if !open.HasPrefix(at) {
 		return v.Check(sub, at, view)
 	}
 	return v.CheckBeforeLimit(sub, at, view, sv.Root().Append(open.Segments()[at.Len():]...))

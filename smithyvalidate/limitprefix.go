@@ -153,11 +153,11 @@ func (v *Validator) CheckBeforeLimit(c *Collector, at Path, val ValueView, open 
 // the open container at depth upTo (whose verdict waits for the rest).
 func certainBeforeLimit(p Path, base int, open []Segment, upTo int) bool {
 	rel := Path{segs: p.segs[min(base, len(p.segs)):]}
-	if len(rel.segs) <= len(open) && samePrefix(rel, Path{segs: open}) {
+	if (Path{segs: open}).HasPrefix(rel) {
 		return false // about an open container
 	}
 	// Not at or below the open container at depth upTo.
-	return upTo > len(open) || len(rel.segs) < upTo || !samePrefix(Path{segs: open[:upTo]}, rel)
+	return upTo > len(open) || !rel.HasPrefix(Path{segs: open[:upTo]})
 }
 
 // uncertainFrom returns the depth (the number of segments of open that

@@ -121,6 +121,10 @@ func (p Path) Segments() []Segment { return append([]Segment(nil), p.segs...) }
 // At returns segment i.
 func (p Path) At(i int) Segment { return p.segs[i] }
 
+// HasPrefix reports whether p's segments begin with q's (q at most as
+// long as p); the document index is not compared.
+func (p Path) HasPrefix(q Path) bool { return len(q.segs) <= len(p.segs) && samePrefix(q, p) }
+
 // String renders the segments as an RFC 6901 JSON Pointer: "" for the
 // root, "/params/1" and so on. The document index is not part of the
 // pointer (the JSON rendering writes it as "index").
