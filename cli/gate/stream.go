@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/smithy-validation/go/cli/internal/wirejson"
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/shapeid"
 	"github.com/smithy-validation/go/mend"
@@ -53,7 +54,7 @@ type StreamParams struct {
 func (s *Streams) Call(method string, params []byte, resolve Resolver) ([]byte, int, error) {
 	var p StreamParams
 	if len(bytes.TrimSpace(params)) > 0 && string(bytes.TrimSpace(params)) != "null" {
-		if err := json.Unmarshal(params, &p); err != nil {
+		if err := wirejson.Decode(params, &p); err != nil {
 			return nil, 0, usage("params: %v", err)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 
+	"github.com/smithy-validation/go/cli/internal/wirejson"
 	"github.com/smithy-validation/go/cli/load"
 	"github.com/smithy-validation/go/cli/run"
 	"github.com/smithy-validation/go/cli/serve"
@@ -34,12 +35,14 @@ type ModelParams struct {
 }
 
 // DecodeParams decodes a params object (absent or null: no params);
-// unknown members are ignored, as the protocol wants.
+// unknown members are ignored, as the protocol wants, but a member v
+// defines must be spelt as its tag says and given once (wirejson): a
+// "Path" or a second "path" is refused, not read.
 func DecodeParams(params []byte, v any) error {
 	if len(params) == 0 || string(params) == "null" {
 		return nil
 	}
-	if err := json.Unmarshal(params, v); err != nil {
+	if err := wirejson.Decode(params, v); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
 			return serve.Errorf("params: %q must be %s, not %s", te.Field, jsonKind(te.Type.Kind().String()), te.Value)

@@ -24,9 +24,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/smithy-validation/go/cli/internal/wirejson"
 )
 
 // MaxLine is the longest request line (without its line break) the stdio
@@ -106,7 +109,8 @@ type Session interface {
 	Close()
 }
 
-// request is the decoded request line; unknown members are ignored.
+// request is the decoded request line; unknown members are ignored, and
+// the three it defines must be written as here, once each (wirejson).
 type request struct {
 	ID     json.RawMessage `json:"id"`
 	Method json.RawMessage `json:"method"`
@@ -126,7 +130,13 @@ func parseRequest(line []byte) (id []byte, method string, params []byte, err *Er
 		// carry the bad bytes into a response line.
 		return nil, "", nil, &Error{Code: CodeMalformed, Message: "the request line is not valid UTF-8", Exit: 2}
 	}
-	if e := json.Unmarshal(trimmed, &req); e != nil {
+	if e := wirejson.Decode(trimmed, &req); e != nil {
+		var amb *wirejson.Error
+		if errors.As(e, &amb) {
+			// Two readers of this line could answer different ids or
+			// run different methods: refused, with no id to echo.
+			return nil, "", nil, &Error{Code: CodeMalformed, Message: "the request line is ambiguous: " + e.Error(), Exit: 2}
+		}
 		return nil, "", nil, &Error{Code: CodeMalformed, Message: "the request line is not valid JSON: " + e.Error(), Exit: 2}
 	}
 	if len(req.ID) > 0 {

@@ -122,6 +122,17 @@ func TestStdio(t *testing.T) {
 		{"invalid utf-8", "{\"id\":\"\xff\",\"method\":\"echo\"}\n{\"id\":13,\"method\":\"echo\"}", []string{
 			`{"id":null,"ok":false,"error":{"code":"E060","message":"the request line is not valid UTF-8","exit":2}}`,
 			`{"id":13,"ok":true,"exit":0,"result":null}`}},
+		{"repeated id", "{\"id\":14,\"method\":\"echo\",\"id\":15}\n{\"id\":16,\"method\":\"echo\"}", []string{
+			`{"id":null,"ok":false,"error":{"code":"E060","message":"the request line is ambiguous: \"id\" is repeated","exit":2}}`,
+			`{"id":16,"ok":true,"exit":0,"result":null}`}},
+		{"repeated method", `{"id":17,"method":"echo","method":"boom"}`, []string{
+			`{"id":null,"ok":false,"error":{"code":"E060","message":"the request line is ambiguous: \"method\" is repeated","exit":2}}`}},
+		{"repeated params", `{"id":18,"method":"echo","params":{"a":1},"params":{"a":2}}`, []string{
+			`{"id":null,"ok":false,"error":{"code":"E060","message":"the request line is ambiguous: \"params\" is repeated","exit":2}}`}},
+		{"member in another case", `{"id":19,"Method":"echo"}`, []string{
+			`{"id":null,"ok":false,"error":{"code":"E060","message":"the request line is ambiguous: \"Method\" is not a member: the member is \"method\" (names are case-sensitive)","exit":2}}`}},
+		{"unknown members repeated", `{"id":20,"method":"echo","x":1,"x":2}`, []string{
+			`{"id":20,"ok":true,"exit":0,"result":null}`}},
 		{"crlf", "{\"id\":12,\"method\":\"echo\"}\r\n", []string{`{"id":12,"ok":true,"exit":0,"result":null}`}},
 		{"empty input", "", nil},
 	} {

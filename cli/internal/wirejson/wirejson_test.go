@@ -1,0 +1,112 @@
+package wirejson_test
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/smithy-validation/go/cli/internal/wirejson"
+)
+
+type source struct {
+	Path *string `json:"path"`
+	Text *string `json:"text"`
+}
+
+type common struct {
+	Models []source `json:"models"`
+	Shape  string   `json:"shape"`
+}
+
+type params struct {
+	common
+	Name    string `json:"name"`
+	Kind    string `json:"kind"`
+	Service string `json:"service"`
+	Limits  *struct {
+		Depth int `json:"depth"`
+	} `json:"limits"`
+	Value   json.RawMessage `json:"value"`
+	Meta    map[string]any  `json:"meta"`
+	Any     any             `json:"any"`
+	Plain   int
+	hidden  int
+	Skipped string `json:"-"`
+}
+
+func TestDecode(t *testing.T) {
+	for _, tc := range []struct {
+		name, in string
+		want     string // the error, or "" for none
+	}{
+		{"exact members", `{"service":"a.b#S","models":[{"path":"m.smithy"}],"limits":{"depth":3}}`, ""},
+		{"unknown members ignored, repeated too", `{"service":"x","future":1,"future":2}`, ""},
+		{"repeated member", `{"service":"x","service":"y"}`, `"service" is repeated`},
+		{"member in another case", `{"Service":"x"}`, `"Service" is not a member: the member is "service" (names are case-sensitive)`},
+		{"Kelvin sign folds to k as encoding/json folds it", "{\"meta\":{},\"\u212aind\":\"x\"}", "\"\u212aind\" is not a member: the member is \"kind\" (names are case-sensitive)"},
+		{"long s folds to s", "{\"\u017fervice\":\"x\"}", "\"\u017fervice\" is not a member: the member is \"service\" (names are case-sensitive)"},
+		{"embedded struct's member promoted", `{"shape":"a","shape":"b"}`, `"shape" is repeated`},
+		{"embedded struct's member in another case", `{"Models":[]}`, `"Models" is not a member: the member is "models" (names are case-sensitive)`},
+		{"in a list of structs", `{"models":[{"path":"a"},{"path":"b","Path":"c"}]}`, `"Path" in models[1] is not a member: the member is "path" (names are case-sensitive)`},
+		{"repeated in a list of structs", `{"models":[{"text":"a","text":"b"}]}`, `"text" in models[0] is repeated`},
+		{"through a pointer to a struct", `{"limits":{"depth":1,"depth":2}}`, `"depth" in limits is repeated`},
+		{"raw data not checked", `{"value":{"a":1,"a":2,"A":3}}`, ""},
+		{"a map not checked", `{"meta":{"a":1,"a":2}}`, ""},
+		{"an interface not checked", `{"any":{"service":1,"Service":2}}`, ""},
+		{"a field without a tag by its Go name", `{"Plain":1,"plain":2}`, `"plain" is not a member: the member is "Plain" (names are case-sensitive)`},
+		{"unexported and skipped fields are not members", `{"hidden":1,"hidden":2,"Skipped":1,"Skipped":2}`, ""},
+		{"a scalar where a struct is read is encoding/json's error", `{"limits":7}`, "json: cannot unmarshal number into Go struct field params.limits of type struct { Depth int \"json:\\\"depth\\\"\" }"},
+		{"not JSON is encoding/json's error", `{"service":`, "unexpected end of JSON input"},
+		{"nested data of unknown members skipped whole", `{"x":{"service":1,"service":[{"Service":2}]},"service":"s"}`, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var p params
+			err := wirejson.Decode([]byte(tc.in), &p)
+			got := ""
+			if err != nil {
+				got = err.Error()
+			}
+			if got != tc.want {
+				t.Fatalf("Decode(%s):\ngot  %s\nwant %s", tc.in, got, tc.want)
+			}
+			var amb *wirejson.Error
+			ambiguous := strings.HasSuffix(tc.want, " is repeated") || strings.HasSuffix(tc.want, "(names are case-sensitive)")
+			if errors.As(err, &amb) != ambiguous {
+				t.Fatalf("%v: an ambiguity error: %v, want %v", err, !ambiguous, ambiguous)
+			}
+		})
+	}
+}
+
+// TestDecodeReadsWhatIsChecked: an input Decode accepts is read as
+// encoding/json reads it (the check adds refusals, never another value).
+func TestDecodeReadsWhatIsChecked(t *testing.T) {
+	in := `{"service":"s","models":[{"path":"p"},{"text":"t"}],"limits":{"depth":4},"value":{"a":1,"a":2},"future":[1,{"x":2}]}`
+	var a, b params
+	if err := wirejson.Decode([]byte(in), &a); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(in), &b); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprintf("%+v %s %s %d", a.common.Shape, a.Service, a.Value, a.Limits.Depth) != fmt.Sprintf("%+v %s %s %d", b.common.Shape, b.Service, b.Value, b.Limits.Depth) ||
+		*a.Models[0].Path != "p" || *a.Models[1].Text != "t" {
+		t.Fatalf("Decode read %+v, encoding/json %+v", a, b)
+	}
+}
+
+func ExampleDecode() {
+	var p struct {
+		ID     json.RawMessage `json:"id"`
+		Method string          `json:"method"`
+	}
+	fmt.Println(wirejson.Decode([]byte(`{"id":1,"method":"hello","id":2}`), &p))
+	fmt.Println(wirejson.Decode([]byte(`{"id":1,"METHOD":"hello"}`), &p))
+	fmt.Println(wirejson.Decode([]byte(`{"id":1,"method":"hello","x":0,"x":1}`), &p), p.Method)
+	// Output:
+	// "id" is repeated
+	// "METHOD" is not a member: the member is "method" (names are case-sensitive)
+	// <nil> hello
+}
