@@ -113,7 +113,7 @@ func (w *walker) discriminated(p *plan, v ValueView, k Kind) {
 		// At the field's path (where it belongs), positioned at the object.
 		w.push(Key(a.disc))
 		w.report(CodeDiscriminator, p.id, v.Pos(), "a field "+strconv.Quote(a.disc)+" naming one of: "+a.names, "",
-			fmt.Sprintf("missing the discriminator field %q of union %s (one of: %s)", a.disc, p.target, a.names))
+			fmt.Sprintf("missing the discriminator field %q of union %s (one of: %s)", a.disc, p.targetID(), a.names))
 		w.pop()
 		return
 	}
@@ -122,7 +122,7 @@ func (w *walker) discriminated(p *plan, v ValueView, k Kind) {
 	fk := f.Value.Kind()
 	if fk != KindString && !(fk == KindSymbol && w.pol.on(symbolsAsStrings)) {
 		w.report(CodeDiscriminator, p.id, f.Value.Pos(), "a string naming one of: "+a.names, fk.String(),
-			fmt.Sprintf("the discriminator %q must be a string naming a member of union %s (one of: %s), found %s", a.disc, p.target, a.names, fk.article()))
+			fmt.Sprintf("the discriminator %q must be a string naming a member of union %s (one of: %s), found %s", a.disc, p.targetID(), a.names, fk.article()))
 		w.pop()
 		return
 	}
@@ -130,7 +130,7 @@ func (w *walker) discriminated(p *plan, v ValueView, k Kind) {
 	idx := p.lookup(name)
 	if idx < 0 {
 		w.report(CodeDiscriminator, p.id, f.Value.Pos(), "one of: "+a.names, name,
-			fmt.Sprintf("the discriminator %q names no member of union %s: %q (one of: %s)", a.disc, p.target, short(name), a.names))
+			fmt.Sprintf("the discriminator %q names no member of union %s: %q (one of: %s)", a.disc, p.targetID(), short(name), a.names))
 		w.pop()
 		return
 	}

@@ -78,7 +78,7 @@ func (w *walker) unknownField(p *plan, v ValueView, i int, name string, val Valu
 		}
 		if !mp.sparse && !mp.value.isNullable() {
 			w.report(CodeNull, mp.value.idOr(mp.id), val.Pos(), "", nullText(val),
-				nullText(val)+" is not allowed in "+describeColl(mp, "map")+" (it is not @sparse), which takes the unknown fields of "+strings.TrimSpace(p.target.String()))
+				nullText(val)+" is not allowed in "+describeColl(mp, "map")+" (it is not @sparse), which takes the unknown fields of "+strings.TrimSpace(p.targetID().String()))
 			return
 		}
 		w.typedNull(mp.value, val)

@@ -29,7 +29,7 @@ func preparePattern(_ *preparer, pl *plan, v node.Node) string {
 	if err != nil {
 		return err.Error()
 	}
-	pl.pattern, pl.patText = re, v.StringValue()
+	pl.pattern = re
 	return ""
 }
 
@@ -43,6 +43,6 @@ func (w *walker) checkPattern(p *plan, s string, pos node.Pos) {
 // patternFinding reports s at pos: no match (kept out of checkPattern, so
 // that it inlines).
 func (w *walker) patternFinding(p *plan, s string, pos node.Pos) {
-	w.report(CodePattern, p.id, pos, p.patText, s,
-		fmt.Sprintf("expected a string matching %s, found %q", p.patText, short(s)))
+	w.report(CodePattern, p.id, pos, p.pattern.String(), s,
+		fmt.Sprintf("expected a string matching %s, found %q", p.pattern.String(), short(s)))
 }

@@ -91,7 +91,7 @@ const MaxUntaggedTries = 1024
 func (w *walker) untagged(p *plan, v ValueView, k Kind) {
 	if len(p.members) == 0 {
 		w.report(CodeUntagged, p.id, v.Pos(), "a value of one member", k.String(),
-			fmt.Sprintf("untagged union %s has no member to accept the value", p.target))
+			fmt.Sprintf("untagged union %s has no member to accept the value", p.targetID()))
 		return
 	}
 	tries := max(w.tries, 1) * len(p.members)
@@ -139,11 +139,11 @@ func (w *walker) untagged(p *plan, v ValueView, k Kind) {
 		m := &p.members[best]
 		w.report(CodeUntagged, p.id, v.Pos(), "a value of one member ("+p.alloy.names+")", k.String(),
 			fmt.Sprintf("no member of untagged union %s accepts the value; the closest is %s (%s), with %s",
-				p.target, m.wire, m.plan.idOr(p.id), bestRank))
+				p.targetID(), m.wire, m.plan.idOr(p.id), bestRank))
 	case len(tied) > 1:
 		w.report(CodeUntaggedAmbiguous, p.id, v.Pos(), "exactly one member", strings.Join(tied, ", "),
 			fmt.Sprintf("%d members of untagged union %s accept the value equally well (%s): %s; the first, %s, is taken",
-				len(tied), p.target, bestRank, strings.Join(tied, ", "), tied[0]))
+				len(tied), p.targetID(), bestRank, strings.Join(tied, ", "), tied[0]))
 	}
 	// The chosen member's findings (those of the best match, or the
 	// closest member's errors) are the value's.

@@ -865,8 +865,8 @@ func (w *walker) unknownMember(p *plan, f *Field) {
 	switch {
 	case p.closed:
 		// A closed structure decides for itself (closed.go).
-		w.reportSev(SeverityError, CodeUnknownMember, p.target, f.NamePos, "", f.Name,
-			fmt.Sprintf("closed structure %s has no member named %q", p.target, f.Name))
+		w.reportSev(SeverityError, CodeUnknownMember, p.targetID(), f.NamePos, "", f.Name,
+			fmt.Sprintf("closed structure %s has no member named %q", p.targetID(), f.Name))
 		return
 	case w.pol.on(ignoreUnknownMembers):
 		return
@@ -877,8 +877,8 @@ func (w *walker) unknownMember(p *plan, f *Field) {
 	if p.typ == model.UnionType {
 		kind = "union"
 	}
-	w.reportSev(sev, CodeUnknownMember, p.target, f.NamePos, "", f.Name,
-		fmt.Sprintf("%s %s has no member named %q", kind, p.target, f.Name))
+	w.reportSev(sev, CodeUnknownMember, p.targetID(), f.NamePos, "", f.Name,
+		fmt.Sprintf("%s %s has no member named %q", kind, p.targetID(), f.Name))
 }
 
 func (w *walker) union(p *plan, v ValueView, k Kind) {
