@@ -98,6 +98,14 @@ func errSize(size, max int) *Error {
 		Message: "the text is " + strconv.Itoa(size) + " bytes, over the size limit of " + strconv.Itoa(max)}
 }
 
+// errOverSize is a text found longer than the size limit while it is
+// still arriving (a watcher's refused event): the same whatever the
+// chunking, where errSize names the length fed so far.
+func errOverSize(max int) *Error {
+	return &Error{Code: CodeLimit, Exit: ExitRefused,
+		Message: "the text is longer than the size limit of " + strconv.Itoa(max) + " bytes"}
+}
+
 // refusal builds the profile's refusal of repair rp.
 func refusal(code string, rp Fix, why string) *Error {
 	return &Error{Code: code, Exit: ExitRefused, Offset: rp.Offset, Line: rp.Line, Column: rp.Column,

@@ -104,13 +104,23 @@ func (s *Incremental) Feed(chunk []byte) {
 	if s.done {
 		return
 	}
-	s.fed += len(chunk)
-	if s.over || s.fed > s.maxSize {
-		// Repair refuses the whole text at once; nothing more is kept.
+	if s.over {
+		s.fed += len(chunk)
+		return
+	}
+	if room := s.maxSize - s.fed; len(chunk) > room {
+		// The text is read to the bound, whatever the chunking (what a
+		// watcher reports of it is the same), and no further: Repair
+		// refuses the whole text at once; nothing more is kept.
+		if room > 0 {
+			s.Feed(chunk[:room])
+		}
+		s.fed += len(chunk) - room
 		s.over = true
 		s.r.in, s.dead = nil, 0
 		return
 	}
+	s.fed += len(chunk)
 	if s.r.fatal != nil {
 		return
 	}

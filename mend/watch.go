@@ -27,6 +27,12 @@ const (
 	EventViolation     = "violation"      // a value violates the declaration, for good
 	EventSatisfied     = "satisfied"      // every required member is settled and satisfies it
 	EventComplete      = "complete"       // the value's syntax is complete
+	// EventRefused: the text met a limit (over the size limit, or nested
+	// deeper than the depth limit), so Finish will refuse it whatever
+	// follows; it comes once, in the feed that met the limit, with the
+	// error (E020) as its payload and at the offset of the first byte
+	// past the limit.
+	EventRefused = "refused"
 )
 
 // Delta is one change of the value so far.
@@ -60,6 +66,8 @@ type Event struct {
 	// Finding is the value engine's finding (violation), positioned at
 	// the value it is about.
 	Finding *Finding `json:"finding,omitempty"`
+	// Error is the limit that was met (refused).
+	Error *Error `json:"error,omitempty"`
 }
 
 // WatchFeed is what [Watcher.Feed] returns: the seed's watch.feed result.
@@ -115,6 +123,8 @@ type Watcher struct {
 	stack   []wframe
 	tops    int  // top-level values begun
 	wrapped bool // a wrap delta was sent
+	// refusedSent: the refused event was reported (a limit is met once)
+	refusedSent bool
 
 	deltas []Delta
 	events []Event
@@ -221,6 +231,9 @@ func (w *Watcher) Feed(chunk []byte) *WatchFeed {
 	w.deltas, w.events = w.deltas[:0], w.events[:0]
 	w.s.Feed(chunk)
 	w.previewOpen()
+	if !w.refusedSent {
+		w.refusedEvent()
+	}
 	// field by field: the whole struct assigned was a bulk copy with
 	// its write barrier, 30 instructions a feed
 	f := &w.feed
@@ -384,6 +397,24 @@ func (w *Watcher) settled(f *wframe, end int) {
 	if f.kind == '{' && !w.partial {
 		w.memberEvent(EventMemberSettled, f.keyPath, f.key, end)
 	}
+}
+
+// refusedEvent reports a limit met by the text so far, once: the
+// caller learns in the feed that met it that the text will be refused,
+// rather than at Finish.
+func (w *Watcher) refusedEvent() {
+	var e *Error
+	at := 0
+	switch f := w.s.r.fatal; {
+	case w.s.over:
+		e, at = errOverSize(w.s.maxSize), w.s.maxSize
+	case f != nil && f.Code == CodeLimit:
+		e, at = &Error{Code: f.Code, Exit: f.Exit, Message: f.Message}, f.Offset
+	default:
+		return
+	}
+	w.refusedSent = true
+	w.events = append(w.events, Event{Kind: EventRefused, At: at, Permille: w.permille(), Error: e})
 }
 
 // permille is the syntax progress so far.

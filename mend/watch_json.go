@@ -128,6 +128,12 @@ func (e *Event) appendJSON(dst []byte, ds *digitCache) []byte {
 		dst = append(dst, `,"value":`...)
 		dst = appendCompactJSON(dst, e.Value)
 	}
+	if e.Error != nil {
+		if b, err := marshalPlain(e.Error); err == nil {
+			dst = append(dst, `,"error":`...)
+			dst = append(dst, b...)
+		}
+	}
 	if e.Finding != nil {
 		// rare (a violation): its many fields go through encoding/json
 		var b bytes.Buffer
