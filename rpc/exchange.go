@@ -958,6 +958,32 @@ func (x *Exchange) missingFor(caller Peer, index int) {
 	}
 }
 
+// AnsweredByTransport tells the exchange that the transport answered
+// caller's message index itself, without a JSON-RPC message: an HTTP
+// error status with no JSON body, say, which the proxy reports as a
+// framing problem naming the status. The calls of that message are
+// settled as a reply settles them, without a finding, so Finish does not
+// report them missing (the caller got an answer, the status) and the
+// problem is said once.
+func (x *Exchange) AnsweredByTransport(caller Peer, index int) {
+	var left []*call
+	x.heads(func(head *call) {
+		for p := head; p != nil; p = p.next {
+			if p.from == caller && p.index == index && !p.done {
+				left = append(left, p)
+			}
+		}
+	})
+	for _, p := range x.nullable[caller] {
+		if p.index == index && !p.done && len(p.key) == 0 {
+			left = append(left, p)
+		}
+	}
+	for _, p := range left {
+		x.settle(p)
+	}
+}
+
 func describeCall(p *call) string {
 	what := "the call"
 	if p.hasM {

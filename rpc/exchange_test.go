@@ -467,3 +467,49 @@ func TestStreamTranscriptFindings(t *testing.T) {
 		t.Errorf("%d calls; findings as streamed %v, in the result %v", calls, seen, want)
 	}
 }
+
+// TestExchangeAnsweredByTransport: the calls of a message the transport
+// answered itself (an HTTP error status) are settled without a finding:
+// not missing at Finish, their outstanding bytes given back; the calls
+// of other messages, and of the other peer, are untouched.
+func TestExchangeAnsweredByTransport(t *testing.T) {
+	s, _ := rpc.EnvelopeOnly(rpc.V2_0)
+	for _, tc := range []struct {
+		name    string
+		answer  func(x *rpc.Exchange)
+		missing string // the ids Finish(true) reports missing
+	}{
+		{"nothing answered", func(*rpc.Exchange) {}, "1,2,3,null,4,s"},
+		{"a single call", func(x *rpc.Exchange) { x.AnsweredByTransport(rpc.Client, 0) }, "2,3,null,4,s"},
+		{"a batch, its null id too", func(x *rpc.Exchange) { x.AnsweredByTransport(rpc.Client, 1) }, "1,4,s"},
+		{"the other peer's index", func(x *rpc.Exchange) { x.AnsweredByTransport(rpc.Server, 0) }, "1,2,3,null,4,s"},
+		{"a notification's index", func(x *rpc.Exchange) { x.AnsweredByTransport(rpc.Client, 2) }, "1,2,3,null,4,s"},
+		{"the server's call", func(x *rpc.Exchange) { x.AnsweredByTransport(rpc.Server, 4) }, "1,2,3,null,4"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			x := s.NewExchange()
+			x.Feed(rpc.Client, []byte(`{"jsonrpc":"2.0","method":"a","id":1}`))
+			x.Feed(rpc.Client, []byte(`[{"jsonrpc":"2.0","method":"a","id":2},{"jsonrpc":"2.0","method":"a","id":3},{"jsonrpc":"2.0","method":7,"id":null}]`))
+			x.Feed(rpc.Client, []byte(`{"jsonrpc":"2.0","method":"n"}`))
+			x.Feed(rpc.Client, []byte(`{"jsonrpc":"2.0","method":"a","id":4}`))
+			x.Feed(rpc.Server, []byte(`{"jsonrpc":"2.0","method":"a","id":"s"}`))
+			tc.answer(x)
+			var missing []string
+			for _, f := range x.Finish(true).Findings {
+				if f.Code == rpc.CodeResponseMissing {
+					m := f.Message
+					i := strings.Index(m, "with id ")
+					if i < 0 {
+						missing = append(missing, "null")
+						continue
+					}
+					id := strings.Fields(m[i+len("with id "):])[0]
+					missing = append(missing, strings.Trim(id, `"`))
+				}
+			}
+			if got := strings.Join(missing, ","); got != tc.missing {
+				t.Errorf("missing %s, want %s", got, tc.missing)
+			}
+		})
+	}
+}

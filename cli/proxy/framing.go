@@ -77,6 +77,15 @@ const (
 	// (415, or 400 for a broken stream), relayed and not validated
 	// otherwise.
 	CodeFramingEncoding = "framing-encoding"
+	// CodeFramingHTTPStatus: the HTTP upstream answered a request with an
+	// error status (not 2xx) and a body that is not JSON (an HTML error
+	// page, plain text, nothing): the transport refused the request, and
+	// no JSON-RPC response came. The body is relayed as it came and not
+	// read as a message (it would be a parse error about a page); the
+	// status answered the request's calls, which are not reported
+	// missing at the end (rpc.Exchange.AnsweredByTransport). The record
+	// holds no message for it.
+	CodeFramingHTTPStatus = "framing-http-status"
 )
 
 // Problem is a framing problem at a byte offset of one direction's

@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"mime"
 	"net/http"
@@ -15,6 +16,7 @@ import (
 	"net/url"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/smithy-validation/go/rpc"
 )
@@ -172,11 +174,45 @@ func (p *Proxy) checkResponse(resp *http.Response) error {
 	case p.done:
 	case pr != nil:
 		p.logProblem(rpc.Server, pr)
+	case (resp.StatusCode < 200 || resp.StatusCode > 299) && !startsJSON(msg):
+		// An error page, not a message: say what the transport said.
+		what := "no body"
+		if len(msg) > 0 {
+			ct := resp.Header.Get("Content-Type")
+			if ct == "" {
+				ct = "no Content-Type"
+			}
+			what = fmt.Sprintf("a body of %d bytes (%s)", len(msg), clipText(ct))
+		}
+		p.logProblem(rpc.Server, problem(CodeFramingHTTPStatus, "the upstream answered HTTP %s with %s, not a JSON-RPC message", clipText(resp.Status), what))
+		// The status answered the request: its calls are not also
+		// reported missing at the end.
+		p.x.AnsweredByTransport(rpc.Client, index)
 	case len(bytes.TrimSpace(msg)) > 0:
 		p.check(rpc.Server, msg, index, false)
 		p.settle(clock())
 	}
 	return nil
+}
+
+// startsJSON reports whether a body begins as a JSON-RPC message would
+// (an object or a batch), after white space.
+func startsJSON(b []byte) bool {
+	b = bytes.TrimLeft(b, " \t\r\n")
+	return len(b) > 0 && (b[0] == '{' || b[0] == '[')
+}
+
+// clipText shortens a header's text the upstream chose to 80 bytes (at a
+// character's start) for a log message.
+func clipText(s string) string {
+	if len(s) <= 80 {
+		return s
+	}
+	n := 80
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "..."
 }
 
 // maxCodings bounds the content codings of one body.

@@ -139,3 +139,76 @@ func TestHTTP(t *testing.T) {
 		})
 	}
 }
+
+// TestHTTPErrorStatus: an upstream that answers a call with an HTTP
+// error status and no JSON body (a 404 page, an empty 500) is one
+// framing-http-status problem naming the status, not a parse error about
+// the page; the body reaches the client as it came; an error status with
+// a JSON-RPC body is still checked as the reply, and a 200 with a page is
+// still a parse error (the upstream claims it answered).
+func TestHTTPErrorStatus(t *testing.T) {
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body)
+		switch r.URL.Path {
+		case "/page":
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.WriteHeader(http.StatusNotFound)
+			io.WriteString(w, "<html><body>Not here</body></html>")
+		case "/empty":
+			w.WriteHeader(http.StatusInternalServerError)
+		case "/rpc-error":
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusBadRequest)
+			io.WriteString(w, `{"jsonrpc":"2.0","id":3,"error":{"code":-32600,"message":"Invalid Request"}}`)
+		case "/ok-page":
+			w.Header().Set("Content-Type", "text/html")
+			io.WriteString(w, "<html></html>")
+		}
+	}))
+	defer up.Close()
+	u, _ := url.Parse(up.URL)
+	var log testkit.SyncBuffer
+	p := proxy.New(calculator(t), proxy.Options{Log: &log})
+	front := httptest.NewServer(p.HTTPHandler(u, 10*time.Second))
+	defer front.Close()
+	var got []string
+	for i, path := range []string{"/page", "/empty", "/rpc-error", "/ok-page"} {
+		resp, err := http.Post(front.URL+path, "application/json", strings.NewReader(fmt.Sprintf(`{"jsonrpc":"2.0","method":"subtract","params":[1,1],"id":%d}`, i+1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		got = append(got, fmt.Sprintf("%d %s", resp.StatusCode, b))
+	}
+	want := []string{"404 <html><body>Not here</body></html>", "500 ", `400 {"jsonrpc":"2.0","id":3,"error":{"code":-32600,"message":"Invalid Request"}}`, "200 <html></html>"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the client got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if _, _, err := p.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	var problems, findings []string
+	for _, l := range strings.Split(strings.TrimSpace(log.String()), "\n") {
+		var m map[string]any
+		json.Unmarshal([]byte(l), &m)
+		switch {
+		case m["offset"] != nil:
+			problems = append(problems, fmt.Sprintf("%v %v %v: %v", m["direction"], m["severity"], m["code"], m["message"]))
+		case m["code"] != nil:
+			findings = append(findings, fmt.Sprintf("%v %v", m["index"], m["code"]))
+		}
+	}
+	wantProblems := []string{
+		"server-to-client error framing-http-status: the upstream answered HTTP 404 Not Found with a body of 34 bytes (text/html; charset=utf-8), not a JSON-RPC message",
+		"server-to-client error framing-http-status: the upstream answered HTTP 500 Internal Server Error with no body, not a JSON-RPC message",
+	}
+	if strings.Join(problems, "\n") != strings.Join(wantProblems, "\n") {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(problems, "\n"), strings.Join(wantProblems, "\n"))
+	}
+	// The page under 200 is a parse error; no finding is about the 404
+	// page or the empty 500 as a message.
+	if j := strings.Join(findings, ","); j != "5 parse-error,5 response-missing" {
+		t.Errorf("findings %s\nlog:\n%s", j, log.String())
+	}
+}
