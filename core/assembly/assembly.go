@@ -467,7 +467,8 @@ func (s *assembler) addShape(d *model.Document, c *model.ShapeDef) {
 		// assemble again, belong to the caller or are read again by the
 		// next Assemble: they are copied, and so are their properties,
 		// which assembly may set.
-		if s.owned[d] {
+		sorted := s.owned[d] // sortOwnTraits sorts the assembler's own lists
+		if sorted {
 			*c = def
 			sortOwnTraits(c)
 		} else {
@@ -484,6 +485,14 @@ func (s *assembler) addShape(d *model.Document, c *model.ShapeDef) {
 				// output): the caller's document keeps its own.
 				e := *c.Entity
 				c.Entity = &e
+			}
+		}
+		if repeatsTrait(c.Traits, sorted) {
+			s.mergeRepeatedTraits(c.ID, &c.Traits)
+		}
+		for i := range c.Members {
+			if m := &c.Members[i]; repeatsTrait(m.Traits, sorted) {
+				s.mergeRepeatedTraits(c.ID.WithMember(m.Name), &m.Traits)
 			}
 		}
 		s.defs = append(s.defs, c)
@@ -649,18 +658,7 @@ func (s *assembler) mergeTrait(owner shapeid.ID, list *[]model.Trait, t model.Tr
 		if idx != nil {
 			s.keepTraitIndex(list, idx)
 		}
-		prev := (*list)[i]
-		switch {
-		case prev.Value.Kind() == node.Array && t.Value.Kind() == node.Array:
-			(*list)[i].Value = node.NewArray(s.concat(prev.Value.Elems(), t.Value.Elems())...).At(prev.Value.Pos())
-		case node.Equal(prev.Value, t.Value):
-		case omittedEquivalent(prev.Value, t.Value):
-			if prev.Value.IsNull() {
-				(*list)[i] = t
-			}
-		default:
-			s.event(model.ErrorSeverity, "Model", owner, t.Source, "Conflicting `%s` trait found on shape `%s`. The previous trait was defined at `%s`, and a conflicting trait was defined at `%s`.", t.ID, owner, prev.Source, t.Source)
-		}
+		s.combineTrait(owner, &(*list)[i], t)
 		return
 	}
 	*list = append(*list, t)
@@ -668,6 +666,69 @@ func (s *assembler) mergeTrait(owner shapeid.ID, list *[]model.Trait, t model.Tr
 		appended(idx, *list, traitKey)
 		s.keepTraitIndex(list, idx)
 	}
+}
+
+// combineTrait merges t into prev, a trait of the same ID, by the conflict
+// resolution of mergeTrait.
+func (s *assembler) combineTrait(owner shapeid.ID, prev *model.Trait, t model.Trait) {
+	switch {
+	case prev.Value.Kind() == node.Array && t.Value.Kind() == node.Array:
+		prev.Value = node.NewArray(s.concat(prev.Value.Elems(), t.Value.Elems())...).At(prev.Value.Pos())
+	case node.Equal(prev.Value, t.Value):
+	case omittedEquivalent(prev.Value, t.Value):
+		if prev.Value.IsNull() {
+			*prev = t
+		}
+	default:
+		s.event(model.ErrorSeverity, "Model", owner, t.Source, "Conflicting `%s` trait found on shape `%s`. The previous trait was defined at `%s`, and a conflicting trait was defined at `%s`.", t.ID, owner, prev.Source, t.Source)
+	}
+}
+
+// mergeRepeatedTraits merges the traits of one ID that a single definition
+// applies more than once (`@suppress(["A"]) @suppress(["B"])` before one
+// shape, or a documentation comment beside @documentation), in the order
+// written, by the conflict resolution of mergeTrait: the reference's IDL
+// loader applies each trait of a statement on its own, as an apply
+// statement does, so a repeated trait is merged there, not refused. The
+// list is replaced, never written, so a caller's list stays as it was;
+// the caller first asks repeatsTrait, which nearly every list answers no.
+func (s *assembler) mergeRepeatedTraits(owner shapeid.ID, list *[]model.Trait) {
+	ts := *list
+	out := make([]model.Trait, 0, len(ts)-1)
+	for _, t := range ts {
+		j := slices.IndexFunc(out, func(o model.Trait) bool { return o.ID == t.ID })
+		if j < 0 {
+			out = append(out, t)
+			continue
+		}
+		s.combineTrait(owner, &out[j], t)
+	}
+	*list = out
+}
+
+// repeatsTrait reports whether two traits of ts have one ID: for a list
+// sorted by ID (the assembler's own, sortOwnTraits) two neighbours, else
+// any two (trait lists are short).
+func repeatsTrait(ts []model.Trait, sorted bool) bool {
+	if len(ts) < 2 {
+		return false
+	}
+	if sorted {
+		for i := 1; i < len(ts); i++ {
+			if ts[i].ID == ts[i-1].ID {
+				return true
+			}
+		}
+		return false
+	}
+	for i := 1; i < len(ts); i++ {
+		for j := 0; j < i; j++ {
+			if ts[i].ID == ts[j].ID {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (s *assembler) keepTraitIndex(list *[]model.Trait, idx *listIndex[model.Trait, shapeid.ID]) {

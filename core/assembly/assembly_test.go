@@ -89,6 +89,28 @@ func TestAssemblyEvents(t *testing.T) {
 			},
 		},
 		{
+			// As smithy-rules-engine's valid errorfiles write @suppress:
+			// the reference merges each trait of a statement as an apply.
+			name: "a trait written twice on one shape merges",
+			files: []file{
+				{"a.smithy", "$version: \"2\"\nnamespace ns\n@suppress([\"A\"])\n@suppress([\"B\"])\n@sensitive\n@sensitive\nstring S\nstructure U {\n    @tags([\"a\"])\n    @tags([\"b\"])\n    m: String\n}\n"},
+			},
+		},
+		{
+			name: "a trait written twice on one shape with two values conflicts",
+			files: []file{
+				{"a.smithy", "$version: \"2\"\nnamespace ns\n@documentation(\"x\")\n@documentation(\"y\")\nstring S\n"},
+			},
+			want: []string{"Conflicting `smithy.api#documentation` trait found on shape `ns#S`. The previous trait was defined at `a.smithy:3:1`, and a conflicting trait was defined at `a.smithy:4:1`."},
+		},
+		{
+			name: "a documentation comment beside another @documentation conflicts",
+			files: []file{
+				{"a.smithy", "$version: \"2\"\nnamespace ns\n/// x\n@documentation(\"y\")\nstring S\n"},
+			},
+			want: []string{"Conflicting `smithy.api#documentation` trait found on shape `ns#S`. The previous trait was defined at `a.smithy:4:1`, and a conflicting trait was defined at `a.smithy:3:1`."},
+		},
+		{
 			name: "unresolved member target",
 			files: []file{
 				{"a.smithy", "$version: \"2\"\nnamespace ns\nstructure S {\n    a: Missing\n}\n"},
@@ -245,3 +267,70 @@ string Tagged
 }
 
 func jsonText(n node.Node) string { return string(node.Marshal(n)) }
+
+// TestRepeatedTraitMerges: a trait written twice before one shape or
+// member is merged as the reference merges every trait application (arrays
+// concatenate in the order written, equal values are kept once), through
+// the assembler's own documents (AddSource) and a caller's (AddDocument),
+// whose lists stay as they were.
+func TestRepeatedTraitMerges(t *testing.T) {
+	const text = `$version: "2"
+namespace ns
+
+@suppress(["A"])
+@suppress(["B"])
+@sensitive
+@sensitive
+string S
+
+structure U {
+    @tags(["a"])
+    @tags(["b"])
+    m: String
+}
+`
+	check := func(t *testing.T, res *assembly.Result) {
+		t.Helper()
+		if msgs := errorMessages(res); len(msgs) > 0 {
+			t.Fatalf("unexpected errors: %q", msgs)
+		}
+		s := mustShape(t, res.Model, "ns#S")
+		if v, _ := s.Trait(shapeid.MustParse("smithy.api#suppress")); jsonText(v) != `["A","B"]` {
+			t.Errorf("@suppress on ns#S = %s, want [\"A\",\"B\"]", jsonText(v))
+		}
+		if v, ok := s.Trait(shapeid.MustParse("smithy.api#sensitive")); !ok || jsonText(v) != `{}` {
+			t.Errorf("@sensitive on ns#S = %s (present %v), want {}", jsonText(v), ok)
+		}
+		u := mustShape(t, res.Model, "ns#U")
+		if v, _ := u.Members()[0].Trait(shapeid.MustParse("smithy.api#tags")); jsonText(v) != `["a","b"]` {
+			t.Errorf("@tags on ns#U$m = %s, want [\"a\",\"b\"]", jsonText(v))
+		}
+	}
+	t.Run("source", func(t *testing.T) {
+		check(t, assemble(t, file{"a.smithy", text}))
+	})
+	t.Run("document", func(t *testing.T) {
+		id := shapeid.MustParse
+		str := func(v string) node.Node { return node.NewArray(node.NewString(v)) }
+		sTraits := []model.Trait{
+			{ID: id("smithy.api#suppress"), Value: str("A")}, {ID: id("smithy.api#sensitive"), Value: node.NewObject()},
+			{ID: id("smithy.api#suppress"), Value: str("B")}, {ID: id("smithy.api#sensitive"), Value: node.NewObject()},
+		}
+		mTraits := []model.Trait{{ID: id("smithy.api#tags"), Value: str("a")}, {ID: id("smithy.api#tags"), Value: str("b")}}
+		doc := &model.Document{File: "caller.json", Version: "2.0", Shapes: []model.ShapeDef{
+			{ID: id("ns#S"), Type: model.StringType, Traits: sTraits},
+			{ID: id("ns#U"), Type: model.StructureType, Members: []model.MemberDef{{Name: "m", Target: id("smithy.api#String"), Traits: mTraits}}},
+		}}
+		a := assembly.New()
+		a.AddDocument(doc)
+		res, err := a.Assemble()
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(t, res)
+		if len(doc.Shapes[0].Traits) != 4 || jsonText(doc.Shapes[0].Traits[2].Value) != `["B"]` ||
+			len(doc.Shapes[1].Members[0].Traits) != 2 || jsonText(doc.Shapes[1].Members[0].Traits[0].Value) != `["a"]` {
+			t.Errorf("the caller's trait lists changed: %v, %v", doc.Shapes[0].Traits, doc.Shapes[1].Members[0].Traits)
+		}
+	})
+}
