@@ -96,7 +96,13 @@ func (l *lazyLine) real() sv.ValueView {
 	if l.msg != nil {
 		return l.msg
 	}
-	rec, err := l.x.line.read(l.x.s, l.line)
+	var rec sv.ValueView
+	var err error
+	if l.bare {
+		rec, err = l.x.line.read(l.x.s, l.line)
+	} else {
+		rec, err = l.x.line.readLine(l.x.s, l.line)
+	}
 	if err == nil && l.bare {
 		l.msg = rec
 		return rec
@@ -324,8 +330,9 @@ type fastScan struct {
 	x      *Exchange
 	maxStr int
 	maxNum int
-	// depth is how deep the message's members are in the text: 2 in a
-	// transcript record, 1 in a message given alone.
+	// depth is how deep the message's members are for the depth limit:
+	// 1, in a message given alone and in a transcript record alike (a
+	// line's depth limit is one more than a message's: readLine).
 	depth  int
 	from   Peer
 	fromOK bool
@@ -355,7 +362,7 @@ func (x *Exchange) fastLine(line []byte, m msgCtx) ([]MessageSummary, bool) {
 	l.x, l.n, l.msg, l.bare = x, 0, nil, false
 	l.env = members{}
 	c.npassed = 0
-	q := fastScan{s: s, x: x, maxStr: lim.StringLimit(), maxNum: lim.MaxNumberLength, depth: 2}
+	q := fastScan{s: s, x: x, maxStr: lim.StringLimit(), maxNum: lim.MaxNumberLength, depth: 1}
 	if !q.record(l) {
 		c.npassed = 0
 		return nil, false

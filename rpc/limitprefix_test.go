@@ -441,9 +441,10 @@ func TestMessageLimitKeepsChecking(t *testing.T) {
 		}
 	})
 	for _, c := range []struct{ name, line, limit string }{
-		// The record is a level of the line: its message meets the depth
-		// limit one level sooner.
-		{"transcript line", `{"from":"client","message":` + deep + `}`, "depth-limit [0]/params/subtrahend/0"},
+		// The record is a level of the line, and the line's depth limit
+		// one more: its message meets the limit where it would alone
+		// (until 2026-12-03, one level sooner).
+		{"transcript line", `{"from":"client","message":` + deep + `}`, want[0]},
 		{"text record", `{"from":"client","text":` + strconv.Quote(deep) + `}`, want[0]},
 	} {
 		line := c.line
@@ -484,4 +485,37 @@ func TestMessageLimitsBounded(t *testing.T) {
 
 func codes2(fs []sv.Finding) []string {
 	return codes(&rpc.Result{Result: sv.Result{Findings: fs}}, true)
+}
+
+// TestLineDepthAsMessage: a message nests as deep in a transcript line
+// ("message") as it may alone: at each depth around the limit, on the
+// lone path and through a line (the one pass's and the reader's), the
+// findings are the same codes, paths, messages and wanted values.
+func TestLineDepthAsMessage(t *testing.T) {
+	const limit = 6
+	s := service(t, rpc.V2_0, rpc.ReaderOptions(node.MaxDepth(limit)))
+	for depth := limit - 3; depth <= limit+2; depth++ {
+		// the message is depth 1, params 2, subtrahend's list 3...
+		inner := strings.Repeat("[", depth-2) + "1" + strings.Repeat("]", depth-2)
+		msg := `{"jsonrpc":"2.0","id":1,"method":"subtract","params":{"minuend":1,"subtrahend":` + inner + `}}`
+		render := func(r *rpc.Result) []string {
+			var out []string
+			for _, f := range r.Findings {
+				// a line's paths begin with its index
+				out = append(out, fmt.Sprintf("%s %s %q want=%s", f.Code, strings.TrimPrefix(pointer(f.Path), "[0]"), f.Message, f.Want))
+			}
+			return out
+		}
+		alone := render(s.ValidateMessage([]byte(msg)))
+		r, err := s.ValidateTranscript(strings.NewReader(`{"from":"client","message":`+msg+"}\n"), false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if line := render(r); !slices.Equal(alone, line) {
+			t.Errorf("depth %d:\nalone %q\nline  %q", depth, alone, line)
+		}
+		if limited := slices.ContainsFunc(alone, func(f string) bool { return strings.HasPrefix(f, "depth-limit") }); limited != (depth > limit) {
+			t.Errorf("depth %d: a depth limit %v, want %v (%q)", depth, limited, depth > limit, alone)
+		}
+	}
 }

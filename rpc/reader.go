@@ -25,5 +25,18 @@ func (r *textReader) read(s *PreparedService, data []byte) (sv.ValueView, error)
 	return r.doc.Root(), nil
 }
 
+// readLine reads a transcript line. The record is one level above its
+// message, so the line's depth limit is one more than a message's: a
+// message nests as deep in a line as it may alone (inMessage reports a
+// limit inside the message against the message's own limit).
+func (r *textReader) readLine(s *PreparedService, line []byte) (sv.ValueView, error) {
+	lim := s.limits
+	lim.MaxDepth++
+	if err := r.doc.Read(line, lim); err != nil {
+		return nil, err
+	}
+	return r.doc.Root(), nil
+}
+
 // reset drops the references to the last text.
 func (r *textReader) reset() { r.doc.Reset() }

@@ -51,7 +51,7 @@ func (x *Exchange) feedLine(line []byte, offset int64) []MessageSummary {
 	if ms, ok := x.fastLine(line, m); ok {
 		return ms
 	}
-	rec, err := x.line.read(x.s, line)
+	rec, err := x.line.readLine(x.s, line)
 	if err != nil {
 		var se *node.SyntaxError
 		if errors.As(err, &se) {
@@ -95,10 +95,16 @@ func inMessage(err error) error {
 		return err
 	}
 	p := sv.Root()
+	le := rle.LimitError
 	if rle.Path.Len() > 0 && !rle.Path.At(0).IsIndex() && rle.Path.At(0).Key() == "message" {
 		p = p.Append(rle.Path.Segments()[1:]...)
+		if le.Limit == node.LimitDepth {
+			// The line was read with one level more than the
+			// message's limit (readLine): the message met its own.
+			le = &node.LimitError{Pos: le.Pos, Limit: le.Limit, Max: le.Max - 1}
+		}
 	}
-	return &sv.ReadLimitError{LimitError: rle.LimitError, Path: p}
+	return &sv.ReadLimitError{LimitError: le, Path: p}
 }
 
 // record reads the members of a transcript record.
