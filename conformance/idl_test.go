@@ -406,7 +406,7 @@ func normalize(d *model.Document) normDoc {
 		defs[d.Shapes[i].ID] = &d.Shapes[i]
 	}
 	for _, s := range d.Shapes {
-		ns := &normShape{typ: s.Type, traits: traitMap(s.Traits), mixins: fmt.Sprint(s.Mixins), inherited: map[string]map[string]node.Node{}}
+		ns := &normShape{typ: s.Type, traits: traitMap(s.Traits), mixins: fmt.Sprint(s.Mixins()), inherited: map[string]map[string]node.Node{}}
 		for _, m := range s.Members {
 			nm := normMember{name: m.Name, target: m.Target.String(), traits: traitMap(m.Traits)}
 			if m.Elided {
@@ -485,7 +485,7 @@ func traitMap(ts []model.Trait) map[string]node.Node {
 // traits added), else a resource identifier or property of the `for`
 // resource.
 func elidedTarget(defs map[shapeid.ID]*model.ShapeDef, s *model.ShapeDef, name string) (target shapeid.ID, fromMixin bool) {
-	for _, mixin := range s.Mixins {
+	for _, mixin := range s.Mixins() {
 		if m, ok := defs[mixin]; ok {
 			for _, mem := range m.Members {
 				if mem.Name == name {

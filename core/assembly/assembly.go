@@ -480,11 +480,11 @@ func (s *assembler) addShape(d *model.Document, c *model.ShapeDef) {
 			// (ownTraits): most are only read.
 			c.Members = slices.Clone(c.Members)
 			s.shared[c] = true
-			if c.Entity != nil {
+			if e := c.Entity(); e != nil {
 				// Assembly sets properties (an operation's Unit input and
 				// output): the caller's document keeps its own.
-				e := *c.Entity
-				c.Entity = &e
+				cp := *e
+				c.SetEntity(&cp)
 			}
 		}
 		if repeatsTrait(c.Traits, sorted) {
@@ -636,7 +636,7 @@ func conflict(a, b *model.ShapeDef) string {
 		}
 	}
 	pa, pb := a.Props(), b.Props()
-	if !slices.Equal(a.Mixins, b.Mixins) || pa.Version != pb.Version || !slices.Equal(pa.Operations, pb.Operations) ||
+	if !slices.Equal(a.Mixins(), b.Mixins()) || pa.Version != pb.Version || !slices.Equal(pa.Operations, pb.Operations) ||
 		!slices.Equal(pa.Resources, pb.Resources) || !slices.Equal(pa.Errors, pb.Errors) || pa.Input != pb.Input || pa.Output != pb.Output ||
 		!slices.Equal(pa.Identifiers, pb.Identifiers) || !slices.Equal(pa.Properties, pb.Properties) || !slices.Equal(pa.Rename, pb.Rename) ||
 		pa.Create != pb.Create || pa.Put != pb.Put || pa.Read != pb.Read || pa.Update != pb.Update || pa.Delete != pb.Delete || pa.List != pb.List ||
@@ -820,7 +820,7 @@ func (s *assembler) checkCollectionMembers() {
 		kept := def.Members[:0:0]
 		for _, m := range def.Members {
 			if !slices.Contains(want, m.Name) {
-				s.event(model.ErrorSeverity, "Model", def.ID, m.Source, "%s, but found `%s`", kind, m.Name)
+				s.event(model.ErrorSeverity, "Model", def.ID, def.MemberSource(&m), "%s, but found `%s`", kind, m.Name)
 				continue
 			}
 			kept = append(kept, m)
@@ -829,11 +829,11 @@ func (s *assembler) checkCollectionMembers() {
 		bad := false
 		var missing []string
 		for _, w := range want {
-			if !hasMember(def, w) && (len(def.Mixins) == 0 || !s.mixinHasMember(def, w)) {
+			if !hasMember(def, w) && (len(def.Mixins()) == 0 || !s.mixinHasMember(def, w)) {
 				missing = append(missing, w)
 			}
 		}
-		if len(missing) > 0 && (len(def.Mixins) == 0 || s.mixinsExist(def)) {
+		if len(missing) > 0 && (len(def.Mixins()) == 0 || s.mixinsExist(def)) {
 			word := "member"
 			if len(missing) > 1 {
 				word = "members"
@@ -864,7 +864,7 @@ func (s *assembler) mixinHasMember(def *model.ShapeDef, name string) bool {
 // mixinsExist reports whether every mixin of def (transitively) is defined;
 // when one is not, dropUnusableMixins reports it instead.
 func (s *assembler) mixinsExist(def *model.ShapeDef) bool {
-	for _, mid := range def.Mixins {
+	for _, mid := range def.Mixins() {
 		mx, ok := s.def(mid)
 		if !ok || !s.mixinsExist(mx) {
 			return false
@@ -908,7 +908,7 @@ func (s *assembler) dropUnusableMixins() {
 	for changed := true; changed; {
 		changed = false
 		for _, def := range append([]*model.ShapeDef(nil), s.defs...) {
-			for _, mid := range def.Mixins {
+			for _, mid := range def.Mixins() {
 				if _, ok := s.def(mid); ok {
 					continue
 				}
@@ -944,7 +944,7 @@ func (s *assembler) mixinCycles() [][]shapeid.ID {
 		next++
 		stack = append(stack, id)
 		onStack[id] = true
-		for _, mid := range s.defOf(id).Mixins {
+		for _, mid := range s.defOf(id).Mixins() {
 			if _, ok := s.def(mid); !ok {
 				continue
 			}
@@ -969,7 +969,7 @@ func (s *assembler) mixinCycles() [][]shapeid.ID {
 			}
 		}
 		self := false
-		for _, mid := range s.defOf(id).Mixins {
+		for _, mid := range s.defOf(id).Mixins() {
 			self = self || mid == id
 		}
 		if len(comp) > 1 || self {
@@ -980,7 +980,7 @@ func (s *assembler) mixinCycles() [][]shapeid.ID {
 	for _, def := range s.defs {
 		// A shape without mixins is in no cycle: only shapes that mix
 		// something in start a search.
-		if _, seen := index[def.ID]; !seen && len(def.Mixins) > 0 {
+		if _, seen := index[def.ID]; !seen && len(def.Mixins()) > 0 {
 			visit(def.ID)
 		}
 	}
@@ -1036,7 +1036,8 @@ func (s *assembler) apply(d *model.Document, ap model.Apply) {
 	// A member the shape gets from a mixin: applying traits to it redefines
 	// it locally with the same target, as the specification allows.
 	if target, ok := s.mixinMemberTarget(def, name, map[shapeid.ID]bool{}); ok {
-		def.Members = append(def.Members, model.MemberDef{Name: name, Target: target, Traits: append([]model.Trait(nil), ap.Traits...), Source: ap.Source})
+		def.Members = append(def.Members, model.MemberDef{Name: name, Target: target, Traits: append([]model.Trait(nil), ap.Traits...), Pos: ap.Source.Pos})
+		def.SetMemberFile(name, ap.Source.File)
 		appended(idx, def.Members, memberKey)
 		return
 	}
@@ -1069,7 +1070,7 @@ func traitNames(ts []model.Trait) string {
 
 // mixinMemberTarget finds the target of member name in def's mixins.
 func (s *assembler) mixinMemberTarget(def *model.ShapeDef, name string, seen map[shapeid.ID]bool) (shapeid.ID, bool) {
-	for _, mid := range def.Mixins {
+	for _, mid := range def.Mixins() {
 		if seen[mid] {
 			continue
 		}
@@ -1105,13 +1106,13 @@ func (s *assembler) resolveElided() {
 		if def.Props().ForResource.IsZero() {
 			continue
 		}
-		if res, ok := s.def(def.Entity.ForResource); !ok || res.Type != model.ResourceType {
+		if res, ok := s.def(def.Props().ForResource); !ok || res.Type != model.ResourceType {
 			found := "no shape"
 			if ok {
 				found = "a " + res.Type.String() + " shape"
 			}
-			s.event(model.ErrorSeverity, "Model", def.ID, def.Source, "The target of the `for` production must be a resource shape, but found %s: %s", found, def.Entity.ForResource)
-			def.Entity.ForResource = shapeid.ID{}
+			s.event(model.ErrorSeverity, "Model", def.ID, def.Source, "The target of the `for` production must be a resource shape, but found %s: %s", found, def.Props().ForResource)
+			def.SetProps().ForResource = shapeid.ID{}
 		}
 	}
 	// Mixins may themselves elide members: resolve until nothing changes.
@@ -1142,7 +1143,7 @@ func (s *assembler) resolveElided() {
 				continue
 			}
 			if m.Target.IsZero() {
-				s.event(model.ErrorSeverity, "Model", def.ID.WithMember(m.Name), m.Source, "Member target was elided, but no bound resource or mixin contained a matching identifier or member name.")
+				s.event(model.ErrorSeverity, "Model", def.ID.WithMember(m.Name), def.MemberSource(&m), "Member target was elided, but no bound resource or mixin contained a matching identifier or member name.")
 				continue
 			}
 			if mt, ok := s.mixinMemberTarget(def, m.Name, map[shapeid.ID]bool{}); ok && mt == m.Target && len(m.Traits) == 0 {
@@ -1160,20 +1161,20 @@ func (s *assembler) resolveElided() {
 // and leaves the shape's own member out so the mixin's stands.
 func (s *assembler) checkMemberConflicts() {
 	for _, def := range s.defs {
-		if len(def.Mixins) == 0 {
+		if len(def.Mixins()) == 0 {
 			continue
 		}
 		kept := def.Members[:0:0]
 		for _, m := range def.Members {
 			conflict := false
-			for _, mid := range def.Mixins {
+			for _, mid := range def.Mixins() {
 				mx, ok := s.def(mid)
 				if !ok {
 					continue
 				}
 				t, ok := s.memberTarget(mx, m.Name)
 				if ok && t != m.Target {
-					s.event(model.ErrorSeverity, "Model", def.ID.WithMember(m.Name), m.Source, "Member conflicts with an inherited mixin member: `%s`", mid.WithMember(m.Name))
+					s.event(model.ErrorSeverity, "Model", def.ID.WithMember(m.Name), def.MemberSource(&m), "Member conflicts with an inherited mixin member: `%s`", mid.WithMember(m.Name))
 					conflict = true
 				}
 			}
@@ -1227,8 +1228,8 @@ func (s *assembler) checkMixins() {
 			}
 		}
 		var bad []string
-		kept := def.Mixins[:0:0]
-		for _, mid := range def.Mixins {
+		kept := def.Mixins()[:0:0]
+		for _, mid := range def.Mixins() {
 			if mx, ok := s.def(mid); ok && mx.Type != def.Type {
 				bad = append(bad, "`"+mid.String()+"`")
 				continue
@@ -1237,7 +1238,7 @@ func (s *assembler) checkMixins() {
 		}
 		if len(bad) > 0 {
 			s.event(model.ErrorSeverity, "Model", def.ID, def.Source, "Mixins may only be mixed into shapes of the same type. The following mixins were applied to the %s shape `%s` which are not %s shapes: [%s]", def.Type, def.ID, def.Type, strings.Join(bad, ", "))
-			def.Mixins = kept
+			def.SetMixins(kept)
 		}
 	}
 }
@@ -1265,7 +1266,7 @@ func (s *assembler) fillImplicitValues() {
 				m := &def.Members[i]
 				if !hasTrait(m.Traits, preludeid.EnumValue) {
 					s.ownTraits(def)
-					m.Traits = append(m.Traits, model.Trait{ID: preludeid.EnumValue, Value: node.NewString(m.Name), Source: m.Source})
+					m.Traits = append(m.Traits, model.Trait{ID: preludeid.EnumValue, Value: node.NewString(m.Name), Source: def.MemberSource(m)})
 				}
 			}
 		}

@@ -119,8 +119,8 @@ func TestCallersDocumentUnchanged(t *testing.T) {
 	op := shapeid.MustParse("ex#Op")
 	svc := shapeid.MustParse("ex#Svc")
 	doc := &model.Document{Version: "2.0", Shapes: []model.ShapeDef{
-		{ID: op, Type: model.OperationType, Entity: &model.EntityDef{Errors: nil}},
-		{ID: svc, Type: model.ServiceType, Entity: &model.EntityDef{Version: "1", Operations: []shapeid.ID{op}}},
+		withEntity(model.ShapeDef{ID: op, Type: model.OperationType}, &model.EntityDef{Errors: nil}),
+		withEntity(model.ShapeDef{ID: svc, Type: model.ServiceType}, &model.EntityDef{Version: "1", Operations: []shapeid.ID{op}}),
 	}}
 	for _, once := range []bool{false, true} {
 		a := assembly.New(assembly.Once(once))
@@ -133,7 +133,7 @@ func TestCallersDocumentUnchanged(t *testing.T) {
 		if s.Input() != shapeid.MustParse("smithy.api#Unit") {
 			t.Errorf("Once(%v): the operation's input is %v, want smithy.api#Unit", once, s.Input())
 		}
-		if e := doc.Shapes[0].Entity; !e.Input.IsZero() || !e.Output.IsZero() {
+		if e := doc.Shapes[0].Entity(); !e.Input.IsZero() || !e.Output.IsZero() {
 			t.Errorf("Once(%v): assembly changed the caller's document: input %v output %v", once, e.Input, e.Output)
 		}
 	}

@@ -126,13 +126,13 @@ func (s *assembler) upgradeMembers10() {
 			var v node.Node
 			switch {
 			case (hadZeroValueIn10(target.Type) || streamingBlob) && !memberBoxed && !s.targetBoxed(target):
-				v = zeroValue(target.Type, m.Source.Pos)
+				v = zeroValue(target.Type, m.Pos)
 			case memberBoxed:
-				v = node.NewNull().At(m.Source.Pos)
+				v = node.NewNull().At(m.Pos)
 			default:
 				continue
 			}
-			m.Traits = append(append([]model.Trait(nil), m.Traits...), model.Trait{ID: preludeid.Default, Value: v, Source: m.Source})
+			m.Traits = append(append([]model.Trait(nil), m.Traits...), model.Trait{ID: preludeid.Default, Value: v, Source: def.MemberSource(m)})
 		}
 	}
 }

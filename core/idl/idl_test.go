@@ -56,8 +56,8 @@ func dump(doc *model.Document) string {
 	for _, s := range doc.Shapes {
 		e := s.Props()
 		fmt.Fprintf(&b, "%s %s", s.Type, s.ID)
-		if len(s.Mixins) > 0 {
-			fmt.Fprintf(&b, " with %v", s.Mixins)
+		if len(s.Mixins()) > 0 {
+			fmt.Fprintf(&b, " with %v", s.Mixins())
 		}
 		if !e.ForResource.IsZero() {
 			fmt.Fprintf(&b, " for %s", e.ForResource)
@@ -516,7 +516,10 @@ func TestPositions(t *testing.T) {
 	check("trait", s.Traits[0].Source.Pos, 4, 1)
 	check("trait value", s.Traits[0].Value.Pos(), 4, 7)
 	check("array element", s.Traits[0].Value.Elems()[0].Pos(), 4, 8)
-	check("member", s.Members[0].Source.Pos, 6, 5)
+	check("member", s.Members[0].Pos, 6, 5)
+	if f := s.MemberSource(&s.Members[0]).File; f != "test.smithy" {
+		t.Errorf("member's file %q", f)
+	}
 	check("default", s.Members[0].Traits[0].Value.Pos(), 6, 17)
 	if s.Source.File != "test.smithy" {
 		t.Errorf("file %q", s.Source.File)

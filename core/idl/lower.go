@@ -212,7 +212,7 @@ func (l *lowerer) shapeDef(d *model.ShapeDef, s *shapeStmt) {
 	d.Type = s.typ
 	d.Source = l.loc(s.pos)
 	d.Traits = l.traits(id, s.traitList(), nil)
-	d.Mixins = l.resolveAll(s.mixins)
+	d.SetMixins(l.resolveAll(s.mixins))
 	if s.forRes != nil && !s.forRes.isZero() {
 		d.SetProps().ForResource = l.resolve(*s.forRes)
 	}
@@ -228,7 +228,7 @@ func (l *lowerer) shapeDef(d *model.ShapeDef, s *shapeStmt) {
 			if !md.Elided {
 				md.Target = l.resolve(m.target)
 			}
-			md.Source = l.loc(m.pos)
+			md.Pos = m.pos
 			var extra *model.Trait
 			if m.dflt != nil {
 				extra = &model.Trait{ID: preludeid.Default, Value: l.node(m.dflt.val), Source: l.loc(m.dflt.pos)}

@@ -229,9 +229,11 @@ func (d *decoder) shape(id shapeid.ID, f node.Field) error {
 	if def.Traits, err = d.traits(n); err != nil {
 		return err
 	}
-	if def.Mixins, err = d.refList(n, "mixins"); err != nil {
+	mixins, err := d.refList(n, "mixins")
+	if err != nil {
 		return err
 	}
+	def.SetMixins(mixins)
 	switch {
 	case typ == model.ListType || typ == model.SetType:
 		d.warnExtra(n, id, listProps...)
@@ -257,8 +259,8 @@ func (d *decoder) shape(id shapeid.ID, f node.Field) error {
 	if err != nil {
 		return err
 	}
-	if def.Entity != nil && def.Entity.IsZero() {
-		def.Entity = nil // an operation without input, output or errors
+	if e := def.Entity(); e != nil && e.IsZero() {
+		def.SetEntity(nil) // an operation without input, output or errors
 	}
 	d.doc.Shapes = append(d.doc.Shapes, def)
 	return nil
@@ -354,7 +356,7 @@ func (d *decoder) member(owner shapeid.ID, name string, n node.Node, pos node.Po
 	if err != nil {
 		return model.MemberDef{}, err
 	}
-	return model.MemberDef{Name: name, Target: target, Traits: traits, Source: model.SourceLocation{File: d.file, Pos: pos}}, nil
+	return model.MemberDef{Name: name, Target: target, Traits: traits, Pos: pos}, nil
 }
 
 // namedMembers reads the fixed members of lists (member) and maps (key,

@@ -91,7 +91,7 @@ func shapeNode(d model.ShapeDef) node.Node {
 	e := d.Props()
 	var f fieldList
 	f.add("type", node.NewString(d.Type.String()))
-	f.refs("mixins", d.Mixins)
+	f.refs("mixins", d.Mixins())
 	switch {
 	case d.Type == model.ListType || d.Type == model.SetType || d.Type == model.MapType:
 		for _, m := range d.Members {

@@ -34,7 +34,8 @@ func TestBodySource(t *testing.T) {
 				mfile = "apply.smithy"
 			}
 			def.Members = append(def.Members, MemberDef{Name: fmt.Sprintf("m%d", j), Target: str,
-				Source: SourceLocation{File: mfile, Pos: node.Pos{Line: int32(i + 1), Column: int32(j + 5)}}})
+				Pos: node.Pos{Line: int32(i + 1), Column: int32(j + 5)}})
+			def.SetMemberFile(fmt.Sprintf("m%d", j), mfile)
 		}
 		defs = append(defs, def)
 	}
@@ -43,7 +44,7 @@ func TestBodySource(t *testing.T) {
 	for _, d := range defs {
 		want[d.ID] = d.Source
 		for _, md := range d.Members {
-			want[d.ID.WithMember(md.Name)] = md.Source
+			want[d.ID.WithMember(md.Name)] = d.MemberSource(&md)
 		}
 	}
 	m, err := New(defs, nil)

@@ -39,7 +39,7 @@ func TestNewFromPeak(t *testing.T) {
 		}
 		src := SourceLocation{File: "chain.smithy"}
 		defs = append(defs, ShapeDef{ID: shapeid.ID{Namespace: "ex", Name: fmt.Sprintf("S%d", i)}, Type: StructureType, Source: src,
-			Members: []MemberDef{{Name: "next", Target: next, Source: src}, {Name: "name", Target: str, Source: src}}})
+			Members: []MemberDef{{Name: "next", Target: next}, {Name: "name", Target: str}}})
 	}
 	ptrs := make([]*ShapeDef, len(defs))
 	for i := range defs {

@@ -1,6 +1,8 @@
 package model
 
 import (
+	"maps"
+
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/core/shapeid"
 )
@@ -44,35 +46,156 @@ type NamedTarget struct {
 }
 
 // MemberDef is a member as a loader read it.
+//
+// Its file is its shape's ([ShapeDef.Source]) unless the shape records
+// another for it (a member an `apply` statement of another file
+// redefined): [ShapeDef.MemberSource] gives its whole location. A
+// MemberDef is 104 bytes (with its file as a string it was 128, and a
+// model of structures of two members holds two a structure while it
+// loads: docs/performance.md, "Where a model's bytes go", fifteenth
+// round).
 type MemberDef struct {
 	Name   string
 	Target shapeid.ID // zero when Elided
+	Traits []Trait
+	// Pos is where the member was written, in its file (see above).
+	Pos node.Pos
 	// Elided is set for an IDL member written as `$name`: its target comes
 	// from a mixin's member or a resource identifier/property of the same
 	// name, resolved during assembly.
 	Elided bool
-	Traits []Trait
-	Source SourceLocation
 }
 
 // ShapeDef is a shape definition as a loader produced it, before assembly.
 // Model shapes are built from ShapeDefs and never expose them for change.
 //
-// The service, resource and operation properties are behind the Entity
-// pointer, nil for the shapes that have none (most of a model: a ShapeDef
-// is 168 bytes, where those properties inline made it 740; a large model
-// holds a ShapeDef a shape while it loads). [ShapeDef.Props] reads them,
-// [ShapeDef.SetProps] makes them to be written.
+// What most shapes lack is behind one pointer, nil for the shapes that
+// have none of it (most of a model): the mixins ([ShapeDef.Mixins],
+// [ShapeDef.SetMixins]), the service, resource and operation properties
+// ([ShapeDef.Props] reads them, [ShapeDef.SetProps] makes them to be
+// written, [ShapeDef.Entity] and [ShapeDef.SetEntity] get and set them
+// whole), and the files of members written in another file than the shape
+// ([ShapeDef.MemberSource], [ShapeDef.SetMemberFile]). A ShapeDef is 144
+// bytes: the properties inline made it 740, the mixins' list inline 168
+// (the allocator's 176-byte class); a large model holds a ShapeDef a shape
+// while it loads (docs/performance.md, "Where a model's bytes go",
+// fifteenth round).
+//
+// A copy of a ShapeDef shares that part with the original until a setter
+// of the copy replaces it: the setters (SetMixins, SetEntity,
+// SetMemberFile) never change what the original reads; the EntityDef that
+// Props and SetProps return is shared, as the Entity pointer was.
 type ShapeDef struct {
 	ID      shapeid.ID
-	Type    ShapeType
 	Traits  []Trait
 	Members []MemberDef
-	Mixins  []shapeid.ID
 	Source  SourceLocation
-	// Entity holds the service, operation and resource properties; nil
-	// when none is set.
-	Entity *EntityDef
+	more    *defMore
+	Type    ShapeType
+}
+
+// defMore is the part of a [ShapeDef] that most shapes leave nil.
+type defMore struct {
+	entity *EntityDef
+	mixins []shapeid.ID
+	// memberFiles are the files of the members written in another file
+	// than the shape, by member name.
+	memberFiles map[string]string
+}
+
+// extra returns a copy of d's defMore (a new one when d has none), for a
+// setter to change and store: a copy of d shares the original.
+func (d *ShapeDef) extra() *defMore {
+	m := new(defMore)
+	if d.more != nil {
+		*m = *d.more
+	}
+	return m
+}
+
+// settle stores m as d's defMore, nil when it holds nothing.
+func (d *ShapeDef) settle(m *defMore) {
+	if m.entity == nil && m.mixins == nil && m.memberFiles == nil {
+		m = nil
+	}
+	d.more = m
+}
+
+// Mixins returns the mixins the shape is declared with.
+func (d *ShapeDef) Mixins() []shapeid.ID {
+	if d.more == nil {
+		return nil
+	}
+	return d.more.mixins
+}
+
+// SetMixins sets the mixins the shape is declared with (nil for none).
+func (d *ShapeDef) SetMixins(ids []shapeid.ID) {
+	if ids == nil && d.more == nil {
+		return
+	}
+	m := d.extra()
+	m.mixins = ids
+	d.settle(m)
+}
+
+// Entity returns the service, operation and resource properties, nil
+// when none is set (see [ShapeDef.Props]).
+func (d *ShapeDef) Entity() *EntityDef {
+	if d.more == nil {
+		return nil
+	}
+	return d.more.entity
+}
+
+// SetEntity sets the service, operation and resource properties (nil for
+// none): the definition keeps e.
+func (d *ShapeDef) SetEntity(e *EntityDef) {
+	if e == nil && d.more == nil {
+		return
+	}
+	m := d.extra()
+	m.entity = e
+	d.settle(m)
+}
+
+// MemberSource returns where member m of the definition (an element of
+// its Members, or a copy of one) was written: at m.Pos, in the shape's
+// file unless [ShapeDef.SetMemberFile] gave m's name another.
+func (d *ShapeDef) MemberSource(m *MemberDef) SourceLocation {
+	if d.more != nil && d.more.memberFiles != nil {
+		if f, ok := d.more.memberFiles[m.Name]; ok {
+			return SourceLocation{File: f, Pos: m.Pos}
+		}
+	}
+	return SourceLocation{File: d.Source.File, Pos: m.Pos}
+}
+
+// SetMemberFile records that the member named name was written in file:
+// nothing is recorded when it is the shape's file (and a file recorded
+// before is forgotten).
+func (d *ShapeDef) SetMemberFile(name, file string) {
+	var files map[string]string
+	if d.more != nil {
+		files = d.more.memberFiles
+	}
+	if _, ok := files[name]; !ok && file == d.Source.File {
+		return
+	}
+	m := d.extra()
+	m.memberFiles = maps.Clone(files)
+	if file == d.Source.File {
+		delete(m.memberFiles, name)
+		if len(m.memberFiles) == 0 {
+			m.memberFiles = nil
+		}
+	} else {
+		if m.memberFiles == nil {
+			m.memberFiles = map[string]string{}
+		}
+		m.memberFiles[name] = file
+	}
+	d.settle(m)
 }
 
 // EntityDef holds the service, operation and resource properties of a
@@ -102,22 +225,24 @@ type EntityDef struct {
 var noEntity EntityDef
 
 // Props returns the definition's service, operation and resource
-// properties, all zero when Entity is nil. The result is for reading: to
+// properties, all zero when none is set. The result is for reading: to
 // set a property, use [ShapeDef.SetProps].
 func (d *ShapeDef) Props() *EntityDef {
-	if d.Entity == nil {
-		return &noEntity
+	if e := d.Entity(); e != nil {
+		return e
 	}
-	return d.Entity
+	return &noEntity
 }
 
 // SetProps returns the definition's properties to be written, allocating
-// Entity when it is nil.
+// them when none is set.
 func (d *ShapeDef) SetProps() *EntityDef {
-	if d.Entity == nil {
-		d.Entity = new(EntityDef)
+	if e := d.Entity(); e != nil {
+		return e
 	}
-	return d.Entity
+	e := new(EntityDef)
+	d.SetEntity(e)
+	return e
 }
 
 // IsZero reports whether no property is set.

@@ -37,13 +37,14 @@ func ExampleModel_EffectiveTraits() {
 }
 
 // A definition's service, operation and resource properties are behind
-// Entity, nil for the shapes that have none: Props reads them (zero when
-// nil), SetProps allocates them to be written.
+// one pointer, nil for the shapes that have none (Entity returns nil):
+// Props reads them (zero when none is set), SetProps allocates them to be
+// written.
 func ExampleShapeDef_Props() {
 	op := model.ShapeDef{ID: shapeid.MustParse("ex#GetUser"), Type: model.OperationType}
-	fmt.Println(op.Entity == nil, op.Props().Input.IsZero())
+	fmt.Println(op.Entity() == nil, op.Props().Input.IsZero())
 	op.SetProps().Input = shapeid.MustParse("ex#GetUserInput")
-	fmt.Println(op.Entity == nil, op.Props().Input)
+	fmt.Println(op.Entity() == nil, op.Props().Input)
 	m, err := model.New([]model.ShapeDef{op, {ID: shapeid.MustParse("ex#GetUserInput"), Type: model.StructureType}}, nil)
 	if err != nil {
 		panic(err)

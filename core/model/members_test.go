@@ -24,7 +24,7 @@ func structs(n, k int) []model.ShapeDef {
 	for i := range n {
 		d := model.ShapeDef{ID: shapeid.ID{Namespace: "ex", Name: fmt.Sprintf("S%d", i)}, Type: model.StructureType, Source: model.SourceLocation{File: "ex.smithy"}}
 		for j := range k {
-			d.Members = append(d.Members, model.MemberDef{Name: names[j], Target: str, Source: model.SourceLocation{File: "ex.smithy", Pos: node.Pos{Line: int32(i + 1)}}})
+			d.Members = append(d.Members, model.MemberDef{Name: names[j], Target: str, Pos: node.Pos{Line: int32(i + 1)}})
 		}
 		defs = append(defs, d)
 	}
@@ -92,14 +92,16 @@ func TestNewFrom(t *testing.T) {
 	missing := shapeid.ID{Namespace: "ex", Name: "Missing"}
 	doc := []model.Trait{{ID: shapeid.ID{Namespace: "smithy.api", Name: "documentation"}, Value: node.NewString("x")}}
 	mk := func() []model.ShapeDef {
-		return []model.ShapeDef{
+		defs := []model.ShapeDef{
 			{ID: shapeid.ID{Namespace: "ex", Name: "A"}, Type: model.StructureType, Source: model.SourceLocation{File: "a.smithy", Pos: node.Pos{Line: 3}}, Members: []model.MemberDef{
-				{Name: "x", Target: str, Traits: doc, Source: model.SourceLocation{File: "a.smithy", Pos: node.Pos{Line: 4, Column: 5}}},
-				{Name: "y", Target: missing, Source: model.SourceLocation{File: "applied.smithy", Pos: node.Pos{Line: 9, Column: 1}}},
-				{Name: "z", Target: str, Elided: true, Source: model.SourceLocation{File: "a.smithy", Pos: node.Pos{Line: 6, Column: 5}}},
+				{Name: "x", Target: str, Traits: doc, Pos: node.Pos{Line: 4, Column: 5}},
+				{Name: "y", Target: missing, Pos: node.Pos{Line: 9, Column: 1}},
+				{Name: "z", Target: str, Elided: true, Pos: node.Pos{Line: 6, Column: 5}},
 			}},
 			{ID: str, Type: model.StringType},
 		}
+		defs[0].SetMemberFile("y", "applied.smithy")
+		return defs
 	}
 	want, err := model.New(mk(), nil)
 	if err != nil {
@@ -119,19 +121,24 @@ func TestNewFrom(t *testing.T) {
 	for _, m := range []*model.Model{want, got} {
 		a, _ := m.Shape(shapeid.ID{Namespace: "ex", Name: "A"})
 		d := a.Def()
-		wantDefs := mk()[0].Members
+		wantDef := mk()[0]
+		wantDefs := wantDef.Members
 		if len(d.Members) != len(wantDefs) || a.NumOwnMembers() != len(wantDefs) {
 			t.Fatalf("Def has %d members, NumOwnMembers %d, want %d", len(d.Members), a.NumOwnMembers(), len(wantDefs))
 		}
 		for i, w := range wantDefs {
+			wsrc := wantDef.MemberSource(&w)
 			for _, g := range []model.MemberDef{d.Members[i], a.OwnMember(i)} {
-				if g.Name != w.Name || g.Target != w.Target || g.Elided != w.Elided || g.Source != w.Source || len(g.Traits) != len(w.Traits) {
+				if g.Name != w.Name || g.Target != w.Target || g.Elided != w.Elided || g.Pos != w.Pos || len(g.Traits) != len(w.Traits) {
 					t.Errorf("member %d = %+v, want %+v", i, g, w)
 				}
 			}
+			if got := d.MemberSource(&d.Members[i]); got != wsrc {
+				t.Errorf("member %d: Def's MemberSource %v, want %v", i, got, wsrc)
+			}
 			ms, _ := a.Member(w.Name)
-			if ms.Source() != w.Source || ms.Target() != w.Target || ms.ID() != a.ID().WithMember(w.Name) {
-				t.Errorf("member shape %s: source %v target %v, want %v %v", ms.ID(), ms.Source(), ms.Target(), w.Source, w.Target)
+			if ms.Source() != wsrc || ms.Target() != w.Target || ms.ID() != a.ID().WithMember(w.Name) {
+				t.Errorf("member shape %s: source %v target %v, want %v %v", ms.ID(), ms.Source(), ms.Target(), wsrc, w.Target)
 			}
 		}
 		if y, _ := a.Member("y"); y != nil {

@@ -38,13 +38,15 @@ func TestMixedTraitsWhereTheyAre(t *testing.T) {
 	}
 	// A shape that uses the mixin redefines every fourth member with a
 	// trait of its own, and adds members of its own.
-	user := ShapeDef{ID: shapeid.MustParse("ns#User"), Type: StructureType, Mixins: []shapeid.ID{mixin.ID}, Traits: []Trait{tr("own")}}
+	user := ShapeDef{ID: shapeid.MustParse("ns#User"), Type: StructureType, Traits: []Trait{tr("own")}}
+	user.SetMixins([]shapeid.ID{mixin.ID})
 	for i := 0; i < n; i += 4 {
 		user.Members = append(user.Members, MemberDef{Name: fmt.Sprintf("m%02d", i), Target: str, Traits: []Trait{tr(fmt.Sprintf("r%02d", i))}})
 	}
 	user.Members = append(user.Members, MemberDef{Name: "extra", Target: str, Traits: []Trait{tr("extra")}}, MemberDef{Name: "plain", Target: str})
 	// A second generation: the user is itself a mixin's user's mixin.
-	user2 := ShapeDef{ID: shapeid.MustParse("ns#User2"), Type: StructureType, Mixins: []shapeid.ID{user.ID}}
+	user2 := ShapeDef{ID: shapeid.MustParse("ns#User2"), Type: StructureType}
+	user2.SetMixins([]shapeid.ID{user.ID})
 	m, err := New([]ShapeDef{{ID: str, Type: StringType}, {ID: shapeid.MustParse("smithy.api#mixin"), Type: StructureType}, mixin, user, user2}, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -71,7 +71,7 @@ type Shape struct {
 }
 
 // member is a member's definition as [New] keeps it: a [MemberDef]
-// packed into 48 bytes (a MemberDef is 128, and a model keeps one a
+// packed into 48 bytes (a MemberDef was 128, 104 now, and a model keeps one a
 // member it declares: on the chain of 100,000 structures of
 // docs/performance.md, "Where a model's bytes go", 25 MB of a 73 MB
 // model). The target points to the ID of the root shape it names when
@@ -227,11 +227,12 @@ func (b *shapeBody) related() []*Shape {
 // entityOf returns a copy of the properties of d, or nil when it sets
 // none.
 func entityOf(d *ShapeDef) *EntityDef {
-	if d.Entity == nil || d.Entity.IsZero() {
+	e := d.Entity()
+	if e == nil || e.IsZero() {
 		return nil
 	}
-	e := *d.Entity
-	return &e
+	c := *e
+	return &c
 }
 
 // props returns the shape's entity properties (zero when it has none).
@@ -307,9 +308,10 @@ func (b *shapeBody) memberSource(md *member) SourceLocation {
 	return SourceLocation{File: b.fileName(), Pos: md.pos}
 }
 
-// memberDef returns one of the body's own members as a [MemberDef].
+// memberDef returns one of the body's own members as a [MemberDef] (its
+// file is the body's unless md.otherFile: see memberSource).
 func (b *shapeBody) memberDef(md *member) MemberDef {
-	return MemberDef{Name: md.name, Target: *md.target, Elided: md.elided(), Traits: md.traitList(), Source: b.memberSource(md)}
+	return MemberDef{Name: md.name, Target: *md.target, Elided: md.elided(), Traits: md.traitList(), Pos: md.pos}
 }
 
 // Traits returns the traits applied directly to the shape, sorted by trait
@@ -632,16 +634,20 @@ func (s *Shape) Def() ShapeDef {
 	d := ShapeDef{ID: s.body.id, Type: s.typ, Source: s.Source()}
 	if e := s.body.entity(); e != nil {
 		c := *e
-		d.Entity = &c
+		d.SetEntity(&c)
 	}
 	d.Traits = append([]Trait(nil), s.body.traits...)
 	if len(s.body.members) > 0 {
 		d.Members = make([]MemberDef, len(s.body.members))
 		for i := range s.body.members {
-			d.Members[i] = s.body.memberDef(&s.body.members[i])
+			md := &s.body.members[i]
+			d.Members[i] = s.body.memberDef(md)
+			if md.otherFile() {
+				d.SetMemberFile(md.name, s.body.more.memberFiles[md.name])
+			}
 		}
 	}
-	d.Mixins = append([]shapeid.ID(nil), s.body.mixins()...)
+	d.SetMixins(append([]shapeid.ID(nil), s.body.mixins()...))
 	return d
 }
 
@@ -658,7 +664,9 @@ func (s *Shape) NumOwnMembers() int { return len(s.body.members) }
 // OwnMember returns the i-th member the shape's definition declares
 // itself, in order (0 <= i < [Shape.NumOwnMembers]). The model keeps its
 // members packed (see [member]): the MemberDef is made for the call, and
-// its Traits belong to the shape: do not modify them.
+// its Traits belong to the shape: do not modify them. Its Pos is in the
+// file of the member shape's [Shape.Source] ([Shape.Def]'s MemberSource
+// says so as well).
 func (s *Shape) OwnMember(i int) MemberDef { return s.body.memberDef(&s.body.members[i]) }
 
 // IsMixedIn reports whether a member was copied from a mixin without being
@@ -833,8 +841,8 @@ func build(defs []*ShapeDef, metadata []MetadataEntry, take bool) (*Model, error
 		body := ids.body(k)
 		file = m.fileIndex(d.Source.File, file, files)
 		body.id, body.owner, body.pos, body.file = d.ID, m, d.Source.Pos, file
-		if e := entityOf(&d); e != nil || len(d.Mixins) > 0 {
-			body.more = &bodyMore{mixins: d.Mixins, entity: e}
+		if e := entityOf(&d); e != nil || len(d.Mixins()) > 0 {
+			body.more = &bodyMore{mixins: d.Mixins(), entity: e}
 		}
 		types[k] = d.Type
 		if err := m.readDef(body, &d, ids, take); err != nil {
@@ -957,13 +965,13 @@ func (m *Model) readDef(body *shapeBody, d *ShapeDef, ids *rootIDs, take bool) e
 	for j := range members {
 		md := &members[j]
 		if seen != nil && seen[md.Name] || seen == nil && memberNamed(members[:j], md.Name) {
-			return &Error{Source: md.Source, ShapeID: d.ID.WithMember(md.Name), Msg: "member defined more than once"}
+			return &Error{Source: d.MemberSource(md), ShapeID: d.ID.WithMember(md.Name), Msg: "member defined more than once"}
 		}
 		if md.Target.IsZero() {
-			return &Error{Source: md.Source, ShapeID: d.ID.WithMember(md.Name), Msg: "member has no target"}
+			return &Error{Source: d.MemberSource(md), ShapeID: d.ID.WithMember(md.Name), Msg: "member has no target"}
 		}
 		if len(md.Traits) >= int(memberTraits) {
-			return &Error{Source: md.Source, ShapeID: d.ID.WithMember(md.Name), Msg: "member has too many traits"}
+			return &Error{Source: d.MemberSource(md), ShapeID: d.ID.WithMember(md.Name), Msg: "member has too many traits"}
 		}
 		if seen != nil {
 			seen[md.Name] = true
@@ -981,7 +989,7 @@ func (m *Model) readDef(body *shapeBody, d *ShapeDef, ids *rootIDs, take bool) e
 		}
 	}
 	if len(members) > 0 {
-		m.packMembers(body, members, ids)
+		m.packMembers(body, d, members, ids)
 	}
 	return nil
 }
@@ -995,12 +1003,12 @@ func (m *Model) readDef(body *shapeBody, d *ShapeDef, ids *rootIDs, take bool) e
 // until [Model.complete] makes the member shapes, body.shapes holds the
 // shapes the own members target, from which complete sets each member's
 // targetShape, so that no target is looked up twice.
-func (m *Model) packMembers(body *shapeBody, mdefs []MemberDef, ids *rootIDs) {
+func (m *Model) packMembers(body *shapeBody, d *ShapeDef, mdefs []MemberDef, ids *rootIDs) {
 	body.members = make([]member, len(mdefs))
 	for j := range mdefs {
 		md := &mdefs[j]
 		r := &body.members[j]
-		r.name, r.pos = md.Name, md.Source.Pos
+		r.name, r.pos = md.Name, md.Pos
 		r.setTraits(md.Traits)
 		if md.Elided {
 			r.bits |= memberElided
@@ -1015,13 +1023,13 @@ func (m *Model) packMembers(body *shapeBody, mdefs []MemberDef, ids *rootIDs) {
 			r.target = &id
 			m.copiedTargets += alloc(idSize) + idText(id)
 		}
-		if md.Source.File != body.fileName() {
+		if file := d.MemberSource(md).File; file != body.fileName() {
 			r.bits |= memberOtherFile
 			more := body.extra()
 			if more.memberFiles == nil {
 				more.memberFiles = map[string]string{}
 			}
-			more.memberFiles[md.Name] = md.Source.File
+			more.memberFiles[md.Name] = file
 		}
 	}
 }
@@ -1411,11 +1419,13 @@ func (m *Model) Flatten() (*Model, error) {
 			continue
 		}
 		d := s.Def()
-		d.Mixins = nil
+		d.SetMixins(nil)
 		d.Traits = append([]Trait(nil), s.traitList()...)
 		d.Members = make([]MemberDef, len(s.body.shapes))
 		for i, ms := range s.body.shapes {
-			d.Members[i] = MemberDef{Name: ms.MemberName(), Target: ms.Target(), Traits: append([]Trait(nil), ms.traitList()...), Source: ms.Source()}
+			src := ms.Source()
+			d.Members[i] = MemberDef{Name: ms.MemberName(), Target: ms.Target(), Traits: append([]Trait(nil), ms.traitList()...), Pos: src.Pos}
+			d.SetMemberFile(ms.MemberName(), src.File)
 		}
 		defs = append(defs, d)
 	}

@@ -69,7 +69,7 @@ func TestNewRejects(t *testing.T) {
 		{"member ID", []model.ShapeDef{{ID: s.WithMember("m"), Type: model.StringType}}, "absolute root shape ID"},
 		{"duplicate trait", []model.ShapeDef{{ID: s, Type: model.StringType, Traits: []model.Trait{trait(docTrait, node.NewString("a")), trait(docTrait, node.NewString("b"))}}}, "applied more than once"},
 		{"member without target", []model.ShapeDef{{ID: s, Type: model.StructureType, Members: []model.MemberDef{{Name: "m"}}}}, "member has no target"},
-		{"mixin cycle", []model.ShapeDef{{ID: s, Type: model.StructureType, Mixins: []shapeid.ID{s}}}, "mixin cycle"},
+		{"mixin cycle", []model.ShapeDef{withMixins(model.ShapeDef{ID: s, Type: model.StructureType}, s)}, "mixin cycle"},
 		// 1,500 mixins in a chain, each adding a member: 1,125,750 members
 		// once applied, from 1,500 definitions.
 		{"members past MaxMembers", mixinChain(1500), "more than 1000000 members"},
@@ -92,7 +92,7 @@ func mixinChain(n int) []model.ShapeDef {
 		defs[i] = model.ShapeDef{ID: id, Type: model.StructureType, Traits: mixin,
 			Members: []model.MemberDef{{Name: "f" + strconv.Itoa(i), Target: shapeid.MustParse("smithy.api#String")}}}
 		if i > 0 {
-			defs[i].Mixins = []shapeid.ID{defs[i-1].ID}
+			defs[i].SetMixins([]shapeid.ID{defs[i-1].ID})
 		}
 	}
 	return defs
@@ -127,8 +127,8 @@ func TestOrdinal(t *testing.T) {
 		Members: []model.MemberDef{{Name: "m", Target: shapeid.MustParse("ns#Str")}}}
 	// Defined out of order, with a mixin member: ordinals follow ID order.
 	defs := []model.ShapeDef{
-		{ID: shapeid.MustParse("ns#Z"), Type: model.StructureType, Mixins: []shapeid.ID{mix.ID},
-			Members: []model.MemberDef{{Name: "b", Target: shapeid.MustParse("ns#Str")}, {Name: "a", Target: shapeid.MustParse("ns#Str")}}},
+		withMixins(model.ShapeDef{ID: shapeid.MustParse("ns#Z"), Type: model.StructureType,
+			Members: []model.MemberDef{{Name: "b", Target: shapeid.MustParse("ns#Str")}, {Name: "a", Target: shapeid.MustParse("ns#Str")}}}, mix.ID),
 		{ID: shapeid.MustParse("ns#Str"), Type: model.StringType},
 		mix,
 	}
@@ -163,10 +163,10 @@ func TestResolvedAndOwn(t *testing.T) {
 		Traits:  []model.Trait{trait(mixinTrait, node.NewObject()), trait(docTrait, node.NewString("mixed"))},
 		Members: []model.MemberDef{{Name: "m", Target: shapeid.MustParse("ns#Str")}}}
 	str := model.ShapeDef{ID: shapeid.MustParse("ns#Str"), Type: model.StringType}
-	st := model.ShapeDef{ID: shapeid.MustParse("ns#S"), Type: model.StructureType, Mixins: []shapeid.ID{mix.ID},
+	st := withMixins(model.ShapeDef{ID: shapeid.MustParse("ns#S"), Type: model.StructureType,
 		Traits:  []model.Trait{trait(patTrait, node.NewString("^x"))},
-		Members: []model.MemberDef{{Name: "a", Target: str.ID}, {Name: "b", Target: shapeid.MustParse("ns#Missing")}}}
-	op := model.ShapeDef{ID: shapeid.MustParse("ns#Op"), Type: model.OperationType, Entity: &model.EntityDef{Input: st.ID, Output: shapeid.MustParse("ns#Gone")}}
+		Members: []model.MemberDef{{Name: "a", Target: str.ID}, {Name: "b", Target: shapeid.MustParse("ns#Missing")}}}, mix.ID)
+	op := withEntity(model.ShapeDef{ID: shapeid.MustParse("ns#Op"), Type: model.OperationType}, &model.EntityDef{Input: st.ID, Output: shapeid.MustParse("ns#Gone")})
 	m, err := model.New([]model.ShapeDef{op, st, str, mix}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -234,10 +234,10 @@ func TestSourcesAndTargets(t *testing.T) {
 	str := shapeid.MustParse("smithy.api#String")
 	mixin := model.ShapeDef{ID: shapeid.MustParse("ns#M"), Type: model.StructureType, Source: at(1),
 		Traits:  []model.Trait{trait(mixinTrait, node.NewObject())},
-		Members: []model.MemberDef{{Name: "a", Target: str, Source: at(2)}, {Name: "b", Target: str, Source: at(3)}}}
-	s := model.ShapeDef{ID: shapeid.MustParse("ns#S"), Type: model.StructureType, Source: at(10), Mixins: []shapeid.ID{mixin.ID},
-		Members: []model.MemberDef{{Name: "b", Target: str, Source: at(11), Traits: []model.Trait{trait(docTrait, node.NewString("b"))}}, {Name: "c", Target: str, Source: at(12)}}}
-	svc := model.ShapeDef{ID: shapeid.MustParse("ns#Svc"), Type: model.ServiceType, Source: at(20), Entity: &model.EntityDef{Version: "2024", Errors: []shapeid.ID{s.ID}}}
+		Members: []model.MemberDef{{Name: "a", Target: str, Pos: at(2).Pos}, {Name: "b", Target: str, Pos: at(3).Pos}}}
+	s := withMixins(model.ShapeDef{ID: shapeid.MustParse("ns#S"), Type: model.StructureType, Source: at(10),
+		Members: []model.MemberDef{{Name: "b", Target: str, Pos: at(11).Pos, Traits: []model.Trait{trait(docTrait, node.NewString("b"))}}, {Name: "c", Target: str, Pos: at(12).Pos}}}, mixin.ID)
+	svc := withEntity(model.ShapeDef{ID: shapeid.MustParse("ns#Svc"), Type: model.ServiceType, Source: at(20)}, &model.EntityDef{Version: "2024", Errors: []shapeid.ID{s.ID}})
 	m, err := model.New([]model.ShapeDef{mixin, s, svc}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -273,12 +273,13 @@ func TestSourcesAndTargets(t *testing.T) {
 		t.Errorf("service properties: version %q errors %v def version %q input %v", sv.Version(), sv.Errors(), svDef.Props().Version, sv.Input())
 	}
 	// Def's properties are a copy: changing them does not change the model.
-	svDef.Entity.Version = "changed"
+	svDef.SetProps().Version = "changed"
 	if sv.Version() != "2024" {
 		t.Errorf("changing Def's Entity changed the model: version %q", sv.Version())
 	}
 	plain, _ := m.Shape(s.ID)
-	if plain.Version() != "" || plain.Errors() != nil || plain.Lifecycle("read") != (shapeid.ID{}) || plain.Def().Entity != nil {
-		t.Errorf("a structure has service properties: %q %v %v", plain.Version(), plain.Errors(), plain.Def().Entity)
+	plainDef := plain.Def()
+	if plain.Version() != "" || plain.Errors() != nil || plain.Lifecycle("read") != (shapeid.ID{}) || plainDef.Entity() != nil {
+		t.Errorf("a structure has service properties: %q %v %v", plain.Version(), plain.Errors(), plainDef.Entity())
 	}
 }

@@ -20,9 +20,9 @@ func TestRelationshipsAsTheNeighborProvider(t *testing.T) {
 	unit := preludeid.Unit
 	id := shapeid.MustParse
 	defs := []model.ShapeDef{
-		{ID: id("ns#UnitOp"), Type: model.OperationType, Entity: &model.EntityDef{Input: unit, Output: unit}},
-		{ID: id("ns#InOnly"), Type: model.OperationType, Entity: &model.EntityDef{Input: id("ns#In"), Output: unit, Errors: []shapeid.ID{id("ns#Oops")}}},
-		{ID: id("ns#Both"), Type: model.OperationType, Entity: &model.EntityDef{Input: id("ns#In"), Output: id("ns#Unit")}},
+		withEntity(model.ShapeDef{ID: id("ns#UnitOp"), Type: model.OperationType}, &model.EntityDef{Input: unit, Output: unit}),
+		withEntity(model.ShapeDef{ID: id("ns#InOnly"), Type: model.OperationType}, &model.EntityDef{Input: id("ns#In"), Output: unit, Errors: []shapeid.ID{id("ns#Oops")}}),
+		withEntity(model.ShapeDef{ID: id("ns#Both"), Type: model.OperationType}, &model.EntityDef{Input: id("ns#In"), Output: id("ns#Unit")}),
 		{ID: id("ns#In"), Type: model.StructureType},
 		{ID: id("ns#Oops"), Type: model.StructureType},
 		{ID: id("ns#Unit"), Type: model.StructureType},

@@ -62,12 +62,13 @@ func TestTraitLookupExact(t *testing.T) {
 		Members: []MemberDef{{Name: "inherited", Target: shapeid.MustParse("smithy.api#String"), Traits: few}}}
 	defs := []ShapeDef{
 		mixin,
-		{ID: shapeid.MustParse("ns#Few"), Type: StructureType, Traits: few, Mixins: []shapeid.ID{mixin.ID},
+		{ID: shapeid.MustParse("ns#Few"), Type: StructureType, Traits: few,
 			Members: []MemberDef{{Name: "few", Target: shapeid.MustParse("smithy.api#String"), Traits: few},
 				{Name: "many", Target: shapeid.MustParse("smithy.api#String"), Traits: many},
 				{Name: "none", Target: shapeid.MustParse("smithy.api#String")}}},
 		{ID: shapeid.MustParse("ns#Many"), Type: StringType, Traits: many},
 	}
+	defs[1].SetMixins([]shapeid.ID{mixin.ID})
 	m, err := New(defs, nil)
 	if err != nil {
 		t.Fatal(err)

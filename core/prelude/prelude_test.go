@@ -33,7 +33,7 @@ func summary(doc *model.Document) map[string]string {
 		return strings.Join(ids, ",")
 	}
 	for _, s := range doc.Shapes {
-		out[s.ID.String()] = s.Type.String() + " traits=" + traitIDs(s.Traits) + " mixins=" + strings.Join(idStrings(s.Mixins), ",")
+		out[s.ID.String()] = s.Type.String() + " traits=" + traitIDs(s.Traits) + " mixins=" + strings.Join(idStrings(s.Mixins()), ",")
 		for _, m := range s.Members {
 			out[s.ID.WithMember(m.Name).String()] = "member -> " + m.Target.String() + " traits=" + traitIDs(m.Traits)
 		}
