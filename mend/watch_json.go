@@ -392,14 +392,18 @@ func appendSmall(dst []byte, n int) []byte {
 }
 
 // smallDigits holds the decimal digits of 0 to 999 without leading
-// zeros, the first in the lowest byte, and smallLen how many.
+// zeros, the first in the lowest byte, and smallLen how many. They are
+// digits3's without its leading zeros, made by arithmetic: every smithy
+// process builds these tables at its start, and strconv.AppendInt(nil,
+// ...) made them with 1,000 allocations and 0.44 M instructions
+// (docs/performance.md, transcripts, the evening of 2026-12-03).
 var smallDigits, smallLen = func() (t [1024]uint32, k [1024]uint8) {
 	for n := range 1000 {
-		b := strconv.AppendInt(nil, int64(n), 10)
-		for i, c := range b {
-			t[n] |= uint32(c) << (8 * i)
+		d, l := digits3[n], uint8(3)
+		for ; l > 1 && d&0xff == '0'; l-- {
+			d >>= 8
 		}
-		k[n] = uint8(len(b))
+		t[n], k[n] = d, l
 	}
 	return t, k
 }()
