@@ -162,8 +162,10 @@ func (e *Evaluator) startsFor(x expr) []*model.Shape {
 
 // Select returns the shapes sel yields from every starting shape, sorted by
 // shape ID.
-func (e *Evaluator) Select(sel *Selector) []*model.Shape {
-	set := e.selectSet(sel)
+func (e *Evaluator) Select(sel *Selector) []*model.Shape { return e.selectWithin(sel, nil) }
+
+func (e *Evaluator) selectWithin(sel *Selector, b *Budget) []*model.Shape {
+	set := e.selectSet(sel, b)
 	out := make([]*model.Shape, 0, len(set))
 	for s := range set {
 		out = append(out, s)
@@ -176,13 +178,20 @@ func (e *Evaluator) Select(sel *Selector) []*model.Shape {
 // shape, sorted by shape ID (as a trait's validators select from the shape
 // the trait is applied to).
 func (e *Evaluator) SelectFrom(sel *Selector, start *model.Shape) []*model.Shape {
-	c := e.newCtx(sel)
+	return e.selectFromWithin(sel, start, nil)
+}
+
+func (e *Evaluator) selectFromWithin(sel *Selector, start *model.Shape, b *Budget) []*model.Shape {
+	c := e.newCtx(sel, b)
+	c.charge(1)
 	var set shapeSet
 	add := func(t *model.Shape) bool { set.add(t); return true }
-	if tail, ok := reachFilterTail(sel.root); ok && sel.nvars == 0 && start.Model() == e.m {
-		// "~> F" from each shape of a cycle would search the cycle
+	if r, ok := reachFilters(sel.root); ok && sel.nvars == 0 && start.Model() == e.m {
+		// "P ~> F" from each shape of a cycle would search the cycle
 		// each time (see reach.go).
-		e.selectReach(c, sel, tail, start, add)
+		if r.prefix == nil || received(c, start, r.prefix) {
+			e.selectReach(c, sel, r.tail, start, add)
+		}
 	} else {
 		sel.root.push(c, start, add)
 	}
@@ -205,9 +214,28 @@ func (m Match) Vars() map[string][]*model.Shape { return m.vars }
 
 // Each calls fn for every shape sel yields, in the order of the starting
 // shapes (sorted by ID), with the variables in scope; a shape yielded
-// several times is reported once per starting shape that yields it.
-func (e *Evaluator) Each(sel *Selector, fn func(Match)) {
-	c := e.newCtx(sel)
+// several times is reported once per starting shape that yields it. The
+// order of the shapes one starting shape yields is not specified.
+func (e *Evaluator) Each(sel *Selector, fn func(Match)) { e.eachWithin(sel, fn, nil) }
+
+func (e *Evaluator) eachWithin(sel *Selector, fn func(Match), b *Budget) {
+	c := e.newCtx(sel, b)
+	if r, ok := reachFilters(sel.root); ok && sel.nvars == 0 {
+		// "P ~> F" from each shape of a cycle would search the cycle
+		// each time: the shapes of one strongly connected component
+		// yield the same list but themselves (see reach.go).
+		for _, s := range e.startsFor(sel.root) {
+			c.charge(1)
+			if r.prefix != nil && !received(c, s, r.prefix) {
+				continue
+			}
+			e.selectReach(c, sel, r.tail, s, func(t *model.Shape) bool {
+				fn(Match{Shape: t, c: c})
+				return true
+			})
+		}
+		return
+	}
 	// A filter yields at most its starting shape: nothing to tell apart.
 	// Otherwise a set remembers what the current one yielded (a new one
 	// once it is not empty: clearing a map costs its capacity).
@@ -222,10 +250,12 @@ func (e *Evaluator) Each(sel *Selector, fn func(Match)) {
 			}
 			seen[t] = true
 		}
+		c.charge(1)
 		fn(Match{Shape: t, vars: c.snapshotVars(), c: c})
 		return true
 	}
 	for _, s := range e.startsFor(sel.root) {
+		c.charge(1)
 		c.clearVars()
 		if len(seen) > 0 {
 			seen = map[*model.Shape]bool{}
@@ -237,7 +267,7 @@ func (e *Evaluator) Each(sel *Selector, fn func(Match)) {
 // Matches reports whether shape is among the shapes sel selects.
 func (e *Evaluator) Matches(sel *Selector, shape *model.Shape) bool {
 	if sel.filter {
-		c := e.newCtx(sel)
+		c := e.newCtx(sel, nil)
 		return received(c, shape, sel.root)
 	}
 	if sel.backward {
@@ -247,24 +277,29 @@ func (e *Evaluator) Matches(sel *Selector, shape *model.Shape) bool {
 		if done {
 			return r[shape]
 		}
-		b := backMatch{c: e.newCtx(sel), budget: backwardBudget}
+		b := backMatch{c: e.newCtx(sel, nil), budget: backwardBudget}
 		if found, ok := b.yields(sel.root, shape, noThen); ok {
 			return found
 		}
 	}
-	return e.selectSet(sel)[shape]
+	return e.selectSet(sel, nil)[shape]
 }
 
 // MatchEach calls fn with each of shapes and whether sel selects it, as
 // [Evaluator.Matches] tells, with what a match needs set up once for all
 // of them.
 func (e *Evaluator) MatchEach(sel *Selector, shapes []*model.Shape, fn func(s *model.Shape, matched bool)) {
+	e.matchEachWithin(sel, shapes, fn, nil)
+}
+
+func (e *Evaluator) matchEachWithin(sel *Selector, shapes []*model.Shape, fn func(s *model.Shape, matched bool), bud *Budget) {
 	switch {
 	case sel.filter:
-		c := e.newCtx(sel)
+		c := e.newCtx(sel, bud)
 		found := false
 		recv := func(*model.Shape) bool { found = true; return false }
 		for _, s := range shapes {
+			c.charge(1)
 			found = false
 			c.clearVars()
 			sel.root.push(c, s, recv)
@@ -283,14 +318,15 @@ func (e *Evaluator) MatchEach(sel *Selector, shapes []*model.Shape, fn func(s *m
 		}
 		// One context for every backward match: a chain that can be
 		// walked backwards has no variables to clear.
-		c := e.newCtx(sel)
+		c := e.newCtx(sel, bud)
 		for i, s := range shapes {
 			b := backMatch{c: c, budget: backwardBudget}
 			found, ok := b.yields(sel.root, s, noThen)
+			c.charge(int64(backwardBudget - max(b.budget, 0)))
 			if !ok {
 				// Past the budget: the whole-model result answers for
 				// this shape and the rest.
-				set := e.selectSet(sel)
+				set := e.selectSet(sel, bud)
 				for _, s := range shapes[i:] {
 					fn(s, set[s])
 				}
@@ -300,13 +336,13 @@ func (e *Evaluator) MatchEach(sel *Selector, shapes []*model.Shape, fn func(s *m
 		}
 		return
 	}
-	set := e.selectSet(sel)
+	set := e.selectSet(sel, bud)
 	for _, s := range shapes {
 		fn(s, set[s])
 	}
 }
 
-func (e *Evaluator) selectSet(sel *Selector) map[*model.Shape]bool {
+func (e *Evaluator) selectSet(sel *Selector, b *Budget) map[*model.Shape]bool {
 	e.mu.Lock()
 	if r, ok := e.results[sel]; ok {
 		e.mu.Unlock()
@@ -314,7 +350,7 @@ func (e *Evaluator) selectSet(sel *Selector) map[*model.Shape]bool {
 	}
 	e.mu.Unlock()
 	set := map[*model.Shape]bool{}
-	c := e.newCtx(sel)
+	c := e.newCtx(sel, b)
 	pushAll(c, sel.root, e.startsFor(sel.root), func(t *model.Shape) bool { set[t] = true; return true })
 	e.mu.Lock()
 	if e.results == nil {
@@ -325,10 +361,11 @@ func (e *Evaluator) selectSet(sel *Selector) map[*model.Shape]bool {
 	return set
 }
 
-// newCtx prepares an evaluation of sel: :root subexpressions are evaluated
-// once, in an isolated context, before anything else.
-func (e *Evaluator) newCtx(sel *Selector) *evalCtx {
-	c := &evalCtx{ev: e, sel: sel, vars: make([]shapeSet, sel.nvars)}
+// newCtx prepares an evaluation of sel under b (nil: no bound): :root
+// subexpressions are evaluated once, in an isolated context, before
+// anything else.
+func (e *Evaluator) newCtx(sel *Selector, b *Budget) *evalCtx {
+	c := &evalCtx{ev: e, sel: sel, vars: make([]shapeSet, sel.nvars), budget: b}
 	if len(sel.roots) == 0 {
 		return c
 	}
@@ -340,7 +377,7 @@ func (e *Evaluator) newCtx(sel *Selector) *evalCtx {
 		return c
 	}
 	for _, r := range sel.roots {
-		rc := &evalCtx{ev: e, sel: sel, vars: make([]shapeSet, sel.nvars), roots: c.roots}
+		rc := &evalCtx{ev: e, sel: sel, vars: make([]shapeSet, sel.nvars), roots: c.roots, budget: b}
 		var set shapeSet
 		pushAll(rc, r, e.startsFor(r), func(t *model.Shape) bool { set.add(t); return true })
 		c.roots = append(c.roots, set)
@@ -361,6 +398,8 @@ type evalCtx struct {
 	sel   *Selector
 	vars  []shapeSet
 	roots []shapeSet
+	// budget, when not nil, bounds the evaluation (see budget.go).
+	budget *Budget
 	// found and setFound serve received, thens backMatch, chains and
 	// chainDepth andExpr.pushSet.
 	found      []bool
@@ -574,6 +613,7 @@ func (c *evalCtx) releaseChain() {
 // [andExpr.pushSet]), anything else one starting shape at a time with the
 // variables cleared in between.
 func pushAll(c *evalCtx, x expr, starts []*model.Shape, next receiver) {
+	c.charge(int64(len(starts)))
 	if a, ok := x.(andExpr); ok && c.sel.nvars == 0 {
 		a.pushSet(c, starts, next)
 		return
@@ -826,6 +866,7 @@ func (*inExpr) filter() bool { return true }
 type rootExpr struct{ index int }
 
 func (r rootExpr) push(c *evalCtx, s *model.Shape, next receiver) bool {
+	c.charge(int64(len(c.roots[r.index].list)))
 	for _, t := range c.roots[r.index].list {
 		if !next(t) {
 			return false
@@ -856,6 +897,7 @@ func (*varSetExpr) filter() bool { return true }
 type varGetExpr struct{ slot int }
 
 func (v varGetExpr) push(c *evalCtx, s *model.Shape, next receiver) bool {
+	c.charge(int64(len(c.vars[v.slot].list)))
 	for _, t := range c.vars[v.slot].list {
 		if !next(t) {
 			return false
@@ -883,6 +925,7 @@ func (t *topDownExpr) walk(qualified bool, c *evalCtx, s *model.Shape, next rece
 		return true
 	}
 	visited[s] = true
+	c.charge(1)
 	if !qualified && received(c, s, t.qualifier) {
 		qualified = true
 	}
@@ -892,7 +935,9 @@ func (t *topDownExpr) walk(qualified bool, c *evalCtx, s *model.Shape, next rece
 	if qualified && !next(s) {
 		return false
 	}
-	for _, r := range c.ev.forward(s, false) {
+	rels := c.ev.forward(s, false)
+	c.charge(int64(len(rels)))
+	for _, r := range rels {
 		if r.to != s && (r.kind == relResource || r.kind == relOperation) {
 			if !t.walk(qualified, c, r.to, next, visited) {
 				return false
@@ -919,6 +964,7 @@ func (r *recursiveExpr) push(c *evalCtx, s *model.Shape, next receiver) bool {
 				return true
 			}
 			visited[t] = true
+			c.charge(1)
 			if !next(t) {
 				stopped = true
 				return false

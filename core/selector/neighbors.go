@@ -223,11 +223,13 @@ func (n *neighborExpr) wants(k relKind) bool {
 
 func (n *neighborExpr) push(c *evalCtx, s *model.Shape, next receiver) bool {
 	if n.forward {
-		if !c.ev.forwardEach(s, n.traits, func(r relationship) bool { return !n.wants(r.kind) || next(r.to) }) {
+		if !c.ev.forwardEach(s, n.traits, func(r relationship) bool { c.charge(1); return !n.wants(r.kind) || next(r.to) }) {
 			return false
 		}
 	} else {
-		for _, r := range c.ev.reverseOf(s, n.traits) {
+		rels := c.ev.reverseOf(s, n.traits)
+		c.charge(int64(len(rels)))
+		for _, r := range rels {
 			if n.wants(r.kind) && !next(r.from) {
 				return false
 			}
@@ -261,6 +263,7 @@ func (recursiveNeighborExpr) push(c *evalCtx, s *model.Shape, next receiver) boo
 		stack = stack[:len(stack)-1]
 		rels := c.ev.forward(cur, false)
 		c.ev.recVisits.Add(int64(len(rels)))
+		c.charge(int64(len(rels)))
 		for i := len(rels) - 1; i >= 0; i-- {
 			t := rels[i].to
 			if visited[t] {

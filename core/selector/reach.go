@@ -72,6 +72,7 @@ func pushRecursiveSet(c *evalCtx, starts []*model.Shape, next receiver) bool {
 		queue = queue[1:]
 		c.ev.forwardEach(p.at, false, func(r relationship) bool {
 			c.ev.recVisits.Add(1)
+			c.charge(1)
 			label(r.to, p.origin)
 			return !stopped
 		})
@@ -80,10 +81,15 @@ func pushRecursiveSet(c *evalCtx, starts []*model.Shape, next receiver) bool {
 }
 
 // existsPlan is the argument of a :not or :test that ends in "~>"
-// followed by filters: prefix (nil for none), "~>", then tail.
+// followed by filters: prefix (nil for none), "~>", then tail; or that
+// ends in an :is(...) some of whose arguments are such chains and the
+// others local (see local): prefix (nil for none), then any of args,
+// each by its plan any[i] when it has one.
 type existsPlan struct {
 	prefix expr
 	tail   expr
+	any    []*existsPlan
+	args   []expr
 }
 
 // planExists returns the plan for x, or nil when x is not such a chain.
@@ -91,8 +97,19 @@ func planExists(x expr) *existsPlan {
 	switch x := x.(type) {
 	case recursiveNeighborExpr:
 		return &existsPlan{tail: identity{}}
+	case *isExpr:
+		return planAny(x)
 	case andExpr:
-		for i := len(x) - 1; i >= 0; i-- {
+		last := len(x) - 1
+		if is, ok := x[last].(*isExpr); ok {
+			if p := planAny(is); p != nil {
+				if last > 0 {
+					p.prefix = and(x[:last])
+				}
+				return p
+			}
+		}
+		for i := last; i >= 0; i-- {
 			if _, ok := x[i].(recursiveNeighborExpr); ok {
 				if !and(x[i+1:]).filter() {
 					return nil
@@ -111,6 +128,59 @@ func planExists(x expr) *existsPlan {
 	return nil
 }
 
+// planAny returns the plan of an :is(...) one of whose arguments at least
+// has a plan and whose others are local, or nil.
+func planAny(x *isExpr) *existsPlan {
+	p := &existsPlan{args: x.args, any: make([]*existsPlan, len(x.args))}
+	planned := false
+	for i, a := range x.args {
+		if q := planExists(a); q != nil {
+			p.any[i] = q
+			planned = true
+		} else if !local(a) {
+			return nil
+		}
+	}
+	if !planned {
+		return nil
+	}
+	return p
+}
+
+// local reports whether x, evaluated from a shape, looks only at the
+// shape and the shapes a fixed number of steps away (no "~>", variable,
+// :root, :recursive or :topdown), or answers from a plan's memo.
+func local(x expr) bool {
+	switch x := x.(type) {
+	case identity, typeTest, *attrExpr, *scopedExpr, *neighborExpr, unknownFuncExpr:
+		return true
+	case andExpr:
+		for _, a := range x {
+			if !local(a) {
+				return false
+			}
+		}
+		return true
+	case *isExpr:
+		for _, a := range x.args {
+			if !local(a) {
+				return false
+			}
+		}
+		return true
+	case *notExpr:
+		return x.plan != nil || local(x.arg)
+	case *testExpr:
+		for i, a := range x.args {
+			if x.plans[i] == nil && !local(a) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
 // exists reports whether arg (the chain p was made from) yields anything
 // from s. It needs a selector without variables (a filter's answer must
 // not depend on the path) and shapes of the evaluator's model; ok is false
@@ -118,6 +188,20 @@ func planExists(x expr) *existsPlan {
 func (p *existsPlan) exists(c *evalCtx, s *model.Shape) (found, ok bool) {
 	if c.sel.nvars > 0 || s.Model() != c.ev.m {
 		return false, false
+	}
+	if p.any != nil {
+		if p.prefix == nil {
+			return p.anyOf(c, s), true
+		}
+		p.prefix.push(c, s, func(t *model.Shape) bool {
+			if t.Model() != c.ev.m {
+				found = received(c, t, &isExpr{args: p.args})
+			} else {
+				found = p.anyOf(c, t)
+			}
+			return !found
+		})
+		return found, true
 	}
 	memo := c.ev.reachMemoFor(p)
 	if p.prefix == nil {
@@ -133,6 +217,21 @@ func (p *existsPlan) exists(c *evalCtx, s *model.Shape) (found, ok bool) {
 		return !found
 	})
 	return found, true
+}
+
+// anyOf reports whether one of p.args yields anything from s, a shape
+// of the evaluator's model.
+func (p *existsPlan) anyOf(c *evalCtx, s *model.Shape) bool {
+	for i, a := range p.args {
+		if q := p.any[i]; q != nil {
+			if found, _ := q.exists(c, s); found {
+				return true
+			}
+		} else if received(c, s, a) {
+			return true
+		}
+	}
+	return false
 }
 
 // reachMemo holds, for one existsPlan and each shape of the model (by
@@ -250,6 +349,7 @@ func components(c *evalCtx, root *model.Shape, known func(ordinal int) bool, don
 			t := f.rels[f.next].to
 			f.next++
 			c.ev.recVisits.Add(1)
+			c.charge(1)
 			if !ours(t) || known(t.Ordinal()) {
 				continue
 			}
@@ -318,14 +418,25 @@ type reachList struct {
 	list  [][]*model.Shape // by ordinal, shared by a component's shapes
 }
 
-// reachFilterTail returns F when x is "~>" followed by filters F.
-func reachFilterTail(x expr) (expr, bool) {
+// reachFilters returns the plan of x when x is "P ~> F", P and F filters
+// (P nil for none): what x yields from a shape passing P is what "~> F"
+// yields from it.
+func reachFilters(x expr) (*existsPlan, bool) {
 	switch x := x.(type) {
 	case recursiveNeighborExpr:
-		return identity{}, true
+		return &existsPlan{tail: identity{}}, true
 	case andExpr:
-		if _, ok := x[0].(recursiveNeighborExpr); ok && and(x[1:]).filter() {
-			return and(x[1:]), true
+		for i, step := range x {
+			if _, ok := step.(recursiveNeighborExpr); ok {
+				if !and(x[:i]).filter() || !and(x[i+1:]).filter() {
+					return nil, false
+				}
+				p := &existsPlan{tail: and(x[i+1:])}
+				if i > 0 {
+					p.prefix = and(x[:i])
+				}
+				return p, true
+			}
 		}
 	}
 	return nil, false
@@ -391,6 +502,7 @@ func (e *Evaluator) selectReach(c *evalCtx, sel *Selector, tail expr, s *model.S
 		})
 	}
 	for _, t := range rl.list[s.Ordinal()] {
+		c.charge(1)
 		if t != s && !next(t) {
 			return
 		}

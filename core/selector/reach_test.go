@@ -27,6 +27,25 @@ var reachSelectors = []string{
 	"~> ~> float",
 	"list ~> :not(~> double)",
 	":test(list > member ~> structure, map ~> document)",
+	// "~>" inside :is(...) under :not or :test (memoized since
+	// 2026-12-03's second round).
+	"structure :not(:is(> member ~> list, > member ~> document))",
+	":test(:is(~> float, > member > string))",
+	"list :not(> member :is(~> structure [trait|uniqueItems], > double))",
+	":test(:is(member, ~> :is(float, double)))",
+	"map :not(:is(> member ~> map, :test(> member ~> list)))",
+}
+
+// eachSelectors are evaluated with Evaluator.Each: "P ~> F" (P and F
+// filters) answers from one list per strongly connected component.
+var eachSelectors = []string{
+	"structure ~> structure",
+	"~> float",
+	"list ~> [trait|uniqueItems]",
+	"member ~> :is(list, map)",
+	"~>",
+	":not(map) ~> :test(> member)",
+	"structure > member ~> list",
 }
 
 // TestRecursiveNeighborsAsBefore compares each selector with the same
@@ -62,9 +81,34 @@ func TestRecursiveNeighborsAsBefore(t *testing.T) {
 				t.Errorf("seed %d, MatchEach %s:\n got %v\nwant %v", seed, text, matched, want)
 			}
 		}
+		// Each reports a shape once per starting shape that yields it:
+		// the same multiset of matches as the search from each start.
+		for _, text := range eachSelectors {
+			sel, err := selector.Parse(text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			old, err := selector.Parse("$unused(*) " + text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			each := func(sel *selector.Selector) []string {
+				var out []string
+				selector.NewEvaluator(m).Each(sel, func(mt selector.Match) {
+					if !strings.HasPrefix(mt.Shape.ID().String(), "smithy.api#") {
+						out = append(out, mt.Shape.ID().String())
+					}
+				})
+				slices.Sort(out)
+				return out
+			}
+			if got, want := each(sel), each(old); !slices.Equal(got, want) {
+				t.Errorf("seed %d, Each %s:\n got %v\nwant %v", seed, text, got, want)
+			}
+		}
 		// From single shapes, as a trait's validators select: "~> F"
 		// answers from one list per strongly connected component.
-		for _, text := range []string{"~>", "~> member :test(> document)", "~> :is(float, double)", "~> list [trait|uniqueItems]", "~> member ~> float"} {
+		for _, text := range []string{"~>", "~> member :test(> document)", "~> :is(float, double)", "~> list [trait|uniqueItems]", "~> member ~> float", "structure ~> list", "member :not([trait|required]) ~> float"} {
 			sel, err := selector.Parse(text)
 			if err != nil {
 				t.Fatal(err)
@@ -185,7 +229,9 @@ func TestRecursiveNeighborsLinear(t *testing.T) {
 		return load(t, b.String())
 	}
 	small, large := cycle(200), cycle(800)
-	for _, text := range []string{"list :not(> member ~> :is(float, double, document))", "structure ~> structure", "member ~> structure"} {
+	for _, text := range []string{"list :not(> member ~> :is(float, double, document))", "structure ~> structure", "member ~> structure",
+		"structure :not(:is(> member ~> [trait|deprecated], > member ~> [trait|sensitive]))",
+		"structure :not(:test(:is([trait|deprecated], > member ~> [trait|sensitive])))"} {
 		sel, err := selector.Parse(text)
 		if err != nil {
 			t.Fatal(err)
@@ -209,5 +255,41 @@ func TestRecursiveNeighborsLinear(t *testing.T) {
 		if vs == 0 || float64(vl)/float64(vs) > 6 {
 			t.Errorf("%s: %d relationships followed at 200 structures, %d at 800: ratio %.1f, want about 4", text, vs, vl, float64(vl)/float64(vs))
 		}
+	}
+}
+
+// TestEachCycleLinear checks an EmitEachSelector-like evaluation
+// (Evaluator.Each, a shape reported once per starting shape) of
+// "structure ~> [trait|documentation]" over a cycle of structures, one of
+// them documented: the relationships followed grow linearly (a search
+// from each start made them grow with the square: 16.0 from 200 to 800).
+func TestEachCycleLinear(t *testing.T) {
+	sel, err := selector.Parse("structure ~> [trait|documentation]")
+	if err != nil {
+		t.Fatal(err)
+	}
+	visits := func(n int) (int64, int) {
+		var b strings.Builder
+		b.WriteString("$version: \"2\"\nnamespace c\n@documentation(\"d\")\nstructure S0 { a: S1 }\n")
+		for i := 1; i < n; i++ {
+			fmt.Fprintf(&b, "structure S%d { a: S%d, b: String }\n", i, (i+1)%n)
+		}
+		ev := selector.NewEvaluator(load(t, b.String()))
+		found := 0
+		ev.Each(sel, func(mt selector.Match) {
+			if mt.Shape.ID().Name == "S0" {
+				found++
+			}
+		})
+		return selector.RecursiveVisits(ev), found
+	}
+	vs, fs := visits(200)
+	vl, fl := visits(800)
+	// S0 from every other structure (a shape's own closure leaves it out).
+	if fs != 199 || fl != 799 {
+		t.Errorf("S0 reported %d and %d times at 200 and 800, want 199 and 799", fs, fl)
+	}
+	if vs == 0 || float64(vl)/float64(vs) > 6 {
+		t.Errorf("%d relationships followed at 200 structures, %d at 800: ratio %.1f, want about 4", vs, vl, float64(vl)/float64(vs))
 	}
 }
