@@ -7,11 +7,14 @@ import (
 	"github.com/smithy-validation/go/core/node"
 )
 
-func EventsJSON(valid bool, events []model.Event) node.Node {
-	return node.NewObject(
-		node.Field{Key: "valid", Value: node.NewBool(valid)},
-		node.Field{Key: "events", Value: EventsNode(events)},
-	)
+func EventsJSON(valid, complete bool, events []model.Event) node.Node {
+	f := []node.Field{{Key: "valid", Value: node.NewBool(valid)}}
+	if !complete {
+		// Only when a bound stopped validation: a complete result's
+		// document is as it always was.
+		f = append(f, node.Field{Key: "complete", Value: node.NewBool(false)})
+	}
+	return node.NewObject(append(f, node.Field{Key: "events", Value: EventsNode(events)})...)
 }
 
 // EventsNode is the "events" array of the JSON output.

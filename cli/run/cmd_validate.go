@@ -7,6 +7,7 @@ import (
 	"github.com/smithy-validation/go/core/assembly"
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/validate"
 )
 
 // Validate reports the model's validation events of severity min or
@@ -18,10 +19,15 @@ func (e *Env) Validate(models []load.Source, format string, min model.Severity) 
 	}
 	events := lm.ValidateEvents()
 	lm.Loaded()
-	valid := true
+	valid, complete := true, true
 	for _, ev := range events {
 		if ev.Severity == model.ErrorSeverity {
 			valid = false
+		}
+		if ev.ID == validate.SelectorLimitID {
+			// The bound on the model's selectors stopped a validator
+			// (never suppressed: see core/validate).
+			complete = false
 		}
 	}
 	if min > model.Note {
@@ -34,20 +40,23 @@ func (e *Env) Validate(models []load.Source, format string, min model.Severity) 
 		events = kept
 	}
 	if format == render.FormatJSON {
-		e.Stdout.Write(append(node.Marshal(render.EventsJSON(valid, events)), '\n'))
-	} else if err := e.writeReport(modelReport(valid, events), format); err != nil {
+		e.Stdout.Write(append(node.Marshal(render.EventsJSON(valid, complete, events)), '\n'))
+	} else if err := e.writeReport(modelReport(valid, complete, events), format); err != nil {
 		return err
 	}
 	if !valid {
 		return exitcode.Status(exitcode.Model)
+	}
+	if !complete {
+		return exitcode.Status(exitcode.Incomplete)
 	}
 	return nil
 }
 
 // modelReport is the report of `smithy validate`: the events, with the
 // source lines of the model files they are in.
-func modelReport(valid bool, events []model.Event) *render.Report {
-	rep := &render.Report{Command: "validate", Model: true, Valid: valid, Complete: true}
+func modelReport(valid, complete bool, events []model.Event) *render.Report {
+	rep := &render.Report{Command: "validate", Model: true, Valid: valid, Complete: complete}
 	rep.Diags = make([]render.Diag, len(events))
 	byFile := map[string][]*render.Diag{}
 	var files []string

@@ -2,6 +2,7 @@ package selector
 
 import (
 	"fmt"
+	"sync/atomic"
 
 	"github.com/smithy-validation/go/core/model"
 )
@@ -20,10 +21,11 @@ import (
 // kept once what they hold is complete, so a stopped evaluation leaves
 // the [Evaluator] as it was for the evaluations that come after.
 
-// Budget is the work the evaluations run under it may do. It is not safe
-// for concurrent use: evaluations under one budget run one at a time.
+// Budget is the work the evaluations run under it may do. Evaluations
+// under one budget may run at once: they spend from the same units.
 type Budget struct {
-	limit, used int64
+	limit int64
+	used  atomic.Int64
 }
 
 // NewBudget returns a budget of limit units.
@@ -34,10 +36,10 @@ func (b *Budget) Limit() int64 { return b.limit }
 
 // Used returns the units the evaluations have spent so far (past the
 // limit by the step that stopped one, once exceeded).
-func (b *Budget) Used() int64 { return b.used }
+func (b *Budget) Used() int64 { return b.used.Load() }
 
 // Exceeded reports whether an evaluation was stopped by the limit.
-func (b *Budget) Exceeded() bool { return b.used > b.limit }
+func (b *Budget) Exceeded() bool { return b.used.Load() > b.limit }
 
 // BudgetError is the error of an evaluation stopped by its [Budget].
 type BudgetError struct {
@@ -53,8 +55,7 @@ func (e *BudgetError) Error() string {
 type budgetStop struct{}
 
 func (b *Budget) spend(n int64) {
-	b.used += n
-	if b.used > b.limit {
+	if b.used.Add(n) > b.limit {
 		panic(budgetStop{})
 	}
 }

@@ -83,6 +83,8 @@ type Evaluator struct {
 
 	// recVisits counts the relationships "~>" followed (for the tests).
 	recVisits atomic.Int64
+	// walks holds *walkState (see recursiveNeighborExpr.push).
+	walks sync.Pool
 }
 
 // NewEvaluator returns an evaluator for m.

@@ -256,6 +256,52 @@ func (*neighborExpr) filter() bool { return false }
 type recursiveNeighborExpr struct{}
 
 func (recursiveNeighborExpr) push(c *evalCtx, s *model.Shape, next receiver) bool {
+	if s.Model() != c.ev.m {
+		return recursiveFrom(c, s, next)
+	}
+	// A search from each shape of a cycle (what no memo of reach.go
+	// answers: under variables, say) marks shapes in an array by ordinal,
+	// one per nesting depth of searches, with a new stamp per search:
+	// a map per search and a list of relationships per shape cost about
+	// ten times the search itself.
+	w := c.ev.acquireWalk()
+	defer c.ev.walks.Put(w)
+	w.stamp++
+	if w.stamp == 0 { // wrapped: forget every old mark
+		clear(w.marks)
+		w.stamp = 1
+	}
+	marks, stamp := w.marks, w.stamp
+	marks[s.Ordinal()] = stamp
+	stack := append(w.stack[:0], s)
+	defer func() { w.stack = stack[:0] }()
+	for len(stack) > 0 {
+		cur := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		rels := w.rels[:0]
+		c.ev.forwardEach(cur, false, func(r relationship) bool { rels = append(rels, r); return true })
+		w.rels = rels[:0]
+		c.ev.recVisits.Add(int64(len(rels)))
+		c.charge(int64(len(rels)))
+		for i := len(rels) - 1; i >= 0; i-- {
+			t := rels[i].to
+			// A shape of the model, as forwardEach gives them.
+			if marks[t.Ordinal()] == stamp {
+				continue
+			}
+			marks[t.Ordinal()] = stamp
+			if !next(t) {
+				return false
+			}
+			stack = append(stack, t)
+		}
+	}
+	return true
+}
+
+// recursiveFrom is "~>" from a shape of another model (a shape the
+// caller made), with a map of the shapes visited.
+func recursiveFrom(c *evalCtx, s *model.Shape, next receiver) bool {
 	visited := map[*model.Shape]bool{s: true}
 	stack := []*model.Shape{s}
 	for len(stack) > 0 {
@@ -277,6 +323,23 @@ func (recursiveNeighborExpr) push(c *evalCtx, s *model.Shape, next receiver) boo
 		}
 	}
 	return true
+}
+
+// walkState is what one recursiveNeighborExpr.push in progress uses (a
+// "~>" inside a :test that the receiver of another "~>" evaluates uses
+// another): the evaluator keeps them in a pool.
+type walkState struct {
+	marks []uint32 // by ordinal: the stamp of the search that reached it
+	stamp uint32
+	stack []*model.Shape
+	rels  []relationship
+}
+
+func (e *Evaluator) acquireWalk() *walkState {
+	if w, ok := e.walks.Get().(*walkState); ok {
+		return w
+	}
+	return &walkState{marks: make([]uint32, e.m.NumShapes())}
 }
 
 func (recursiveNeighborExpr) filter() bool { return false }

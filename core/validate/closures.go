@@ -377,7 +377,11 @@ func shapeClosures(m *model.Model) []model.Event {
 				emit(model.ErrorSeverity, "ShapeClosure", c, "Shape closure `%s` has an invalid `includeBySelector`: %v", c.id, err)
 				continue
 			}
-			selected := indexOf(m).evaluator().Select(sel)
+			selected, serr := indexOf(m).selectors().Select(sel)
+			if e, ok := selectorLimit(serr, "ShapeClosure "+c.id, *c.selector, model.Event{}); ok {
+				emit(e.Severity, e.ID, c, "%s", e.Message)
+				continue
+			}
 			outside := 0
 			for _, s := range selected {
 				if !included[s.ID().Namespace] {

@@ -32,8 +32,10 @@ type index struct {
 	byTrait  map[shapeid.ID][]*model.Shape
 	traitIDs []shapeid.ID // the keys of byTrait, sorted
 
-	evalOnce sync.Once
-	eval     *selector.Evaluator
+	evalOnce   sync.Once
+	eval       *selector.Evaluator
+	budgetOnce sync.Once
+	budget     *selector.Budget // see selectors
 
 	typesOnce sync.Once
 	byType    map[model.ShapeType][]*model.Shape
@@ -328,6 +330,19 @@ func (x *index) rootsWithTrait(id shapeid.ID) []*model.Shape {
 func (x *index) evaluator() *selector.Evaluator {
 	x.evalOnce.Do(func() { x.eval = selector.NewEvaluator(x.m) })
 	return x.eval
+}
+
+// selectors returns the shared evaluator under the run's budget for the
+// model's own selectors (see selectorBudget).
+func (x *index) selectors() selector.Bounded {
+	return x.evaluator().Within(x.selectorBudget(DefaultSelectorBudget))
+}
+
+// selectorBudget returns the budget of the model's selectors, made with
+// limit if it is not made yet (concurrent Checks of one model share it).
+func (x *index) selectorBudget(limit int64) *selector.Budget {
+	x.budgetOnce.Do(func() { x.budget = selector.NewBudget(limit) })
+	return x.budget
 }
 
 // memberTargets returns a function that gives a member's target as a

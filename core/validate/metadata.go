@@ -25,7 +25,10 @@ type metaValidator struct {
 	namespaces []string
 	selector   *selector.Selector // events only for shapes it selects
 	source     model.SourceLocation
-	run        func(m *model.Model, ev *selector.Evaluator) []model.Event
+	run        func(m *model.Model, ev selector.Bounded) ([]model.Event, error)
+	// text is the selector the validator evaluates, for the event of
+	// the selector budget (see selectorlimit.go).
+	text string
 }
 
 // loadMetadataValidators reads the validators, suppressions and
@@ -150,6 +153,17 @@ func loadMetaValidator(m *model.Model, e node.Node) (metaValidator, string) {
 	case "UnreferencedShape":
 		mv.run, err = unreferencedShape(mv.name, config)
 	}
+	switch {
+	case mv.name == "UnreferencedShape":
+		mv.text = "service"
+		if v, ok := config.Get("rootShapeSelector"); ok {
+			mv.text = v.StringValue()
+		}
+	default:
+		if v, ok := config.Get("selector"); ok {
+			mv.text = v.StringValue()
+		}
+	}
 	if err != "" {
 		return mv, fmt.Sprintf("Error creating `%s` validator: %s", mv.name, err)
 	}
@@ -177,7 +191,7 @@ func configSelector(config node.Node) (*selector.Selector, string) {
 // emitEachSelector is the EmitEachSelector validator: a DANGER event for
 // each shape the selector yields (with bindToTrait, only shapes with that
 // trait, at the trait's location).
-func emitEachSelector(id string, config node.Node) (func(*model.Model, *selector.Evaluator) []model.Event, string) {
+func emitEachSelector(id string, config node.Node) (func(*model.Model, selector.Bounded) ([]model.Event, error), string) {
 	sel, err := configSelector(config)
 	if err != "" {
 		return nil, err
@@ -197,7 +211,7 @@ func emitEachSelector(id string, config node.Node) (func(*model.Model, *selector
 			return nil, fmt.Sprintf("invalid messageTemplate: %v", terr)
 		}
 	}
-	return func(m *model.Model, ev *selector.Evaluator) []model.Event {
+	return func(m *model.Model, ev selector.Bounded) ([]model.Event, error) {
 		var events []model.Event
 		emit := func(s *model.Shape, msg string) {
 			e := eventf(model.Danger, id, s, "%s", msg)
@@ -211,13 +225,14 @@ func emitEachSelector(id string, config node.Node) (func(*model.Model, *selector
 			events = append(events, e)
 		}
 		if tmpl == nil {
-			for _, s := range ev.Select(sel) {
+			found, err := ev.Select(sel)
+			for _, s := range found {
 				emit(s, "Selector capture matched selector: "+sel.String())
 			}
-			return events
+			return events, err
 		}
-		ev.Each(sel, func(mt selector.Match) { emit(mt.Shape, tmpl.Expand(mt)) })
-		return events
+		err := ev.Each(sel, func(mt selector.Match) { emit(mt.Shape, tmpl.Expand(mt)) })
+		return events, err
 	}, ""
 }
 
@@ -232,18 +247,22 @@ func findTrait(s *model.Shape, id shapeid.ID) (model.Trait, bool) {
 
 // emitNoneSelector is the EmitNoneSelector validator: one DANGER event
 // when the selector yields no shape outside the prelude.
-func emitNoneSelector(id string, config node.Node) (func(*model.Model, *selector.Evaluator) []model.Event, string) {
+func emitNoneSelector(id string, config node.Node) (func(*model.Model, selector.Bounded) ([]model.Event, error), string) {
 	sel, err := configSelector(config)
 	if err != "" {
 		return nil, err
 	}
-	return func(m *model.Model, ev *selector.Evaluator) []model.Event {
-		for _, s := range ev.Select(sel) {
+	return func(m *model.Model, ev selector.Bounded) ([]model.Event, error) {
+		found, err := ev.Select(sel)
+		if err != nil {
+			return nil, err
+		}
+		for _, s := range found {
 			if !prelude.IsPreludeID(s.ID()) {
-				return nil
+				return nil, nil
 			}
 		}
-		return []model.Event{{Severity: model.Danger, ID: id, Message: "Expected at least one shape to match selector: " + sel.String()}}
+		return []model.Event{{Severity: model.Danger, ID: id, Message: "Expected at least one shape to match selector: " + sel.String()}}, nil
 	}, ""
 }
 
@@ -253,17 +272,30 @@ func (vs metaValidators) run(m *model.Model) []model.Event {
 	if len(vs) == 0 {
 		return nil
 	}
-	ev := indexOf(m).evaluator()
+	ev := indexOf(m).selectors()
 	var out []model.Event
 	for _, v := range vs {
 		var candidates map[shapeid.ID]bool
 		if v.selector != nil {
 			candidates = map[shapeid.ID]bool{}
-			for _, s := range ev.Select(v.selector) {
+			found, err := ev.Select(v.selector)
+			if e, ok := selectorLimit(err, v.id, v.selector.String(), model.Event{Source: v.source}); ok {
+				out = append(out, e)
+				continue
+			}
+			for _, s := range found {
 				candidates[s.ID()] = true
 			}
 		}
-		for _, e := range v.run(m, ev) {
+		events, err := v.run(m, ev)
+		if e, ok := selectorLimit(err, v.id, v.text, model.Event{Source: v.source}); ok {
+			// What the validator found before the bound is left out:
+			// an EmitNoneSelector's verdict, say, needs the whole
+			// evaluation.
+			out = append(out, e)
+			continue
+		}
+		for _, e := range events {
 			if !e.Shape.IsZero() {
 				if len(v.namespaces) > 0 && !slices.Contains(v.namespaces, e.Shape.Namespace) {
 					continue

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/smithy-validation/go/core/model"
@@ -83,7 +84,8 @@ func operationInputOutput(m *model.Model) []model.Event {
 // malformed definitions; the definition's own event IDs for matches).
 func traitValidators(m *model.Model) []model.Event {
 	var events []model.Event
-	var ev *selector.Evaluator
+	var ev selector.Bounded
+	evOK := false
 	for _, def := range indexOf(m).rootsWithTrait(preludeid.TraitValidators) {
 		tv, ok := findTrait(def, preludeid.TraitValidators)
 		if !ok || tv.Value.Kind() != node.Object {
@@ -131,19 +133,31 @@ func traitValidators(m *model.Model) []model.Event {
 		if !valid {
 			continue
 		}
-		if ev == nil {
-			ev = indexOf(m).evaluator()
+		if !evOK {
+			ev, evOK = indexOf(m).selectors(), true
 		}
+		stopped := make([]bool, len(vals))
 		for applied := range eachShape(m) {
 			if !applied.HasTrait(def.ID()) {
 				continue
 			}
-			for _, v := range vals {
+			for i, v := range vals {
+				if stopped[i] {
+					continue
+				}
 				suffix := ""
 				if v.message != "" {
 					suffix = ": " + v.message
 				}
-				for _, s := range ev.SelectFrom(v.sel, applied) {
+				found, err := ev.SelectFrom(v.sel, applied)
+				if e, ok := selectorLimit(err, fmt.Sprintf("%s of trait %s", v.id, def.ID()), v.sel.String(), model.Event{Shape: def.ID(), Source: tv.Source}); ok {
+					// One event for the validator, whatever number of
+					// shapes the trait is applied to after it.
+					stopped[i] = true
+					events = append(events, e)
+					continue
+				}
+				for _, s := range found {
 					events = append(events, eventf(v.severity, v.id, s,
 						"Found an incompatible shape when validating the constraints of the `%s` trait attached to `%s`%s", def.ID(), applied.ID(), suffix))
 				}

@@ -65,7 +65,7 @@ var newlineRun = regexp.MustCompile(`\n\s*`)
 // selector does not match (TraitTarget), and mixins applied as traits.
 func traitTargets(m *model.Model) []model.Event {
 	x := indexOf(m)
-	ev := x.evaluator()
+	ev := x.selectors()
 	var events []model.Event
 	for _, id := range x.applied() {
 		def, ok := m.Shape(id)
@@ -96,7 +96,7 @@ func traitTargets(m *model.Model) []model.Event {
 			events = append(events, errorf("Model", def, "Invalid selector in the definition of trait `%s`: %v", idiomatic(id), err))
 			continue
 		}
-		ev.MatchEach(sel, apps, func(s *model.Shape, matched bool) {
+		err = ev.MatchEach(sel, apps, func(s *model.Shape, matched bool) {
 			if matched {
 				return
 			}
@@ -105,6 +105,10 @@ func traitTargets(m *model.Model) []model.Event {
 				Message: fmt.Sprintf("Trait `%s` cannot be applied to `%s`. This trait may only be applied to shapes that match the following selector: %s",
 					idiomatic(id), s.ID(), newlineRun.ReplaceAllString(text, " "))})
 		})
+		// The shapes matched before the bound keep their events.
+		if e, ok := selectorLimit(err, "TraitTarget of trait "+idiomatic(id), text, model.Event{Shape: def.ID(), Source: def.Source()}); ok {
+			events = append(events, e)
+		}
 	}
 	return events
 }

@@ -22,7 +22,7 @@ import (
 // of the value whose member, or its target, has @idRef (or a trait
 // definition that has @idRef itself) and that is the ID of a shape of the
 // model.
-func unreferencedShape(id string, config node.Node) (func(*model.Model, *selector.Evaluator) []model.Event, string) {
+func unreferencedShape(id string, config node.Node) (func(*model.Model, selector.Bounded) ([]model.Event, error), string) {
 	text := "service"
 	if config.Kind() == node.Object {
 		for _, f := range config.Fields() {
@@ -38,8 +38,12 @@ func unreferencedShape(id string, config node.Node) (func(*model.Model, *selecto
 	if err != nil {
 		return nil, fmt.Sprintf("Error parsing `rootShapeSelector`: %v", err)
 	}
-	return func(m *model.Model, ev *selector.Evaluator) []model.Event {
+	return func(m *model.Model, ev selector.Bounded) ([]model.Event, error) {
 		x := indexOf(m)
+		roots, err := ev.Select(root)
+		if err != nil {
+			return nil, err
+		}
 		refs := newIDRefs(m, x)
 		connected := make([]bool, m.NumShapes()) // by ordinal
 		var stack []*model.Shape
@@ -72,7 +76,7 @@ func unreferencedShape(id string, config node.Node) (func(*model.Model, *selecto
 				})
 			}
 		}
-		for _, s := range ev.Select(root) {
+		for _, s := range roots {
 			walk(s)
 		}
 		for _, s := range x.rootsWithTrait(preludeid.Trait) {
@@ -88,7 +92,7 @@ func unreferencedShape(id string, config node.Node) (func(*model.Model, *selecto
 					"This shape is unreferenced. It has no modeled connections to shapes that match the following selector: `%s`", root))
 			}
 		}
-		return events
+		return events, nil
 	}, ""
 }
 

@@ -148,6 +148,8 @@ type Option struct {
 	validators []Validator
 	builtin    []string
 	legacy     bool
+	// selectorBudget, when positive, is SelectorBudget's.
+	selectorBudget int64
 }
 
 // WithEvents gives Check the events already found for the model (by
@@ -179,6 +181,13 @@ type Report struct {
 	// Suppressed are the events a @suppress trait or the suppressions
 	// metadata suppressed.
 	Suppressed []SuppressedEvent
+	// Incomplete is set when the budget of the model's selector
+	// evaluations stopped a validator (a SelectorLimit event says which:
+	// see SelectorWorkBase): what it would have found is not known.
+	Incomplete bool
+	// SelectorWork is the units of work the model's selector evaluations
+	// spent (see SelectorWorkBase), and SelectorBudget their bound.
+	SelectorWork, SelectorBudget int64
 }
 
 // SuppressedEvent is an event that a suppression matched.
@@ -207,8 +216,12 @@ func Check(m *model.Model, opts ...Option) *Report {
 	vals := Validators()
 	builtin := map[string]bool{shapeid.Prelude: true}
 	legacy := false
+	budget := int64(DefaultSelectorBudget)
 	for _, o := range opts {
 		legacy = legacy || o.legacy
+		if o.selectorBudget > 0 {
+			budget = o.selectorBudget
+		}
 		prior = append(prior, o.events...)
 		vals = append(vals, o.validators...)
 		for _, ns := range o.builtin {
@@ -219,6 +232,7 @@ func Check(m *model.Model, opts ...Option) *Report {
 	stop := hasError(prior, func(e model.Event) bool { return e.ID != "Target" && e.ID != "Target.UnresolvedShape" })
 	if m != nil && !stop {
 		defer useIndex(m)()
+		indexOf(m).selectorBudget(budget)
 		meta, metaEvents := loadMetadataValidators(m)
 		events = append(events, metaEvents...)
 		stages := []Stage{StageLoad, StageCorrectness, StageCritical, StageDefault}
@@ -240,11 +254,23 @@ func Check(m *model.Model, opts ...Option) *Report {
 		}
 	}
 	r := &Report{}
+	if m != nil {
+		if b := indexOf(m).budget; b != nil {
+			r.SelectorWork, r.SelectorBudget = b.Used(), b.Limit()
+		}
+	}
 	if m == nil {
 		r.Events = events
 	} else {
 		sup := newSuppressor(m)
 		for _, e := range events {
+			if e.ID == SelectorLimitID {
+				// A model may not suppress the bound on its own
+				// selectors.
+				r.Events = append(r.Events, e)
+				r.Incomplete = true
+				continue
+			}
 			if reason, ok := sup.suppressed(e); ok {
 				r.Suppressed = append(r.Suppressed, SuppressedEvent{Event: e, Reason: reason})
 				continue
@@ -271,7 +297,7 @@ func hasError(events []model.Event, filter func(model.Event) bool) bool {
 func dropBuiltin(events []model.Event, builtin map[string]bool) []model.Event {
 	out := events[:0]
 	for _, e := range events {
-		if e.Severity != model.ErrorSeverity && !e.Shape.IsZero() && builtin[e.Shape.Namespace] &&
+		if e.Severity != model.ErrorSeverity && e.ID != SelectorLimitID && !e.Shape.IsZero() && builtin[e.Shape.Namespace] &&
 			(e.Shape.Namespace != shapeid.Prelude || prelude.IsPreludeID(e.Shape)) {
 			continue
 		}

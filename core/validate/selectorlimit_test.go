@@ -1,0 +1,135 @@
+package validate_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/smithy-validation/go/core/validate"
+)
+
+// hostileModel is n structures in one cycle (the first documented) with
+// the definitions of form, the way a cloned repository's model could
+// bring them.
+func hostileModel(form string, n int) string {
+	var b strings.Builder
+	meta := func(sel, tmpl string) {
+		cfg := fmt.Sprintf("selector: %q", sel)
+		if tmpl != "" {
+			cfg += fmt.Sprintf(", messageTemplate: %q", tmpl)
+		}
+		fmt.Fprintf(&b, "metadata validators = [{name: \"EmitEachSelector\", id: \"Hostile\", configuration: {%s}}]\n", cfg)
+	}
+	b.WriteString("$version: \"2\"\n")
+	apply := ""
+	switch form {
+	case "template":
+		meta("structure ~> [trait|documentation]", "@{id} reaches a documented shape")
+	case "variable":
+		meta("structure $s(*) ~> [trait|documentation]", "from @{var|s|id}")
+	case "is under not":
+		meta("structure :not(:is(> member ~> [trait|deprecated], > member ~> [trait|sensitive]))", "")
+	case "in under test":
+		meta("structure :test(:in(> member ~> [trait|deprecated]))", "")
+	case "recursive":
+		meta("structure :recursive(> member >) [trait|deprecated]", "")
+	case "metadata selector":
+		fmt.Fprintf(&b, "metadata validators = [{name: \"EmitEachSelector\", id: \"Hostile\", selector: %q, configuration: {selector: \"structure\"}}]\n", "$s(*) structure ~> [trait|deprecated]")
+	case "unreferenced":
+		fmt.Fprintf(&b, "metadata validators = [{name: \"UnreferencedShape\", id: \"Hostile\", configuration: {rootShapeSelector: %q}}]\n", "structure :test(:in(> member ~> [trait|deprecated]))")
+	}
+	b.WriteString("namespace a.b\n")
+	switch form {
+	case "trait validators":
+		b.WriteString("@trait\n@traitValidators(\"a.b.Deprecated\": { selector: \"~> structure > member [trait|deprecated]\" })\nstructure t {}\n")
+		apply = "@t\n"
+	case "trait selector":
+		b.WriteString("@trait(selector: \"$x(*) structure :not(> member ~> [trait|deprecated])\")\nstructure t {}\n")
+		apply = "@t\n"
+	}
+	for i := range n {
+		doc := ""
+		if i == 0 {
+			doc = "@documentation(\"d\")\n"
+		}
+		fmt.Fprintf(&b, "%s%sstructure S%d { a: S%d, b: String }\n", doc, apply, i, (i+1)%n)
+	}
+	return b.String()
+}
+
+// TestSelectorBudget checks each form of a model's selectors that costs
+// n² over a cycle: at 50 structures under a budget of 200,000 units it
+// reports what it always did; at 800 (256 times the work) it stops with a
+// SelectorLimit event that names the validator, the selector and the
+// bound, not suppressible, and the report is incomplete. The forms the
+// selector package answers in linear time stay complete at 800.
+func TestSelectorBudget(t *testing.T) {
+	const budget = 200_000
+	for _, tc := range []struct {
+		form   string
+		linear bool
+		name   string // in the event's message
+	}{
+		{"template", true, ""},
+		{"is under not", true, ""},
+		{"variable", false, "`Hostile`"},
+		{"in under test", false, "`Hostile`"},
+		{"recursive", false, "`Hostile`"},
+		{"metadata selector", false, "`Hostile`"},
+		{"unreferenced", false, "`Hostile`"},
+		{"trait validators", false, "`a.b.Deprecated of trait a.b#t`"},
+		{"trait selector", false, "`TraitTarget of trait a.b#t`"},
+	} {
+		t.Run(tc.form, func(t *testing.T) {
+			small := check(t, hostileModel(tc.form, 50), validate.SelectorBudget(budget))
+			whole := check(t, hostileModel(tc.form, 50))
+			if small.Incomplete || len(small.Events) != len(whole.Events) {
+				t.Fatalf("%s at 50: incomplete %v, %d events; without the small budget %d events", tc.form, small.Incomplete, len(small.Events), len(whole.Events))
+			}
+			for i := range small.Events {
+				if render(small.Events[i]) != render(whole.Events[i]) {
+					t.Fatalf("%s at 50: event %d is %s, without the small budget %s", tc.form, i, render(small.Events[i]), render(whole.Events[i]))
+				}
+			}
+			src := hostileModel(tc.form, 800)
+			// The model tries to suppress the bound's event.
+			src = strings.Replace(src, "$version: \"2\"\n", "$version: \"2\"\nmetadata suppressions = [{id: \"SelectorLimit\", namespace: \"*\"}]\n", 1)
+			r := check(t, src, validate.SelectorBudget(budget))
+			var limits []string
+			for _, e := range r.Events {
+				if e.ID == validate.SelectorLimitID {
+					limits = append(limits, e.Message)
+				}
+			}
+			if tc.linear {
+				if r.Incomplete || len(limits) > 0 || r.SelectorWork > budget {
+					t.Fatalf("%s at 800: incomplete %v, %v, %d units: want complete within %d", tc.form, r.Incomplete, limits, r.SelectorWork, budget)
+				}
+				return
+			}
+			// Every validator stopped says so: the one that spent the
+			// budget, and those that came after it (the built-in
+			// TraitTarget of the prelude's traits, after a.b#t's).
+			if !r.Incomplete || len(limits) == 0 {
+				t.Fatalf("%s at 800: incomplete %v, limit events %v; want incomplete and an event", tc.form, r.Incomplete, limits)
+			}
+			named := false
+			for _, msg := range limits {
+				named = named || strings.Contains(msg, "Validator "+tc.name+" stopped: its selector `") && strings.Contains(msg, "200000 units")
+			}
+			if !named {
+				t.Errorf("%s at 800: %q: none names %s, its selector and the bound", tc.form, limits, tc.name)
+			}
+		})
+	}
+}
+
+// TestSelectorBudgetDefault checks that a model of ordinary selectors
+// spends a small part of the default budget and that the report says
+// so.
+func TestSelectorBudgetDefault(t *testing.T) {
+	r := check(t, hostileModel("template", 200))
+	if r.Incomplete || r.SelectorBudget != validate.DefaultSelectorBudget || r.SelectorWork == 0 || r.SelectorWork > validate.DefaultSelectorBudget/100 {
+		t.Errorf("incomplete %v, %d units of %d: want complete, under a hundredth of %d", r.Incomplete, r.SelectorWork, r.SelectorBudget, validate.DefaultSelectorBudget)
+	}
+}
