@@ -937,19 +937,7 @@ func protocolName(code int) string {
 // missingFor reports the calls of message index still unanswered after
 // the reply the transport associated with it.
 func (x *Exchange) missingFor(caller Peer, index int) {
-	var left []*call
-	x.heads(func(head *call) {
-		for p := head; p != nil; p = p.next {
-			if p.from == caller && p.index == index && !p.done {
-				left = append(left, p)
-			}
-		}
-	})
-	for _, p := range x.nullable[caller] {
-		if p.index == index && !p.done && len(p.key) == 0 {
-			left = append(left, p)
-		}
-	}
+	left := x.openCalls(caller, index)
 	sort.Slice(left, func(i, j int) bool { return left[i].seq < left[j].seq })
 	for _, p := range left {
 		x.c.report(CodeResponseMissing, x.c.m.doc, x.rd.top().pos, shapeid.ID{},
@@ -966,6 +954,14 @@ func (x *Exchange) missingFor(caller Peer, index int) {
 // report them missing (the caller got an answer, the status) and the
 // problem is said once.
 func (x *Exchange) AnsweredByTransport(caller Peer, index int) {
+	for _, p := range x.openCalls(caller, index) {
+		x.settle(p)
+	}
+}
+
+// openCalls returns caller's unanswered calls of message index, in no
+// particular order (collected first: settling one unlinks it).
+func (x *Exchange) openCalls(caller Peer, index int) []*call {
 	var left []*call
 	x.heads(func(head *call) {
 		for p := head; p != nil; p = p.next {
@@ -979,9 +975,7 @@ func (x *Exchange) AnsweredByTransport(caller Peer, index int) {
 			left = append(left, p)
 		}
 	}
-	for _, p := range left {
-		x.settle(p)
-	}
+	return left
 }
 
 func describeCall(p *call) string {
