@@ -27,8 +27,61 @@ func resolve(m *model.Model, id shapeid.ID, t model.ShapeType) (*model.Shape, bo
 // resourceCycles reports resources that contain themselves through
 // `resources` bindings (ResourceCycle).
 func resourceCycles(m *model.Model) []model.Event {
+	resources := shapesOfType(m, model.ResourceType)
+	if resourceForest(m, resources) {
+		// A walk from each resource meets none twice: nothing to
+		// report, and no walk from each (n² on a chain of n resources:
+		// 9.5 s at 4,000).
+		return nil
+	}
+	return resourceCycleWalks(m, resources)
+}
+
+// resourceForest reports whether every resource is bound at most once
+// by the `resources` of the model's resources (a repeat counts) and no
+// chain of bindings comes back to where it started: then the bindings
+// reached from any resource form a tree.
+func resourceForest(m *model.Model, resources []*model.Shape) bool {
+	parent := make(map[*model.Shape]*model.Shape, len(resources))
+	for _, r := range resources {
+		for _, c := range r.Resources() {
+			child, ok := resolve(m, c, model.ResourceType)
+			if !ok {
+				continue
+			}
+			if _, bound := parent[child]; bound {
+				return false
+			}
+			parent[child] = r
+		}
+	}
+	// Each resource has one parent at most: a cycle is a chain of
+	// parents that comes back to a resource of the chain.
+	const onChain, done = 1, 2
+	state := make(map[*model.Shape]uint8, len(resources))
+	var chain []*model.Shape
+	for _, r := range resources {
+		chain = chain[:0]
+		x := r
+		for x != nil && state[x] == 0 {
+			state[x] = onChain
+			chain = append(chain, x)
+			x = parent[x]
+		}
+		if x != nil && state[x] == onChain {
+			return false
+		}
+		for _, c := range chain {
+			state[c] = done
+		}
+	}
+	return true
+}
+
+// resourceCycleWalks is resourceCycles by a walk from each resource.
+func resourceCycleWalks(m *model.Model, resources []*model.Shape) []model.Event {
 	var events []model.Event
-	for _, r := range shapesOfType(m, model.ResourceType) {
+	for _, r := range resources {
 		var path []shapeid.ID
 		onPath := map[shapeid.ID]bool{}
 		var walk func(s *model.Shape) bool
