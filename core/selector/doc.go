@@ -26,6 +26,11 @@
 // trait relationships are only followed when `trait` is named explicitly;
 // enum and intEnum members do not point at smithy.api#Unit.
 //
+// Evaluations of untrusted selectors can be bounded: [Evaluator.Within]
+// runs them under a [Budget] of units of work (relationships followed,
+// shapes visited, matches reported) and returns a [*BudgetError] when it is
+// spent, leaving the evaluator's memos and caches as they were.
+//
 // A syntax error is a [*SyntaxError] carrying the byte offset, line and
 // column of the problem. Its message uses the reference implementation's
 // wording ("Syntax error at line 1 column 8, near “: Unknown shape type:
