@@ -83,8 +83,9 @@ type Evaluator struct {
 
 	// recVisits counts the relationships "~>" followed (for the tests).
 	recVisits atomic.Int64
-	// walks holds *walkState (see recursiveNeighborExpr.push).
-	walks sync.Pool
+	// walks holds *walkState (see recursiveNeighborExpr.push), setWalks
+	// *setWalk (see pushRecursiveOrdinals).
+	walks, setWalks sync.Pool
 }
 
 // NewEvaluator returns an evaluator for m.

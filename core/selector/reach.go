@@ -36,6 +36,13 @@ func pushRecursiveSet(c *evalCtx, starts []*model.Shape, next receiver) bool {
 	if len(starts) == 1 {
 		return recursiveNeighborExpr{}.push(c, starts[0], next)
 	}
+	ours := true
+	for _, s := range starts {
+		ours = ours && s.Model() == c.ev.m
+	}
+	if ours {
+		return pushRecursiveOrdinals(c, starts, next)
+	}
 	type pending struct{ at, origin *model.Shape }
 	labels := make(map[*model.Shape][2]*model.Shape, len(starts))
 	isStart := make(map[*model.Shape]bool, len(starts))
@@ -78,6 +85,85 @@ func pushRecursiveSet(c *evalCtx, starts []*model.Shape, next receiver) bool {
 		})
 	}
 	return !stopped
+}
+
+// pushRecursiveOrdinals is pushRecursiveSet for starts of the
+// evaluator's model: the labels and marks live in arrays by ordinal, with
+// a stamp per search, taken from a pool (maps per search cost several
+// times the search when a :in or :test searches from a set of shapes
+// for each shape of a cycle).
+func pushRecursiveOrdinals(c *evalCtx, starts []*model.Shape, next receiver) bool {
+	w := c.ev.acquireSetWalk()
+	defer c.ev.setWalks.Put(w)
+	w.stamp++
+	if w.stamp == 0 { // wrapped: forget every old mark
+		clear(w.labeled)
+		clear(w.start)
+		clear(w.yielded)
+		w.stamp = 1
+	}
+	stamp := w.stamp
+	for _, s := range starts {
+		w.start[s.Ordinal()] = stamp
+	}
+	queue := w.queue[:0]
+	defer func() { w.queue = queue[:0] }()
+	stopped := false
+	label := func(t, origin *model.Shape) {
+		o := t.Ordinal()
+		if w.labeled[o] != stamp {
+			w.labeled[o] = stamp
+			w.labels[o] = [2]*model.Shape{}
+		}
+		l := &w.labels[o]
+		switch {
+		case l[0] == origin || l[1] == origin || l[1] != nil:
+			return
+		case l[0] == nil:
+			l[0] = origin
+		default:
+			l[1] = origin
+		}
+		queue = append(queue, pendingLabel{t, origin})
+		if (w.start[o] != stamp || origin != t) && w.yielded[o] != stamp {
+			w.yielded[o] = stamp
+			if !next(t) {
+				stopped = true
+			}
+		}
+	}
+	for _, s := range starts {
+		queue = append(queue, pendingLabel{s, s})
+	}
+	for i := 0; i < len(queue) && !stopped; i++ {
+		p := queue[i]
+		c.ev.forwardEach(p.at, false, func(r relationship) bool {
+			c.ev.recVisits.Add(1)
+			c.charge(1)
+			label(r.to, p.origin)
+			return !stopped
+		})
+	}
+	return !stopped
+}
+
+type pendingLabel struct{ at, origin *model.Shape }
+
+// setWalk is what one pushRecursiveOrdinals in progress uses; the
+// evaluator keeps them in a pool.
+type setWalk struct {
+	stamp                   uint32
+	labeled, start, yielded []uint32 // by ordinal: the stamp of the search
+	labels                  [][2]*model.Shape
+	queue                   []pendingLabel
+}
+
+func (e *Evaluator) acquireSetWalk() *setWalk {
+	if w, ok := e.setWalks.Get().(*setWalk); ok {
+		return w
+	}
+	n := e.m.NumShapes()
+	return &setWalk{labeled: make([]uint32, n), start: make([]uint32, n), yielded: make([]uint32, n), labels: make([][2]*model.Shape, n)}
 }
 
 // existsPlan is the argument of a :not or :test that ends in "~>"
