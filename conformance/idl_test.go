@@ -408,8 +408,8 @@ func normalize(d *model.Document) normDoc {
 	for _, s := range d.Shapes {
 		ns := &normShape{typ: s.Type, traits: traitMap(s.Traits), mixins: fmt.Sprint(s.Mixins()), inherited: map[string]map[string]node.Node{}}
 		for _, m := range s.Members {
-			nm := normMember{name: m.Name, target: m.Target.String(), traits: traitMap(m.Traits)}
-			if m.Elided {
+			nm := normMember{name: m.Name, target: m.Target.String(), traits: traitMap(m.Traits())}
+			if m.Elided() {
 				target, fromMixin := elidedTarget(defs, &s, m.Name)
 				if fromMixin {
 					ns.inherited[m.Name] = nm.traits
@@ -489,7 +489,7 @@ func elidedTarget(defs map[shapeid.ID]*model.ShapeDef, s *model.ShapeDef, name s
 		if m, ok := defs[mixin]; ok {
 			for _, mem := range m.Members {
 				if mem.Name == name {
-					if mem.Elided {
+					if mem.Elided() {
 						target, _ = elidedTarget(defs, m, name)
 						return target, true
 					}

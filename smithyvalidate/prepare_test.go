@@ -120,9 +120,9 @@ func TestModelErrorsBuilt(t *testing.T) {
 		{ID: str, Type: model.StringType},
 		{ID: shapeid.New("t", "S"), Type: model.StructureType, Members: []model.MemberDef{
 			{Name: "dangling", Target: shapeid.New("t", "Missing")},
-			{Name: "len", Target: str, Traits: []model.Trait{trait("length", node.NewObject(node.Field{Key: "min", Value: node.NewString("x")}))}},
-			{Name: "pat", Target: str, Traits: []model.Trait{trait("pattern", node.NewNumber("1"))}},
-			{Name: "rng", Target: str, Traits: []model.Trait{trait("range", node.NewObject(node.Field{Key: "min", Value: node.NewNumber("1")}))}},
+			withTraits(model.MemberDef{Name: "len", Target: str}, []model.Trait{trait("length", node.NewObject(node.Field{Key: "min", Value: node.NewString("x")}))}...),
+			withTraits(model.MemberDef{Name: "pat", Target: str}, []model.Trait{trait("pattern", node.NewNumber("1"))}...),
+			withTraits(model.MemberDef{Name: "rng", Target: str}, []model.Trait{trait("range", node.NewObject(node.Field{Key: "min", Value: node.NewNumber("1")}))}...),
 		}},
 	}
 	m, err := model.New(defs, nil)
@@ -214,4 +214,11 @@ structure Many {
 			}
 		})
 	}
+}
+
+// withTraits returns m with traits ts (a MemberDef keeps its list's first
+// element and length: see [model.MemberDef]).
+func withTraits(m model.MemberDef, ts ...model.Trait) model.MemberDef {
+	m.SetTraits(ts)
+	return m
 }

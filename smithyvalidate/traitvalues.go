@@ -111,7 +111,7 @@ func CheckTraitValues(m *model.Model, opts ...Option) (out []TraitFinding, err e
 		}
 		for i := range s.NumOwnMembers() {
 			md := s.OwnMember(i)
-			for _, t := range md.Traits {
+			for _, t := range md.Traits() {
 				if err := tc.check(s.ID().WithMember(md.Name), t, &out); err != nil {
 					return nil, err
 				}

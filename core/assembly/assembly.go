@@ -211,6 +211,14 @@ type assembler struct {
 	// applying to n members of one shape (4.32 s).
 	traitAt  map[*[]model.Trait]*listIndex[model.Trait, shapeid.ID]
 	memberAt map[*model.ShapeDef]*listIndex[model.MemberDef, string]
+	// memberLists are the trait lists of members that mergeMemberTrait
+	// merges into, with their spare capacity: a MemberDef keeps only its
+	// list's first element and length (88 bytes, where a slice made it
+	// 104), so that appending to what it gives copies the list; n distinct
+	// traits applied to one member would copy it n times (n²). A list is
+	// the member's as long as the MemberDef still holds its elements (see
+	// memberList); its address keys traitAt.
+	memberLists map[*model.MemberDef]*[]model.Trait
 }
 
 // indexMin is the length from which a list that apply searches is
@@ -491,8 +499,10 @@ func (s *assembler) addShape(d *model.Document, c *model.ShapeDef) {
 			s.mergeRepeatedTraits(c.ID, &c.Traits)
 		}
 		for i := range c.Members {
-			if m := &c.Members[i]; repeatsTrait(m.Traits, sorted) {
-				s.mergeRepeatedTraits(c.ID.WithMember(m.Name), &m.Traits)
+			if m := &c.Members[i]; repeatsTrait(m.Traits(), sorted) {
+				ts := m.Traits()
+				s.mergeRepeatedTraits(c.ID.WithMember(m.Name), &ts)
+				m.SetTraits(ts)
 			}
 		}
 		s.defs = append(s.defs, c)
@@ -527,8 +537,8 @@ func (s *assembler) addShape(d *model.Document, c *model.ShapeDef) {
 		s.mergeTrait(def.ID, &prev.Traits, t)
 	}
 	for i, m := range def.Members {
-		for _, t := range m.Traits {
-			s.mergeTrait(def.ID.WithMember(m.Name), &prev.Members[i].Traits, t)
+		for _, t := range m.Traits() {
+			s.mergeMemberTrait(def.ID.WithMember(m.Name), &prev.Members[i], t)
 		}
 	}
 }
@@ -545,7 +555,7 @@ func (s *assembler) addShape(d *model.Document, c *model.ShapeDef) {
 func sortOwnTraits(def *model.ShapeDef) {
 	sortTraits(def.Traits)
 	for i := range def.Members {
-		sortTraits(def.Members[i].Traits)
+		sortTraits(def.Members[i].Traits())
 	}
 }
 
@@ -600,8 +610,8 @@ func preludeAdditions(prev, def *model.ShapeDef) []string {
 		}
 	}
 	for i, m := range def.Members {
-		for _, t := range m.Traits {
-			if missing(prev.Members[i].Traits, t) {
+		for _, t := range m.Traits() {
+			if missing(prev.Members[i].Traits(), t) {
 				added = append(added, "`"+m.Name+": "+t.ID.String()+"`")
 			}
 		}
@@ -631,7 +641,7 @@ func conflict(a, b *model.ShapeDef) string {
 		return "the members differ"
 	}
 	for i := range a.Members {
-		if a.Members[i].Name != b.Members[i].Name || a.Members[i].Target != b.Members[i].Target || a.Members[i].Elided != b.Members[i].Elided {
+		if a.Members[i].Name != b.Members[i].Name || a.Members[i].Target != b.Members[i].Target || a.Members[i].Elided() != b.Members[i].Elided() {
 			return fmt.Sprintf("member `%s` differs", a.Members[i].Name)
 		}
 	}
@@ -731,6 +741,29 @@ func repeatsTrait(ts []model.Trait, sorted bool) bool {
 	return false
 }
 
+// mergeMemberTrait is mergeTrait into the traits of member m.
+func (s *assembler) mergeMemberTrait(owner shapeid.ID, m *model.MemberDef, t model.Trait) {
+	list := s.memberList(m)
+	s.mergeTrait(owner, list, t)
+	m.SetTraits(*list)
+}
+
+// memberList returns the list of m's traits that mergeMemberTrait grows:
+// the one it grew before while m still holds its elements, else a new one
+// of m's traits.
+func (s *assembler) memberList(m *model.MemberDef) *[]model.Trait {
+	ts := m.Traits()
+	if list, ok := s.memberLists[m]; ok && len(*list) == len(ts) && (len(ts) == 0 || &(*list)[0] == &ts[0]) {
+		return list
+	}
+	list := &ts
+	if s.memberLists == nil {
+		s.memberLists = map[*model.MemberDef]*[]model.Trait{}
+	}
+	s.memberLists[m] = list
+	return list
+}
+
 func (s *assembler) keepTraitIndex(list *[]model.Trait, idx *listIndex[model.Trait, shapeid.ID]) {
 	if s.traitAt == nil {
 		s.traitAt = map[*[]model.Trait]*listIndex[model.Trait, shapeid.ID]{}
@@ -789,7 +822,7 @@ func sameTraits(a, b []model.Trait) bool {
 
 func sameMemberTraits(a, b *model.ShapeDef) bool {
 	for i := range a.Members {
-		if !sameTraits(a.Members[i].Traits, b.Members[i].Traits) {
+		if !sameTraits(a.Members[i].Traits(), b.Members[i].Traits()) {
 			return false
 		}
 	}
@@ -914,7 +947,7 @@ func (s *assembler) dropUnusableMixins() {
 				}
 				target := def.ID
 				for _, m := range def.Members {
-					if m.Elided {
+					if m.Elided() {
 						target = def.ID.WithMember(m.Name)
 						break
 					}
@@ -1029,14 +1062,16 @@ func (s *assembler) apply(d *model.Document, ap model.Apply) {
 	i, idx := s.member(def, name)
 	if i >= 0 {
 		for _, t := range ap.Traits {
-			s.mergeTrait(ap.Target, &def.Members[i].Traits, t)
+			s.mergeMemberTrait(ap.Target, &def.Members[i], t)
 		}
 		return
 	}
 	// A member the shape gets from a mixin: applying traits to it redefines
 	// it locally with the same target, as the specification allows.
 	if target, ok := s.mixinMemberTarget(def, name, map[shapeid.ID]bool{}); ok {
-		def.Members = append(def.Members, model.MemberDef{Name: name, Target: target, Traits: append([]model.Trait(nil), ap.Traits...), Pos: ap.Source.Pos})
+		md := model.NewMemberDef(name, target, append([]model.Trait(nil), ap.Traits...))
+		md.Pos = ap.Source.Pos
+		def.Members = append(def.Members, md)
 		def.SetMemberFile(name, ap.Source.File)
 		appended(idx, def.Members, memberKey)
 		return
@@ -1121,7 +1156,7 @@ func (s *assembler) resolveElided() {
 		for _, def := range s.defs {
 			for i := range def.Members {
 				m := &def.Members[i]
-				if !m.Elided || !m.Target.IsZero() {
+				if !m.Elided() || !m.Target.IsZero() {
 					continue
 				}
 				if t, ok := s.resourceTarget(def, m.Name); ok {
@@ -1133,12 +1168,12 @@ func (s *assembler) resolveElided() {
 		}
 	}
 	for _, def := range s.defs {
-		if !slices.ContainsFunc(def.Members, func(m model.MemberDef) bool { return m.Elided }) {
+		if !slices.ContainsFunc(def.Members, func(m model.MemberDef) bool { return m.Elided() }) {
 			continue // nothing to change: the list stays, and is not copied
 		}
 		kept := def.Members[:0:0]
 		for _, m := range def.Members {
-			if !m.Elided {
+			if !m.Elided() {
 				kept = append(kept, m)
 				continue
 			}
@@ -1146,10 +1181,10 @@ func (s *assembler) resolveElided() {
 				s.event(model.ErrorSeverity, "Model", def.ID.WithMember(m.Name), def.MemberSource(&m), "Member target was elided, but no bound resource or mixin contained a matching identifier or member name.")
 				continue
 			}
-			if mt, ok := s.mixinMemberTarget(def, m.Name, map[shapeid.ID]bool{}); ok && mt == m.Target && len(m.Traits) == 0 {
+			if mt, ok := s.mixinMemberTarget(def, m.Name, map[shapeid.ID]bool{}); ok && mt == m.Target && len(m.Traits()) == 0 {
 				continue // the mixin's member, unchanged
 			}
-			m.Elided = false
+			m.SetElided(false)
 			kept = append(kept, m)
 		}
 		def.Members = kept
@@ -1264,9 +1299,9 @@ func (s *assembler) fillImplicitValues() {
 		case model.EnumType:
 			for i := range def.Members {
 				m := &def.Members[i]
-				if !hasTrait(m.Traits, preludeid.EnumValue) {
+				if !hasTrait(m.Traits(), preludeid.EnumValue) {
 					s.ownTraits(def)
-					m.Traits = append(m.Traits, model.Trait{ID: preludeid.EnumValue, Value: node.NewString(m.Name), Source: def.MemberSource(m)})
+					m.SetTraits(append(m.Traits(), model.Trait{ID: preludeid.EnumValue, Value: node.NewString(m.Name), Source: def.MemberSource(m)}))
 				}
 			}
 		}
@@ -1310,7 +1345,15 @@ func (s *assembler) coerceOmittedTraitValues() {
 		}
 		fix(&def.Traits)
 		for i := range def.Members {
-			fix(&def.Members[i].Traits)
+			// A member's list is its first element and its length:
+			// written through m once ownTraits has copied it.
+			m := &def.Members[i]
+			for j, t := range m.Traits() {
+				if v, ok := coerced(t); ok {
+					s.ownTraits(def)
+					m.Traits()[j].Value = v
+				}
+			}
 		}
 	}
 }
@@ -1327,7 +1370,7 @@ func (s *assembler) ownTraits(def *model.ShapeDef) {
 	delete(s.shared, def)
 	def.Traits = slices.Clone(def.Traits)
 	for i := range def.Members {
-		def.Members[i].Traits = slices.Clone(def.Members[i].Traits)
+		def.Members[i].SetTraits(slices.Clone(def.Members[i].Traits()))
 	}
 }
 

@@ -319,7 +319,7 @@ structure U {
 		mTraits := []model.Trait{{ID: id("smithy.api#tags"), Value: str("a")}, {ID: id("smithy.api#tags"), Value: str("b")}}
 		doc := &model.Document{File: "caller.json", Version: "2.0", Shapes: []model.ShapeDef{
 			{ID: id("ns#S"), Type: model.StringType, Traits: sTraits},
-			{ID: id("ns#U"), Type: model.StructureType, Members: []model.MemberDef{{Name: "m", Target: id("smithy.api#String"), Traits: mTraits}}},
+			{ID: id("ns#U"), Type: model.StructureType, Members: []model.MemberDef{withTraits(model.MemberDef{Name: "m", Target: id("smithy.api#String")}, mTraits...)}},
 		}}
 		a := assembly.New()
 		a.AddDocument(doc)
@@ -329,8 +329,8 @@ structure U {
 		}
 		check(t, res)
 		if len(doc.Shapes[0].Traits) != 4 || jsonText(doc.Shapes[0].Traits[2].Value) != `["B"]` ||
-			len(doc.Shapes[1].Members[0].Traits) != 2 || jsonText(doc.Shapes[1].Members[0].Traits[0].Value) != `["a"]` {
-			t.Errorf("the caller's trait lists changed: %v, %v", doc.Shapes[0].Traits, doc.Shapes[1].Members[0].Traits)
+			len(doc.Shapes[1].Members[0].Traits()) != 2 || jsonText(doc.Shapes[1].Members[0].Traits()[0].Value) != `["a"]` {
+			t.Errorf("the caller's trait lists changed: %v, %v", doc.Shapes[0].Traits, doc.Shapes[1].Members[0].Traits())
 		}
 	})
 }

@@ -9,3 +9,10 @@ func withEntity(d model.ShapeDef, e *model.EntityDef) model.ShapeDef {
 	d.SetEntity(e)
 	return d
 }
+
+// withTraits returns m with traits ts (a MemberDef keeps its list's first
+// element and length: see [model.MemberDef]).
+func withTraits(m model.MemberDef, ts ...model.Trait) model.MemberDef {
+	m.SetTraits(ts)
+	return m
+}

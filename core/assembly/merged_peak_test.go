@@ -19,7 +19,11 @@ import (
 // times here and 1.20 on the chain of 100,000 structures (tenth round),
 // the largest live heap of the load. With each document's list of the
 // definitions lowered apart dropped once it is merged, not with the last
-// one, 1.03 (twelfth round): the bound is 1.04.
+// one, 1.03 (twelfth round), 12.1 bytes a structure: the bound was
+// 1.04, 15.8 bytes a structure. The definitions are smaller since the
+// fifteenth round (394.6 -> 282.2 bytes a structure given to NewFrom) and
+// what assembly holds beside them is the same 12.1 bytes a structure
+// (1.043 times them): the bound is 14 bytes a structure, measured.
 func TestMergedPeak(t *testing.T) {
 	if testing.Short() {
 		t.Skip("assembles a model of 60,000 shapes")
@@ -43,11 +47,11 @@ func TestMergedPeak(t *testing.T) {
 	runtime.KeepAlive(res)
 	merged, given := live["merged"], live["given"]
 	t.Logf("live heap: merged %d bytes, given to NewFrom %d; merged/given %.3f", merged, given, float64(merged)/float64(given))
-	if len(live) != 3 || given < n*300 {
+	if len(live) != 3 || given < n*250 {
 		t.Fatalf("the measure is broken: stages %v for %d structures", live, n)
 	}
-	if r := float64(merged) / float64(given); r > 1.04 {
-		t.Errorf("the merged point's live heap is %.3f times the definitions given to NewFrom (%d of %d bytes): at most 1.04", r, merged, given)
+	if per := float64(merged-given) / n; per > 14 {
+		t.Errorf("the merged point's live heap is %.1f bytes a structure more than the definitions given to NewFrom (%d of %d bytes, %.3f times): at most 14", per, merged, given, float64(merged)/float64(given))
 	}
 }
 

@@ -35,9 +35,9 @@ func callerDocument() *model.Document {
 				Members: []model.MemberDef{{Name: "member", Target: id("smithy.api#String")}}},
 			{ID: id("ex#S"), Type: model.StructureType,
 				Traits:  spare(omitted("ex#marker"), omitted("ex#names"), model.Trait{ID: preludeid.Tags, Value: node.NewArray(node.NewString("a"))}),
-				Members: []model.MemberDef{{Name: "m", Target: id("smithy.api#String"), Traits: spare(omitted("ex#marker"))}}},
+				Members: []model.MemberDef{withTraits(model.MemberDef{Name: "m", Target: id("smithy.api#String")}, spare(omitted("ex#marker"))...)}},
 			{ID: id("ex#E"), Type: model.EnumType,
-				Members: []model.MemberDef{{Name: "A", Target: id("smithy.api#Unit"), Traits: spare()}}},
+				Members: []model.MemberDef{withTraits(model.MemberDef{Name: "A", Target: id("smithy.api#Unit")}, spare()...)}},
 		},
 		Applies: []model.Apply{{Target: id("ex#S"), Traits: []model.Trait{{ID: preludeid.Tags, Value: node.NewArray(node.NewString("b"))}}}},
 	}
@@ -50,7 +50,7 @@ func lists(doc *model.Document) [][]model.Trait {
 	for _, s := range doc.Shapes {
 		out = append(out, s.Traits)
 		for _, m := range s.Members {
-			out = append(out, m.Traits)
+			out = append(out, m.Traits())
 		}
 	}
 	for _, ap := range doc.Applies {

@@ -118,11 +118,11 @@ func (s *assembler) upgradeMembers10() {
 		for i := range def.Members {
 			m := &def.Members[i]
 			target, ok := s.def(m.Target)
-			if !ok || hasTrait(m.Traits, preludeid.Default) {
+			if !ok || hasTrait(m.Traits(), preludeid.Default) {
 				continue
 			}
-			memberBoxed := hasTrait(m.Traits, preludeid.Box)
-			streamingBlob := target.Type == model.BlobType && hasTrait(target.Traits, preludeid.Streaming) && !hasTrait(m.Traits, preludeid.Required)
+			memberBoxed := hasTrait(m.Traits(), preludeid.Box)
+			streamingBlob := target.Type == model.BlobType && hasTrait(target.Traits, preludeid.Streaming) && !hasTrait(m.Traits(), preludeid.Required)
 			var v node.Node
 			switch {
 			case (hadZeroValueIn10(target.Type) || streamingBlob) && !memberBoxed && !s.targetBoxed(target):
@@ -132,7 +132,7 @@ func (s *assembler) upgradeMembers10() {
 			default:
 				continue
 			}
-			m.Traits = append(append([]model.Trait(nil), m.Traits...), model.Trait{ID: preludeid.Default, Value: v, Source: def.MemberSource(m)})
+			m.SetTraits(append(append([]model.Trait(nil), m.Traits()...), model.Trait{ID: preludeid.Default, Value: v, Source: def.MemberSource(m)}))
 		}
 	}
 }

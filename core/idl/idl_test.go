@@ -98,12 +98,12 @@ func dump(doc *model.Document) string {
 		b.WriteByte('\n')
 		traits(&b, "  ", s.Traits)
 		for _, m := range s.Members {
-			if m.Elided {
+			if m.Elided() {
 				fmt.Fprintf(&b, "  $%s\n", m.Name)
 			} else {
 				fmt.Fprintf(&b, "  %s: %s\n", m.Name, m.Target)
 			}
-			traits(&b, "    ", m.Traits)
+			traits(&b, "    ", m.Traits())
 		}
 	}
 	for _, a := range doc.Applies {
@@ -520,7 +520,7 @@ func TestPositions(t *testing.T) {
 	if f := s.MemberSource(&s.Members[0]).File; f != "test.smithy" {
 		t.Errorf("member's file %q", f)
 	}
-	check("default", s.Members[0].Traits[0].Value.Pos(), 6, 17)
+	check("default", s.Members[0].Traits()[0].Value.Pos(), 6, 17)
 	if s.Source.File != "test.smithy" {
 		t.Errorf("file %q", s.Source.File)
 	}

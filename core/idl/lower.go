@@ -224,8 +224,8 @@ func (l *lowerer) shapeDef(d *model.ShapeDef, s *shapeStmt) {
 			l.shape = mid
 			md := &d.Members[i]
 			md.Name = m.name
-			md.Elided = m.elided()
-			if !md.Elided {
+			md.SetElided(m.elided())
+			if !md.Elided() {
 				md.Target = l.resolve(m.target)
 			}
 			md.Pos = m.pos
@@ -233,7 +233,7 @@ func (l *lowerer) shapeDef(d *model.ShapeDef, s *shapeStmt) {
 			if m.dflt != nil {
 				extra = &model.Trait{ID: preludeid.Default, Value: l.node(m.dflt.val), Source: l.loc(m.dflt.pos)}
 			}
-			md.Traits = l.traits(mid, m.traitList(), extra)
+			md.SetTraits(l.traits(mid, m.traitList(), extra))
 		}
 		l.shape = id
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/smithy-validation/go/core/idl"
+	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
 )
 
@@ -131,6 +132,17 @@ apply Out$value @documentation("applied")
 
 var nodeType = reflect.TypeFor[node.Node]()
 
+var memberDefType = reflect.TypeFor[model.MemberDef]()
+
+// memberOf returns the MemberDef v holds.
+func memberOf(v reflect.Value) *model.MemberDef {
+	if v.CanAddr() {
+		return v.Addr().Interface().(*model.MemberDef)
+	}
+	m := v.Interface().(model.MemberDef)
+	return &m
+}
+
 // sameValue is reflect.DeepEqual with nodes compared as values
 // (node.Equal and their positions): a node points to its text and
 // children, which DeepEqual compares by address.
@@ -141,6 +153,13 @@ func sameValue(a, b reflect.Value) bool {
 	if a.Type() == nodeType {
 		x, y := a.Interface().(node.Node), b.Interface().(node.Node)
 		return node.Equal(x, y) && samePositions(x, y)
+	}
+	if a.Type() == memberDefType {
+		// A MemberDef's traits are behind unexported fields (their
+		// list's first element and length): compared through Traits.
+		x, y := memberOf(a), memberOf(b)
+		return x.Name == y.Name && x.Target == y.Target && x.Pos == y.Pos && x.Elided() == y.Elided() &&
+			sameValue(reflect.ValueOf(x.Traits()), reflect.ValueOf(y.Traits()))
 	}
 	switch a.Kind() {
 	case reflect.Pointer, reflect.Interface:

@@ -356,7 +356,9 @@ func (d *decoder) member(owner shapeid.ID, name string, n node.Node, pos node.Po
 	if err != nil {
 		return model.MemberDef{}, err
 	}
-	return model.MemberDef{Name: name, Target: target, Traits: traits, Pos: pos}, nil
+	md := model.NewMemberDef(name, target, traits)
+	md.Pos = pos
+	return md, nil
 }
 
 // namedMembers reads the fixed members of lists (member) and maps (key,

@@ -141,7 +141,7 @@ func shapeNode(d model.ShapeDef) node.Node {
 func memberNode(m model.MemberDef) node.Node {
 	var f fieldList
 	f.add("target", node.NewString(m.Target.String()))
-	f.traits(m.Traits)
+	f.traits(m.Traits())
 	return node.NewObject(f...)
 }
 

@@ -2,6 +2,7 @@ package model
 
 import (
 	"maps"
+	"unsafe"
 
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/core/shapeid"
@@ -49,21 +50,73 @@ type NamedTarget struct {
 //
 // Its file is its shape's ([ShapeDef.Source]) unless the shape records
 // another for it (a member an `apply` statement of another file
-// redefined): [ShapeDef.MemberSource] gives its whole location. A
-// MemberDef is 104 bytes (with its file as a string it was 128, and a
-// model of structures of two members holds two a structure while it
-// loads: docs/performance.md, "Where a model's bytes go", fifteenth
-// round).
+// redefined): [ShapeDef.MemberSource] gives its whole location. Its
+// traits ([MemberDef.Traits], [MemberDef.SetTraits]) are kept as their
+// list's first element and their number, which shares a word with the
+// Elided flag ([MemberDef.Elided], [MemberDef.SetElided]); [NewMemberDef]
+// makes one. A MemberDef is 88 bytes: with its file as a string, its
+// traits as a slice and the flag in a word of its own it was 128, and a
+// model of structures of two members holds two a structure while it loads
+// (docs/performance.md, "Where a model's bytes go", fifteenth round).
 type MemberDef struct {
 	Name   string
 	Target shapeid.ID // zero when Elided
-	Traits []Trait
+	traits *Trait     // the first of the traits (see Traits)
 	// Pos is where the member was written, in its file (see above).
 	Pos node.Pos
-	// Elided is set for an IDL member written as `$name`: its target comes
-	// from a mixin's member or a resource identifier/property of the same
-	// name, resolved during assembly.
-	Elided bool
+	// bits holds the number of traits (defTraits) and defElided.
+	bits uint32
+}
+
+const (
+	defElided uint32 = 1 << 31
+	// defTraits masks the number of a member's traits in its bits: a
+	// member has fewer (a list of 2^31 traits would be hundreds of GB).
+	defTraits = defElided - 1
+)
+
+// NewMemberDef returns the member name targeting target with traits (the
+// MemberDef keeps the list, see [MemberDef.SetTraits]).
+func NewMemberDef(name string, target shapeid.ID, traits []Trait) MemberDef {
+	m := MemberDef{Name: name, Target: target}
+	m.SetTraits(traits)
+	return m
+}
+
+// Traits returns the traits applied to the member, in the order given
+// (nil for none). The slice's capacity is its length: appending to it
+// copies it.
+func (m *MemberDef) Traits() []Trait {
+	if m.traits == nil {
+		return nil
+	}
+	return unsafe.Slice(m.traits, m.bits&defTraits)
+}
+
+// SetTraits sets the traits applied to the member: the MemberDef keeps
+// the list's elements (nil or empty for none). It panics on a list of
+// 2^31 traits or more.
+func (m *MemberDef) SetTraits(ts []Trait) {
+	if uint64(len(ts)) > uint64(defTraits) {
+		panic("model: a member of 2^31 traits or more")
+	}
+	m.traits, m.bits = nil, m.bits&^defTraits
+	if len(ts) > 0 {
+		m.traits, m.bits = &ts[0], m.bits|uint32(len(ts))
+	}
+}
+
+// Elided reports an IDL member written as `$name`: its target comes from
+// a mixin's member or a resource identifier/property of the same name,
+// resolved during assembly.
+func (m *MemberDef) Elided() bool { return m.bits&defElided != 0 }
+
+// SetElided sets or clears the Elided flag.
+func (m *MemberDef) SetElided(elided bool) {
+	m.bits &^= defElided
+	if elided {
+		m.bits |= defElided
+	}
 }
 
 // ShapeDef is a shape definition as a loader produced it, before assembly.

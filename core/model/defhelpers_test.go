@@ -19,3 +19,16 @@ func withEntity(d model.ShapeDef, e *model.EntityDef) model.ShapeDef {
 	d.SetEntity(e)
 	return d
 }
+
+// withTraits returns m with traits ts (a MemberDef keeps its list's first
+// element and length: see [model.MemberDef]).
+func withTraits(m model.MemberDef, ts ...model.Trait) model.MemberDef {
+	m.SetTraits(ts)
+	return m
+}
+
+// elided returns m marked Elided.
+func elided(m model.MemberDef) model.MemberDef {
+	m.SetElided(true)
+	return m
+}

@@ -19,9 +19,9 @@ func ExampleModel_EffectiveTraits() {
 		{ID: shapeid.MustParse("smithy.api#pattern"), Value: node.NewString("^[a-z]+$")},
 	}}
 	user := model.ShapeDef{ID: shapeid.MustParse("ex#User"), Type: model.StructureType, Members: []model.MemberDef{
-		{Name: "nick", Target: name.ID, Traits: []model.Trait{
+		withTraits(model.MemberDef{Name: "nick", Target: name.ID}, []model.Trait{
 			{ID: length, Value: node.NewObject(node.Field{Key: "max", Value: node.NewNumber("8")})},
-		}},
+		}...),
 	}}
 	m, err := model.New([]model.ShapeDef{name, user}, nil)
 	if err != nil {

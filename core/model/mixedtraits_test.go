@@ -32,7 +32,7 @@ func TestMixedTraitsWhereTheyAre(t *testing.T) {
 	for i := range n {
 		md := MemberDef{Name: fmt.Sprintf("m%02d", i), Target: str}
 		if i%3 == 0 {
-			md.Traits = []Trait{tr(fmt.Sprintf("t%02d", i))}
+			md.SetTraits([]Trait{tr(fmt.Sprintf("t%02d", i))})
 		}
 		mixin.Members = append(mixin.Members, md)
 	}
@@ -41,9 +41,9 @@ func TestMixedTraitsWhereTheyAre(t *testing.T) {
 	user := ShapeDef{ID: shapeid.MustParse("ns#User"), Type: StructureType, Traits: []Trait{tr("own")}}
 	user.SetMixins([]shapeid.ID{mixin.ID})
 	for i := 0; i < n; i += 4 {
-		user.Members = append(user.Members, MemberDef{Name: fmt.Sprintf("m%02d", i), Target: str, Traits: []Trait{tr(fmt.Sprintf("r%02d", i))}})
+		user.Members = append(user.Members, withTraits(MemberDef{Name: fmt.Sprintf("m%02d", i), Target: str}, []Trait{tr(fmt.Sprintf("r%02d", i))}...))
 	}
-	user.Members = append(user.Members, MemberDef{Name: "extra", Target: str, Traits: []Trait{tr("extra")}}, MemberDef{Name: "plain", Target: str})
+	user.Members = append(user.Members, withTraits(MemberDef{Name: "extra", Target: str}, []Trait{tr("extra")}...), MemberDef{Name: "plain", Target: str})
 	// A second generation: the user is itself a mixin's user's mixin.
 	user2 := ShapeDef{ID: shapeid.MustParse("ns#User2"), Type: StructureType}
 	user2.SetMixins([]shapeid.ID{user.ID})

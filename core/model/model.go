@@ -311,7 +311,10 @@ func (b *shapeBody) memberSource(md *member) SourceLocation {
 // memberDef returns one of the body's own members as a [MemberDef] (its
 // file is the body's unless md.otherFile: see memberSource).
 func (b *shapeBody) memberDef(md *member) MemberDef {
-	return MemberDef{Name: md.name, Target: *md.target, Elided: md.elided(), Traits: md.traitList(), Pos: md.pos}
+	d := NewMemberDef(md.name, *md.target, md.traitList())
+	d.Pos = md.pos
+	d.SetElided(md.elided())
+	return d
 }
 
 // Traits returns the traits applied directly to the shape, sorted by trait
@@ -970,22 +973,22 @@ func (m *Model) readDef(body *shapeBody, d *ShapeDef, ids *rootIDs, take bool) e
 		if md.Target.IsZero() {
 			return &Error{Source: d.MemberSource(md), ShapeID: d.ID.WithMember(md.Name), Msg: "member has no target"}
 		}
-		if len(md.Traits) >= int(memberTraits) {
+		if len(md.Traits()) >= int(memberTraits) {
 			return &Error{Source: d.MemberSource(md), ShapeID: d.ID.WithMember(md.Name), Msg: "member has too many traits"}
 		}
 		if seen != nil {
 			seen[md.Name] = true
 		}
-		traits, err := sortTraits(d.ID.WithMember(md.Name), md.Traits)
+		traits, err := sortTraits(d.ID.WithMember(md.Name), md.Traits())
 		if err != nil {
 			return err
 		}
-		if !sameSlice(traits, md.Traits) {
+		if !sameSlice(traits, md.Traits()) {
 			if !copied && !take {
 				members, copied = append([]MemberDef(nil), members...), true
 				md = &members[j]
 			}
-			md.Traits = traits
+			md.SetTraits(traits)
 		}
 	}
 	if len(members) > 0 {
@@ -1009,8 +1012,8 @@ func (m *Model) packMembers(body *shapeBody, d *ShapeDef, mdefs []MemberDef, ids
 		md := &mdefs[j]
 		r := &body.members[j]
 		r.name, r.pos = md.Name, md.Pos
-		r.setTraits(md.Traits)
-		if md.Elided {
+		r.setTraits(md.Traits())
+		if md.Elided() {
 			r.bits |= memberElided
 		}
 		if slot, ok := m.index.findRoot(ids, md.Target); ok {
@@ -1424,7 +1427,8 @@ func (m *Model) Flatten() (*Model, error) {
 		d.Members = make([]MemberDef, len(s.body.shapes))
 		for i, ms := range s.body.shapes {
 			src := ms.Source()
-			d.Members[i] = MemberDef{Name: ms.MemberName(), Target: ms.Target(), Traits: append([]Trait(nil), ms.traitList()...), Pos: src.Pos}
+			d.Members[i] = NewMemberDef(ms.MemberName(), ms.Target(), append([]Trait(nil), ms.traitList()...))
+			d.Members[i].Pos = src.Pos
 			d.SetMemberFile(ms.MemberName(), src.File)
 		}
 		defs = append(defs, d)

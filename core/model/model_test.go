@@ -25,8 +25,8 @@ func TestEffectiveTraits(t *testing.T) {
 		trait(docTrait, node.NewString("a name")),
 	}}
 	st := model.ShapeDef{ID: shapeid.MustParse("ns#S"), Type: model.StructureType, Members: []model.MemberDef{
-		{Name: "a", Target: str.ID, Traits: []model.Trait{trait(lengthTrait, node.NewObject(node.Field{Key: "max", Value: node.NewNumber("5")}))}},
-		{Name: "b", Target: str.ID, Traits: []model.Trait{trait(patTrait, node.NewString("^x"))}},
+		withTraits(model.MemberDef{Name: "a", Target: str.ID}, []model.Trait{trait(lengthTrait, node.NewObject(node.Field{Key: "max", Value: node.NewNumber("5")}))}...),
+		withTraits(model.MemberDef{Name: "b", Target: str.ID}, []model.Trait{trait(patTrait, node.NewString("^x"))}...),
 		{Name: "c", Target: str.ID},
 	}}
 	m, err := model.New([]model.ShapeDef{str, st}, nil)
@@ -236,7 +236,7 @@ func TestSourcesAndTargets(t *testing.T) {
 		Traits:  []model.Trait{trait(mixinTrait, node.NewObject())},
 		Members: []model.MemberDef{{Name: "a", Target: str, Pos: at(2).Pos}, {Name: "b", Target: str, Pos: at(3).Pos}}}
 	s := withMixins(model.ShapeDef{ID: shapeid.MustParse("ns#S"), Type: model.StructureType, Source: at(10),
-		Members: []model.MemberDef{{Name: "b", Target: str, Pos: at(11).Pos, Traits: []model.Trait{trait(docTrait, node.NewString("b"))}}, {Name: "c", Target: str, Pos: at(12).Pos}}}, mixin.ID)
+		Members: []model.MemberDef{withTraits(model.MemberDef{Name: "b", Target: str, Pos: at(11).Pos}, []model.Trait{trait(docTrait, node.NewString("b"))}...), {Name: "c", Target: str, Pos: at(12).Pos}}}, mixin.ID)
 	svc := withEntity(model.ShapeDef{ID: shapeid.MustParse("ns#Svc"), Type: model.ServiceType, Source: at(20)}, &model.EntityDef{Version: "2024", Errors: []shapeid.ID{s.ID}})
 	m, err := model.New([]model.ShapeDef{mixin, s, svc}, nil)
 	if err != nil {

@@ -43,7 +43,8 @@ func TestNewFromTraitAllocs(t *testing.T) {
 				d.Members[0] = MemberDef{Name: "a", Target: str}
 				d.Members[1] = MemberDef{Name: "b", Target: str}
 				if traits {
-					d.Traits, d.Members[1].Traits = rootTraits, memberTraits
+					d.Traits = rootTraits
+					d.Members[1].SetTraits(memberTraits)
 				}
 				ptrs[i+1] = d
 			}

@@ -59,12 +59,12 @@ func TestTraitLookupExact(t *testing.T) {
 	}
 	mixin := ShapeDef{ID: shapeid.MustParse("ns#Mixin"), Type: StructureType,
 		Traits:  []Trait{{ID: prelude("mixin"), Value: node.NewObject()}},
-		Members: []MemberDef{{Name: "inherited", Target: shapeid.MustParse("smithy.api#String"), Traits: few}}}
+		Members: []MemberDef{withTraits(MemberDef{Name: "inherited", Target: shapeid.MustParse("smithy.api#String")}, few...)}}
 	defs := []ShapeDef{
 		mixin,
 		{ID: shapeid.MustParse("ns#Few"), Type: StructureType, Traits: few,
-			Members: []MemberDef{{Name: "few", Target: shapeid.MustParse("smithy.api#String"), Traits: few},
-				{Name: "many", Target: shapeid.MustParse("smithy.api#String"), Traits: many},
+			Members: []MemberDef{withTraits(MemberDef{Name: "few", Target: shapeid.MustParse("smithy.api#String")}, few...),
+				withTraits(MemberDef{Name: "many", Target: shapeid.MustParse("smithy.api#String")}, many...),
 				{Name: "none", Target: shapeid.MustParse("smithy.api#String")}}},
 		{ID: shapeid.MustParse("ns#Many"), Type: StringType, Traits: many},
 	}

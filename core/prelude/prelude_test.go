@@ -35,7 +35,7 @@ func summary(doc *model.Document) map[string]string {
 	for _, s := range doc.Shapes {
 		out[s.ID.String()] = s.Type.String() + " traits=" + traitIDs(s.Traits) + " mixins=" + strings.Join(idStrings(s.Mixins()), ",")
 		for _, m := range s.Members {
-			out[s.ID.WithMember(m.Name).String()] = "member -> " + m.Target.String() + " traits=" + traitIDs(m.Traits)
+			out[s.ID.WithMember(m.Name).String()] = "member -> " + m.Target.String() + " traits=" + traitIDs(m.Traits())
 		}
 	}
 	return out
@@ -116,7 +116,7 @@ func TestTraitValuesMatchReference(t *testing.T) {
 		for _, s := range doc.Shapes {
 			add(s.ID, s.Traits)
 			for _, m := range s.Members {
-				add(s.ID.WithMember(m.Name), m.Traits)
+				add(s.ID.WithMember(m.Name), m.Traits())
 			}
 		}
 		return out

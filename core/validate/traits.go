@@ -53,7 +53,7 @@ func unresolvedTraits(m *model.Model) []model.Event {
 		d := s.Def()
 		check(s.ID(), d.Traits)
 		for _, md := range d.Members {
-			check(s.ID().WithMember(md.Name), md.Traits)
+			check(s.ID().WithMember(md.Name), md.Traits())
 		}
 	}
 	return events
