@@ -335,7 +335,7 @@ func (x *index) evaluator() *selector.Evaluator {
 // selectors returns the shared evaluator under the run's budget for the
 // model's own selectors (see selectorBudget).
 func (x *index) selectors() selector.Bounded {
-	return x.evaluator().Within(x.selectorBudget(DefaultSelectorBudget))
+	return x.evaluator().Within(x.selectorBudget(DefaultSelectorLimit(x.m)))
 }
 
 // selectorBudget returns the budget of the model's selectors, made with

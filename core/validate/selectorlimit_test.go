@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/smithy-validation/go/core/assembly"
 	"github.com/smithy-validation/go/core/validate"
 )
 
@@ -128,8 +129,18 @@ func TestSelectorBudget(t *testing.T) {
 // spends a small part of the default budget and that the report says
 // so.
 func TestSelectorBudgetDefault(t *testing.T) {
-	r := check(t, hostileModel("template", 200))
-	if r.Incomplete || r.SelectorBudget != validate.DefaultSelectorBudget || r.SelectorWork == 0 || r.SelectorWork > validate.DefaultSelectorBudget/100 {
+	src := hostileModel("template", 200)
+	r := check(t, src)
+	a := assembly.New()
+	if err := a.AddSource("test.smithy", []byte(src)); err != nil {
+		t.Fatal(err)
+	}
+	res, _ := a.Assemble()
+	limit := validate.DefaultSelectorBudget + validate.SelectorBudgetPerShape*int64(res.Model.NumShapes())
+	if validate.DefaultSelectorLimit(res.Model) != limit || r.SelectorBudget != limit {
+		t.Errorf("the default bound is %d (%d in the report), want 2^22 + 32 a shape = %d", validate.DefaultSelectorLimit(res.Model), r.SelectorBudget, limit)
+	}
+	if r.Incomplete || r.SelectorWork == 0 || r.SelectorWork > validate.DefaultSelectorBudget/100 {
 		t.Errorf("incomplete %v, %d units of %d: want complete, under a hundredth of %d", r.Incomplete, r.SelectorWork, r.SelectorBudget, validate.DefaultSelectorBudget)
 	}
 }

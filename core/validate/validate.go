@@ -216,7 +216,7 @@ func Check(m *model.Model, opts ...Option) *Report {
 	vals := Validators()
 	builtin := map[string]bool{shapeid.Prelude: true}
 	legacy := false
-	budget := int64(DefaultSelectorBudget)
+	budget := int64(0)
 	for _, o := range opts {
 		legacy = legacy || o.legacy
 		if o.selectorBudget > 0 {
@@ -232,6 +232,9 @@ func Check(m *model.Model, opts ...Option) *Report {
 	stop := hasError(prior, func(e model.Event) bool { return e.ID != "Target" && e.ID != "Target.UnresolvedShape" })
 	if m != nil && !stop {
 		defer useIndex(m)()
+		if budget == 0 {
+			budget = DefaultSelectorLimit(m)
+		}
 		indexOf(m).selectorBudget(budget)
 		meta, metaEvents := loadMetadataValidators(m)
 		events = append(events, metaEvents...)
