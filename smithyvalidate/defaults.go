@@ -35,7 +35,7 @@ import (
 func CheckDefaults(m *model.Model) (out []model.Event) {
 	defer recoverEvents("DefaultTrait", &out)
 	dc := defaultChecker{m: m, words: valueWording{m: m, zeroRangeWarning: true},
-		values: newValueChecker(m, "DefaultTrait", BlobsAsText(true), AnyTimestampFormat(true), RejectNullMembers(true))}
+		values: newValueChecker(m, "DefaultTrait", BlobsAsText(true), AnyTimestampFormat(true), RejectNullMembers(true), referenceHTTPDatesOption())}
 	for _, s := range m.Shapes() {
 		if s.ID().Namespace == shapeid.Prelude {
 			continue

@@ -35,7 +35,7 @@ import (
 // to TraitValue, which reports it.
 func CheckExamples(m *model.Model) (out []model.Event) {
 	defer recoverEvents("ExamplesTrait", &out)
-	ec := examplesChecker{m: m, values: newValueChecker(m, "ExamplesTrait", BlobsAsText(true), AnyTimestampFormat(true), RejectNullMembers(true))}
+	ec := examplesChecker{m: m, values: newValueChecker(m, "ExamplesTrait", BlobsAsText(true), AnyTimestampFormat(true), RejectNullMembers(true), referenceHTTPDatesOption())}
 	for _, op := range m.Shapes() {
 		if op.Type() != model.OperationType || op.ID().Namespace == shapeid.Prelude {
 			continue

@@ -39,7 +39,7 @@ func CheckMetadata(m *model.Model) (out []model.Event) {
 		types[key] = s.ID()
 	}
 	words := valueWording{m: m, zeroRangeWarning: true}
-	values := newValueChecker(m, "TypedMetadata", AnyTimestampFormat(true), RejectNullMembers(true))
+	values := newValueChecker(m, "TypedMetadata", AnyTimestampFormat(true), RejectNullMembers(true), referenceHTTPDatesOption())
 	for _, e := range m.Metadata() {
 		if id, ok := types[e.Key]; ok && !dup[e.Key] {
 			out = append(out, values.check(id, e.Value, words, "TypedMetadata."+e.Key, "metadata."+e.Key, shapeid.ID{}, e.Source)...)

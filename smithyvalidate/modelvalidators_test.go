@@ -33,6 +33,20 @@ structure S {
     f: PrimitiveInteger = 0
 }
 list StringList { member: String }`, nil},
+		// smithy-python's weather model: java.time's RFC_1123_DATE_TIME,
+		// which the reference parses http-dates of a model with, takes a
+		// one-digit day and no seconds; a time zone other than GMT stays an
+		// error.
+		{"http-date as the reference reads one", `
+structure S {
+    @timestampFormat("http-date")
+    a: Timestamp = "Tue, 3 Jun 2008 11:05:30 GMT"
+    @timestampFormat("http-date")
+    b: Timestamp = "Tue, 03 Jun 2008 11:05 GMT"
+    @timestampFormat("http-date")
+    c: Timestamp = "Tue, 3 Jun 2008 11:05:30 UT"
+}`, []string{
+			"[ERROR] t#S$c: Error validating @default trait: Invalid value provided for http-date formatted timestamp. Expected a string value that matches the IMF-fixdate production of RFC 9110 section-5.6.7. Found: Tue, 3 Jun 2008 11:05:30 UT | DefaultTrait"}},
 		{"wrong type", `
 structure S {
     a: String = 10
@@ -275,7 +289,9 @@ structure times {
     f: Float
 }
 @times(h: "yesterday", d: true, f: "many")
-string S`, []string{
+string S
+@times(h: "Tue, 3 Jun 2008 11:05:30 GMT")
+string S2`, []string{
 			"[ERROR] t#S: Error validating trait `t#times`.h: Invalid value provided for http-date formatted timestamp. Expected a string value that matches the IMF-fixdate production of RFC 9110 section-5.6.7. Found: yesterday | TraitValue",
 			"[ERROR] t#S: Error validating trait `t#times`.d: Invalid boolean value provided for timestamp, `smithy.api#Timestamp`. Expected a number that contains epoch seconds with optional millisecond precision, or a string that contains an RFC 3339 formatted timestamp (e.g., \"1985-04-12T23:20:50.52Z\") | TraitValue",
 			"[ERROR] t#S: Error validating trait `t#times`.f: Value for `smithy.api#Float` must either be numeric or one of the following strings: [\"NaN\", \"Infinity\", \"-Infinity\"], but was \"many\" | TraitValue"}},

@@ -749,7 +749,7 @@ func (q *onePass) stringFor(p *plan, text string, esc bool) bool {
 			return ok
 		case format == tsHTTPDate:
 			ok, _ := timefmt.HTTPDate(text)
-			return ok
+			return ok || q.on(referenceHTTPDates) && timefmt.ReferenceHTTPDate(text)
 		}
 		return false
 	case model.BlobType:

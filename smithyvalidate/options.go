@@ -41,6 +41,7 @@ const (
 	symbolsAsStrings
 	clobsAsBlobs
 	failFast
+	referenceHTTPDates
 )
 
 // switchOption returns the option that turns the policies p on or off.
@@ -224,6 +225,16 @@ func SymbolsAsStrings(on bool) Option { return switchOption(symbolsAsStrings, on
 // ClobsAsBlobs, on, lets an Ion clob's bytes stand for a blob. Off (the
 // default), a clob is an error (code unsupported).
 func ClobsAsBlobs(on bool) Option { return switchOption(clobsAsBlobs, on) }
+
+// referenceHTTPDatesOption turns the referenceHTTPDates policy on: an
+// http-date string the Smithy reference accepts in a model
+// (timefmt.ReferenceHTTPDate: java.time's RFC_1123_DATE_TIME, as "Tue, 3
+// Jun 2008 11:05:30 GMT") is accepted beside the IMF-fixdate, which alone
+// is accepted off. The model validators (trait values, @default,
+// @examples, typed metadata) turn it on, so that a model the reference
+// accepts has no finding; application data keeps the specification's
+// IMF-fixdate.
+func referenceHTTPDatesOption() Option { return switchOption(referenceHTTPDates, true) }
 
 // FailFast, on, stops validation at the first error finding (warnings and
 // advisories do not stop it); the result is then not Complete. Off (the

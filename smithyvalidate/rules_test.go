@@ -231,6 +231,9 @@ func TestScalarRules(t *testing.T) {
 		{"HttpTs", `"Tue, 29 Apr 2014 18:30:38 GMT"`, ""},
 		{"HttpTs", `"Wed, 29 Apr 2014 18:30:38 GMT"`, "timestamp  t#HttpTs"},
 		{"HttpTs", `"Tue, 29 Apr 2014 18:30:38 PST"`, "timestamp  t#HttpTs"},
+		// Application data keeps the IMF-fixdate; only a model's values
+		// are read as the reference reads them (referenceHTTPDates).
+		{"HttpTs", `"Tue, 3 Jun 2008 11:05:30 GMT"`, "timestamp  t#HttpTs"},
 		{"HttpTs", `123`, "type  t#HttpTs"},
 		{"EpochTs", `1507837929.123`, ""},
 		{"EpochTs", `-62135596800`, ""},

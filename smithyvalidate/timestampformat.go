@@ -62,7 +62,7 @@ func (w *walker) timestampValue(p *plan, v ValueView, k Kind) {
 				w.timestampFinding(p, v, s, "a date-time string (RFC 3339, UTC 'Z', e.g. 1985-04-12T23:20:50.52Z)", reason)
 			}
 		case format == tsHTTPDate:
-			if ok, reason := timefmt.HTTPDate(s); !ok {
+			if ok, reason := timefmt.HTTPDate(s); !ok && !(w.pol.on(referenceHTTPDates) && timefmt.ReferenceHTTPDate(s)) {
 				w.timestampFinding(p, v, s, "an http-date string (IMF-fixdate, e.g. Tue, 29 Apr 2014 18:30:38 GMT)", reason)
 			}
 		default:

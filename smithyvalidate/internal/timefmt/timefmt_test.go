@@ -36,3 +36,55 @@ func TestFormats(t *testing.T) {
 		})
 	}
 }
+
+// TestReferenceHTTPDate: the http-dates the Smithy reference accepts in a
+// model (java.time's RFC_1123_DATE_TIME, lenient and SMART, ending in
+// "GMT"), among them smithy-python's @default "Tue, 3 Jun 2008 11:05:30
+// GMT", which HTTPDate rejects.
+func TestReferenceHTTPDate(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		want bool
+	}{
+		{"Tue, 29 Apr 2014 18:30:38 GMT", true},
+		{"Tue, 3 Jun 2008 11:05:30 GMT", true},
+		{"3 Jun 2008 11:05:30 GMT", true},
+		{"Tue, 3 Jun 2008 11:05 GMT", true},
+		{"tue, 03 JUN 2008 11:05:30 GMT", true},
+		{"Tue, 003 Jun 2008 1:5:3 GMT", true},
+		{"Tue, +3 Jun 2008 11:05:30 GMT", true},
+		{"2, 3 6 2008 11:05:30 GMT", true},
+		{"Wed, 31 Apr 2014 18:30:38 GMT", true},  // SMART: 30 Apr, a Wednesday
+		{"Thu, 29 Feb 2001 00:00:00 GMT", false}, // 28 Feb 2001 was a Wednesday
+		{"Wed, 29 Feb 2001 00:00:00 GMT", true},
+		{"Tue, 3 Jun 2008 24:00:00 GMT", true},
+		{"Tue, 3 Jun 2008 24:00:01 GMT", false},
+		{"Tue, 3 Jun 2008 23:60:00 GMT", false},
+		{"Tue, 3 Jun 2008 23:59:60 GMT", false},
+		{"Tue, 32 Jun 2008 11:05:30 GMT", false},
+		{"Tue, 0 Jun 2008 11:05:30 GMT", false},
+		{"Tue, -3 Jun 2008 11:05:30 GMT", false},
+		{"Wed, 3 Jun 2008 11:05:30 GMT", false},
+		{"Tuesday, 3 Jun 2008 11:05:30 GMT", false},
+		{"Tue, 3 June 2008 11:05:30 GMT", false},
+		{"Tue, 3 Jun 2008 11:05:30 gmt", false},
+		{"Tue, 3 Jun 2008 11:05:30 UT", false},
+		{"Tue, 3 Jun 2008 11:05:30 +0000", false},
+		{"Tue, 3 Jun 2008 11:05:30.5 GMT", false},
+		{"Tue, 3 Jun 2008 11:05:30  GMT", false},
+		{"Tue,3 Jun 2008 11:05:30 GMT", false},
+		{"Tue, 3 Jun +2008 11:05:30 GMT", false},
+		{"Tue, 0000000003 Jun 2008 11:05:30 GMT", false},
+		{"Tue, 3 Jun 2008 11:05:30 GMTGMT", false},
+		{"GMT", false},
+		{"", false},
+		{" GMT", false},
+	} {
+		if got := ReferenceHTTPDate(tc.s); got != tc.want {
+			t.Errorf("ReferenceHTTPDate(%q) = %v, want %v", tc.s, got, tc.want)
+		}
+		if ok, _ := HTTPDate(tc.s); ok && !ReferenceHTTPDate(tc.s) {
+			t.Errorf("%q is an IMF-fixdate the reference reading rejects", tc.s)
+		}
+	}
+}
