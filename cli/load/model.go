@@ -63,6 +63,10 @@ type RequestFiles interface {
 type File struct {
 	Name string
 	Data []byte
+	// Found: the file was found in a directory named as a source, not
+	// named itself; such a .json file that is no model is skipped with a
+	// note (assembly.IgnoredFileEvent), as the reference skips it.
+	Found bool
 }
 
 // readSources reads every model file the sources name, in the order
@@ -78,7 +82,7 @@ func (e *Reader) readSources(srcs []Source) ([]File, error) {
 			return nil, exitcode.Usagef("a model source needs a path, or a name with its text")
 		case s.Path == "":
 			// The caller's bytes: copied, since the model keeps them.
-			files = append(files, File{s.Name, bytes.Clone(s.Text)})
+			files = append(files, File{Name: s.Name, Data: bytes.Clone(s.Text)})
 		case s.Path == "-":
 			data, err := e.readStdin(maxModelInput)
 			if err != nil {
@@ -88,7 +92,7 @@ func (e *Reader) readSources(srcs []Source) ([]File, error) {
 			if t := bytes.TrimLeft(data, " \t\r\n\ufeff"); len(t) > 0 && t[0] == '{' {
 				name = "<stdin>.json"
 			}
-			files = append(files, File{name, data})
+			files = append(files, File{Name: name, Data: data})
 		case e.Files != nil:
 			// The server's: checked and counted before reading (servefiles.go).
 			var err error
@@ -132,7 +136,7 @@ func appendPath(files []File, path string, named bool) ([]File, error) {
 		if err != nil {
 			return nil, err
 		}
-		return append(files, File{path, data}), nil
+		return append(files, File{Name: path, Data: data}), nil
 	}
 	names, err := assembly.ModelFiles(path)
 	if err != nil {
@@ -143,7 +147,7 @@ func appendPath(files []File, path string, named bool) ([]File, error) {
 		if err != nil {
 			return nil, err
 		}
-		files = append(files, File{n, data})
+		files = append(files, File{Name: n, Data: data, Found: true})
 	}
 	return files, nil
 }
@@ -211,7 +215,7 @@ func assemble(files []File) *Model {
 	// broken file has its event. The files that parsed are not assembled
 	// without the broken ones: that would report their references into
 	// the broken files as unresolved, which they are not.
-	var broken []model.Event
+	var broken, notes []model.Event
 	for _, f := range files {
 		var err error
 		if strings.HasSuffix(f.Name, ".json") {
@@ -220,6 +224,10 @@ func assemble(files []File) *Model {
 			err = a.AddSourceString(f.Name, givenUp(f.Data))
 		} else {
 			err = a.AddSource(f.Name, f.Data)
+		}
+		if err != nil && f.Found && errors.Is(err, jsonast.ErrNotModel) {
+			notes = append(notes, assembly.IgnoredFileEvent(f.Name))
+			continue
 		}
 		if err != nil {
 			ev, ok := loadErrorEvent(err, f.Name, true)
@@ -231,6 +239,7 @@ func assemble(files []File) *Model {
 		}
 	}
 	if len(broken) > 0 {
+		broken = append(broken, notes...)
 		model.SortEvents(broken)
 		lm.Res = &assembly.Result{Events: broken}
 		return lm
@@ -243,6 +252,10 @@ func assemble(files []File) *Model {
 			return lm
 		}
 		res = &assembly.Result{Events: []model.Event{ev}}
+	}
+	if len(notes) > 0 {
+		res.Events = append(res.Events, notes...)
+		model.SortEvents(res.Events)
 	}
 	lm.Res = res
 	return lm

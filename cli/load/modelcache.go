@@ -198,6 +198,11 @@ func sourcesKey(files []File) [32]byte {
 		binary.LittleEndian.PutUint64(n[:], uint64(len(f.Data)))
 		h.Write(n[:])
 		h.Write(f.Data)
+		if f.Found { // a found file that is no model is skipped, a named one is not
+			h.Write([]byte{1})
+		} else {
+			h.Write([]byte{0})
+		}
 	}
 	var k [32]byte
 	h.Sum(k[:0])

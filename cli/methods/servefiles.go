@@ -228,8 +228,9 @@ func (rf *requestFiles) openLocal(param, shown, rel string, dirOK bool) (*os.Fil
 // a directory's .smithy and .json files below it, in lexical order, each
 // checked (regular, inside the root) and counted before any is read.
 type plannedFile struct {
-	name string // as events name it: the path the request gave, or below it
-	rel  string // inside the root
+	name  string // as events name it: the path the request gave, or below it
+	rel   string // inside the root
+	found bool   // found in a directory the request named (load.File.Found)
 }
 
 func (rf *requestFiles) planModel(param, path string) ([]plannedFile, error) {
@@ -249,7 +250,7 @@ func (rf *requestFiles) planModel(param, path string) ([]plannedFile, error) {
 		if err := rf.count(fmt.Sprintf("%s %q", param, path), 1, st.Size()); err != nil {
 			return nil, err
 		}
-		return []plannedFile{{path, rel}}, nil
+		return []plannedFile{{name: path, rel: rel}}, nil
 	}
 	var out []plannedFile
 	walked := 0
@@ -290,7 +291,7 @@ func (rf *requestFiles) planModel(param, path string) ([]plannedFile, error) {
 		if rel == "." {
 			name = filepath.Join(path, r)
 		}
-		out = append(out, plannedFile{name, r})
+		out = append(out, plannedFile{name: name, rel: r, found: true})
 		return rf.count(fmt.Sprintf("%s %q", param, path), 1, info.Size())
 	})
 	if err != nil {
@@ -464,7 +465,7 @@ func (rf *requestFiles) AppendModel(files []load.File, i int) ([]load.File, erro
 		if err != nil {
 			return nil, err
 		}
-		files = append(files, load.File{Name: p.name, Data: data})
+		files = append(files, load.File{Name: p.name, Data: data, Found: p.found})
 	}
 	return files, nil
 }

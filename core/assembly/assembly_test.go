@@ -1,6 +1,10 @@
 package assembly_test
 
 import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -333,4 +337,59 @@ structure U {
 			t.Errorf("the caller's trait lists changed: %v, %v", doc.Shapes[0].Traits, doc.Shapes[1].Members[0].Traits())
 		}
 	})
+}
+
+// TestJSONFileThatIsNoModel: a .json file without a top-level `smithy`
+// version (a smithy-build.json or package.json beside the model files of
+// a directory), or one that is not an object, found by AddPath in a
+// directory is skipped with a NOTE, as the reference's loader skips it;
+// named on its own (AddPath of the file, AddSource) it stays an error, and
+// so does a JSON AST document with an error.
+func TestJSONFileThatIsNoModel(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"model.smithy":                "$version: \"2\"\nnamespace ns\nstring S\n",
+		"package.json":                `{"name": "x"}`,
+		"list.json":                   `[1, 2]`,
+		"test-case/smithy-build.json": `{"version": "1.0", "sources": ["model"]}`,
+	} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a := assembly.New()
+	if err := a.AddPath(dir); err != nil {
+		t.Fatalf("AddPath(dir): %v", err)
+	}
+	res, err := a.Assemble()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.HasErrors() {
+		t.Fatalf("unexpected errors: %q", errorMessages(res))
+	}
+	mustShape(t, res.Model, "ns#S")
+	var ignored []string
+	for _, e := range res.Events {
+		if e.ID == "Model.IgnoredFile" && e.Severity == model.Note {
+			rel, _ := filepath.Rel(dir, e.Source.File)
+			ignored = append(ignored, filepath.ToSlash(rel))
+		}
+	}
+	slices.Sort(ignored)
+	if strings.Join(ignored, " ") != "list.json package.json test-case/smithy-build.json" {
+		t.Errorf("Model.IgnoredFile notes for %q, want list.json, package.json and test-case/smithy-build.json", ignored)
+	}
+	if err := assembly.New().AddPath(filepath.Join(dir, "package.json")); !errors.Is(err, jsonast.ErrNotModel) {
+		t.Errorf("AddPath(package.json) = %v, want the ErrNotModel error: a file named on its own is no model", err)
+	}
+	for _, bad := range []string{`{"name": "x"}`, `{"smithy": "3.0"}`, `{"smithy": "2.0", "shapes": []}`, `{"smithy": "2.0",`} {
+		if err := assembly.New().AddSource("bad.json", []byte(bad)); err == nil {
+			t.Errorf("AddSource(%s) = nil, want the document's error", bad)
+		}
+	}
 }

@@ -127,10 +127,25 @@ func (a *Assembler) AddPath(path string) error {
 			return err
 		}
 		if err := a.AddSource(f, data); err != nil {
-			return err
+			if !errors.Is(err, jsonast.ErrNotModel) {
+				return err
+			}
+			// Found, not named: skipped with a note (IgnoredFileEvent).
+			a.docs = append(a.docs, &model.Document{File: f, Version: "2.0", Events: []model.Event{IgnoredFileEvent(f)}})
 		}
 	}
 	return nil
+}
+
+// IgnoredFileEvent is the NOTE (ID Model.IgnoredFile) for a .json file
+// found in a model directory that is no JSON AST document at all (not an
+// object, or no `smithy` property: a smithy-build.json, a package.json;
+// [jsonast.ErrNotModel]): the reference's loader skips such a file, and so
+// do [Assembler.AddPath] and the smithy command, saying so. A file named
+// on its own stays an error: naming it was a mistake.
+func IgnoredFileEvent(file string) model.Event {
+	return model.Event{Severity: model.Note, ID: "Model.IgnoredFile", Source: model.SourceLocation{File: file},
+		Message: "Ignoring `" + file + "`, found in a model directory: it is no Smithy model (a JSON AST document is an object with a `smithy` version property); the reference skips such a file too"}
 }
 
 // ModelFiles lists the .smithy and .json files below dir, in lexical

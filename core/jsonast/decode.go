@@ -12,6 +12,7 @@
 package jsonast
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -31,6 +32,8 @@ type Error struct {
 	// Err is the JSON reader's error (a [node.PosError]) when the text is
 	// not JSON, nil when the JSON is not a valid AST document.
 	Err error
+	// notModel: the JSON is no AST document at all (ErrNotModel).
+	notModel bool
 }
 
 func (e *Error) Error() string {
@@ -40,6 +43,16 @@ func (e *Error) Error() string {
 
 // Unwrap returns the JSON reader's error, if any.
 func (e *Error) Unwrap() error { return e.Err }
+
+// ErrNotModel is what errors.Is finds in the error of a JSON text that is
+// no JSON AST document at all: not an object, or an object without a
+// `smithy` property (a smithy-build.json, a package.json). The reference
+// skips such a file when it loads a model (ModelLoader: "Ignoring
+// unrecognized JSON file"), and so does core/assembly.
+var ErrNotModel = errors.New("not a Smithy JSON AST document")
+
+// Is reports whether target is ErrNotModel and e is about such a text.
+func (e *Error) Is(target error) bool { return target == ErrNotModel && e.notModel }
 
 // Position returns the error's position in the file.
 func (e *Error) Position() node.Pos { return e.Pos }
@@ -100,6 +113,12 @@ func (d *decoder) errorf(n node.Node, format string, args ...any) error {
 	return &Error{File: d.file, Pos: n.Pos(), Msg: fmt.Sprintf(format, args...)}
 }
 
+// notModel marks err, one of errorf's, as ErrNotModel.
+func notModel(err error) error {
+	err.(*Error).notModel = true
+	return err
+}
+
 func (d *decoder) loc(n node.Node) model.SourceLocation {
 	return model.SourceLocation{File: d.file, Pos: n.Pos()}
 }
@@ -143,11 +162,11 @@ func (d *decoder) warnExtra(n node.Node, shape shapeid.ID, allowed ...string) {
 
 func (d *decoder) document(root node.Node) error {
 	if err := d.expect(root, node.Object, "a JSON AST document"); err != nil {
-		return err
+		return notModel(err)
 	}
 	v, ok := root.Get("smithy")
 	if !ok {
-		return d.errorf(root, "a JSON AST document needs a `smithy` version property")
+		return notModel(d.errorf(root, "a JSON AST document needs a `smithy` version property"))
 	}
 	if err := d.expect(v, node.String, "`smithy`"); err != nil {
 		return err

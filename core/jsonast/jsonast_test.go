@@ -1,6 +1,7 @@
 package jsonast_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"unsafe"
@@ -25,10 +26,16 @@ func TestDecodeErrors(t *testing.T) {
 		{"reference not object", `{"smithy": "2.0", "shapes": {"a#Op": {"type": "operation", "input": "a#In"}}}`, "Expected `input` to be an object; found string"},
 		{"member without target", `{"smithy": "2.0", "shapes": {"a#S": {"type": "structure", "members": {"m": {}}}}}`, "needs a `target` property"},
 	}
+	// Only a text that is no AST document at all is ErrNotModel (the
+	// reference skips such a JSON file); a broken document is not.
+	notModel := map[string]bool{"not an object": true, "no version": true}
 	for _, tt := range tests {
 		_, err := jsonast.Decode("t.json", []byte(tt.doc))
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: Decode error = %v, want it to contain %q", tt.name, err, tt.want)
+		}
+		if got := errors.Is(err, jsonast.ErrNotModel); got != notModel[tt.name] {
+			t.Errorf("%s: errors.Is(%v, ErrNotModel) = %v, want %v", tt.name, err, got, notModel[tt.name])
 		}
 		// DecodeString reads the same text the same way.
 		_, serr := jsonast.DecodeString("t.json", tt.doc)
