@@ -70,6 +70,11 @@ func Run(e *run.Env, cfg *Config, opts Options) error {
 	if len(sources)+len(cfg.Imports) == 0 {
 		return exitcode.Usagef("%s names no sources or imports, and no MODEL was given", cfg.Path)
 	}
+	for _, p := range cfg.projections {
+		if p.transforms.IsValid() {
+			return exitcode.Usagef("%s:%d:%d: projection %q: transforms are not supported by this build", cfg.Path, p.transforms.Line, p.transforms.Column, p.name)
+		}
+	}
 	// Every plugin's settings are checked before any model is loaded.
 	type job struct {
 		proj projection

@@ -1,6 +1,7 @@
 package build
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -38,6 +39,11 @@ type projection struct {
 	name    string
 	imports []string
 	plugins []plugin
+	// transforms is where a non-empty transforms list is written: build
+	// refuses it (this build has none), validate, ast and select read
+	// the configuration's sources as the reference does, whatever its
+	// projections transform.
+	transforms node.Pos
 }
 
 type plugin struct {
@@ -76,12 +82,15 @@ func ReadConfig(path string) (*Config, error) {
 }
 
 // ParseConfig parses data, the smithy-build.json named path, as the Smithy
-// CLI reads it: duplicate keys and unknown members are usage errors (exit
-// 2) at their line and column, as are features this build does not have
-// (transforms, maven dependencies) and projection, plugin and artifact
-// names that are not single path elements.
+// CLI reads it (`//` line comments allowed, as its parseJsonWithComments
+// allows them): duplicate keys and unknown members are usage errors (exit
+// 2) at their line and column, as are maven dependencies, which this build
+// cannot fetch, and projection, plugin and artifact names that are not
+// single path elements. Projection transforms are kept for [Run] to
+// refuse: they do not change the sources that validate, ast and select
+// read.
 func ParseConfig(path string, data []byte) (*Config, error) {
-	root, err := node.Parse(data)
+	root, err := node.Parse(stripComments(data))
 	if err != nil {
 		return nil, exitcode.Usagef("%s: %v", path, err)
 	}
@@ -189,8 +198,11 @@ func ParseConfig(path string, data []byte) (*Config, error) {
 					return nil, err
 				}
 			case "transforms":
-				if pf.Value.Kind() != node.Array || pf.Value.Len() > 0 {
-					return nil, bad(pf.Value, "projection %q: transforms are not supported by this build", name)
+				if pf.Value.Kind() != node.Array {
+					return nil, bad(pf.Value, "projection %q: transforms must be an array", name)
+				}
+				if pf.Value.Len() > 0 {
+					p.transforms = pf.Value.Pos()
 				}
 			default:
 				return nil, bad(pf.Value, "projection %q: unknown member %q (known: abstract, imports, plugins, transforms)", name, pf.Key)
@@ -213,6 +225,44 @@ func ParseConfig(path string, data []byte) (*Config, error) {
 	}
 	sort.SliceStable(bc.projections[1:], func(i, j int) bool { return bc.projections[1+i].name < bc.projections[1+j].name })
 	return bc, nil
+}
+
+// stripComments returns data with each `//` line comment outside a JSON
+// string blanked to spaces (its newline kept), so that every position
+// stays as written: the reference reads smithy-build.json with
+// Node.parseJsonWithComments, which skips such comments wherever
+// whitespace may stand. A '/' that begins no comment is left for the JSON
+// reader to refuse. data itself is returned when it has no comment.
+func stripComments(data []byte) []byte {
+	var out []byte // a copy, made at the first comment
+	inString, escaped := false, false
+	for i := 0; i < len(data); i++ {
+		c := data[i]
+		switch {
+		case inString:
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '/' && i+1 < len(data) && data[i+1] == '/':
+			if out == nil {
+				out = bytes.Clone(data)
+			}
+			for ; i < len(data) && data[i] != '\n'; i++ {
+				out[i] = ' '
+			}
+		}
+	}
+	if out == nil {
+		return data
+	}
+	return out
 }
 
 // resolve makes a configured path relative to the configuration's
