@@ -1141,13 +1141,21 @@ func (s *assembler) resolveElided() {
 		if def.Props().ForResource.IsZero() {
 			continue
 		}
-		if res, ok := s.def(def.Props().ForResource); !ok || res.Type != model.ResourceType {
+		res, ok := s.def(def.Props().ForResource)
+		if !ok || res.Type != model.ResourceType {
 			found := "no shape"
 			if ok {
 				found = "a " + res.Type.String() + " shape"
 			}
 			s.event(model.ErrorSeverity, "Model", def.ID, def.Source, "The target of the `for` production must be a resource shape, but found %s: %s", found, def.Props().ForResource)
 			def.SetProps().ForResource = shapeid.ID{}
+			continue
+		}
+		if res.ID.Namespace != def.ID.Namespace && hasTrait(res.Traits, preludeid.Private) {
+			// As the reference's ApplyResourceBasedTargets: `for` is no
+			// relationship, so PrivateAccess cannot see it; a DANGER, so
+			// that it can be suppressed.
+			s.event(model.Danger, "PrivateAccess", def.ID, def.Source, "This shape has an invalid for relationship that targets a private shape, `%s`, in another namespace.", res.ID)
 		}
 	}
 	// Mixins may themselves elide members: resolve until nothing changes.

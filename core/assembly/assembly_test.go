@@ -393,3 +393,32 @@ func TestJSONFileThatIsNoModel(t *testing.T) {
 		}
 	}
 }
+
+// TestForPrivateResource: a structure bound with `for` to a @private
+// resource of another namespace is a PrivateAccess DANGER (the reference's
+// ApplyResourceBasedTargets: `for` is no relationship, so the
+// PrivateAccess validator cannot see it), found by the sweep over the
+// reference's own test resources (private-resource-elision); the same
+// namespace, or a resource that is not private, is no event.
+func TestForPrivateResource(t *testing.T) {
+	const private = "$version: \"2\"\nnamespace smithy.private\n@private\nresource PrivateResource {\n    identifiers: { id: String }\n}\nstructure Inside for PrivateResource {\n    $id\n}\n"
+	const public = "$version: \"2\"\nnamespace smithy.public\nresource PublicResource {\n    identifiers: { id: String }\n}\n"
+	const other = "$version: \"2\"\nnamespace smithy.example\nstructure Outside for smithy.private#PrivateResource {\n    $id\n}\nstructure Open for smithy.public#PublicResource {\n    $id\n}\n"
+	res := assemble(t, file{"private.smithy", private}, file{"public.smithy", public}, file{"other.smithy", other})
+	var got []string
+	for _, e := range res.Events {
+		if e.ID == "PrivateAccess" {
+			got = append(got, e.Severity.String()+" "+e.Shape.String()+": "+e.Message)
+		}
+	}
+	want := "DANGER smithy.example#Outside: This shape has an invalid for relationship that targets a private shape, `smithy.private#PrivateResource`, in another namespace."
+	if len(got) != 1 || got[0] != want {
+		t.Errorf("PrivateAccess events %q, want exactly %q", got, want)
+	}
+	if msgs := errorMessages(res); len(msgs) > 0 {
+		t.Errorf("unexpected errors: %q", msgs)
+	}
+	if m := mustShape(t, res.Model, "smithy.example#Outside"); len(m.Members()) != 1 {
+		t.Errorf("Outside has %d members, want the elided id", len(m.Members()))
+	}
+}
