@@ -1,0 +1,5 @@
+package render
+
+import "syscall"
+
+const ioctlGetTermios = syscall.TCGETS
