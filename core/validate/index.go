@@ -61,26 +61,32 @@ var (
 
 type sharedIndex struct {
 	idx  *index
-	refs int
+	done chan struct{} // closed when the Check that made idx ends
 }
 
-// useIndex makes indexOf(m) return one shared index until the returned
-// function is called (calls nest: the index lives until the last one).
+// useIndex makes indexOf(m) return one index, the running Check's, until
+// the returned function is called. Checks of one model run one at a
+// time: a second waits for the first to end and then gets an index of its
+// own, so that each Check spends its own selector budget (shared, two
+// Checks at once spent one budget together, and each could be stopped by
+// the other's work: a SelectorLimit that depended on timing).
 func useIndex(m *model.Model) (release func()) {
-	indexMu.Lock()
-	defer indexMu.Unlock()
-	s, ok := indexes[m]
-	if !ok {
-		s = &sharedIndex{idx: &index{m: m}}
-		indexes[m] = s
-	}
-	s.refs++
-	return func() {
+	for {
 		indexMu.Lock()
-		defer indexMu.Unlock()
-		if s.refs--; s.refs == 0 {
-			delete(indexes, m)
+		s, ok := indexes[m]
+		if !ok {
+			s = &sharedIndex{idx: &index{m: m}, done: make(chan struct{})}
+			indexes[m] = s
+			indexMu.Unlock()
+			return func() {
+				indexMu.Lock()
+				delete(indexes, m)
+				indexMu.Unlock()
+				close(s.done)
+			}
 		}
+		indexMu.Unlock()
+		<-s.done
 	}
 }
 
@@ -339,7 +345,7 @@ func (x *index) selectors() selector.Bounded {
 }
 
 // selectorBudget returns the budget of the model's selectors, made with
-// limit if it is not made yet (concurrent Checks of one model share it).
+// limit if it is not made yet (one a Check: see useIndex).
 func (x *index) selectorBudget(limit int64) *selector.Budget {
 	x.budgetOnce.Do(func() { x.budget = selector.NewBudget(limit) })
 	return x.budget

@@ -3,9 +3,12 @@ package validate_test
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/smithy-validation/go/core/assembly"
+	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/validate"
 )
 
@@ -142,5 +145,55 @@ func TestSelectorBudgetDefault(t *testing.T) {
 	}
 	if r.Incomplete || r.SelectorWork == 0 || r.SelectorWork > validate.DefaultSelectorBudget/100 {
 		t.Errorf("incomplete %v, %d units of %d: want complete, under a hundredth of %d", r.Incomplete, r.SelectorWork, r.SelectorBudget, validate.DefaultSelectorBudget)
+	}
+}
+
+// TestSelectorBudgetPerCheck: two Checks of one model at once each spend
+// their own budget. The model's selectors spend about 60% of the bound
+// given, so alone a Check is complete; a validator of the first stage
+// waits (a while) for the other Check to arrive, so that both run their
+// selectors at the same time. Sharing one budget, as before, the two
+// spent 120% of it together and a SelectorLimit stopped one of them.
+func TestSelectorBudgetPerCheck(t *testing.T) {
+	a := assembly.New()
+	if err := a.AddSource("m.smithy", []byte(hostileModel("template", 200))); err != nil {
+		t.Fatal(err)
+	}
+	res, err := a.Assemble()
+	if err != nil || res.HasErrors() {
+		t.Fatal(err, res.Events)
+	}
+	alone := validate.Check(res.Model)
+	if alone.Incomplete || alone.SelectorWork == 0 {
+		t.Fatalf("alone: incomplete %v, work %d", alone.Incomplete, alone.SelectorWork)
+	}
+	bound := alone.SelectorWork * 10 / 6
+	var arrived sync.WaitGroup
+	arrived.Add(2)
+	barrier := validate.Validator{Name: "Barrier", Stage: validate.StageLoad, Check: func(*model.Model) []model.Event {
+		arrived.Done()
+		done := make(chan struct{})
+		go func() { arrived.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(300 * time.Millisecond): // the other waits for this Check to end
+		}
+		return nil
+	}}
+	reports := make([]*validate.Report, 2)
+	var wg sync.WaitGroup
+	for i := range reports {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			reports[i] = validate.Check(res.Model, validate.SelectorBudget(bound), validate.WithValidators(barrier))
+		}()
+	}
+	wg.Wait()
+	for i, r := range reports {
+		if r.Incomplete || r.SelectorWork != alone.SelectorWork || r.SelectorBudget != bound || len(r.Events) != len(alone.Events) {
+			t.Errorf("Check %d: incomplete %v, work %d of %d, %d events; alone: work %d, %d events",
+				i, r.Incomplete, r.SelectorWork, r.SelectorBudget, len(r.Events), alone.SelectorWork, len(alone.Events))
+		}
 	}
 }

@@ -211,6 +211,11 @@ func (r *Report) HasErrors() bool {
 // [WithValidators], stopping after a stage that leaves an ERROR. The
 // validators, suppressions and severity overrides of the model's metadata
 // apply. Events about prelude shapes are kept only when they are ERRORs.
+//
+// Check may be called from several goroutines; calls on one model run one
+// at a time (a second waits for the first), so that each spends its own
+// selector budget and gives the report it would give alone. A validator
+// must not call Check on the model it is checking.
 func Check(m *model.Model, opts ...Option) *Report {
 	var prior []model.Event
 	vals := Validators()
