@@ -7,6 +7,15 @@
 // mixins, and builds the [Model] with [New]. A Model and its [Shape]s are
 // read-only after construction and safe for concurrent use.
 //
+// A large model holds a [ShapeDef] a shape and a [MemberDef] a member
+// while it loads, so both are compact, and what changed form is read and
+// written through methods: a ShapeDef's mixins, properties and the files
+// of members written in another file are behind one pointer
+// ([ShapeDef.Mixins], [ShapeDef.Entity], [ShapeDef.Props],
+// [ShapeDef.MemberSource] and their setters); a MemberDef's position is
+// [MemberDef.Pos] in its shape's file, its traits and Elided flag
+// [MemberDef.Traits] and [MemberDef.Elided] ([NewMemberDef] makes one).
+//
 // Effective member traits: a trait applied to a member replaces the target
 // shape's trait of the same ID as a whole; traits the member does not apply
 // are inherited from the target ([Model.EffectiveTraits]).
