@@ -45,6 +45,7 @@ const (
 	CodeNumberLimit       Code = "number-limit"
 	CodeStringLimit       Code = "string-limit"
 	CodeUntaggedLimit     Code = "untagged-limit"
+	CodeSelectorLimit     Code = "selector-limit"
 )
 
 // CodeInfo describes one code of the catalogue.
@@ -91,6 +92,7 @@ var catalogue = []CodeInfo{
 	{CodeNumberLimit, ClassLimit, SeverityWarning, "a number token is longer than the MaxNumberLength limit; validation stopped"},
 	{CodeStringLimit, ClassLimit, SeverityWarning, "a string is longer than the reader's string limit; validation stopped"},
 	{CodeUntaggedLimit, ClassLimit, SeverityWarning, "@alloy#untagged unions nested in one another would try a value more than MaxUntaggedTries (1024) times; validation stopped"},
+	{CodeSelectorLimit, ClassLimit, SeverityWarning, "an @idRef selector of the model passed the bound of the model's selector work (the model validators only: core/validate's DefaultSelectorLimit); validation stopped"},
 }
 
 var codeIndex = func() map[Code]int {

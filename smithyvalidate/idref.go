@@ -2,7 +2,9 @@ package smithyvalidate
 
 import (
 	"fmt"
+	"github.com/smithy-validation/go/core/model"
 	"strings"
+	"sync/atomic"
 
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/core/selector"
@@ -25,7 +27,14 @@ type idRefPlan struct {
 	// with eval.
 	selected map[shapeid.ID]struct{}
 	filter   *selector.Selector
-	eval     *selector.Evaluator
+	eval     selector.Bounded
+	// stopped is the bound that stopped the selector's evaluation while
+	// preparing (no check is made against it then).
+	stopped *selector.BudgetError
+	// limitSaid: a selector-limit finding was given for this @idRef;
+	// the later values are not checked against its selector, and say
+	// nothing more of it (one event, not one a value).
+	limitSaid atomic.Bool
 }
 
 // prepareIDRef compiles @idRef into pl.
@@ -72,11 +81,19 @@ func (p *preparer) idRefPlan(v node.Node) (*idRefPlan, string) {
 	if p.selectors == nil {
 		p.selectors = selector.NewEvaluator(p.m)
 	}
+	eval := p.selectors.Within(p.cfg.budget)
 	if sel.IsFilter() {
-		ir.filter, ir.eval = sel, p.selectors
+		ir.filter, ir.eval = sel, eval
 		return ir, ""
 	}
-	shapes := p.selectors.Select(sel)
+	shapes, err := eval.Select(sel)
+	if err != nil {
+		if be, ok := err.(*selector.BudgetError); ok {
+			ir.stopped = be
+			return ir, ""
+		}
+		return nil, "selector: " + err.Error()
+	}
 	ir.selected = make(map[shapeid.ID]struct{}, len(shapes))
 	for _, sh := range shapes {
 		ir.selected[sh.ID()] = struct{}{}
@@ -106,8 +123,15 @@ func (w *walker) checkIDRef(p *plan, s string, pos node.Pos) {
 	}
 	var ok bool
 	switch {
+	case ir.stopped != nil:
+		w.selectorLimit(p, pos, ir, ir.stopped)
+		return
 	case ir.filter != nil:
-		ok = ir.eval.Matches(ir.filter, shape)
+		err := ir.eval.MatchEach(ir.filter, []*model.Shape{shape}, func(_ *model.Shape, matched bool) { ok = matched })
+		if be, stopped := err.(*selector.BudgetError); stopped {
+			w.selectorLimit(p, pos, ir, be)
+			return
+		}
 	case ir.selected == nil:
 		return
 	default:
@@ -120,4 +144,17 @@ func (w *walker) checkIDRef(p *plan, s string, pos node.Pos) {
 		}
 		w.report(CodeIDRefSelector, p.id, pos, ir.selectorText, s, msg)
 	}
+}
+
+// selectorLimit reports that the @idRef selector of p could not be
+// evaluated within the bound of the model's selectors: the shape ID is
+// not checked against it, and validation stops (a limit). It is said
+// once an @idRef: later values skip the check silently (the report is
+// already incomplete).
+func (w *walker) selectorLimit(p *plan, pos node.Pos, ir *idRefPlan, be *selector.BudgetError) {
+	if ir.limitSaid.Swap(true) {
+		return
+	}
+	w.report(CodeSelectorLimit, p.id, pos, ir.selectorText, "",
+		fmt.Sprintf("the @idRef selector %q passed the bound of %d units of selector work for this model; the shape ID is not checked against it; validation stopped", short(ir.selectorText), be.Limit))
 }

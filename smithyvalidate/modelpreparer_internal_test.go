@@ -45,7 +45,9 @@ structure C { m: M, u: U }
 	for _, s := range ids {
 		id := shapeid.MustParse(s)
 		got, gotErr := mp.prepare(id)
-		want, wantErr := Prepare(m, id, opts...)
+		// the preparer's options: opts and the bound of its @idRef
+		// selectors, which every validator it prepares shares
+		want, wantErr := Prepare(m, id, mp.opts...)
 		if wantErr != nil {
 			problems++
 		}

@@ -118,6 +118,11 @@ func (vc *valueChecker) check(id shapeid.ID, val node.Node, words valueWording, 
 		return nil
 	}
 	var out []model.Event
+	for _, f := range fs {
+		if f.Code == CodeSelectorLimit {
+			return append(out, selectorLimitEvent(f, shape, src))
+		}
+	}
 	for i, evs := range words.renderAll(val, fs) {
 		at := src
 		if fs[i].Pos.IsValid() {
@@ -128,4 +133,14 @@ func (vc *valueChecker) check(id shapeid.ID, val node.Node, words valueWording, 
 		}
 	}
 	return out
+}
+
+// selectorLimitEvent is the event of a selector-limit finding: core/validate's
+// SelectorLimit (DANGER, not suppressible), which makes the report
+// incomplete, as for the model's other selectors.
+func selectorLimitEvent(f Finding, shape shapeid.ID, src model.SourceLocation) model.Event {
+	if f.Pos.IsValid() {
+		src.Pos = f.Pos
+	}
+	return model.Event{Severity: model.Danger, ID: validate.SelectorLimitID, Shape: shape, Source: src, Message: f.Message}
 }

@@ -2,6 +2,7 @@ package smithyvalidate
 
 import (
 	"github.com/smithy-validation/go/core/limits"
+	"github.com/smithy-validation/go/core/selector"
 )
 
 // An Option sets one policy or limit. Options are plain values: pass
@@ -70,6 +71,9 @@ type config struct {
 	// string-length limit is the size limit (a view's single strings and
 	// blobs are checked against MaxSize).
 	lim limits.Limits
+	// budget bounds the @idRef selectors' evaluations (nil: no bound);
+	// the model validators set it (selectorBudgetOption).
+	budget *selector.Budget
 }
 
 // on reports whether policy p is on.
@@ -116,9 +120,20 @@ func (o Option) merge(later Option) Option {
 	if l&setMaxNumberLength != 0 {
 		c.lim.MaxNumberLength = later.cfg.lim.MaxNumberLength
 	}
+	if later.cfg.budget != nil {
+		c.budget = later.cfg.budget
+	}
 	o.set |= l
 	return o
 }
+
+// selectorBudgetOption evaluates the @idRef selectors under b: the model
+// validators' (a model's selectors are untrusted input, and its trait
+// values apply them to each of its shapes: n² on a cycle of n shapes
+// for a ":recursive(...)" or a variable), as core/validate bounds the
+// model's other selectors. Past b, an @idRef check gives a selector-limit
+// finding.
+func selectorBudgetOption(b *selector.Budget) Option { return Option{cfg: config{budget: b}} }
 
 // readOptions is the only place that resolves options.
 func readOptions(opts []Option) config {

@@ -2,6 +2,7 @@ package smithyvalidate
 
 import (
 	"fmt"
+	"github.com/smithy-validation/go/core/validate"
 	"math"
 	"sort"
 	"strconv"
@@ -231,6 +232,9 @@ type modelPreparer struct {
 }
 
 func newModelPreparer(m *model.Model, opts []Option) *modelPreparer {
+	// One bound for the @idRef selectors of everything this preparer
+	// prepares, the size of core/validate's for the model's others.
+	opts = append(opts[:len(opts):len(opts)], selectorBudgetOption(selector.NewBudget(validate.DefaultSelectorLimit(m))))
 	cfg := readOptions(opts)
 	return &modelPreparer{m: m, opts: opts, p: &preparer{m: m, cfg: &cfg, cache: map[*model.Shape]*plan{}}}
 }

@@ -41,6 +41,9 @@ type TraitFinding struct {
 // the reference words as an earlier one's event (a second repeated item
 // of the same list) or does not report gives none.
 func (f TraitFinding) Events() []model.Event {
+	if f.Code == CodeSelectorLimit {
+		return []model.Event{selectorLimitEvent(f.Finding, f.Target, f.Source)}
+	}
 	prefix := "Error validating trait `" + traitName(f.Trait) + "`"
 	if f.wording == nil {
 		return []model.Event{{Severity: severityEvent(f.Severity), ID: "TraitValue", Shape: f.Target, Source: f.Source,
