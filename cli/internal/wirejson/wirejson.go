@@ -79,6 +79,13 @@ func walk(d *json.Decoder, t reflect.Type, path string) error {
 	for t != nil && t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
+	if !hasMembers(t) {
+		// Data, or a value with no member to check: skipped whole, in
+		// one scan (token by token, a line of 2 million numbers cost
+		// 14 times what encoding/json's reading of it does).
+		var raw json.RawMessage
+		return d.Decode(&raw)
+	}
 	tok, err := d.Token()
 	if err != nil {
 		return err
@@ -157,6 +164,23 @@ func skip(d *json.Decoder, delim json.Delim) error {
 }
 
 var rawType = reflect.TypeOf(json.RawMessage(nil))
+
+// hasMembers reports whether a value read into t has members to check:
+// t is a struct (not json.RawMessage), or a list of them.
+func hasMembers(t reflect.Type) bool {
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch {
+	case t == nil || t == rawType:
+		return false
+	case t.Kind() == reflect.Struct:
+		return true
+	case t.Kind() == reflect.Slice || t.Kind() == reflect.Array:
+		return hasMembers(t.Elem())
+	}
+	return false
+}
 
 var fieldCache sync.Map // reflect.Type -> map[string]reflect.Type
 
