@@ -45,9 +45,7 @@ structure C { m: M, u: U }
 	for _, s := range ids {
 		id := shapeid.MustParse(s)
 		got, gotErr := mp.prepare(id)
-		// the preparer's options: opts and the bound of its @idRef
-		// selectors, which every validator it prepares shares
-		want, wantErr := Prepare(m, id, mp.opts...)
+		want, wantErr := Prepare(m, id, opts...)
 		if wantErr != nil {
 			problems++
 		}

@@ -81,7 +81,7 @@ type shapeValidator struct {
 }
 
 func newValueChecker(m *model.Model, id string, opts ...Option) *valueChecker {
-	return &valueChecker{m: m, id: id, prep: newModelPreparer(m, opts), validators: map[shapeid.ID]*shapeValidator{}, overrides: newOverrideChecker(m, opts)}
+	return &valueChecker{m: m, id: id, prep: newModelPreparer(m, modelValuesBound(m, opts)), validators: map[shapeid.ID]*shapeValidator{}, overrides: newOverrideChecker(m, opts)}
 }
 
 // check validates val against the shape id and returns its findings as

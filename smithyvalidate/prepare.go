@@ -232,11 +232,17 @@ type modelPreparer struct {
 }
 
 func newModelPreparer(m *model.Model, opts []Option) *modelPreparer {
-	// One bound for the @idRef selectors of everything this preparer
-	// prepares, the size of core/validate's for the model's others.
-	opts = append(opts[:len(opts):len(opts)], selectorBudgetOption(selector.NewBudget(validate.DefaultSelectorLimit(m))))
 	cfg := readOptions(opts)
 	return &modelPreparer{m: m, opts: opts, p: &preparer{m: m, cfg: &cfg, cache: map[*model.Shape]*plan{}}}
+}
+
+// modelValuesBound returns opts and a bound on the @idRef selectors of
+// everything prepared with them, the size of core/validate's for the
+// model's other selectors: the model validators' (a model's values, each
+// a shape of it checked against its selectors); application data is not
+// bounded so (Preparer).
+func modelValuesBound(m *model.Model, opts []Option) []Option {
+	return append(opts[:len(opts):len(opts)], selectorBudgetOption(selector.NewBudget(validate.DefaultSelectorLimit(m))))
 }
 
 // prepare is Prepare(m, id, opts...).

@@ -102,7 +102,7 @@ func traitName(id shapeid.ID) string {
 func CheckTraitValues(m *model.Model, opts ...Option) (out []TraitFinding, err error) {
 	defer recoverInternal(&err)
 	opts = append([]Option{BlobsAsText(true), AnyTimestampFormat(true), RejectNullMembers(true), referenceHTTPDatesOption()}, opts...)
-	tc := traitChecker{m: m, prep: newModelPreparer(m, opts), traits: map[shapeid.ID]*traitPlan{}, overrides: newOverrideChecker(m, opts)}
+	tc := traitChecker{m: m, prep: newModelPreparer(m, modelValuesBound(m, opts)), traits: map[shapeid.ID]*traitPlan{}, overrides: newOverrideChecker(m, opts)}
 	for _, s := range m.Shapes() {
 		if s.ID().Namespace == shapeid.Prelude {
 			continue
