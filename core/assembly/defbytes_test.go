@@ -1,11 +1,9 @@
 package assembly
 
 import (
-	"runtime"
 	"testing"
 	"unsafe"
 
-	"github.com/smithy-validation/go/core/internal/testmodel"
 	"github.com/smithy-validation/go/core/model"
 )
 
@@ -28,22 +26,7 @@ func TestMergedDefinitionBytes(t *testing.T) {
 		t.Skip("assembles a model of 60,000 shapes")
 	}
 	const n = 20000
-	src := testmodel.Chain(n)
-	h0 := testmodel.LiveHeap()
-	a := New(Once(true))
-	if err := a.AddSource("chain.smithy", src); err != nil {
-		t.Fatal(err)
-	}
-	src = nil
-	live := map[string]int64{}
-	assembleStage = func(stage string) { live[stage] = testmodel.LiveHeap() - h0 }
-	defer func() { assembleStage = nil }()
-	res, err := a.Assemble()
-	assembleStage = nil
-	if err != nil || res.HasErrors() {
-		t.Fatalf("assemble: %v %v", err, res.Events)
-	}
-	runtime.KeepAlive(res)
+	live := chainStages(t, n)
 	perStruct := float64(live["merged"]) / n
 	t.Logf("live heap at the merged point: %d bytes, %.1f a structure", live["merged"], perStruct)
 	if perStruct < 200 {

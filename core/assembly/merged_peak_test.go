@@ -29,22 +29,7 @@ func TestMergedPeak(t *testing.T) {
 		t.Skip("assembles a model of 60,000 shapes")
 	}
 	const n = 20000
-	src := testmodel.Chain(n)
-	h0 := testmodel.LiveHeap()
-	a := New(Once(true))
-	if err := a.AddSource("chain.smithy", src); err != nil {
-		t.Fatal(err)
-	}
-	src = nil
-	live := map[string]int64{}
-	assembleStage = func(stage string) { live[stage] = testmodel.LiveHeap() - h0 }
-	defer func() { assembleStage = nil }()
-	res, err := a.Assemble()
-	assembleStage = nil
-	if err != nil || res.HasErrors() {
-		t.Fatalf("assemble: %v %v", err, res.Events)
-	}
-	runtime.KeepAlive(res)
+	live := chainStages(t, n)
 	merged, given := live["merged"], live["given"]
 	t.Logf("live heap: merged %d bytes, given to NewFrom %d; merged/given %.3f", merged, given, float64(merged)/float64(given))
 	if len(live) != 3 || given < n*250 {
@@ -104,4 +89,28 @@ func TestDefIndex(t *testing.T) {
 	if _, ok := (&defIndex{}).get(nil, id(0)); ok {
 		t.Error("an empty index found a definition")
 	}
+}
+
+// chainStages assembles a chain of n structures and returns the live heap
+// (after a collection) at each stage the assembler names to
+// assembleStage, net of what was live before the source was added.
+func chainStages(t *testing.T, n int) map[string]int64 {
+	t.Helper()
+	src := testmodel.Chain(n)
+	h0 := testmodel.LiveHeap()
+	a := New(Once(true))
+	if err := a.AddSource("chain.smithy", src); err != nil {
+		t.Fatal(err)
+	}
+	src = nil
+	live := map[string]int64{}
+	assembleStage = func(stage string) { live[stage] = testmodel.LiveHeap() - h0 }
+	defer func() { assembleStage = nil }()
+	res, err := a.Assemble()
+	assembleStage = nil
+	if err != nil || res.HasErrors() {
+		t.Fatalf("assemble: %v %v", err, res.Events)
+	}
+	runtime.KeepAlive(res)
+	return live
 }
