@@ -43,27 +43,21 @@ func pushRecursiveSet(c *evalCtx, starts []*model.Shape, next receiver) bool {
 	if ours {
 		return pushRecursiveOrdinals(c, starts, next)
 	}
-	type pending struct{ at, origin *model.Shape }
 	labels := make(map[*model.Shape][2]*model.Shape, len(starts))
 	isStart := make(map[*model.Shape]bool, len(starts))
 	for _, s := range starts {
 		isStart[s] = true
 	}
 	yielded := map[*model.Shape]bool{}
-	var queue []pending
+	var queue []pendingLabel
 	stopped := false
 	label := func(t, origin *model.Shape) {
 		l := labels[t]
-		switch {
-		case l[0] == origin || l[1] == origin || l[1] != nil:
+		if !addLabel(&l, origin) {
 			return
-		case l[0] == nil:
-			l[0] = origin
-		default:
-			l[1] = origin
 		}
 		labels[t] = l
-		queue = append(queue, pending{t, origin})
+		queue = append(queue, pendingLabel{t, origin})
 		if (!isStart[t] || origin != t) && !yielded[t] {
 			yielded[t] = true
 			if !next(t) {
@@ -72,7 +66,7 @@ func pushRecursiveSet(c *evalCtx, starts []*model.Shape, next receiver) bool {
 		}
 	}
 	for _, s := range starts {
-		queue = append(queue, pending{s, s})
+		queue = append(queue, pendingLabel{s, s})
 	}
 	for len(queue) > 0 && !stopped {
 		p := queue[0]
@@ -115,14 +109,8 @@ func pushRecursiveOrdinals(c *evalCtx, starts []*model.Shape, next receiver) boo
 			w.labeled[o] = stamp
 			w.labels[o] = [2]*model.Shape{}
 		}
-		l := &w.labels[o]
-		switch {
-		case l[0] == origin || l[1] == origin || l[1] != nil:
+		if !addLabel(&w.labels[o], origin) {
 			return
-		case l[0] == nil:
-			l[0] = origin
-		default:
-			l[1] = origin
 		}
 		queue = append(queue, pendingLabel{t, origin})
 		if (w.start[o] != stamp || origin != t) && w.yielded[o] != stamp {
@@ -148,6 +136,22 @@ func pushRecursiveOrdinals(c *evalCtx, starts []*model.Shape, next receiver) boo
 }
 
 type pendingLabel struct{ at, origin *model.Shape }
+
+// addLabel gives a shape labeled l the start origin it is reached from,
+// and reports whether that is new: a shape keeps at most two labels
+// (enough to tell whether a start other than itself reaches it), so the
+// search follows each relationship at most twice.
+func addLabel(l *[2]*model.Shape, origin *model.Shape) bool {
+	switch {
+	case l[0] == origin || l[1] == origin || l[1] != nil:
+		return false
+	case l[0] == nil:
+		l[0] = origin
+	default:
+		l[1] = origin
+	}
+	return true
+}
 
 // setWalk is what one pushRecursiveOrdinals in progress uses; the
 // evaluator keeps them in a pool.
