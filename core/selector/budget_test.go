@@ -15,17 +15,12 @@ import (
 // hostileCycle is n structures in one cycle, each with a @uniqueItems
 // list of itself, and a chain of n resources (for :topdown).
 func hostileCycle(t *testing.T, n int) *model.Model {
-	var b strings.Builder
-	b.WriteString("$version: \"2\"\nnamespace c\n")
-	for i := range n {
-		fmt.Fprintf(&b, "structure S%d { a: S%d, b: String }\n@uniqueItems\nlist L%d { member: S%d }\n", i, (i+1)%n, i, i)
+	return cycleModel(t, n, "", "", func(i int) string {
 		if i+1 < n {
-			fmt.Fprintf(&b, "resource R%d { resources: [R%d] }\n", i, i+1)
-		} else {
-			fmt.Fprintf(&b, "resource R%d {}\n", i)
+			return uniqueList(i) + fmt.Sprintf("resource R%d { resources: [R%d] }\n", i, i+1)
 		}
-	}
-	return load(t, b.String())
+		return uniqueList(i) + fmt.Sprintf("resource R%d {}\n", i)
+	})
 }
 
 // budgetCases are the forms that no memo makes linear: evaluated from

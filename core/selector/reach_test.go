@@ -138,12 +138,7 @@ func TestSelectFromCycleLinear(t *testing.T) {
 		t.Fatal(err)
 	}
 	visits := func(n int) (int64, int) {
-		var b strings.Builder
-		b.WriteString("$version: \"2\"\nnamespace c\ndocument Doc\nstructure S0 { a: S1, d: Doc }\n")
-		for i := 1; i < n; i++ {
-			fmt.Fprintf(&b, "structure S%d { a: S%d, b: String }\n", i, (i+1)%n)
-		}
-		m := load(t, b.String())
+		m := cycleModel(t, n, "document Doc\n", "structure S0 { a: S1, d: Doc }\n", nil)
 		ev := selector.NewEvaluator(m)
 		found := 0
 		for _, s := range m.Shapes() {
@@ -220,14 +215,7 @@ func randomGraph(r *rand.Rand, n int) string {
 // double, document))` from each list; `structure ~> structure` from every
 // structure): a search from each shape made them grow with the square.
 func TestRecursiveNeighborsLinear(t *testing.T) {
-	cycle := func(n int) *model.Model {
-		var b strings.Builder
-		b.WriteString("$version: \"2\"\nnamespace c\n")
-		for i := range n {
-			fmt.Fprintf(&b, "structure S%d { a: S%d, b: String }\n@uniqueItems\nlist L%d { member: S%d }\n", i, (i+1)%n, i, i)
-		}
-		return load(t, b.String())
-	}
+	cycle := func(n int) *model.Model { return cycleModel(t, n, "", "", uniqueList) }
 	small, large := cycle(200), cycle(800)
 	for _, text := range []string{"list :not(> member ~> :is(float, double, document))", "structure ~> structure", "member ~> structure",
 		"structure :not(:is(> member ~> [trait|deprecated], > member ~> [trait|sensitive]))",
@@ -269,12 +257,7 @@ func TestEachCycleLinear(t *testing.T) {
 		t.Fatal(err)
 	}
 	visits := func(n int) (int64, int) {
-		var b strings.Builder
-		b.WriteString("$version: \"2\"\nnamespace c\n@documentation(\"d\")\nstructure S0 { a: S1 }\n")
-		for i := 1; i < n; i++ {
-			fmt.Fprintf(&b, "structure S%d { a: S%d, b: String }\n", i, (i+1)%n)
-		}
-		ev := selector.NewEvaluator(load(t, b.String()))
+		ev := selector.NewEvaluator(cycleModel(t, n, "", "@documentation(\"d\")\nstructure S0 { a: S1 }\n", nil))
 		found := 0
 		ev.Each(sel, func(mt selector.Match) {
 			if mt.Shape.ID().Name == "S0" {
@@ -293,3 +276,26 @@ func TestEachCycleLinear(t *testing.T) {
 		t.Errorf("%d relationships followed at 200 structures, %d at 800: ratio %.1f, want about 4", vs, vl, float64(vl)/float64(vs))
 	}
 }
+
+// cycleModel loads n structures in one cycle in namespace c, "structure
+// Si { a: S(i+1), b: String }" (first, when given, is S0's statement
+// instead), head before them and each(i), when given, after Si.
+func cycleModel(t *testing.T, n int, head, first string, each func(i int) string) *model.Model {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("$version: \"2\"\nnamespace c\n" + head)
+	for i := range n {
+		if i == 0 && first != "" {
+			b.WriteString(first)
+		} else {
+			fmt.Fprintf(&b, "structure S%d { a: S%d, b: String }\n", i, (i+1)%n)
+		}
+		if each != nil {
+			b.WriteString(each(i))
+		}
+	}
+	return load(t, b.String())
+}
+
+// uniqueList is a @uniqueItems list of structure Si.
+func uniqueList(i int) string { return fmt.Sprintf("@uniqueItems\nlist L%d { member: S%d }\n", i, i) }
