@@ -94,10 +94,10 @@ func walk(d *json.Decoder, t reflect.Type, path string) error {
 	if !ok {
 		return nil // a scalar
 	}
-	switch {
-	case delim == '{' && t != nil && t.Kind() == reflect.Struct && t != rawType:
+	switch { // t has members: a struct, or a list of them
+	case delim == '{' && t.Kind() == reflect.Struct:
 		return walkObject(d, fieldsOf(t), path)
-	case delim == '[' && t != nil && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) && t != rawType:
+	case delim == '[' && t.Kind() != reflect.Struct:
 		for i := 0; d.More(); i++ {
 			if err := walk(d, t.Elem(), path+"["+strconv.Itoa(i)+"]"); err != nil {
 				return err
