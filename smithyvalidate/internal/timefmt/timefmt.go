@@ -167,7 +167,7 @@ func dayIndex(s string) int {
 }
 
 func monthIndex(s string) int {
-	for i, m := range [...]string{"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"} {
+	for i, m := range monthNames {
 		if s == m {
 			return i
 		}
