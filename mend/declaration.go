@@ -21,7 +21,11 @@ type Declaration interface {
 	// Members lists the top-level members of the object the declaration
 	// describes, in declaration order; none when it describes no object.
 	Members() []Member
-	// Check checks a complete JSON text.
+	// Check checks a complete JSON text. When the checker stops at one of
+	// its own limits before it finds an error, the value is not judged:
+	// Check returns an [*Error] with the code E020 ([CodeLimit], exit 5)
+	// at the limit, which the methods report as they report a text over
+	// the reader's limits. Any other error is the checker's failure.
 	Check(value []byte) (SchemaVerdict, error)
 	// CheckMember reports whether value satisfies the declaration of the
 	// top-level member named name (false for an unknown name).

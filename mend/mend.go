@@ -3,6 +3,7 @@ package mend
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 	"unsafe"
@@ -306,6 +307,10 @@ func repairOf(g *reading, o *Options) (*Result, error) {
 	}
 	if opts.Declaration != nil {
 		v, err := opts.Declaration.Check(g.out)
+		if e, ok := limitOf(err); ok {
+			e.RetryHint = hint(e, opts.Declaration, nil)
+			return nil, e
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -317,6 +322,18 @@ func repairOf(g *reading, o *Options) (*Result, error) {
 		}
 	}
 	return &g.res, nil
+}
+
+// limitOf returns err as the E020 error of a declaration's check that
+// stopped at a limit ([Declaration].Check), a copy the caller may give a
+// retry hint.
+func limitOf(err error) (*Error, bool) {
+	var e *Error
+	if !errors.As(err, &e) || e.Code != CodeLimit {
+		return nil, false
+	}
+	c := *e
+	return &c, true
 }
 
 func schemaError(v *SchemaVerdict) *Error {

@@ -79,6 +79,14 @@ func Analyze(text []byte, opts Options) *Plan {
 	var v *SchemaVerdict
 	if opts.Declaration != nil {
 		verdict, err := opts.Declaration.Check(g.out)
+		if e, ok := limitOf(err); ok {
+			// the check stopped at a limit: not judged, as a text over a limit
+			p.Decision, p.Label = DecisionInvalid, "over_limit"
+			p.Error = e
+			p.Error.RetryHint = hint(e, opts.Declaration, nil)
+			p.Retry = p.Error.RetryHint
+			return p
+		}
 		if err != nil {
 			p.Decision, p.Label = DecisionInvalid, "checker_error"
 			p.Error = &Error{Code: CodeDeclaration, Exit: 3, Message: err.Error()}
@@ -156,6 +164,12 @@ func Validate(text []byte, opts Options) (*Validation, error) {
 		out.Valid = true
 		if opts.Declaration != nil {
 			v, err := opts.Declaration.Check(g.out)
+			if e, ok := limitOf(err); ok {
+				// JSON as written, but not judged: the error says why
+				e.RetryHint = hint(e, opts.Declaration, nil)
+				out.Error = e
+				return out, nil
+			}
 			if err != nil {
 				return nil, err
 			}
@@ -239,6 +253,10 @@ func readinessOf(g *reading, d Declaration) (*ReadinessResult, error) {
 		return res, nil
 	}
 	v, err := d.Check(g.out)
+	if e, ok := limitOf(err); ok {
+		e.RetryHint = hint(e, d, nil)
+		return nil, e
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -59,13 +59,40 @@ func (d *ShapeDeclaration) String() string { return d.text }
 // shapes.
 func (d *ShapeDeclaration) Members() []Member { return d.members }
 
-// Check validates value with the value engine.
+// Check validates value with the value engine. When the engine stopped at
+// one of its limits before it found an error (a number longer than its
+// 4,096-byte bound, more untagged-union trials than it makes), the value
+// was not judged: Check returns the [*Error] E020 at the limit's finding
+// (see [Declaration]).
 func (d *ShapeDeclaration) Check(value []byte) (SchemaVerdict, error) {
 	res, err := d.v.ValidateJSON(value)
 	if err != nil {
 		return SchemaVerdict{}, err
 	}
+	if e := unjudged(&res); e != nil {
+		return SchemaVerdict{}, e
+	}
 	return NewVerdict(d.members, value, findings(res.Findings)), nil
+}
+
+// unjudged returns the error E020 of a result the engine stopped at a
+// limit before any error finding, nil otherwise: a result with an error
+// is a verdict (the value is invalid whatever followed the limit), and a
+// complete one is judged.
+func unjudged(res *smithyvalidate.Result) *Error {
+	if res.Complete || !res.Valid {
+		return nil
+	}
+	e := &Error{Code: CodeLimit, Exit: ExitRefused,
+		Message: "the declaration's check stopped at a limit before it could judge the value"}
+	for _, f := range res.Findings {
+		if f.Class == smithyvalidate.ClassLimit {
+			e.Message = "the declaration's check stopped at a limit: " + f.Message
+			e.Offset, e.Line, e.Column = int(f.Pos.Offset), int(f.Pos.Line), int(f.Pos.Column)
+			break
+		}
+	}
+	return e
 }
 
 // CheckMember validates value against the member named name on the wire.
@@ -90,7 +117,8 @@ func (d *ShapeDeclaration) CheckMember(name string, value []byte) (bool, error) 
 	if err != nil {
 		return false, err
 	}
-	return res.Valid, nil
+	// a value not validated whole is not known to satisfy the member
+	return res.Valid && res.Complete, nil
 }
 
 func findings(fs []smithyvalidate.Finding) []Finding {

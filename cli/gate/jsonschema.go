@@ -2,6 +2,7 @@ package gate
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -414,6 +415,15 @@ func (d *JSONSchemaDeclaration) Members() []mend.Member { return d.members }
 // Check validates a complete JSON text.
 func (d *JSONSchemaDeclaration) Check(value []byte) (mend.SchemaVerdict, error) {
 	tree, err := node.Parse(value, node.DuplicateKeys(node.KeepDuplicates))
+	var le *node.LimitError
+	if errors.As(err, &le) {
+		// the value was not judged (a number past the reader's bound,
+		// which the gate's own reader does not have): E020, as
+		// mend.Declaration says, not the checker's failure
+		return mend.SchemaVerdict{}, &mend.Error{Code: mend.CodeLimit, Exit: mend.ExitRefused,
+			Offset: int(le.Pos.Offset), Line: int(le.Pos.Line), Column: int(le.Pos.Column),
+			Message: "the declaration's check stopped at a limit: " + le.Error()}
+	}
 	if err != nil {
 		return mend.SchemaVerdict{}, fmt.Errorf("the value is not JSON: %w", err)
 	}

@@ -12,6 +12,8 @@ import (
 func TestRun(t *testing.T) {
 	text := func(s string) *string { return &s }
 	cut := `{"query": "smithy valid`
+	unjudged := `{"query":"a","limit":` + strings.Repeat("9", 5000) + `}`
+	schemaJSON := []byte(`"` + strings.ReplaceAll(strings.ReplaceAll(searchSchema, `"`, `\"`), "\n", `\n`) + `"`)
 	for _, tc := range []struct {
 		name, method string
 		params       Params
@@ -49,6 +51,20 @@ func TestRun(t *testing.T) {
 		// empty, exit 1); validate says E020 and exits 5, not 1
 		{"readiness over the depth limit", "readiness", Params{Text: text(strings.Repeat("[", 1001)), Schema: searchCompact}, 0, nil, "E020"},
 		{"validate over the depth limit", "validate", Params{Text: text(strings.Repeat("[", 100000))}, 5, []string{`"valid":false`, `"code":"E020"`, `"exit":5`}, ""},
+		// a number past the checkers' 4,096-byte bound (the reader has
+		// none): the value was not judged, so E020 and exit 5 with either
+		// declaration. Was execute, exit 0 (compact), and checker_error,
+		// exit 3 (JSON Schema).
+		{"repair unjudged", "repair", Params{Text: &unjudged, Schema: searchCompact}, 0, nil, "E020"},
+		{"repair unjudged schema", "repair", Params{Text: &unjudged, SchemaJSON: schemaJSON}, 0, nil, "E020"},
+		{"analyze unjudged", "analyze", Params{Text: &unjudged, Schema: searchCompact}, 5,
+			[]string{`"decision":"invalid"`, `"label":"over_limit"`, `"code":"E020"`, `"line":1,"column":22`, `"executable":false`}, ""},
+		{"analyze unjudged schema", "analyze", Params{Text: &unjudged, SchemaJSON: schemaJSON}, 5,
+			[]string{`"decision":"invalid"`, `"label":"over_limit"`, `"code":"E020"`, `"line":1,"column":22`, `"executable":false`}, ""},
+		{"validate unjudged", "validate", Params{Text: &unjudged, Schema: searchCompact}, 5, []string{`"valid":true`, `"code":"E020"`}, ""},
+		{"validate unjudged schema", "validate", Params{Text: &unjudged, SchemaJSON: schemaJSON}, 5, []string{`"valid":true`, `"code":"E020"`}, ""},
+		{"readiness unjudged", "readiness", Params{Text: &unjudged, Schema: searchCompact}, 0, nil, "E020"},
+		{"readiness unjudged schema", "readiness", Params{Text: &unjudged, SchemaJSON: schemaJSON}, 0, nil, "E020"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			spec, err := tc.params.Spec()
