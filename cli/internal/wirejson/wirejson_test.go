@@ -142,16 +142,8 @@ func TestCheckSkipsDataWhole(t *testing.T) {
 // each: a serve line of 300,000 sources, read token by token, took
 // three and a half times encoding/json's reading of it.
 func TestCheckStructsWithoutAllocating(t *testing.T) {
-	var b strings.Builder
-	b.WriteString(`{"service":"s","models":[`)
-	for i := range 20_000 {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		fmt.Fprintf(&b, `{"path":"m%d.smithy","text":"namespace a\n"}`, i)
-	}
-	b.WriteString(`],"limits":{"depth":4}}`)
-	data := []byte(b.String())
+	line := sourcesLine(20_000)
+	data := []byte(line)
 	typ := reflect.TypeOf(&params{})
 	if err := wirejson.Check(data, typ); err != nil {
 		t.Fatal(err)
@@ -159,7 +151,7 @@ func TestCheckStructsWithoutAllocating(t *testing.T) {
 	if n := testing.AllocsPerRun(3, func() { wirejson.Check(data, typ) }); n > 16 {
 		t.Errorf("%.0f allocations to check 20,000 sources: want at most 16", n)
 	}
-	repeated := strings.Replace(b.String(), `{"path":"m19999.smithy"`, `{"path":"m19999.smithy","path":"x"`, 1)
+	repeated := strings.Replace(line, `{"path":"m19999.smithy"`, `{"path":"m19999.smithy","path":"x"`, 1)
 	var e *wirejson.Error
 	if err := wirejson.Check([]byte(repeated), typ); !errors.As(err, &e) || e.Path != ".models[19999]" || e.Name != "path" {
 		t.Errorf("a repeated member in the last source: got %v (%+v), want path repeated in .models[19999]", err, e)
@@ -170,16 +162,7 @@ func TestCheckStructsWithoutAllocating(t *testing.T) {
 // decoded (Decode), against encoding/json's decoding alone in the same
 // run: the check's share of a request's reading.
 func BenchmarkDecode(b *testing.B) {
-	var sb strings.Builder
-	sb.WriteString(`{"service":"s","models":[`)
-	for i := range 100_000 {
-		if i > 0 {
-			sb.WriteByte(',')
-		}
-		fmt.Fprintf(&sb, `{"path":"m%d.smithy","text":"namespace a\n"}`, i)
-	}
-	sb.WriteString(`]}`)
-	data := []byte(sb.String())
+	data := []byte(sourcesLine(100_000))
 	b.Run("encoding_json", func(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		for b.Loop() {
@@ -198,4 +181,19 @@ func BenchmarkDecode(b *testing.B) {
 			}
 		}
 	})
+}
+
+// sourcesLine is a params object of n model sources, each a path and a
+// text.
+func sourcesLine(n int) string {
+	var b strings.Builder
+	b.WriteString(`{"service":"s","models":[`)
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"path":"m%d.smithy","text":"namespace a\n"}`, i)
+	}
+	b.WriteString(`],"limits":{"depth":4}}`)
+	return b.String()
 }
