@@ -19,7 +19,8 @@ var (
 
 // entityShape reads the node object body of a service or resource.
 func (p *parser) entityShape(s *shapeStmt) {
-	s.entity = &entityProps{}
+	e := &entityProps{}
+	s.rarePart().entity = e
 	id := p.id(s.name)
 	p.mixins(s)
 	p.skipWsAndDocs()
@@ -36,15 +37,15 @@ func (p *parser) entityShape(s *shapeStmt) {
 		switch f.key {
 		case "version":
 			if s.typ == model.ServiceType {
-				s.entity.version = p.stringProp(id, f)
+				e.version = p.stringProp(id, f)
 			}
 		case "operations":
-			s.entity.operations = p.idList(id, f)
+			e.operations = p.idList(id, f)
 		case "resources":
-			s.entity.resources = p.idList(id, f)
+			e.resources = p.idList(id, f)
 		case "errors":
 			if s.typ == model.ServiceType {
-				s.entity.errors = p.idList(id, f)
+				e.errors = p.idList(id, f)
 			}
 		case "rename":
 			if s.typ != model.ServiceType {
@@ -57,11 +58,11 @@ func (p *parser) entityShape(s *shapeStmt) {
 					p.fail(&Error{Pos: r.keyPos, Shape: id, Msg: fmt.Sprintf("Invalid shape ID `%s` in `rename`: %s (rename keys are absolute shape IDs)", r.key, err.(*shapeid.Error).Reason)})
 				}
 				to := p.stringProp(id, r)
-				s.entity.rename = append(s.entity.rename, renameEntry{from: from, pos: r.keyPos, to: to})
+				e.rename = append(e.rename, renameEntry{from: from, pos: r.keyPos, to: to})
 			}
 		case "collectionOperations":
 			if s.typ == model.ResourceType {
-				s.entity.collectionOp = p.idList(id, f)
+				e.collectionOp = p.idList(id, f)
 			}
 		case "create", "put", "read", "update", "delete", "list":
 			if s.typ != model.ResourceType {
@@ -70,17 +71,17 @@ func (p *parser) entityShape(s *shapeStmt) {
 			r := p.idProp(id, f)
 			switch f.key {
 			case "create":
-				s.entity.create = r
+				e.create = r
 			case "put":
-				s.entity.put = r
+				e.put = r
 			case "read":
-				s.entity.read = r
+				e.read = r
 			case "update":
-				s.entity.update = r
+				e.update = r
 			case "delete":
-				s.entity.delete = r
+				e.delete = r
 			case "list":
-				s.entity.list = r
+				e.list = r
 			}
 		case "identifiers", "properties":
 			if s.typ != model.ResourceType {
@@ -96,9 +97,9 @@ func (p *parser) entityShape(s *shapeStmt) {
 				named = append(named, namedRef{name: e.key, target: p.idProp(id, e)})
 			}
 			if f.key == "identifiers" {
-				s.entity.identifiers = named
+				e.identifiers = named
 			} else {
-				s.entity.properties = named
+				e.properties = named
 			}
 		}
 	}
@@ -163,7 +164,8 @@ func (p *parser) idList(id shapeid.ID, f field) []ref {
 }
 
 func (p *parser) operationShape(s *shapeStmt) {
-	s.entity = &entityProps{}
+	e := &entityProps{}
+	s.rarePart().entity = e
 	id := p.id(s.name)
 	p.mixins(s)
 	p.skipWsAndDocs()
@@ -191,14 +193,14 @@ func (p *parser) operationShape(s *shapeStmt) {
 			}
 			r := p.inlineable(s, walrus, suffix, implied)
 			if key == "input" {
-				s.entity.input, s.entity.inlineInput = r, walrus
+				e.input, e.inlineInput = r, walrus
 			} else {
-				s.entity.output, s.entity.inlineOutput = r, walrus
+				e.output, e.inlineOutput = r, walrus
 			}
 		case "errors":
 			p.expect(tColon)
 			p.next()
-			s.entity.errors = p.errorList()
+			e.errors = p.errorList()
 		default:
 			p.syntaxShape(id, fmt.Sprintf("Unknown property %s for %s", key, id))
 		}

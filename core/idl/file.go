@@ -265,30 +265,71 @@ type namedRef struct {
 	target ref
 }
 
-// shapeStmt is 96 bytes: its fields are in an order that leaves no
+// shapeStmt is 64 bytes: its fields are in an order that leaves no
 // padding between them (144 bytes, with the shape type and the flags
 // among the pointers), its traits and its members are their list's first
-// element and their number (a slice was 12 bytes more each), and the set
-// of member names that finds a repeated one is the parser's, not each
+// element and their number (a slice was 12 bytes more each), the set of
+// member names that finds a repeated one is the parser's, not each
 // statement's (it is needed only while the shape is read): 128 bytes with
-// the three.
+// the three; and what few shapes have (mixins, a `for` binding, service,
+// resource and operation properties) is behind one pointer, nil for most
+// shapes ([shapeRare]): 96 bytes with the three of their own. A parsed
+// file is whole in memory when its lowering starts, a shapeStmt a shape
+// (docs/performance.md, "Where a model's bytes go", sixteenth round).
 type shapeStmt struct {
-	name    string
-	traits  *traitApp   // the first of the shape's traits (traitList), nil for none
-	members *memberStmt // the first of the shape's members (memberList), nil for none
-	mixins  []ref
-	forRes  *ref // `for` binding, nil when none (most shapes)
-	// entity holds the service, resource and operation properties; nil
-	// for the other shapes, which are most of a model (a parsed file is
-	// in memory whole until it is lowered: docs/performance.md, "Where a
-	// model's bytes go").
-	entity   *entityProps
+	name     string
+	traits   *traitApp   // the first of the shape's traits (traitList), nil for none
+	members  *memberStmt // the first of the shape's members (memberList), nil for none
+	rare     *shapeRare  // nil when the shape has none of it (most shapes)
 	pos      node.Pos
 	ntraits  uint32 // the number of traits (fewer than stmtTraits)
 	nmembers uint32 // the number of members (while the shape is read: see parser.addMember)
 	typ      model.ShapeType
 	hasBody  bool
 	dropped  bool // the shape could not be built (an ERROR event says why)
+}
+
+// shapeRare is the part of a [shapeStmt] that most shapes leave nil: its
+// mixins, its `for` binding and its entity properties.
+type shapeRare struct {
+	mixins []ref
+	forRes ref // `for` binding, zero when none
+	// entity holds the service, resource and operation properties; nil
+	// for the other shapes.
+	entity *entityProps
+}
+
+// rarePart returns s's rare part, made if s has none.
+func (s *shapeStmt) rarePart() *shapeRare {
+	if s.rare == nil {
+		s.rare = &shapeRare{}
+	}
+	return s.rare
+}
+
+// mixinList returns the mixins the shape is written with.
+func (s *shapeStmt) mixinList() []ref {
+	if s.rare == nil {
+		return nil
+	}
+	return s.rare.mixins
+}
+
+// forResource returns the shape's `for` binding, zero when it has none.
+func (s *shapeStmt) forResource() ref {
+	if s.rare == nil {
+		return ref{}
+	}
+	return s.rare.forRes
+}
+
+// props returns the shape's entity properties, nil for a shape that is
+// not a service, resource or operation.
+func (s *shapeStmt) props() *entityProps {
+	if s.rare == nil {
+		return nil
+	}
+	return s.rare.entity
 }
 
 // memberList returns the shape's members, once they are read

@@ -212,9 +212,9 @@ func (l *lowerer) shapeDef(d *model.ShapeDef, s *shapeStmt) {
 	d.Type = s.typ
 	d.Source = l.loc(s.pos)
 	d.Traits = l.traits(id, s.traitList(), nil)
-	d.SetMixins(l.resolveAll(s.mixins))
-	if s.forRes != nil && !s.forRes.isZero() {
-		d.SetProps().ForResource = l.resolve(*s.forRes)
+	d.SetMixins(l.resolveAll(s.mixinList()))
+	if r := s.forResource(); !r.isZero() {
+		d.SetProps().ForResource = l.resolve(r)
 	}
 	if ms := s.memberList(); len(ms) > 0 {
 		d.Members = make([]model.MemberDef, len(ms))
@@ -237,10 +237,10 @@ func (l *lowerer) shapeDef(d *model.ShapeDef, s *shapeStmt) {
 		}
 		l.shape = id
 	}
-	if s.entity == nil {
+	e := s.props()
+	if e == nil {
 		return
 	}
-	e := s.entity
 	p := d.SetProps()
 	p.Version = e.version
 	p.Operations = l.resolveAll(e.operations)

@@ -802,7 +802,8 @@ func (p *parser) mixins(s *shapeStmt) {
 	p.next()
 	p.skipWsAndDocs()
 	for {
-		s.mixins = append(s.mixins, p.shapeID())
+		r := s.rarePart()
+		r.mixins = append(r.mixins, p.shapeID())
 		p.skipWsAndDocs()
 		if p.lx.kind == tRBracket {
 			break
@@ -822,8 +823,7 @@ func (p *parser) forResource(s *shapeStmt) {
 	}
 	p.next()
 	p.expectAndSkipSpaces()
-	r := p.shapeID()
-	s.forRes = &r
+	s.rarePart().forRes = p.shapeID()
 }
 
 func (p *parser) enumShape(s *shapeStmt) {
@@ -866,7 +866,7 @@ func (p *parser) enumShape(s *shapeStmt) {
 	p.next()
 	p.keepMembers(s)
 	s.hasBody = true
-	if s.nmembers == 0 && len(s.mixins) == 0 {
+	if s.nmembers == 0 && len(s.mixinList()) == 0 {
 		msg := "enum must have at least one entry"
 		if s.typ == model.IntEnumType {
 			msg = "intEnum shapes must have at least one member"

@@ -30,8 +30,8 @@ func TestParseTreeBytes(t *testing.T) {
 	if s := unsafe.Sizeof(memberStmt{}); s > 64 {
 		t.Errorf("a memberStmt is %d bytes, want at most 64", s)
 	}
-	if s := unsafe.Sizeof(shapeStmt{}); s > 96 {
-		t.Errorf("a shapeStmt is %d bytes, want at most 96", s)
+	if s := unsafe.Sizeof(shapeStmt{}); s > 64 {
+		t.Errorf("a shapeStmt is %d bytes, want at most 64", s)
 	}
 	if s := unsafe.Sizeof(traitApp{}); s > 88 {
 		t.Errorf("a traitApp is %d bytes, want at most 88", s)
