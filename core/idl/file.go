@@ -211,19 +211,23 @@ type traitApp struct {
 	annotation bool // @foo or @foo(): no value
 	doc        bool // from a documentation comment
 	implied    bool // @input/@output of an inline structure; dropped when also written
+	// dflt marks a member's `= value` (at the `=`): the prelude's default
+	// trait, its id zero, last in the member's list (see memberStmt).
+	dflt bool
 }
 
-// memberStmt is 64 bytes (80 with its traits a slice and the elided flag
-// a field of its own; 128 with its target's parsed ID and position: see
-// ref): a parsed file is whole in memory when its lowering starts, a
-// memberStmt a member (docs/performance.md, "Where a model's bytes go").
-// Its traits are their list's first element and a number that shares a
-// word with the elided flag ([memberStmt.traitList]).
+// memberStmt is 56 bytes (64 with its `= value` a pointer of its own, 80
+// with its traits a slice and the elided flag a field of its own; 128
+// with its target's parsed ID and position: see ref): a parsed file is
+// whole in memory when its lowering starts, a memberStmt a member
+// (docs/performance.md, "Where a model's bytes go"). Its traits are their
+// list's first element and a number that shares a word with the elided
+// flag ([memberStmt.traitList]); its `= value`, which few members have,
+// is the last of them ([traitApp.dflt]).
 type memberStmt struct {
 	name   string
 	target ref
-	traits *traitApp      // the first of the member's traits, nil for none
-	dflt   *memberDefault // the value after `=`, nil when none (most members)
+	traits *traitApp // the first of the member's traits, nil for none
 	pos    node.Pos
 	bits   uint32 // the number of traits (stmtTraits) and stmtElided
 }
@@ -252,12 +256,6 @@ func firstTrait(ts []traitApp) *traitApp {
 		return nil
 	}
 	return &ts[0]
-}
-
-// memberDefault is a member's `= value` and where the `=` is.
-type memberDefault struct {
-	val value
-	pos node.Pos
 }
 
 type namedRef struct {

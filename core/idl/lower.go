@@ -193,7 +193,7 @@ func (l *lowerer) lower() (*model.Document, error) {
 		for i, a := range f.applies {
 			target := l.resolve(a.target)
 			l.shape = target
-			doc.Applies[i] = model.Apply{Target: target, Traits: l.traits(target, a.traits, nil), Source: l.loc(a.pos)}
+			doc.Applies[i] = model.Apply{Target: target, Traits: l.traits(target, a.traits), Source: l.loc(a.pos)}
 		}
 		if l.consume {
 			f.applies = nil
@@ -211,7 +211,7 @@ func (l *lowerer) shapeDef(d *model.ShapeDef, s *shapeStmt) {
 	d.ID = id
 	d.Type = s.typ
 	d.Source = l.loc(s.pos)
-	d.Traits = l.traits(id, s.traitList(), nil)
+	d.Traits = l.traits(id, s.traitList())
 	d.SetMixins(l.resolveAll(s.mixinList()))
 	if r := s.forResource(); !r.isZero() {
 		d.SetProps().ForResource = l.resolve(r)
@@ -229,11 +229,7 @@ func (l *lowerer) shapeDef(d *model.ShapeDef, s *shapeStmt) {
 				md.Target = l.resolve(m.target)
 			}
 			md.Pos = m.pos
-			var extra *model.Trait
-			if m.dflt != nil {
-				extra = &model.Trait{ID: preludeid.Default, Value: l.node(m.dflt.val), Source: l.loc(m.dflt.pos)}
-			}
-			md.SetTraits(l.traits(mid, m.traitList(), extra))
+			md.SetTraits(l.traits(mid, m.traitList()))
 		}
 		l.shape = id
 	}
@@ -273,16 +269,17 @@ func (l *lowerer) named(ns []namedRef) []model.NamedTarget {
 	return out
 }
 
-func (l *lowerer) traits(target shapeid.ID, ts []traitApp, extra *model.Trait) []model.Trait {
-	n := len(ts)
-	if extra != nil {
-		n++
-	}
-	if n == 0 {
+func (l *lowerer) traits(target shapeid.ID, ts []traitApp) []model.Trait {
+	if len(ts) == 0 {
 		return nil
 	}
-	out := make([]model.Trait, 0, n)
+	out := make([]model.Trait, 0, len(ts))
 	for _, t := range ts {
+		if t.dflt {
+			// A member's `= value` (last: see memberStmt).
+			out = append(out, model.Trait{ID: preludeid.Default, Value: l.node(t.val), Source: l.loc(t.pos)})
+			continue
+		}
 		id := l.resolve(t.id)
 		if t.implied && hasTrait(out, id) {
 			continue // `input := @input {}`: written and implied, applied once
@@ -291,9 +288,6 @@ func (l *lowerer) traits(target shapeid.ID, ts []traitApp, extra *model.Trait) [
 			l.check10(target, id, t.pos)
 		}
 		out = append(out, model.Trait{ID: id, Value: l.node(t.val), Source: l.loc(t.pos), Omitted: t.annotation})
-	}
-	if extra != nil {
-		out = append(out, *extra)
 	}
 	return out
 }

@@ -966,11 +966,13 @@ func (p *parser) member(s *shapeStmt) {
 		if !p.v2 {
 			p.syntax("@default assignment is only supported in IDL version 2 or later")
 		}
-		d := &memberDefault{pos: p.pos()}
+		d := traitApp{pos: p.pos(), dflt: true}
 		p.next()
 		p.skipSpaces()
 		d.val = p.nodeValue()
-		m.dflt = d
+		// Last of the member's traits (the list is the member's own:
+		// clipped, the append copies it rather than writing past it).
+		m.setTraits(append(slices.Clip(m.traitList()), d))
 		p.skipSpaces()
 		p.skipOptionalComma()
 		p.expectBr()
