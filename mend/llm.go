@@ -134,6 +134,9 @@ type Call struct {
 	all      []Event
 	reported int
 	touch    int // the feed that last touched the call
+	// conflict: the stream said two things about the call (what, the
+	// first time), so readers of the stream differ on what it is
+	conflict string
 }
 
 // LLMFeed is what [LLMStream.Feed] returns: the calls the event touched.
@@ -284,6 +287,12 @@ func newCallWatcher(opts Options) *Watcher {
 // begin starts a call under key, or returns the one there.
 func (s *LLMStream) begin(key streamKey, index, choice int, id, name string) *Call {
 	if c := s.calls[key]; c != nil {
+		switch {
+		case id != "" && c.ID != "" && id != c.ID:
+			s.conflict(c, fmt.Sprintf("the call's id is %q, then %q", c.ID, id))
+		case name != "" && c.Name != "" && name != c.Name:
+			s.conflict(c, fmt.Sprintf("the call's tool is named %q, then %q", c.Name, name))
+		}
 		if id != "" && c.ID == "" {
 			c.ID = id
 		}
@@ -305,6 +314,24 @@ func (s *LLMStream) begin(key streamKey, index, choice int, id, name string) *Ca
 	}
 	s.touched = append(s.touched, c)
 	return c
+}
+
+// conflict records that the stream said two things about call c: a
+// second tool name or call ID, its block begun again, arguments after it
+// was complete, a second whole text that disagrees. Accumulators read
+// that differently (the SDKs append a block begun again, concatenate or
+// replace a name, append late deltas), so which call a runtime executes
+// is not known: the call gets one call-conflict violation now, and at
+// close the error E011 in every profile. Only the first conflict is an
+// event, so a flood of them costs no memory.
+func (s *LLMStream) conflict(c *Call, what string) {
+	s.touched = append(s.touched, c)
+	if c.conflict != "" {
+		return
+	}
+	c.conflict = what
+	f := Finding{Severity: "error", Code: "call-conflict", Message: what}
+	c.keep([]Event{{Kind: EventViolation, Finding: &f}})
 }
 
 // declare picks the call's declaration once its name is known, and
@@ -333,7 +360,11 @@ func (s *LLMStream) declare(c *Call) {
 
 // fragment feeds a piece of a call's arguments.
 func (s *LLMStream) fragment(c *Call, text []byte) {
-	if c == nil || c.Done || len(text) == 0 {
+	if c == nil || len(text) == 0 {
+		return
+	}
+	if c.Done {
+		s.conflict(c, "arguments arrived after the call was complete")
 		return
 	}
 	if c.w == nil {
@@ -359,6 +390,9 @@ func (s *LLMStream) whole(c *Call, t []byte) {
 	have := c.text
 	switch {
 	case bytes.Equal(have, t):
+	case c.Done:
+		// a second whole text (a .done after a .done) that is not the first
+		s.conflict(c, "the call's arguments were complete, then given again otherwise")
 	case bytes.HasPrefix(t, have):
 		s.fragment(c, t[len(have):])
 	default:
@@ -458,6 +492,12 @@ func (s *LLMStream) report(c *Call, closing bool) Call {
 		out.Value = fin.Final.Value
 	}
 	out.Error = fin.Error
+	if c.conflict != "" {
+		out.Error = &Error{Code: CodeAmbiguous, Exit: ExitRefused,
+			Message: "the stream says two things about this call, which accumulators read differently: " + c.conflict}
+		out.Value = json.RawMessage("null")
+		return out
+	}
 	if out.Error == nil && s.o.Tools != nil && c.decl == nil {
 		out.Error = &Error{Code: CodeSchema, Exit: ExitInvalid, Message: fmt.Sprintf("the tool list has no tool named %q", c.Name)}
 		out.Value = json.RawMessage("null")
@@ -561,7 +601,12 @@ func (s *LLMStream) anthropic(ev envelope) bool {
 		if !ok1 || !ok2 || !ok3 || bt != "tool_use" {
 			return false // text, thinking and other blocks: counted
 		}
+		again := s.calls[key]
 		c := s.begin(key, index, 0, id, name)
+		if again != nil {
+			s.conflict(c, fmt.Sprintf("content block %d is begun again (tool %q, id %q)", index, name, id))
+			return true
+		}
 		if c != nil {
 			if in, ok := b.field("input"); ok {
 				c.startArg = append(json.RawMessage(nil), in...)
