@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -97,6 +98,60 @@ func TestInputIsEscapedOnEveryPath(t *testing.T) {
 				t.Errorf("%s: the output shows no escaped name or byte: %.300q", name, all)
 			}
 		}
+	}
+}
+
+// TestGateTextIsEscaped: the gate's text renderings print member names
+// and JSON Pointers that come from the text (settled members, a finding's
+// path) and from the declaration (missing and mismatched members, a JSON
+// Schema keyword's location): a name holding ESC, BEL or a newline is
+// printed escaped, never as a control byte or a forged line. Before, the
+// settled, missing and mismatched lists and the paths were printed raw.
+func TestGateTextIsEscaped(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, content string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	// a key of the value and a member of the declaration, each ending in a
+	// line that would pass for a verdict if the newline were printed
+	const key = `\u001b[2J\u0007\nFORGED settled: ok`
+	text := write("text.json", `{"q": "x", "`+key+`": 1, "m": 5,`)
+	whole := write("whole.json", `{"q": "x", "`+key+`": 1, "m": 5}`)
+	schema := write("schema.json", `{"type": "object", "properties": {"q": {"type": "string"}, "`+key+`": {"type": "string"},
+		"m": {"type": "string"}, "`+key+`x": {}}, "required": ["q", "m", "`+key+`x"]}`)
+	events := write("events.jsonl", strings.Join([]string{
+		`{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"t","name":"search","input":{}}}`,
+		`{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":` + strconv.Quote(`{"q": "x", "`+key+`": 1}`) + `}}`,
+		`{"type":"content_block_stop","index":0}`, `{"type":"message_stop"}`}, "\n"))
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"readiness", []string{"readiness", "--schema-json", schema, text}},
+		{"analyze", []string{"analyze", "--schema-json", schema, whole}},
+		{"validate-text", []string{"validate-text", "--schema-json", schema, whole}},
+		{"llm", []string{"llm", "--schema", "{!q:string,m:integer}", events}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			Run(append([]string{"smithy"}, tc.args...), strings.NewReader(""), &stdout, &stderr)
+			all := stdout.String() + stderr.String()
+			if i := strings.IndexFunc(all, func(r rune) bool { return r < 0x20 && r != '\n' || r == 0x7f }); i >= 0 {
+				t.Errorf("the control byte %#x at %d: %q", all[i], i, all)
+			}
+			for _, line := range strings.Split(all, "\n") {
+				if strings.HasPrefix(strings.TrimSpace(line), "FORGED") {
+					t.Errorf("a name's newline starts a line: %q", all)
+				}
+			}
+			if !strings.Contains(all, `\x1b[2J`) {
+				t.Errorf("the name is not shown escaped: %q", all)
+			}
+		})
 	}
 }
 

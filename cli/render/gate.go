@@ -123,15 +123,17 @@ func writeVerdict(w io.Writer, v *mend.SchemaVerdict) {
 		if f.Located() {
 			where = fmt.Sprintf(" at %d:%d", f.Line, f.Column)
 		}
-		fmt.Fprintf(w, "  [%s] %s %s%s: %s (%s)\n", f.Severity, f.Code, pointerText(f.Path), where, EscapeText(f.Message), at)
+		fmt.Fprintf(w, "  [%s] %s %s%s: %s (%s)\n", f.Severity, EscapeText(f.Code), pointerText(f.Path), where, EscapeText(f.Message), EscapeText(at))
 	}
 }
 
+// pointerText shows a JSON Pointer, whose tokens are the text's keys:
+// escaped.
 func pointerText(p string) string {
 	if p == "" {
 		return `""`
 	}
-	return p
+	return EscapeText(p)
 }
 
 func permille(n int) string {
@@ -141,11 +143,13 @@ func permille(n int) string {
 	return fmt.Sprintf("%d‰", n)
 }
 
+// listOrNone shows member names (the text's keys, a declaration's
+// members): escaped.
 func listOrNone(s []string) string {
 	if len(s) == 0 {
 		return "none"
 	}
-	return strings.Join(s, ", ")
+	return EscapeText(strings.Join(s, ", "))
 }
 
 func plural(n int, what string) string {
@@ -196,7 +200,7 @@ func WriteLLMText(w io.Writer, res *mend.LLMClose) {
 				continue
 			}
 			f := ev.Finding
-			fmt.Fprintf(w, "  violation at byte %d: [%s] %s %s: %s\n", ev.At, f.Severity, f.Code, pointerText(f.Path), EscapeText(f.Message))
+			fmt.Fprintf(w, "  violation at byte %d: [%s] %s %s: %s\n", ev.At, f.Severity, EscapeText(f.Code), pointerText(f.Path), EscapeText(f.Message))
 		}
 		if call.Error != nil {
 			// without a position (about the call, not a place in its
