@@ -36,10 +36,16 @@ type problem struct {
 	err    error
 }
 
-// stream is an input read into memory.
+// stream is an input read into memory, or, with each, read one top-level
+// value at a time.
 type stream struct {
 	binary bool
-	values []*Value
+	values []*Value // the values read, unless each takes them
+	// each, when set, is given each top-level value as it is read instead
+	// of values keeping it; false stops reading (stopped is then set)
+	each    func(*Value) bool
+	stopped bool
+	n       int // the top-level values read
 	// fatal is what stopped reading, if anything; its index is the value
 	// that could not be read (len(values); 0 for a whole-input problem).
 	fatal *problem
@@ -109,7 +115,13 @@ func isBinary(data []byte) bool { return len(data) >= 4 && data[0] == 0xE0 && da
 // read reads data. limit > 0 stops after that many values (a following
 // value sets more).
 func read(data []byte, cfg config, limit int) (s *stream) {
-	s = &stream{binary: isBinary(data)}
+	return readEach(data, cfg, limit, nil)
+}
+
+// readEach is read with each top-level value handed to each as soon as it
+// is read, and not kept (nil: kept in values).
+func readEach(data []byte, cfg config, limit int, each func(*Value) bool) (s *stream) {
+	s = &stream{binary: isBinary(data), each: each}
 	if len(data) > cfg.maxSize {
 		s.fatal = &problem{code: sv.CodeSizeLimit, offset: -1,
 			msg: fmt.Sprintf("the input is larger than %d bytes (the MaxSize limit); validation stopped", cfg.maxSize)}
@@ -136,8 +148,8 @@ func read(data []byte, cfg config, limit int) (s *stream) {
 		}
 	}()
 	rd.stream(s, limit)
-	if cut != nil && s.fatal == nil && !s.more {
-		rd.index, rd.segs = len(s.values), rd.segs[:0]
+	if cut != nil && s.fatal == nil && !s.more && !s.stopped {
+		rd.index, rd.segs = s.n, rd.segs[:0]
 		s.fatal = cut(rd)
 	}
 	return s
@@ -147,7 +159,7 @@ func read(data []byte, cfg config, limit int) (s *stream) {
 func (rd *reader) stream(s *stream, limit int) {
 	r := rd.r
 	for {
-		rd.index, rd.segs, rd.depth = len(s.values), rd.segs[:0], 0
+		rd.index, rd.segs, rd.depth = s.n, rd.segs[:0], 0
 		p0 := rd.consumed()
 		if !r.Next() {
 			if err := r.Err(); err != nil {
@@ -165,7 +177,7 @@ func (rd *reader) stream(s *stream, limit int) {
 				continue
 			}
 		}
-		if limit > 0 && len(s.values) == limit {
+		if limit > 0 && s.n == limit {
 			s.more = true
 			return
 		}
@@ -177,7 +189,13 @@ func (rd *reader) stream(s *stream, limit int) {
 			}
 			return
 		}
-		s.values = append(s.values, v)
+		s.n++
+		if s.each == nil {
+			s.values = append(s.values, v)
+		} else if !s.each(v) {
+			s.stopped = true
+			return
+		}
 	}
 }
 

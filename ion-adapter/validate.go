@@ -52,7 +52,7 @@ func (s *stream) problems(mode StreamMode) []indexed {
 		return []indexed{{s.fatal.index, s.fatal.toError(datagram)}}
 	case mode == StreamDatagram:
 		return nil
-	case len(s.values) == 0:
+	case s.n == 0:
 		return []indexed{{0, &Error{Code: sv.CodeSyntax, Offset: -1, Msg: "not valid Ion: the input holds no value"}}}
 	case s.more:
 		return []indexed{{1, &Error{Code: sv.CodeSyntax, Offset: -1,
@@ -69,7 +69,7 @@ func (s *stream) datagram(mode StreamMode) bool {
 	case StreamDatagram:
 		return true
 	}
-	n := len(s.values)
+	n := s.n
 	if s.fatal != nil && s.fatal.index >= n {
 		n = s.fatal.index + 1
 	}
@@ -108,8 +108,11 @@ func (p *problem) toError(datagram bool) *Error {
 //
 // All values share one collector with the validator's run options
 // ([smithyvalidate.Validator.NewCollector]): FailFast and MaxFindings count
-// across the whole input, and validation stops where they say. The error
-// is the engine's [*smithyvalidate.InternalError] only.
+// across the whole input, and validation stops where they say, reading
+// too. Each top-level value is validated as soon as it is read and then
+// let go, so a datagram costs the memory of its largest value, not of all
+// its values. The error is the engine's [*smithyvalidate.InternalError]
+// only.
 func Validate(v *sv.Validator, data []byte, opts ...Option) (sv.Result, error) {
 	c := v.NewCollector()
 	if err := Check(v, c, sv.Root(), data, opts...); err != nil {
@@ -128,23 +131,62 @@ func Check(v *sv.Validator, c *sv.Collector, at sv.Path, data []byte, opts ...Op
 	if cfg.mode == StreamSingle {
 		limit = 1
 	}
-	s := read(data, cfg, limit)
-	datagram := s.datagram(cfg.mode)
+	// Whether paths carry the value's index is known from the mode, or in
+	// the auto mode once a second value (or a problem after the first)
+	// shows the input is a datagram: until then the first value waits.
+	datagram, decided := cfg.mode == StreamDatagram, cfg.mode != StreamAuto
 	base := func(i int) sv.Path {
 		if datagram {
 			return sv.InDocument(i).Join(at)
 		}
 		return at
 	}
-	for i, val := range s.values {
+	var (
+		pending *Value
+		checked int // top-level values validated
+		err     error
+	)
+	check := func(val *Value) bool {
 		if c.Stopped() {
-			return nil
+			return false
 		}
-		if err := v.Check(c, base(i), val); err != nil {
-			return err
+		if err = v.Check(c, base(checked), val); err != nil {
+			return false
 		}
+		checked++
+		if afterValue != nil {
+			afterValue(checked)
+		}
+		return !c.Stopped()
 	}
-	if p := s.fatal; s.partial != nil && !c.Stopped() {
+	s := readEach(data, cfg, limit, func(val *Value) bool {
+		if !decided {
+			if pending == nil {
+				pending = val
+				return true
+			}
+			datagram, decided = true, true
+			first := pending
+			pending = nil
+			if !check(first) {
+				return false
+			}
+		}
+		return check(val)
+	})
+	if !decided {
+		datagram = s.datagram(cfg.mode)
+	}
+	if pending != nil {
+		check(pending)
+	}
+	if err != nil {
+		return err
+	}
+	if c.Stopped() {
+		return nil
+	}
+	if p := s.fatal; s.partial != nil {
 		// What the value held before the limit keeps its certain
 		// findings, before the limit's own.
 		if err := v.CheckBeforeLimit(c, base(p.index), s.partial, sv.Root().Append(p.segs...)); err != nil {
@@ -158,3 +200,7 @@ func Check(v *sv.Validator, c *sv.Collector, at sv.Path, data []byte, opts ...Op
 	}
 	return nil
 }
+
+// afterValue, when set (by tests), is called after each top-level value
+// Check validates, with the number validated so far.
+var afterValue func(checked int)
