@@ -22,6 +22,8 @@ func (e *env) validateValueCommand() *cli.Command {
 			&cli.IntFlag{Name: "max-elements", Value: limits.DefaultMaxElements,
 				Usage: "read at most N values and object keys (field names) of a value; past them validation stops (exit 5, complete: false)"},
 			jobsFlag(),
+			&cli.StringFlag{Name: "naming", Value: run.NamingJSONName,
+				Usage: "field names of members: jsonName (a member's @jsonName, else its name; as a JSON document names them) or memberName"},
 		},
 		Action: func(c *cli.Context) error {
 			format, err := checkFormat(c)
@@ -33,7 +35,7 @@ func (e *env) validateValueCommand() *cli.Command {
 				return exitcode.Usagef("--max-elements must be 1 or more, not %d", n)
 			}
 			p := run.ValueParams{Models: load.PathSources(c.Args().Slice()), Shape: c.String("shape"), InputFormat: c.String("input-format"),
-				MaxElements: c.Int("max-elements")}
+				MaxElements: c.Int("max-elements"), Naming: c.String("naming")}
 			values := c.StringSlice("value")
 			if len(values) == 0 {
 				values = []string{"-"}

@@ -83,17 +83,20 @@ func (lm *Model) ValidateEvents() []model.Event {
 }
 
 // Validator returns the prepared validator of a shape (prepared once).
+// Members are named as a JSON document names them, by their @jsonName
+// when they have one (smithyvalidate.MatchJSONNames, validate-value's
+// default naming); opts come after that and win over it.
 func (lm *Model) Validator(id shapeid.ID, opts ...smithyvalidate.Option) (*smithyvalidate.Validator, error) {
 	if len(opts) > 0 {
-		// Options other than the defaults (a command's limits): prepared
-		// for this use, not kept.
-		return smithyvalidate.Prepare(lm.Res.Model, id, opts...)
+		// Options other than the defaults (a command's limits or naming):
+		// prepared for this use, not kept.
+		return smithyvalidate.Prepare(lm.Res.Model, id, append([]smithyvalidate.Option{smithyvalidate.MatchJSONNames(true)}, opts...)...)
 	}
 	lm.mu.Lock()
 	defer lm.mu.Unlock()
 	p, ok := lm.validators[id]
 	if !ok {
-		p.v, p.err = smithyvalidate.Prepare(lm.Res.Model, id)
+		p.v, p.err = smithyvalidate.Prepare(lm.Res.Model, id, smithyvalidate.MatchJSONNames(true))
 		if lm.validators == nil {
 			lm.validators = map[shapeid.ID]preparedValue{}
 		}

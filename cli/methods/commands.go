@@ -77,6 +77,7 @@ func validateValue(ctx context.Context, s *Session, params []byte) ([]byte, int,
 		Shape       string     `json:"shape"`
 		Value       *WireInput `json:"value"`
 		InputFormat string     `json:"input_format"`
+		Naming      string     `json:"naming"`
 	}
 	if err := DecodeParams(params, &p); err != nil {
 		return nil, 0, err
@@ -96,7 +97,7 @@ func validateValue(ctx context.Context, s *Session, params []byte) ([]byte, int,
 		return nil, 0, err
 	}
 	return s.Run(ctx, models, []NamedInput{{"value", value}}, func(e *run.Env) error {
-		return e.ValidateValue(run.ValueParams{Models: models, Shape: p.Shape, Value: *value, InputFormat: p.InputFormat}, "json")
+		return e.ValidateValue(run.ValueParams{Models: models, Shape: p.Shape, Value: *value, InputFormat: p.InputFormat, Naming: p.Naming}, "json")
 	})
 }
 

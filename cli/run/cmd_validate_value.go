@@ -20,6 +20,9 @@ type ValueParams struct {
 	InputFormat string // json (the default when empty) or ion
 	// MaxElements is the element limit (0: the default).
 	MaxElements int
+	// Naming is how fields name members: jsonName (the default when
+	// empty: a member's @jsonName, else its name) or memberName.
+	Naming string
 }
 
 // ValidateValue validates one value against a shape.
@@ -87,6 +90,14 @@ func (e *Env) valueValidator(p ValueParams) (*smithyvalidate.Validator, string, 
 	if _, err := shapeid.ParseRelative(p.Shape); err != nil {
 		return nil, "", exitcode.Usagef("--shape: %v", err)
 	}
+	var opts []smithyvalidate.Option
+	switch p.Naming {
+	case "", NamingJSONName: // the model cache's default
+	case namingMemberName:
+		opts = append(opts, smithyvalidate.MatchJSONNames(false))
+	default:
+		return nil, "", exitcode.Usagef("--naming must be %s or %s, not %q", NamingJSONName, namingMemberName, p.Naming)
+	}
 	inputFormat := p.InputFormat
 	if inputFormat == "" {
 		inputFormat = "json"
@@ -102,7 +113,6 @@ func (e *Env) valueValidator(p ValueParams) (*smithyvalidate.Validator, string, 
 	if err != nil {
 		return nil, "", err
 	}
-	var opts []smithyvalidate.Option
 	if p.MaxElements > 0 && p.MaxElements != limits.DefaultMaxElements {
 		opts = append(opts, smithyvalidate.MaxElements(p.MaxElements))
 	}

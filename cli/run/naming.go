@@ -6,11 +6,11 @@ import (
 	sv "github.com/smithy-validation/go/smithyvalidate"
 )
 
-// The member-name policies of validate-rpc (--naming) and of the
-// server's validate-rpc "naming" parameter: how params, results and error
-// data name members on the wire.
+// The member-name policies of validate-rpc and validate-value (--naming)
+// and of the server's "naming" parameter of both: how params, results,
+// error data and values name members on the wire.
 const (
-	NamingJSONName   = "jsonName"   // the default for a @jsonRpc service: @jsonName, else the member name
+	NamingJSONName   = "jsonName"   // the default (a @jsonRpc service's, a JSON value's): @jsonName, else the member name
 	namingMemberName = "memberName" // the member name, @jsonName ignored
 )
 
