@@ -3867,6 +3867,7 @@ union DebugTraceBlockByHashResultItem {
 structure DebugTraceBlockByHashResultItemNamedTracerEntry {
     /// Named tracer output. The schema is unspecified and may be any valid JSON value.
     @required
+    @nullable
     result: smithy.api#Document
 
     @required
@@ -3892,6 +3893,7 @@ union DebugTraceBlockByNumberResultItem {
 structure DebugTraceBlockByNumberResultItemNamedTracerEntry {
     /// Named tracer output. The schema is unspecified and may be any valid JSON value.
     @required
+    @nullable
     result: smithy.api#Document
 
     @required

@@ -1892,6 +1892,7 @@ structure LoggingMessageNotificationParams {
 
     /// The data to be logged, such as a string message or an object. Any JSON serializable type is allowed here.
     @required
+    @nullable
     data: smithy.api#Document
 
     /// The severity of this log message.

@@ -1,7 +1,9 @@
 package importer
 
 import (
+	"maps"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -134,5 +136,73 @@ func TestNullExtensionValueChecked(t *testing.T) {
 	}
 	if !strings.Contains(string(res.IDL), "@nullable\n        p: smithy.api#String") {
 		t.Errorf("the param is not @nullable:\n%s", res.IDL)
+	}
+}
+
+// TestRequiredAnyTakesNull: a schema that accepts any value ({}, true, or
+// only annotations) accepts null, so a required property, a required param
+// and the result of such a schema must take null (JSON Schema's required
+// asks for the key, not a value other than null). The engine refuses null
+// for a required member that is not @nullable, so the import makes them
+// @nullable; optional ones stay as they were (null is their absence), and
+// the export's {"not": {"type": "null"}} still gives a required document
+// that refuses null.
+func TestRequiredAnyTakesNull(t *testing.T) {
+	const doc = `{"openrpc":"1.3.2","info":{"title":"t","version":"1"},"methods":[
+{"name":"put","paramStructure":"by-name","params":[
+ {"name":"any","required":true,"schema":{}},
+ {"name":"yes","required":true,"schema":true},
+ {"name":"titled","required":true,"schema":{"title":"anything"}},
+ {"name":"notNull","required":true,"schema":{"not":{"type":"null"}}},
+ {"name":"opt","schema":{}},
+ {"name":"obj","required":true,"schema":{"type":"object","required":["x"],"properties":{"x":{}}}}],
+ "result":{"name":"r","schema":{}}}]}`
+	res, err := OpenRPC([]byte(doc), Options{Namespace: "t", Service: "T"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc, err := rpc.Prepare(load(t, res.IDL), shapeid.MustParse("t#T"), rpc.Version(rpc.V2_0), rpc.PayloadOptions(sv.MatchJSONNames(true)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// call writes the params with the fields of set changed (a value
+	// "-" leaves the field out).
+	keys := []string{"any", "yes", "titled", "notNull", "opt", "obj"}
+	call := func(set map[string]string) string {
+		vals := map[string]string{"any": "1", "yes": "1", "titled": "1", "notNull": "1", "opt": "-", "obj": `{"x":1}`}
+		maps.Copy(vals, set)
+		var fields []string
+		for _, k := range keys {
+			if vals[k] != "-" {
+				fields = append(fields, strconv.Quote(k)+":"+vals[k])
+			}
+		}
+		return `{"jsonrpc":"2.0","id":1,"method":"put","params":{` + strings.Join(fields, ",") + `}}`
+	}
+	for _, tc := range []struct {
+		name  string
+		set   map[string]string
+		valid bool
+	}{
+		{"values", nil, true},
+		{"null {} param", map[string]string{"any": "null"}, true},
+		{"null true param", map[string]string{"yes": "null"}, true},
+		{"null annotated param", map[string]string{"titled": "null"}, true},
+		{"null optional param", map[string]string{"opt": "null"}, true},
+		{"null {} property", map[string]string{"obj": `{"x":null}`}, true},
+		{"null not-null param", map[string]string{"notNull": "null"}, false},
+		{"{} param missing", map[string]string{"any": "-"}, false},
+		{"{} property missing", map[string]string{"obj": "{}"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			msg := call(tc.set)
+			got := verdict(svc.ValidateMessage([]byte(msg)))
+			if (len(got) == 0) != tc.valid {
+				t.Errorf("%s: findings %v, want valid %v\n%s", msg, got, tc.valid, res.IDL)
+			}
+		})
+	}
+	if r := svc.ValidatePair([]byte(call(nil)), []byte(`{"jsonrpc":"2.0","id":1,"result":null}`)); len(r.Findings) > 0 {
+		t.Errorf("a null result of the schema {} is refused: %v\n%s", verdict(r), res.IDL)
 	}
 }

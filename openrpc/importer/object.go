@@ -427,7 +427,7 @@ func (c *conv) propMember(sh *shape, names *uniqueNames, pr prop, required bool)
 	if required {
 		m.traits = append(m.traits, "@required")
 	}
-	if tg.nullable && (tg.id != tDocument || tg.explicitNull) && !c.shapeNullable(tg.id) {
+	if c.nullableMember(tg, required) {
 		m.traits = append(m.traits, "@nullable")
 	}
 	m.traits = append(m.traits, tg.traits...)

@@ -423,8 +423,10 @@ func (c *conv) method(m node.Node, mptr, name, opName string, io opIO, errByCode
 		for i, p := range descs {
 			pname := str(p, "name")
 			sch, _ := get(p, "schema")
-			mem := c.descriptorMember(names, p, sch, dptrs[i], opName+pascal(pname))
-			if r, ok := get(p, "required"); ok && r.Kind() == node.Bool && r.BoolValue() {
+			r, _ := get(p, "required")
+			required := r.Kind() == node.Bool && r.BoolValue()
+			mem := c.descriptorMember(names, p, sch, dptrs[i], opName+pascal(pname), required)
+			if required {
 				mem.traits = append([]string{"@required"}, mem.traits...)
 			}
 			if seen[pname] && mode != "positional" {
@@ -499,7 +501,7 @@ func (c *conv) method(m node.Node, mptr, name, opName string, io opIO, errByCode
 			rkind = resultWhole
 		}
 		if outputLine == "" && !strings.Contains(trait, "nullResult") {
-			mem := c.descriptorMember(newUniqueNames(), r, sch, rptr, opName+"Result")
+			mem := c.descriptorMember(newUniqueNames(), r, sch, rptr, opName+"Result", true)
 			mem.traits = append([]string{"@required"}, mem.traits...)
 			if _, named := get(r, "name"); named {
 				// not on the wire (the result is the member's value), but
@@ -668,8 +670,9 @@ func (c *conv) schemaDocIsMember(sch node.Node, ptr, id string) bool {
 	return str(sch, "$ref") != "" || !local || ts.ptr != ptr && !strings.HasPrefix(ts.ptr, ptr+"/")
 }
 
-// descriptorMember makes the member of a content descriptor.
-func (c *conv) descriptorMember(names *uniqueNames, d, sch node.Node, ptr, hint string) member {
+// descriptorMember makes the member of a content descriptor (required: a
+// required param, or the result).
+func (c *conv) descriptorMember(names *uniqueNames, d, sch node.Node, ptr, hint string, required bool) member {
 	mname := names.take(memberName(str(d, "name")))
 	if sch.Kind() == 0 {
 		c.diag(d, ptr, "schema", "a content descriptor needs a schema; modeled as a document")
@@ -695,7 +698,7 @@ func (c *conv) descriptorMember(names *uniqueNames, d, sch node.Node, ptr, hint 
 		}
 	}
 	mem.doc = c.wrapperDoc(sch, ptr+"/schema", tg.id, mem.doc)
-	if tg.nullable && (tg.id != tDocument || tg.explicitNull) && !c.shapeNullable(tg.id) {
+	if c.nullableMember(tg, required) {
 		mem.traits = append(mem.traits, "@nullable")
 	}
 	mem.traits = append(mem.traits, tg.traits...)

@@ -108,6 +108,18 @@ type target struct {
 	traits []string
 }
 
+// nullableMember reports whether a member of target tg is @nullable:
+// its schema accepts null and its target does not say so already. A
+// document holds null, and an optional member's null is its absence, so
+// an optional document member is @nullable only when its schema names
+// null (explicitNull); a required one whenever its schema accepts null
+// ({}, true), since the engine refuses null for a required member that is
+// not @nullable. (The export writes a required document that refuses
+// null as {"not": {"type": "null"}}, which is not nullable.)
+func (c *conv) nullableMember(tg target, required bool) bool {
+	return tg.nullable && (tg.id != tDocument || tg.explicitNull || required) && !c.shapeNullable(tg.id)
+}
+
 func (c *conv) diag(n node.Node, ptr, keyword, format string, args ...any) {
 	c.diags = append(c.diags, Diagnostic{Pointer: ptr, Pos: n.Pos(), Keyword: keyword, Message: fmt.Sprintf(format, args...)})
 }
