@@ -20,8 +20,9 @@ import (
 // Client over StdioClientTransport, which launches the proxy with the
 // server after its `--` (--framing lines), against examples/mcp; and
 // typescript-language-server and pyright by vscode-languageserver-protocol
-// over the proxy (--framing lsp), against examples/lsp. The Node drivers
-// are testdata/peers/*.cjs; the npm packages, each pinned, come from
+// over the proxy (--framing lsp), against examples/lsp, in a session of
+// some 100 messages (cancelled calls, file operations, refactorings). The
+// Node drivers are testdata/peers/*.cjs; the npm packages, each pinned, come from
 // scripts/install-peers.sh into $SMITHY_PEERS.
 //
 // Each session must work (the driver checks every answer and prints one
@@ -101,15 +102,15 @@ func TestRealPeers(t *testing.T) {
 			name: "lsp typescript", driver: "lsp-client.cjs", service: "org.lsp#LanguageServer", model: lsp, framing: "lsp",
 			server: []string{filepath.Join(bindir, "typescript-language-server"), "--stdio"},
 			steps: []string{"initialize", "publishDiagnostics", "hover", "completion", "documentSymbol", "definition",
-				"references", "workspaceSymbol", "editor requests", "didChange", "shutdown", "exit"},
-			min: 20,
+				"references", "workspaceSymbol", "editor requests", "longer session", "didChange", "shutdown", "exit"},
+			min: 60,
 		},
 		{
 			name: "lsp pyright", driver: "lsp-client.cjs", service: "org.lsp#LanguageServer", model: lsp, framing: "lsp",
 			server: []string{filepath.Join(bindir, "pyright-langserver"), "--stdio"},
 			steps: []string{"initialize", "publishDiagnostics", "hover", "completion", "documentSymbol", "definition",
-				"references", "workspaceSymbol", "editor requests", "didChange", "shutdown", "exit"},
-			min: 20,
+				"references", "workspaceSymbol", "editor requests", "longer session", "didChange", "shutdown", "exit"},
+			min: 60,
 		},
 		// Under --enforce the proxy answers a call it finds invalid itself
 		// and forwards only the valid ones: with the imported model every
@@ -120,15 +121,15 @@ func TestRealPeers(t *testing.T) {
 			name: "lsp typescript enforced", driver: "lsp-client.cjs", service: "org.lsp#LanguageServer", model: lsp, framing: "lsp",
 			server: []string{filepath.Join(bindir, "typescript-language-server"), "--stdio"},
 			steps: []string{"initialize", "publishDiagnostics", "hover", "completion", "documentSymbol", "definition",
-				"references", "workspaceSymbol", "editor requests", "didChange", "shutdown", "exit"},
-			min: 20, enforce: true,
+				"references", "workspaceSymbol", "editor requests", "longer session", "didChange", "shutdown", "exit"},
+			min: 60, enforce: true,
 		},
 		{
 			name: "lsp pyright enforced", driver: "lsp-client.cjs", service: "org.lsp#LanguageServer", model: lsp, framing: "lsp",
 			server: []string{filepath.Join(bindir, "pyright-langserver"), "--stdio"},
 			steps: []string{"initialize", "publishDiagnostics", "hover", "completion", "documentSymbol", "definition",
-				"references", "workspaceSymbol", "editor requests", "didChange", "shutdown", "exit"},
-			min: 20, enforce: true,
+				"references", "workspaceSymbol", "editor requests", "longer session", "didChange", "shutdown", "exit"},
+			min: 60, enforce: true,
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -16,6 +16,12 @@
 // the step says which form the server answered), didChange that
 // fixes the error and the diagnostics that follow, didClose, shutdown,
 // exit; the server's own requests are answered as an editor answers them.
+// Between the editor requests and the fix, the rest of a longer session
+// ("longer session"): two incremental edits in one didChange, $/setTrace,
+// semantic tokens (full, delta), code actions and their resolve, rename,
+// inlay hints, code lens, call and type hierarchy, willSave,
+// willSaveWaitUntil, didSave, the workspace file operations and
+// didChangeWatchedFiles, and two calls cancelled while in flight.
 // It prints one line per step ("ok STEP: detail") and exits 0, or prints
 // the step that failed and exits 1.
 "use strict";
@@ -170,21 +176,34 @@ async function main() {
       rootUri,
       workspaceFolders: [{ uri: rootUri, name: "workspace" }],
       initializationOptions: sc.initializationOptions(path.resolve(peers)),
+      trace: "verbose", locale: "en",
       capabilities: {
-        general: { positionEncodings: ["utf-16"] },
         workspace: {
           configuration: true, workspaceFolders: true, didChangeConfiguration: { dynamicRegistration: true },
+          didChangeWatchedFiles: { dynamicRegistration: true, relativePatternSupport: true },
+          executeCommand: { dynamicRegistration: true },
+          applyEdit: true, workspaceEdit: { documentChanges: true, resourceOperations: ["create", "rename", "delete"], failureHandling: "textOnlyTransactional", normalizesLineEndings: true, changeAnnotationSupport: { groupsOnLabel: true } },
+          semanticTokens: { refreshSupport: true }, codeLens: { refreshSupport: true }, inlayHint: { refreshSupport: true }, diagnostics: { refreshSupport: true },
+          fileOperations: { dynamicRegistration: true, didCreate: true, willRename: true, didRename: true, didDelete: true, willCreate: true, willDelete: true },
           symbol: {
             symbolKind: { valueSet: Array.from({ length: 26 }, (_, i) => i + 1) },
             tagSupport: { valueSet: [1] },
             resolveSupport: { properties: ["location.range"] },
           },
         },
-        window: { workDoneProgress: true, showMessage: {} },
+        window: { workDoneProgress: true, showMessage: { messageActionItem: { additionalPropertiesSupport: true } }, showDocument: { support: true } },
+        general: { positionEncodings: ["utf-16"], staleRequestSupport: { cancel: true, retryOnContentModified: ["textDocument/semanticTokens/full", "textDocument/semanticTokens/range", "textDocument/semanticTokens/full/delta"] }, regularExpressions: { engine: "ECMAScript", version: "ES2020" }, markdown: { parser: "marked", version: "1.1.0" } },
         textDocument: {
-          synchronization: { dynamicRegistration: false, didSave: false },
+          synchronization: { dynamicRegistration: true, didSave: true, willSave: true, willSaveWaitUntil: true },
+          semanticTokens: { dynamicRegistration: true, requests: { range: true, full: { delta: true } }, tokenTypes: ["namespace","type","class","enum","interface","struct","typeParameter","parameter","variable","property","enumMember","event","function","method","macro","keyword","modifier","comment","string","number","regexp","operator","decorator"], tokenModifiers: ["declaration","definition","readonly","static","deprecated","abstract","async","modification","documentation","defaultLibrary"], formats: ["relative"], overlappingTokenSupport: false, multilineTokenSupport: false, serverCancelSupport: true, augmentsSyntaxTokens: true },
+          codeAction: { dynamicRegistration: true, isPreferredSupport: true, disabledSupport: true, dataSupport: true, resolveSupport: { properties: ["edit"] }, codeActionLiteralSupport: { codeActionKind: { valueSet: ["", "quickfix", "refactor", "refactor.extract", "refactor.inline", "refactor.rewrite", "source", "source.organizeImports"] } }, honorsChangeAnnotations: false },
+          rename: { dynamicRegistration: true, prepareSupport: true, prepareSupportDefaultBehavior: 1, honorsChangeAnnotations: true },
+          signatureHelp: { dynamicRegistration: true, signatureInformation: { documentationFormat: ["markdown", "plaintext"], parameterInformation: { labelOffsetSupport: true }, activeParameterSupport: true }, contextSupport: true },
+          inlayHint: { dynamicRegistration: true, resolveSupport: { properties: ["tooltip", "textEdits", "label.tooltip", "label.location", "label.command"] } },
+          callHierarchy: { dynamicRegistration: true }, typeHierarchy: { dynamicRegistration: true },
+
           hover: { contentFormat: ["markdown", "plaintext"] },
-          completion: { completionItem: { snippetSupport: false, documentationFormat: ["markdown", "plaintext"] } },
+          completion: { dynamicRegistration: true, contextSupport: true, completionItem: { snippetSupport: true, commitCharactersSupport: true, documentationFormat: ["markdown", "plaintext"], deprecatedSupport: true, preselectSupport: true, tagSupport: { valueSet: [1] }, insertReplaceSupport: true, resolveSupport: { properties: ["documentation", "detail", "additionalTextEdits"] }, insertTextModeSupport: { valueSet: [1, 2] }, labelDetailsSupport: true }, completionItemKind: { valueSet: Array.from({ length: 25 }, (_, i) => i + 1) }, insertTextMode: 2, completionList: { itemDefaults: ["commitCharacters", "editRange", "insertTextFormat", "insertTextMode", "data"] } },
           documentSymbol: { hierarchicalDocumentSymbolSupport: true },
           definition: { linkSupport: false },
           references: {},
@@ -279,11 +298,87 @@ async function main() {
   console.log(`calls ${outcomes.join(" ")}`);
   check("editor requests", outcomes.length >= 8, `${outcomes.length} calls, each answered`);
 
+  // The rest of an editing session, as an editor announcing the client
+  // capabilities above goes on: edits, refactorings, saves, files created,
+  // renamed and deleted on disk, calls cancelled while in flight. Each call
+  // must be answered (by a result or an error); what the server answers
+  // varies with its version and is only reported ("more" line).
+  const more = [];
+  const tryReq = async (method, params) => {
+    try { const r = await deadline(method, conn.sendRequest(method, params)); more.push(`${method}=${r === null ? "null" : Array.isArray(r) ? r.length + "[]" : "{}"}`); return r; }
+    catch (e) { if (!(e instanceof lsp.ResponseError)) throw e; more.push(`${method}=error ${e.code}`); return null; }
+  };
+  await conn.sendNotification("$/setTrace", { value: "messages" });
+  // several incremental edits in one didChange, then another version
+  await conn.sendNotification(lsp.DidChangeTextDocumentNotification.type, {
+    textDocument: { uri, version: 2 },
+    contentChanges: [
+      { range: { start: { line: sc.text.split("\n").length - 1, character: 0 }, end: { line: sc.text.split("\n").length - 1, character: 0 } }, text: sc.languageId === "python" ? "x = 1\n" : "const x = 1;\n" },
+      { range: { start: { line: sc.text.split("\n").length, character: 0 }, end: { line: sc.text.split("\n").length, character: 0 } }, text: sc.languageId === "python" ? "y = 2\n" : "const y = 2;\n" },
+    ],
+  });
+  const toks = await tryReq("textDocument/semanticTokens/full", { textDocument: { uri } });
+  if (toks && toks.resultId && caps.semanticTokensProvider && caps.semanticTokensProvider.full && caps.semanticTokensProvider.full.delta) {
+    await tryReq("textDocument/semanticTokens/full/delta", { textDocument: { uri }, previousResultId: toks.resultId });
+  }
+  const acts = await tryReq("textDocument/codeAction", { textDocument: { uri }, range: err.range, context: { diagnostics: [err], triggerKind: 2, only: ["quickfix", "refactor", "source"] } });
+  if (caps.codeActionProvider && caps.codeActionProvider.resolveProvider && acts && acts.length) {
+    const a = acts.find((x) => x.data) || acts[0];
+    if (!a.command || a.kind) await tryReq("codeAction/resolve", a);
+  }
+  const ren = await tryReq("textDocument/rename", { ...pos(sc.definition.at), newName: "renamedTwice" });
+  const hints = caps.inlayHintProvider ? await tryReq("textDocument/inlayHint", { textDocument: { uri }, range: whole }) : null;
+  if (hints && hints.length && caps.inlayHintProvider.resolveProvider) await tryReq("inlayHint/resolve", hints[0]);
+  const lenses = caps.codeLensProvider ? await tryReq("textDocument/codeLens", { textDocument: { uri } }) : null;
+  if (lenses && lenses.length && caps.codeLensProvider.resolveProvider) await tryReq("codeLens/resolve", lenses[0]);
+  if (caps.callHierarchyProvider) {
+    const items = await tryReq("textDocument/prepareCallHierarchy", pos(sc.definition.at));
+    if (items && items.length) { await tryReq("callHierarchy/incomingCalls", { item: items[0] }); await tryReq("callHierarchy/outgoingCalls", { item: items[0] }); }
+  }
+  if (caps.typeHierarchyProvider) {
+    const items = await tryReq("textDocument/prepareTypeHierarchy", pos(sc.definition.at));
+    if (items && items.length) { await tryReq("typeHierarchy/supertypes", { item: items[0] }); await tryReq("typeHierarchy/subtypes", { item: items[0] }); }
+  }
+  if (caps.linkedEditingRangeProvider) await tryReq("textDocument/linkedEditingRange", pos(sc.definition.at));
+  if (caps.documentOnTypeFormattingProvider) await tryReq("textDocument/onTypeFormatting", { ...pos(sc.hover.at), ch: caps.documentOnTypeFormattingProvider.firstTriggerCharacter, options: opts });
+  if (wsym.length && caps.workspaceSymbolProvider && caps.workspaceSymbolProvider.resolveProvider) await tryReq("workspaceSymbol/resolve", wsym[0]);
+  // willSave / willSaveWaitUntil / didSave
+  await conn.sendNotification("textDocument/willSave", { textDocument: { uri }, reason: 1 });
+  const ts = caps.textDocumentSync;
+  if (ts && typeof ts === "object" && ts.willSaveWaitUntil) await tryReq("textDocument/willSaveWaitUntil", { textDocument: { uri }, reason: 1 });
+  await conn.sendNotification("textDocument/didSave", { textDocument: { uri } });
+  // files on disk: created, changed, deleted
+  const other = path.join(dir, sc.languageId === "python" ? "other.py" : "other.ts");
+  fs.writeFileSync(other, sc.languageId === "python" ? "z = 3\n" : "export const z = 3;\n");
+  const otherUri = pathToFileURL(other).href;
+  await tryReq("workspace/willCreateFiles", { files: [{ uri: otherUri }] });
+  await conn.sendNotification("workspace/didCreateFiles", { files: [{ uri: otherUri }] });
+  await conn.sendNotification("workspace/didChangeWatchedFiles", { changes: [{ uri: otherUri, type: 1 }, { uri, type: 2 }] });
+  await tryReq("workspace/willRenameFiles", { files: [{ oldUri: otherUri, newUri: otherUri.replace("other", "other2") }] });
+  await conn.sendNotification("workspace/didRenameFiles", { files: [{ oldUri: otherUri, newUri: otherUri.replace("other", "other2") }] });
+  await conn.sendNotification("workspace/didDeleteFiles", { files: [{ uri: otherUri.replace("other", "other2") }] });
+  await conn.sendNotification("workspace/didChangeWorkspaceFolders", { event: { added: [], removed: [] } });
+  // Cancel in-flight calls ($/cancelRequest): the server must still answer
+  // each, with its result or with RequestCancelled (-32800).
+  const src = new lsp.CancellationTokenSource();
+  const p = conn.sendRequest(lsp.ReferencesRequest.type, { ...pos(sc.definition.at), context: { includeDeclaration: true } }, src.token);
+  src.cancel();
+  try { const r = await deadline("cancelled references", p); more.push(`cancelled references=${Array.isArray(r) ? r.length + "[]" : r}`); }
+  catch (e) { if (!(e instanceof lsp.ResponseError)) throw e; more.push(`cancelled references=error ${e.code}`); }
+  const src2 = new lsp.CancellationTokenSource();
+  const p2 = conn.sendRequest(lsp.CompletionRequest.type, { ...pos(sc.completion.at), context: { triggerKind: 1 } }, src2.token);
+  setTimeout(() => src2.cancel(), 5);
+  try { const r = await deadline("cancelled completion", p2); more.push(`cancelled completion=${r === null ? "null" : "answered"}`); }
+  catch (e) { if (!(e instanceof lsp.ResponseError)) throw e; more.push(`cancelled completion=error ${e.code}`); }
+  await conn.sendNotification("window/workDoneProgress/cancel", { token: "no-such-token" });
+  console.log(`more ${more.join(" ")}`);
+  check("longer session", more.length >= 8, `${more.length} more calls, each answered`);
+
   // Fix the error with an incremental change: the diagnostics go away.
   const f = sc.fixed;
   const before = diagnostics.length;
   await conn.sendNotification(lsp.DidChangeTextDocumentNotification.type, {
-    textDocument: { uri, version: 2 },
+    textDocument: { uri, version: 3 },
     contentChanges: [{ range: { start: { line: f.line, character: f.from }, end: { line: f.line, character: f.to } }, text: f.text }],
   });
   await waitDiagnostics("publishDiagnostics after didChange", before, (d) => !d.diagnostics.some((x) => sc.diagnostic.test(x.message)));
