@@ -104,6 +104,20 @@ func (w Bounded) Select(sel *Selector) (out []*model.Shape, err error) {
 	return out, err
 }
 
+// SelectFound is [Bounded.Select], except that when the budget stops the
+// evaluation it also returns the shapes found before it, sorted by shape
+// ID: each is a shape the selector yields, and others it yields may be
+// missing. The same selector, model and budget stop at the same unit, so
+// they find the same shapes.
+func (w Bounded) SelectFound(sel *Selector) (out []*model.Shape, err error) {
+	found := map[*model.Shape]bool{}
+	err = w.b.run(func() { out = sortedSet(w.e.selectSet(sel, w.b, found)) })
+	if err != nil {
+		out = sortedSet(found)
+	}
+	return out, err
+}
+
 // SelectFrom is [Evaluator.SelectFrom] under the budget.
 func (w Bounded) SelectFrom(sel *Selector, start *model.Shape) (out []*model.Shape, err error) {
 	err = w.b.run(func() { out = w.e.selectFromWithin(sel, start, w.b) })

@@ -167,3 +167,60 @@ func TestBudgetLinearForms(t *testing.T) {
 		}
 	}
 }
+
+// TestSelectFound checks what SelectFound returns when the budget stops
+// it: shapes the selector yields (a subset of the whole result, sorted),
+// the same ones on every run, and the whole result when the budget is
+// enough.
+func TestSelectFound(t *testing.T) {
+	m := hostileCycle(t, 120)
+	stoppedWithSome := false
+	for _, text := range []string{
+		"structure :recursive(> member >) structure",
+		"structure :test(:in(> member ~> structure))",
+		"structure ~> structure",
+		"$s(*) structure :not(> member ~> [trait|deprecated])",
+	} {
+		sel, err := selector.Parse(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all := modelIDs(selector.NewEvaluator(m).Select(sel))
+		got, err := selector.NewEvaluator(m).Within(selector.NewBudget(1 << 40)).SelectFound(sel)
+		if err != nil || !slices.Equal(modelIDs(got), all) {
+			t.Fatalf("%s within the budget: %v, error %v; want %v", text, modelIDs(got), err, all)
+		}
+		if len(all) == 0 {
+			t.Fatalf("%s selects nothing", text)
+		}
+		for _, limit := range []int64{50, 500, 5000, 20000} {
+			var runs [2][]string
+			for i := range runs {
+				out, err := selector.NewEvaluator(m).Within(selector.NewBudget(limit)).SelectFound(sel)
+				var be *selector.BudgetError
+				if !errors.As(err, &be) {
+					if !slices.Equal(modelIDs(out), all) {
+						t.Fatalf("%s at %d units: complete with %v, want %v", text, limit, modelIDs(out), all)
+					}
+					continue
+				}
+				if !slices.IsSortedFunc(out, func(a, b *model.Shape) int { return strings.Compare(a.ID().String(), b.ID().String()) }) {
+					t.Errorf("%s at %d units: not sorted by shape ID", text, limit)
+				}
+				runs[i] = modelIDs(out)
+				for _, id := range runs[i] {
+					if _, ok := slices.BinarySearch(all, id); !ok {
+						t.Errorf("%s at %d units: %s is not a match", text, limit, id)
+					}
+				}
+				stoppedWithSome = stoppedWithSome || len(runs[i]) > 0
+			}
+			if !slices.Equal(runs[0], runs[1]) {
+				t.Errorf("%s at %d units: two runs found %v and %v", text, limit, runs[0], runs[1])
+			}
+		}
+	}
+	if !stoppedWithSome {
+		t.Errorf("no stopped evaluation returned a shape")
+	}
+}

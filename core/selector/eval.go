@@ -168,7 +168,11 @@ func (e *Evaluator) startsFor(x expr) []*model.Shape {
 func (e *Evaluator) Select(sel *Selector) []*model.Shape { return e.selectWithin(sel, nil) }
 
 func (e *Evaluator) selectWithin(sel *Selector, b *Budget) []*model.Shape {
-	set := e.selectSet(sel, b)
+	return sortedSet(e.selectSet(sel, b, nil))
+}
+
+// sortedSet returns the shapes of set sorted by shape ID.
+func sortedSet(set map[*model.Shape]bool) []*model.Shape {
 	out := make([]*model.Shape, 0, len(set))
 	for s := range set {
 		out = append(out, s)
@@ -285,7 +289,7 @@ func (e *Evaluator) Matches(sel *Selector, shape *model.Shape) bool {
 			return found
 		}
 	}
-	return e.selectSet(sel, nil)[shape]
+	return e.selectSet(sel, nil, nil)[shape]
 }
 
 // MatchEach calls fn with each of shapes and whether sel selects it, as
@@ -329,7 +333,7 @@ func (e *Evaluator) matchEachWithin(sel *Selector, shapes []*model.Shape, fn fun
 			if !ok {
 				// Past the budget: the whole-model result answers for
 				// this shape and the rest.
-				set := e.selectSet(sel, bud)
+				set := e.selectSet(sel, bud, nil)
 				for _, s := range shapes[i:] {
 					fn(s, set[s])
 				}
@@ -339,20 +343,26 @@ func (e *Evaluator) matchEachWithin(sel *Selector, shapes []*model.Shape, fn fun
 		}
 		return
 	}
-	set := e.selectSet(sel, bud)
+	set := e.selectSet(sel, bud, nil)
 	for _, s := range shapes {
 		fn(s, set[s])
 	}
 }
 
-func (e *Evaluator) selectSet(sel *Selector, b *Budget) map[*model.Shape]bool {
+// selectSet returns the shapes sel yields from every starting shape, from
+// the evaluator's results when it has them. Otherwise it fills set (a new
+// one when nil), which holds what was found so far when b stops the
+// evaluation.
+func (e *Evaluator) selectSet(sel *Selector, b *Budget, set map[*model.Shape]bool) map[*model.Shape]bool {
 	e.mu.Lock()
 	if r, ok := e.results[sel]; ok {
 		e.mu.Unlock()
 		return r
 	}
 	e.mu.Unlock()
-	set := map[*model.Shape]bool{}
+	if set == nil {
+		set = map[*model.Shape]bool{}
+	}
 	c := e.newCtx(sel, b)
 	pushAll(c, sel.root, e.startsFor(sel.root), func(t *model.Shape) bool { set[t] = true; return true })
 	e.mu.Lock()
