@@ -1,6 +1,8 @@
 package run
 
 import (
+	"errors"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -12,6 +14,7 @@ import (
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/core/selector"
 	"github.com/smithy-validation/go/core/shapeid"
+	"github.com/smithy-validation/go/core/validate"
 	"github.com/smithy-validation/go/rpc"
 	"github.com/smithy-validation/go/smithyvalidate"
 )
@@ -30,12 +33,27 @@ import (
 // is a usage error (exit 2; the reference exits 1); the smithy.rpc and
 // alloy trait definitions this command loads with the prelude are left
 // out of the results, as `smithy ast` leaves them out.
+//
+// The selector is the user's, the model may be anyone's: the evaluation
+// runs under the budget `smithy validate` gives a model's own selectors
+// (validate.DefaultSelectorLimit: 2^22 units of selector work plus 32 a
+// shape and member; --max-selector-work sets another). A selector that
+// passes it (a variable, :recursive, :topdown or :in(... ~> ...) from
+// every shape of a large cycle costs n² units) stops there: the matches
+// found before it are printed as usual, except that the JSON form is then
+// an object {"complete": false, "limit": N, "matches": [...]} (so that a
+// program reading an array cannot take them for all matches), stderr says
+// so, and the exit code is 5. The same selector, model and bound stop at
+// the same unit: the partial output is deterministic too.
 
 type SelectParams struct {
 	Models     []load.Source
 	Selector   string
 	Show       []string
 	ShowTraits []string
+	// MaxSelectorWork bounds the evaluation in units of selector work
+	// (0: validate.DefaultSelectorLimit of the model).
+	MaxSelectorWork int64
 }
 
 // selectShow is what --show may ask for, in the order the fields are
@@ -84,23 +102,43 @@ func (e *Env) SelectShapes(p SelectParams) error {
 		return id.Namespace == rpc.TraitsNamespace ||
 			(id.Namespace == smithyvalidate.AlloyNamespace && s.Source().File == smithyvalidate.AlloyTraitsFileName)
 	}
-	ev := selector.NewEvaluator(m)
-	each := func(fn func(selector.Match)) { ev.Each(sel, fn) }
+	limit := p.MaxSelectorWork
+	if limit <= 0 {
+		limit = validate.DefaultSelectorLimit(m)
+	}
+	ev := selector.NewEvaluator(m).Within(selector.NewBudget(limit))
+	each := func(fn func(selector.Match)) error { return ev.Each(sel, fn) }
 	if !sel.HasVariables() {
 		// Each starting shape that yields a shape yields the same match,
 		// printed once: the union, evaluated once for all starting shapes
 		// (`structure ~> structure` searched a cycle of n structures n
 		// times from each start in turn).
-		each = func(fn func(selector.Match)) {
-			for _, s := range ev.Select(sel) {
+		each = func(fn func(selector.Match)) error {
+			found, err := ev.SelectFound(sel)
+			for _, s := range found {
 				fn(selector.Match{Shape: s})
 			}
+			return err
 		}
+	}
+	// stopped is the command's error when the bound stopped the
+	// evaluation after n matches were found: exit 5, after the output.
+	stopped := func(err error, n int) error {
+		if err == nil {
+			return nil
+		}
+		var be *selector.BudgetError
+		if !errors.As(err, &be) {
+			return exitcode.Internal(err)
+		}
+		return &exitcode.Error{Code: exitcode.Incomplete, Msg: fmt.Sprintf(
+			"incomplete: the selector passed the bound of %d units of selector work (--max-selector-work); "+
+				"the %d matches printed are those found before it, others may be missing", be.Limit, n)}
 	}
 	if len(show) == 0 && len(traits) == 0 {
 		var ids []string
 		seen := map[*model.Shape]bool{}
-		each(func(mt selector.Match) {
+		everr := each(func(mt selector.Match) {
 			if !seen[mt.Shape] && !loadedWithPrelude(mt.Shape) {
 				seen[mt.Shape] = true
 				ids = append(ids, mt.Shape.ID().String())
@@ -111,15 +149,17 @@ func (e *Env) SelectShapes(p SelectParams) error {
 		for _, id := range ids {
 			b = append(append(b, render.EscapeText(id)...), '\n')
 		}
-		_, err = e.Stdout.Write(b)
-		return err
+		if _, err := e.Stdout.Write(b); err != nil {
+			return err
+		}
+		return stopped(everr, len(ids))
 	}
 	type match struct {
 		id  string
 		obj node.Node
 	}
 	var matches []match
-	each(func(mt selector.Match) {
+	everr := each(func(mt selector.Match) {
 		s := mt.Shape
 		if loadedWithPrelude(s) {
 			return
@@ -183,7 +223,17 @@ func (e *Env) SelectShapes(p SelectParams) error {
 			elems = append(elems, mt.obj)
 		}
 	}
-	out := node.Marshal(node.NewArray(elems...), node.Indent("    "))
-	_, err = e.Stdout.Write(append(out, '\n'))
-	return err
+	doc := node.NewArray(elems...)
+	if everr != nil {
+		doc = node.NewObject(
+			node.Field{Key: "complete", Value: node.NewBool(false)},
+			node.Field{Key: "limit", Value: node.NewNumber(strconv.FormatInt(limit, 10))},
+			node.Field{Key: "matches", Value: doc},
+		)
+	}
+	out := node.Marshal(doc, node.Indent("    "))
+	if _, err := e.Stdout.Write(append(out, '\n')); err != nil {
+		return err
+	}
+	return stopped(everr, len(elems))
 }
