@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/smithy-validation/go/core/model"
@@ -296,28 +297,188 @@ const (
 // string and numeric comparators compare every flattened value of each
 // side and match when any pair does; projection comparators need two
 // projections.
-func (c comparator) compare(lhs, rhs value, ci bool) bool {
-	switch c {
-	case cmpExists:
+//
+// A trait value is the model's, so a side may hold tens of thousands of
+// values: comparing every pair of two such sides was n² (a 16,000-element
+// list against itself with {<}: 43 s). Up to pairLimit pairs the sides
+// are compared pair by pair; past it each value is read once: =, {=},
+// {!=}, {<} and {<<} through a set of the values' strings, != from the
+// first two distinct strings of each side, the numeric comparators from
+// each side's least and greatest number, ^= and $= by binary search in
+// the sorted (for $=, reversed) strings of the left side. *= has no such
+// shortcut: it compares every pair and charges each to the evaluation's
+// budget (see budget.go).
+func (c comparator) compare(ctx *evalCtx, lhs, rhs value, ci bool) bool {
+	if c == cmpExists {
 		r := rhs.String()
 		return lhs.present() && r == "true" || !lhs.present() && r == "false"
-	case cmpProjEq:
-		return bothProjections(lhs, rhs) && isSubset(lhs.flattened(), rhs.flattened(), ci) && isSubset(rhs.flattened(), lhs.flattened(), ci)
-	case cmpProjNe:
-		return !(bothProjections(lhs, rhs) && isSubset(lhs.flattened(), rhs.flattened(), ci) && isSubset(rhs.flattened(), lhs.flattened(), ci))
-	case cmpSubset:
-		return bothProjections(lhs, rhs) && isSubset(lhs.flattened(), rhs.flattened(), ci)
-	case cmpProperSubset:
-		return bothProjections(lhs, rhs) && isSubset(lhs.flattened(), rhs.flattened(), ci) && !isSubset(rhs.flattened(), lhs.flattened(), ci)
 	}
-	for _, l := range lhs.flattened() {
-		for _, r := range rhs.flattened() {
-			if c.compareOne(l, r, ci) {
+	ls, rs := lhs.flattened(), rhs.flattened()
+	pairs := len(ls)*len(rs) <= pairLimit
+	if !pairs {
+		ctx.ev.valuesCompared.Add(int64(len(ls) + len(rs)))
+	}
+	work := &ctx.ev.valuesCompared
+	switch c {
+	case cmpProjEq, cmpProjNe:
+		eq := bothProjections(lhs, rhs) && subsets(work, ls, rs, ci, true, true)
+		return eq == (c == cmpProjEq)
+	case cmpSubset:
+		return bothProjections(lhs, rhs) && subsets(work, ls, rs, ci, true, false)
+	case cmpProperSubset:
+		return bothProjections(lhs, rhs) && subsets(work, ls, rs, ci, true, false) && !subsets(work, ls, rs, ci, false, true)
+	}
+	if pairs {
+		n := int64(0)
+		defer func() { work.Add(n) }()
+		for _, l := range ls {
+			for _, r := range rs {
+				n++
+				if c.compareOne(l, r, ci) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	lk, rk := presentKeys(ls, ci), presentKeys(rs, ci)
+	if len(lk) == 0 || len(rk) == 0 {
+		return false
+	}
+	switch c {
+	case cmpEq:
+		small, large := lk, rk
+		if len(small) > len(large) {
+			small, large = large, small
+		}
+		set := make(map[string]struct{}, len(small))
+		for _, k := range small {
+			set[k] = struct{}{}
+		}
+		for _, k := range large {
+			if _, ok := set[k]; ok {
 				return true
 			}
 		}
+		return false
+	case cmpNe:
+		// Some pair differs unless both sides hold one same string.
+		l1, l2 := distinct(lk)
+		r1, r2 := distinct(rk)
+		return l2 || r2 || l1 != r1
+	case cmpPrefix:
+		return anyHasPrefix(lk, rk)
+	case cmpSuffix:
+		for i, k := range lk {
+			lk[i] = reverse(k)
+		}
+		for i, k := range rk {
+			rk[i] = reverse(k)
+		}
+		return anyHasPrefix(lk, rk)
+	case cmpContains:
+		ctx.ev.valuesCompared.Add(int64(len(lk)) * int64(len(rk)))
+		ctx.charge(int64(len(lk)) * int64(len(rk)))
+		for _, a := range lk {
+			for _, b := range rk {
+				if strings.Contains(a, b) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	lmin, lmax, lok := bounds(lk)
+	rmin, rmax, rok := bounds(rk)
+	if !lok || !rok {
+		return false
+	}
+	switch c {
+	case cmpGt:
+		return lmax.Cmp(rmin) > 0
+	case cmpGe:
+		return lmax.Cmp(rmin) >= 0
+	case cmpLt:
+		return lmin.Cmp(rmax) < 0
+	case cmpLe:
+		return lmin.Cmp(rmax) <= 0
 	}
 	return false
+}
+
+// pairLimit is the most pairs of values a comparison compares one by one
+// (most comparisons have a value or a few on each side: a map or a sort
+// would cost more than the pairs).
+const pairLimit = 64
+
+// presentKeys returns the strings string comparators compare of the
+// present values of vs (lower-cased with ci), in order.
+func presentKeys(vs []value, ci bool) []string {
+	out := make([]string, 0, len(vs))
+	for _, v := range vs {
+		if v.present() {
+			k := v.String()
+			if ci {
+				k = strings.ToLower(k)
+			}
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// distinct returns the first of keys (not empty) and whether another one
+// differs from it.
+func distinct(keys []string) (string, bool) {
+	for _, k := range keys[1:] {
+		if k != keys[0] {
+			return keys[0], true
+		}
+	}
+	return keys[0], false
+}
+
+// anyHasPrefix reports whether some string of l begins with some string of
+// r. The strings with prefix p, sorted, begin at the first that is not
+// less than p: one binary search a prefix. (It sorts l.)
+func anyHasPrefix(l, r []string) bool {
+	sort.Strings(l)
+	for _, p := range r {
+		i := sort.SearchStrings(l, p)
+		if i < len(l) && strings.HasPrefix(l[i], p) {
+			return true
+		}
+	}
+	return false
+}
+
+// reverse returns s with its bytes in reverse order (HasSuffix compares
+// bytes).
+func reverse(s string) string {
+	b := make([]byte, len(s))
+	for i := range len(s) {
+		b[len(s)-1-i] = s[i]
+	}
+	return string(b)
+}
+
+// bounds returns the least and greatest of keys that are numbers, and
+// whether there was one.
+func bounds(keys []string) (lo, hi node.Decimal, ok bool) {
+	for _, k := range keys {
+		d, err := node.ParseDecimal(k)
+		if err != nil {
+			continue
+		}
+		if !ok || d.Cmp(lo) < 0 {
+			lo = d
+		}
+		if !ok || d.Cmp(hi) > 0 {
+			hi = d
+		}
+		ok = true
+	}
+	return lo, hi, ok
 }
 
 func (c comparator) compareOne(l, r value, ci bool) bool {
@@ -364,11 +525,40 @@ func (c comparator) compareOne(l, r value, ci bool) bool {
 
 func bothProjections(a, b value) bool { return a.kind == vProjection && b.kind == vProjection }
 
-// isSubset reports whether every value of a equals (=) some value of b.
-func isSubset(a, b []value, ci bool) bool {
+// subsets reports whether every value of a equals (=) some value of b
+// (when ab) and every value of b some value of a (when ba); an absent
+// value equals nothing.
+func subsets(work *atomic.Int64, a, b []value, ci, ab, ba bool) bool {
+	if len(a)*len(b) <= pairLimit {
+		n := 0
+		defer func() { work.Add(int64(n)) }()
+		return (!ab || subsetPairs(a, b, ci, &n)) && (!ba || subsetPairs(b, a, ci, &n))
+	}
+	ak, bk := presentKeys(a, ci), presentKeys(b, ci)
+	return (!ab || len(ak) == len(a) && keysIn(ak, bk)) && (!ba || len(bk) == len(b) && keysIn(bk, ak))
+}
+
+// keysIn reports whether every string of a is one of b.
+func keysIn(a, b []string) bool {
+	set := make(map[string]struct{}, len(b))
+	for _, k := range b {
+		set[k] = struct{}{}
+	}
+	for _, k := range a {
+		if _, ok := set[k]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// subsetPairs reports whether every value of a equals (=) some value of
+// b, pair by pair, counting the pairs in n.
+func subsetPairs(a, b []value, ci bool, n *int) bool {
 	for _, x := range a {
 		found := false
 		for _, y := range b {
+			*n++
 			if cmpEq.compareOne(x, y, ci) {
 				found = true
 				break

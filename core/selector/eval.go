@@ -83,6 +83,10 @@ type Evaluator struct {
 
 	// recVisits counts the relationships "~>" followed (for the tests).
 	recVisits atomic.Int64
+	// valuesCompared counts the work of attribute comparisons: the pairs
+	// of values compared one by one, the values read once (for the tests;
+	// see comparator.compare).
+	valuesCompared atomic.Int64
 	// walks holds *walkState (see recursiveNeighborExpr.push), setWalks
 	// *setWalk (see pushRecursiveOrdinals).
 	walks, setWalks sync.Pool
@@ -704,7 +708,7 @@ func (a *attrExpr) matches(c *evalCtx, s *model.Shape) bool {
 		return lhs.present()
 	}
 	for _, rhs := range a.values {
-		if a.cmp.compare(lhs, rhs, a.ci) {
+		if a.cmp.compare(c, lhs, rhs, a.ci) {
 			return true
 		}
 	}
@@ -746,19 +750,19 @@ func (e *scopedExpr) push(c *evalCtx, s *model.Shape, next receiver) bool {
 		return true
 	}
 	for _, v := range scope.flattened() {
-		if e.matchesScope(v) {
+		if e.matchesScope(c, v) {
 			return next(s)
 		}
 	}
 	return true
 }
 
-func (e *scopedExpr) matchesScope(scope value) bool {
+func (e *scopedExpr) matchesScope(c *evalCtx, scope value) bool {
 	for _, a := range e.assertions {
 		lhs := a.lhs.resolve(scope)
 		ok := false
 		for _, r := range a.rhs {
-			if a.cmp.compare(lhs, r.resolve(scope), a.ci) {
+			if a.cmp.compare(c, lhs, r.resolve(scope), a.ci) {
 				ok = true
 				break
 			}
