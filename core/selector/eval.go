@@ -79,6 +79,11 @@ type Evaluator struct {
 	results map[*Selector]map[*model.Shape]bool
 	roots   map[*Selector][]shapeSet
 	reach   map[*existsPlan]*reachMemo // see reach.go
+	// comps numbers the strongly connected component of each shape (by
+	// ordinal, from 1; 0 not known yet): see inPlan.
+	compsMu sync.Mutex
+	comps   []int32
+	ncomps  int32
 	lists   map[*Selector]*reachList
 
 	// recVisits counts the relationships "~>" followed (for the tests).
@@ -854,7 +859,10 @@ func (n *notExpr) push(c *evalCtx, s *model.Shape, next receiver) bool {
 func (*notExpr) filter() bool { return true }
 
 // inExpr is :in(a): the shape if a yields it.
-type inExpr struct{ arg expr }
+type inExpr struct {
+	arg  expr
+	plan *inPlan // see reach.go
+}
 
 func (e *inExpr) push(c *evalCtx, s *model.Shape, next receiver) bool {
 	found := false
@@ -864,6 +872,12 @@ func (e *inExpr) push(c *evalCtx, s *model.Shape, next receiver) bool {
 	case rootExpr:
 		found = c.roots[a.index].has(s)
 	default:
+		if e.plan != nil {
+			var ok bool
+			if found, ok = e.plan.yieldsItself(c, s); ok {
+				break
+			}
+		}
 		e.arg.push(c, s, func(t *model.Shape) bool {
 			if t == s {
 				found = true

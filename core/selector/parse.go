@@ -377,7 +377,8 @@ func (p *parser) function() expr {
 		}
 		return is(args)
 	case "in":
-		return &inExpr{arg: one()}
+		a := one()
+		return &inExpr{arg: a, plan: planIn(a)}
 	case "root":
 		arg := one()
 		p.roots = append(p.roots, arg)

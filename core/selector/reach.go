@@ -21,6 +21,15 @@ import (
 //     the shape itself, and is computed once per shape of the model
 //     (existsPlan, reachMemo).
 //
+// A third asks of a shape whether it reaches itself:
+//
+//   - ":in(P ~> F)", P forward steps (traits excluded) and filters, F
+//     filters, yields a shape s when s passes F and some shape p != s
+//     that P yields from s reaches s. s reaches p, so p reaches s exactly
+//     when both are in one strongly connected component: the components
+//     are numbered once (inPlan, Evaluator.componentOf) and the search
+//     from every p of every shape (n² over a cycle of n shapes) is gone.
+//
 // Each counts the relationships it follows in Evaluator.recVisits, which
 // the tests read to check that the work grows linearly.
 
@@ -597,4 +606,93 @@ func (e *Evaluator) selectReach(c *evalCtx, sel *Selector, tail expr, s *model.S
 			return
 		}
 	}
+}
+
+// inPlan is the argument of an :in that is "P ~> F": P (nil for none)
+// forward neighbor steps that follow no trait relationship, and filters;
+// F filters.
+type inPlan struct {
+	prefix, tail expr
+}
+
+// planIn returns the plan for x, or nil when x is not such a chain.
+func planIn(x expr) *inPlan {
+	steps, ok := x.(andExpr)
+	if !ok {
+		if _, ok := x.(recursiveNeighborExpr); ok {
+			return &inPlan{tail: identity{}}
+		}
+		return nil
+	}
+	for i, step := range steps {
+		if _, ok := step.(recursiveNeighborExpr); ok {
+			if !and(steps[i+1:]).filter() {
+				return nil
+			}
+			p := &inPlan{tail: and(steps[i+1:])}
+			if i > 0 {
+				p.prefix = and(steps[:i])
+			}
+			return p
+		}
+		if n, ok := step.(*neighborExpr); ok && n.forward && !n.traits && !n.bound {
+			continue
+		}
+		if !step.filter() {
+			return nil
+		}
+	}
+	return nil
+}
+
+// yieldsItself reports whether "P ~> F" yields s from s: whether s passes
+// F and some shape p != s that P yields from s is in the component of s
+// (s reaches p through P's forward steps, which "~>" follows too, so p
+// reaches s exactly then). It needs a selector without variables (P's
+// filters may set some) and shapes of the evaluator's model; ok is false
+// otherwise.
+func (p *inPlan) yieldsItself(c *evalCtx, s *model.Shape) (found, ok bool) {
+	if c.sel.nvars > 0 || s.Model() != c.ev.m {
+		return false, false
+	}
+	if p.prefix == nil || !received(c, s, p.tail) {
+		// "~>" from s never yields s itself.
+		return false, true
+	}
+	comp := c.ev.componentOf(c, s)
+	ok = true
+	p.prefix.push(c, s, func(t *model.Shape) bool {
+		switch {
+		case t == s:
+		case t.Model() != c.ev.m:
+			ok = false
+		case c.ev.componentOf(c, t) == comp:
+			found = true
+		}
+		return ok && !found
+	})
+	return found, ok
+}
+
+// componentOf returns the number of the strongly connected component of
+// s (forward relationships, traits excluded), numbering those of what s
+// reaches on first asking. A component is numbered once it is complete,
+// so an evaluation stopped by its budget leaves only correct numbers.
+func (e *Evaluator) componentOf(c *evalCtx, s *model.Shape) int32 {
+	e.compsMu.Lock()
+	defer e.compsMu.Unlock()
+	if e.comps == nil {
+		e.comps = make([]int32, e.m.NumShapes())
+	}
+	if id := e.comps[s.Ordinal()]; id != 0 {
+		return id
+	}
+	known := func(o int) bool { return e.comps[o] != 0 }
+	components(c, s, known, func(comp []*model.Shape, _ bool, _ []*model.Shape) {
+		e.ncomps++
+		for _, x := range comp {
+			e.comps[x.Ordinal()] = e.ncomps
+		}
+	})
+	return e.comps[s.Ordinal()]
 }

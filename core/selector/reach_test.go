@@ -34,6 +34,17 @@ var reachSelectors = []string{
 	"list :not(> member :is(~> structure [trait|uniqueItems], > double))",
 	":test(:is(member, ~> :is(float, double)))",
 	"map :not(:is(> member ~> map, :test(> member ~> list)))",
+	// :in(P ~> F): the shapes that reach themselves through P, by their
+	// strongly connected components (2026-12-03's third round).
+	"structure :test(:in(> member ~> structure))",
+	"structure :in(> member > ~> structure)",
+	":in(> ~> :is(list, map, structure))",
+	"member :not(:in(> ~> member))",
+	":in(~> list)",
+	"list :in(> member :test(> list) ~> list)",
+	":in(> member ~>)",
+	"structure :in(-[trait]-> ~> structure)",
+	"list :in(:is(> member, > member > list) ~> list)",
 }
 
 // eachSelectors are evaluated with Evaluator.Each: "P ~> F" (P and F
