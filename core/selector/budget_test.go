@@ -34,7 +34,8 @@ var budgetCases = []struct {
 	{"variable", "structure $s(*) ~> [trait|deprecated]", "each"},
 	{"variable in a filter", "$s(*) structure :not(> member ~> [trait|deprecated])", "select"},
 	{"in under test, with a variable", "$s(*) structure :test(:in(> member ~> structure))", "select"},
-	{"recursive", "structure :recursive(> member >) [trait|deprecated]", "select"},
+	{"recursive under test", "structure :test(:recursive(> member >) [trait|deprecated])", "select"},
+	{"recursive with a variable", "structure $s(*) :recursive(> member >) [trait|deprecated]", "select"},
 	{"topdown", ":topdown([trait|deprecated])", "select"},
 	{"more than filters after ~> from each shape", "~> structure > member [trait|deprecated]", "from"},
 	{"trait selector with a variable", "$x(*) structure :not(> member ~> [trait|deprecated])", "match"},
@@ -155,6 +156,10 @@ func TestBudgetLinearForms(t *testing.T) {
 		{"structure :test(:in(> member ~> structure))", "select"},
 		{"member :not(:in(> ~> member))", "match"},
 		{":in(> member > ~>)", "each"},
+		// :recursive(X) in a chain without variables: one search from
+		// every start of the step at once (eval.go, recursiveExpr.pushSet).
+		{"structure :recursive(> member >) [trait|deprecated]", "select"},
+		{"structure :recursive(> member >) structure", "select"},
 	} {
 		sel, err := selector.Parse(tc.selector)
 		if err != nil {

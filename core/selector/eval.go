@@ -559,6 +559,8 @@ func (a andExpr) pushSet(c *evalCtx, starts []*model.Shape, next receiver) bool 
 		if _, ok := step.(recursiveNeighborExpr); ok {
 			// One search for the whole frontier (see reach.go).
 			pushRecursiveSet(c, frontier, st.add)
+		} else if r, ok := step.(*recursiveExpr); ok {
+			r.pushSet(c, frontier, st.add)
 		} else {
 			for _, t := range frontier {
 				step.push(c, t, st.add)
@@ -573,6 +575,9 @@ func (a andExpr) pushSet(c *evalCtx, starts []*model.Shape, next receiver) bool 
 	st.next = next
 	if _, ok := a[len(a)-1].(recursiveNeighborExpr); ok {
 		return pushRecursiveSet(c, frontier, st.yield)
+	}
+	if r, ok := a[len(a)-1].(*recursiveExpr); ok {
+		return r.pushSet(c, frontier, st.yield)
 	}
 	for _, t := range frontier {
 		if !a[len(a)-1].push(c, t, st.yield) {
@@ -1009,6 +1014,40 @@ func (r *recursiveExpr) push(c *evalCtx, s *model.Shape, next receiver) bool {
 	}
 	return true
 }
+
+// pushSet sends next what r yields from any shape of starts, from one
+// search: the shapes reached from some start by one or more applications
+// of r.arg. Without variables (a chain's steps over sets, see
+// [andExpr.pushSet]) what r.arg yields from a shape does not depend on
+// the start it was reached from, so the union needs no search from each
+// start (n² over a cycle of n shapes: `structure :recursive(> member >)`).
+// A start is marked only once some start reaches it: it is searched from
+// at most twice.
+func (r *recursiveExpr) pushSet(c *evalCtx, starts []*model.Shape, next receiver) bool {
+	queue := append([]*model.Shape(nil), starts...)
+	visited := map[*model.Shape]bool{}
+	for i := 0; i < len(queue); i++ {
+		stopped := false
+		r.arg.push(c, queue[i], func(t *model.Shape) bool {
+			if visited[t] {
+				return true
+			}
+			visited[t] = true
+			c.charge(1)
+			if !next(t) {
+				stopped = true
+				return false
+			}
+			queue = append(queue, t)
+			return true
+		})
+		if stopped {
+			return false
+		}
+	}
+	return true
+}
+
 func (*recursiveExpr) filter() bool { return false }
 
 // unknownFuncExpr is a function the specification does not define: it

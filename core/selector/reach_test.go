@@ -45,6 +45,13 @@ var reachSelectors = []string{
 	":in(> member ~>)",
 	"structure :in(-[trait]-> ~> structure)",
 	"list :in(:is(> member, > member > list) ~> list)",
+	// :recursive(X) in a chain: one search from every start of the step.
+	"structure :recursive(> member >) list",
+	":recursive(>) [trait|uniqueItems]",
+	"map :recursive(> member > :not(list)) structure",
+	"list :recursive(~> map) > member",
+	"member :recursive(> :is(list, map) > member)",
+	":recursive(-[member]->)",
 }
 
 // eachSelectors are evaluated with Evaluator.Each: "P ~> F" (P and F
