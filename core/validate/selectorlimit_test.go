@@ -35,12 +35,16 @@ func hostileModel(form string, n int) string {
 		meta("structure :not(:is(> member ~> [trait|deprecated], > member ~> [trait|sensitive]))", "")
 	case "in under test":
 		meta("structure :test(:in(> member ~> [trait|deprecated]))", "")
+	case "in with a variable":
+		meta("$s(*) structure :test(:in(> member ~> [trait|deprecated]))", "")
 	case "recursive":
 		meta("structure :recursive(> member >) [trait|deprecated]", "")
+	case "recursive under test":
+		meta("structure :test(:recursive(> member >) [trait|deprecated])", "")
 	case "metadata selector":
 		fmt.Fprintf(&b, "metadata validators = [{name: \"EmitEachSelector\", id: \"Hostile\", selector: %q, configuration: {selector: \"structure\"}}]\n", "$s(*) structure ~> [trait|deprecated]")
 	case "unreferenced":
-		fmt.Fprintf(&b, "metadata validators = [{name: \"UnreferencedShape\", id: \"Hostile\", configuration: {rootShapeSelector: %q}}]\n", "structure :test(:in(> member ~> [trait|deprecated]))")
+		fmt.Fprintf(&b, "metadata validators = [{name: \"UnreferencedShape\", id: \"Hostile\", configuration: {rootShapeSelector: %q}}]\n", "structure :test(:recursive(> member >) [trait|deprecated])")
 	}
 	b.WriteString("namespace a.b\n")
 	switch form {
@@ -76,9 +80,11 @@ func TestSelectorBudget(t *testing.T) {
 	}{
 		{"template", true, ""},
 		{"is under not", true, ""},
+		{"in under test", true, ""},
+		{"recursive", true, ""},
 		{"variable", false, "`Hostile`"},
-		{"in under test", false, "`Hostile`"},
-		{"recursive", false, "`Hostile`"},
+		{"in with a variable", false, "`Hostile`"},
+		{"recursive under test", false, "`Hostile`"},
 		{"metadata selector", false, "`Hostile`"},
 		{"unreferenced", false, "`Hostile`"},
 		{"trait validators", false, "`a.b.Deprecated of trait a.b#t`"},
