@@ -19,8 +19,7 @@ var (
 
 // entityShape reads the node object body of a service or resource.
 func (p *parser) entityShape(s *shapeStmt) {
-	e := &entityProps{}
-	s.rarePart().entity = e
+	e := s.setEntity()
 	id := p.id(s.name)
 	p.mixins(s)
 	p.skipWsAndDocs()
@@ -164,8 +163,7 @@ func (p *parser) idList(id shapeid.ID, f field) []ref {
 }
 
 func (p *parser) operationShape(s *shapeStmt) {
-	e := &entityProps{}
-	s.rarePart().entity = e
+	e := s.setEntity()
 	id := p.id(s.name)
 	p.mixins(s)
 	p.skipWsAndDocs()

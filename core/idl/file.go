@@ -297,6 +297,23 @@ type shapeRare struct {
 	entity *entityProps
 }
 
+// entityRare is the rare part of a service, resource or operation and its
+// properties in one allocation (two were an allocation more a shape of
+// these kinds than before the rare part).
+type entityRare struct {
+	rare  shapeRare
+	props entityProps
+}
+
+// setEntity gives s, which has no rare part yet, one with entity
+// properties and returns them.
+func (s *shapeStmt) setEntity() *entityProps {
+	er := &entityRare{}
+	er.rare.entity = &er.props
+	s.rare = &er.rare
+	return &er.props
+}
+
 // rarePart returns s's rare part, made if s has none.
 func (s *shapeStmt) rarePart() *shapeRare {
 	if s.rare == nil {
