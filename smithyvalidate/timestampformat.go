@@ -2,6 +2,7 @@ package smithyvalidate
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/smithyvalidate/internal/timefmt"
@@ -94,7 +95,7 @@ func (w *walker) timestampValue(p *plan, v ValueView, k Kind) {
 			w.report(CodeUnsupported, p.id, v.Pos(), "a timestamp with a known offset", "unknown offset",
 				"a timestamp with an unknown local offset (-00:00) names no instant")
 		case !timefmt.InRange(ts.Time):
-			w.timestampFinding(p, v, ts.Time.String(), "a timestamp within 0001-01-01..9999-12-31", "outside the Smithy timestamp range")
+			w.timestampFinding(p, v, ts.written(), "a timestamp within 0001-01-01..9999-12-31", "outside the Smithy timestamp range")
 		}
 	default:
 		want := "a date-time string"
@@ -108,6 +109,20 @@ func (w *walker) timestampValue(p *plan, v ValueView, k Kind) {
 		}
 		w.typeMismatch(p, v, k, want)
 	}
+}
+
+// written is the timestamp in RFC 3339 with the offset and the number of
+// fractional digits the source wrote (at most nine, as [time.Time] keeps).
+func (ts Timestamp) written() string {
+	layout := "2006-01-02T15:04:05Z07:00"
+	switch {
+	case ts.Precision != PrecisionFraction:
+	case ts.FractionDigits > 0:
+		layout = "2006-01-02T15:04:05." + "000000000"[:min(ts.FractionDigits, 9)] + "Z07:00"
+	default: // digits not counted: as many as the instant needs
+		layout = time.RFC3339Nano
+	}
+	return ts.Time.Format(layout)
 }
 
 func (w *walker) timestampFinding(p *plan, v ValueView, found, want, reason string) {

@@ -2,6 +2,7 @@ package smithyvalidate_test
 
 import (
 	"math"
+	"strings"
 	"testing"
 	"time"
 
@@ -131,5 +132,34 @@ func TestNativeKinds(t *testing.T) {
 				t.Errorf("%s: got %q, want %q\n%s", tc.name, got, tc.want, r.Text())
 			}
 		})
+	}
+}
+
+// TestNativeTimestampOutOfRangeAsWritten: a native timestamp outside
+// Smithy's range is named in its finding as it was written, RFC 3339
+// with its own offset; it was time.Time's String, whose unnamed zone
+// printed the offset twice ("0000-12-31 00:01:00 -2359 -2359").
+func TestNativeTimestampOutOfRangeAsWritten(t *testing.T) {
+	m := loadModel(t, viewModel)
+	early := time.Date(1, 1, 1, 0, 0, 0, 500_000_000, time.FixedZone("", 23*3600+59*60))
+	for _, tc := range []struct {
+		name   string
+		digits int
+		want   string
+	}{
+		{"three digits written", 3, "0001-01-01T00:00:00.500+23:59"},
+		{"digits not counted", 0, "0001-01-01T00:00:00.5+23:59"},
+	} {
+		val := scalar(sv.KindTimestamp, sv.Scalar{Time: sv.Timestamp{Time: early, Precision: sv.PrecisionFraction, FractionDigits: tc.digits, OffsetKnown: true}})
+		r, err := mustPrepare(t, m, "t#Ion").Validate(obj(fld("ts", val)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Findings) != 1 {
+			t.Fatalf("%s: want one finding, got %s", tc.name, r.Text())
+		}
+		if f := r.Findings[0]; f.Got != tc.want || !strings.Contains(f.Message, `"`+tc.want+`"`) {
+			t.Errorf("%s: found %q, message %q: want the timestamp as written, %s", tc.name, f.Got, f.Message, tc.want)
+		}
 	}
 }
