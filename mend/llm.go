@@ -323,7 +323,9 @@ func (s *LLMStream) begin(key streamKey, index, choice int, id, name string) *Ca
 // replace a name, append late deltas), so which call a runtime executes
 // is not known: the call gets one call-conflict violation now, and at
 // close the error E011 in every profile. Only the first conflict is an
-// event, so a flood of them costs no memory.
+// event, so a flood of them costs no memory. The event is about the call,
+// not a place in its arguments: its At is where the arguments had come to
+// when the stream contradicted itself (the bytes read before it).
 func (s *LLMStream) conflict(c *Call, what string) {
 	s.touched = append(s.touched, c)
 	if c.conflict != "" {
@@ -331,7 +333,11 @@ func (s *LLMStream) conflict(c *Call, what string) {
 	}
 	c.conflict = what
 	f := Finding{Severity: "error", Code: "call-conflict", Message: what}
-	c.keep([]Event{{Kind: EventViolation, Finding: &f}})
+	at := 0
+	if c.w != nil {
+		at = c.w.Bytes()
+	}
+	c.keep([]Event{{Kind: EventViolation, At: at, Finding: &f}})
 }
 
 // declare picks the call's declaration once its name is known, and

@@ -36,29 +36,30 @@ func TestLLMCallConflicts(t *testing.T) {
 		provider Provider
 		events   []string
 		conflict bool
+		at       int // the conflict's At: the arguments' bytes read before it
 	}{
 		{"anthropic well formed", ProviderAnthropic,
-			[]string{f(aStart, "t1", "search"), f(aDelta, `{"q":1}`), aStop, aEnd}, false},
+			[]string{f(aStart, "t1", "search"), f(aDelta, `{"q":1}`), aStop, aEnd}, false, 0},
 		{"anthropic block begun again, another tool", ProviderAnthropic,
-			[]string{f(aStart, "t1", "search"), f(aDelta, `{"q":`), f(aStart, "t2", "delete"), f(aDelta, `1}`), aStop, aEnd}, true},
+			[]string{f(aStart, "t1", "search"), f(aDelta, `{"q":`), f(aStart, "t2", "delete"), f(aDelta, `1}`), aStop, aEnd}, true, 5},
 		{"anthropic block begun again after its stop", ProviderAnthropic,
-			[]string{f(aStart, "t1", "search"), f(aDelta, `{"q":1}`), aStop, f(aStart, "t1", "search"), f(aDelta, `{"r":2}`), aStop, aEnd}, true},
+			[]string{f(aStart, "t1", "search"), f(aDelta, `{"q":1}`), aStop, f(aStart, "t1", "search"), f(aDelta, `{"r":2}`), aStop, aEnd}, true, 7},
 		{"anthropic delta after the block's stop", ProviderAnthropic,
-			[]string{f(aStart, "t1", "search"), f(aDelta, `{"q":1`), f(aDelta, `}`), aStop, f(aDelta, `,"drop":true}`), aEnd}, true},
+			[]string{f(aStart, "t1", "search"), f(aDelta, `{"q":1`), f(aDelta, `}`), aStop, f(aDelta, `,"drop":true}`), aEnd}, true, 7},
 		{"openai well formed", ProviderOpenAI,
-			[]string{f(oChunk, "c1", "search", `{"q":`), f(oChunk, "", "", `1}`), oEnd, "[DONE]"}, false},
+			[]string{f(oChunk, "c1", "search", `{"q":`), f(oChunk, "", "", `1}`), oEnd, "[DONE]"}, false, 0},
 		{"openai a second name", ProviderOpenAI,
-			[]string{f(oChunk, "c1", "search", `{"q":`), f(oChunk, "", "delete", `1}`), oEnd, "[DONE]"}, true},
+			[]string{f(oChunk, "c1", "search", `{"q":`), f(oChunk, "", "delete", `1}`), oEnd, "[DONE]"}, true, 5},
 		{"openai a second call id", ProviderOpenAI,
-			[]string{f(oChunk, "c1", "search", `{"q":`), f(oChunk, "c2", "", `1}`), oEnd, "[DONE]"}, true},
+			[]string{f(oChunk, "c1", "search", `{"q":`), f(oChunk, "c2", "", `1}`), oEnd, "[DONE]"}, true, 5},
 		{"openai arguments after finish_reason", ProviderOpenAI,
-			[]string{f(oChunk, "c1", "search", `{"q":1}`), oEnd, f(oChunk, "", "", `{"r":2}`), "[DONE]"}, true},
+			[]string{f(oChunk, "c1", "search", `{"q":1}`), oEnd, f(oChunk, "", "", `{"r":2}`), "[DONE]"}, true, 7},
 		{"responses well formed, .done repeating the deltas", ProviderOpenAIResponses,
-			[]string{f(rAdded, "c1", "search"), f(rDelta, `{"q":1}`), f(rDone, `{"q":1}`), rEnd}, false},
+			[]string{f(rAdded, "c1", "search"), f(rDelta, `{"q":1}`), f(rDone, `{"q":1}`), rEnd}, false, 0},
 		{"responses item added again, another tool", ProviderOpenAIResponses,
-			[]string{f(rAdded, "c1", "search"), f(rDelta, `{"q":1}`), f(rAdded, "c1", "delete"), f(rDone, `{"q":1}`), rEnd}, true},
+			[]string{f(rAdded, "c1", "search"), f(rDelta, `{"q":1}`), f(rAdded, "c1", "delete"), f(rDone, `{"q":1}`), rEnd}, true, 7},
 		{"responses a second .done that disagrees", ProviderOpenAIResponses,
-			[]string{f(rAdded, "c1", "search"), f(rDelta, `{"q":1}`), f(rDone, `{"q":1}`), f(rDone, `{"q":2}`), rEnd}, true},
+			[]string{f(rAdded, "c1", "search"), f(rDelta, `{"q":1}`), f(rDone, `{"q":1}`), f(rDone, `{"q":2}`), rEnd}, true, 7},
 	} {
 		for _, profile := range []Profile{ProfileExecution, ProfileLenient} {
 			t.Run(tc.name+"/"+profile.String(), func(t *testing.T) {
@@ -70,7 +71,12 @@ func TestLLMCallConflicts(t *testing.T) {
 				for _, e := range tc.events {
 					for _, c := range s.Feed([]byte(e)).Calls {
 						for _, ev := range c.Events {
-							seen = seen || (ev.Kind == EventViolation && ev.Finding.Code == "call-conflict")
+							if ev.Kind == EventViolation && ev.Finding.Code == "call-conflict" {
+								seen = true
+								if ev.At != tc.at {
+									t.Errorf("the conflict at %d, want %d (the arguments read before it)", ev.At, tc.at)
+								}
+							}
 						}
 					}
 				}
