@@ -3476,6 +3476,7 @@ structure DidChangeConfigurationClientCapabilities {
 structure DidChangeConfigurationParams {
     /// The actual changed settings
     @required
+    @nullable
     settings: smithy.api#Document
 
     @jsonUnknown
@@ -6601,6 +6602,7 @@ structure ProgressParams {
 
     /// The progress data.
     @required
+    @nullable
     value: smithy.api#Document
 
     @jsonUnknown

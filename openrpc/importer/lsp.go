@@ -29,7 +29,7 @@ func LSP(data []byte, opts Options) (*Result, error) {
 			return nil, &InputError{Pos: root.Pos(), Pointer: "/" + k, Message: fmt.Sprintf("not an LSP meta model: no %q array", k)}
 		}
 	}
-	l := &lspConv{conv: newConv(root), defs: map[string]lspDef{}, done: map[string]string{},
+	l := &lspConv{conv: newConv(root), defs: map[string]lspDef{}, done: map[string]string{}, aliasNull: map[string]bool{},
 		props: map[string]map[string]node.Node{}, closed: map[string]string{}}
 	for _, k := range []string{"structures", "enumerations", "typeAliases"} {
 		list, _ := root.Get(k)
@@ -108,6 +108,10 @@ type lspConv struct {
 	*conv
 	defs map[string]lspDef
 	done map[string]string // definition name -> its target ("" while in progress)
+	// aliasNull: the type aliases whose type takes null although their
+	// target does not say so (LSPAny, a document), so that every
+	// reference to them does, not only the first
+	aliasNull map[string]bool
 	// props memoizes the properties of a structure with its parents'
 	// (wire name -> property), for the union analysis of closeSubsets
 	// and within.
@@ -326,7 +330,7 @@ func (l *lspConv) ref(t node.Node, ptr string) target {
 			l.diag(t, ptr, "reference", "type alias %q refers to itself; modeled as a document", name)
 			return target{id: tDocument}
 		}
-		return target{id: id, nullable: l.shapeNullable(id)}
+		return target{id: id, nullable: l.shapeNullable(id) || l.aliasNull[name]}
 	}
 	d, ok := l.defs[name]
 	if !ok {
@@ -380,7 +384,7 @@ func (l *lspConv) ref(t node.Node, ptr string) target {
 		case "reference", "base":
 			l.done[name] = ""
 			tg := l.typ(at, d.ptr+"/type", pascal(name))
-			l.done[name] = tg.id
+			l.done[name], l.aliasNull[name] = tg.id, tg.nullable
 			return tg
 		}
 		id := l.names.take(orDefault(pascal(name), "Alias"))
@@ -396,7 +400,7 @@ func (l *lspConv) ref(t node.Node, ptr string) target {
 			l.shapes[id] = sh
 			return target{id: id, nullable: tg.nullable || sh.nullable}
 		}
-		l.done[name] = tg.id
+		l.done[name], l.aliasNull[name] = tg.id, tg.nullable
 		return tg
 	}
 }
@@ -461,10 +465,14 @@ func (l *lspConv) structure(sh *shape, props node.Node, ptr string, names *uniqu
 		pp := ptr + "/" + itoa(i)
 		tg := l.typ(get2(p, "type"), pp+"/type", sh.name+pascal(pname))
 		m := member{name: names.take(memberName(pname)), target: tg.id, doc: str(p, "documentation")}
-		if o, ok := get(p, "optional"); !ok || o.Kind() != node.Bool || !o.BoolValue() {
+		o, ok := get(p, "optional")
+		required := !ok || o.Kind() != node.Bool || !o.BoolValue()
+		if required {
 			m.traits = append(m.traits, "@required")
 		}
-		if tg.nullable && !l.shapeNullable(tg.id) && tg.id != tDocument {
+		// A document (LSPAny) holds null, and an optional member's null is
+		// its absence; a required one refuses null unless @nullable.
+		if tg.nullable && !l.shapeNullable(tg.id) && (tg.id != tDocument || required) {
 			m.traits = append(m.traits, "@nullable")
 		}
 		m.traits = jsonNameTraits(m.name, pname, m.traits)

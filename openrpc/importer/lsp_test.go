@@ -60,3 +60,36 @@ func TestLSPMetaModel(t *testing.T) {
 	}
 	t.Logf("%d LSP methods imported (%d lines of Smithy, %d diagnostics)", len(s.Methods()), strings.Count(string(res.IDL), "\n"), len(res.Diagnostics))
 }
+
+// TestLSPAnyTakesNull: LSPAny is any JSON value, null too, so a required
+// property of that type ($/progress's value, didChangeConfiguration's
+// settings) takes null; the import makes it @nullable, as it makes a
+// result that includes null.
+func TestLSPAnyTakesNull(t *testing.T) {
+	data, err := os.ReadFile(corpus(t, "lsp/metaModel.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := LSP(data, Options{Namespace: "lsp"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := rpc.Prepare(load(t, res.IDL), shapeid.MustParse("lsp#LanguageServer"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, msg string
+		valid     bool
+	}{
+		{"progress value null", `{"jsonrpc":"2.0","method":"$/progress","params":{"token":"t","value":null}}`, true},
+		{"settings null", `{"jsonrpc":"2.0","method":"workspace/didChangeConfiguration","params":{"settings":null}}`, true},
+		{"progress value missing", `{"jsonrpc":"2.0","method":"$/progress","params":{"token":"t"}}`, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if r := s.ValidateMessage([]byte(tc.msg)); r.Valid != tc.valid {
+				t.Errorf("valid %v, want %v: %v", r.Valid, tc.valid, r.Findings)
+			}
+		})
+	}
+}
