@@ -989,30 +989,7 @@ func (*topDownExpr) filter() bool { return false }
 type recursiveExpr struct{ arg expr }
 
 func (r *recursiveExpr) push(c *evalCtx, s *model.Shape, next receiver) bool {
-	queue := []*model.Shape{s}
-	visited := map[*model.Shape]bool{}
-	for len(queue) > 0 {
-		cur := queue[0]
-		queue = queue[1:]
-		stopped := false
-		r.arg.push(c, cur, func(t *model.Shape) bool {
-			if visited[t] {
-				return true
-			}
-			visited[t] = true
-			c.charge(1)
-			if !next(t) {
-				stopped = true
-				return false
-			}
-			queue = append(queue, t)
-			return true
-		})
-		if stopped {
-			return false
-		}
-	}
-	return true
+	return r.pushSet(c, []*model.Shape{s}, next)
 }
 
 // pushSet sends next what r yields from any shape of starts, from one

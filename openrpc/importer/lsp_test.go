@@ -15,14 +15,7 @@ import (
 // service with its kind and direction, and that a call is validated
 // against its params.
 func TestLSPMetaModel(t *testing.T) {
-	data, err := os.ReadFile(corpus(t, "lsp/metaModel.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := LSP(data, Options{Namespace: "lsp"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	data, res := importMetaModel(t)
 	m := load(t, res.IDL)
 	s, err := rpc.Prepare(m, shapeid.MustParse("lsp#LanguageServer"))
 	if err != nil {
@@ -66,14 +59,7 @@ func TestLSPMetaModel(t *testing.T) {
 // settings) takes null; the import makes it @nullable, as it makes a
 // result that includes null.
 func TestLSPAnyTakesNull(t *testing.T) {
-	data, err := os.ReadFile(corpus(t, "lsp/metaModel.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := LSP(data, Options{Namespace: "lsp"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, res := importMetaModel(t)
 	s, err := rpc.Prepare(load(t, res.IDL), shapeid.MustParse("lsp#LanguageServer"))
 	if err != nil {
 		t.Fatal(err)
@@ -92,4 +78,19 @@ func TestLSPAnyTakesNull(t *testing.T) {
 			}
 		})
 	}
+}
+
+// importMetaModel reads the corpus's LSP meta model and imports it in
+// namespace lsp.
+func importMetaModel(t *testing.T) ([]byte, *Result) {
+	t.Helper()
+	data, err := os.ReadFile(corpus(t, "lsp/metaModel.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := LSP(data, Options{Namespace: "lsp"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data, res
 }
