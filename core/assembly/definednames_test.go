@@ -33,17 +33,11 @@ func TestDefinedNamesBytes(t *testing.T) {
 	src = nil
 	parsed := testmodel.LiveHeap() - h0
 	lowering := int64(-1)
-	assembleStage = func(stage string) {
+	res := assembleWatching(t, a, func(stage string) {
 		if stage == "lowering" {
 			lowering = testmodel.LiveHeap() - h0
 		}
-	}
-	defer func() { assembleStage = nil }()
-	res, err := a.Assemble()
-	assembleStage = nil
-	if err != nil || res.HasErrors() {
-		t.Fatalf("assemble: %v %v", err, res.Events)
-	}
+	})
 	runtime.KeepAlive(res)
 	perName := float64(lowering-parsed) / n
 	t.Logf("live heap: parsed %d bytes, when the lowering starts %d: %.1f bytes more a name", parsed, lowering, perName)

@@ -104,13 +104,20 @@ func chainStages(t *testing.T, n int) map[string]int64 {
 	}
 	src = nil
 	live := map[string]int64{}
-	assembleStage = func(stage string) { live[stage] = testmodel.LiveHeap() - h0 }
+	res := assembleWatching(t, a, func(stage string) { live[stage] = testmodel.LiveHeap() - h0 })
+	runtime.KeepAlive(res)
+	return live
+}
+
+// assembleWatching assembles a with stage called at each stage of
+// Assemble (the assembleStage hook), and fails t on an error.
+func assembleWatching(t *testing.T, a *Assembler, stage func(string)) *Result {
+	t.Helper()
+	assembleStage = stage
 	defer func() { assembleStage = nil }()
 	res, err := a.Assemble()
-	assembleStage = nil
 	if err != nil || res.HasErrors() {
 		t.Fatalf("assemble: %v %v", err, res.Events)
 	}
-	runtime.KeepAlive(res)
-	return live
+	return res
 }

@@ -55,9 +55,7 @@ func TestCompareLinear(t *testing.T) {
 			}
 			ws, got := work(small)
 			wl, _ := work(large)
-			if ws == 0 || float64(wl)/float64(ws) > 6 {
-				t.Errorf("%s: work %d at 500 values, %d at 2,000: ratio %.1f, want about 4 (matches %v)", tc.selector, ws, wl, float64(wl)/float64(ws), got)
-			}
+			checkQuadrupled(t, fmt.Sprintf("%s (matches %v): values compared", tc.selector, got), "500 values", "2,000", ws, wl)
 		})
 	}
 }
