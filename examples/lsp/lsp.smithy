@@ -1240,6 +1240,7 @@ structure CallHierarchyItem {
 
     /// A data entry field that is preserved between a call hierarchy prepare and
     /// incoming calls or outgoing calls requests.
+    @nullable
     data: smithy.api#Document
 
     @jsonUnknown
@@ -1414,6 +1415,7 @@ structure ClientCapabilities {
     general: GeneralClientCapabilities
 
     /// Experimental client capabilities.
+    @nullable
     experimental: smithy.api#Document
 
     @jsonUnknown
@@ -1858,6 +1860,7 @@ structure CodeAction {
     /// a `textDocument/codeAction` and a `codeAction/resolve` request.
     ///
     /// @since 3.16.0
+    @nullable
     data: smithy.api#Document
 
     /// Tags for this code action.
@@ -2153,6 +2156,7 @@ structure CodeLens {
 
     /// A data entry field that is preserved on a code lens item between
     /// a {@link CodeLensRequest} and a {@link CodeLensResolveRequest}
+    @nullable
     data: smithy.api#Document
 
     @jsonUnknown
@@ -2525,6 +2529,7 @@ structure CompletionItem {
 
     /// A data entry field that is preserved on a completion item between a
     /// {@link CompletionRequest} and a {@link CompletionResolveRequest}.
+    @nullable
     data: smithy.api#Document
 
     @jsonUnknown
@@ -2641,6 +2646,7 @@ structure CompletionItemDefaults {
     /// A default data value.
     ///
     /// @since 3.17.0
+    @nullable
     data: smithy.api#Document
 
     @jsonUnknown
@@ -3275,6 +3281,7 @@ structure Diagnostic {
     /// notification and `textDocument/codeAction` request.
     ///
     /// @since 3.16.0
+    @nullable
     data: smithy.api#Document
 
     @jsonUnknown
@@ -3900,6 +3907,7 @@ structure DocumentLink {
 
     /// A data entry field that is preserved on a document link between a
     /// DocumentLinkRequest and a DocumentLinkResolveRequest.
+    @nullable
     data: smithy.api#Document
 
     @jsonUnknown
@@ -4952,6 +4960,7 @@ structure InitializeParams {
     capabilities: ClientCapabilities
 
     /// User provided initialization options.
+    @nullable
     initializationOptions: smithy.api#Document
 
     /// The initial trace setting. If omitted trace is disabled ('off').
@@ -5046,6 +5055,7 @@ structure InlayHint {
 
     /// A data entry field that is preserved on an inlay hint between
     /// a `textDocument/inlayHint` and a `inlayHint/resolve` request.
+    @nullable
     data: smithy.api#Document
 
     @jsonUnknown
@@ -6763,6 +6773,7 @@ structure Registration {
     method: smithy.api#String
 
     /// Options necessary for the registration.
+    @nullable
     registerOptions: smithy.api#Document
 
     @jsonUnknown
@@ -7650,6 +7661,7 @@ structure ServerCapabilities {
     workspace: WorkspaceOptions
 
     /// Experimental server capabilities.
+    @nullable
     experimental: smithy.api#Document
 
     @jsonUnknown
@@ -8975,6 +8987,7 @@ structure TypeHierarchyItem {
     /// supertypes or subtypes requests. It could also be used to identify the
     /// type hierarchy in the server, helping improve the performance on
     /// resolving supertypes and subtypes.
+    @nullable
     data: smithy.api#Document
 
     @jsonUnknown
@@ -9667,6 +9680,7 @@ structure WorkspaceSymbol {
 
     /// A data entry field that is preserved on a workspace symbol between a
     /// workspace symbol request and a workspace symbol resolve request.
+    @nullable
     data: smithy.api#Document
 
     /// The name of this symbol.

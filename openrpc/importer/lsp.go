@@ -470,9 +470,11 @@ func (l *lspConv) structure(sh *shape, props node.Node, ptr string, names *uniqu
 		if required {
 			m.traits = append(m.traits, "@required")
 		}
-		// A document (LSPAny) holds null, and an optional member's null is
-		// its absence; a required one refuses null unless @nullable.
-		if tg.nullable && !l.shapeNullable(tg.id) && (tg.id != tDocument || required) {
+		// A type that includes null (LSPAny, T | null) makes the member
+		// @nullable, optional ones too: a required member refuses null
+		// unless @nullable, and so does an optional one under
+		// RejectNullMembers (--nulls reject), where null is not its absence.
+		if tg.nullable && !l.shapeNullable(tg.id) {
 			m.traits = append(m.traits, "@nullable")
 		}
 		m.traits = jsonNameTraits(m.name, pname, m.traits)

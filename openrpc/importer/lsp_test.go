@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -8,6 +9,7 @@ import (
 	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/core/shapeid"
 	"github.com/smithy-validation/go/rpc"
+	sv "github.com/smithy-validation/go/smithyvalidate"
 )
 
 // TestLSPMetaModel imports the LSP meta model of the corpus (3.18.0) and
@@ -57,26 +59,33 @@ func TestLSPMetaModel(t *testing.T) {
 // TestLSPAnyTakesNull: LSPAny is any JSON value, null too, so a required
 // property of that type ($/progress's value, didChangeConfiguration's
 // settings) takes null; the import makes it @nullable, as it makes a
-// result that includes null.
+// result that includes null. An optional one (a completion item's data)
+// is @nullable too, so that null passes under RejectNullMembers (--nulls
+// reject), which refuses it for an optional string.
 func TestLSPAnyTakesNull(t *testing.T) {
 	_, res := importMetaModel(t)
-	s, err := rpc.Prepare(load(t, res.IDL), shapeid.MustParse("lsp#LanguageServer"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, tc := range []struct {
-		name, msg string
-		valid     bool
-	}{
-		{"progress value null", `{"jsonrpc":"2.0","method":"$/progress","params":{"token":"t","value":null}}`, true},
-		{"settings null", `{"jsonrpc":"2.0","method":"workspace/didChangeConfiguration","params":{"settings":null}}`, true},
-		{"progress value missing", `{"jsonrpc":"2.0","method":"$/progress","params":{"token":"t"}}`, false},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			if r := s.ValidateMessage([]byte(tc.msg)); r.Valid != tc.valid {
-				t.Errorf("valid %v, want %v: %v", r.Valid, tc.valid, r.Findings)
-			}
-		})
+	model := load(t, res.IDL)
+	for _, reject := range []bool{false, true} {
+		s, err := rpc.Prepare(model, shapeid.MustParse("lsp#LanguageServer"), rpc.PayloadOptions(sv.RejectNullMembers(reject)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tc := range []struct {
+			name, msg string
+			valid     bool
+		}{
+			{"progress value null", `{"jsonrpc":"2.0","method":"$/progress","params":{"token":"t","value":null}}`, true},
+			{"settings null", `{"jsonrpc":"2.0","method":"workspace/didChangeConfiguration","params":{"settings":null}}`, true},
+			{"progress value missing", `{"jsonrpc":"2.0","method":"$/progress","params":{"token":"t"}}`, false},
+			{"optional data null", `{"jsonrpc":"2.0","id":1,"method":"completionItem/resolve","params":{"label":"x","data":null}}`, true},
+			{"optional detail null", `{"jsonrpc":"2.0","id":1,"method":"completionItem/resolve","params":{"label":"x","detail":null}}`, !reject},
+		} {
+			t.Run(fmt.Sprintf("%s reject %v", tc.name, reject), func(t *testing.T) {
+				if r := s.ValidateMessage([]byte(tc.msg)); r.Valid != tc.valid {
+					t.Errorf("valid %v, want %v: %v", r.Valid, tc.valid, r.Findings)
+				}
+			})
+		}
 	}
 }
 

@@ -144,9 +144,10 @@ func TestNullExtensionValueChecked(t *testing.T) {
 // and the result of such a schema must take null (JSON Schema's required
 // asks for the key, not a value other than null). The engine refuses null
 // for a required member that is not @nullable, so the import makes them
-// @nullable; optional ones stay as they were (null is their absence), and
-// the export's {"not": {"type": "null"}} still gives a required document
-// that refuses null.
+// @nullable. So are optional ones: by default an optional member's null is
+// its absence, but under RejectNullMembers (--nulls reject) only @nullable
+// takes it, and the schema accepts null there too. The export's {"not":
+// {"type": "null"}} still gives a document that refuses null, in both modes.
 func TestRequiredAnyTakesNull(t *testing.T) {
 	const doc = `{"openrpc":"1.3.2","info":{"title":"t","version":"1"},"methods":[
 {"name":"put","paramStructure":"by-name","params":[
@@ -155,21 +156,19 @@ func TestRequiredAnyTakesNull(t *testing.T) {
  {"name":"titled","required":true,"schema":{"title":"anything"}},
  {"name":"notNull","required":true,"schema":{"not":{"type":"null"}}},
  {"name":"opt","schema":{}},
- {"name":"obj","required":true,"schema":{"type":"object","required":["x"],"properties":{"x":{}}}}],
+ {"name":"optNotNull","schema":{"not":{"type":"null"}}},
+ {"name":"obj","required":true,"schema":{"type":"object","required":["x"],"properties":{"x":{},"y":{}}}}],
  "result":{"name":"r","schema":{}}}]}`
 	res, err := OpenRPC([]byte(doc), Options{Namespace: "t", Service: "T"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc, err := rpc.Prepare(load(t, res.IDL), shapeid.MustParse("t#T"), rpc.Version(rpc.V2_0), rpc.PayloadOptions(sv.MatchJSONNames(true)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	model := load(t, res.IDL)
 	// call writes the params with the fields of set changed (a value
 	// "-" leaves the field out).
-	keys := []string{"any", "yes", "titled", "notNull", "opt", "obj"}
+	keys := []string{"any", "yes", "titled", "notNull", "opt", "optNotNull", "obj"}
 	call := func(set map[string]string) string {
-		vals := map[string]string{"any": "1", "yes": "1", "titled": "1", "notNull": "1", "opt": "-", "obj": `{"x":1}`}
+		vals := map[string]string{"any": "1", "yes": "1", "titled": "1", "notNull": "1", "opt": "-", "optNotNull": "-", "obj": `{"x":1}`}
 		maps.Copy(vals, set)
 		var fields []string
 		for _, k := range keys {
@@ -179,6 +178,24 @@ func TestRequiredAnyTakesNull(t *testing.T) {
 		}
 		return `{"jsonrpc":"2.0","id":1,"method":"put","params":{` + strings.Join(fields, ",") + `}}`
 	}
+	for _, nulls := range []struct {
+		name   string
+		reject bool
+	}{{"nulls absent", false}, {"nulls reject", true}} {
+		svc, err := rpc.Prepare(model, shapeid.MustParse("t#T"), rpc.Version(rpc.V2_0),
+			rpc.PayloadOptions(sv.MatchJSONNames(true), sv.RejectNullMembers(nulls.reject)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Run(nulls.name, func(t *testing.T) { checkAnyTakesNull(t, svc, call, res.IDL, nulls.reject) })
+	}
+}
+
+// checkAnyTakesNull is TestRequiredAnyTakesNull's table, run with the
+// service prepared in one null mode: call writes the params with some
+// fields changed, reject says whether an optional member's null is refused
+// unless @nullable.
+func checkAnyTakesNull(t *testing.T, svc *rpc.PreparedService, call func(map[string]string) string, idl []byte, reject bool) {
 	for _, tc := range []struct {
 		name  string
 		set   map[string]string
@@ -190,6 +207,8 @@ func TestRequiredAnyTakesNull(t *testing.T) {
 		{"null annotated param", map[string]string{"titled": "null"}, true},
 		{"null optional param", map[string]string{"opt": "null"}, true},
 		{"null {} property", map[string]string{"obj": `{"x":null}`}, true},
+		{"null optional {} property", map[string]string{"obj": `{"x":1,"y":null}`}, true},
+		{"null optional not-null param", map[string]string{"optNotNull": "null"}, !reject},
 		{"null not-null param", map[string]string{"notNull": "null"}, false},
 		{"{} param missing", map[string]string{"any": "-"}, false},
 		{"{} property missing", map[string]string{"obj": "{}"}, false},
@@ -198,11 +217,11 @@ func TestRequiredAnyTakesNull(t *testing.T) {
 			msg := call(tc.set)
 			got := verdict(svc.ValidateMessage([]byte(msg)))
 			if (len(got) == 0) != tc.valid {
-				t.Errorf("%s: findings %v, want valid %v\n%s", msg, got, tc.valid, res.IDL)
+				t.Errorf("%s: findings %v, want valid %v\n%s", msg, got, tc.valid, idl)
 			}
 		})
 	}
 	if r := svc.ValidatePair([]byte(call(nil)), []byte(`{"jsonrpc":"2.0","id":1,"result":null}`)); len(r.Findings) > 0 {
-		t.Errorf("a null result of the schema {} is refused: %v\n%s", verdict(r), res.IDL)
+		t.Errorf("a null result of the schema {} is refused: %v\n%s", verdict(r), idl)
 	}
 }

@@ -117,7 +117,7 @@ type target struct {
 // not @nullable. (The export writes a required document that refuses
 // null as {"not": {"type": "null"}}, which is not nullable.)
 func (c *conv) nullableMember(tg target, required bool) bool {
-	return tg.nullable && (tg.id != tDocument || tg.explicitNull || required) && !c.shapeNullable(tg.id)
+	return tg.nullable && !c.shapeNullable(tg.id)
 }
 
 func (c *conv) diag(n node.Node, ptr, keyword, format string, args ...any) {
