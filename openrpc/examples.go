@@ -186,7 +186,7 @@ func (x *exporter) exampleResult(meth *rpc.Method, ex node.Node) (node.Node, boo
 		return node.Node{}, false
 	}
 	if s, ok := x.m.Shape(meth.Output()); ok {
-		out = x.shapeToWire(s, out)
+		out = x.shapeToWire(s, nil, out)
 	}
 	return exampleObject("result", out), true
 }
@@ -252,21 +252,23 @@ func (x *exporter) acceptsModelValue(id shapeid.ID, v node.Node) bool {
 	return err == nil && res.Valid
 }
 
-// toWire rewrites a value of a member from Smithy's member names to the
-// wire names of the naming policy.
+// toWire rewrites a model value of a member as it is on the wire: keys
+// from Smithy's member names to the wire names of the naming policy, and
+// blobs and timestamps in the wire's forms (scalarToWire).
 func (x *exporter) toWire(mem *model.Shape, v node.Node) node.Node {
 	t, ok := x.m.Target(mem)
 	if !ok {
 		return v
 	}
-	return x.shapeToWire(t, v)
+	return x.shapeToWire(t, mem, v)
 }
 
-func (x *exporter) shapeToWire(s *model.Shape, v node.Node) node.Node {
-	if !x.p.jsonNames {
-		return v
-	}
+// shapeToWire is toWire for a value of s, the target of mem (nil when the
+// value is no member's: a whole output).
+func (x *exporter) shapeToWire(s, mem *model.Shape, v node.Node) node.Node {
 	switch s.Type() {
+	case model.BlobType, model.TimestampType:
+		return x.g.scalarToWire(s, mem, v)
 	case model.UnionType:
 		if s.HasTrait(sv.UntaggedTrait) {
 			return x.untaggedToWire(s, v)

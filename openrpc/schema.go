@@ -304,6 +304,11 @@ func (g *schemas) withDefault(sch node.Node, mem *model.Shape, property bool) no
 	}
 	fs := append([]node.Field(nil), sch.Fields()...)
 	if hasDefault {
+		// The default as the wire has it (a blob's in base64, a
+		// timestamp's in its format), as an example's value.
+		if t, ok := g.m.Target(mem); ok {
+			d = g.scalarToWire(t, mem, d)
+		}
 		fs = append(fs, node.Field{Key: "default", Value: d})
 	}
 	if deprecated {

@@ -1,9 +1,11 @@
 package importer
 
 import (
+	"encoding/base64"
 	"fmt"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/smithy-validation/go/core/assembly"
 	"github.com/smithy-validation/go/core/model"
@@ -239,7 +241,12 @@ func (c *conv) withExamples(idl []byte, ns string, first []*shape, cands []*cand
 			c.diag(cd.at, cd.ptr, "examples", "example pairing %q is not imported: its operation %s is not in the loaded model", cd.name, cd.src.op.name)
 			continue
 		}
+		x.problem = ""
 		cd.value = x.example(cd, op)
+		if x.problem != "" {
+			c.diag(cd.at, cd.ptr, "examples", "example pairing %q of %q is not imported: %s", cd.name, cd.src.method, x.problem)
+			continue
+		}
 		if _, seen := byOp[cd.src.op]; !seen {
 			order = append(order, cd.src.op)
 		}
@@ -384,6 +391,9 @@ type exampleRenamer struct {
 	m     *model.Model
 	work  int
 	valid map[shapeid.ID]*smithyvalidate.Validator
+	// problem is why the example being renamed cannot be a model value
+	// (a blob that is not base64 of UTF-8 text); "" when it can.
+	problem string
 }
 
 // example makes the @examples entry of a candidate.
@@ -475,6 +485,13 @@ func (x *exampleRenamer) shape(s *model.Shape, v node.Node) node.Node {
 		return v
 	}
 	switch s.Type() {
+	case model.BlobType:
+		m, ok := blobModelValue(v)
+		if !ok {
+			x.problem = "a blob value is not base64 of UTF-8 text, which a Smithy model cannot hold"
+			return v
+		}
+		return m
 	case model.StructureType:
 		return x.object(s, v, "")
 	case model.UnionType:
@@ -560,19 +577,26 @@ func (x *exampleRenamer) object(s *model.Shape, v node.Node, skip string) node.N
 // tries them); when none does, as the first member's that renames
 // anything, else unchanged.
 func (x *exampleRenamer) untagged(s *model.Shape, v node.Node) node.Node {
+	// A member tried and not taken leaves no problem behind (a blob
+	// member's, for a string that another member takes).
+	saved := x.problem
 	var fallback node.Node
+	fallbackProblem := saved
 	for _, mem := range s.Members() {
+		x.problem = saved
 		r := x.member(mem, v)
 		if x.accepts(mem.Target(), r) {
 			return r
 		}
 		if fallback.Kind() == 0 && !node.Equal(r, v) {
-			fallback = r
+			fallback, fallbackProblem = r, x.problem
 		}
 	}
 	if fallback.Kind() != 0 {
+		x.problem = fallbackProblem
 		return fallback
 	}
+	x.problem = saved
 	return v
 }
 
@@ -648,4 +672,18 @@ func writeIDLValue(b *strings.Builder, v node.Node, indent string) {
 	default:
 		b.WriteString("null")
 	}
+}
+
+// blobModelValue turns a blob's wire value, base64 (RFC 4648, padded), into
+// its model value, the decoded text; ok is false when v is no such string
+// or its bytes are not UTF-8.
+func blobModelValue(v node.Node) (node.Node, bool) {
+	if v.Kind() != node.String {
+		return v, false
+	}
+	b, err := base64.StdEncoding.Strict().DecodeString(v.StringValue())
+	if err != nil || !utf8.Valid(b) {
+		return v, false
+	}
+	return node.NewString(string(b)).At(v.Pos()), true
 }

@@ -498,8 +498,12 @@ func (c *conv) defaultTrait(d node.Node, id string, traits []string) string {
 	}
 	ok := false
 	switch kind {
-	case "string", "blob":
+	case "string":
 		ok = d.Kind() == node.String
+	case "blob":
+		// The wire's base64 (the export's blob schema), as the model's
+		// text; bytes that are not UTF-8 have no model value.
+		d, ok = blobModelValue(d)
 	case "timestamp":
 		// the wire form of its @timestampFormat (the member's, or the
 		// shape's): a number of seconds or a date string

@@ -32,8 +32,16 @@ import (
 //     Tue, 03 Jun 2008 11:05 GMT     true
 //     Tue, 3 Jun 2008 11:05:30 UT    false
 func ReferenceHTTPDate(s string) bool {
+	_, ok := ReferenceHTTPDateTime(s)
+	return ok
+}
+
+// ReferenceHTTPDateTime is [ReferenceHTTPDate] with the instant the
+// reference resolves s to: a day past the month's end is its last day,
+// 24:00 the start of the next day.
+func ReferenceHTTPDateTime(s string) (time.Time, bool) {
 	if !strings.HasSuffix(s, "GMT") {
-		return false
+		return time.Time{}, false
 	}
 	i, dow := 0, 0
 	if d, j := javaText(s, 0, dayNames[:]); d > 0 && strings.HasPrefix(s[j:], ", ") {
@@ -43,45 +51,45 @@ func ReferenceHTTPDate(s string) bool {
 	}
 	day, i, ok := javaNumber(s, i, true)
 	if !ok || !at(s, i, ' ') {
-		return false
+		return time.Time{}, false
 	}
 	month, j := javaText(s, i+1, monthNames[:])
 	if month == 0 {
 		if month, j, ok = javaNumber(s, i+1, true); !ok {
-			return false
+			return time.Time{}, false
 		}
 	}
 	i = j
 	if !at(s, i, ' ') {
-		return false
+		return time.Time{}, false
 	}
 	year, i, ok := javaNumber(s, i+1, false)
 	if !ok || !at(s, i, ' ') {
-		return false
+		return time.Time{}, false
 	}
 	hour, i, ok := javaNumber(s, i+1, false)
 	if !ok || !at(s, i, ':') {
-		return false
+		return time.Time{}, false
 	}
 	minute, i, ok := javaNumber(s, i+1, false)
 	if !ok {
-		return false
+		return time.Time{}, false
 	}
 	sec := 0
 	if at(s, i, ':') {
 		if sec, i, ok = javaNumber(s, i+1, false); !ok {
-			return false
+			return time.Time{}, false
 		}
 	}
 	if s[i:] != " GMT" {
-		return false
+		return time.Time{}, false
 	}
 	// SMART resolution.
 	if month < 1 || month > 12 || day < 1 || day > 31 || minute > 59 {
-		return false
+		return time.Time{}, false
 	}
 	if !(hour == 24 && minute == 0 && sec == 0) && (hour > 23 || sec > 59) {
-		return false
+		return time.Time{}, false
 	}
 	day = min(day, daysIn(year, month))
 	if dow != 0 {
@@ -91,10 +99,10 @@ func ReferenceHTTPDate(s string) bool {
 			wd = 7
 		}
 		if dow != wd {
-			return false
+			return time.Time{}, false
 		}
 	}
-	return true
+	return time.Date(year, time.Month(month), day, hour, minute, sec, 0, time.UTC), true
 }
 
 var (
