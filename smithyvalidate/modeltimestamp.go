@@ -2,6 +2,7 @@ package smithyvalidate
 
 import (
 	"math/big"
+	"strings"
 	"time"
 
 	"github.com/smithy-validation/go/core/node"
@@ -22,7 +23,7 @@ func ModelTimestamp(v node.Node) (t time.Time, ok bool) {
 	switch v.Kind() {
 	case node.Number:
 		text := v.NumberText()
-		if ok, _ := timefmt.EpochSeconds(text); !ok {
+		if ok, _ := timefmt.EpochSeconds(text); !ok || !shortNumber(text) {
 			return time.Time{}, false
 		}
 		r, ok := new(big.Rat).SetString(text)
@@ -52,4 +53,19 @@ func ModelTimestamp(v node.Node) (t time.Time, ok bool) {
 		}
 	}
 	return time.Time{}, false
+}
+
+// shortNumber bounds what ModelTimestamp hands to big.Rat: at most 64
+// bytes and an exponent of at most three digits. An epoch in Smithy's
+// range to the nanosecond needs 21 digits, and a rational of 1e-99999
+// alone takes milliseconds to build (1e-9999999 seconds, were it allowed).
+func shortNumber(text string) bool {
+	if len(text) > 64 {
+		return false
+	}
+	if i := strings.IndexAny(text, "eE"); i >= 0 {
+		exp := strings.TrimLeft(text[i+1:], "+-")
+		return len(exp) <= 3
+	}
+	return true
 }

@@ -1,6 +1,8 @@
 package smithyvalidate_test
 
 import (
+	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -32,6 +34,9 @@ func TestModelTimestamp(t *testing.T) {
 		{"reference http-date, past the month's end", `"31 Apr 2014 10:00 GMT"`, "2014-04-30T10:00:00Z"},
 		{"reference http-date, 24:00", `"Tue, 29 Apr 2014 24:00 GMT"`, "2014-04-30T00:00:00Z"},
 		{"reference http-date, year 10000", `"1 Jan 10000 00:00 GMT"`, ""},
+		{"epoch with a three-digit exponent", `1398796238000e-003`, "2014-04-29T18:30:38Z"},
+		{"epoch with a long exponent", `1e-99999`, ""},
+		{"epoch of 65 bytes", `1.` + strings.Repeat("0", 63), ""},
 		{"not a date", `"yesterday"`, ""},
 		{"a boolean", `true`, ""},
 	} {
@@ -50,5 +55,27 @@ func TestModelTimestamp(t *testing.T) {
 				t.Errorf("%s: %s, want %s", tc.json, got.Format(time.RFC3339Nano), tc.want)
 			}
 		})
+	}
+}
+
+// TestModelTimestampBounded: a number in range whose exponent is long
+// (1e-99999 seconds) is refused before it is built as a rational, which
+// took about 40 KB and milliseconds for this one and grows with the
+// exponent's digits.
+func TestModelTimestampBounded(t *testing.T) {
+	v, err := node.Parse([]byte(`1e-99999`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for range 10 {
+		if _, ok := sv.ModelTimestamp(v); ok {
+			t.Fatal("1e-99999 seconds is an instant")
+		}
+	}
+	runtime.ReadMemStats(&after)
+	if n := after.TotalAlloc - before.TotalAlloc; n > 10*1024 {
+		t.Errorf("10 readings of 1e-99999 allocated %d bytes", n)
 	}
 }
