@@ -1,6 +1,7 @@
 package mend
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math/bits"
 	"unicode/utf8"
@@ -448,11 +449,16 @@ func (s *Incremental) thaw() {
 	if s.outBase == 0 || s.thawed {
 		return
 	}
-	all := make([]byte, 0, s.outBase+len(r.out)+len(r.in)-r.mark+64)
-	for _, b := range s.frozen {
-		all = append(all, b...)
-	}
-	r.out = append(all, r.out...)
+	// One allocation that is not cleared first: bytes.Join writes every
+	// byte of what it allocates, where make cleared the whole text and
+	// then the copies wrote it again (a tenth of a 1 MB feed's time
+	// went to that clearing, docs/streams.md "Twelfth round"). The last
+	// part is room for what the reading still writes (the input not yet
+	// copied and a few closers), so that it is not copied once more.
+	n := len(r.out)
+	parts := make([][]byte, 0, len(s.frozen)+2)
+	parts = append(append(parts, s.frozen...), r.out, make([]byte, len(r.in)-r.mark+64))
+	r.out = bytes.Join(parts, nil)[:s.outBase+n]
 	s.shiftOut(s.outBase)
 	s.thawed = true
 	if s.onThaw != nil {
