@@ -57,8 +57,11 @@ type Incremental struct {
 
 	// the output before the buffer r.out (incremental_exact.go)
 	frozen  [][]byte
-	outBase int  // bytes in frozen
-	thawed  bool // r.out holds the whole output again
+	outBase int // bytes in frozen
+	// the buffer's length at which trim freezes it (outWindow, or less
+	// when its array is nearly full)
+	freezeAt int
+	thawed   bool // r.out holds the whole output again
 	// the watcher's: how far the output may be frozen, and the offsets
 	// to move when it is frozen or thawed
 	outLimit func() int
@@ -72,7 +75,7 @@ type Incremental struct {
 // NewIncremental returns a reader for a text fed in chunks, read under
 // opts as [Repair] reads it.
 func NewIncremental(opts Options) *Incremental {
-	s := &Incremental{opts: opts, line: 1}
+	s := &Incremental{opts: opts, line: 1, freezeAt: outWindow}
 	s.maxSize = opts.MaxSize
 	if s.maxSize <= 0 {
 		s.maxSize = limits.DefaultMaxSize
@@ -396,7 +399,7 @@ func (s *Incremental) trim() {
 		r.mark = cut
 	}
 	if s.dead = cut; cut < trimBatch {
-		if len(r.out) >= outWindow {
+		if len(r.out) >= s.freezeAt {
 			s.freeze()
 		}
 		return

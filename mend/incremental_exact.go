@@ -388,24 +388,40 @@ func reserveOut(out, p []byte) []byte {
 // the whole text in one chunk's time, so a chunk's cost grew with what
 // came before it. Once the buffer holds outWindow bytes, trim moves what
 // no step will edit again (all of it but a comma that may still be
-// dropped) to a list of frozen blocks, and the reader goes on in a new
-// buffer. Every output offset the reader and the watcher keep (a
-// pending comma's, the first value's, the parsed mark, a root member's
-// start) is relative to the buffer and moves with it. What needs the
-// whole text (a reading's result, a root member's value, the complete
-// value) joins the blocks: thaw, outSpan.
+// dropped) to a list of frozen blocks, and the reader goes on in the
+// rest of the same array: a frozen block is a slice whose capacity ends
+// where it ends, and nothing writes below the buffer's start, so its
+// bytes never change, and freezing costs neither an allocation nor a
+// copy. Only when the array is nearly full (less than outWindow/8 left)
+// does the reader go on in a new one (outArray). Every output offset
+// the reader and the watcher keep (a pending comma's, the first
+// value's, the parsed mark, a root member's start) is relative to the
+// buffer and moves with it. What needs the whole text (a reading's
+// result, a root member's value, the complete value) joins the blocks:
+// thaw, outSpan.
 
 // outWindow is the size at which the output buffer is frozen (a
 // variable: tests freeze a few bytes at a time).
 var outWindow = 64 << 10
 
+// outArray is the capacity of a new array for the output after a
+// freeze, for rest bytes carried over: two windows, so that an array
+// ends at most outWindow/8 bytes short of full, and the last one at
+// most two windows (larger arrays, growing with the text, left more of
+// the last one unused than they saved: docs/streams.md "Twelfth round").
+func outArray(rest int) int {
+	return 2*outWindow + rest
+}
+
 // freeze moves what no step will edit again to the frozen blocks, once
-// the buffer holds outWindow bytes.
+// the buffer holds freezeAt bytes: outWindow or, after a first freeze,
+// less when its array is nearly full.
 func (s *Incremental) freeze() {
 	r := &s.r
-	if len(r.out) < outWindow || s.thawed {
+	if s.thawed || len(r.out) < s.freezeAt {
 		return
 	}
+	room := cap(r.out) - len(r.out)
 	k := len(r.out)
 	for f := range r.stack {
 		if r.stack[f].commaIn >= 0 {
@@ -420,9 +436,16 @@ func (s *Incremental) freeze() {
 	}
 	s.frozen = append(s.frozen, r.out[:k:k])
 	s.outBase += k
-	rest := make([]byte, len(r.out)-k, max(outWindow+outWindow/4, 2*(len(r.out)-k)))
-	copy(rest, r.out[k:])
-	r.out = rest
+	if room >= outWindow/8 {
+		r.out = r.out[k:]
+	} else {
+		rest := make([]byte, len(r.out)-k, outArray(len(r.out)-k))
+		copy(rest, r.out[k:])
+		r.out = rest
+	}
+	// the next freeze: after a window, or when the array is nearly full
+	// (one comparison a chunk in trim)
+	s.freezeAt = min(outWindow, cap(r.out)-outWindow/8)
 	s.shiftOut(-k)
 	if s.onFreeze != nil {
 		s.onFreeze(k)

@@ -6,6 +6,7 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // feedTrace feeds text in the chunks cuts gives to a watcher and to a
@@ -181,6 +182,53 @@ func TestFrozenOutputIsTheSame(t *testing.T) {
 		outWindow = 16
 		if frozen := run(); frozen != one {
 			t.Fatalf("%s:\none buffer:\n%s\nfrozen:\n%s", name, one, frozen)
+		}
+	}
+}
+
+// TestFrozenBlocksShareArrays: freezing the output costs no allocation
+// while its array has room: the reader goes on in the rest of the same
+// array, so consecutive frozen blocks lie end to end in memory, and a
+// new array (two windows) is taken only when one is nearly full. A 1 MB
+// feed in 64-byte chunks then uses about one array for each two windows
+// of output (a fresh array at every freeze before: one per window), and
+// the blocks read the same after the finish (TestWatchKeptRecordsStay
+// checks the records pointing into them).
+func TestFrozenBlocksShareArrays(t *testing.T) {
+	doc := validDoc()
+	w := NewWatcher(Options{})
+	for k := 0; k < len(doc); k += 64 {
+		w.Feed(doc[k:min(k+64, len(doc))])
+	}
+	s := w.s
+	if len(s.frozen) < 8 {
+		t.Fatalf("%d frozen blocks for %d bytes of output: the test needs several", len(s.frozen), s.outBase)
+	}
+	arrays := 1
+	var copies []string
+	for i, b := range s.frozen {
+		copies = append(copies, string(b))
+		if i > 0 {
+			prev := s.frozen[i-1]
+			if unsafe.SliceData(b) != (*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(prev)), len(prev))) {
+				arrays++
+			}
+		}
+	}
+	// the first array is the one the buffer doubled into before the
+	// first freeze; each later one holds at least 2*outWindow - outWindow/8
+	most := 2 + s.outBase/(2*outWindow-outWindow/8)
+	t.Logf("%d frozen blocks in %d arrays for %d bytes", len(s.frozen), arrays, s.outBase)
+	if arrays > most {
+		t.Errorf("%d frozen blocks in %d arrays for %d bytes of output, want at most %d", len(s.frozen), arrays, s.outBase, most)
+	}
+	fin := w.Finish()
+	if fin.Final == nil || fin.Final.Text != string(doc) {
+		t.Fatalf("final: %v", fin.Error)
+	}
+	for i, b := range s.frozen {
+		if string(b) != copies[i] {
+			t.Fatalf("frozen block %d changed after the finish", i)
 		}
 	}
 }
