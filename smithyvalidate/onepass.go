@@ -733,10 +733,7 @@ func (q *onePass) stringFor(p *plan, text string, esc bool) bool {
 		if esc {
 			return false
 		}
-		format, anyFormat := p.ts, p.ts == tsDefault && q.on(anyTimestampFormat)
-		if format == tsDefault && !anyFormat {
-			format = tsDateTime
-		}
+		format, anyFormat := resolveTimestampFormat(p, q.on)
 		switch {
 		case anyFormat:
 			if ok, _ := timefmt.DateTime(text); ok {
@@ -829,7 +826,7 @@ func (q *onePass) numberFor(p *plan, text string, t numTok) bool {
 		}
 		return t.rangeOK(p.rng, text)
 	case model.TimestampType:
-		if p.ts != tsEpochSeconds && !(p.ts == tsDefault && q.on(anyTimestampFormat)) {
+		if format, anyFormat := resolveTimestampFormat(p, q.on); format != tsEpochSeconds && !anyFormat {
 			return false
 		}
 		ok, _ := timefmt.EpochSeconds(text)

@@ -43,6 +43,7 @@ const (
 	clobsAsBlobs
 	failFast
 	referenceHTTPDates
+	epochSecondsTimestamps
 )
 
 // switchOption returns the option that turns the policies p on or off.
@@ -250,6 +251,13 @@ func ClobsAsBlobs(on bool) Option { return switchOption(clobsAsBlobs, on) }
 // accepts has no finding; application data keeps the specification's
 // IMF-fixdate.
 func referenceHTTPDatesOption() Option { return switchOption(referenceHTTPDates, true) }
+
+// epochSecondsTimestampsOption turns the epochSecondsTimestamps policy on:
+// every timestamp is an epoch-seconds number, whatever its
+// @timestampFormat, as the Smithy reference reads the params of protocol
+// tests (its EPOCH_SECONDS timestamp strategy: a test case gives the
+// value, the body its wire form). Only CheckProtocolTests turns it on.
+func epochSecondsTimestampsOption() Option { return switchOption(epochSecondsTimestamps, true) }
 
 // FailFast, on, stops validation at the first error finding (warnings and
 // advisories do not stop it); the result is then not Complete. Off (the

@@ -70,6 +70,12 @@ type valueWording struct {
 	// constraintWarnings lowers constraint findings (range, length,
 	// pattern, required) to WARNING (an example with allowConstraintErrors).
 	constraintWarnings bool
+	// protocolTest words values as the reference's protocol test
+	// validators do (CheckProtocolTests): its EPOCH_SECONDS timestamp
+	// strategy names the member and then its target, and its
+	// ALLOW_OPTIONAL_NULLS reports a null only against the member that
+	// takes none, not again against the member's target.
+	protocolTest bool
 }
 
 // renderAll returns the events of the findings about value root, each
@@ -129,6 +135,9 @@ func (w valueWording) render(root node.Node, f Finding) []modelValueEvent {
 	switch f.Code {
 	case CodeType:
 		if target != nil && target.Type() == model.TimestampType {
+			if w.protocolTest {
+				return w.epochSecondsEvents(ev, gov, target, val)
+			}
 			ev.msg = w.timestampType(gov, target, val)
 		} else {
 			ev.msg = invalidShapeText(target, targetID, val)
@@ -417,6 +426,9 @@ func (w valueWording) nullEvents(ev modelValueEvent, gov, target *model.Shape, t
 			}
 		}
 	}
+	if w.protocolTest {
+		return out
+	}
 	if target != nil && target.Type() == model.TimestampType {
 		ev.msg = w.timestampType(gov, target, val)
 	} else if target == nil || target.Type() != model.DocumentType {
@@ -544,6 +556,24 @@ func (w valueWording) timestampType(gov, target *model.Shape, val node.Node) str
 	return fmt.Sprintf("Invalid %s value provided for timestamp, `%s`. Expected a number that contains epoch seconds with "+
 		`optional millisecond precision, or a string that contains an RFC 3339 formatted timestamp (e.g., "1985-04-12T23:20:50.52Z")`,
 		nodeTypeName(val), target.ID())
+}
+
+// epochSecondsEvents renders a timestamp that is not a number under the
+// reference's EPOCH_SECONDS strategy, which checks the member and then its
+// target (a value checked against a timestamp shape itself, the shape
+// once).
+func (w valueWording) epochSecondsEvents(ev modelValueEvent, gov, target *model.Shape, val node.Node) []modelValueEvent {
+	var out []modelValueEvent
+	for _, s := range []*model.Shape{gov, target} {
+		if s == nil || s == gov && s.Type() != model.MemberType {
+			continue
+		}
+		e := ev
+		e.msg = fmt.Sprintf("Invalid %s value provided for timestamp, `%s`. Expected a number that contains epoch seconds with "+
+			"optional millisecond precision", nodeTypeName(val), s.ID())
+		out = append(out, e)
+	}
+	return out
 }
 
 func (w valueWording) timestampText(gov, target *model.Shape, targetID shapeid.ID, val node.Node) string {

@@ -37,12 +37,24 @@ func prepareTimestampFormat(_ *preparer, pl *plan, v node.Node) string {
 	return ""
 }
 
-func (w *walker) timestampValue(p *plan, v ValueView, k Kind) {
-	format := p.ts
-	any := format == tsDefault && w.pol.on(anyTimestampFormat)
-	if format == tsDefault && !any {
-		format = tsDateTime
+// resolveTimestampFormat returns the format a timestamp of plan p takes
+// under the policies on, and whether any format is accepted (no
+// @timestampFormat and AnyTimestampFormat): the trait's format, else
+// date-time; always epoch seconds under epochSecondsTimestamps.
+func resolveTimestampFormat(p *plan, on func(policy) bool) (format tsFormat, any bool) {
+	switch {
+	case on(epochSecondsTimestamps):
+		return tsEpochSeconds, false
+	case p.ts != tsDefault:
+		return p.ts, false
+	case on(anyTimestampFormat):
+		return tsDefault, true
 	}
+	return tsDateTime, false
+}
+
+func (w *walker) timestampValue(p *plan, v ValueView, k Kind) {
+	format, any := resolveTimestampFormat(p, w.pol.on)
 	switch k {
 	case KindString:
 		s := textOf(v)
