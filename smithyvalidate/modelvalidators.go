@@ -21,6 +21,10 @@ import (
 //     operation's input, output and errors ([CheckExamples]);
 //   - TypedMetadata: every metadata entry whose key a shape types with
 //     @metadata against that shape ([CheckMetadata]);
+//   - HttpRequestTestsInput: the params of the smithy.test protocol test
+//     traits against the operation's input, output or error
+//     ([CheckProtocolTests]; its events are HttpRequestTestsInput,
+//     HttpResponseTestsOutput and HttpResponseTestsError);
 //   - AlloyTraits: the preparation checks of the alloy traits (see the
 //     package documentation) on every shape that applies one.
 //
@@ -33,6 +37,7 @@ func ModelValidators() []validate.Validator {
 		{Name: "DefaultTrait", Stage: validate.StageCritical, Check: CheckDefaults},
 		{Name: "ExamplesTrait", Stage: validate.StageDefault, Check: CheckExamples},
 		{Name: "TypedMetadata", Stage: validate.StageDefault, Check: CheckMetadata},
+		{Name: "HttpRequestTestsInput", Stage: validate.StageDefault, Check: CheckProtocolTests},
 		{Name: "AlloyTraits", Stage: validate.StageDefault, Check: checkAlloyTraits},
 	}
 }
