@@ -23,8 +23,10 @@ import (
 //     @metadata against that shape ([CheckMetadata]);
 //   - HttpRequestTestsInput: the params of the smithy.test protocol test
 //     traits against the operation's input, output or error
-//     ([CheckProtocolTests]; its events are HttpRequestTestsInput,
-//     HttpResponseTestsOutput and HttpResponseTestsError);
+//     and of @eventStreamTests against the operation's input, output and
+//     event streams ([CheckProtocolTests]; its events are
+//     HttpRequestTestsInput, HttpResponseTestsOutput,
+//     HttpResponseTestsError and EventStreamTestsTrait);
 //   - AlloyTraits: the preparation checks of the alloy traits (see the
 //     package documentation) on every shape that applies one.
 //

@@ -5,6 +5,7 @@ import (
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
+	"github.com/smithy-validation/go/core/preludeid"
 	"github.com/smithy-validation/go/core/shapeid"
 )
 
@@ -13,6 +14,7 @@ import (
 var (
 	httpRequestTestsID  = shapeid.ID{Namespace: "smithy.test", Name: "httpRequestTests"}
 	httpResponseTestsID = shapeid.ID{Namespace: "smithy.test", Name: "httpResponseTests"}
+	eventStreamTestsID  = shapeid.ID{Namespace: "smithy.test", Name: "eventStreamTests"}
 )
 
 // CheckProtocolTests is the protocol test model validator: the `params`
@@ -40,9 +42,17 @@ var (
 // body's). A model without the smithy.test traits gives no event; the
 // traits' own shape (a test case without an id, say) is TraitValue's.
 // @httpMalformedRequestTests have no params and are not checked here.
+//
+// The values of @eventStreamTests are checked too (event ID
+// EventStreamTestsTrait; see streamCases), with timestamps read by their
+// @timestampFormat, or as an epoch-seconds number or a date-time string
+// without one, as the reference's EventStreamTestsTraitValidator reads
+// them.
 func CheckProtocolTests(m *model.Model) (out []model.Event) {
 	defer recoverEvents("HttpRequestTestsInput", &out)
-	pc := protocolTestChecker{m: m, values: newValueChecker(m, "HttpRequestTestsInput", BlobsAsText(true), epochSecondsTimestampsOption(), referenceHTTPDatesOption())}
+	pc := protocolTestChecker{m: m,
+		values:       newValueChecker(m, "HttpRequestTestsInput", BlobsAsText(true), epochSecondsTimestampsOption(), referenceHTTPDatesOption()),
+		streamValues: newValueChecker(m, "EventStreamTestsTrait", BlobsAsText(true), AnyTimestampFormat(true), referenceHTTPDatesOption())}
 	for _, s := range m.Shapes() {
 		if s.ID().Namespace == shapeid.Prelude {
 			continue
@@ -58,13 +68,20 @@ func CheckProtocolTests(m *model.Model) (out []model.Event) {
 				out = append(out, pc.cases(s, t, "HttpResponseTestsError", s.ID())...)
 			}
 		}
+		if t, ok := findTrait(s.Traits(), eventStreamTestsID); ok && s.Type() == model.OperationType {
+			out = append(out, pc.streamCases(s, t)...)
+		}
 	}
 	return out
 }
 
 type protocolTestChecker struct {
 	m      *model.Model
-	values *valueChecker
+	values *valueChecker // the http tests' reading of values
+	// streamValues is the event stream tests' reading: timestamps as
+	// their format says (an epoch-seconds number or a date-time string
+	// without one), as the reference's FORMAT strategy.
+	streamValues *valueChecker
 }
 
 // cases checks every test case of the trait t on shape s: its params
@@ -105,4 +122,121 @@ func (pc *protocolTestChecker) cases(s *model.Shape, t model.Trait, id string, t
 		}
 	}
 	return out
+}
+
+// streamCases checks every case of an operation's @eventStreamTests as the
+// reference's EventStreamTestsTraitValidator does (event ID
+// EventStreamTestsTrait): initialRequestParams against the input,
+// initialResponseParams against the output, initialRequest and
+// initialResponse against the shapes their *Shape members name, each
+// event's params against the operation's input or output event stream
+// (the union the @streaming member targets; an ERROR when the operation
+// has none), vendorParams against vendorParamsShape; and a case must set
+// an event, an initial request or an initial response. The event IDs of
+// the last two are extended as the reference extends them
+// (EventStreamTestsTrait.<case>.events.<event> for a response event,
+// EventStreamTestsTrait.<case> for an empty case).
+func (pc *protocolTestChecker) streamCases(op *model.Shape, t model.Trait) []model.Event {
+	const id = "EventStreamTestsTrait"
+	var out []model.Event
+	fail := func(at node.Node, eventID, msg string) {
+		src := t.Source
+		if at.Pos().IsValid() {
+			src.Pos = at.Pos()
+		}
+		out = append(out, model.Event{Severity: model.ErrorSeverity, ID: eventID, Shape: op.ID(), Source: src, Message: msg})
+	}
+	check := func(target shapeid.ID, val node.Node, context string) {
+		if _, found := pc.m.Shape(target); !found {
+			return // the shape ID member's own validators say so
+		}
+		if val.Kind() == node.Null {
+			val = node.NewObject().At(val.Pos())
+		}
+		out = append(out, pc.streamValues.check(target, val, valueWording{m: pc.m}, id, context, op.ID(), t.Source)...)
+	}
+	// shapeNamed is the shape a *Shape member of obj names, if any.
+	shapeNamed := func(obj node.Node, key string) (shapeid.ID, bool) {
+		v, ok := obj.Get(key)
+		if !ok || v.Kind() != node.String {
+			return shapeid.ID{}, false
+		}
+		sid, err := shapeid.Parse(v.StringValue())
+		return sid, err == nil
+	}
+	inStream, hasIn := pc.eventStream(op.Input())
+	outStream, hasOut := pc.eventStream(op.Output())
+	for i, tc := range t.Value.Elems() {
+		if tc.Kind() != node.Object {
+			continue
+		}
+		prefix := t.ID.String() + "." + strconv.Itoa(i)
+		reqParams, hasReqParams := tc.Get("initialRequestParams")
+		if hasReqParams {
+			check(op.Input(), reqParams, prefix+".initialRequestParams")
+		}
+		req, hasReq := tc.Get("initialRequest")
+		if sid, ok := shapeNamed(tc, "initialRequestShape"); ok {
+			check(sid, req, prefix+".initialRequest")
+		}
+		respParams, hasRespParams := tc.Get("initialResponseParams")
+		if hasRespParams {
+			check(op.Output(), respParams, prefix+".initialResponseParams")
+		}
+		resp, hasResp := tc.Get("initialResponse")
+		if sid, ok := shapeNamed(tc, "initialResponseShape"); ok {
+			check(sid, resp, prefix+".initialResponse")
+		}
+		if sid, ok := shapeNamed(tc, "vendorParamsShape"); ok {
+			vp, _ := tc.Get("vendorParams")
+			check(sid, vp, prefix+".vendorParams")
+		}
+		events, _ := tc.Get("events")
+		for j, ev := range events.Elems() {
+			if ev.Kind() != node.Object {
+				continue
+			}
+			evPrefix := prefix + ".events." + strconv.Itoa(j)
+			if params, ok := ev.Get("params"); ok {
+				typ, _ := ev.Get("type")
+				switch typ.StringValue() {
+				case "request":
+					if hasIn {
+						check(inStream, params, evPrefix+".params")
+					} else {
+						fail(ev, id, evPrefix+": Invalid request event for operation "+op.ID().String()+" that has no input stream.")
+					}
+				case "response":
+					if hasOut {
+						check(outStream, params, evPrefix+".params")
+					} else {
+						fail(ev, id+"."+strconv.Itoa(i)+".events."+strconv.Itoa(j), evPrefix+": Invalid response event for operation "+op.ID().String()+" that has no output stream.")
+					}
+				}
+			}
+			if sid, ok := shapeNamed(ev, "vendorParamsShape"); ok {
+				vp, _ := ev.Get("vendorParams")
+				check(sid, vp, evPrefix+".vendorParams")
+			}
+		}
+		if events.Len() == 0 && !hasReqParams && !hasReq && !hasRespParams && !hasResp {
+			fail(tc, id+"."+strconv.Itoa(i), prefix+": At least one event, an initial request, or an initial response must be set.")
+		}
+	}
+	return out
+}
+
+// eventStream returns the union that a member of the structure id with
+// @streaming targets: the operation's event stream.
+func (pc *protocolTestChecker) eventStream(id shapeid.ID) (shapeid.ID, bool) {
+	s, ok := pc.m.Shape(id)
+	if !ok {
+		return shapeid.ID{}, false
+	}
+	for _, mem := range s.Members() {
+		if u, ok := pc.m.Shape(mem.Target()); ok && u.Type() == model.UnionType && u.HasTrait(preludeid.Streaming) {
+			return u.ID(), true
+		}
+	}
+	return shapeid.ID{}, false
 }

@@ -20,6 +20,29 @@ list httpRequestTests { member: TestCase }
 @trait(selector: ":test(operation, structure[trait|error])")
 list httpResponseTests { member: TestCase }
 
+@trait(selector: "operation")
+list eventStreamTests { member: StreamCase }
+
+structure StreamCase {
+    @required
+    id: String
+    @required
+    protocol: String
+    initialRequestParams: Document
+    initialRequest: Document
+    initialRequestShape: String
+    initialResponseParams: Document
+    events: Events
+}
+
+list Events { member: Event }
+
+structure Event {
+    @required
+    type: String
+    params: Document
+}
+
 structure TestCase {
     @required
     id: String
@@ -36,6 +59,7 @@ namespace t
 
 use smithy.test#httpRequestTests
 use smithy.test#httpResponseTests
+use smithy.test#eventStreamTests
 
 operation Op { input: OpInput, output: OpOutput, errors: [OpError] }
 
@@ -54,6 +78,24 @@ structure OpInput {
 }
 
 structure OpOutput { id: String }
+
+operation Chat { input: ChatInput, output: ChatOutput }
+
+structure ChatInput {
+    room: String
+    messages: Messages
+}
+
+structure ChatOutput { id: String }
+
+@streaming
+union Messages { message: Message }
+
+structure Message {
+    @required
+    text: String
+    at: Timestamp
+}
 
 @error("client")
 structure OpError { message: String }
@@ -98,6 +140,22 @@ func TestCheckProtocolTests(t *testing.T) {
 			"[WARNING] t#Op: smithy.test#httpRequestTests.0.vendorParams: Member `zone` does not exist in `t#Vendor` | HttpRequestTestsInput.UnknownMember.t#Vendor.zone"}},
 		{"vendorParamsShape without vendorParams", "operation Op", `@httpResponseTests([{id: "a", protocol: "p", vendorParamsShape: "t#Vendor"}])`, []string{
 			"[WARNING] t#Op: Protocol test case defined a `vendorParamsShape` but no `vendorParams` | HttpResponseTestsOutput"}},
+		// Event stream tests read timestamps by their format (a date-time
+		// string or a number without one).
+		{"valid event stream test", "operation Chat", `@eventStreamTests([{id: "a", protocol: "p",
+            initialRequestParams: {room: "r"}, initialResponseParams: {id: "x"},
+            initialRequest: {text: "t"}, initialRequestShape: "t#Message",
+            events: [{type: "request", params: {message: {text: "hi", at: "1985-04-12T23:20:50.52Z"}}},
+                     {type: "request", params: {message: {text: "hi", at: 1576540098}}}]}])`, nil},
+		{"event params against the stream", "operation Chat", `@eventStreamTests([{id: "a", protocol: "p", events: [{type: "request", params: {message: "hi"}}]}])`, []string{
+			"[ERROR] t#Chat: smithy.test#eventStreamTests.0.events.0.params.message: Expected object value for structure shape, `t#Message`; found string value, `hi` | EventStreamTestsTrait"}},
+		{"initial request and initialRequestShape", "operation Chat", `@eventStreamTests([{id: "a", protocol: "p", initialRequestParams: {room: 1}, initialRequest: {}, initialRequestShape: "t#Message"}])`, []string{
+			"[ERROR] t#Chat: smithy.test#eventStreamTests.0.initialRequestParams.room: Expected string value for string shape, `smithy.api#String`; found number value, `1` | EventStreamTestsTrait",
+			"[ERROR] t#Chat: smithy.test#eventStreamTests.0.initialRequest: Missing required structure member `text` for `t#Message` | EventStreamTestsTrait"}},
+		{"response event without an output stream", "operation Chat", `@eventStreamTests([{id: "a", protocol: "p", events: [{type: "response", params: {}}]}])`, []string{
+			"[ERROR] t#Chat: smithy.test#eventStreamTests.0.events.0: Invalid response event for operation t#Chat that has no output stream. | EventStreamTestsTrait.0.events.0"}},
+		{"a case that sets nothing", "operation Chat", `@eventStreamTests([{id: "a", protocol: "p", events: []}])`, []string{
+			"[ERROR] t#Chat: smithy.test#eventStreamTests.0: At least one event, an initial request, or an initial response must be set. | EventStreamTestsTrait.0"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := strings.Replace(protocolTestsModel, "\n"+tc.shape+" {", "\n"+tc.trait+"\n"+tc.shape+" {", 1)
