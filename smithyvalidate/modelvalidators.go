@@ -26,7 +26,8 @@ import (
 //     and of @eventStreamTests against the operation's input, output and
 //     event streams ([CheckProtocolTests]; its events are
 //     HttpRequestTestsInput, HttpResponseTestsOutput,
-//     HttpResponseTestsError and EventStreamTestsTrait);
+//     HttpResponseTestsError and EventStreamTestsTrait), their JSON and
+//     XML bodies well-formed, their IDs unique (UniqueProtocolTestCaseId);
 //   - AlloyTraits: the preparation checks of the alloy traits (see the
 //     package documentation) on every shape that applies one.
 //

@@ -1,7 +1,10 @@
 package smithyvalidate
 
 import (
+	"fmt"
+	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/smithy-validation/go/core/model"
 	"github.com/smithy-validation/go/core/node"
@@ -43,6 +46,16 @@ var (
 // traits' own shape (a test case without an id, say) is TraitValue's.
 // @httpMalformedRequestTests have no params and are not checked here.
 //
+// Beside the values, as the reference's protocol test validators do: a
+// test case's or event's body whose bodyMediaType is JSON or XML must be
+// well-formed (DANGER: "Invalid application/json content in ..."; see
+// bodyProblem), and a test case ID must be used once per trait in the
+// model (ERROR UniqueProtocolTestCaseId at each use; the reference counts
+// @httpMalformedRequestTests IDs with the @httpResponseTests ones, and so
+// does this check). A body's media type is checked once, with the event
+// ID of the case's own check (the reference's output and error
+// validators each report it).
+//
 // The values of @eventStreamTests are checked too (event ID
 // EventStreamTestsTrait; see streamCases), with timestamps read by their
 // @timestampFormat, or as an epoch-seconds number or a date-time string
@@ -53,6 +66,7 @@ func CheckProtocolTests(m *model.Model) (out []model.Event) {
 	pc := protocolTestChecker{m: m,
 		values:       newValueChecker(m, "HttpRequestTestsInput", BlobsAsText(true), epochSecondsTimestampsOption(), referenceHTTPDatesOption()),
 		streamValues: newValueChecker(m, "EventStreamTestsTrait", BlobsAsText(true), AnyTimestampFormat(true), referenceHTTPDatesOption())}
+	out = uniqueIDs(m)
 	for _, s := range m.Shapes() {
 		if s.ID().Namespace == shapeid.Prelude {
 			continue
@@ -112,6 +126,12 @@ func (pc *protocolTestChecker) cases(s *model.Shape, t model.Trait, id string, t
 					out = append(out, pc.values.check(vid, vp, valueWording{m: pc.m, protocolTest: true}, id, context+".vendorParams", s.ID(), t.Source)...)
 				}
 			}
+		}
+		if problem, body := bodyProblemOf(tc); problem != "" {
+			mt, _ := tc.Get("bodyMediaType")
+			tid, _ := tc.Get("id")
+			out = append(out, model.Event{Severity: model.Danger, ID: id, Shape: s.ID(), Source: at(body),
+				Message: fmt.Sprintf("Invalid %s content in `%s` protocol test case `%s`: %s", mt.StringValue(), t.ID, tid.StringValue(), problem)})
 		}
 		params, ok := tc.Get("params")
 		if !ok {
@@ -214,6 +234,15 @@ func (pc *protocolTestChecker) streamCases(op *model.Shape, t model.Trait) []mod
 					}
 				}
 			}
+			if problem, body := bodyProblemOf(ev); problem != "" {
+				mt, _ := ev.Get("bodyMediaType")
+				src := t.Source
+				if body.Pos().IsValid() {
+					src.Pos = body.Pos()
+				}
+				out = append(out, model.Event{Severity: model.Danger, ID: id, Shape: op.ID(), Source: src,
+					Message: fmt.Sprintf("%s.body: Invalid %s content: %s", evPrefix, mt.StringValue(), problem)})
+			}
 			if sid, ok := shapeNamed(ev, "vendorParamsShape"); ok {
 				vp, _ := ev.Get("vendorParams")
 				check(sid, vp, evPrefix+".vendorParams")
@@ -239,4 +268,76 @@ func (pc *protocolTestChecker) eventStream(id shapeid.ID) (shapeid.ID, bool) {
 		}
 	}
 	return shapeid.ID{}, false
+}
+
+// The trait ID of @httpMalformedRequestTests, whose case IDs the
+// reference counts with the response tests' (see checkUniqueIDs).
+var httpMalformedRequestTestsID = shapeid.ID{Namespace: "smithy.test", Name: "httpMalformedRequestTests"}
+
+// uniqueIDs returns the events of the reference's
+// UniqueProtocolTestCaseIdValidator: a test case ID used more than once
+// in a model for the same trait (on any operations or structures) is an
+// ERROR at each case that uses it, naming every shape that does. The
+// reference files @httpMalformedRequestTests IDs with the
+// @httpResponseTests ones (and reports them as such), and so does this
+// check, so that a model gets the reference's verdict.
+func uniqueIDs(m *model.Model) []model.Event {
+	type use struct {
+		shape shapeid.ID
+		at    model.SourceLocation
+	}
+	uses := map[shapeid.ID]map[string][]use{}
+	for _, s := range m.Shapes() {
+		if s.Type() != model.OperationType && s.Type() != model.StructureType {
+			continue
+		}
+		for _, tid := range []shapeid.ID{httpRequestTestsID, httpResponseTestsID, httpMalformedRequestTestsID, eventStreamTestsID} {
+			t, ok := findTrait(s.Traits(), tid)
+			if !ok {
+				continue
+			}
+			key := tid
+			if tid == httpMalformedRequestTestsID {
+				key = httpResponseTestsID
+			}
+			for _, tc := range t.Value.Elems() {
+				id, ok := tc.Get("id")
+				if !ok || id.Kind() != node.String {
+					continue
+				}
+				at := t.Source
+				if id.Pos().IsValid() {
+					at.Pos = id.Pos()
+				}
+				if uses[key] == nil {
+					uses[key] = map[string][]use{}
+				}
+				uses[key][id.StringValue()] = append(uses[key][id.StringValue()], use{s.ID(), at})
+			}
+		}
+	}
+	var out []model.Event
+	for _, tid := range []shapeid.ID{httpRequestTestsID, httpResponseTestsID, eventStreamTestsID} {
+		ids := make([]string, 0, len(uses[tid]))
+		for id := range uses[tid] {
+			ids = append(ids, id)
+		}
+		sort.Strings(ids)
+		for _, id := range ids {
+			us := uses[tid][id]
+			if len(us) < 2 {
+				continue
+			}
+			names := make([]string, len(us))
+			for i, u := range us {
+				names[i] = u.shape.String()
+			}
+			sort.Strings(names)
+			msg := fmt.Sprintf("Conflicting `%s` test case IDs found for ID `%s`: `%s`", tid, id, strings.Join(names, "`, `"))
+			for _, u := range us {
+				out = append(out, model.Event{Severity: model.ErrorSeverity, ID: "UniqueProtocolTestCaseId", Shape: u.shape, Source: u.at, Message: msg})
+			}
+		}
+	}
+	return out
 }

@@ -41,6 +41,16 @@ structure Event {
     @required
     type: String
     params: Document
+    body: String
+    bodyMediaType: String
+}
+
+@trait(selector: "operation")
+list httpMalformedRequestTests { member: MalformedCase }
+
+structure MalformedCase {
+    @required
+    id: String
 }
 
 structure TestCase {
@@ -51,6 +61,8 @@ structure TestCase {
     params: Document
     vendorParams: Document
     vendorParamsShape: String
+    body: String
+    bodyMediaType: String
 }
 `
 
@@ -60,6 +72,7 @@ namespace t
 use smithy.test#httpRequestTests
 use smithy.test#httpResponseTests
 use smithy.test#eventStreamTests
+use smithy.test#httpMalformedRequestTests
 
 operation Op { input: OpInput, output: OpOutput, errors: [OpError] }
 
@@ -156,6 +169,27 @@ func TestCheckProtocolTests(t *testing.T) {
 			"[ERROR] t#Chat: smithy.test#eventStreamTests.0.events.0: Invalid response event for operation t#Chat that has no output stream. | EventStreamTestsTrait.0.events.0"}},
 		{"a case that sets nothing", "operation Chat", `@eventStreamTests([{id: "a", protocol: "p", events: []}])`, []string{
 			"[ERROR] t#Chat: smithy.test#eventStreamTests.0: At least one event, an initial request, or an initial response must be set. | EventStreamTestsTrait.0"}},
+		// A JSON or XML body must be well-formed (DANGER); a test case ID
+		// is used once per trait in the model.
+		{"bodies well-formed or not", "operation Op", `@httpRequestTests([
+            {id: "a", protocol: "p", params: {name: "n"}, bodyMediaType: "application/json", body: "{\"name\": \"n\"}"},
+            {id: "b", protocol: "p", params: {name: "n"}, bodyMediaType: "application/json", body: "{\"name\" \"n\"}"},
+            {id: "c", protocol: "p", params: {name: "n"}, bodyMediaType: "application/xml", body: "<a><b></a>"},
+            {id: "d", protocol: "p", params: {name: "n"}, bodyMediaType: "application/cbor", body: "oA=="}])`, []string{
+			"[DANGER] t#Op: Invalid application/json content in `smithy.test#httpRequestTests` protocol test case `b`: expected ':' after object key, found '\"' at 1:9 | HttpRequestTestsInput",
+			"[DANGER] t#Op: Invalid application/xml content in `smithy.test#httpRequestTests` protocol test case `c`: XML syntax error on line 1: element <b> closed by </a> | HttpRequestTestsInput"}},
+		{"event body", "operation Chat", `@eventStreamTests([{id: "a", protocol: "p", events: [{type: "request", bodyMediaType: "application/json", body: "[1,]"}]}])`, []string{
+			"[DANGER] t#Chat: smithy.test#eventStreamTests.0.events.0.body: Invalid application/json content: expected JSON value after ',' in array, found ']' (trailing comma) at 1:4 | EventStreamTestsTrait"}},
+		{"a test case ID used twice", "operation Op", `@httpRequestTests([{id: "a", protocol: "p", params: {name: "n"}}, {id: "a", protocol: "p", params: {name: "m"}}])
+@httpResponseTests([{id: "a", protocol: "p"}])`, []string{
+			"[ERROR] t#Op: Conflicting `smithy.test#httpRequestTests` test case IDs found for ID `a`: `t#Op`, `t#Op` | UniqueProtocolTestCaseId",
+			"[ERROR] t#Op: Conflicting `smithy.test#httpRequestTests` test case IDs found for ID `a`: `t#Op`, `t#Op` | UniqueProtocolTestCaseId"}},
+		// The reference files malformed request test IDs with the response
+		// tests' (and names the response trait).
+		{"malformed request and response tests share IDs", "operation Op", `@httpMalformedRequestTests([{id: "a"}])
+@httpResponseTests([{id: "a", protocol: "p"}])`, []string{
+			"[ERROR] t#Op: Conflicting `smithy.test#httpResponseTests` test case IDs found for ID `a`: `t#Op`, `t#Op` | UniqueProtocolTestCaseId",
+			"[ERROR] t#Op: Conflicting `smithy.test#httpResponseTests` test case IDs found for ID `a`: `t#Op`, `t#Op` | UniqueProtocolTestCaseId"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := strings.Replace(protocolTestsModel, "\n"+tc.shape+" {", "\n"+tc.trait+"\n"+tc.shape+" {", 1)
