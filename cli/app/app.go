@@ -8,7 +8,7 @@
 //	1  invalid: at least one error finding
 //	2  usage: a bad flag, argument or parameter
 //	3  model: the model failed to load, assemble or prepare
-//	4  input: a file could not be read
+//	4  input/output: a file could not be read, or the output could not be written
 //	5  incomplete: a limit stopped validation before any error was found
 //
 // Flags come before the MODEL arguments; `-` as a file name is standard
@@ -47,6 +47,8 @@ type env struct {
 // run is Run on an environment of the caller's (a test lowers its
 // SpoolLimit).
 func (env *env) run(args []string) int {
+	out := &output{w: env.Stdout}
+	env.Stdout = out
 	stdin, stdout, stderr := env.Stdin, env.Stdout, env.Stderr
 	a := &cli.App{
 		Name:            "smithy",
@@ -87,6 +89,16 @@ func (env *env) run(args []string) int {
 		err = exitcode.Usagef("unknown command %q%s (smithy help lists the commands)", env.unknownCommand, hint)
 	}
 	code, msg, events := exitcode.Of(err)
+	if werr := out.failure(); werr != nil {
+		// The output is lost: whatever the verdict, the caller did not get
+		// it, and no error document can follow it either.
+		out.stop()
+		if msg != "" && !sameFailure(werr, err) {
+			fmt.Fprintf(stderr, "smithy: %s\n", render.EscapeText(msg))
+		}
+		fmt.Fprintf(stderr, "smithy: %s\n", render.EscapeText(writeFailure(werr)))
+		return exitcode.Input
+	}
 	if msg != "" {
 		// The message may quote input (a file name, a model's bytes):
 		// escaped, as every text the command prints is.

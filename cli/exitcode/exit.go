@@ -13,7 +13,7 @@ const (
 	Invalid    = 1 // at least one error finding
 	Usage      = 2 // a bad flag, argument or parameter
 	Model      = 3 // the model failed to load, assemble or prepare
-	Input      = 4 // a file could not be read
+	Input      = 4 // a file could not be read, or the output could not be written
 	Incomplete = 5 // a limit stopped validation before any error was found
 )
 

@@ -12,7 +12,7 @@
 //	1  invalid: at least one error finding
 //	2  usage: a bad flag, argument or parameter
 //	3  model: the model failed to load, assemble or prepare
-//	4  input: a file could not be read
+//	4  input/output: a file could not be read, or the output could not be written
 //	5  incomplete: a limit stopped validation before any error was found
 package run
 
