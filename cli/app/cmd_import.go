@@ -82,5 +82,8 @@ func (e *env) importAction(c *cli.Context, convert func([]byte, importer.Options
 	if c.Command.Name == "mcp" {
 		p.Mapping = c.String("mapping")
 	}
+	if err := stdinOnce(stdinUse{"--mapping", p.Mapping}, stdinUse{"FILE", p.Path}); err != nil {
+		return err
+	}
 	return e.Import(p)
 }

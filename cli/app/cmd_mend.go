@@ -76,6 +76,9 @@ func (e *env) mendAction(c *cli.Context, method string) error {
 	if err != nil {
 		return err
 	}
+	if err := stdinOnce(append(append([]stdinUse{{"--schema-json", c.String("schema-json")}}, modelUses(models)...), stdinUse{"FILE", input})...); err != nil {
+		return err
+	}
 	opts, err := e.GateOptions(declaration(c, models))
 	if err != nil {
 		return err

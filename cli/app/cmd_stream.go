@@ -47,6 +47,9 @@ func (e *env) watchAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	if err := stdinOnce(append(append([]stdinUse{{"--schema-json", c.String("schema-json")}}, modelUses(models)...), stdinUse{"FILE", input})...); err != nil {
+		return err
+	}
 	opts, err := e.GateOptions(declaration(c, models))
 	if err != nil {
 		return err
@@ -70,6 +73,9 @@ func (e *env) llmAction(c *cli.Context) error {
 		return exitcode.Usagef("--shape needs the MODEL it belongs to: smithy llm --shape ID MODEL... EVENTS.jsonl|-")
 	case len(models) > 0 && c.String("shape") == "" && c.String("tools") == "":
 		return exitcode.Usagef("one events file only (EVENTS.jsonl or -), not %d arguments; MODEL arguments go with --shape or --tools", len(args))
+	}
+	if err := stdinOnce(append(append([]stdinUse{{"--tools", c.String("tools")}, {"--schema-json", c.String("schema-json")}}, modelUses(models)...), stdinUse{"EVENTS", input})...); err != nil {
+		return err
 	}
 	return e.LLM(run.LLMParams{Provider: c.String("provider"), Tools: c.String("tools"), Input: input, Format: format}, declaration(c, models))
 }

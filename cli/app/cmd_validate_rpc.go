@@ -71,6 +71,7 @@ func (e *env) validateRPC(c *cli.Context) error {
 			*f.in = &load.Input{Path: v}
 		}
 	}
+	var uses []stdinUse
 	if msgs := c.StringSlice("message"); len(msgs) > 0 {
 		files, many, err := run.ExpandInputs(msgs, []string{".json"})
 		if err != nil {
@@ -80,6 +81,15 @@ func (e *env) validateRPC(c *cli.Context) error {
 		if many {
 			p.Messages, p.Jobs = files, c.Int("jobs")
 		}
+		for _, m := range msgs {
+			uses = append(uses, stdinUse{"--message", m})
+		}
+	}
+	for _, f := range []string{"request", "response", "transcript"} {
+		uses = append(uses, stdinUse{"--" + f, c.String(f)})
+	}
+	if err := stdinOnce(append(uses, modelUses(c.Args().Slice())...)...); err != nil {
+		return err
 	}
 	return e.ValidateRPCInputs(p, format)
 }

@@ -48,6 +48,13 @@ func (e *env) validateValueCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
+			var uses []stdinUse
+			for _, v := range values {
+				uses = append(uses, stdinUse{"--value", v})
+			}
+			if err := stdinOnce(append(uses, modelUses(c.Args().Slice())...)...); err != nil {
+				return err
+			}
 			if many {
 				return e.ValidateValues(p, files, c.Int("jobs"), format)
 			}

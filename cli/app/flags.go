@@ -254,3 +254,45 @@ func (f *namedFlag) RunAction(ctx *cli.Context) error {
 	}
 	return nil
 }
+
+// stdinUse is one argument of a command line that may name standard
+// input: its role as the user wrote it (--value, a MODEL, FILE) and the
+// path given, or "-" when it defaults to standard input.
+type stdinUse struct{ role, path string }
+
+// stdinOnce refuses, before anything is read, a command line that names
+// standard input more than once. Reading it once leaves nothing for the
+// second reader, and which reader comes first is the command's business:
+// a model read first made a value on standard input a model error (exit
+// 3) instead of this usage error.
+func stdinOnce(uses ...stdinUse) error {
+	var roles []string
+	models := false
+	for _, u := range uses {
+		if u.path != "-" {
+			continue
+		}
+		if u.role == "MODEL" {
+			if models {
+				continue // several - MODELs: the reader says it
+			}
+			models = true
+			roles = append(roles, "a MODEL")
+			continue
+		}
+		roles = append(roles, u.role)
+	}
+	if len(roles) < 2 {
+		return nil
+	}
+	return exitcode.Usagef("standard input (-) can be used only once: %s and %s name it", strings.Join(roles[:len(roles)-1], ", "), roles[len(roles)-1])
+}
+
+// modelUses are the MODEL arguments as stdinUses.
+func modelUses(models []string) []stdinUse {
+	uses := make([]stdinUse, len(models))
+	for i, m := range models {
+		uses[i] = stdinUse{"MODEL", m}
+	}
+	return uses
+}
