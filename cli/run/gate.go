@@ -121,7 +121,10 @@ func (e *Env) Watch(input string, chunk int, opts mend.Options) error {
 	w := mend.NewWatcher(opts)
 	size := watchReadSize
 	if chunk > 0 {
-		size = chunk
+		// No read returns more than the bounded reader holds: a larger
+		// chunk is the whole text in one feed, without a buffer of the
+		// size asked for (--chunk 99999999999 was a runtime out of memory).
+		size = int(min(int64(chunk), limits.DefaultMaxSize+1))
 	}
 	buf := make([]byte, size)
 	var line []byte // one feed's line, reused
