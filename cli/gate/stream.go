@@ -3,7 +3,9 @@ package gate
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"reflect"
 	"sort"
 
 	"github.com/smithy-validation/go/cli/internal/wirejson"
@@ -268,23 +270,50 @@ func ParseTools(raw json.RawMessage, resolve Resolver) (map[string]mend.Declarat
 		Name        string          `json:"name"`
 		InputSchema json.RawMessage `json:"inputSchema"`
 	}
+	// Each element is read alone, so that a mistake names its tool and
+	// member in the words of the forms, not encoding/json's Go types.
+	readList := func(raw json.RawMessage) ([]mcpTool, error) {
+		var elems []json.RawMessage
+		if err := json.Unmarshal(raw, &elems); err != nil {
+			return nil, usage("tools: not JSON: %v", err)
+		}
+		list := make([]mcpTool, len(elems))
+		for i, el := range elems {
+			if k := jsonKind(el); k != "an object" {
+				return nil, usage("tools: tool %d is %s, not an object with a \"name\" and an \"inputSchema\"", i, k)
+			}
+			if err := json.Unmarshal(el, &list[i]); err != nil {
+				return nil, memberTypeErr(fmt.Sprintf("tools: tool %d: ", i), err)
+			}
+		}
+		return list, nil
+	}
 	var list []mcpTool
 	switch raw[0] {
 	case '[':
-		if err := json.Unmarshal(raw, &list); err != nil {
-			return nil, usage("tools: %v", err)
+		var err error
+		if list, err = readList(raw); err != nil {
+			return nil, err
 		}
 	case '{':
-		var wrapped struct {
-			Tools *[]mcpTool `json:"tools"`
-		}
-		if json.Unmarshal(raw, &wrapped) == nil && wrapped.Tools != nil {
-			list = *wrapped.Tools
-			break
-		}
-		var byName map[string]Params
+		var byName map[string]json.RawMessage
 		if err := json.Unmarshal(raw, &byName); err != nil {
-			return nil, usage("tools: %v", err)
+			return nil, usage("tools: not JSON: %v", err)
+		}
+		if t, ok := byName["tools"]; ok {
+			switch k := jsonKind(t); k {
+			case "an array":
+				var err error
+				if list, err = readList(t); err != nil {
+					return nil, err
+				}
+			case "an object": // a tool named "tools"
+			default:
+				return nil, usage("tools: \"tools\" is %s, not an array of tools", k)
+			}
+		}
+		if list != nil {
+			break
 		}
 		names := make([]string, 0, len(byName))
 		for n := range byName {
@@ -293,7 +322,13 @@ func ParseTools(raw json.RawMessage, resolve Resolver) (map[string]mend.Declarat
 		sort.Strings(names)
 		out := map[string]mend.Declaration{}
 		for _, n := range names {
-			p := byName[n]
+			if k := jsonKind(byName[n]); k != "an object" {
+				return nil, usage("tools: %q is %s, not a declaration ({\"schema\": ...}, {\"schema_json\": ...} or {\"shape\": ...})", n, k)
+			}
+			var p Params
+			if err := json.Unmarshal(byName[n], &p); err != nil {
+				return nil, memberTypeErr(fmt.Sprintf("tools: %q: ", n), err)
+			}
 			spec, err := p.Spec()
 			if err != nil {
 				return nil, toolErr(n, err)
@@ -333,6 +368,59 @@ func ParseTools(raw json.RawMessage, resolve Resolver) (map[string]mend.Declarat
 		out[t.Name] = d
 	}
 	return out, nil
+}
+
+// jsonKind names the kind of a JSON value as a message says it: "a
+// number", "an object", "true"...
+func jsonKind(raw json.RawMessage) string {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return "nothing"
+	}
+	switch raw[0] {
+	case '{':
+		return "an object"
+	case '[':
+		return "an array"
+	case '"':
+		return "a string"
+	case 't':
+		return "true"
+	case 'f':
+		return "false"
+	case 'n':
+		return "null"
+	}
+	return "a number"
+}
+
+// memberTypeErr is encoding/json's type error on a member of a tool, in
+// the form's words: `"schema" is a number, not a string`.
+func memberTypeErr(prefix string, err error) error {
+	var te *json.UnmarshalTypeError
+	if !errors.As(err, &te) || te.Field == "" {
+		return usage("%s%v", prefix, err)
+	}
+	found := map[string]string{"number": "a number", "string": "a string", "array": "an array", "object": "an object", "bool": "true or false"}[te.Value]
+	if found == "" {
+		found = te.Value
+	}
+	want := "a string"
+	switch te.Type.Kind() {
+	case reflect.Bool:
+		want = "true or false"
+	case reflect.Int, reflect.Int64, reflect.Int32, reflect.Float64:
+		want = "a number"
+	case reflect.Pointer:
+		if k := te.Type.Elem().Kind(); k == reflect.Int || k == reflect.Float64 {
+			want = "a number"
+		}
+	case reflect.Struct, reflect.Map:
+		want = "an object"
+	case reflect.Slice:
+		want = "an array"
+	}
+	return usage("%s%q is %s, not %s", prefix, te.Field, found, want)
 }
 
 // inputOf returns the ID of an operation's input structure, or id itself

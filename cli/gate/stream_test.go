@@ -185,3 +185,34 @@ func TestLLMExits(t *testing.T) {
 		}
 	}
 }
+
+// TestParseToolsMistakes: a tool list of the wrong shape is a usage error
+// (E050) that names the tool and what was expected, in the words of the
+// three forms; until 2026-12-03 it was encoding/json's own message, naming
+// Go types ("json: cannot unmarshal number into Go value of type
+// gate.Params") and neither the tool nor the member.
+func TestParseToolsMistakes(t *testing.T) {
+	for _, tc := range []struct{ name, tools, want string }{
+		{"array element a number", `[{"name":"a"},1]`, `tools: tool 1 is a number, not an object with a "name" and an "inputSchema"`},
+		{"array name a number", `[{"name":5}]`, `tools: tool 0: "name" is a number, not a string`},
+		{"tools not an array", `{"tools":5}`, `tools: "tools" is a number, not an array of tools`},
+		{"declaration a number", `{"b":{"schema":"{}"},"a":1}`, `tools: "a" is a number, not a declaration ({"schema": ...}, {"schema_json": ...} or {"shape": ...})`},
+		{"declaration an array", `{"a":[]}`, `tools: "a" is an array, not a declaration ({"schema": ...}, {"schema_json": ...} or {"shape": ...})`},
+		{"schema a number", `{"a":{"schema":5}}`, `tools: "a": "schema" is a number, not a string`},
+		{"shape an object", `{"a":{"shape":{}}}`, `tools: "a": "shape" is an object, not a string`},
+		{"not JSON inside", `{"a":{"schema":"{}"}`, `tools: not JSON`},
+	} {
+		_, err := ParseTools(json.RawMessage(tc.tools), nil)
+		me, ok := AsError(err)
+		if !ok || me.Code != CodeUsage {
+			t.Errorf("%s: %v, want a usage error", tc.name, err)
+			continue
+		}
+		if !strings.HasPrefix(me.Message, tc.want) {
+			t.Errorf("%s:\n got %s\nwant %s", tc.name, me.Message, tc.want)
+		}
+		if strings.Contains(me.Message, "Go ") || strings.Contains(me.Message, "gate.") {
+			t.Errorf("%s: the message names Go types: %s", tc.name, me.Message)
+		}
+	}
+}

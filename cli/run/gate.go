@@ -14,6 +14,7 @@ import (
 	"github.com/smithy-validation/go/cli/render"
 	"github.com/smithy-validation/go/core/limits"
 	"github.com/smithy-validation/go/core/model"
+	"github.com/smithy-validation/go/core/node"
 	"github.com/smithy-validation/go/mend"
 )
 
@@ -196,6 +197,10 @@ func (e *Env) LLM(p LLMParams, d Declaration) error {
 			return exitcode.Usagef("--tools: %s is empty (an MCP tools/list result, an array of tools, or an object of declarations)", f)
 		}
 		if !json.Valid(raw) {
+			var se *node.SyntaxError
+			if _, err := node.Parse(raw); errors.As(err, &se) {
+				return exitcode.Usagef("--tools: %s:%s: not JSON: %s", f, se.Pos, se.Msg)
+			}
 			return exitcode.Usagef("--tools: %s is not JSON", f)
 		}
 		tools, err = gate.ParseTools(raw, e.modelsResolver(d.Models))
