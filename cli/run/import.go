@@ -42,7 +42,7 @@ func (e *Env) Import(p ImportParams) error {
 	data, err := load.ReadAll(r, limits.DefaultMaxSize+1)
 	closeFn()
 	if err != nil {
-		return exitcode.Inputf("cannot read %s: %v", path, err)
+		return exitcode.Inputf("cannot read %s: %v", path, load.UnwrapPath(err))
 	}
 	if len(data) > limits.DefaultMaxSize {
 		return tooLarge(path)
@@ -50,12 +50,13 @@ func (e *Env) Import(p ImportParams) error {
 	opts := importer.Options{Namespace: p.Namespace, Service: p.Service}
 	mapping := p.Mapping
 	if mapping != "" {
-		f, err := os.Open(mapping)
+		// - is standard input, as for every file the command names.
+		f, closeMapping, err := e.OpenStream(mapping)
 		if err != nil {
-			return exitcode.Inputf("cannot read %s: %v", mapping, load.UnwrapPath(err))
+			return err
 		}
 		opts.Mapping, err = load.ReadAll(f, limits.DefaultMaxSize+1)
-		f.Close()
+		closeMapping()
 		if err != nil {
 			return exitcode.Inputf("cannot read %s: %v", mapping, load.UnwrapPath(err))
 		}
