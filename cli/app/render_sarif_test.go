@@ -61,6 +61,7 @@ func TestSARIFValidatesAgainstSchema(t *testing.T) {
 		{"valid value", []string{"validate-value", "--shape", "example#SubtractInput", "--value", "-", calc}, exitcode.Valid},
 		{"pair", []string{"validate-rpc", "--service", "example#Calculator", "--version", "2.0",
 			"--request", filepath.Join(root, "examples", "calculator", "call.json"), "--response", value, calc}, exitcode.Invalid},
+		{"transcript, --max-findings", []string{"validate-rpc", "--service", "example#Calculator", "--version", "2.0", "--transcript", transcript, "--complete", "--max-findings", "1", calc}, exitcode.Invalid},
 		{"model events", []string{"validate", badModel}, exitcode.Model},
 		{"model failure", []string{"validate-value", "--shape", "ns#S", badModel}, exitcode.Model},
 		{"usage failure", []string{"validate-rpc", "--nope"}, exitcode.Usage},

@@ -2,6 +2,7 @@ package render
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/url"
 	"path/filepath"
@@ -148,6 +149,12 @@ func WriteSARIF(w io.Writer, rep *Report, fail *SARIFFailure) error {
 		code := fail.Exit
 		inv = sarifInvocation{ExecutionSuccessful: false, ExitCode: &code,
 			Notifications: []sarifNotification{{Level: "error", Message: sarifText{fail.Message}}}}
+	}
+	if all, shown := len(rep.counted()), len(rep.Diags); all > shown {
+		// --max-findings: the log says what it leaves out, as the text
+		// format's "... N more not shown" does.
+		inv.Notifications = append(inv.Notifications, sarifNotification{Level: "note",
+			Message: sarifText{fmt.Sprintf("%d more findings not listed (--max-findings %d): %d in all", all-shown, shown, all)}})
 	}
 	run.Invocations = []sarifInvocation{inv}
 	ruleIndex := map[string]int{}
