@@ -75,10 +75,15 @@ func (e *Env) transcriptReport(svc *rpc.PreparedService, in load.Input, complete
 		return err
 	}
 	defer closeFn()
+	// A copy of a transcript that cannot be read twice is kept for the
+	// second pass: standard input, or a named file that is a pipe (<(gen),
+	// /dev/stdin, a named pipe), which opened again would block for ever
+	// or read nothing.
+	once := !in.Inline && ((name == "-" && !isRegularFile(e.Stdin)) || (name != "-" && e.Files == nil && !isRegularFile(r)))
 	e.beforeStream(r)
 	r, prog, stop := e.startProgress(r, name, e.ProgressMode, true)
-	var input *render.Spill // a copy of standard input, for the source lines
-	if !in.Inline && name == "-" && !isRegularFile(e.Stdin) {
+	var input *render.Spill
+	if once {
 		input = &render.Spill{Limit: e.SpoolLimit}
 		defer input.Close()
 		r = io.TeeReader(r, input) // its error is checked after the run
@@ -111,7 +116,7 @@ func (e *Env) transcriptReport(svc *rpc.PreparedService, in load.Input, complete
 		return exitcode.Inputf("cannot read %s: %v", name, load.UnwrapPath(errors.Unwrap(err)))
 	}
 	if input != nil && input.Err() != nil {
-		return exitcode.Inputf("cannot keep a copy of standard input: %v", input.Err())
+		return exitcode.Inputf("cannot keep a copy of %s: %v", render.DisplayName(name), input.Err())
 	}
 	if msgs.Err() != nil {
 		return exitcode.Inputf("cannot keep the message summaries of %s: %v", name, msgs.Err())
@@ -176,7 +181,8 @@ func (e *Env) openTranscript(in load.Input) (r io.Reader, name string, closeFn f
 }
 
 // reread opens the transcript again for a second pass: the file, standard
-// input when it is a regular file, or the copy of standard input.
+// input when it is a regular file, or the copy of standard input or of a
+// file that is no regular file.
 func (e *Env) reread(in load.Input, input *render.Spill) (io.Reader, func(), error) {
 	name := in.Path
 	if in.Inline {
@@ -185,7 +191,7 @@ func (e *Env) reread(in load.Input, input *render.Spill) (io.Reader, func(), err
 	if input != nil {
 		r, err := input.Reader()
 		if err != nil {
-			return nil, nil, exitcode.Inputf("cannot read back the copy of standard input: %v", err)
+			return nil, nil, exitcode.Inputf("cannot read back the copy of %s: %v", render.DisplayName(name), err)
 		}
 		return r, func() {}, nil
 	}
