@@ -223,11 +223,19 @@ func sarifRuleFor(d *Diag) sarifRule {
 // each segment percent-encoded.
 func fileURI(name string) string {
 	segs := strings.Split(filepath.ToSlash(name), "/")
+	abs := filepath.IsAbs(name)
 	for i, s := range segs {
 		segs[i] = url.PathEscape(s)
+		if !abs {
+			// "a:b.json" would read as the scheme a (RFC 3986 4.2)
+			segs[i] = strings.ReplaceAll(segs[i], ":", "%3A")
+		}
 	}
 	u := strings.Join(segs, "/")
-	if filepath.IsAbs(name) {
+	if abs {
+		if !strings.HasPrefix(u, "/") {
+			u = "/" + u // C:/x on Windows: file:///C:/x
+		}
 		return "file://" + u
 	}
 	return u
