@@ -195,3 +195,36 @@ func readLine(br *bufio.Reader, buf []byte) ([]byte, error) {
 		return []byte(strings.TrimRight(string(buf), "\r\n")), nil
 	}
 }
+
+// WriteHTMLFailure writes the page of a report that could not be made (a
+// usage, model or input failure): the error (kind "usage", "model",
+// "input"...), its message and the model's events, every text escaped
+// (EscapeText, then HTML), with the report page's content policy; no
+// script. A CI step that publishes the page then shows why.
+func WriteHTMLFailure(w io.Writer, command, kind, msg string, events []Diag) error {
+	h := func(s string) string { return html.EscapeString(EscapeText(s)) }
+	var b strings.Builder
+	b.WriteString("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+	b.WriteString(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">` + "\n")
+	b.WriteString("<title>smithy " + h(command) + ": " + h(kind) + " error</title>\n")
+	b.WriteString("<style>body{margin:16px;font:13px/1.4 system-ui,sans-serif;color:#1d2330}pre,li{font:12px/1.45 ui-monospace,Menlo,Consolas,monospace;white-space:pre-wrap}h1{font-size:15px;color:#b42318}</style>\n</head>\n<body>\n")
+	b.WriteString("<h1>smithy " + h(command) + ": " + h(kind) + " error, no report</h1>\n")
+	b.WriteString("<pre id=\"error\">" + h(msg) + "</pre>\n")
+	if len(events) > 0 {
+		b.WriteString("<ul id=\"events\">\n")
+		for _, d := range events {
+			loc := d.File
+			if d.Line > 0 {
+				loc += ":" + strconv.Itoa(d.Line)
+				if d.Col > 0 {
+					loc += ":" + strconv.Itoa(d.Col)
+				}
+			}
+			b.WriteString("<li>" + h(loc) + ": " + h(d.Severity) + "[" + h(d.Code) + "] " + h(d.Message) + "</li>\n")
+		}
+		b.WriteString("</ul>\n")
+	}
+	b.WriteString("</body>\n</html>\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}

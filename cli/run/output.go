@@ -70,6 +70,7 @@ var exitNames = map[int]string{
 //	json:   {"valid":false,"error":{"code":"model","message":"...","exit":3},"events":[...]}
 //	sarif:  a log whose invocation failed, the model's events as results
 //	github: the model's events and the error as annotations
+//	html:   validate-rpc's page saying the error, the model's events listed
 //
 // It reports whether it wrote one (text has none: stderr says it all).
 func (e *Env) WriteErrorDocument(format string, code int, msg string, events []model.Event) bool {
@@ -96,6 +97,15 @@ func (e *Env) WriteErrorDocument(format string, code int, msg string, events []m
 			render.WriteGitHub(e.Stdout, rep, false)
 			fmt.Fprintf(e.Stdout, "::error title=smithy %s::%s\n", render.GitHubProperty(exitNames[code]), render.GitHubData(render.EscapeText(msg)))
 		}
+	case render.FormatHTML:
+		if e.Command != "validate-rpc" {
+			return false // the only command with a page
+		}
+		var diags []render.Diag
+		for i := range events {
+			diags = append(diags, render.EventDiag(&events[i]))
+		}
+		render.WriteHTMLFailure(e.Stdout, e.Command, exitNames[code], msg, diags)
 	default:
 		return false
 	}
