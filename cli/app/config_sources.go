@@ -41,10 +41,17 @@ func (e *env) modelArgs(c *cli.Context) ([]load.Source, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Already resolved against the configuration's directory.
-	paths := append(append(append([]string(nil), cfg.Sources...), cfg.Imports...), args...)
-	if len(paths) == 0 {
+	// Already resolved against the configuration's directory. They come
+	// with the repository: read only when regular files or directories
+	// (load.Source.Named), as smithy build reads them; the MODEL
+	// arguments whatever they are.
+	var srcs []load.Source
+	for _, p := range append(append([]string(nil), cfg.Sources...), cfg.Imports...) {
+		srcs = append(srcs, load.Source{Path: p, Named: true})
+	}
+	srcs = append(srcs, load.PathSources(args)...)
+	if len(srcs) == 0 {
 		return nil, exitcode.Usagef("%s names no sources or imports, and no MODEL was given", cfgPath)
 	}
-	return load.PathSources(paths), nil
+	return srcs, nil
 }

@@ -83,7 +83,7 @@ func (e *Reader) readSources(srcs []Source) ([]File, error) {
 		case s.Path == "":
 			// The caller's bytes: copied, since the model keeps them.
 			files = append(files, File{Name: s.Name, Data: bytes.Clone(s.Text)})
-		case s.Path == "-":
+		case s.Path == "-" && !s.Named: // a configuration's "-" is a file of that name
 			data, err := e.readStdin(maxModelInput)
 			if err != nil {
 				return nil, err
