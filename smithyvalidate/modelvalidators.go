@@ -27,7 +27,8 @@ import (
 //     event streams ([CheckProtocolTests]; its events are
 //     HttpRequestTestsInput, HttpResponseTestsOutput,
 //     HttpResponseTestsError and EventStreamTestsTrait), their JSON and
-//     XML bodies well-formed, their IDs unique (UniqueProtocolTestCaseId);
+//     XML bodies well-formed, their IDs unique (UniqueProtocolTestCaseId),
+//     the testParameters of malformed request tests of one length;
 //   - AlloyTraits: the preparation checks of the alloy traits (see the
 //     package documentation) on every shape that applies one.
 //

@@ -56,6 +56,10 @@ var (
 // ID of the case's own check (the reference's output and error
 // validators each report it).
 //
+// The testParameters of each @httpMalformedRequestTests case must be lists
+// of one length (ERROR HttpMalformedRequestTests, as the reference's
+// HttpMalformedRequestTestsValidator).
+//
 // The values of @eventStreamTests are checked too (event ID
 // EventStreamTestsTrait; see streamCases), with timestamps read by their
 // @timestampFormat, or as an epoch-seconds number or a date-time string
@@ -84,6 +88,9 @@ func CheckProtocolTests(m *model.Model) (out []model.Event) {
 		}
 		if t, ok := findTrait(s.Traits(), eventStreamTestsID); ok && s.Type() == model.OperationType {
 			out = append(out, pc.streamCases(s, t)...)
+		}
+		if t, ok := findTrait(s.Traits(), httpMalformedRequestTestsID); ok {
+			out = append(out, malformedParameters(s, t)...)
 		}
 	}
 	return out
@@ -273,6 +280,36 @@ func (pc *protocolTestChecker) eventStream(id shapeid.ID) (shapeid.ID, bool) {
 // The trait ID of @httpMalformedRequestTests, whose case IDs the
 // reference counts with the response tests' (see checkUniqueIDs).
 var httpMalformedRequestTestsID = shapeid.ID{Namespace: "smithy.test", Name: "httpMalformedRequestTests"}
+
+// malformedParameters returns the events of the reference's
+// HttpMalformedRequestTestsValidator: the lists of a malformed request
+// test's testParameters (each key's values, one test per position) must
+// all have the same length; an ERROR HttpMalformedRequestTests at the
+// testParameters of each case whose lists do not.
+func malformedParameters(s *model.Shape, t model.Trait) []model.Event {
+	var out []model.Event
+	for _, tc := range t.Value.Elems() {
+		params, ok := tc.Get("testParameters")
+		if !ok || params.Kind() != node.Object {
+			continue
+		}
+		size := -1
+		for _, f := range params.Fields() {
+			n := f.Value.Len()
+			if size >= 0 && n != size {
+				src := t.Source
+				if params.Pos().IsValid() {
+					src.Pos = params.Pos()
+				}
+				out = append(out, model.Event{Severity: model.ErrorSeverity, ID: "HttpMalformedRequestTests", Shape: s.ID(), Source: src,
+					Message: "Each list associated to a key in `testParameters` must be of the same length."})
+				break
+			}
+			size = n
+		}
+	}
+	return out
+}
 
 // uniqueIDs returns the events of the reference's
 // UniqueProtocolTestCaseIdValidator: a test case ID used more than once

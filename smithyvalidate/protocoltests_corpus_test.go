@@ -49,8 +49,8 @@ func TestProtocolTestCorpus(t *testing.T) {
 			bad = append(bad, e)
 		}
 	}
-	t.Logf("%d request, %d response and %d event stream test cases, %d ERROR or DANGER events",
-		cases["httpRequestTests"], cases["httpResponseTests"], cases["eventStreamTests"], len(bad))
+	t.Logf("%d request, %d response, %d event stream and %d malformed request test cases, %d ERROR or DANGER events",
+		cases["httpRequestTests"], cases["httpResponseTests"], cases["eventStreamTests"], cases["httpMalformedRequestTests"], len(bad))
 	if len(bad) > 0 {
 		lines := strings.Split(eventLines(bad), "\n")
 		sort.Strings(lines)

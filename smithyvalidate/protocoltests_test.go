@@ -51,7 +51,12 @@ list httpMalformedRequestTests { member: MalformedCase }
 structure MalformedCase {
     @required
     id: String
+    testParameters: TestParameters
 }
+
+map TestParameters { key: String, value: StringList }
+
+list StringList { member: String }
 
 structure TestCase {
     @required
@@ -190,6 +195,10 @@ func TestCheckProtocolTests(t *testing.T) {
 @httpResponseTests([{id: "a", protocol: "p"}])`, []string{
 			"[ERROR] t#Op: Conflicting `smithy.test#httpResponseTests` test case IDs found for ID `a`: `t#Op`, `t#Op` | UniqueProtocolTestCaseId",
 			"[ERROR] t#Op: Conflicting `smithy.test#httpResponseTests` test case IDs found for ID `a`: `t#Op`, `t#Op` | UniqueProtocolTestCaseId"}},
+		{"malformed request test parameters of one length", "operation Op", `@httpMalformedRequestTests([
+            {id: "a", testParameters: {x: ["1", "2"], y: ["3", "4"]}},
+            {id: "b", testParameters: {x: ["1", "2"], y: ["3"]}}])`, []string{
+			"[ERROR] t#Op: Each list associated to a key in `testParameters` must be of the same length. | HttpMalformedRequestTests"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := strings.Replace(protocolTestsModel, "\n"+tc.shape+" {", "\n"+tc.trait+"\n"+tc.shape+" {", 1)
