@@ -207,16 +207,7 @@ func TestCheckProtocolTests(t *testing.T) {
 				t.Fatal(err)
 			}
 			m := loadModelInto(t, a, src)
-			evs := sv.CheckProtocolTests(m)
-			got := eventLines(evs)
-			if want := strings.Join(tc.want, "\n"); got != want {
-				t.Errorf("%s: got\n%s\nwant\n%s", tc.name, got, want)
-			}
-			for _, e := range evs {
-				if !e.Source.Pos.IsValid() {
-					t.Errorf("%s: event without a position: %s", tc.name, e)
-				}
-			}
+			checkEvents(t, tc.name, sv.CheckProtocolTests(m), tc.want, true)
 		})
 	}
 }
